@@ -1,0 +1,42 @@
+# plagcheck: two commands set up a fresh machine.
+#   make run   - create .venv, install, open the app on the bundled sample class
+#   make test  - create .venv, install, run lint, the import contract and the whole suite headless
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+SAMPLES ?= $(firstword $(wildcard ../shared/samples/class-zh) resources/sample-class)
+
+.PHONY: run test lint bench quality system-deps clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+# Fonts for CJK screenshots and redis-server for the archive tests: best effort,
+# only where apt-get is available and we are root (CI and the dev machines).
+system-deps:
+	@./.ci/system-deps.sh
+
+run: $(STAMP)
+	$(BIN)/plagcheck-gui $(SAMPLES)/submissions --template $(SAMPLES)/template.txt
+
+lint: $(STAMP)
+	$(BIN)/ruff check simhash_core app tests benchmarks
+	$(BIN)/lint-imports
+
+test: $(STAMP) system-deps lint
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/speed.py
+
+quality: $(STAMP)
+	$(BIN)/python benchmarks/quality.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,162 @@
+"""Per-file analysis: everything about one document that does not depend on others.
+
+This is what a worker process computes: extraction, normalization, units and
+shingles, SimHash features and the MinHash signature. The result is a picklable
+:class:`Analysis`; the scan turns it into a :class:`~simhash_core.types.Document`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from simhash_core import minhash
+from simhash_core.normalize import normalize
+from simhash_core.passages import comparable_units
+from simhash_core.simhash import simhash
+from simhash_core.tokenize import shingle_hashes, term_counts, units
+from simhash_core.types import ScanSettings
+from simhash_core.weights import jieba_idf, tfidf, top_keywords
+
+# A heading line that starts the reference section, on a line of its own
+_REFERENCES = re.compile(
+    r"^[ \t\u3000#*]*(?:参考文献|参考资料|引用文献|references|bibliography|works cited)"
+    r"[ \t\u3000]*[:：]?[ \t\u3000]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_QUOTES = re.compile(r'“[^”]{1,2000}”|「[^」]{1,2000}」|『[^』]{1,2000}』|["＂][^"＂\n]{1,2000}["＂]')
+KEYWORDS_KEPT = 200
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What one file contributes to a scan (see :class:`~simhash_core.types.Document`)."""
+
+    text: str
+    kind: str
+    unit_starts: np.ndarray
+    unit_ends: np.ndarray
+    shingle_seq: np.ndarray
+    usable: np.ndarray
+    terms: dict[str, int]
+    fingerprint: int
+    keywords: tuple[tuple[str, float], ...]
+    minhash: np.ndarray
+    content_hash: str = ""
+    encoding: str | None = None
+    pages: int | None = None
+    warnings: tuple[str, ...] = ()
+
+
+def excluded_regions(text: str, *, references: bool, quotes: bool) -> list[tuple[int, int]]:
+    r"""Spans of the original text left out of matching: the reference section (from
+    its heading line to the end, if the heading is past the first 30%) and quotations.
+
+    >>> excluded_regions("正文很长的一段话。\n参考文献\n[1] 某书", references=True, quotes=False)
+    [(10, 21)]
+    >>> excluded_regions("他说“你好”。", references=True, quotes=True)
+    [(2, 6)]
+    """
+    spans = []
+    if references:
+        for m in _REFERENCES.finditer(text):
+            if m.start() >= len(text) * 0.3:
+                spans.append((m.start(), len(text)))
+                break
+    if quotes:
+        spans.extend(m.span() for m in _QUOTES.finditer(text))
+    return sorted(spans)
+
+
+def _masked_text(text: str, starts: np.ndarray, ends: np.ndarray, mask: np.ndarray) -> str:
+    """The parts of ``text`` under runs of True units, joined by newlines."""
+    if mask.all():
+        return text
+    edges = np.nonzero(np.diff(np.concatenate([[0], mask.astype(np.int8), [0]])))[0]
+    return "\n".join(
+        text[starts[s] : ends[e - 1]] for s, e in zip(edges[::2], edges[1::2], strict=True)
+    )
+
+
+def analyze_text(
+    text: str,
+    settings: ScanSettings,
+    template_shingles: np.ndarray | None = None,
+    kind: str = "txt",
+) -> Analysis:
+    """Analyse already-extracted text."""
+    norm = normalize(text, t2s=settings.t2s)
+    u = units(norm.text)
+    n_units = len(u)
+    offsets = norm.offsets
+    unit_starts = offsets[u.starts] if n_units else np.zeros(0, np.int32)
+    unit_ends = offsets[u.ends - 1] + 1 if n_units else np.zeros(0, np.int32)
+
+    seq = shingle_hashes(u.tokens, settings.ngram)
+    width = min(settings.ngram, max(n_units, 1))
+    excluded_unit = np.zeros(n_units, dtype=bool)
+    for s, e in excluded_regions(
+        text, references=settings.exclude_references, quotes=settings.exclude_quotes
+    ):
+        excluded_unit[(unit_starts >= s) & (unit_starts < e)] = True
+    # a shingle is unusable if any of its units is excluded
+    csum = np.concatenate([[0], np.cumsum(excluded_unit, dtype=np.int64)])
+    usable = (csum[width : width + len(seq)] - csum[: len(seq)]) == 0
+    if template_shingles is not None and len(template_shingles):
+        usable &= ~np.isin(seq, template_shingles)
+
+    # SimHash features come from the comparable text only (no template, no references)
+    mask = comparable_units(usable, n_units, settings.ngram)
+    terms = dict(term_counts(_masked_text(norm.text, u.starts, u.ends, mask)))
+    idf, default = jieba_idf()
+    weights = tfidf(terms, idf, default)
+    fingerprint = simhash(weights.items())
+    shingles = np.unique(seq[usable])
+    return Analysis(
+        text=text,
+        kind=kind,
+        unit_starts=unit_starts.astype(np.int32),
+        unit_ends=unit_ends.astype(np.int32),
+        shingle_seq=seq,
+        usable=usable,
+        terms=terms,
+        fingerprint=fingerprint,
+        keywords=top_keywords(weights, KEYWORDS_KEPT),
+        minhash=minhash.signature(shingles, settings.minhash_perms),
+    )
+
+
+def file_digest(path: Path) -> str:
+    """BLAKE2b of the file's bytes (the cache and archive key)."""
+    h = hashlib.blake2b(digest_size=20)
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def analyze_file(
+    path: Path, settings: ScanSettings, template_shingles: np.ndarray | None = None
+) -> Analysis:
+    """Extract and analyse one file. Raises ``ExtractError`` for unreadable files."""
+    from dataclasses import replace
+
+    from simhash_core.extract import extract
+
+    extracted = extract(path)
+    analysis = analyze_text(extracted.text, settings, template_shingles, extracted.kind)
+    try:
+        digest = file_digest(path)
+    except OSError:
+        digest = ""
+    return replace(
+        analysis,
+        content_hash=digest,
+        encoding=extracted.encoding,
+        pages=extracted.pages,
+        warnings=tuple(extracted.warnings),
+    )

@@ -1,0 +1,145 @@
+"""The ``plagcheck`` command line: a second front end over the same core as the app.
+
+Exit codes: 0 when the scan ran (even with per-file errors), 2 for usage errors,
+130 when interrupted with Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from simhash_core.export import errors_path_for, write_json, write_pairs_csv
+from simhash_core.progress import Progress
+from simhash_core.scan import scan
+from simhash_core.types import ScanResult, ScanSettings
+
+
+class TerminalProgress:
+    """A one-line progress bar with the time left, drawn only on a terminal."""
+
+    def __init__(self, stream: TextIO = sys.stderr) -> None:
+        self.stream = stream
+        self.enabled = stream.isatty()
+        self.started = time.monotonic()
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int, message: str) -> bool:
+        now = time.monotonic()
+        if not self.enabled or (now - self.last < 0.1 and done < total):
+            return True
+        self.last = now
+        width = 30
+        frac = done / total if total else 1.0
+        bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
+        left = (now - self.started) / done * (total - done) if done else 0.0
+        name = message[-40:]
+        self.stream.write(f"\r[{bar}] {done}/{total} {left:4.0f}s left  {name:<40}")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+        return True
+
+
+def _settings(args: argparse.Namespace) -> ScanSettings:
+    base = ScanSettings()
+    return ScanSettings(
+        simhash_k=args.k if args.k is not None else base.simhash_k,
+        flag_similarity=args.threshold if args.threshold is not None else base.flag_similarity,
+        ngram=args.ngram or base.ngram,
+        t2s=not args.no_t2s,
+        idf=args.idf,
+        exclude_quotes=args.exclude_quotes,
+        exclude_references=not args.keep_references,
+        workers=args.workers or 0,
+    )
+
+
+def summary(result: ScanResult) -> str:
+    flagged = sum(1 for p in result.pairs if p.flagged)
+    lines = [
+        f"files read: {len(result.documents)}   errors: {len(result.errors)}   "
+        f"skipped: {len(result.skipped)}   flagged pairs: {flagged}   groups: {len(result.clusters)}"
+    ]
+    if result.cancelled:
+        lines.append("scan interrupted: results cover the files read so far")
+    for e in result.errors:
+        lines.append(f"  error  {e.path}: {e.reason}")
+    for c in result.clusters:
+        names = ", ".join(result.documents[m].path for m in c.members)
+        lines.append(f"  group {c.id} (max {c.max_similarity:.0%}): {names}")
+    return "\n".join(lines)
+
+
+def _add_scan(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("scan", help="compare every file in folders with every other")
+    p.add_argument("paths", nargs="+", type=Path, metavar="DIR", help="folders or files")
+    p.add_argument("--template", action="append", type=Path, default=[], metavar="FILE",
+                   help="assignment text that every submission contains (repeatable)")
+    p.add_argument("--csv", type=Path, metavar="OUT", help="pairs CSV (errors CSV beside it)")
+    p.add_argument("--json", type=Path, metavar="OUT", help="full result as JSON")
+    p.add_argument("--all-pairs", action="store_true", help="write every pair, not only similar ones")
+    p.add_argument("--workers", type=int, metavar="N", help="worker processes (default: one per core)")
+    p.add_argument("-k", type=int, help="SimHash Hamming distance for near-duplicates (default 3)")
+    p.add_argument("--threshold", type=float, help="flag pairs at this similarity (default 0.15)")
+    p.add_argument("--ngram", type=int, help="shingle size in units (default 5)")
+    p.add_argument("--idf", choices=["jieba", "corpus"], default="jieba",
+                   help="IDF source for SimHash weights (default jieba)")
+    p.add_argument("--no-t2s", action="store_true", help="do not map Traditional to Simplified")
+    p.add_argument("--exclude-quotes", action="store_true", help="ignore quoted text")
+    p.add_argument("--keep-references", action="store_true",
+                   help="compare the reference section too")
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per file")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="plagcheck", description="Find copied work among student submissions."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    _add_scan(sub)
+    return parser
+
+
+def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    for p in [*args.paths, *args.template]:
+        if not p.exists():
+            parser.error(f"no such file or folder: {p}")
+    for out in (args.csv, args.json):
+        if out is not None and not out.resolve().parent.is_dir():
+            parser.error(f"folder for {out} does not exist")
+    if args.workers is not None and args.workers < 1:
+        parser.error("--workers must be at least 1")
+    settings = _settings(args)
+    bar = TerminalProgress() if not args.quiet else None
+    progress = Progress(bar)
+    result = scan(args.paths, args.template, settings, progress, all_pairs=args.all_pairs,
+                  timeout=args.timeout)
+    if args.csv:
+        err = write_pairs_csv(result, args.csv)
+        print(f"pairs: {args.csv}   errors: {err}")
+    if args.json:
+        write_json(result, args.json)
+    print(summary(result))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "scan":
+            return run_scan(args, parser)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    parser.error(f"unknown command {args.command}")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

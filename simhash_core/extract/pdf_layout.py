@@ -1,0 +1,242 @@
+"""Turn the positioned characters of PDF pages into text (pure functions, no PDF library).
+
+Both PDF back ends (pypdfium2 and pdfminer.six) only report characters with their boxes
+in content-stream order; this module builds lines and paragraphs from them, so the two
+give the same text. Steps:
+
+1. Group characters into lines in stream order (a character joins the current line
+   when it overlaps it vertically), then merge stray fragments drawn out of order (for
+   example quotation marks LibreOffice draws in a separate run) into the line they sit
+   in, and sort each line left to right. Spaces come from horizontal gaps, never from
+   the PDF's own space characters, which back ends report differently.
+2. Mark paragraph breaks by vertical gaps larger than the page's usual line gap, by a
+   change of font size, or by a line that ends well short of the right margin.
+3. Remove running headers and footers (the same top or bottom line on most pages) and
+   keep each one once, like the DOCX extractor does.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .wrap import is_cjk
+
+_SENTENCE_END = set("。！？!?.:：;；…")
+_DIGITS = re.compile(r"\d+")
+
+
+class Glyph(NamedTuple):
+    """One character on a page: its text and box in PDF units (y grows upwards)."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    size: float  # font size (em) in PDF units
+
+
+@dataclass
+class Line:
+    """A line of glyphs; ``y0``/``y1``/``size`` come from its tallest glyph."""
+
+    glyphs: list[Glyph]
+    y0: float
+    y1: float
+    size: float
+    text: str = ""
+    x0: float = 0.0
+    x1: float = 0.0
+
+    def v_overlap(self, g: Glyph | Line) -> float:
+        return min(self.y1, g.y1) - max(self.y0, g.y0)
+
+
+def _is_rtl(ch: str) -> bool:
+    cp = ord(ch)
+    return 0x0590 <= cp <= 0x08FF or 0xFB1D <= cp <= 0xFDFF or 0xFE70 <= cp <= 0xFEFF
+
+
+def _same_line(line: Line, g: Glyph) -> bool:
+    height = max(g.y1 - g.y0, 0.1)
+    return line.v_overlap(g) >= 0.5 * min(height, line.y1 - line.y0)
+
+
+def group_lines(glyphs: Sequence[Glyph]) -> list[Line]:
+    """Group one page's glyphs (stream order) into lines in reading order.
+
+    >>> gs = [Glyph(c, 10 * i, 0, 10 * i + 10, 10, 10) for i, c in enumerate("ab")]
+    >>> [line.text for line in group_lines(gs + [Glyph("c", 0, -20, 10, -10, 10)])]
+    ['ab', 'c']
+    """
+    lines: list[Line] = []
+    current: Line | None = None
+    for g in glyphs:
+        if not g.text or g.text.isspace():
+            continue
+        if current is not None and _same_line(current, g):
+            current.glyphs.append(g)
+            if g.y1 - g.y0 > current.y1 - current.y0:
+                current.y0, current.y1, current.size = g.y0, g.y1, g.size
+        else:
+            current = Line([g], g.y0, g.y1, g.size)
+            lines.append(current)
+    lines = _merge_fragments(lines)
+    for line in lines:
+        _finish_line(line)
+    return [line for line in lines if line.text]
+
+
+def _merge_fragments(lines: list[Line], lookback: int = 40) -> list[Line]:
+    """Merge a line into an earlier one it sits inside (same height, within its span)."""
+    kept: list[Line] = []
+    spans: list[tuple[float, float]] = []
+    for line in lines:
+        lx0 = min(g.x0 for g in line.glyphs)
+        lx1 = max(g.x1 for g in line.glyphs)
+        target = None
+        for k in range(len(kept) - 1, max(len(kept) - lookback, 0) - 1, -1):
+            other, (ox0, ox1) = kept[k], spans[k]
+            tol = 0.5 * other.size
+            if (
+                other.v_overlap(line) >= 0.6 * min(line.y1 - line.y0, other.y1 - other.y0)
+                and lx0 >= ox0 - tol
+                and lx1 <= ox1 + tol
+            ):
+                target = other
+                break
+        if target is None:
+            kept.append(line)
+            spans.append((lx0, lx1))
+        else:
+            target.glyphs.extend(line.glyphs)
+    return kept
+
+
+def _finish_line(line: Line) -> None:
+    """Sort glyphs left to right, drop doubled glyphs (fake bold), insert spaces."""
+    glyphs = line.glyphs
+    if not any(_is_rtl(g.text[0]) for g in glyphs):
+        glyphs = sorted(glyphs, key=lambda g: g.x0)
+    parts: list[str] = []
+    prev: Glyph | None = None
+    for g in glyphs:
+        if prev is not None:
+            width = max(g.x1 - g.x0, 0.1)
+            if (
+                g.text == prev.text
+                and abs(g.x0 - prev.x0) < 0.3 * width
+                and abs(g.y0 - prev.y0) < 0.3 * max(g.size, 0.1)
+            ):
+                continue  # the same character drawn twice to look bold
+            gap = g.x0 - prev.x1
+            em = max(min(g.size, prev.size), 0.1)
+            wide = is_cjk(prev.text[-1]) and is_cjk(g.text[0])
+            if gap > (1.0 if wide else 0.15) * em:
+                parts.append(" ")
+        parts.append(g.text)
+        prev = g
+    line.glyphs = glyphs
+    line.text = "".join(parts).strip()
+    line.x0 = min(g.x0 for g in glyphs)
+    line.x1 = max(g.x1 for g in glyphs)
+
+
+def page_text(lines: Sequence[Line]) -> str:
+    """Join a page's lines: ``"\\n"`` inside a paragraph, ``"\\n\\n"`` between paragraphs."""
+    if not lines:
+        return ""
+    gaps = [
+        a.y0 - b.y1
+        for a, b in zip(lines, lines[1:])
+        if b.y1 <= a.y0 + 0.5 * a.size and _similar_size(a, b)
+    ]
+    usual_gap = statistics.median(gaps) if gaps else None
+    out = [lines[0].text]
+    for i, (a, b) in enumerate(zip(lines, lines[1:])):
+        out.append("\n\n" if _paragraph_break(lines, i, usual_gap) else "\n")
+        out.append(b.text)
+    return "".join(out)
+
+
+def _similar_size(a: Line, b: Line) -> bool:
+    small, big = sorted((a.size, b.size))
+    return big <= 1.2 * max(small, 0.1)
+
+
+def _paragraph_break(lines: Sequence[Line], i: int, usual_gap: float | None) -> bool:
+    a, b = lines[i], lines[i + 1]
+    if b.y1 > a.y0 + 0.5 * a.size:
+        return False  # went up: next column or table cell; let the joiner decide
+    if not _similar_size(a, b):
+        return True
+    gap = a.y0 - b.y1
+    em = min(a.size, b.size)
+    limit = (usual_gap + 0.6 * em) if usual_gap is not None else 0.8 * em
+    if gap > limit:
+        return True
+    # A line that stops well before the right margin ends its paragraph.
+    right = max(
+        (o.x1 for o in lines if o.x0 < a.x1 and o.x1 > a.x0 and _similar_size(o, a)),
+        default=a.x1,
+    )
+    short = right - a.x1
+    last = a.text[-1]
+    if is_cjk(last) and last not in "（《「『【":
+        return short > 2.5 * em
+    if last in _SENTENCE_END or last in "”」』）)":
+        return short > 2.0 * em
+    return short > 8.0 * em
+
+
+def _running_key(text: str) -> str:
+    """Compare header lines ignoring spaces and page numbers."""
+    return _DIGITS.sub("#", "".join(text.split()))
+
+
+def _find_running(pages: Sequence[Sequence[Line]], top: bool) -> str | None:
+    """Key of a line that is the top (or bottom) line of most pages, if any."""
+    keys = []
+    for lines in pages:
+        if lines:
+            edge = max(lines, key=lambda ln: ln.y1) if top else min(lines, key=lambda ln: ln.y0)
+            keys.append(_running_key(edge.text))
+    if len(keys) < 2:
+        return None
+    key, count = Counter(keys).most_common(1)[0]
+    return key if count >= 2 and 2 * count >= len(pages) else None
+
+
+def assemble_pages(pages: Sequence[Sequence[Line]]) -> str:
+    """Text of a document from its pages' lines, with running headers/footers once.
+
+    Pages are joined by a single line break, so a sentence running over a page break is
+    joined like any wrapped line. A running header is kept once at the start and a footer
+    once at the end, unless it is only a page number.
+    """
+    pages = [list(lines) for lines in pages]
+    header = footer = ""
+    for top in (True, False):
+        key = _find_running(pages, top)
+        if key is None:
+            continue
+        kept = ""
+        for lines in pages:
+            if not lines:
+                continue
+            edge = max(lines, key=lambda ln: ln.y1) if top else min(lines, key=lambda ln: ln.y0)
+            if _running_key(edge.text) == key:
+                kept = kept or edge.text
+                lines[:] = [ln for ln in lines if ln is not edge]
+        if any(ch.isalpha() for ch in kept):
+            if top:
+                header = kept
+            else:
+                footer = kept
+    body = "\n".join(t for t in (page_text(lines) for lines in pages) if t)
+    return "\n\n".join(part for part in (header, body, footer) if part)

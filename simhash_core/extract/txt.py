@@ -1,0 +1,164 @@
+"""Plain-text files: detect the encoding, refuse binary data, normalise line ends.
+
+Order of the checks, from certain to guessed: known binary magic numbers, byte-order
+marks (UTF-32/UTF-8/UTF-16), UTF-16 without a BOM (NUL bytes in every other place),
+NUL or control bytes (binary data), strict UTF-8, and only then charset-normalizer.
+A guess is accepted only when it decodes strictly and the result looks like text.
+"""
+
+from __future__ import annotations
+
+import codecs
+import unicodedata
+
+from charset_normalizer import from_bytes
+
+from simhash_core.types import ExtractedText
+
+from .errors import ExtractError, size_label
+from .sniff import describe_magic
+
+ENCODING_REASON = "unknown text encoding: save the file as UTF-8"
+
+_BOMS: tuple[tuple[bytes, str], ...] = (  # UTF-32 first: its LE BOM starts like UTF-16's
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+# Control bytes that never occur in text. Allowed: TAB LF VT FF CR, SUB (old DOS end of
+# file) and ESC (ISO-2022 escape sequences).
+_CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x1A), 0x1C, 0x1D, 0x1E, 0x1F, 0x7F])
+_GB_FAMILY = {"gb2312", "gbk", "gb18030"}  # codecs.lookup() names (not 7-bit HZ)
+_BIG5_FAMILY = {"big5", "big5hkscs", "cp950"}
+_SAMPLE = 64 * 1024
+_MAX_CONTROL_SHARE = 0.05
+
+
+def extract_txt(data: bytes, *, truncated_at: int | None = None) -> ExtractedText:
+    """Decode the bytes of a text file.
+
+    ``truncated_at`` is the byte limit when ``data`` was cut short (the decoder then
+    drops an incomplete last character and a warning is added).
+
+    >>> extract_txt("课程论文".encode("gb18030")).encoding
+    'gb18030'
+    >>> extract_txt(b"") # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    ExtractError: empty file (0 bytes)
+    """
+    if not data:
+        raise ExtractError("empty", "empty file (0 bytes)")
+    text, encoding, guessed = decode_text(data, final=truncated_at is None)
+    text = _normalise_newlines(text)
+    if not text.strip():
+        raise ExtractError("empty", "no text: the file contains only whitespace")
+    warnings: list[str] = []
+    if truncated_at is not None:
+        warnings.append(f"truncated: only the first {size_label(truncated_at)} were read")
+    if guessed:
+        warnings.append(f"text encoding guessed as {encoding}")
+    return ExtractedText(text, "txt", encoding=encoding, warnings=tuple(warnings))
+
+
+def decode_text(data: bytes, *, final: bool = True) -> tuple[str, str, bool]:
+    """Return ``(text, encoding, guessed)`` for the bytes of a text file.
+
+    ``guessed`` is True when the encoding came from statistical detection. Raises
+    :class:`ExtractError` with code ``"binary"`` or ``"encoding"``.
+
+    >>> decode_text(b"\\xff\\xfeh\\x00i\\x00")
+    ('hi', 'utf-16-le', False)
+    """
+    what = describe_magic(data[:64])
+    if what:
+        raise ExtractError("binary", f"not a text file (looks like {what})")
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            return _decode(data[len(bom) :], encoding, final), encoding, False
+    encoding = _utf16_without_bom(data[:_SAMPLE])
+    if encoding:
+        try:
+            return _decode(data, encoding, final), encoding, False
+        except ExtractError:
+            pass
+    _refuse_binary(data)
+    try:
+        return _decode(data, "utf-8", final), "utf-8", False
+    except ExtractError:
+        pass
+    encoding = _guess_encoding(data)
+    text = _decode(data, encoding, final)
+    _check_plausible(text)
+    return text, encoding, True
+
+
+def _decode(data: bytes, encoding: str, final: bool) -> str:
+    """Strict decode; with ``final=False`` an incomplete last character is dropped."""
+    decoder = codecs.getincrementaldecoder(encoding)(errors="strict")
+    try:
+        return decoder.decode(data, final=final)
+    except (UnicodeDecodeError, LookupError) as exc:
+        raise ExtractError("encoding", ENCODING_REASON) from exc
+
+
+def _utf16_without_bom(sample: bytes) -> str | None:
+    """Spot BOM-less UTF-16 of mostly ASCII text: a NUL byte in every other place."""
+    if len(sample) < 8:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    even_nul, odd_nul = even.count(0) / len(even), odd.count(0) / len(odd)
+    if odd_nul > 0.3 and even_nul < 0.05:
+        return "utf-16-le"
+    if even_nul > 0.3 and odd_nul < 0.05:
+        return "utf-16-be"
+    return None
+
+
+def _refuse_binary(data: bytes) -> None:
+    if b"\x00" in data:
+        raise ExtractError("binary", "not a text file (looks like binary data: it has NUL bytes)")
+    controls = len(data) - len(data.translate(None, _CONTROL_BYTES))
+    if controls > _MAX_CONTROL_SHARE * len(data):
+        raise ExtractError("binary", "not a text file (looks like binary data)")
+
+
+def _guess_encoding(data: bytes) -> str:
+    best = from_bytes(data).best()
+    if best is None:
+        raise ExtractError("encoding", ENCODING_REASON)
+    name = codecs.lookup(best.encoding).name
+    if name in _GB_FAMILY:
+        return "gb18030"  # the superset: every GBK/GB2312 file is valid GB18030
+    if name in _BIG5_FAMILY:
+        for candidate in ("cp950", "big5hkscs"):  # Windows' Big5 first, then the HK superset
+            try:
+                data.decode(candidate)
+            except UnicodeDecodeError:
+                continue
+            return candidate
+    return name
+
+
+def _check_plausible(text: str) -> None:
+    """Refuse a guessed decoding that produced replacement, control or private-use chars."""
+    if not text:
+        return
+    bad = 0
+    for ch in text[: 4 * _SAMPLE]:
+        if ch == "\ufffd":
+            raise ExtractError("encoding", ENCODING_REASON)
+        category = unicodedata.category(ch)
+        if (category == "Cc" and ch not in "\t\n\r\x0b\x0c\x1a\x1b") or category == "Co":
+            bad += 1
+    if bad > _MAX_CONTROL_SHARE * min(len(text), 4 * _SAMPLE):
+        raise ExtractError("encoding", ENCODING_REASON)
+
+
+def _normalise_newlines(text: str) -> str:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+    return text.replace("\r\n", "\n").replace("\r", "\n")

@@ -1,0 +1,146 @@
+"""MinHash over shingle hashes: estimates of Jaccard similarity.
+
+Two variants:
+
+* ``k`` independent permutations ``(a * x + b) mod p`` with ``p = 2**61 - 1`` and
+  ``a, b`` drawn from a fixed-seed generator, vectorised over all shingles at once.
+* one hash with a bottom-``k`` sketch (the ``k`` smallest shingle hashes).
+
+Exact Jaccard and containment on the shingle sets are here too, for the pairs that
+need them.
+
+>>> from simhash_core.hashing import stable_hashes
+>>> a = np.unique(stable_hashes([str(i) for i in range(1000)]))
+>>> b = np.unique(stable_hashes([str(i) for i in range(500, 1500)]))
+>>> exact_jaccard(a, b)
+0.3333333333333333
+>>> abs(estimate_jaccard(signature(a), signature(b)) - 1 / 3) < 0.1
+True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+MERSENNE_61 = np.uint64((1 << 61) - 1)
+_MAX_HASH = np.uint64((1 << 61) - 1)
+SEED = 20260101
+
+
+@lru_cache(maxsize=8)
+def permutations(num_perm: int = 128, seed: int = SEED) -> tuple[np.ndarray, np.ndarray]:
+    """Fixed ``(a, b)`` coefficient arrays for ``num_perm`` hash functions."""
+    if num_perm < 1:
+        raise ValueError(f"num_perm must be >= 1, got {num_perm}")
+    rng = np.random.Generator(np.random.PCG64(seed))
+    a = rng.integers(1, (1 << 61) - 1, size=num_perm, dtype=np.uint64)
+    b = rng.integers(0, (1 << 61) - 1, size=num_perm, dtype=np.uint64)
+    return a, b
+
+
+_LOW32 = np.uint64(0xFFFFFFFF)
+_LOW29 = np.uint64((1 << 29) - 1)
+
+
+def _mod61(v: np.ndarray) -> np.ndarray:
+    """``v mod (2**61 - 1)`` for uint64 ``v`` (one fold, then one subtraction)."""
+    v = (v & MERSENNE_61) + (v >> np.uint64(61))
+    return np.where(v >= MERSENNE_61, v - MERSENNE_61, v)
+
+
+def permute(x: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Exact ``(a * x + b) mod (2**61 - 1)`` for ``x < 2**32`` and ``a, b < 2**61 - 1``,
+    broadcast as ``len(x) x len(a)``, without 64-bit overflow.
+
+    ``a * x = a_hi * x * 2**32 + a_lo * x``; and since ``2**61 ≡ 1 (mod p)``, the
+    high product folds back with a shift.
+
+    >>> permute(np.array([3], np.uint64), np.array([2**60 + 5], np.uint64),
+    ...         np.array([7], np.uint64)).tolist() == [[((2**60 + 5) * 3 + 7) % (2**61 - 1)]]
+    True
+    """
+    x = x[:, None]
+    a_hi, a_lo = (a >> np.uint64(32))[None, :], (a & _LOW32)[None, :]
+    t1 = _mod61(a_lo * x)  # < 2**64 before the fold
+    t2 = a_hi * x  # < 2**61
+    t2 = ((t2 & _LOW29) << np.uint64(32)) + (t2 >> np.uint64(29))  # t2 * 2**32 mod p
+    return _mod61(_mod61(t1 + _mod61(t2)) + b[None, :])
+
+
+def signature(shingles: np.ndarray, num_perm: int = 128, chunk: int = 4096) -> np.ndarray:
+    """MinHash signature (uint64, ``num_perm`` values) of a set of shingle hashes.
+
+    Each shingle hash is folded to 32 bits (high half XOR low half) to give ``x``, so
+    ``a * x + b`` never overflows 64 bits before the reduction modulo ``2**61 - 1``. An empty set gives
+    all-max values (similar to nothing).
+    """
+    a, b = permutations(num_perm)
+    sig = np.full(num_perm, _MAX_HASH, dtype=np.uint64)
+    h = np.asarray(shingles, dtype=np.uint64)
+    x = (h >> np.uint64(32)) ^ (h & np.uint64(0xFFFFFFFF))
+    for start in range(0, len(x), chunk):
+        part = x[start : start + chunk]
+        values = permute(part, a, b)
+        np.minimum(sig, values.min(axis=0), out=sig)
+    return sig
+
+
+def estimate_jaccard(sig_a: np.ndarray, sig_b: np.ndarray) -> float:
+    """Share of equal positions in two signatures of the same length."""
+    if sig_a.shape != sig_b.shape:
+        raise ValueError("signatures must have the same number of permutations")
+    if len(sig_a) == 0:
+        return 0.0
+    both_empty = (sig_a == _MAX_HASH) & (sig_b == _MAX_HASH)
+    return float(np.count_nonzero((sig_a == sig_b) & ~both_empty)) / len(sig_a)
+
+
+def jaccard_matrix(signatures: np.ndarray, chunk: int = 64) -> np.ndarray:
+    """All-pairs MinHash Jaccard estimates (float32 N x N) from an N x k array."""
+    sigs = np.asarray(signatures, dtype=np.uint64)
+    n, k = sigs.shape
+    out = np.empty((n, n), dtype=np.float32)
+    valid = sigs != _MAX_HASH
+    for start in range(0, n, chunk):
+        part = sigs[start : start + chunk]
+        eq = (part[:, None, :] == sigs[None, :, :]) & valid[None, :, :]
+        out[start : start + chunk] = eq.sum(axis=2, dtype=np.int32) / np.float32(max(k, 1))
+    return out
+
+
+def bottom_k(shingles: np.ndarray, k: int = 256) -> np.ndarray:
+    """One-hash MinHash: the ``k`` smallest shingle hashes, sorted."""
+    if k < 1:
+        raise ValueError(f"k must be >= 1, got {k}")
+    uniq = np.unique(np.asarray(shingles, dtype=np.uint64))
+    return uniq[:k]
+
+
+def bottom_k_jaccard(sketch_a: np.ndarray, sketch_b: np.ndarray, k: int = 256) -> float:
+    """Jaccard estimate from two bottom-k sketches: of the ``k`` smallest hashes of
+    the union, the share present in both sketches."""
+    union = np.union1d(sketch_a, sketch_b)[:k]
+    if len(union) == 0:
+        return 0.0
+    both = np.intersect1d(sketch_a, sketch_b, assume_unique=True)
+    return float(np.count_nonzero(np.isin(union, both, assume_unique=True))) / len(union)
+
+
+def exact_jaccard(a: np.ndarray, b: np.ndarray) -> float:
+    """|A ∩ B| / |A ∪ B| of two arrays of unique hashes."""
+    inter = len(np.intersect1d(a, b, assume_unique=True))
+    union = len(a) + len(b) - inter
+    return inter / union if union else 0.0
+
+
+def containment(a: np.ndarray, b: np.ndarray) -> float:
+    """|A ∩ B| / |A|: the share of A's shingles found in B.
+
+    >>> containment(np.array([1, 2, 3, 4], np.uint64), np.array([3, 4, 5], np.uint64))
+    0.5
+    """
+    if len(a) == 0:
+        return 0.0
+    return len(np.intersect1d(a, b, assume_unique=True)) / len(a)

@@ -1,0 +1,154 @@
+"""Text normalization that keeps a map back to the original text.
+
+Everything is hashed after normalization, but the side-by-side view highlights the
+*original* text, so every normalized character remembers where it came from.
+
+Steps, in order:
+
+1. Unicode NFKC per character (full-width ``ＡＢ１`` becomes ``AB1``, ``，`` becomes ``,``).
+2. Zero-width and control characters removed; Latin lower-cased.
+3. Traditional Chinese mapped to Simplified, character by character (on by default).
+4. Whitespace between two CJK characters removed (PDF wrapping, "spaced-out" evasion),
+   runs of single Latin letters separated by single spaces re-joined, and all other
+   whitespace folded to one space.
+
+>>> n = normalize("Ｈｅｌｌｏ\u200b，  學習")
+>>> n.text
+'hello, 学习'
+>>> n.original_span(7, 9)  # "学习" sits at [9, 11) of the original
+(9, 11)
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+CJK_RANGES = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_CJK_PUNCT = "\u3000-\u303f\uff00-\uffef"
+_REMOVE_CATEGORIES = {"Cf", "Cc", "Cs", "Co", "Cn"}
+_WHITESPACE_CONTROLS = {"\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f", "\x85"}
+
+# whitespace between CJK characters or CJK punctuation carries no meaning
+_CJK_GAP = re.compile(rf"(?<=[{CJK_RANGES}{_CJK_PUNCT}])\s+(?=[{CJK_RANGES}{_CJK_PUNCT}])")
+# "s p a c e d   o u t" -> single spaces between single letters are removed
+_SPACED_OUT = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] ){2,}[^\W\d_](?![^\W\d_])")
+_WS_RUN = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class NormalizedText:
+    """Normalized text plus ``offsets``: ``offsets[i]`` is the index in the original
+    text of normalized character ``i``; ``offsets[len(text)]`` is the original length."""
+
+    text: str
+    offsets: np.ndarray  # int32, len(text) + 1
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """Map a normalized span ``[start, end)`` to the original text's span."""
+        if end <= start:
+            pos = int(self.offsets[start])
+            return pos, pos
+        return int(self.offsets[start]), int(self.offsets[end - 1]) + 1
+
+
+@lru_cache(maxsize=1)
+def _t2s_table() -> dict[str, str]:
+    """Single-character Traditional -> Simplified map from OpenCC's dictionary."""
+    import opencc  # opencc-python-reimplemented ships the OpenCC dictionaries
+
+    path = Path(opencc.__file__).parent / "dictionary" / "TSCharacters.txt"
+    table: dict[str, str] = {}
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) == 2 and len(parts[0]) == 1:
+                table[parts[0]] = parts[1].split(" ")[0]
+    return table
+
+
+def _char_form(ch: str, t2s: bool) -> str:
+    """What one original character becomes (possibly '' or several characters)."""
+    if ch in _WHITESPACE_CONTROLS:
+        return " "
+    out = []
+    for c in unicodedata.normalize("NFKC", ch):
+        cat = unicodedata.category(c)
+        if cat in _REMOVE_CATEGORIES:
+            continue
+        if cat == "Zs":
+            out.append(" ")
+            continue
+        if t2s:
+            c = _t2s_table().get(c, c)
+        out.append(c.lower())
+    return "".join(out)
+
+
+class _CharCache(dict):
+    def __init__(self, t2s: bool) -> None:
+        super().__init__()
+        self.t2s = t2s
+
+    def __missing__(self, ch: str) -> str:
+        form = _char_form(ch, self.t2s)
+        self[ch] = form
+        return form
+
+
+_CACHES = {True: _CharCache(True), False: _CharCache(False)}
+
+
+def _drop(text: str, offsets: np.ndarray, spans: list[tuple[int, int]]) -> tuple[str, np.ndarray]:
+    """Remove the character spans from text and offsets together."""
+    if not spans:
+        return text, offsets
+    keep = np.ones(len(text) + 1, dtype=bool)
+    pieces = []
+    prev = 0
+    for s, e in spans:
+        keep[s:e] = False
+        pieces.append(text[prev:s])
+        prev = e
+    pieces.append(text[prev:])
+    return "".join(pieces), offsets[keep]
+
+
+def normalize(text: str, *, t2s: bool = True) -> NormalizedText:
+    """Normalize ``text`` for comparison, keeping offsets into the original."""
+    cache = _CACHES[t2s]
+    forms = [cache[c] for c in text]
+    lengths = np.fromiter((len(f) for f in forms), dtype=np.int32, count=len(forms))
+    offsets = np.repeat(np.arange(len(text), dtype=np.int32), lengths)
+    offsets = np.append(offsets, np.int32(len(text)))
+    out = "".join(forms)
+
+    # 1) whitespace inside CJK text, 2) spaced-out Latin letters
+    out, offsets = _drop(out, offsets, [m.span() for m in _CJK_GAP.finditer(out)])
+    spans = []
+    for m in _SPACED_OUT.finditer(out):
+        base = m.start()
+        spans.extend((base + i, base + i + 1) for i, c in enumerate(m.group()) if c == " ")
+    out, offsets = _drop(out, offsets, spans)
+    # 3) fold whitespace runs to one space, trim the ends
+    spans = []
+    for m in _WS_RUN.finditer(out):
+        s, e = m.span()
+        if s == 0 or e == len(out):
+            spans.append((s, e))
+        elif e - s > 1 or out[s] != " ":
+            spans.append((s + 1, e))
+    out, offsets = _drop(out, offsets, spans)
+    out = _WS_RUN.sub(" ", out)  # any single non-space whitespace char left -> " "
+    return NormalizedText(out, offsets)
+
+
+def read_resource(name: str) -> str:
+    """Text of a file shipped in ``simhash_core/data``."""
+    return resources.files("simhash_core").joinpath("data", name).read_text(encoding="utf-8")

@@ -1,0 +1,185 @@
+"""A process pool where one bad file cannot take the scan down.
+
+Each worker is a separate process that handles one task at a time. The parent
+watches every worker: a task running past ``timeout`` seconds has its worker killed
+and gets an error; a worker that dies (a crash in a C library, the memory cap) is
+replaced and its task gets an error; everything else carries on. Cancelling or an
+exception in the parent (Ctrl-C) kills and reaps every worker, so no zombies remain.
+
+The memory cap is an address-space limit (``RLIMIT_AS``) set inside each worker.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from typing import Any
+
+from simhash_core.progress import Progress
+
+TaskFunc = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class TaskFailure:
+    """Why a task produced no result."""
+
+    code: str  # "timeout", "crashed", "memory", "error"
+    reason: str
+
+
+def _context() -> mp.context.BaseContext:
+    # forkserver: safe with threads in the parent (the GUI) and cheaper than spawn
+    if sys.platform.startswith("linux"):
+        return mp.get_context("forkserver")
+    return mp.get_context("spawn")
+
+
+def _worker_main(conn: Connection, init: TaskFunc | None, memory_mb: int) -> None:
+    if memory_mb and sys.platform.startswith("linux"):
+        import resource
+
+        limit = memory_mb * 1024 * 1024
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        except (ValueError, OSError):
+            pass
+    if init is not None:
+        init()
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        func, args = msg
+        try:
+            result = ("ok", func(*args))
+        except MemoryError:
+            result = ("fail", "memory", "ran out of memory while reading this file")
+        except Exception as exc:  # reported per file; the worker lives on
+            code = getattr(exc, "code", "error")
+            reason = getattr(exc, "reason", None) or f"{type(exc).__name__}: {exc}"
+            result = ("fail", str(code), str(reason))
+        try:
+            conn.send(result)
+        except Exception as exc:  # unpicklable result
+            conn.send(("fail", "error", f"could not return the result: {exc}"))
+
+
+class _Worker:
+    def __init__(self, ctx, init, memory_mb: int) -> None:
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_worker_main, args=(child, init, memory_mb), daemon=True)
+        self.proc.start()
+        child.close()
+        self.task: tuple[Any, float] | None = None  # (key, started)
+
+    def kill(self) -> None:
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join(timeout=5)
+        self.conn.close()
+
+    def stop(self) -> None:
+        try:
+            self.conn.send(None)
+        except (OSError, BrokenPipeError):
+            pass
+        self.proc.join(timeout=2)
+        if self.proc.is_alive():
+            self.kill()
+        else:
+            self.conn.close()
+
+
+class IsolatedPool:
+    """Run ``func(*args)`` for many tasks in ``workers`` isolated processes."""
+
+    def __init__(
+        self,
+        workers: int = 0,
+        *,
+        timeout: float = 60.0,
+        memory_mb: int = 3072,
+        initializer: TaskFunc | None = None,
+    ) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        self.timeout = timeout
+        self.memory_mb = memory_mb
+        self.initializer = initializer
+
+    def run(
+        self,
+        func: TaskFunc,
+        tasks: list[tuple[Any, tuple]],
+        progress: Progress | None = None,
+    ) -> Iterator[tuple[Any, Any]]:
+        """Yield ``(key, result)`` or ``(key, TaskFailure)`` as tasks finish.
+
+        Stops early (killing the workers) when ``progress`` is cancelled; the results
+        already yielded stay valid.
+        """
+        progress = progress or Progress()
+        ctx = _context()
+        pending = list(reversed(tasks))
+        pool: list[_Worker] = []
+        try:
+            for _ in range(min(self.workers, len(tasks))):
+                pool.append(_Worker(ctx, self.initializer, self.memory_mb))
+            for w in pool:
+                self._feed(w, func, pending)
+            while any(w.task for w in pool):
+                if progress.cancelled:
+                    return
+                busy = {w.conn: w for w in pool if w.task}
+                ready = wait(list(busy), timeout=0.1)
+                for conn in ready:
+                    w = busy[conn]
+                    key = w.task[0]
+                    try:
+                        msg = conn.recv()
+                    except (EOFError, OSError):
+                        code = w.proc.exitcode
+                        w.kill()
+                        pool[pool.index(w)] = w = _Worker(ctx, self.initializer, self.memory_mb)
+                        yield key, TaskFailure(
+                            "crashed", f"the reader crashed on this file (exit code {code})"
+                        )
+                    else:
+                        w.task = None
+                        if msg[0] == "ok":
+                            yield key, msg[1]
+                        else:
+                            yield key, TaskFailure(msg[1], msg[2])
+                    self._feed(w, func, pending)
+                now = time.monotonic()
+                for i, w in enumerate(pool):
+                    if w.task and now - w.task[1] > self.timeout:
+                        key = w.task[0]
+                        w.kill()
+                        pool[i] = w = _Worker(ctx, self.initializer, self.memory_mb)
+                        yield key, TaskFailure(
+                            "timeout",
+                            f"gave up after {self.timeout:g} s: the file takes too long to read",
+                        )
+                        self._feed(w, func, pending)
+        finally:
+            for w in pool:
+                if w.task:
+                    w.kill()
+                else:
+                    w.stop()
+
+    @staticmethod
+    def _feed(w: _Worker, func: TaskFunc, pending: list) -> None:
+        if pending:
+            key, args = pending.pop()
+            w.conn.send((func, args))
+            w.task = (key, time.monotonic())

@@ -1,0 +1,211 @@
+"""The whole scan: find files, analyse them in isolated workers, compare, group.
+
+>>> from simhash_core.types import ScanSettings
+>>> r = scan([], settings=ScanSettings())
+>>> (len(r.documents), len(r.pairs), r.cancelled)
+(0, 0, False)
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from simhash_core.analyze import Analysis, analyze_file, analyze_text
+from simhash_core.cluster import groups
+from simhash_core.compare import Corpus, PairMatrix, score_corpus
+from simhash_core.discover import discover
+from simhash_core.pool import IsolatedPool, TaskFailure
+from simhash_core.progress import Cancelled, Progress
+from simhash_core.simhash import simhash
+from simhash_core.tokenize import warm_up
+from simhash_core.types import Document, FileError, ScanResult, ScanSettings
+from simhash_core.weights import corpus_idf, tfidf, top_keywords
+
+
+def template_shingles(templates: Sequence[Path], settings: ScanSettings) -> tuple[np.ndarray, list[FileError]]:
+    """Shingle hashes of the template files (assignment text), and their read errors."""
+    from simhash_core.extract import ExtractError, extract
+
+    found = []
+    errors = []
+    for path in templates:
+        try:
+            text = extract(Path(path)).text
+        except ExtractError as exc:
+            errors.append(FileError(str(path), exc.code, f"template: {exc.reason}"))
+            continue
+        found.append(analyze_text(text, settings).shingle_seq)
+    if not found:
+        return np.zeros(0, dtype=np.uint64), errors
+    return np.unique(np.concatenate(found)), errors
+
+
+def _analyze_task(path: str, settings: ScanSettings, template: np.ndarray) -> Analysis:
+    return analyze_file(Path(path), settings, template)
+
+
+def to_document(path: str, abspath: Path, a: Analysis) -> Document:
+    """A scanned document from one file's analysis."""
+    try:
+        mtime = abspath.stat().st_mtime
+    except OSError:
+        mtime = 0.0
+    return Document(
+        path=path,
+        abspath=abspath,
+        text=a.text,
+        kind=a.kind,
+        fingerprint=a.fingerprint,
+        minhash=a.minhash,
+        shingles=np.unique(a.shingle_seq[a.usable]),
+        shingle_seq=a.shingle_seq,
+        usable=a.usable,
+        unit_starts=a.unit_starts,
+        unit_ends=a.unit_ends,
+        terms=a.terms,
+        keywords=a.keywords,
+        mtime=mtime,
+        content_hash=a.content_hash,
+        warnings=a.warnings,
+    )
+
+
+def analyze_files(
+    files: Sequence[tuple[Path, str]],
+    settings: ScanSettings,
+    template: np.ndarray,
+    progress: Progress,
+    *,
+    isolate: bool = True,
+    timeout: float = 60.0,
+) -> Iterable[tuple[int, Analysis | TaskFailure]]:
+    """Yield ``(index into files, analysis or failure)`` as files finish."""
+    if not isolate:
+        from simhash_core.extract import ExtractError
+
+        for i, (abspath, _) in enumerate(files):
+            if progress.cancelled:
+                return
+            try:
+                yield i, _analyze_task(str(abspath), settings, template)
+            except ExtractError as exc:
+                yield i, TaskFailure(exc.code, exc.reason)
+        return
+    pool = IsolatedPool(settings.workers, timeout=timeout, initializer=warm_up)
+    tasks = [(i, (str(p), settings, template)) for i, (p, _) in enumerate(files)]
+    yield from pool.run(_analyze_task, tasks, progress)
+
+
+def reweight_with_corpus_idf(docs: list[Document]) -> list[Document]:
+    """Fingerprints and keywords recomputed with IDF from these documents."""
+    idf, default = corpus_idf(d.terms for d in docs)
+    out = []
+    for d in docs:
+        weights = tfidf(d.terms, idf, default)
+        out.append(replace(d, fingerprint=simhash(weights.items()), keywords=top_keywords(weights)))
+    return out
+
+
+def compare_documents(
+    docs: list[Document],
+    settings: ScanSettings,
+    *,
+    all_pairs: bool = False,
+    progress: Progress | None = None,
+) -> tuple[list, list, Corpus, PairMatrix | None]:
+    """Pairs, clusters, the prepared corpus and the dense matrix for ``docs``."""
+    corpus = Corpus.build(docs, settings)
+    pairs, matrix = score_corpus(corpus, all_pairs=all_pairs, progress=progress)
+    clusters = groups(pairs, len(docs), [d.mtime for d in docs])
+    member_of = {m: c.id for c in clusters for m in c.members}
+    pairs = [
+        replace(p, group=member_of.get(p.a)) if p.flagged and member_of.get(p.a) else p
+        for p in pairs
+    ]
+    return pairs, clusters, corpus, matrix
+
+
+def scan(
+    paths: Iterable[Path | str],
+    templates: Sequence[Path | str] = (),
+    settings: ScanSettings | None = None,
+    progress: Progress | None = None,
+    *,
+    all_pairs: bool = False,
+    isolate: bool = True,
+    timeout: float = 60.0,
+) -> ScanResult:
+    """Scan files and folders and compare every readable document with every other.
+
+    Per-file problems become :class:`FileError` rows; the scan always completes.
+    When ``progress`` is cancelled mid-way, the documents read so far are compared
+    and the result is marked ``cancelled``.
+    """
+    settings = settings or ScanSettings()
+    progress = progress or Progress()
+    timings: dict[str, float] = {}
+    t0 = time.perf_counter()
+    paths = [Path(p) for p in paths]
+    root = paths[0] if len(paths) == 1 and paths[0].is_dir() else None
+    found = discover(paths)
+    template_paths = [Path(t).resolve() for t in templates]
+    files = [(p, shown) for p, shown in found.files if Path(p).resolve() not in template_paths]
+    template, errors = template_shingles(template_paths, settings)
+    timings["discover"] = time.perf_counter() - t0
+
+    t1 = time.perf_counter()
+    by_index: dict[int, Document] = {}
+    total = len(files)
+    progress.update(0, total, "")
+    done = 0
+    for i, outcome in analyze_files(files, settings, template, progress, isolate=isolate, timeout=timeout):
+        abspath, shown = files[i]
+        done += 1
+        if isinstance(outcome, TaskFailure):
+            errors.append(FileError(shown, outcome.code, outcome.reason))
+        else:
+            by_index[i] = to_document(shown, Path(abspath), outcome)
+        progress.update(done, total, shown)
+    cancelled = progress.cancelled
+    timings["analyse"] = time.perf_counter() - t1
+
+    docs = [by_index[i] for i in sorted(by_index)]
+    if settings.idf == "corpus":
+        docs = reweight_with_corpus_idf(docs)
+    t2 = time.perf_counter()
+    pairs: list = []
+    clusters: list = []
+    matrix = None
+    corpus = None
+    try:
+        # compare what was read even after a cancel: the user keeps partial results
+        pairs, clusters, corpus, matrix = compare_documents(docs, settings, all_pairs=all_pairs)
+    except Cancelled:
+        cancelled = True
+    timings["compare"] = time.perf_counter() - t2
+    timings["total"] = time.perf_counter() - t0
+    errors.sort(key=lambda e: e.path)
+    result = ScanResult(
+        root=root,
+        settings=settings,
+        documents=docs,
+        errors=errors,
+        skipped=list(found.skipped),
+        pairs=pairs,
+        clusters=clusters,
+        cancelled=cancelled,
+        timings=timings,
+        corpus=corpus,
+        matrix=matrix,
+    )
+
+
+def default_workers() -> int:
+    """One worker per core."""
+    return os.cpu_count() or 1

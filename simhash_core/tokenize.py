@@ -1,0 +1,167 @@
+"""From normalized text to comparison units, shingles and weighted features.
+
+Two views of a text are used:
+
+* **Units** for shingles, MinHash, containment and passages: every CJK character is
+  a unit and every run of Latin letters or digits is a unit. Character units make
+  Chinese matching immune to segmentation changes around an edit.
+* **Features** for SimHash: jieba words for Chinese, word tokens for Latin text,
+  with stop words, punctuation and single CJK characters dropped.
+
+>>> u = units("hello 世界, hi")
+>>> u.tokens
+['hello', '世', '界', 'hi']
+>>> u.starts.tolist(), u.ends.tolist()
+([0, 6, 7, 10], [5, 7, 8, 12])
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from simhash_core.hashing import stable_hash64, stable_hashes
+from simhash_core.normalize import CJK_RANGES
+
+_UNIT = re.compile(rf"[{CJK_RANGES}]|[^\W_{CJK_RANGES}]+")
+_CJK_RUN = re.compile(rf"[{CJK_RANGES}]+")
+_LATIN_WORD = re.compile(rf"[^\W_{CJK_RANGES}]+")
+_STOPWORDS_FILE = Path(__file__).resolve().parent.parent / "resources" / "stopwords.txt"
+
+# multiplier for the polynomial combination of unit hashes into a shingle hash
+_SHINGLE_MULT = np.uint64(0x9E3779B97F4A7C15)
+
+
+@dataclass(frozen=True)
+class Units:
+    """Comparison units with their ``[start, end)`` spans in the normalized text."""
+
+    tokens: list[str]
+    starts: np.ndarray  # int32
+    ends: np.ndarray  # int32
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+
+def units(text: str) -> Units:
+    """Split normalized text into CJK characters and Latin/digit words."""
+    tokens: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    for m in _UNIT.finditer(text):
+        tokens.append(m.group())
+        starts.append(m.start())
+        ends.append(m.end())
+    return Units(tokens, np.asarray(starts, dtype=np.int32), np.asarray(ends, dtype=np.int32))
+
+
+def _mix64(x: np.ndarray) -> np.ndarray:
+    """SplitMix64 finalizer: spreads the bits of a uint64 array (wrapping arithmetic)."""
+    x = x.copy()
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x
+
+
+def shingle_hashes(tokens: list[str], n: int) -> np.ndarray:
+    """Hash of every window of ``n`` consecutive units, in text order (uint64).
+
+    Position ``i`` covers units ``[i, i + n)``. Texts shorter than ``n`` units give
+    one shingle over the whole text (or none when empty).
+
+    >>> h = shingle_hashes(list("abcdef"), 3)
+    >>> len(h), bool(h[0] == shingle_hashes(list("xabc"), 3)[1])
+    (4, True)
+    """
+    if n < 1:
+        raise ValueError(f"n must be >= 1, got {n}")
+    if not tokens:
+        return np.zeros(0, dtype=np.uint64)
+    unit = stable_hashes(tokens)
+    if len(unit) < n:
+        n = len(unit)
+    count = len(unit) - n + 1
+    acc = np.zeros(count, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for j in range(n):
+            acc = acc * _SHINGLE_MULT + unit[j : j + count]
+        return _mix64(acc)
+
+
+@lru_cache(maxsize=1)
+def stopwords() -> frozenset[str]:
+    """The stop-word list from ``resources/stopwords.txt``."""
+    words = set()
+    with _STOPWORDS_FILE.open(encoding="utf-8") as fh:
+        for line in fh:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                words.add(line)
+    return frozenset(words)
+
+
+@lru_cache(maxsize=1)
+def _jieba():
+    """One jieba tokenizer per process, dictionary loaded once (and cached on disk)."""
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    tok = jieba.Tokenizer()
+    tok.initialize()
+    return tok
+
+
+def warm_up() -> None:
+    """Load the segmenter's dictionary now (worker start-up), not on the first file."""
+    _jieba()
+
+
+def segment(text: str) -> list[str]:
+    """Words of normalized text: jieba for CJK runs, regex words for the rest."""
+    tok = _jieba()
+    words: list[str] = []
+    pos = 0
+    for m in _CJK_RUN.finditer(text):
+        if m.start() > pos:
+            words.extend(_LATIN_WORD.findall(text, pos, m.start()))
+        words.extend(tok.lcut(m.group(), HMM=False))
+        pos = m.end()
+    words.extend(_LATIN_WORD.findall(text, pos))
+    return words
+
+
+def term_counts(text: str) -> Counter[str]:
+    """Counts of SimHash feature terms: segmented words minus stop words,
+    punctuation and single CJK characters.
+
+    >>> sorted(term_counts("the cat and the cat, 猫和狗").items())
+    [('cat', 2)]
+    """
+    stop = stopwords()
+    counts: Counter[str] = Counter()
+    for w in segment(text):
+        if len(w) >= 2 and w not in stop and (_CJK_RUN.fullmatch(w) or _LATIN_WORD.fullmatch(w)):
+            counts[w] += 1
+    return counts
+
+
+__all__ = [
+    "Units",
+    "segment",
+    "shingle_hashes",
+    "stable_hash64",
+    "stopwords",
+    "term_counts",
+    "units",
+    "warm_up",
+]

@@ -1,0 +1,61 @@
+"""MinHash estimates and exact set measures."""
+
+import numpy as np
+import pytest
+
+from simhash_core import (
+    bottom_k,
+    bottom_k_jaccard,
+    containment,
+    estimate_jaccard,
+    exact_jaccard,
+    signature,
+)
+from simhash_core.hashing import stable_hashes
+from simhash_core.minhash import jaccard_matrix, permutations
+
+
+def hset(lo: int, hi: int) -> np.ndarray:
+    return np.unique(stable_hashes([f"shingle-{i}" for i in range(lo, hi)]))
+
+
+@pytest.mark.parametrize(("lo", "hi", "expected"), [(0, 2000, 1.0), (500, 2500, 0.6), (1500, 3500, 1 / 7)])
+def test_estimate_close_to_exact(lo, hi, expected):
+    a, b = hset(0, 2000), hset(lo, hi)
+    assert exact_jaccard(a, b) == pytest.approx(expected, abs=1e-9)
+    assert estimate_jaccard(signature(a, 256), signature(b, 256)) == pytest.approx(expected, abs=0.08)
+    assert bottom_k_jaccard(bottom_k(a, 256), bottom_k(b, 256), 256) == pytest.approx(expected, abs=0.08)
+
+
+def test_signature_is_deterministic_and_seeded():
+    a = hset(0, 100)
+    assert (signature(a) == signature(a.copy())).all()
+    pa, pb = permutations(128)
+    assert pa.dtype == np.uint64 and len(pa) == 128 and (pa > 0).all()
+
+
+def test_empty_sets_are_similar_to_nothing():
+    empty = np.zeros(0, np.uint64)
+    assert estimate_jaccard(signature(empty), signature(empty)) == 0.0
+    assert exact_jaccard(empty, empty) == 0.0
+    assert containment(empty, hset(0, 5)) == 0.0
+
+
+def test_containment_is_directional():
+    small, big = hset(0, 100), hset(0, 1000)
+    assert containment(small, big) == 1.0
+    assert containment(big, small) == pytest.approx(0.1)
+
+
+def test_jaccard_matrix_matches_pairwise():
+    sigs = np.stack([signature(hset(0, 500)), signature(hset(250, 750)), signature(hset(900, 1000))])
+    m = jaccard_matrix(sigs)
+    assert m[0, 1] == pytest.approx(estimate_jaccard(sigs[0], sigs[1]))
+    assert m[0, 0] == 1.0 and m[0, 2] < 0.05
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="num_perm"):
+        permutations(0)
+    with pytest.raises(ValueError, match="k"):
+        bottom_k(hset(0, 5), 0)

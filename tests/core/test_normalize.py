@@ -1,0 +1,69 @@
+"""Normalization and its map back to the original text."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from simhash_core.normalize import normalize
+from simhash_core.tokenize import segment, term_counts, units
+
+
+def test_nfkc_full_width_to_half_width():
+    assert normalize("ＡＢＣ１２３，").text == "abc123,"
+
+
+def test_zero_width_and_controls_removed():
+    assert normalize("学\u200b习\u200d方\ufeff法\x07").text == "学习方法"
+
+
+def test_whitespace_folded_and_latin_lowercased():
+    assert normalize("  Hello \t\n  World  ").text == "hello world"
+
+
+def test_traditional_to_simplified_by_default():
+    assert normalize("學習漢語").text == "学习汉语"
+    assert normalize("學習漢語", t2s=False).text == "學習漢語"
+
+
+def test_spaces_between_cjk_characters_removed():
+    assert normalize("帕 特 纳 赫\n峡谷").text == "帕特纳赫峡谷"
+
+
+def test_spaced_out_latin_rejoined():
+    assert normalize("t h e  c a t sat").text == "the cat sat"
+
+
+def test_offsets_map_back_to_original():
+    original = "Ｈｅｌｌｏ\u200b，  學\n習 world"
+    n = normalize(original)
+    assert n.text == "hello, 学习 world"
+    s = n.text.index("学习")
+    a, b = n.original_span(s, s + 2)
+    assert original[a:b] == "學\n習"
+    w = n.text.index("world")
+    a, b = n.original_span(w, w + 5)
+    assert original[a:b] == "world"
+
+
+@given(st.text(max_size=300))
+def test_offsets_always_valid(text):
+    n = normalize(text)
+    assert len(n.offsets) == len(n.text) + 1
+    assert n.offsets[-1] == len(text)
+    assert all(0 <= o <= len(text) for o in n.offsets.tolist())
+    assert list(n.offsets) == sorted(n.offsets)
+
+
+def test_units_cjk_chars_and_latin_words():
+    u = units("hello 世界, hi 2024")
+    assert u.tokens == ["hello", "世", "界", "hi", "2024"]
+
+
+def test_segment_uses_jieba_for_chinese():
+    assert "峡谷" in segment("帕特纳赫峡谷位于德国")
+    assert segment("the quick fox") == ["the", "quick", "fox"]
+
+
+def test_stop_words_dropped_from_features():
+    counts = term_counts("我们的研究表明 the results of the study")
+    assert "的" not in counts and "the" not in counts and "我们" not in counts
+    assert counts["研究"] == 1 and counts["results"] == 1
