@@ -19,7 +19,7 @@ from simhash_core.normalize import normalize
 from simhash_core.passages import comparable_units
 from simhash_core.simhash import simhash
 from simhash_core.tokenize import shingle_hashes, term_counts, units
-from simhash_core.types import ScanSettings
+from simhash_core.types import Document, ScanSettings
 from simhash_core.weights import jieba_idf, tfidf, top_keywords
 
 # A heading line that starts the reference section, on a line of its own
@@ -28,7 +28,9 @@ _REFERENCES = re.compile(
     r"[ \t\u3000]*[:：]?[ \t\u3000]*$",
     re.IGNORECASE | re.MULTILINE,
 )
-_QUOTES = re.compile(r'“[^”]{1,2000}”|「[^」]{1,2000}」|『[^』]{1,2000}』|["＂][^"＂\n]{1,2000}["＂]')
+_QUOTES = re.compile(
+    r'“[^”]{1,2000}”|「[^」]{1,2000}」|『[^』]{1,2000}』|["＂][^"＂\n]{1,2000}["＂]'
+)
 KEYWORDS_KEPT = 200
 
 
@@ -159,4 +161,30 @@ def analyze_file(
         encoding=extracted.encoding,
         pages=extracted.pages,
         warnings=tuple(extracted.warnings),
+    )
+
+
+def to_document(path: str, abspath: Path, a: Analysis) -> Document:
+    """A scanned document from one file's analysis."""
+    try:
+        mtime = abspath.stat().st_mtime
+    except OSError:
+        mtime = 0.0
+    return Document(
+        path=path,
+        abspath=abspath,
+        text=a.text,
+        kind=a.kind,
+        fingerprint=a.fingerprint,
+        minhash=a.minhash,
+        shingles=np.unique(a.shingle_seq[a.usable]),
+        shingle_seq=a.shingle_seq,
+        usable=a.usable,
+        unit_starts=a.unit_starts,
+        unit_ends=a.unit_ends,
+        terms=a.terms,
+        keywords=a.keywords,
+        mtime=mtime,
+        content_hash=a.content_hash,
+        warnings=a.warnings,
     )

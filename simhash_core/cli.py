@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from simhash_core.export import errors_path_for, write_json, write_pairs_csv
+from simhash_core.export import write_json, write_pairs_csv
 from simhash_core.progress import Progress
 from simhash_core.scan import scan
 from simhash_core.types import ScanResult, ScanSettings
@@ -49,6 +49,7 @@ def _settings(args: argparse.Namespace) -> ScanSettings:
     return ScanSettings(
         simhash_k=args.k if args.k is not None else base.simhash_k,
         flag_similarity=args.threshold if args.threshold is not None else base.flag_similarity,
+        flag_passage_words=args.passage_words or base.flag_passage_words,
         ngram=args.ngram or base.ngram,
         t2s=not args.no_t2s,
         idf=args.idf,
@@ -62,7 +63,8 @@ def summary(result: ScanResult) -> str:
     flagged = sum(1 for p in result.pairs if p.flagged)
     lines = [
         f"files read: {len(result.documents)}   errors: {len(result.errors)}   "
-        f"skipped: {len(result.skipped)}   flagged pairs: {flagged}   groups: {len(result.clusters)}"
+        f"skipped: {len(result.skipped)}   flagged pairs: {flagged}   "
+        f"groups: {len(result.clusters)}"
     ]
     if result.cancelled:
         lines.append("scan interrupted: results cover the files read so far")
@@ -77,21 +79,42 @@ def summary(result: ScanResult) -> str:
 def _add_scan(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("scan", help="compare every file in folders with every other")
     p.add_argument("paths", nargs="+", type=Path, metavar="DIR", help="folders or files")
-    p.add_argument("--template", action="append", type=Path, default=[], metavar="FILE",
-                   help="assignment text that every submission contains (repeatable)")
+    p.add_argument(
+        "--template",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="FILE",
+        help="assignment text that every submission contains (repeatable)",
+    )
     p.add_argument("--csv", type=Path, metavar="OUT", help="pairs CSV (errors CSV beside it)")
     p.add_argument("--json", type=Path, metavar="OUT", help="full result as JSON")
-    p.add_argument("--all-pairs", action="store_true", help="write every pair, not only similar ones")
-    p.add_argument("--workers", type=int, metavar="N", help="worker processes (default: one per core)")
+    p.add_argument(
+        "--all-pairs", action="store_true", help="write every pair, not only similar ones"
+    )
+    p.add_argument(
+        "--workers", type=int, metavar="N", help="worker processes (default: one per core)"
+    )
     p.add_argument("-k", type=int, help="SimHash Hamming distance for near-duplicates (default 3)")
     p.add_argument("--threshold", type=float, help="flag pairs at this similarity (default 0.15)")
+    p.add_argument(
+        "--passage-words",
+        type=float,
+        help="flag a pair with a matching passage this long, in words (default 40;"
+        " two Chinese characters count as one word)",
+    )
     p.add_argument("--ngram", type=int, help="shingle size in units (default 5)")
-    p.add_argument("--idf", choices=["jieba", "corpus"], default="jieba",
-                   help="IDF source for SimHash weights (default jieba)")
+    p.add_argument(
+        "--idf",
+        choices=["jieba", "corpus"],
+        default="jieba",
+        help="IDF source for SimHash weights (default jieba)",
+    )
     p.add_argument("--no-t2s", action="store_true", help="do not map Traditional to Simplified")
     p.add_argument("--exclude-quotes", action="store_true", help="ignore quoted text")
-    p.add_argument("--keep-references", action="store_true",
-                   help="compare the reference section too")
+    p.add_argument(
+        "--keep-references", action="store_true", help="compare the reference section too"
+    )
     p.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per file")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
@@ -117,8 +140,14 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     settings = _settings(args)
     bar = TerminalProgress() if not args.quiet else None
     progress = Progress(bar)
-    result = scan(args.paths, args.template, settings, progress, all_pairs=args.all_pairs,
-                  timeout=args.timeout)
+    result = scan(
+        args.paths,
+        args.template,
+        settings,
+        progress,
+        all_pairs=args.all_pairs,
+        timeout=args.timeout,
+    )
     if args.csv:
         err = write_pairs_csv(result, args.csv)
         print(f"pairs: {args.csv}   errors: {err}")

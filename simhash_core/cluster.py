@@ -77,4 +77,7 @@ def groups(
             reason = "least of its text is matched (most original)"
         clusters.append((mem, best, source, reason))
     clusters.sort(key=lambda c: (-c[1], c[0]))
-    return [Cluster(i + 1, mem, round(best, 4), src, why) for i, (mem, best, src, why) in enumerate(clusters)]
+    return [
+        Cluster(i + 1, mem, round(best, 4), src, why)
+        for i, (mem, best, src, why) in enumerate(clusters)
+    ]

@@ -18,11 +18,14 @@ which share no passage of ``min_passage_units``, score 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from simhash_core import minhash
+from simhash_core.cluster import groups
+from simhash_core.normalize import CJK_RANGES
 from simhash_core.passages import (
     UnitMatch,
     align_units,
@@ -32,7 +35,7 @@ from simhash_core.passages import (
 )
 from simhash_core.progress import Progress
 from simhash_core.simhash import fingerprint_array, hamming_matrix
-from simhash_core.types import Document, PairScore, Passage, ScanSettings
+from simhash_core.types import Cluster, Document, PairScore, Passage, ScanSettings
 
 SIMHASH_MIN_UNITS = 150  # below this, SimHash distances of unrelated texts are noisy
 MIN_SHARED_SHINGLES = 3
@@ -59,6 +62,7 @@ class Corpus:
     ok: list[np.ndarray] = field(default_factory=list)  # usable and not common, per position
     sets: list[np.ndarray] = field(default_factory=list)  # unique usable non-common shingles
     comparable: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    _weights: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(cls, docs: list[Document], settings: ScanSettings) -> Corpus:
@@ -76,6 +80,30 @@ class Corpus:
             dtype=np.int64,
         )
         return corpus
+
+    def word_weights(self, i: int) -> np.ndarray:
+        """Per-unit weight in word equivalents: a Latin word counts 1, a CJK character
+        0.5 (a Chinese word averages about two characters)."""
+        cached = self._weights.get(i)
+        if cached is None:
+            d = self.docs[i]
+            single = (d.unit_ends - d.unit_starts) == 1
+            cjk = np.fromiter(
+                (
+                    s and _is_cjk(d.text[p])
+                    for s, p in zip(single, d.unit_starts.tolist(), strict=True)
+                ),
+                dtype=bool,
+                count=d.unit_count,
+            )
+            cached = np.where(cjk, 0.5, 1.0)
+            self._weights[i] = cached
+        return cached
+
+    def passage_words(self, i: int, m: UnitMatch) -> float:
+        """Length of a match in word equivalents (exactly matched share of its span)."""
+        span = max(m.a1 - m.a0, 1)
+        return float(self.word_weights(i)[m.a0 : m.a1].sum()) * min(1.0, m.units / span)
 
     def common_spans(self, i: int) -> list[tuple[int, int]]:
         """Original-text spans of document ``i`` that are class-wide common text."""
@@ -101,6 +129,13 @@ class Corpus:
     def passages(self, i: int, j: int) -> list[Passage]:
         """Matching passages of the pair, with original-text offsets."""
         return to_passages(self.docs[i], self.docs[j], self.matches(i, j))
+
+
+_CJK_CHAR = re.compile(f"[{CJK_RANGES}]")
+
+
+def _is_cjk(ch: str) -> bool:
+    return _CJK_CHAR.match(ch) is not None
 
 
 def _mask_spans(doc: Document, mask: np.ndarray) -> list[tuple[int, int]]:
@@ -162,8 +197,12 @@ def score_pair(
     if similarity >= s.flag_similarity:
         who = a.name if share_a >= share_b else b.name
         reasons.append(f"{similarity:.0%} of {who} is matched text")
-    if max(units_a, units_b) >= s.flag_matched_units and len(matches):
-        reasons.append(f"{len(matches)} matching passage(s), {max(chars_a, chars_b)} characters")
+    longest = max((corpus.passage_words(i, m) for m in matches), default=0.0)
+    if longest >= s.flag_passage_words:
+        reasons.append(
+            f"a matching passage of about {longest:.0f} words "
+            f"({len(matches)} passage(s), {max(chars_a, chars_b)} characters in all)"
+        )
     return PairScore(
         a=i,
         b=j,
@@ -239,8 +278,16 @@ def score_corpus(
         if step % 256 == 0:
             progress.update(step, len(todo), "comparing pairs")
             progress.check()
-        d_ij = int(dist[i, j]) if dist is not None else (docs[i].fingerprint ^ docs[j].fingerprint).bit_count()
-        j_ij = float(jac[i, j]) if jac is not None else minhash.estimate_jaccard(docs[i].minhash, docs[j].minhash)
+        d_ij = (
+            int(dist[i, j])
+            if dist is not None
+            else (docs[i].fingerprint ^ docs[j].fingerprint).bit_count()
+        )
+        j_ij = (
+            float(jac[i, j])
+            if jac is not None
+            else minhash.estimate_jaccard(docs[i].minhash, docs[j].minhash)
+        )
         scores.append(score_pair(corpus, i, j, shared.get((i, j), 0), d_ij, j_ij))
     floor = corpus.settings.report_floor
     if not all_pairs:
@@ -264,3 +311,22 @@ def score_corpus(
         matrix = PairMatrix(dist, jac, sim, cont, flag)
     scores.sort(key=lambda p: (-p.similarity, p.simhash_distance, docs[p.a].path, docs[p.b].path))
     return scores, matrix
+
+
+def compare_documents(
+    docs: list[Document],
+    settings: ScanSettings,
+    *,
+    all_pairs: bool = False,
+    progress: Progress | None = None,
+) -> tuple[list[PairScore], list[Cluster], Corpus, PairMatrix | None]:
+    """Pairs, clusters, the prepared corpus and the dense matrix for ``docs``."""
+    corpus = Corpus.build(docs, settings)
+    pairs, matrix = score_corpus(corpus, all_pairs=all_pairs, progress=progress)
+    clusters = groups(pairs, len(docs), [d.mtime for d in docs])
+    member_of = {m: c.id for c in clusters for m in c.members}
+    pairs = [
+        replace(p, group=member_of.get(p.a)) if p.flagged and member_of.get(p.a) else p
+        for p in pairs
+    ]
+    return pairs, clusters, corpus, matrix

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -64,10 +65,8 @@ def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
@@ -119,7 +118,9 @@ def errors_path_for(csv_path: Path) -> Path:
     return csv_path.with_name(f"{csv_path.stem}-errors{csv_path.suffix or '.csv'}")
 
 
-def write_pairs_csv(result: ScanResult, path: Path, pairs: Sequence[PairScore] | None = None) -> Path:
+def write_pairs_csv(
+    result: ScanResult, path: Path, pairs: Sequence[PairScore] | None = None
+) -> Path:
     """Write the pairs CSV and the errors CSV beside it; returns the errors path."""
     rows = [pair_row(result, p) for p in (result.pairs if pairs is None else pairs)]
     atomic_write_text(Path(path), csv_text(PAIR_COLUMNS, rows))

@@ -162,7 +162,9 @@ class MinHashLSH:
         if sig.shape != (self.num_perm,):
             raise ValueError(f"signature must have {self.num_perm} values")
         r = self.rows
-        return [xxhash.xxh3_64_intdigest(sig[i * r : (i + 1) * r].tobytes()) for i in range(self.bands)]
+        return [
+            xxhash.xxh3_64_intdigest(sig[i * r : (i + 1) * r].tobytes()) for i in range(self.bands)
+        ]
 
     def add(self, key: Hashable, sig: np.ndarray) -> None:
         if key in self._keys:

@@ -73,8 +73,8 @@ def signature(shingles: np.ndarray, num_perm: int = 128, chunk: int = 4096) -> n
     """MinHash signature (uint64, ``num_perm`` values) of a set of shingle hashes.
 
     Each shingle hash is folded to 32 bits (high half XOR low half) to give ``x``, so
-    ``a * x + b`` never overflows 64 bits before the reduction modulo ``2**61 - 1``. An empty set gives
-    all-max values (similar to nothing).
+    the permutation is exact (see :func:`permute`). An empty set gives all-max values
+    (similar to nothing).
     """
     a, b = permutations(num_perm)
     sig = np.full(num_perm, _MAX_HASH, dtype=np.uint64)

@@ -95,9 +95,9 @@ def align_units(
         a0, a1, b0, b1 = i0, i0 + length - 1 + n, j0, j0 + length - 1 + n
         best = None
         for p in open_:
-            if a0 <= p.a1 + max_gap and p.b1 - n <= b0 <= p.b1 + max_gap and a0 >= p.a0:
-                if best is None or abs(b0 - p.b1) < abs(b0 - best.b1):
-                    best = p
+            fits = a0 <= p.a1 + max_gap and p.b1 - n <= b0 <= p.b1 + max_gap and a0 >= p.a0
+            if fits and (best is None or abs(b0 - p.b1) < abs(b0 - best.b1)):
+                best = p
         if best is not None:
             best.units += max(0, a1 - max(a0, best.a1))
             best.a1 = max(best.a1, a1)

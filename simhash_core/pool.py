@@ -11,6 +11,7 @@ The memory cap is an address-space limit (``RLIMIT_AS``) set inside each worker.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import os
 import sys
@@ -45,10 +46,8 @@ def _worker_main(conn: Connection, init: TaskFunc | None, memory_mb: int) -> Non
         import resource
 
         limit = memory_mb * 1024 * 1024
-        try:
+        with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-        except (ValueError, OSError):
-            pass
     if init is not None:
         init()
     while True:
@@ -88,10 +87,8 @@ class _Worker:
         self.conn.close()
 
     def stop(self) -> None:
-        try:
+        with contextlib.suppress(OSError, BrokenPipeError):
             self.conn.send(None)
-        except (OSError, BrokenPipeError):
-            pass
         self.proc.join(timeout=2)
         if self.proc.is_alive():
             self.kill()
@@ -149,8 +146,11 @@ class IsolatedPool:
                         code = w.proc.exitcode
                         w.kill()
                         pool[pool.index(w)] = w = _Worker(ctx, self.initializer, self.memory_mb)
-                        yield key, TaskFailure(
-                            "crashed", f"the reader crashed on this file (exit code {code})"
+                        yield (
+                            key,
+                            TaskFailure(
+                                "crashed", f"the reader crashed on this file (exit code {code})"
+                            ),
                         )
                     else:
                         w.task = None
@@ -165,9 +165,13 @@ class IsolatedPool:
                         key = w.task[0]
                         w.kill()
                         pool[i] = w = _Worker(ctx, self.initializer, self.memory_mb)
-                        yield key, TaskFailure(
-                            "timeout",
-                            f"gave up after {self.timeout:g} s: the file takes too long to read",
+                        yield (
+                            key,
+                            TaskFailure(
+                                "timeout",
+                                f"gave up after {self.timeout:g} s: "
+                                "the file takes too long to read",
+                            ),
                         )
                         self._feed(w, func, pending)
         finally:

@@ -16,9 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from simhash_core.analyze import Analysis, analyze_file, analyze_text
-from simhash_core.cluster import groups
-from simhash_core.compare import Corpus, PairMatrix, score_corpus
+from simhash_core.analyze import Analysis, analyze_file, analyze_text, to_document
+from simhash_core.compare import compare_documents
 from simhash_core.discover import discover
 from simhash_core.pool import IsolatedPool, TaskFailure
 from simhash_core.progress import Cancelled, Progress
@@ -28,7 +27,9 @@ from simhash_core.types import Document, FileError, ScanResult, ScanSettings
 from simhash_core.weights import corpus_idf, tfidf, top_keywords
 
 
-def template_shingles(templates: Sequence[Path], settings: ScanSettings) -> tuple[np.ndarray, list[FileError]]:
+def template_shingles(
+    templates: Sequence[Path], settings: ScanSettings
+) -> tuple[np.ndarray, list[FileError]]:
     """Shingle hashes of the template files (assignment text), and their read errors."""
     from simhash_core.extract import ExtractError, extract
 
@@ -48,32 +49,6 @@ def template_shingles(templates: Sequence[Path], settings: ScanSettings) -> tupl
 
 def _analyze_task(path: str, settings: ScanSettings, template: np.ndarray) -> Analysis:
     return analyze_file(Path(path), settings, template)
-
-
-def to_document(path: str, abspath: Path, a: Analysis) -> Document:
-    """A scanned document from one file's analysis."""
-    try:
-        mtime = abspath.stat().st_mtime
-    except OSError:
-        mtime = 0.0
-    return Document(
-        path=path,
-        abspath=abspath,
-        text=a.text,
-        kind=a.kind,
-        fingerprint=a.fingerprint,
-        minhash=a.minhash,
-        shingles=np.unique(a.shingle_seq[a.usable]),
-        shingle_seq=a.shingle_seq,
-        usable=a.usable,
-        unit_starts=a.unit_starts,
-        unit_ends=a.unit_ends,
-        terms=a.terms,
-        keywords=a.keywords,
-        mtime=mtime,
-        content_hash=a.content_hash,
-        warnings=a.warnings,
-    )
 
 
 def analyze_files(
@@ -112,25 +87,6 @@ def reweight_with_corpus_idf(docs: list[Document]) -> list[Document]:
     return out
 
 
-def compare_documents(
-    docs: list[Document],
-    settings: ScanSettings,
-    *,
-    all_pairs: bool = False,
-    progress: Progress | None = None,
-) -> tuple[list, list, Corpus, PairMatrix | None]:
-    """Pairs, clusters, the prepared corpus and the dense matrix for ``docs``."""
-    corpus = Corpus.build(docs, settings)
-    pairs, matrix = score_corpus(corpus, all_pairs=all_pairs, progress=progress)
-    clusters = groups(pairs, len(docs), [d.mtime for d in docs])
-    member_of = {m: c.id for c in clusters for m in c.members}
-    pairs = [
-        replace(p, group=member_of.get(p.a)) if p.flagged and member_of.get(p.a) else p
-        for p in pairs
-    ]
-    return pairs, clusters, corpus, matrix
-
-
 def scan(
     paths: Iterable[Path | str],
     templates: Sequence[Path | str] = (),
@@ -163,10 +119,9 @@ def scan(
     by_index: dict[int, Document] = {}
     total = len(files)
     progress.update(0, total, "")
-    done = 0
-    for i, outcome in analyze_files(files, settings, template, progress, isolate=isolate, timeout=timeout):
+    outcomes = analyze_files(files, settings, template, progress, isolate=isolate, timeout=timeout)
+    for done, (i, outcome) in enumerate(outcomes, start=1):
         abspath, shown = files[i]
-        done += 1
         if isinstance(outcome, TaskFailure):
             errors.append(FileError(shown, outcome.code, outcome.reason))
         else:
@@ -191,7 +146,7 @@ def scan(
     timings["compare"] = time.perf_counter() - t2
     timings["total"] = time.perf_counter() - t0
     errors.sort(key=lambda e: e.path)
-    result = ScanResult(
+    return ScanResult(
         root=root,
         settings=settings,
         documents=docs,

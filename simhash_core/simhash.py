@@ -97,10 +97,11 @@ def fingerprint_array(fps: Iterable[int]) -> np.ndarray:
     return np.fromiter((int(f) & 0xFFFFFFFFFFFFFFFF for f in fps), dtype=np.uint64)
 
 
-def hamming_matrix(fps: np.ndarray, chunk: int = 2048) -> np.ndarray:
+def hamming_matrix(fps: np.ndarray, chunk: int = 64) -> np.ndarray:
     """All-pairs Hamming distances of uint64 fingerprints as a uint8 N x N array.
 
-    Computed in row chunks (XOR then popcount), never as Python objects.
+    Computed in row chunks (XOR then popcount) into reused buffers small enough to stay
+    in cache, never as Python objects.
 
     >>> hamming_matrix(np.array([0b1011, 0b1001, 0], dtype=np.uint64)).tolist()
     [[0, 1, 3], [1, 0, 2], [3, 2, 0]]
@@ -108,9 +109,12 @@ def hamming_matrix(fps: np.ndarray, chunk: int = 2048) -> np.ndarray:
     fps = np.ascontiguousarray(fps, dtype=np.uint64)
     n = len(fps)
     out = np.empty((n, n), dtype=np.uint8)
+    buf = np.empty((min(chunk, n), n), dtype=np.uint64)
     for start in range(0, n, chunk):
-        block = fps[start : start + chunk, None] ^ fps[None, :]
-        out[start : start + chunk] = np.bitwise_count(block)
+        stop = min(n, start + chunk)
+        block = buf[: stop - start]
+        np.bitwise_xor(fps[start:stop, None], fps[None, :], out=block)
+        np.bitwise_count(block, out=out[start:stop])
     return out
 
 

@@ -131,7 +131,7 @@ class ScanSettings:
 
     simhash_k: int = 3
     flag_similarity: float = 0.15
-    flag_matched_units: int = 60
+    flag_passage_words: float = 40.0  # longest passage, in word equivalents
     report_floor: float = 0.02
     ngram: int = 5
     min_passage_units: int = 12

@@ -27,7 +27,7 @@ from pathlib import Path
 @lru_cache(maxsize=1)
 def jieba_idf() -> tuple[dict[str, float], float]:
     """jieba's IDF table and its median (the weight of unknown words)."""
-    import jieba.analyse  # noqa: F401  (locates the table shipped with jieba)
+    import jieba.analyse
 
     path = Path(jieba.analyse.__file__).parent / "idf.txt"
     table: dict[str, float] = {}
@@ -57,7 +57,9 @@ def corpus_idf(docs_terms: Iterable[Mapping[str, int]]) -> tuple[dict[str, float
     return idf, math.log(1 + n) + 1.0
 
 
-def tfidf(terms: Mapping[str, int], idf: Mapping[str, float], default_idf: float) -> dict[str, float]:
+def tfidf(
+    terms: Mapping[str, int], idf: Mapping[str, float], default_idf: float
+) -> dict[str, float]:
     """``tf * idf`` per term."""
     return {t: c * idf.get(t, default_idf) for t, c in terms.items()}
 

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from .wrap import is_cjk
 
-_SENTENCE_END = set("。！？!?.:：;；…")
+_SENTENCE_END = set("。！？!?.:：;；…”」』）)")
 _DIGITS = re.compile(r"\d+")
 
 
@@ -125,6 +125,7 @@ def _finish_line(line: Line) -> None:
         glyphs = sorted(glyphs, key=lambda g: g.x0)
     parts: list[str] = []
     prev: Glyph | None = None
+    right = 0.0  # right edge of the glyphs so far (combining marks lie inside their base)
     for g in glyphs:
         if prev is not None:
             width = max(g.x1 - g.x0, 0.1)
@@ -134,12 +135,18 @@ def _finish_line(line: Line) -> None:
                 and abs(g.y0 - prev.y0) < 0.3 * max(g.size, 0.1)
             ):
                 continue  # the same character drawn twice to look bold
-            gap = g.x0 - prev.x1
+            if g.x0 >= right:
+                gap = g.x0 - right
+            elif g.x1 <= prev.x0:
+                gap = prev.x0 - g.x1  # right-to-left text, kept in stream order
+            else:
+                gap = 0.0
             em = max(min(g.size, prev.size), 0.1)
             wide = is_cjk(prev.text[-1]) and is_cjk(g.text[0])
-            if gap > (1.0 if wide else 0.15) * em:
+            if gap > (1.0 if wide else 0.1) * em:
                 parts.append(" ")
         parts.append(g.text)
+        right = max(right, g.x1) if prev is not None else g.x1
         prev = g
     line.glyphs = glyphs
     line.text = "".join(parts).strip()
@@ -185,13 +192,10 @@ def _paragraph_break(lines: Sequence[Line], i: int, usual_gap: float | None) -> 
         (o.x1 for o in lines if o.x0 < a.x1 and o.x1 > a.x0 and _similar_size(o, a)),
         default=a.x1,
     )
+    # Wrapped lines end near the margin; only a line that ends a sentence may be short
+    # (CJK lines also wrap early before an unbreakable Latin word or number).
     short = right - a.x1
-    last = a.text[-1]
-    if is_cjk(last) and last not in "（《「『【":
-        return short > 2.5 * em
-    if last in _SENTENCE_END or last in "”」』）)":
-        return short > 2.0 * em
-    return short > 8.0 * em
+    return short > (2.0 if a.text[-1] in _SENTENCE_END else 8.0) * em
 
 
 def _running_key(text: str) -> str:

@@ -19,18 +19,24 @@ def hset(lo: int, hi: int) -> np.ndarray:
     return np.unique(stable_hashes([f"shingle-{i}" for i in range(lo, hi)]))
 
 
-@pytest.mark.parametrize(("lo", "hi", "expected"), [(0, 2000, 1.0), (500, 2500, 0.6), (1500, 3500, 1 / 7)])
+@pytest.mark.parametrize(
+    ("lo", "hi", "expected"), [(0, 2000, 1.0), (500, 2500, 0.6), (1500, 3500, 1 / 7)]
+)
 def test_estimate_close_to_exact(lo, hi, expected):
     a, b = hset(0, 2000), hset(lo, hi)
     assert exact_jaccard(a, b) == pytest.approx(expected, abs=1e-9)
-    assert estimate_jaccard(signature(a, 256), signature(b, 256)) == pytest.approx(expected, abs=0.08)
-    assert bottom_k_jaccard(bottom_k(a, 256), bottom_k(b, 256), 256) == pytest.approx(expected, abs=0.08)
+    assert estimate_jaccard(signature(a, 256), signature(b, 256)) == pytest.approx(
+        expected, abs=0.08
+    )
+    assert bottom_k_jaccard(bottom_k(a, 256), bottom_k(b, 256), 256) == pytest.approx(
+        expected, abs=0.08
+    )
 
 
 def test_signature_is_deterministic_and_seeded():
     a = hset(0, 100)
     assert (signature(a) == signature(a.copy())).all()
-    pa, pb = permutations(128)
+    pa, _pb = permutations(128)
     assert pa.dtype == np.uint64 and len(pa) == 128 and (pa > 0).all()
 
 
@@ -48,7 +54,9 @@ def test_containment_is_directional():
 
 
 def test_jaccard_matrix_matches_pairwise():
-    sigs = np.stack([signature(hset(0, 500)), signature(hset(250, 750)), signature(hset(900, 1000))])
+    sigs = np.stack(
+        [signature(hset(0, 500)), signature(hset(250, 750)), signature(hset(900, 1000))]
+    )
     m = jaccard_matrix(sigs)
     assert m[0, 1] == pytest.approx(estimate_jaccard(sigs[0], sigs[1]))
     assert m[0, 0] == 1.0 and m[0, 2] < 0.05

@@ -1,0 +1,120 @@
+"""Quality benchmark: run the pipeline on the labelled samples and score it.
+
+    python benchmarks/quality.py [--samples ../shared/samples] [--fast/--no-fast]
+
+For each sample set it prints recall per label at the default flag, the false-positive
+pairs, and ROC AUC (plagiarised vs none) of the headline similarity and of each single
+measure: SimHash alone (64 - distance), MinHash Jaccard alone, containment alone and
+the passage share. The flags are also checked with the project's copy-free scorer,
+``shared/tools/score_pairs.py``, when it is present.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from simhash_core.export import write_pairs_csv  # noqa: E402
+from simhash_core.scan import scan  # noqa: E402
+from simhash_core.types import ScanResult, ScanSettings  # noqa: E402
+
+SETS = {
+    "class-zh": ("class-zh/submissions", "class-zh/template.txt", "class-zh/truth.csv"),
+    "pan13-en": ("pan13-en/documents", None, "pan13-en/truth.csv"),
+}
+
+
+def auc(pos: list[float], neg: list[float]) -> float:
+    """Mann-Whitney AUC with ties counted half."""
+    if not pos or not neg:
+        return float("nan")
+    values = sorted([(v, 1) for v in pos] + [(v, 0) for v in neg])
+    rank_sum, i, rank = 0.0, 0, 1
+    while i < len(values):
+        j = i
+        while j < len(values) and values[j][0] == values[i][0]:
+            j += 1
+        mid = (rank + rank + (j - i) - 1) / 2
+        rank_sum += mid * sum(1 for k in range(i, j) if values[k][1])
+        rank += j - i
+        i = j
+    return (rank_sum - len(pos) * (len(pos) + 1) / 2) / (len(pos) * len(neg))
+
+
+def load_truth(path: Path) -> dict[tuple[str, str], str]:
+    with path.open(encoding="utf-8") as fh:
+        return {tuple(sorted((r["file_a"], r["file_b"]))): r["label"] for r in csv.DictReader(fh)}
+
+
+MEASURES = {
+    "similarity (headline)": lambda p: p.similarity,
+    "SimHash alone": lambda p: 64 - p.simhash_distance,
+    "MinHash Jaccard alone": lambda p: p.jaccard,
+    "containment alone": lambda p: max(p.containment_a, p.containment_b),
+}
+
+
+def evaluate(name: str, result: ScanResult, truth: dict) -> dict:
+    got = {}
+    for p in result.pairs:
+        a, b = result.documents[p.a].name, result.documents[p.b].name
+        got[tuple(sorted((a, b)))] = p
+    labels = sorted({lab for lab in truth.values() if lab != "none"})
+    print(f"\n## {name}: {len(result.documents)} files, {len(result.errors)} errors")
+    print(f"| label | flagged | of |\n|---|---|---|")
+    for lab in labels:
+        keys = [k for k, v in truth.items() if v == lab]
+        hit = sum(1 for k in keys if k in got and got[k].flagged)
+        print(f"| {lab} | {hit} | {len(keys)} |")
+    neg_keys = [k for k, v in truth.items() if v == "none"]
+    fps = [k for k in neg_keys if k in got and got[k].flagged]
+    print(f"\nfalse positives: {len(fps)} of {len(neg_keys)} none pairs")
+    for k in fps[:10]:
+        print("  false positive:", *k, got[k].reasons)
+    print("\n| measure | ROC AUC |\n|---|---|")
+    out = {"fp": len(fps)}
+    for mname, f in MEASURES.items():
+        pos = [f(got[k]) if k in got else 0.0 for k, v in truth.items() if v != "none"]
+        neg = [f(got[k]) if k in got else 0.0 for k in neg_keys]
+        out[mname] = auc(pos, neg)
+        print(f"| {mname} | {out[mname]:.4f} |")
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--samples", type=Path, default=ROOT.parent / "shared" / "samples")
+    ap.add_argument("--workers", type=int, default=0)
+    args = ap.parse_args()
+    if not args.samples.is_dir():
+        print(f"no samples at {args.samples}", file=sys.stderr)
+        return 2
+    scorer = args.samples.parent / "tools" / "score_pairs.py"
+    settings = ScanSettings(workers=args.workers)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, (folder, template, truth_file) in SETS.items():
+            templates = [args.samples / template] if template else []
+            result = scan([args.samples / folder], templates, settings, all_pairs=True)
+            evaluate(name, result, load_truth(args.samples / truth_file))
+            out = Path(tmp) / f"{name}.csv"
+            write_pairs_csv(result, out)
+            if scorer.exists():
+                res = subprocess.run(
+                    [sys.executable, str(scorer), str(args.samples / truth_file), str(out)],
+                    capture_output=True,
+                    text=True,
+                    check=False,
+                )
+                print(f"\nshared/tools/score_pairs.py: {res.stdout.strip().splitlines()[-1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

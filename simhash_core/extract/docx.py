@@ -1,0 +1,277 @@
+"""DOCX files, read directly with :mod:`zipfile` and defusedxml (no python-docx).
+
+Reading the package by hand lets us check every part *before* parsing it: uncompressed
+sizes and compression ratios (zip bombs) and DTDs (entity expansion, external
+entities). Real Word files never contain a DTD. The text is, in order: each distinct
+header, the body (paragraphs and table cells in document order, text boxes after the
+paragraph that anchors them), footnotes, endnotes, then each distinct footer.
+Deleted revisions, field codes and the fallback copy of drawings are left out.
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import re
+import zipfile
+import zlib
+from collections.abc import Iterable, Iterator
+from xml.etree.ElementTree import Element, ParseError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
+
+from simhash_core.types import ExtractedText
+
+from .errors import MB, ExtractError, ExtractLimits, size_label
+from .sniff import OLE2_MAGIC, describe_content
+
+BAD_ZIP_REASON = "damaged DOCX (bad zip): ask for the file again"
+OLD_DOC_REASON = "old Word format (.doc): open it in Word and save as DOCX"
+ENCRYPTED_REASON = "password-protected DOCX: remove the password and submit again"
+MALICIOUS_REASON = (
+    "refused: the DOCX contains XML entity declarations (possible 'billion laughs' attack)"
+)
+
+_W = (
+    "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}",
+    "{http://purl.oclc.org/ooxml/wordprocessingml/main}",  # ISO 29500 Strict
+)
+_MATH = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
+_MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
+_R_ID = (
+    "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id",
+    "{http://purl.oclc.org/ooxml/officeDocument/relationships}id",
+)
+_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
+_DTD = re.compile(rb"<!(?i:doctype|entity)")
+_ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")
+
+# Elements whose content is not document text.
+_SKIP = {
+    "pPr", "rPr", "sectPr", "tblPr", "tblGrid", "trPr", "tcPr", "del", "moveFrom",
+    "delText", "instrText", "delInstrText", "fldData", "Fallback", "footnoteReference",
+    "endnoteReference", "commentReference", "annotationRef", "bookmarkStart",
+}  # fmt: skip
+
+
+def extract_docx(data: bytes, limits: ExtractLimits = ExtractLimits()) -> ExtractedText:
+    """Extract the text of a DOCX given as bytes."""
+    if data.startswith(OLE2_MAGIC):
+        if _ENCRYPTED_PACKAGE in data:
+            raise ExtractError("encrypted", ENCRYPTED_REASON)
+        raise ExtractError("old-doc", OLD_DOC_REASON)
+    if not data.startswith(b"PK"):
+        what = describe_content(data[:1024])
+        looks = f"it looks like {what}" if what else "its content is not a DOCX package"
+        raise ExtractError("corrupt", f"not a Word document: {looks}")
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError) as exc:
+        raise ExtractError("corrupt", BAD_ZIP_REASON) from exc
+    with archive:
+        return _Package(archive, limits).extract()
+
+
+class _Package:
+    """One open DOCX package: bounded part reading and the text walk."""
+
+    def __init__(self, archive: zipfile.ZipFile, limits: ExtractLimits) -> None:
+        self.archive = archive
+        self.limits = limits
+        self.names = {info.filename for info in archive.infolist()}
+        self._check_sizes()
+
+    def _check_sizes(self) -> None:
+        limit = self.limits.max_docx_xml_bytes
+        total = 0
+        for info in self.archive.infolist():
+            if not info.filename.lower().endswith((".xml", ".rels")):
+                continue  # images and other media are never decompressed
+            total += info.file_size
+            ratio = info.file_size / max(info.compress_size, 1)
+            if (
+                info.file_size > limit
+                or (info.file_size > MB and ratio > self.limits.max_docx_ratio)
+                or total > 4 * limit
+            ):
+                raise ExtractError("too-large", _bomb_reason(max(info.file_size, total), limit))
+
+    def read(self, name: str) -> bytes:
+        """Decompress one part, never more than the limit (sizes in the header may lie)."""
+        limit = self.limits.max_docx_xml_bytes
+        try:
+            with self.archive.open(name) as stream:
+                data = stream.read(limit + 1)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as exc:
+            raise ExtractError("corrupt", BAD_ZIP_REASON) from exc
+        except (NotImplementedError, RuntimeError) as exc:  # odd compression, encrypted zip
+            raise ExtractError("corrupt", BAD_ZIP_REASON) from exc
+        if len(data) > limit:
+            raise ExtractError("too-large", _bomb_reason(len(data), limit))
+        return data
+
+    def parse(self, name: str) -> Element:
+        data = self.read(name)
+        if _DTD.search(data):
+            raise ExtractError("malicious", MALICIOUS_REASON)
+        try:
+            return fromstring(data, forbid_dtd=True)
+        except DefusedXmlException as exc:
+            raise ExtractError("malicious", MALICIOUS_REASON) from exc
+        except ParseError as exc:
+            raise ExtractError(
+                "corrupt", f"damaged DOCX: the part {name} is not valid XML; ask for the file again"
+            ) from exc
+
+    def relationships(self, part: str) -> list[tuple[str, str, str]]:
+        """``(id, type, target part name)`` of a part's internal relationships."""
+        folder, base = posixpath.split(part)
+        rels_name = posixpath.join(folder, "_rels", base + ".rels")
+        if rels_name not in self.names:
+            return []
+        found = []
+        for rel in self.parse(rels_name).iter(_REL):
+            if rel.get("TargetMode") == "External":
+                continue
+            target = rel.get("Target", "")
+            if target.startswith("/"):
+                name = target.lstrip("/")
+            else:
+                name = posixpath.normpath(posixpath.join(folder, target))
+            found.append((rel.get("Id", ""), rel.get("Type", ""), name))
+        return found
+
+    def main_part(self) -> str:
+        for _, kind, name in self.relationships(""):
+            if kind.endswith("/officeDocument") and name in self.names:
+                return name
+        if "word/document.xml" in self.names:
+            return "word/document.xml"
+        raise ExtractError("corrupt", f"not a Word document: it looks like {self._what()}")
+
+    def _what(self) -> str:
+        if "xl/workbook.xml" in self.names:
+            return "an Excel workbook (XLSX); save the essay as DOCX"
+        if "ppt/presentation.xml" in self.names:
+            return "a PowerPoint presentation (PPTX); save the essay as DOCX"
+        if "mimetype" in self.names:
+            mimetype = self.read("mimetype")[:100]
+            if b"opendocument.text" in mimetype:
+                return "an OpenDocument text (.odt); save it as DOCX"
+        return "a ZIP archive without a Word document"
+
+    def extract(self) -> ExtractedText:
+        main = self.main_part()
+        document = self.parse(main)
+        rels = self.relationships(main)
+        by_id = {rid: name for rid, _, name in rels}
+
+        headers, footers = [], []
+        for element in document.iter():
+            local = _local(element.tag)
+            if local in ("headerReference", "footerReference"):
+                rid = next((element.get(a) for a in _R_ID if element.get(a)), None)
+                name = by_id.get(rid or "")
+                if name and name in self.names:
+                    (headers if local == "headerReference" else footers).append(name)
+        notes = [
+            name
+            for _, kind, name in rels
+            if kind.endswith(("/footnotes", "/endnotes")) and name in self.names
+        ]
+        sections = [
+            *_distinct(self._part_text(name) for name in dict.fromkeys(headers)),
+            "\n".join(_blocks(document)),
+            *(self._part_text(name) for name in notes),
+            *_distinct(self._part_text(name) for name in dict.fromkeys(footers)),
+        ]
+        text = "\n".join(s for s in sections if s.strip())
+        if not text.strip():
+            raise ExtractError("empty", "no text: the file contains only whitespace")
+        return ExtractedText(text, "docx")
+
+    def _part_text(self, name: str) -> str:
+        return "\n".join(_blocks(self.parse(name)))
+
+
+def _bomb_reason(n_bytes: int, limit: int) -> str:
+    return (
+        f"refused: the DOCX expands to {size_label(n_bytes)} of XML "
+        f"(limit {size_label(limit)}); it may be a zip bomb"
+    )
+
+
+def _distinct(texts: Iterable[str]) -> list[str]:
+    seen: dict[str, None] = {}
+    for text in texts:
+        if text.strip():
+            seen.setdefault(text, None)
+    return list(seen)
+
+
+def _local(tag: object) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def _is_w(element: Element, local: str) -> bool:
+    tag = element.tag
+    return isinstance(tag, str) and tag.endswith("}" + local) and tag.startswith(_W)
+
+
+def _blocks(container: Element) -> Iterator[str]:
+    """Paragraph texts under ``container`` (body, cell, header...) in reading order."""
+    for child in container:
+        local = _local(child.tag)
+        if local in _SKIP:
+            continue
+        if _is_w(child, "p"):
+            yield from _paragraph(child)
+        elif _is_w(child, "footnote") or _is_w(child, "endnote"):
+            if child.get(_W[0] + "type", child.get(_W[1] + "type", "normal")) == "normal":
+                yield from _blocks(child)
+        elif local == "AlternateContent":
+            yield from _blocks(_choice(child))
+        else:  # tbl, tr, tc, sdt, sdtContent, customXml, ins, moveTo, ...
+            yield from _blocks(child)
+
+
+def _choice(alternate: Element) -> Element:
+    """The first ``mc:Choice`` of an ``mc:AlternateContent`` (its fallback repeats it)."""
+    for child in alternate:
+        if child.tag == _MC + "Choice":
+            return child
+    return Element("empty")
+
+
+def _paragraph(paragraph: Element) -> Iterator[str]:
+    parts: list[str] = []
+    boxes: list[Element] = []
+
+    def walk(element: Element) -> None:
+        for child in element:
+            local = _local(child.tag)
+            if local in _SKIP:
+                continue
+            tag = child.tag
+            if local == "t" and isinstance(tag, str) and (tag.startswith(_W) or tag == _MATH + "t"):
+                parts.append(child.text or "")
+            elif local == "tab" and tag.startswith(_W):
+                parts.append("\t")
+            elif local in ("br", "cr") and tag.startswith(_W):
+                parts.append("\n")
+            elif local == "noBreakHyphen":
+                parts.append("-")
+            elif local == "txbxContent":
+                boxes.append(child)  # a text box: its paragraphs follow this one
+            elif local == "AlternateContent":
+                walk(_choice(child))
+            else:
+                walk(child)
+
+    walk(paragraph)
+    text = "".join(parts)
+    if text.strip():
+        yield text
+    for box in boxes:
+        yield from _blocks(box)

@@ -1,0 +1,41 @@
+"""Task functions for the pool tests (importable by worker processes)."""
+
+import os
+import time
+
+
+def square(x: int) -> int:
+    return x * x
+
+
+def hang(seconds: float) -> str:
+    time.sleep(seconds)
+    return "woke up"
+
+
+def crash(code: int) -> None:
+    os._exit(code)
+
+
+def raise_reason(msg: str) -> None:
+    class Bad(Exception):
+        code = "corrupt"
+        reason = msg
+
+    raise Bad(msg)
+
+
+def hog_memory(mb: int) -> int:
+    block = bytearray(mb * 1024 * 1024)
+    return len(block)
+
+
+def pid() -> int:
+    time.sleep(0.2)
+    return os.getpid()
+
+
+def square_or_crash(x: int) -> int:
+    if x < 0:
+        os._exit(1)
+    return x * x

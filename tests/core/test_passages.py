@@ -1,0 +1,150 @@
+"""Matched passages: alignment, offsets into the original text, evasions."""
+
+import numpy as np
+import pytest
+
+from simhash_core.analyze import analyze_text, to_document
+from simhash_core.compare import compare_documents
+from simhash_core.normalize import normalize
+from simhash_core.types import ScanSettings
+from tests.core.textgen import en_essay, sentences_of, zh_essay
+
+SETTINGS = ScanSettings()
+
+
+def docs_from(texts: dict[str, str], template: str | None = None):
+    tmpl = analyze_text(template, SETTINGS).shingle_seq if template else None
+    tmpl = np.unique(tmpl) if tmpl is not None else None
+    return [
+        to_document(name, __import__("pathlib").Path(name), analyze_text(text, SETTINGS, tmpl))
+        for name, text in texts.items()
+    ]
+
+
+def compare(texts: dict[str, str], template: str | None = None):
+    docs = docs_from(texts, template)
+    pairs, _clusters, corpus, _matrix = compare_documents(docs, SETTINGS, all_pairs=True)
+    by_names = {(docs[p.a].path, docs[p.b].path): p for p in pairs}
+    return docs, by_names, corpus
+
+
+def honest_class(n: int = 6) -> dict[str, str]:
+    return {f"h{i}.txt": zh_essay(100 + i) for i in range(n)}
+
+
+def test_passage_offsets_point_at_the_original_text():
+    source = zh_essay(1)
+    lifted = "".join(sentences_of(source)[5:12])
+    # the copier's text differs in form: traditional-free here, but with spaces and
+    # full-width digits inserted, so normalized and original lengths differ
+    own = zh_essay(2, 10)
+    copier = own + " ".join(lifted) + zh_essay(3, 10)
+    docs, _pairs, corpus = compare({"src.txt": source, "cp.txt": copier, **honest_class(3)})
+    i = [d.path for d in docs].index("src.txt")
+    j = [d.path for d in docs].index("cp.txt")
+    passages = corpus.passages(i, j)
+    assert passages, "the lifted passage is found"
+    p = max(passages, key=lambda p: p.units)
+    a_text = docs[i].text[p.a_start : p.a_end]
+    b_text = docs[j].text[p.b_start : p.b_end]
+    assert normalize(a_text).text.replace(" ", "") == normalize(b_text).text.replace(" ", "")
+    assert normalize(b_text).text.replace(" ", "") in normalize(lifted).text.replace(" ", "")
+    assert p.b_end - p.b_start > len(normalize(b_text).text)  # the original had spaces
+
+
+def test_partial_copy_ranks_far_above_honest_pairs():
+    source = zh_essay(10)
+    lifted = "".join(sentences_of(source)[:9])  # about 30% of the source
+    texts = {"src.txt": source, "copier.txt": zh_essay(11, 21) + lifted, **honest_class()}
+    _docs, pairs, _ = compare(texts)
+    copied = pairs[("src.txt", "copier.txt")]
+    honest = [p for k, p in pairs.items() if "copier.txt" not in k or "src.txt" not in k]
+    honest = [p for k, p in pairs.items() if set(k) != {"src.txt", "copier.txt"}]
+    assert copied.flagged and copied.passages >= 1
+    assert 0.2 < copied.similarity < 0.5
+    assert max(p.similarity for p in honest) < 0.05
+    assert not any(p.flagged for p in honest)
+
+
+def test_template_text_is_not_plagiarism():
+    template = zh_essay(999, 8)
+    texts = {f"s{i}.txt": template + zh_essay(200 + i) for i in range(4)}
+    _docs, pairs, _ = compare(texts, template=template)
+    assert not any(p.flagged for p in pairs.values())
+    assert max(p.similarity for p in pairs.values()) < 0.05
+
+
+def test_class_wide_common_text_is_ignored():
+    common = zh_essay(555, 6)
+    texts = {f"s{i}.txt": zh_essay(300 + i) + common for i in range(8)}
+    _docs, pairs, corpus = compare(texts)
+    assert len(corpus.common) > 0
+    assert not any(p.flagged for p in pairs.values())
+    assert corpus.common_spans(0), "common text is reported for greying"
+
+
+def _evade(kind: str, text: str) -> str:
+    import random
+
+    from simhash_core.normalize import _t2s_table
+
+    rng = random.Random(5)
+    if kind == "traditional":
+        s2t = {v: k for k, v in _t2s_table().items()}
+        return "".join(s2t.get(c, c) for c in text)
+    if kind == "zero-width":
+        return "".join(c + ("\u200b" if rng.random() < 0.3 else "") for c in text)
+    if kind == "full-width":
+        return text.translate({ord(c): ord(c) + 0xFEE0 for c in "0123456789abcXYZ"}) + "１２３"
+    if kind == "spaced":
+        return " ".join(text)
+    if kind == "line-breaks":
+        return "\n".join(text[i : i + 17] for i in range(0, len(text), 17))
+    if kind == "punctuation":
+        return text.replace("，", ",").replace("。", ".").replace("；", ";")
+    if kind == "reordered":
+        s = sentences_of(text)
+        rng.shuffle(s)
+        del s[3:5]
+        s.insert(7, "这是我自己加上的一句话，用来迷惑检查程序的。\n")
+        return "\n".join(s)
+    raise ValueError(kind)
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "traditional",
+        "zero-width",
+        "full-width",
+        "spaced",
+        "line-breaks",
+        "punctuation",
+        "reordered",
+    ],
+)
+def test_evasion_does_not_work_chinese(kind):
+    source = zh_essay(42) + "实验编号12345，样本abcXYZ。\n"
+    copy = _evade(kind, source)
+    _docs, pairs, _ = compare({"orig.txt": source, "copy.txt": copy, **honest_class(4)})
+    p = pairs[("orig.txt", "copy.txt")]
+    assert p.flagged, (kind, p)
+    assert p.similarity > 0.6, (kind, p.similarity)
+    honest = [q for k, q in pairs.items() if set(k) != {"orig.txt", "copy.txt"}]
+    assert not any(q.flagged for q in honest)
+
+
+@pytest.mark.parametrize("kind", ["spaced", "line-breaks", "zero-width"])
+def test_evasion_does_not_work_english(kind):
+    source = en_essay(7)
+    if kind == "spaced":
+        copy = "  ".join(" ".join(w) for w in source.split(" "))
+    elif kind == "line-breaks":
+        copy = "\n".join(source[i : i + 60] for i in range(0, len(source), 60))
+    else:
+        copy = source.replace("e", "e\u200c")
+    texts = {"orig.txt": source, "copy.txt": copy}
+    texts.update({f"h{i}.txt": en_essay(50 + i) for i in range(3)})
+    _docs, pairs, _ = compare(texts)
+    assert pairs[("orig.txt", "copy.txt")].flagged
+    assert pairs[("orig.txt", "copy.txt")].similarity > 0.6

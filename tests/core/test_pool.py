@@ -1,0 +1,75 @@
+"""Isolated workers: a hang, a crash or a memory hog costs one file, never the scan."""
+
+import multiprocessing as mp
+import time
+
+from simhash_core.pool import IsolatedPool, TaskFailure
+from simhash_core.progress import Progress
+from tests.core import pool_tasks as t
+
+
+def run(tasks, **kw):
+    pool = IsolatedPool(kw.pop("workers", 2), **kw)
+    return dict(pool.run(kw.pop("func", None) or t.square, tasks))
+
+
+def test_results_come_back():
+    out = run([(i, (i,)) for i in range(10)])
+    assert out == {i: i * i for i in range(10)}
+
+
+def test_hanging_task_is_stopped_at_the_limit_and_the_rest_goes_on():
+    pool = IsolatedPool(2, timeout=1.0)
+    tasks = [("slow", (30,)), *[(f"ok{i}", (0.01,)) for i in range(5)]]
+    started = time.monotonic()
+    out = dict(pool.run(t.hang, tasks))
+    assert time.monotonic() - started < 15
+    assert isinstance(out["slow"], TaskFailure) and out["slow"].code == "timeout"
+    assert "too long" in out["slow"].reason
+    assert all(out[f"ok{i}"] == "woke up" for i in range(5))
+
+
+def test_crashing_worker_is_replaced():
+    pool = IsolatedPool(1, timeout=30)
+    out = dict(pool.run(t.crash, [("boom", (3,))]))
+    assert out["boom"].code == "crashed"
+    out = dict(IsolatedPool(1).run(t.square, [("after", (4,))]))
+    assert out["after"] == 16
+
+
+def test_crash_in_the_middle_costs_one_file():
+    pool = IsolatedPool(1, timeout=30)
+    out = dict(pool.run(t.square_or_crash, [("a", (2,)), ("bad", (-1,)), ("b", (3,))]))
+    assert out["a"] == 4 and out["b"] == 9
+    assert out["bad"].code == "crashed"
+
+
+def test_exceptions_keep_their_code_and_reason():
+    out = dict(IsolatedPool(1).run(t.raise_reason, [("x", ("damaged file",))]))
+    assert out["x"] == TaskFailure("corrupt", "damaged file")
+
+
+def test_memory_cap():
+    pool = IsolatedPool(1, memory_mb=600)
+    out = dict(pool.run(t.hog_memory, [("big", (2000,)), ("small", (1,))]))
+    assert isinstance(out["big"], TaskFailure) and out["big"].code in {"memory", "crashed"}
+    assert out["small"] == 1024 * 1024
+
+
+def test_cancel_stops_promptly_and_leaves_no_children():
+    progress = Progress()
+    pool = IsolatedPool(2, timeout=60)
+    got = []
+    started = time.monotonic()
+    for key, value in pool.run(t.hang, [(i, (0.05 if i < 2 else 30,)) for i in range(6)], progress):
+        got.append(key)
+        if len(got) == 2:
+            progress.cancel()
+    assert time.monotonic() - started < 10
+    assert sorted(got) == [0, 1]
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and [
+        c for c in mp.active_children() if c.name.startswith("Process")
+    ]:
+        time.sleep(0.1)
+    assert not [c for c in mp.active_children() if c.is_alive() and c.name.startswith("Process")]
