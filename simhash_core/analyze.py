@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +19,7 @@ from simhash_core.normalize import normalize
 from simhash_core.passages import comparable_units
 from simhash_core.simhash import simhash
 from simhash_core.tokenize import shingle_hashes, term_counts, units
-from simhash_core.types import Document, ScanSettings
+from simhash_core.types import Document, ExtractedText, ScanSettings
 from simhash_core.weights import jieba_idf, tfidf, top_keywords
 
 # A heading line that starts the reference section, on a line of its own
@@ -142,19 +142,26 @@ def file_digest(path: Path) -> str:
 
 
 def analyze_file(
-    path: Path, settings: ScanSettings, template_shingles: np.ndarray | None = None
+    path: Path,
+    settings: ScanSettings,
+    template_shingles: np.ndarray | None = None,
+    digest: str | None = None,
+    extracted: ExtractedText | None = None,
 ) -> Analysis:
-    """Extract and analyse one file. Raises ``ExtractError`` for unreadable files."""
-    from dataclasses import replace
+    """Extract (unless ``extracted`` is given, e.g. from the cache) and analyse one file.
 
+    Raises ``ExtractError`` for unreadable files.
+    """
     from simhash_core.extract import extract
 
-    extracted = extract(path)
+    if extracted is None:
+        extracted = extract(path)
     analysis = analyze_text(extracted.text, settings, template_shingles, extracted.kind)
-    try:
-        digest = file_digest(path)
-    except OSError:
-        digest = ""
+    if digest is None:
+        try:
+            digest = file_digest(path)
+        except OSError:
+            digest = ""
     return replace(
         analysis,
         content_hash=digest,

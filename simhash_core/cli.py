@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
+from simhash_core.cache import AnalysisCache, default_cache_path
 from simhash_core.export import write_json, write_pairs_csv
 from simhash_core.progress import Progress
 from simhash_core.scan import scan
@@ -116,6 +117,9 @@ def _add_scan(sub: argparse._SubParsersAction) -> None:
         "--keep-references", action="store_true", help="compare the reference section too"
     )
     p.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per file")
+    p.add_argument(
+        "--no-cache", action="store_true", help="ignore the fingerprint cache (re-read every file)"
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
 
@@ -140,14 +144,20 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     settings = _settings(args)
     bar = TerminalProgress() if not args.quiet else None
     progress = Progress(bar)
-    result = scan(
-        args.paths,
-        args.template,
-        settings,
-        progress,
-        all_pairs=args.all_pairs,
-        timeout=args.timeout,
-    )
+    cache = None if args.no_cache else AnalysisCache(default_cache_path())
+    try:
+        result = scan(
+            args.paths,
+            args.template,
+            settings,
+            progress,
+            all_pairs=args.all_pairs,
+            timeout=args.timeout,
+            cache=cache,
+        )
+    finally:
+        if cache is not None:
+            cache.close()
     if args.csv:
         err = write_pairs_csv(result, args.csv)
         print(f"pairs: {args.csv}   errors: {err}")

@@ -2,7 +2,7 @@
 
 Two variants:
 
-* ``k`` independent permutations ``(a * x + b) mod p`` with ``p = 2**61 - 1`` and
+* ``k`` independent permutations ``(a * x + b) mod p`` with ``p = 2**31 - 1`` and
   ``a, b`` drawn from a fixed-seed generator, vectorised over all shingles at once.
 * one hash with a bottom-``k`` sketch (the ``k`` smallest shingle hashes).
 
@@ -24,66 +24,53 @@ from functools import lru_cache
 
 import numpy as np
 
-MERSENNE_61 = np.uint64((1 << 61) - 1)
-_MAX_HASH = np.uint64((1 << 61) - 1)
+PRIME = np.uint64((1 << 31) - 1)  # Mersenne prime: a * x + b < 2**63, no overflow
+_EMPTY = PRIME  # larger than any permuted value: "no shingle"
 SEED = 20260101
 
 
 @lru_cache(maxsize=8)
 def permutations(num_perm: int = 128, seed: int = SEED) -> tuple[np.ndarray, np.ndarray]:
-    """Fixed ``(a, b)`` coefficient arrays for ``num_perm`` hash functions."""
+    """Fixed ``(a, b)`` coefficient arrays, ``1 <= a < p`` and ``0 <= b < p``, drawn from
+    a seeded PCG64 generator so signatures are identical on every machine."""
     if num_perm < 1:
         raise ValueError(f"num_perm must be >= 1, got {num_perm}")
     rng = np.random.Generator(np.random.PCG64(seed))
-    a = rng.integers(1, (1 << 61) - 1, size=num_perm, dtype=np.uint64)
-    b = rng.integers(0, (1 << 61) - 1, size=num_perm, dtype=np.uint64)
+    a = rng.integers(1, int(PRIME), size=num_perm, dtype=np.uint64)
+    b = rng.integers(0, int(PRIME), size=num_perm, dtype=np.uint64)
     return a, b
 
 
-_LOW32 = np.uint64(0xFFFFFFFF)
-_LOW29 = np.uint64((1 << 29) - 1)
-
-
-def _mod61(v: np.ndarray) -> np.ndarray:
-    """``v mod (2**61 - 1)`` for uint64 ``v`` (one fold, then one subtraction)."""
-    v = (v & MERSENNE_61) + (v >> np.uint64(61))
-    return np.where(v >= MERSENNE_61, v - MERSENNE_61, v)
+def _mod_prime(v: np.ndarray) -> np.ndarray:
+    """``v mod (2**31 - 1)`` for ``v < 2**63``: two Mersenne folds and one subtraction."""
+    shift = np.uint64(31)
+    v = (v & PRIME) + (v >> shift)
+    v = (v & PRIME) + (v >> shift)
+    return np.where(v >= PRIME, v - PRIME, v)
 
 
 def permute(x: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Exact ``(a * x + b) mod (2**61 - 1)`` for ``x < 2**32`` and ``a, b < 2**61 - 1``,
-    broadcast as ``len(x) x len(a)``, without 64-bit overflow.
+    """``(a * x + b) mod p`` for every hash function (rows) and ``x < p`` (columns).
 
-    ``a * x = a_hi * x * 2**32 + a_lo * x``; and since ``2**61 ≡ 1 (mod p)``, the
-    high product folds back with a shift.
-
-    >>> permute(np.array([3], np.uint64), np.array([2**60 + 5], np.uint64),
-    ...         np.array([7], np.uint64)).tolist() == [[((2**60 + 5) * 3 + 7) % (2**61 - 1)]]
-    True
+    >>> permute(np.array([3, 5], np.uint64), np.array([7], np.uint64),
+    ...         np.array([2**31 - 2], np.uint64)).tolist()
+    [[20, 34]]
     """
-    x = x[:, None]
-    a_hi, a_lo = (a >> np.uint64(32))[None, :], (a & _LOW32)[None, :]
-    t1 = _mod61(a_lo * x)  # < 2**64 before the fold
-    t2 = a_hi * x  # < 2**61
-    t2 = ((t2 & _LOW29) << np.uint64(32)) + (t2 >> np.uint64(29))  # t2 * 2**32 mod p
-    return _mod61(_mod61(t1 + _mod61(t2)) + b[None, :])
+    return _mod_prime(a[:, None] * x[None, :] + b[:, None])
 
 
-def signature(shingles: np.ndarray, num_perm: int = 128, chunk: int = 4096) -> np.ndarray:
+def signature(shingles: np.ndarray, num_perm: int = 128, chunk: int = 8192) -> np.ndarray:
     """MinHash signature (uint64, ``num_perm`` values) of a set of shingle hashes.
 
-    Each shingle hash is folded to 32 bits (high half XOR low half) to give ``x``, so
-    the permutation is exact (see :func:`permute`). An empty set gives all-max values
-    (similar to nothing).
+    Each 64-bit shingle hash is reduced modulo ``p = 2**31 - 1`` to give ``x``; each
+    hash function is the universal permutation ``(a * x + b) mod p``. An empty set
+    gives all-``p`` values (similar to nothing).
     """
     a, b = permutations(num_perm)
-    sig = np.full(num_perm, _MAX_HASH, dtype=np.uint64)
-    h = np.asarray(shingles, dtype=np.uint64)
-    x = (h >> np.uint64(32)) ^ (h & np.uint64(0xFFFFFFFF))
+    sig = np.full(num_perm, _EMPTY, dtype=np.uint64)
+    x = np.asarray(shingles, dtype=np.uint64) % PRIME
     for start in range(0, len(x), chunk):
-        part = x[start : start + chunk]
-        values = permute(part, a, b)
-        np.minimum(sig, values.min(axis=0), out=sig)
+        np.minimum(sig, permute(x[start : start + chunk], a, b).min(axis=1), out=sig)
     return sig
 
 
@@ -93,7 +80,7 @@ def estimate_jaccard(sig_a: np.ndarray, sig_b: np.ndarray) -> float:
         raise ValueError("signatures must have the same number of permutations")
     if len(sig_a) == 0:
         return 0.0
-    both_empty = (sig_a == _MAX_HASH) & (sig_b == _MAX_HASH)
+    both_empty = (sig_a == _EMPTY) & (sig_b == _EMPTY)
     return float(np.count_nonzero((sig_a == sig_b) & ~both_empty)) / len(sig_a)
 
 
@@ -102,7 +89,7 @@ def jaccard_matrix(signatures: np.ndarray, chunk: int = 64) -> np.ndarray:
     sigs = np.asarray(signatures, dtype=np.uint64)
     n, k = sigs.shape
     out = np.empty((n, n), dtype=np.float32)
-    valid = sigs != _MAX_HASH
+    valid = sigs != _EMPTY
     for start in range(0, n, chunk):
         part = sigs[start : start + chunk]
         eq = (part[:, None, :] == sigs[None, :, :]) & valid[None, :, :]

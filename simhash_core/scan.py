@@ -10,20 +10,22 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
-from simhash_core.analyze import Analysis, analyze_file, analyze_text, to_document
+from simhash_core.analyze import Analysis, analyze_file, analyze_text, file_digest, to_document
+from simhash_core.cache import AnalysisCache, array_digest, settings_key
 from simhash_core.compare import compare_documents
 from simhash_core.discover import discover
 from simhash_core.pool import IsolatedPool, TaskFailure
 from simhash_core.progress import Cancelled, Progress
 from simhash_core.simhash import simhash
 from simhash_core.tokenize import warm_up
-from simhash_core.types import Document, FileError, ScanResult, ScanSettings
+from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings
 from simhash_core.weights import corpus_idf, tfidf, top_keywords
 
 
@@ -47,8 +49,27 @@ def template_shingles(
     return np.unique(np.concatenate(found)), errors
 
 
-def _analyze_task(path: str, settings: ScanSettings, template: np.ndarray) -> Analysis:
-    return analyze_file(Path(path), settings, template)
+def _analyze_task(
+    path: str,
+    settings: ScanSettings,
+    template: np.ndarray,
+    digest: str | None,
+    extracted: ExtractedText | None,
+) -> Analysis:
+    return analyze_file(Path(path), settings, template, digest, extracted)
+
+
+def _digests(paths: Sequence[Path]) -> list[str | None]:
+    """Content hashes of the files, read in parallel threads (hashing releases the GIL)."""
+
+    def one(p: Path) -> str | None:
+        try:
+            return file_digest(p)
+        except OSError:
+            return None  # the worker reports why the file can't be read
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return list(pool.map(one, paths))
 
 
 def analyze_files(
@@ -59,22 +80,49 @@ def analyze_files(
     *,
     isolate: bool = True,
     timeout: float = 60.0,
-) -> Iterable[tuple[int, Analysis | TaskFailure]]:
-    """Yield ``(index into files, analysis or failure)`` as files finish."""
-    if not isolate:
-        from simhash_core.extract import ExtractError
+    cache: AnalysisCache | None = None,
+) -> Iterator[tuple[int, Analysis | TaskFailure]]:
+    """Yield ``(index into files, analysis or failure)`` as files finish.
 
-        for i, (abspath, _) in enumerate(files):
-            if progress.cancelled:
-                return
-            try:
-                yield i, _analyze_task(str(abspath), settings, template)
-            except ExtractError as exc:
-                yield i, TaskFailure(exc.code, exc.reason)
-        return
-    pool = IsolatedPool(settings.workers, timeout=timeout, initializer=warm_up)
-    tasks = [(i, (str(p), settings, template)) for i, (p, _) in enumerate(files)]
-    yield from pool.run(_analyze_task, tasks, progress)
+    With a cache, unchanged files come straight from it; files whose text is cached
+    but whose settings changed skip extraction; results are stored back.
+    """
+    tasks: list[tuple[int, tuple]] = []
+    key = settings_key(settings, array_digest(template)) if cache else ""
+    digests = _digests([p for p, _ in files]) if cache else [None] * len(files)
+    for i, ((abspath, _), digest) in enumerate(zip(files, digests, strict=True)):
+        extracted = None
+        if cache is not None and digest:
+            hit = cache.get_analysis(digest, key)
+            if hit is not None:
+                yield i, hit
+                continue
+            cached = cache.get_text(digest)
+            if cached is not None:
+                text, kind, encoding, pages, warnings = cached
+                extracted = ExtractedText(text, kind, encoding, pages, warnings)
+        tasks.append((i, (str(abspath), settings, template, digest, extracted)))
+
+    if not isolate:
+        outcomes: Iterable[tuple[int, Analysis | TaskFailure]] = (
+            (i, _run_inline(args)) for i, args in tasks if not progress.cancelled
+        )
+    else:
+        pool = IsolatedPool(settings.workers, timeout=timeout, initializer=warm_up)
+        outcomes = pool.run(_analyze_task, tasks, progress) if tasks else iter(())
+    for i, outcome in outcomes:
+        if cache is not None and isinstance(outcome, Analysis):
+            cache.put(key, outcome)
+        yield i, outcome
+
+
+def _run_inline(args: tuple) -> Analysis | TaskFailure:
+    from simhash_core.extract import ExtractError
+
+    try:
+        return _analyze_task(*args)
+    except ExtractError as exc:
+        return TaskFailure(exc.code, exc.reason)
 
 
 def reweight_with_corpus_idf(docs: list[Document]) -> list[Document]:
@@ -96,6 +144,7 @@ def scan(
     all_pairs: bool = False,
     isolate: bool = True,
     timeout: float = 60.0,
+    cache: AnalysisCache | None = None,
 ) -> ScanResult:
     """Scan files and folders and compare every readable document with every other.
 
@@ -119,7 +168,9 @@ def scan(
     by_index: dict[int, Document] = {}
     total = len(files)
     progress.update(0, total, "")
-    outcomes = analyze_files(files, settings, template, progress, isolate=isolate, timeout=timeout)
+    outcomes = analyze_files(
+        files, settings, template, progress, isolate=isolate, timeout=timeout, cache=cache
+    )
     for done, (i, outcome) in enumerate(outcomes, start=1):
         abspath, shown = files[i]
         if isinstance(outcome, TaskFailure):

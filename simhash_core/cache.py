@@ -1,0 +1,191 @@
+"""A fingerprint cache so that re-scanning an unchanged folder is instant.
+
+Two levels, both keyed by the file's content hash (never by name or date):
+
+* ``texts``: the extracted text. Extraction (PDF above all) is the slowest stage and
+  depends on no setting, so it survives every settings change.
+* ``analyses``: everything :class:`~simhash_core.analyze.Analysis` holds, keyed also by
+  the settings that change it (n-gram size, Traditional->Simplified, exclusions, MinHash
+  size), the template's digest and :data:`CACHE_VERSION`. Changing a threshold touches
+  neither level; changing the n-gram size re-analyses from cached text.
+
+Stored as SQLite (WAL) with arrays as raw bytes and a JSON header: no pickle, so a
+tampered cache can't run code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import sqlite3
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from simhash_core.analyze import Analysis
+from simhash_core.types import ScanSettings
+
+CACHE_VERSION = 3
+_ARRAYS = {
+    "unit_starts": np.int32,
+    "unit_ends": np.int32,
+    "shingle_seq": np.uint64,
+    "usable": np.bool_,
+    "minhash": np.uint64,
+}
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS texts (
+    digest TEXT PRIMARY KEY, kind TEXT, encoding TEXT, pages INTEGER,
+    warnings TEXT, text TEXT
+);
+CREATE TABLE IF NOT EXISTS analyses (
+    digest TEXT, key TEXT, header TEXT, arrays BLOB, PRIMARY KEY (digest, key)
+);
+"""
+
+
+def settings_key(settings: ScanSettings, template_digest: str) -> str:
+    """Digest of everything that changes a file's analysis.
+
+    >>> a = settings_key(ScanSettings(), "t")
+    >>> a == settings_key(ScanSettings(flag_similarity=0.5), "t")  # a threshold: same
+    True
+    >>> a == settings_key(ScanSettings(ngram=6), "t")
+    False
+    """
+    parts = {
+        "v": CACHE_VERSION,
+        "ngram": settings.ngram,
+        "t2s": settings.t2s,
+        "quotes": settings.exclude_quotes,
+        "refs": settings.exclude_references,
+        "perms": settings.minhash_perms,
+        "template": template_digest,
+    }
+    return hashlib.blake2b(json.dumps(parts, sort_keys=True).encode(), digest_size=12).hexdigest()
+
+
+def array_digest(arr: np.ndarray) -> str:
+    return hashlib.blake2b(np.ascontiguousarray(arr).tobytes(), digest_size=12).hexdigest()
+
+
+class AnalysisCache:
+    """SQLite-backed cache of extracted texts and analyses (thread-safe)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        try:
+            self._db = self._open()
+        except sqlite3.DatabaseError:
+            # a damaged cache is only a cache: start a new one
+            self.path.unlink(missing_ok=True)
+            self._db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.executescript(_SCHEMA)
+        db.execute("SELECT count(*) FROM analyses").fetchone()
+        return db
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def get_analysis(self, digest: str, key: str) -> Analysis | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT a.header, a.arrays, t.text, t.kind, t.encoding, t.pages, t.warnings "
+                "FROM analyses a JOIN texts t ON t.digest = a.digest "
+                "WHERE a.digest = ? AND a.key = ?",
+                (digest, key),
+            ).fetchone()
+        if row is None:
+            return None
+        header, blob, text, kind, encoding, pages, warnings = row
+        try:
+            return _decode(json.loads(header), blob, text, kind, encoding, pages, warnings, digest)
+        except (ValueError, KeyError, TypeError):
+            return None
+
+    def get_text(
+        self, digest: str
+    ) -> tuple[str, str, str | None, int | None, tuple[str, ...]] | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT text, kind, encoding, pages, warnings FROM texts WHERE digest = ?",
+                (digest,),
+            ).fetchone()
+        if row is None:
+            return None
+        text, kind, encoding, pages, warnings = row
+        return text, kind, encoding, pages, tuple(json.loads(warnings))
+
+    def put(self, key: str, a: Analysis) -> None:
+        if not a.content_hash:
+            return
+        header, blob = _encode(a)
+        with self._lock, contextlib.suppress(sqlite3.Error):
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT OR REPLACE INTO texts VALUES (?, ?, ?, ?, ?, ?)",
+                (a.content_hash, a.kind, a.encoding, a.pages, json.dumps(list(a.warnings)), a.text),
+            )
+            self._db.execute(
+                "INSERT OR REPLACE INTO analyses VALUES (?, ?, ?, ?)",
+                (a.content_hash, key, json.dumps(header, ensure_ascii=False), blob),
+            )
+            self._db.execute("COMMIT")
+
+
+def _encode(a: Analysis) -> tuple[dict, bytes]:
+    lengths = {}
+    chunks = []
+    for name, dtype in _ARRAYS.items():
+        arr = np.ascontiguousarray(getattr(a, name), dtype=dtype)
+        lengths[name] = len(arr)
+        chunks.append(arr.tobytes())
+    header = {
+        "lengths": lengths,
+        "terms": a.terms,
+        "keywords": [list(kw) for kw in a.keywords],
+        "fingerprint": f"{a.fingerprint:016x}",
+    }
+    return header, b"".join(chunks)
+
+
+def _decode(header, blob, text, kind, encoding, pages, warnings, digest) -> Analysis:
+    arrays = {}
+    offset = 0
+    for name, dtype in _ARRAYS.items():
+        n = header["lengths"][name]
+        size = n * np.dtype(dtype).itemsize
+        arrays[name] = np.frombuffer(blob, dtype=dtype, count=n, offset=offset).copy()
+        offset += size
+    return Analysis(
+        text=text,
+        kind=kind,
+        terms=dict(header["terms"]),
+        keywords=tuple((k, float(w)) for k, w in header["keywords"]),
+        fingerprint=int(header["fingerprint"], 16),
+        content_hash=digest,
+        encoding=encoding,
+        pages=pages,
+        warnings=tuple(json.loads(warnings)),
+        **arrays,
+    )
+
+
+def default_cache_path() -> Path:
+    """``<user cache dir>/plagcheck/analyses.sqlite`` (``PLAGCHECK_CACHE_DIR`` overrides)."""
+    import os
+
+    from platformdirs import user_cache_dir
+
+    base = os.environ.get("PLAGCHECK_CACHE_DIR") or user_cache_dir("plagcheck", appauthor=False)
+    return Path(base) / "analyses.sqlite"
