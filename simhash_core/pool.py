@@ -16,7 +16,7 @@ import multiprocessing as mp
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
@@ -34,10 +34,14 @@ class TaskFailure:
     reason: str
 
 
-def _context() -> mp.context.BaseContext:
-    # forkserver: safe with threads in the parent (the GUI) and cheaper than spawn
+def _context(preload: Sequence[str] = ()) -> mp.context.BaseContext:
+    """forkserver on Linux: safe with threads in the parent (the GUI), and workers fork
+    from a server that already imported ``preload``; spawn elsewhere."""
     if sys.platform.startswith("linux"):
-        return mp.get_context("forkserver")
+        ctx = mp.get_context("forkserver")
+        if preload:
+            ctx.set_forkserver_preload(list(preload))
+        return ctx
     return mp.get_context("spawn")
 
 
@@ -106,11 +110,13 @@ class IsolatedPool:
         timeout: float = 60.0,
         memory_mb: int = 3072,
         initializer: TaskFunc | None = None,
+        preload: Sequence[str] = (),
     ) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.timeout = timeout
         self.memory_mb = memory_mb
         self.initializer = initializer
+        self.preload = tuple(preload)
 
     def run(
         self,
@@ -124,7 +130,7 @@ class IsolatedPool:
         already yielded stay valid.
         """
         progress = progress or Progress()
-        ctx = _context()
+        ctx = _context(self.preload)
         pending = list(reversed(tasks))
         pool: list[_Worker] = []
         try:

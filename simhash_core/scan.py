@@ -108,7 +108,12 @@ def analyze_files(
             (i, _run_inline(args)) for i, args in tasks if not progress.cancelled
         )
     else:
-        pool = IsolatedPool(settings.workers, timeout=timeout, initializer=warm_up)
+        pool = IsolatedPool(
+            settings.workers,
+            timeout=timeout,
+            initializer=warm_up,
+            preload=["simhash_core.worker_preload"],
+        )
         outcomes = pool.run(_analyze_task, tasks, progress) if tasks else iter(())
     for i, outcome in outcomes:
         if cache is not None and isinstance(outcome, Analysis):

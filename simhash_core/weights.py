@@ -27,15 +27,15 @@ from pathlib import Path
 @lru_cache(maxsize=1)
 def jieba_idf() -> tuple[dict[str, float], float]:
     """jieba's IDF table and its median (the weight of unknown words)."""
-    import jieba.analyse
+    from importlib.util import find_spec
 
-    path = Path(jieba.analyse.__file__).parent / "idf.txt"
-    table: dict[str, float] = {}
-    with path.open(encoding="utf-8") as fh:
-        for line in fh:
-            word, _, value = line.strip().partition(" ")
-            if value:
-                table[word] = float(value)
+    # locate the table without importing jieba.analyse, which loads far more than this
+    spec = find_spec("jieba")
+    if spec is None or spec.origin is None:
+        raise RuntimeError("jieba is not installed")
+    path = Path(spec.origin).parent / "analyse" / "idf.txt"
+    words = path.read_text(encoding="utf-8").split()
+    table = dict(zip(words[::2], map(float, words[1::2]), strict=True))
     values = sorted(table.values())
     return table, values[len(values) // 2]
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from simhash_core.types import ExtractedText
 
 from .docx import extract_docx
-from .errors import CODES, ExtractError, ExtractLimits, size_label
+from .errors import CODES, DEFAULT_LIMITS, ExtractError, ExtractLimits, size_label
 from .pdf import extract_pdf
 from .txt import extract_txt
 from .wrap import join_wrapped_lines
@@ -41,7 +41,7 @@ SUPPORTED_SUFFIXES = frozenset({".txt", ".docx", ".pdf"})
 _KIND_NAMES = {".txt": "text file", ".docx": "DOCX", ".pdf": "PDF"}
 
 
-def extract(path: Path, limits: ExtractLimits = ExtractLimits()) -> ExtractedText:
+def extract(path: Path, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText:
     """Read the text of one submission; the format is chosen by suffix (any case).
 
     Raises :class:`ExtractError` for every file that cannot be used, and nothing else:
@@ -66,7 +66,9 @@ def extract(path: Path, limits: ExtractLimits = ExtractLimits()) -> ExtractedTex
         raise ExtractError("too-large", "refused: not enough memory to read this file") from exc
     except RecursionError as exc:
         kind = _KIND_NAMES.get(suffix, "file")
-        raise ExtractError("corrupt", f"damaged {kind}: its structure is nested too deeply") from exc
+        raise ExtractError(
+            "corrupt", f"damaged {kind}: its structure is nested too deeply"
+        ) from exc
     except Exception as exc:  # a library failed on a file it could not handle
         kind = _KIND_NAMES.get(suffix, "file")
         detail = f"{type(exc).__name__}: {exc}".strip()[:160]
@@ -113,8 +115,6 @@ def _read(path: Path, limit: int, *, truncate: bool) -> tuple[bytes, bool]:
         raise ExtractError("empty", "empty file (0 bytes)")
     if len(data) > limit:
         if not truncate:
-            raise ExtractError(
-                "too-large", f"refused: the file is larger than {size_label(limit)}"
-            )
+            raise ExtractError("too-large", f"refused: the file is larger than {size_label(limit)}")
         return data[:limit], True
     return data, False

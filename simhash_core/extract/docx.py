@@ -23,7 +23,7 @@ from defusedxml.ElementTree import fromstring
 
 from simhash_core.types import ExtractedText
 
-from .errors import MB, ExtractError, ExtractLimits, size_label
+from .errors import DEFAULT_LIMITS, MB, ExtractError, ExtractLimits, size_label
 from .sniff import OLE2_MAGIC, describe_content
 
 BAD_ZIP_REASON = "damaged DOCX (bad zip): ask for the file again"
@@ -33,6 +33,8 @@ MALICIOUS_REASON = (
     "refused: the DOCX contains XML entity declarations (possible 'billion laughs' attack)"
 )
 
+# Paragraphs are separated by a blank line, as in the PDF extractor and most TXT files.
+PARAGRAPH_BREAK = "\n\n"
 _W = (
     "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}",
     "{http://purl.oclc.org/ooxml/wordprocessingml/main}",  # ISO 29500 Strict
@@ -55,7 +57,7 @@ _SKIP = {
 }  # fmt: skip
 
 
-def extract_docx(data: bytes, limits: ExtractLimits = ExtractLimits()) -> ExtractedText:
+def extract_docx(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText:
     """Extract the text of a DOCX given as bytes."""
     if data.startswith(OLE2_MAGIC):
         if _ENCRYPTED_PACKAGE in data:
@@ -164,6 +166,8 @@ class _Package:
     def extract(self) -> ExtractedText:
         main = self.main_part()
         document = self.parse(main)
+        if not _is_w(document, "document"):
+            raise ExtractError("corrupt", f"not a Word document: it looks like {self._what()}")
         rels = self.relationships(main)
         by_id = {rid: name for rid, _, name in rels}
 
@@ -182,17 +186,17 @@ class _Package:
         ]
         sections = [
             *_distinct(self._part_text(name) for name in dict.fromkeys(headers)),
-            "\n".join(_blocks(document)),
+            PARAGRAPH_BREAK.join(_blocks(document)),
             *(self._part_text(name) for name in notes),
             *_distinct(self._part_text(name) for name in dict.fromkeys(footers)),
         ]
-        text = "\n".join(s for s in sections if s.strip())
+        text = PARAGRAPH_BREAK.join(s for s in sections if s.strip())
         if not text.strip():
             raise ExtractError("empty", "no text: the file contains only whitespace")
         return ExtractedText(text, "docx")
 
     def _part_text(self, name: str) -> str:
-        return "\n".join(_blocks(self.parse(name)))
+        return PARAGRAPH_BREAK.join(_blocks(self.parse(name)))
 
 
 def _bomb_reason(n_bytes: int, limit: int) -> str:

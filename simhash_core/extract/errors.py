@@ -78,6 +78,9 @@ class ExtractLimits:
             raise ValueError("ExtractLimits.max_docx_ratio must be greater than 1")
 
 
+DEFAULT_LIMITS = ExtractLimits()
+
+
 def size_label(n_bytes: int) -> str:
     """Bytes as a short human size.
 

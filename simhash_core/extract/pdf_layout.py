@@ -17,6 +17,7 @@ give the same text. Steps:
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections import Counter
@@ -160,14 +161,14 @@ def page_text(lines: Sequence[Line]) -> str:
         return ""
     gaps = [
         a.y0 - b.y1
-        for a, b in zip(lines, lines[1:])
+        for a, b in itertools.pairwise(lines)
         if b.y1 <= a.y0 + 0.5 * a.size and _similar_size(a, b)
     ]
     usual_gap = statistics.median(gaps) if gaps else None
     out = [lines[0].text]
-    for i, (a, b) in enumerate(zip(lines, lines[1:])):
+    for i, line in enumerate(lines[1:]):
         out.append("\n\n" if _paragraph_break(lines, i, usual_gap) else "\n")
-        out.append(b.text)
+        out.append(line.text)
     return "".join(out)
 
 

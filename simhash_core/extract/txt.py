@@ -125,20 +125,29 @@ def _refuse_binary(data: bytes) -> None:
 
 
 def _guess_encoding(data: bytes) -> str:
-    best = from_bytes(data).best()
-    if best is None:
+    """charset-normalizer's guess, preferring Chinese encodings among equally good ones.
+
+    On short inputs GB18030, Big5, EUC-KR and Shift-JIS are often equally plausible
+    (they share byte ranges); for a Chinese or English class Chinese is the better bet.
+    Among tied single-byte code pages Windows-1252 (Western European) wins.
+    """
+    matches = list(from_bytes(data))
+    if not matches:
         raise ExtractError("encoding", ENCODING_REASON)
-    name = codecs.lookup(best.encoding).name
-    if name in _GB_FAMILY:
+    tied = [m for m in matches if m.chaos <= matches[0].chaos + 0.01]
+    names = [codecs.lookup(m.encoding).name for m in tied]
+    if any(name in _GB_FAMILY for name in names):
         return "gb18030"  # the superset: every GBK/GB2312 file is valid GB18030
-    if name in _BIG5_FAMILY:
+    if any(name in _BIG5_FAMILY for name in names):
         for candidate in ("cp950", "big5hkscs"):  # Windows' Big5 first, then the HK superset
             try:
                 data.decode(candidate)
             except UnicodeDecodeError:
                 continue
             return candidate
-    return name
+    if "cp1252" in names:  # Western European: the commonest legacy code page
+        return "cp1252"
+    return names[0]
 
 
 def _check_plausible(text: str) -> None:

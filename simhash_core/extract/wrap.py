@@ -93,8 +93,9 @@ def join_wrapped_lines(text: str) -> str:
     for block in _PARAGRAPH_SPLIT.split(text.replace("\r\n", "\n").replace("\r", "\n")):
         joined = ""
         for line in block.split("\n"):
-            if line.strip():
-                joined = join_lines(joined, line) if joined else line.strip()
+            line = line.strip()
+            if line:
+                joined = join_lines(joined, line) if joined else line
         if joined:
             paragraphs.append(joined)
     return "\n\n".join(paragraphs)

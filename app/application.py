@@ -1,0 +1,23 @@
+"""Creating the QApplication: names (for QSettings), the CJK-capable font, the language."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QApplication
+
+from app import APPLICATION, ORGANIZATION
+from app.fonts import install_cjk_font
+
+
+def create_application(argv: Sequence[str] | None = None) -> QApplication:
+    """The process's QApplication (reused if one exists, as under pytest-qt)."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(list(argv) if argv is not None else sys.argv[:1])
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName("plagcheck")
+    install_cjk_font(app)
+    return app  # type: ignore[return-value]

@@ -1,0 +1,82 @@
+"""Choose a font that can draw Chinese, so CJK text never renders as empty boxes.
+
+Qt's font fallback depends on the platform plug-in: the headless ``offscreen`` one in
+particular may not fall back to a CJK family on its own. We therefore look for a
+known CJK family (registering a font file from the usual system folders if fontconfig
+does not list one) and put it right after the UI font in the application font's
+family list, so Latin text keeps the UI font and CJK characters use the CJK one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
+
+# Preferred CJK families, best first
+CJK_FAMILIES = (
+    "Noto Sans CJK SC",
+    "Source Han Sans SC",
+    "WenQuanYi Micro Hei",
+    "WenQuanYi Zen Hei",
+    "Microsoft YaHei",
+    "Microsoft YaHei UI",
+    "PingFang SC",
+    "Hiragino Sans GB",
+    "SimHei",
+    "SimSun",
+    "Droid Sans Fallback",
+    "AR PL UMing CN",
+)
+# Font files to register when no family above is installed
+CJK_FONT_FILES = (
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    "C:/Windows/Fonts/msyh.ttc",
+    "/System/Library/Fonts/PingFang.ttc",
+)
+LATIN_UI_FAMILIES = ("Noto Sans", "DejaVu Sans", "Segoe UI", "Helvetica Neue", "Arial")
+
+
+def _installed(families: list[str], wanted: tuple[str, ...]) -> str | None:
+    lower = {f.lower(): f for f in families}
+    for name in wanted:
+        if name.lower() in lower:
+            return lower[name.lower()]
+    return None
+
+
+def find_cjk_family() -> str | None:
+    """The best installed family that supports Simplified Chinese, or ``None``."""
+    families = QFontDatabase.families()
+    found = _installed(families, CJK_FAMILIES)
+    if found:
+        return found
+    for path in CJK_FONT_FILES:
+        if Path(path).is_file():
+            font_id = QFontDatabase.addApplicationFont(path)
+            loaded = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
+            if loaded:
+                return loaded[0]
+    for family in families:
+        if QFontDatabase.WritingSystem.SimplifiedChinese in QFontDatabase.writingSystems(family):
+            return family
+    return None
+
+
+def install_cjk_font(app: QGuiApplication) -> str | None:
+    """Make the application font draw CJK text; returns the CJK family used."""
+    cjk = find_cjk_family()
+    font = QFont(app.font())
+    latin = _installed(QFontDatabase.families(), LATIN_UI_FAMILIES) or font.family()
+    families = [latin]
+    if cjk and cjk != latin:
+        families.append(cjk)
+    font.setFamilies(families)
+    if font.pointSizeF() <= 0:
+        font.setPointSize(10)
+    app.setFont(font)
+    return cjk

@@ -1,0 +1,56 @@
+"""The heat colour ramp shared by the matrix cells and the legend.
+
+Cold is a near-white cool grey (honest pairs fade into the background), hot is a dark
+red; the steps in between go through yellow and orange, which stay distinguishable for
+the common red-green colour-vision deficiencies because lightness falls monotonically.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from PySide6.QtGui import QColor
+
+# (heat, (r, g, b)) stops, lightness decreasing with heat
+_STOPS: tuple[tuple[float, tuple[int, int, int]], ...] = (
+    (0.00, (246, 247, 250)),
+    (0.20, (255, 241, 178)),
+    (0.45, (254, 196, 79)),
+    (0.65, (251, 128, 50)),
+    (0.85, (215, 48, 31)),
+    (1.00, (127, 0, 0)),
+)
+DIAGONAL = QColor(205, 208, 214)
+HIGHLIGHT = QColor(33, 102, 208)
+FLAG_MARK = QColor(20, 20, 20)
+ARCHIVE_MARK = QColor(110, 60, 170)
+_CACHE_STEPS = 256
+
+
+def _interpolate(h: float) -> QColor:
+    h = min(1.0, max(0.0, h))
+    for (h0, c0), (h1, c1) in itertools.pairwise(_STOPS):
+        if h <= h1:
+            t = 0.0 if h1 == h0 else (h - h0) / (h1 - h0)
+            return QColor(*(round(a + (b - a) * t) for a, b in zip(c0, c1, strict=True)))
+    return QColor(*_STOPS[-1][1])
+
+
+_RAMP = [_interpolate(i / (_CACHE_STEPS - 1)) for i in range(_CACHE_STEPS)]
+
+
+def heat_color(h: float) -> QColor:
+    """The colour of heat ``h`` in ``[0, 1]`` (values outside are clamped).
+
+    Looked up in a 256-step table so painting 250 000 cells stays cheap.
+    """
+    if h != h:  # NaN: no value
+        return DIAGONAL
+    i = int(min(1.0, max(0.0, h)) * (_CACHE_STEPS - 1) + 0.5)
+    return _RAMP[i]
+
+
+def text_color_on(background: QColor) -> QColor:
+    """Black or white, whichever reads better on ``background``."""
+    luma = 0.299 * background.red() + 0.587 * background.green() + 0.114 * background.blue()
+    return QColor(0, 0, 0) if luma > 140 else QColor(255, 255, 255)

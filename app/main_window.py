@@ -1,0 +1,545 @@
+"""The main window: load (drop, File menu, recent folders), scan in the background,
+and show the matrix, groups, pairs, errors, side-by-side passages and fingerprint bits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QSize, Qt, QUrl, Signal
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QTabWidget,
+    QWidget,
+)
+
+from app.i18n import LANGUAGES, LanguageManager
+from app.metrics import Metric
+from app.models.errors_model import ErrorsModel, Kind
+from app.models.matrix_model import MatrixModel
+from app.models.pairs_model import PairsModel
+from app.scan_controller import ScanController, ScanRequest
+from app.settings import AppSettings
+from app.views.bit_diff_view import BitDiffView
+from app.views.errors_panel import ErrorsPanel
+from app.views.groups_panel import GroupsPanel
+from app.views.matrix_panel import MatrixPanel
+from app.views.pairs_panel import PairsPanel
+from app.views.progress_panel import ProgressPanel
+from app.views.settings_dialog import SettingsDialog
+from app.views.side_by_side import SideBySideView
+from simhash_core.types import ScanResult
+
+DEFAULT_SIZE = QSize(1400, 900)
+
+
+class Tab(IntEnum):
+    """The central tabs (``--view`` names them matrix, pair, bitdiff)."""
+
+    MATRIX = 0
+    PAIR = 1
+    BITS = 2
+
+
+def local_paths(urls: Sequence[QUrl]) -> list[Path]:
+    """The local files and folders among dropped URLs."""
+    return [Path(u.toLocalFile()) for u in urls if u.isLocalFile() and u.toLocalFile()]
+
+
+class MainWindow(QMainWindow):
+    """plagcheck's window. ``persist=False`` never writes settings (screenshots)."""
+
+    scanStarted = Signal(object)  # ScanRequest
+    scanFinished = Signal(object)  # ScanResult
+    scanFailed = Signal(str)
+    pairOpened = Signal(int, int)
+
+    def __init__(
+        self,
+        settings: AppSettings,
+        languages: LanguageManager | None = None,
+        *,
+        persist: bool = True,
+        isolate: bool = True,
+    ) -> None:
+        super().__init__()
+        self.setObjectName("MainWindow")
+        self.app_settings = settings
+        self.languages = languages or LanguageManager(self)
+        self.persist = persist
+        self.isolate = isolate
+        self.paths: list[Path] = []
+        self.templates: list[Path] = []
+        self.result: ScanResult | None = None
+        self.current_pair: tuple[int, int] | None = None
+        self.setAcceptDrops(True)
+
+        self.scanner = ScanController(self)
+        self.scanner.progressed.connect(self._on_progress)
+        self.scanner.finished.connect(self._on_finished)
+        self.scanner.failed.connect(self._on_failed)
+
+        self.matrix_model = MatrixModel(self)
+        self.pairs_model = PairsModel(self)
+        self.errors_model = ErrorsModel(self)
+
+        self.matrix_panel = MatrixPanel(self.matrix_model)
+        self.side_by_side = SideBySideView()
+        self.bit_diff = BitDiffView()
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.matrix_panel, "")
+        self.tabs.addTab(self.side_by_side, "")
+        self.tabs.addTab(self.bit_diff, "")
+        self.setCentralWidget(self.tabs)
+
+        self.groups_panel = GroupsPanel()
+        self.pairs_panel = PairsPanel(self.pairs_model)
+        self.errors_panel = ErrorsPanel(self.errors_model)
+        self.groups_dock = self._dock("GroupsDock", self.groups_panel)
+        self.pairs_dock = self._dock("PairsDock", self.pairs_panel)
+        self.errors_dock = self._dock("ErrorsDock", self.errors_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.groups_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.pairs_dock)
+        self.splitDockWidget(self.groups_dock, self.pairs_dock, Qt.Orientation.Vertical)
+        self.tabifyDockWidget(self.pairs_dock, self.errors_dock)
+        self.pairs_dock.raise_()
+        self.resizeDocks([self.groups_dock], [560], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.groups_dock, self.pairs_dock], [330, 470], Qt.Orientation.Vertical)
+
+        self.progress_panel = ProgressPanel()
+        self.progress_panel.cancelRequested.connect(self.cancel_scan)
+        self.progress_panel.hide()
+        self.status_label = QLabel()
+        self.statusBar().addPermanentWidget(self.progress_panel, 1)
+        self.statusBar().addPermanentWidget(self.status_label)
+
+        self.matrix_panel.pairActivated.connect(self.open_pair)
+        self.matrix_panel.metricChanged.connect(self._on_metric)
+        self.groups_panel.clusterSelected.connect(self._on_cluster_selected)
+        self.groups_panel.pairActivated.connect(self.open_pair)
+        self.pairs_panel.pairActivated.connect(self.open_pair)
+
+        self._create_actions()
+        self._create_menus()
+        metric_key = settings.matrix_metric()
+        metric = next((m for m in Metric if m.value == metric_key), Metric.SIMILARITY)
+        self.matrix_panel.set_metric(metric)
+        self.resize(DEFAULT_SIZE)
+        if persist:
+            self._restore_layout()
+        self.languages.languageChanged.connect(self._sync_language_menu)
+        self.retranslate_ui()
+
+    # --- construction ----------------------------------------------------------------
+    def _dock(self, name: str, widget: QWidget) -> QDockWidget:
+        dock = QDockWidget(self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+        return dock
+
+    def _create_actions(self) -> None:
+        self.open_action = QAction(self)
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_action.triggered.connect(self.choose_folder)
+        self.add_files_action = QAction(self)
+        self.add_files_action.triggered.connect(self.choose_files)
+        self.template_action = QAction(self)
+        self.template_action.triggered.connect(self.choose_template)
+        self.clear_templates_action = QAction(self)
+        self.clear_templates_action.triggered.connect(self.clear_templates)
+        self.rescan_action = QAction(self)
+        self.rescan_action.setShortcut(QKeySequence.StandardKey.Refresh)
+        self.rescan_action.triggered.connect(self.rescan)
+        self.cancel_action = QAction(self)
+        self.cancel_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        self.cancel_action.triggered.connect(self.cancel_scan)
+        self.export_action = QAction(self)
+        self.export_action.setShortcut(QKeySequence("Ctrl+E"))
+        self.export_action.triggered.connect(self.choose_export_path)
+        self.settings_action = QAction(self)
+        self.settings_action.triggered.connect(self.edit_settings)
+        self.quit_action = QAction(self)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.triggered.connect(self.close)
+        self.about_action = QAction(self)
+        self.about_action.triggered.connect(self.show_about)
+        self.tab_actions = []
+        for tab in Tab:
+            action = QAction(self)
+            action.setShortcut(QKeySequence(f"Ctrl+{int(tab) + 1}"))
+            action.triggered.connect(lambda _=False, t=tab: self.show_view(t))
+            self.tab_actions.append(action)
+        self.language_group = QActionGroup(self)
+        self.language_group.setExclusive(True)
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in [("", ""), *LANGUAGES.items()]:
+            action = QAction(name, self)
+            action.setCheckable(True)
+            action.setData(code)
+            action.triggered.connect(lambda _=False, c=code: self.set_language(c))
+            self.language_group.addAction(action)
+            self.language_actions[code] = action
+
+    def _create_menus(self) -> None:
+        bar = self.menuBar()
+        self.file_menu = QMenu(self)
+        self.recent_menu = QMenu(self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self.file_menu.addAction(self.open_action)
+        self.file_menu.addAction(self.add_files_action)
+        self.file_menu.addMenu(self.recent_menu)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.template_action)
+        self.file_menu.addAction(self.clear_templates_action)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.rescan_action)
+        self.file_menu.addAction(self.cancel_action)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.export_action)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.quit_action)
+        self.view_menu = QMenu(self)
+        for action in self.tab_actions:
+            self.view_menu.addAction(action)
+        self.view_menu.addSeparator()
+        for dock in (self.groups_dock, self.pairs_dock, self.errors_dock):
+            self.view_menu.addAction(dock.toggleViewAction())
+        self.tools_menu = QMenu(self)
+        self.tools_menu.addAction(self.settings_action)
+        self.language_menu = QMenu(self)
+        for action in self.language_actions.values():
+            self.language_menu.addAction(action)
+        self.help_menu = QMenu(self)
+        self.help_menu.addAction(self.about_action)
+        for menu in (
+            self.file_menu,
+            self.view_menu,
+            self.tools_menu,
+            self.language_menu,
+            self.help_menu,
+        ):
+            bar.addMenu(menu)
+        self._sync_language_menu()
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        folders = self.app_settings.recent_folders()
+        for folder in folders:
+            action = self.recent_menu.addAction(folder)
+            action.triggered.connect(lambda _=False, f=folder: self.scan_paths([Path(f)]))
+        if not folders:
+            empty = self.recent_menu.addAction(self.tr("(none yet)"))
+            empty.setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            clear = self.recent_menu.addAction(self.tr("Clear recent folders"))
+            clear.triggered.connect(self.app_settings.clear_recent_folders)
+
+    # --- loading ---------------------------------------------------------------------
+    def scan_paths(
+        self, paths: Sequence[Path | str], templates: Sequence[Path | str] | None = None
+    ) -> None:
+        """Scan ``paths`` (folders and/or files); ``templates`` replaces the template list."""
+        self.paths = [Path(p) for p in paths]
+        if templates is not None:
+            self.templates = [Path(t) for t in templates]
+        if self.persist:
+            for p in self.paths:
+                if p.is_dir():
+                    self.app_settings.add_recent_folder(p.resolve())
+        self.rescan()
+
+    def rescan(self) -> None:
+        if not self.paths:
+            return
+        request = ScanRequest(
+            tuple(self.paths),
+            tuple(self.templates),
+            self.app_settings.scan_settings(),
+            isolate=self.isolate,
+        )
+        self.progress_panel.start()
+        self.scanner.start(request)
+        self.scanStarted.emit(request)
+        self.retranslate_ui()
+
+    def cancel_scan(self) -> None:
+        """Stop the scan; the files read so far are still compared and shown."""
+        if self.scanner.running:
+            if not self.progress_panel.cancelling:
+                self.progress_panel.cancelling = True
+                self.progress_panel.cancel_button.setEnabled(False)
+                self.progress_panel.retranslate_ui()
+            self.scanner.cancel()
+
+    def choose_folder(self) -> None:
+        start = self.app_settings.recent_folders()[:1]
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("Open a folder of submissions"), *start
+        )
+        if folder:
+            self.scan_paths([Path(folder)])
+
+    def choose_files(self) -> None:
+        files, _ = QFileDialog.getOpenFileNames(
+            self,
+            self.tr("Add submissions"),
+            "",
+            self.tr("Submissions (*.docx *.pdf *.txt);;All files (*)"),
+        )
+        if files:
+            self.scan_paths([*self.paths, *map(Path, files)])
+
+    def choose_template(self) -> None:
+        file, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Add a template (assignment text)"),
+            "",
+            self.tr("Documents (*.docx *.pdf *.txt);;All files (*)"),
+        )
+        if file:
+            self.add_template(Path(file))
+
+    def add_template(self, path: Path) -> None:
+        """Ignore the text of ``path`` (the assignment) in every submission; rescans."""
+        if path not in self.templates:
+            self.templates.append(path)
+        self.retranslate_ui()
+        self.rescan()
+
+    def clear_templates(self) -> None:
+        self.templates = []
+        self.retranslate_ui()
+        self.rescan()
+
+    # --- drag and drop ---------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls() and local_paths(event.mimeData().urls()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = local_paths(event.mimeData().urls()) if event.mimeData().hasUrls() else []
+        if not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.scan_paths(paths)
+
+    # --- scan results ----------------------------------------------------------------
+    def _on_progress(self, done: int, total: int, message: str) -> None:
+        self.progress_panel.update_progress(done, total, message)
+
+    def _on_finished(self, result: ScanResult) -> None:
+        self.progress_panel.hide()
+        self.set_result(result)
+        self.scanFinished.emit(result)
+
+    def _on_failed(self, message: str) -> None:
+        self.progress_panel.hide()
+        self.statusBar().showMessage(self.tr("The scan failed: {error}").format(error=message))
+        self.scanFailed.emit(message)
+
+    def set_result(self, result: ScanResult | None) -> None:
+        """Show a scan result in every view."""
+        self.result = result
+        self.current_pair = None
+        self.matrix_model.set_result(result)
+        self.pairs_model.set_result(result)
+        self.errors_model.set_result(result)
+        self.matrix_panel.set_result(result)
+        self.groups_panel.set_result(result)
+        self.side_by_side.set_result(result)
+        self.bit_diff.set_result(result)
+        if result is not None and not result.documents and (result.errors or result.skipped):
+            self.errors_dock.raise_()
+        self.retranslate_ui()
+
+    def open_pair(self, a: int, b: int, view: Tab = Tab.PAIR) -> None:
+        """Show documents ``a`` and ``b`` side by side (and in the bit diff)."""
+        if self.result is None or a == b:
+            return
+        a, b = min(a, b), max(a, b)
+        self.current_pair = (a, b)
+        self.side_by_side.show_pair((a, b))
+        self.bit_diff.show_pair((a, b))
+        self.show_view(view)
+        self.pairOpened.emit(a, b)
+
+    def show_view(self, tab: Tab) -> None:
+        self.tabs.setCurrentIndex(int(tab))
+
+    def _on_cluster_selected(self, cluster_id: int | None) -> None:
+        self.matrix_model.set_highlighted_cluster(cluster_id)
+        self.matrix_panel.view.viewport().update()
+        self.matrix_panel.view.scroll_to_highlight()
+        if cluster_id is not None:
+            self.show_view(Tab.MATRIX)
+
+    def _on_metric(self, metric: Metric) -> None:
+        if self.persist:
+            self.app_settings.set_matrix_metric(metric.value)
+
+    # --- export ----------------------------------------------------------------------
+    def choose_export_path(self) -> None:
+        if self.result is None:
+            self.statusBar().showMessage(
+                self.tr("Nothing to export yet: scan a folder first."), 5000
+            )
+            return
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export pairs as CSV"), "plagcheck-pairs.csv", self.tr("CSV (*.csv)")
+        )
+        if path:
+            self.export_csv(Path(path))
+
+    def export_csv(self, path: Path) -> Path | None:
+        """Write the pairs the table shows (its filter and order) and the errors sheet.
+
+        Returns the errors sheet's path. Uses :func:`simhash_core.export.write_pairs_csv`
+        (UTF-8 with BOM, formula-safe cells, atomic write).
+        """
+        if self.result is None:
+            return None
+        from simhash_core.export import write_pairs_csv
+
+        try:
+            errors_path = write_pairs_csv(self.result, path, self.pairs_panel.visible_pairs())
+        except OSError as exc:
+            self.statusBar().showMessage(
+                self.tr("Could not write {path}: {error}").format(
+                    path=str(path), error=exc.strerror or str(exc)
+                )
+            )
+            return None
+        self.statusBar().showMessage(
+            self.tr("Exported {path} and {errors}").format(path=path.name, errors=errors_path.name),
+            8000,
+        )
+        return errors_path
+
+    # --- settings and language -------------------------------------------------------
+    def edit_settings(self) -> None:
+        dialog = SettingsDialog(self.app_settings.scan_settings(), self)
+        if dialog.exec():
+            self.app_settings.set_scan_settings(dialog.settings())
+            self.rescan()
+
+    def set_language(self, code: str) -> None:
+        """Switch the UI language now ("" follows the system) and remember the choice."""
+        if self.persist:
+            self.app_settings.set_language(code)
+        self.languages.apply(code)
+        self._sync_language_menu()
+
+    def _sync_language_menu(self, *_: object) -> None:
+        chosen = self.app_settings.language() if self.persist else None
+        code = chosen if chosen in self.language_actions else None
+        if code is None:
+            code = self.languages.current
+        self.language_actions.get(code, self.language_actions[""]).setChecked(True)
+
+    def show_about(self) -> None:
+        QMessageBox.about(
+            self,
+            self.tr("About plagcheck"),
+            self.tr(
+                "plagcheck finds copied work in a class's DOCX, PDF and TXT submissions "
+                "(Chinese and English): SimHash fingerprints, MinHash and matched passages."
+            ),
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        folder = ", ".join(p.name or str(p) for p in self.paths) if self.paths else ""
+        self.setWindowTitle(f"plagcheck — {folder}" if folder else "plagcheck")
+        self.file_menu.setTitle(self.tr("&File"))
+        self.view_menu.setTitle(self.tr("&View"))
+        self.tools_menu.setTitle(self.tr("&Tools"))
+        self.language_menu.setTitle(self.tr("&Language"))
+        self.help_menu.setTitle(self.tr("&Help"))
+        self.recent_menu.setTitle(self.tr("Recent &folders"))
+        self.open_action.setText(self.tr("&Open folder…"))
+        self.add_files_action.setText(self.tr("Add &files…"))
+        self.template_action.setText(self.tr("Add &template…"))
+        self.clear_templates_action.setText(self.tr("Clear templates"))
+        self.rescan_action.setText(self.tr("&Rescan"))
+        self.cancel_action.setText(self.tr("&Cancel scan"))
+        self.export_action.setText(self.tr("&Export CSV…"))
+        self.settings_action.setText(self.tr("&Settings…"))
+        self.quit_action.setText(self.tr("&Quit"))
+        self.about_action.setText(self.tr("&About plagcheck"))
+        self.language_actions[""].setText(self.tr("System default"))
+        tab_names = [self.tr("Matrix"), self.tr("Side by side"), self.tr("Fingerprint bits")]
+        for tab, name in zip(Tab, tab_names, strict=True):
+            self.tabs.setTabText(int(tab), name)
+            self.tab_actions[int(tab)].setText(name)
+        self.groups_dock.setWindowTitle(
+            self.tr("Groups ({count})").format(
+                count=len(self.result.clusters) if self.result else 0
+            )
+        )
+        self.pairs_dock.setWindowTitle(
+            self.tr("Pairs ({count})").format(count=len(self.result.pairs) if self.result else 0)
+        )
+        problems = self.errors_model.count(Kind.ERROR) + self.errors_model.count(Kind.SKIPPED)
+        self.errors_dock.setWindowTitle(self.tr("Errors ({count})").format(count=problems))
+        self.export_action.setEnabled(self.result is not None)
+        self.cancel_action.setEnabled(self.scanner.running)
+        self.clear_templates_action.setEnabled(bool(self.templates))
+        if self.templates:
+            self.status_label.setText(
+                self.tr("Template: {names}").format(names=", ".join(t.name for t in self.templates))
+            )
+        else:
+            self.status_label.setText(self.tr("No template"))
+        self.matrix_model.retranslate()
+
+    # --- layout persistence ----------------------------------------------------------
+    def _restore_layout(self) -> None:
+        geometry = self.app_settings.window_geometry()
+        state = self.app_settings.window_state()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.scanner.running:
+            self.scanner.cancel()
+            self.scanner.wait(60000)
+        if self.persist:
+            self.app_settings.set_window_layout(self.saveGeometry(), self.saveState())
+            self.app_settings.sync()
+        super().closeEvent(event)

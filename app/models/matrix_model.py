@@ -1,0 +1,221 @@
+"""The N x N similarity matrix as a table model.
+
+Rows and columns are documents in display order (groups together on the diagonal,
+see :mod:`app.matrix_order`). Cell data comes from numpy arrays prepared once per scan
+and per metric, so ``data()`` is a couple of array lookups and the view stays smooth
+at 500 files. Read cells with the roles in :class:`app.models.roles.Role`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from app.core_text import flag_reasons
+from app.matrix_data import MatrixData
+from app.metrics import Metric, format_value, percent
+from app.models.roles import Role
+from simhash_core.types import ScanResult
+
+_Index = QModelIndex | QPersistentModelIndex
+HIGHLIGHT_HEADER = QColor(214, 228, 250)
+
+
+class MatrixModel(QAbstractTableModel):
+    """Similarity matrix over a :class:`~simhash_core.types.ScanResult`."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.result: ScanResult | None = None
+        self.data_ = MatrixData.empty()
+        self.metric = Metric.SIMILARITY
+        self._heat = np.zeros((0, 0), np.float32)
+        self._highlight: frozenset[int] = frozenset()
+        self.highlighted_cluster: int | None = None
+
+    # --- feeding ---------------------------------------------------------------------
+    def set_result(self, result: ScanResult | None) -> None:
+        self.beginResetModel()
+        self.result = result
+        self.data_ = MatrixData.from_result(result) if result is not None else MatrixData.empty()
+        self._heat = self.data_.heat(self.metric)
+        self._highlight = frozenset()
+        self.highlighted_cluster = None
+        self.endResetModel()
+
+    def set_metric(self, metric: Metric) -> None:
+        """Show ``metric`` in the cells (repaints every cell)."""
+        if metric is self.metric:
+            return
+        self.metric = metric
+        self._heat = self.data_.heat(metric)
+        self._all_changed()
+
+    def set_highlighted_cluster(self, cluster_id: int | None) -> None:
+        """Highlight the members of a group (``None`` clears the highlight)."""
+        members: frozenset[int] = frozenset()
+        if cluster_id is not None and self.result is not None:
+            for c in self.result.clusters:
+                if c.id == cluster_id:
+                    members = frozenset(c.members)
+        self.highlighted_cluster = cluster_id if members else None
+        self._highlight = members
+        self._all_changed()
+        n = self.rowCount()
+        if n:
+            self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, n - 1)
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, n - 1)
+
+    def retranslate(self) -> None:
+        """Texts (headers, tooltips) are built on demand: ask the views to re-read them."""
+        n = self.rowCount()
+        if n:
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, n - 1)
+            self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, n - 1)
+            self._all_changed()
+
+    def _all_changed(self) -> None:
+        n = self.rowCount()
+        if n:
+            self.dataChanged.emit(self.index(0, 0), self.index(n - 1, n - 1))
+
+    # --- lookups ---------------------------------------------------------------------
+    def document_at(self, row: int) -> int:
+        """The document index shown at display row (or column) ``row``."""
+        return int(self.data_.order[row])
+
+    def row_of(self, document: int) -> int:
+        return int(self.data_.position[document])
+
+    def highlighted_rows(self) -> tuple[int, int] | None:
+        """First and last display row of the highlighted group (they are contiguous)."""
+        if not self._highlight:
+            return None
+        rows = [self.row_of(m) for m in self._highlight]
+        return min(rows), max(rows)
+
+    # --- Qt model interface ----------------------------------------------------------
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self.data_.size
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self.data_.size
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        r, c = index.row(), index.column()
+        if role == Role.HEAT:
+            return float(self._heat[r, c])
+        if role == Role.FLAGGED:
+            return bool(self.data_.flagged[r, c]) and r != c
+        if role == Role.HIGHLIGHTED:
+            return self.document_at(r) in self._highlight and self.document_at(c) in self._highlight
+        if role == Role.VALUE:
+            return float(self.data_.values[self.metric][r, c])
+        if role == Role.DOC_PAIR:
+            return self.document_at(r), self.document_at(c)
+        if role == Role.PAIR_SCORE:
+            return None if r == c else self.data_.pair(self.document_at(r), self.document_at(c))
+        if role == Role.ARCHIVED:
+            return self._archived(self.document_at(r)) or self._archived(self.document_at(c))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(r, c)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return format_value(self.metric, self.data_.values[self.metric][r, c])
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if self.result is None or not 0 <= section < self.rowCount():
+            return None
+        doc_index = self.document_at(section)
+        doc = self.result.documents[doc_index]
+        if role == Qt.ItemDataRole.DisplayRole:
+            if orientation == Qt.Orientation.Horizontal:
+                return str(section + 1)
+            badge = " ⌂" if doc.archive_label else ""
+            return f"{section + 1:>3}  {doc.path}{badge}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            text = doc.path
+            if doc.archive_label:
+                text += "\n" + self.tr("Archived: {label}").format(label=doc.archive_label)
+            return text
+        if role == Role.DOC_INDEX:
+            return doc_index
+        if role == Qt.ItemDataRole.BackgroundRole and doc_index in self._highlight:
+            return QBrush(HIGHLIGHT_HEADER)
+        if role == Qt.ItemDataRole.FontRole and doc_index in self._highlight:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and doc.archive_label:
+            return QBrush(QColor(110, 60, 170))
+        if role == Qt.ItemDataRole.TextAlignmentRole and orientation == Qt.Orientation.Vertical:
+            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    # --- helpers ---------------------------------------------------------------------
+    def _archived(self, doc_index: int) -> bool:
+        return bool(self.result and self.result.documents[doc_index].archive_label)
+
+    def _tooltip(self, r: int, c: int) -> str:
+        assert self.result is not None
+        a, b = self.document_at(r), self.document_at(c)
+        da, db = self.result.documents[a], self.result.documents[b]
+        if a == b:
+            return da.path
+        v = self.data_.values
+        pair = self.data_.pair(a, b)
+        lines = [
+            f"{da.path}  ↔  {db.path}",
+            self.tr("Similarity: {value}").format(value=percent(v[Metric.SIMILARITY][r, c])),
+            self.tr("SimHash distance: {value} of 64 bits").format(
+                value=int(v[Metric.DISTANCE][r, c])
+            ),
+            self.tr("Jaccard: {value}").format(value=percent(v[Metric.JACCARD][r, c])),
+            self.tr("Containment: {ab} of {a} is in {b}; {ba} of {b} is in {a}").format(
+                ab=percent(v[Metric.CONTAINMENT][r, c]),
+                ba=percent(v[Metric.CONTAINMENT][c, r]),
+                a=da.name,
+                b=db.name,
+            ),
+        ]
+        if pair is not None:
+            share_r, share_c = (
+                (pair.share_a, pair.share_b) if pair.a == a else (pair.share_b, pair.share_a)
+            )
+            lines.append(
+                self.tr("Matched passages: {count}; matched text: {ra} of {a}, {rb} of {b}").format(
+                    count=pair.passages,
+                    ra=percent(share_r),
+                    a=da.name,
+                    rb=percent(share_c),
+                    b=db.name,
+                )
+            )
+            if pair.flagged:
+                lines.append(
+                    self.tr("Flagged: {reasons}").format(reasons=flag_reasons(pair.reasons))
+                )
+        for doc in (da, db):
+            if doc.archive_label:
+                lines.append(
+                    self.tr("{name} is archived: {label}").format(
+                        name=doc.name, label=doc.archive_label
+                    )
+                )
+        if not math.isnan(self._heat[r, c]) and pair is None and v[Metric.SIMILARITY][r, c] == 0:
+            lines.append(self.tr("No matching passage"))
+        lines.append(self.tr("Click to open the pair"))
+        return "\n".join(lines)

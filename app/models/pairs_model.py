@@ -1,0 +1,224 @@
+"""The pairs table: every reported pair, flagged ones first, with every score.
+
+:class:`PairsProxy` sorts and filters (file name text, flagged only); the CSV export
+writes exactly the pairs the proxy shows, in its order.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from app.core_text import flag_reasons
+from app.metrics import percent
+from app.models.roles import Role
+from simhash_core.types import PairScore, ScanResult
+
+_Index = QModelIndex | QPersistentModelIndex
+FLAGGED_BACKGROUND = QColor(255, 236, 229)
+
+
+class Column(IntEnum):
+    GROUP = 0
+    FILE_A = 1
+    FILE_B = 2
+    SIMILARITY = 3
+    FLAGGED = 4
+    DISTANCE = 5
+    JACCARD = 6
+    CONTAINMENT_A = 7
+    CONTAINMENT_B = 8
+    MATCHED_CHARS = 9
+    PASSAGES = 10
+    SHARE_A = 11
+    SHARE_B = 12
+    REASONS = 13
+
+
+def ranked_pairs(pairs: list[PairScore]) -> list[PairScore]:
+    """Flagged pairs first, then by similarity (highest first), then SimHash distance."""
+    return sorted(pairs, key=lambda p: (not p.flagged, -p.similarity, p.simhash_distance, p.a, p.b))
+
+
+class PairsModel(QAbstractTableModel):
+    """One row per reported pair of the scan result."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.result: ScanResult | None = None
+        self.pairs: list[PairScore] = []
+
+    def set_result(self, result: ScanResult | None) -> None:
+        self.beginResetModel()
+        self.result = result
+        self.pairs = ranked_pairs(list(result.pairs)) if result is not None else []
+        self.endResetModel()
+
+    def retranslate(self) -> None:
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(Column) - 1)
+        if self.pairs:
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(self.pairs) - 1, len(Column) - 1)
+            )
+
+    def headers(self) -> dict[Column, str]:
+        return {
+            Column.GROUP: self.tr("Group"),
+            Column.FILE_A: self.tr("File A"),
+            Column.FILE_B: self.tr("File B"),
+            Column.SIMILARITY: self.tr("Similarity"),
+            Column.FLAGGED: self.tr("Flagged"),
+            Column.DISTANCE: self.tr("SimHash distance"),
+            Column.JACCARD: self.tr("Jaccard"),
+            Column.CONTAINMENT_A: self.tr("A in B"),
+            Column.CONTAINMENT_B: self.tr("B in A"),
+            Column.MATCHED_CHARS: self.tr("Matched characters"),
+            Column.PASSAGES: self.tr("Passages"),
+            Column.SHARE_A: self.tr("Share of A"),
+            Column.SHARE_B: self.tr("Share of B"),
+            Column.REASONS: self.tr("Why"),
+        }
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.pairs)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.headers().get(Column(section)) if 0 <= section < len(Column) else None
+        if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
+            return str(section + 1)
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or self.result is None:
+            return None
+        p = self.pairs[index.row()]
+        col = Column(index.column())
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(p, col)
+        if role == Role.SORT:
+            return self._sort_key(p, col)
+        if role == Role.PAIR_SCORE:
+            return p
+        if role == Role.DOC_PAIR:
+            return p.a, p.b
+        if role == Role.FLAGGED:
+            return p.flagged
+        if role == Role.ARCHIVED:
+            docs = self.result.documents
+            return bool(docs[p.a].archive_label or docs[p.b].archive_label)
+        if role == Qt.ItemDataRole.BackgroundRole and p.flagged:
+            return QBrush(FLAGGED_BACKGROUND)
+        if role == Qt.ItemDataRole.FontRole and p.flagged and col in (Column.FILE_A, Column.FILE_B):
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and col not in (
+            Column.FILE_A,
+            Column.FILE_B,
+            Column.REASONS,
+        ):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and col == Column.REASONS:
+            return "\n".join(flag_reasons([r]) for r in p.reasons)
+        if role == Qt.ItemDataRole.ToolTipRole and col in (Column.FILE_A, Column.FILE_B):
+            doc = self.result.documents[p.a if col == Column.FILE_A else p.b]
+            if doc.archive_label:
+                return self.tr("{path}\nArchived: {label}").format(
+                    path=doc.path, label=doc.archive_label
+                )
+            return doc.path
+        return None
+
+    def _display(self, p: PairScore, col: Column) -> str:
+        docs = self.result.documents if self.result else []
+        if col == Column.GROUP:
+            return "" if p.group is None else str(p.group)
+        if col in (Column.FILE_A, Column.FILE_B):
+            doc = docs[p.a if col == Column.FILE_A else p.b]
+            return f"{doc.path}  ⌂ {doc.archive_label}" if doc.archive_label else doc.path
+        if col == Column.FLAGGED:
+            return self.tr("yes") if p.flagged else ""
+        if col == Column.REASONS:
+            return flag_reasons(p.reasons)
+        value = self._sort_key(p, col)
+        if col in (Column.DISTANCE, Column.MATCHED_CHARS, Column.PASSAGES):
+            return str(value)
+        return percent(float(value))
+
+    @staticmethod
+    def _sort_key(p: PairScore, col: Column) -> Any:
+        return {
+            Column.GROUP: p.group if p.group is not None else 1 << 30,
+            Column.FILE_A: p.a,
+            Column.FILE_B: p.b,
+            Column.SIMILARITY: p.similarity,
+            Column.FLAGGED: int(p.flagged),
+            Column.DISTANCE: p.simhash_distance,
+            Column.JACCARD: p.jaccard,
+            Column.CONTAINMENT_A: p.containment_a,
+            Column.CONTAINMENT_B: p.containment_b,
+            Column.MATCHED_CHARS: max(p.matched_chars, p.matched_chars_b),
+            Column.PASSAGES: p.passages,
+            Column.SHARE_A: p.share_a,
+            Column.SHARE_B: p.share_b,
+            Column.REASONS: len(p.reasons),
+        }[col]
+
+
+class PairsProxy(QSortFilterProxyModel):
+    """Sorting by the numeric :data:`Role.SORT` and filtering by name / flagged."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(Role.SORT)
+        self._text = ""
+        self._flagged_only = False
+
+    def set_text_filter(self, text: str) -> None:
+        self.beginFilterChange()
+        self._text = text.strip().lower()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_flagged_only(self, on: bool) -> None:
+        self.beginFilterChange()
+        self._flagged_only = on
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
+        model = self.sourceModel()
+        if not isinstance(model, PairsModel) or model.result is None:
+            return True
+        p = model.pairs[source_row]
+        if self._flagged_only and not p.flagged:
+            return False
+        if self._text:
+            docs = model.result.documents
+            return self._text in docs[p.a].path.lower() or self._text in docs[p.b].path.lower()
+        return True
+
+    def lessThan(self, left: _Index, right: _Index) -> bool:
+        a, b = left.data(Role.SORT), right.data(Role.SORT)
+        if left.column() in (Column.FILE_A, Column.FILE_B):
+            model = self.sourceModel()
+            if isinstance(model, PairsModel) and model.result is not None:
+                a, b = model.result.documents[a].path, model.result.documents[b].path
+        return a < b
+
+    def visible_pairs(self) -> list[PairScore]:
+        """The pairs shown, in the order shown (what the CSV export writes)."""
+        return [self.index(r, 0).data(Role.PAIR_SCORE) for r in range(self.rowCount())]

@@ -1,0 +1,163 @@
+"""Running :func:`simhash_core.scan.scan` in the background and reporting through signals.
+
+The scan runs in a ``QThread`` of its own. From there the core starts its isolated
+worker processes (extraction and fingerprinting) and compares the documents; the
+progress callback, called in the scan thread, only emits a signal, which Qt queues to
+the GUI thread. Cancelling sets the core's thread-safe cancel flag: the core stops the
+workers and still compares the files read so far, so partial results are kept.
+
+The scan module (and with it jieba) is imported inside the scan thread, never while
+the window is starting.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from simhash_core.progress import Progress
+from simhash_core.types import ScanResult, ScanSettings
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ScanRequest:
+    """What to scan and how."""
+
+    paths: tuple[Path, ...]
+    templates: tuple[Path, ...] = ()
+    settings: ScanSettings = field(default_factory=ScanSettings)
+    isolate: bool = True  # extraction in worker processes (False: in the scan thread)
+
+
+class ScanJob(QObject):
+    """One scan; lives in the scan thread. Emits ``finished(ScanResult)`` or ``failed``."""
+
+    progressed = Signal(int, int, str)
+    finished = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, request: ScanRequest) -> None:
+        super().__init__()
+        self.request = request
+        self.progress = Progress(self._report)
+
+    def _report(self, done: int, total: int, message: str) -> None:
+        self.progressed.emit(done, total, message)
+
+    def cancel(self) -> None:
+        """Thread-safe: ask the core to stop and keep what it has."""
+        self.progress.cancel()
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            from simhash_core.scan import scan  # imported here: keeps jieba off the GUI thread
+
+            result = scan(
+                self.request.paths,
+                self.request.templates,
+                self.request.settings,
+                self.progress,
+                isolate=self.request.isolate,
+            )
+        except Exception as exc:  # reported in the window, never a crash
+            log.error("scan failed:\n%s", traceback.format_exc())
+            self.failed.emit(f"{type(exc).__name__}: {exc}")
+            return
+        self.finished.emit(result)
+
+
+class ScanController(QObject):
+    """Starts scans one at a time and relays their signals to the GUI thread.
+
+    Starting a scan while one runs cancels the running one; its (partial) result is
+    dropped and the new request starts as soon as the old thread has finished.
+    """
+
+    started = Signal(object)  # ScanRequest
+    progressed = Signal(int, int, str)
+    finished = Signal(object)  # ScanResult
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._thread: QThread | None = None
+        self._job: ScanJob | None = None
+        self._pending: ScanRequest | None = None
+        self._superseded = False
+        self.request: ScanRequest | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None
+
+    def start(self, request: ScanRequest) -> None:
+        """Scan ``request`` now, or right after the running scan has stopped."""
+        if self.running:
+            self._pending = request
+            self._superseded = True
+            self.cancel()
+            return
+        self._launch(request)
+
+    def cancel(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
+
+    def wait(self, msecs: int = 30000) -> bool:
+        """Block until the scan thread has ended (closing the window mid-scan)."""
+        self._pending = None
+        thread = self._thread
+        return True if thread is None else thread.wait(msecs)
+
+    def _launch(self, request: ScanRequest) -> None:
+        self.request = request
+        self._superseded = False
+        thread = QThread()
+        thread.setObjectName("plagcheck-scan")
+        job = ScanJob(request)
+        job.moveToThread(thread)
+        thread.started.connect(job.run)
+        job.progressed.connect(self._on_progress)
+        job.finished.connect(self._on_finished)
+        job.failed.connect(self._on_failed)
+        job.finished.connect(thread.quit)
+        job.failed.connect(thread.quit)
+        thread.finished.connect(self._on_thread_finished)
+        self._thread, self._job = thread, job
+        self.started.emit(request)
+        thread.start()
+
+    @Slot(int, int, str)
+    def _on_progress(self, done: int, total: int, message: str) -> None:
+        if not self._superseded:
+            self.progressed.emit(done, total, message)
+
+    @Slot(object)
+    def _on_finished(self, result: ScanResult) -> None:
+        if not self._superseded:
+            self.finished.emit(result)
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        if not self._superseded:
+            self.failed.emit(message)
+
+    @Slot()
+    def _on_thread_finished(self) -> None:
+        thread, job = self._thread, self._job
+        self._thread = self._job = None
+        if thread is not None:
+            thread.wait()
+            thread.deleteLater()
+        if job is not None:
+            job.deleteLater()
+        if self._pending is not None:
+            request, self._pending = self._pending, None
+            self._launch(request)

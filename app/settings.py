@@ -1,0 +1,134 @@
+"""Persistent preferences (QSettings): scan thresholds, recent folders, layout, language.
+
+The user's file lives where Qt puts INI files for organisation ``plagcheck``,
+application ``plagcheck``; tests and ``--settings FILE`` use an explicit INI path so
+they never touch it. INI values come back as strings, so every getter converts and
+falls back to the core's defaults on anything unreadable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from app import APPLICATION, ORGANIZATION
+from simhash_core.types import ScanSettings
+
+RECENT_LIMIT = 8
+# ScanSettings fields the settings dialog edits and the INI file stores
+PERSISTED_SCAN_FIELDS = (
+    "simhash_k",
+    "flag_similarity",
+    "ngram",
+    "t2s",
+    "exclude_quotes",
+    "exclude_references",
+)
+
+
+def _to_bool(value: object, default: bool) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        if value.lower() in ("true", "1", "yes"):
+            return True
+        if value.lower() in ("false", "0", "no"):
+            return False
+    return default
+
+
+class AppSettings:
+    """Typed access to the application's QSettings."""
+
+    def __init__(self, qsettings: QSettings) -> None:
+        self.qsettings = qsettings
+
+    @classmethod
+    def user(cls) -> AppSettings:
+        """The signed-in user's settings file."""
+        return cls(
+            QSettings(
+                QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION
+            )
+        )
+
+    @classmethod
+    def at_path(cls, path: Path | str) -> AppSettings:
+        """Settings kept in the INI file ``path`` (tests, ``--settings``)."""
+        return cls(QSettings(str(path), QSettings.Format.IniFormat))
+
+    def sync(self) -> None:
+        self.qsettings.sync()
+
+    # --- scan thresholds -------------------------------------------------------------
+    def scan_settings(self) -> ScanSettings:
+        """The stored scan settings over the core's defaults."""
+        base = ScanSettings()
+        values: dict[str, object] = {}
+        for name in PERSISTED_SCAN_FIELDS:
+            raw = self.qsettings.value(f"scan/{name}")
+            if raw is None:
+                continue
+            default = getattr(base, name)
+            try:
+                if isinstance(default, bool):
+                    values[name] = _to_bool(raw, default)
+                elif isinstance(default, int):
+                    values[name] = int(raw)
+                elif isinstance(default, float):
+                    values[name] = float(raw)
+            except (TypeError, ValueError):
+                continue
+        return replace(base, **values)
+
+    def set_scan_settings(self, settings: ScanSettings) -> None:
+        for name in PERSISTED_SCAN_FIELDS:
+            self.qsettings.setValue(f"scan/{name}", getattr(settings, name))
+
+    # --- recent folders --------------------------------------------------------------
+    def recent_folders(self) -> list[str]:
+        raw = self.qsettings.value("recent/folders")
+        if raw is None:
+            return []
+        items = [raw] if isinstance(raw, str) else list(raw)
+        return [str(x) for x in items if str(x)][:RECENT_LIMIT]
+
+    def add_recent_folder(self, folder: Path | str) -> list[str]:
+        """Put ``folder`` first in the recent list (no duplicates, at most 8)."""
+        folder = str(folder)
+        items = [folder] + [f for f in self.recent_folders() if f != folder]
+        items = items[:RECENT_LIMIT]
+        self.qsettings.setValue("recent/folders", items)
+        return items
+
+    def clear_recent_folders(self) -> None:
+        self.qsettings.remove("recent/folders")
+
+    # --- language and metric ---------------------------------------------------------
+    def language(self) -> str:
+        """The chosen UI language code, or ``""`` to follow the system."""
+        return str(self.qsettings.value("ui/language", "") or "")
+
+    def set_language(self, code: str) -> None:
+        self.qsettings.setValue("ui/language", code)
+
+    def matrix_metric(self) -> str:
+        return str(self.qsettings.value("ui/metric", "similarity") or "similarity")
+
+    def set_matrix_metric(self, key: str) -> None:
+        self.qsettings.setValue("ui/metric", key)
+
+    # --- window layout ---------------------------------------------------------------
+    def window_geometry(self) -> QByteArray | None:
+        value = self.qsettings.value("window/geometry")
+        return value if isinstance(value, QByteArray) else None
+
+    def window_state(self) -> QByteArray | None:
+        value = self.qsettings.value("window/state")
+        return value if isinstance(value, QByteArray) else None
+
+    def set_window_layout(self, geometry: QByteArray, state: QByteArray) -> None:
+        self.qsettings.setValue("window/geometry", geometry)
+        self.qsettings.setValue("window/state", state)

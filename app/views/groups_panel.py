@@ -1,0 +1,194 @@
+"""The near-duplicate groups list: each cluster with its members, its largest
+similarity and its likely source. Selecting a group highlights it in the matrix;
+double-clicking a group (or a member) opens its strongest pair."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core_text import source_reason
+from app.metrics import percent
+from app.models.roles import Role
+from simhash_core.types import Cluster, PairScore, ScanResult
+
+ARCHIVE_COLOR = QColor(110, 60, 170)
+SOURCE_COLOR = QColor(20, 110, 60)
+
+
+def strongest_pair(
+    result: ScanResult, cluster: Cluster, member: int | None = None
+) -> PairScore | None:
+    """The most similar flagged pair inside ``cluster`` (involving ``member`` if given)."""
+    inside = set(cluster.members)
+    best = None
+    for p in result.pairs:
+        if not (p.a in inside and p.b in inside and (member is None or member in (p.a, p.b))):
+            continue
+        if best is None or (p.flagged, p.similarity) > (best.flagged, best.similarity):
+            best = p
+    return best
+
+
+class GroupsPanel(QWidget):
+    """Tree of groups and members."""
+
+    clusterSelected = Signal(object)  # int cluster id, or None
+    pairActivated = Signal(int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.result: ScanResult | None = None
+        self.model = QStandardItemModel(self)
+        self.tree = QTreeView()
+        self.tree.setModel(self.model)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.header().setStretchLastSection(True)
+        self.tree.selectionModel().selectionChanged.connect(self._on_selection)
+        self.tree.doubleClicked.connect(self._on_double_click)
+        self.empty_label = QLabel()
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setStyleSheet("color: #666;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.empty_label)
+        layout.addWidget(self.tree, 1)
+        self.retranslate_ui()
+
+    # --- content ---------------------------------------------------------------------
+    def set_result(self, result: ScanResult | None) -> None:
+        self.result = result
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        selected = self.selected_cluster()
+        self.model.removeRows(0, self.model.rowCount())
+        self.model.setHorizontalHeaderLabels(
+            [self.tr("Group / file"), self.tr("Max similarity"), self.tr("Likely source")]
+        )
+        result = self.result
+        clusters = result.clusters if result is not None else []
+        for cluster in clusters:
+            self.model.appendRow(self._cluster_row(result, cluster))
+        self.tree.expandAll()
+        header = self.tree.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        if selected is not None:
+            self.select_cluster(selected)
+        self._update_empty_label()
+
+    def _cluster_row(self, result: ScanResult, cluster: Cluster) -> list[QStandardItem]:
+        docs = result.documents
+        source = docs[cluster.likely_source]
+        title = QStandardItem(
+            self.tr("Group {id} · {count} files").format(id=cluster.id, count=len(cluster.members))
+        )
+        bold = QFont()
+        bold.setBold(True)
+        title.setFont(bold)
+        title.setData(cluster.id, Role.CLUSTER_ID)
+        best = QStandardItem(percent(cluster.max_similarity))
+        best.setData(cluster.id, Role.CLUSTER_ID)
+        best.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        src = QStandardItem(f"{source.name} ({source_reason(cluster.source_reason)})")
+        src.setData(cluster.id, Role.CLUSTER_ID)
+        src.setToolTip(
+            self.tr("Most likely source: {path}\nWhy: {reason}").format(
+                path=source.path, reason=source_reason(cluster.source_reason)
+            )
+        )
+        others = sorted(
+            (m for m in cluster.members if m != cluster.likely_source), key=lambda m: docs[m].path
+        )
+        ordered = [cluster.likely_source, *others]
+        for m in ordered:
+            doc = docs[m]
+            name = QStandardItem(doc.path)
+            name.setData(m, Role.DOC_INDEX)
+            name.setData(cluster.id, Role.CLUSTER_ID)
+            pair = strongest_pair(result, cluster, m)
+            sim = QStandardItem(percent(pair.similarity) if pair else "")
+            sim.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            sim.setData(m, Role.DOC_INDEX)
+            sim.setData(cluster.id, Role.CLUSTER_ID)
+            note = QStandardItem()
+            note.setData(m, Role.DOC_INDEX)
+            note.setData(cluster.id, Role.CLUSTER_ID)
+            notes = []
+            if m == cluster.likely_source:
+                notes.append(self.tr("likely source"))
+                name.setForeground(QBrush(SOURCE_COLOR))
+            if doc.archive_label:
+                notes.append(self.tr("⌂ archived: {label}").format(label=doc.archive_label))
+                name.setForeground(QBrush(ARCHIVE_COLOR))
+                italic = QFont()
+                italic.setItalic(True)
+                name.setFont(italic)
+                note.setForeground(QBrush(ARCHIVE_COLOR))
+            note.setText(" · ".join(notes))
+            title.appendRow([name, sim, note])
+        return [title, best, src]
+
+    def _update_empty_label(self) -> None:
+        if self.result is None:
+            self.empty_label.setText(self.tr("Groups of near-duplicates appear here after a scan."))
+            self.empty_label.show()
+        elif not self.result.clusters:
+            self.empty_label.setText(self.tr("No group: no pair of files was flagged."))
+            self.empty_label.show()
+        else:
+            self.empty_label.hide()
+
+    # --- selection -------------------------------------------------------------------
+    def selected_cluster(self) -> int | None:
+        rows = self.tree.selectionModel().selectedRows() if self.tree.selectionModel() else []
+        return rows[0].data(Role.CLUSTER_ID) if rows else None
+
+    def select_cluster(self, cluster_id: int | None) -> None:
+        """Select a group's row (``None`` clears the selection)."""
+        if cluster_id is None:
+            self.tree.clearSelection()
+            return
+        for row in range(self.model.rowCount()):
+            index = self.model.index(row, 0)
+            if index.data(Role.CLUSTER_ID) == cluster_id:
+                self.tree.setCurrentIndex(index)
+                self.tree.scrollTo(index)
+                return
+
+    def _on_selection(self, selected: QItemSelection, deselected: QItemSelection) -> None:
+        self.clusterSelected.emit(self.selected_cluster())
+
+    def _on_double_click(self, index: QModelIndex) -> None:
+        if self.result is None or not index.isValid():
+            return
+        cluster_id = index.data(Role.CLUSTER_ID)
+        member = index.data(Role.DOC_INDEX)
+        cluster = next((c for c in self.result.clusters if c.id == cluster_id), None)
+        if cluster is None:
+            return
+        pair = strongest_pair(self.result, cluster, member)
+        if pair is not None:
+            self.pairActivated.emit(pair.a, pair.b)
+
+    # --- language --------------------------------------------------------------------
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        self._rebuild()

@@ -1,0 +1,198 @@
+"""The matrix tab: a header line (files compared, unreadable files), the metric switch,
+the heatmap and its colour legend."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.heat_colors import FLAG_MARK, HIGHLIGHT, heat_color
+from app.metrics import Metric, legend_ticks
+from app.models.matrix_model import MatrixModel
+from app.views.matrix_view import MatrixView
+from simhash_core.types import ScanResult
+
+
+class ColorLegend(QWidget):
+    """A gradient bar with the current metric's ticks, and what the marks mean."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.metric = Metric.SIMILARITY
+        self.setMinimumHeight(44)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_metric(self, metric: Metric) -> None:
+        self.metric = metric
+        self.update()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.update()
+        super().changeEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fm = self.fontMetrics()
+        bar_w = min(320, max(120, self.width() // 2 - 20))
+        x0, y0, bar_h = 8, 4, 12
+        grad = QLinearGradient(x0, 0, x0 + bar_w, 0)
+        for i in range(11):
+            grad.setColorAt(i / 10, heat_color(i / 10))
+        p.fillRect(QRectF(x0, y0, bar_w, bar_h), grad)
+        p.setPen(QPen(QColor(120, 120, 120)))
+        p.drawRect(QRectF(x0, y0, bar_w, bar_h))
+        p.setPen(self.palette().text().color())
+        for h, label in legend_ticks(self.metric):
+            x = x0 + h * bar_w
+            p.drawLine(int(x), y0 + bar_h, int(x), y0 + bar_h + 3)
+            w = fm.horizontalAdvance(label)
+            p.drawText(
+                int(min(max(x - w / 2, 0), x0 + bar_w - w / 2)), y0 + bar_h + 4 + fm.ascent(), label
+            )
+        # marks
+        x = x0 + bar_w + 24
+        cy = y0 + bar_h // 2
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(FLAG_MARK)
+        p.drawEllipse(x, cy - 3, 6, 6)
+        p.setPen(self.palette().text().color())
+        flagged = self.tr("flagged pair")
+        p.drawText(x + 10, cy + fm.ascent() // 2 - 1, flagged)
+        x += 10 + fm.horizontalAdvance(flagged) + 18
+        p.setPen(QPen(HIGHLIGHT, 2))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRect(x, cy - 5, 10, 10)
+        p.setPen(self.palette().text().color())
+        p.drawText(x + 14, cy + fm.ascent() // 2 - 1, self.tr("selected group"))
+        p.drawText(x0, y0 + bar_h + 6 + 2 * fm.height(), self.caption())
+        p.end()
+
+    def caption(self) -> str:
+        return {
+            Metric.SIMILARITY: self.tr("Share of the more-copied file that is matched text"),
+            Metric.DISTANCE: self.tr("SimHash distance in bits (0 = same fingerprint)"),
+            Metric.JACCARD: self.tr("Jaccard: shared word sequences over all of both"),
+            Metric.CONTAINMENT: self.tr(
+                "Containment: share of the row file found in the column file"
+            ),
+        }[self.metric]
+
+    def sizeHint(self):
+        size = super().sizeHint()
+        size.setHeight(self.fontMetrics().height() * 3 + 16)
+        return size
+
+
+class MatrixPanel(QWidget):
+    """Everything on the matrix tab."""
+
+    pairActivated = Signal(int, int)
+    metricChanged = Signal(object)  # Metric
+
+    def __init__(self, model: MatrixModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.metric_label = QLabel()
+        self.metric_combo = QComboBox()
+        for metric in Metric:
+            self.metric_combo.addItem("", metric)
+        self.metric_combo.currentIndexChanged.connect(self._on_metric)
+        self.metric_label.setBuddy(self.metric_combo)
+        self.view = MatrixView()
+        self.view.setModel(model)
+        self.view.pairActivated.connect(self.pairActivated)
+        self.placeholder = QLabel()
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setStyleSheet("color: #666; font-size: 14pt;")
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(self.view)
+        self.legend = ColorLegend()
+
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(self.metric_label)
+        top.addWidget(self.metric_combo)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(top)
+        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.legend)
+        self.result: ScanResult | None = None
+        self.retranslate_ui()
+
+    def set_metric(self, metric: Metric) -> None:
+        self.metric_combo.setCurrentIndex(list(Metric).index(metric))
+
+    def _on_metric(self, row: int) -> None:
+        metric = self.metric_combo.itemData(row)
+        if isinstance(metric, Metric):
+            self.model.set_metric(metric)
+            self.legend.set_metric(metric)
+            self.metricChanged.emit(metric)
+
+    def set_result(self, result: ScanResult | None) -> None:
+        self.result = result
+        self.stack.setCurrentWidget(self.view if result and result.documents else self.placeholder)
+        self.view.fit_cells()
+        self.retranslate_ui()
+
+    def summary(self) -> str:
+        """The header line: files compared, unreadable and skipped files, flagged pairs."""
+        r = self.result
+        if r is None:
+            return self.tr("Similarity matrix")
+        text = self.tr("{files} files compared · {flagged} flagged pairs · {groups} groups").format(
+            files=len(r.documents),
+            flagged=sum(1 for p in r.pairs if p.flagged),
+            groups=len(r.clusters),
+        )
+        if r.errors:
+            text += " · " + self.tr(
+                "{count} unreadable files not in the matrix (see Errors)"
+            ).format(count=len(r.errors))
+        if r.skipped:
+            text += " · " + self.tr("{count} skipped").format(count=len(r.skipped))
+        if r.cancelled:
+            text += " · " + self.tr("scan cancelled: partial results")
+        return text
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        self.title.setText(self.summary())
+        self.metric_label.setText(self.tr("&Show:"))
+        names = {
+            Metric.SIMILARITY: self.tr("Similarity (matched text)"),
+            Metric.DISTANCE: self.tr("SimHash distance"),
+            Metric.JACCARD: self.tr("Jaccard"),
+            Metric.CONTAINMENT: self.tr("Containment"),
+        }
+        for i in range(self.metric_combo.count()):
+            self.metric_combo.setItemText(i, names[self.metric_combo.itemData(i)])
+        if self.result is not None and not self.result.documents:
+            self.placeholder.setText(self.tr("No readable documents. See the Errors panel."))
+        else:
+            self.placeholder.setText(
+                self.tr("Drop folders or files here\nor use File → Open folder…")
+            )

@@ -1,0 +1,106 @@
+"""The pairs table with a name filter and a "flagged only" switch; double-click (or
+Enter) opens the pair."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.models.pairs_model import Column, PairsModel, PairsProxy
+from app.models.roles import Role
+from simhash_core.types import PairScore
+
+
+class PairsPanel(QWidget):
+    """Sortable, filterable table of every reported pair."""
+
+    pairActivated = Signal(int, int)
+
+    def __init__(self, model: PairsModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.proxy = PairsProxy(self)
+        self.proxy.setSourceModel(model)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self.proxy.set_text_filter)
+        self.flagged_only = QCheckBox()
+        self.flagged_only.toggled.connect(self.proxy.set_flagged_only)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(False)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(False)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().sectionClicked.connect(self._sort_by)
+        self.table.activated.connect(self._open)
+        self.table.doubleClicked.connect(self._open)
+        model.modelReset.connect(self._fit_columns)
+
+        bar = QHBoxLayout()
+        bar.addWidget(self.filter_edit, 1)
+        bar.addWidget(self.flagged_only)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(bar)
+        layout.addWidget(self.table, 1)
+        self._sort_column: int | None = None
+        self._sort_order = Qt.SortOrder.DescendingOrder
+        self.retranslate_ui()
+
+    def visible_pairs(self) -> list[PairScore]:
+        return self.proxy.visible_pairs()
+
+    def _sort_by(self, column: int) -> None:
+        if self._sort_column == column:
+            self._sort_order = (
+                Qt.SortOrder.AscendingOrder
+                if self._sort_order == Qt.SortOrder.DescendingOrder
+                else Qt.SortOrder.DescendingOrder
+            )
+        else:
+            self._sort_column = column
+            numeric = column not in (Column.FILE_A, Column.FILE_B, Column.GROUP, Column.DISTANCE)
+            self._sort_order = (
+                Qt.SortOrder.DescendingOrder if numeric else Qt.SortOrder.AscendingOrder
+            )
+        self.proxy.sort(column, self._sort_order)
+        self.table.horizontalHeader().setSortIndicatorShown(True)
+        self.table.horizontalHeader().setSortIndicator(column, self._sort_order)
+
+    def _open(self, index: QModelIndex) -> None:
+        if index.isValid():
+            a, b = index.data(Role.DOC_PAIR)
+            self.pairActivated.emit(a, b)
+
+    def _fit_columns(self) -> None:
+        self.proxy.sort(-1)  # back to the model's order: flagged first
+        self._sort_column = None
+        self.table.horizontalHeader().setSortIndicatorShown(False)
+        self.table.resizeColumnsToContents()
+        for col in (Column.FILE_A, Column.FILE_B):
+            self.table.setColumnWidth(col, min(self.table.columnWidth(col), 220))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        self.filter_edit.setPlaceholderText(self.tr("Filter by file name…"))
+        self.flagged_only.setText(self.tr("Flagged only"))
+        self.model.retranslate()

@@ -1,0 +1,341 @@
+"""The side-by-side pair view: both original texts, each matched passage in the same
+colour on both sides, class-wide common text greyed, twin navigation.
+
+Clicking inside a passage on one side scrolls its twin into view on the other side;
+Previous / Next step through the passages in the order of the left document.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QTextCharFormat, QTextCursor, QTextFormat
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core_text import flag_reasons
+from app.metrics import percent
+from app.text_offsets import DisplayText
+from simhash_core.types import Document, PairScore, Passage, ScanResult
+
+# Light, distinguishable backgrounds; black text stays readable on every one
+PASSAGE_COLORS = tuple(
+    QColor(c)
+    for c in (
+        "#ffe08a",
+        "#a8e6cf",
+        "#ffb3ba",
+        "#b5d0ff",
+        "#f7c6ff",
+        "#c9f2a2",
+        "#ffd1a1",
+        "#b8f0f0",
+    )
+)
+COMMON_TEXT = QColor(150, 150, 150)
+CURRENT_OUTLINE = QColor(30, 30, 30)
+
+
+def passage_color(k: int) -> QColor:
+    return PASSAGE_COLORS[k % len(PASSAGE_COLORS)]
+
+
+class PassagePane(QPlainTextEdit):
+    """One document's text with its passages coloured; emits :attr:`passageClicked`."""
+
+    passageClicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setAcceptDrops(False)  # drops go to the main window (open files)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        self.display = DisplayText("")
+        self.spans: list[tuple[int, int]] = []  # Python offsets of each passage on this side
+        self.current: int | None = None
+
+    def set_content(
+        self, text: str, spans: list[tuple[int, int]], common: list[tuple[int, int]]
+    ) -> None:
+        """Show ``text`` with passage ``k`` at ``spans[k]`` and grey ``common`` spans."""
+        self.display = DisplayText(text)
+        self.spans = spans
+        self.current = None
+        self.setPlainText(self.display.text)
+        grey = QTextCharFormat()
+        grey.setForeground(COMMON_TEXT)
+        for start, end in common:
+            self._format(start, end, grey)
+        for k, (start, end) in enumerate(spans):
+            fmt = QTextCharFormat()
+            fmt.setBackground(passage_color(k))
+            fmt.setToolTip(self.tr("Passage {n}").format(n=k + 1))
+            self._format(start, end, fmt)
+        self.setExtraSelections([])
+        self.moveCursor(QTextCursor.MoveOperation.Start)
+
+    def _cursor(self, start: int, end: int) -> QTextCursor:
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(self.display.to_qt(start))
+        cursor.setPosition(self.display.to_qt(end), QTextCursor.MoveMode.KeepAnchor)
+        return cursor
+
+    def _format(self, start: int, end: int, fmt: QTextCharFormat) -> None:
+        if end > start:
+            self._cursor(start, end).mergeCharFormat(fmt)
+
+    def passage_at(self, index: int) -> int | None:
+        """The passage containing Python offset ``index`` (the shortest if nested)."""
+        hits = [(e - s, k) for k, (s, e) in enumerate(self.spans) if s <= index < e]
+        return min(hits)[1] if hits else None
+
+    def set_current(self, k: int | None) -> None:
+        """Emphasise passage ``k`` (bold outline-like underline, darker colour)."""
+        self.current = k
+        if k is None or not 0 <= k < len(self.spans):
+            self.setExtraSelections([])
+            return
+        sel = QTextEdit.ExtraSelection()
+        sel.cursor = self._cursor(*self.spans[k])
+        fmt = QTextCharFormat()
+        fmt.setBackground(passage_color(k).darker(125))
+        fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
+        fmt.setUnderlineColor(CURRENT_OUTLINE)
+        fmt.setProperty(QTextFormat.Property.FullWidthSelection, False)
+        sel.format = fmt
+        self.setExtraSelections([sel])
+
+    def scroll_to(self, k: int) -> None:
+        """Bring passage ``k`` into the middle of the view (cursor at its start)."""
+        if not 0 <= k < len(self.spans):
+            return
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(self.display.to_qt(self.spans[k][0]))
+        self.setTextCursor(cursor)
+        self.centerCursor()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        if event.button() != Qt.MouseButton.LeftButton or self.textCursor().hasSelection():
+            return
+        position = self.cursorForPosition(event.position().toPoint()).position()
+        k = self.passage_at(self.display.to_python(position))
+        if k is not None:
+            self.passageClicked.emit(k)
+
+
+class SideBySideView(QWidget):
+    """Two panes, navigation buttons and a summary line for one pair."""
+
+    currentPassageChanged = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.result: ScanResult | None = None
+        self.pair: tuple[int, int] | None = None
+        self.score: PairScore | None = None
+        self.passages: list[Passage] = []
+        self.current: int | None = None
+
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.reasons = QLabel()
+        self.reasons.setWordWrap(True)
+        self.prev_button = QPushButton()
+        self.next_button = QPushButton()
+        self.prev_button.clicked.connect(self.previous_passage)
+        self.next_button.clicked.connect(self.next_passage)
+        self.position_label = QLabel()
+        self.legend = QLabel()
+        self.legend.setStyleSheet("color: #666;")
+        self.title_a = QLabel()
+        self.title_b = QLabel()
+        for label in (self.title_a, self.title_b):
+            font = label.font()
+            font.setBold(True)
+            label.setFont(font)
+            label.setTextFormat(Qt.TextFormat.PlainText)
+        self.left = PassagePane()
+        self.right = PassagePane()
+        self.left.passageClicked.connect(lambda k: self.go_to(k, scroll_left=False))
+        self.right.passageClicked.connect(lambda k: self.go_to(k, scroll_right=False))
+
+        nav = QHBoxLayout()
+        nav.addWidget(self.prev_button)
+        nav.addWidget(self.position_label)
+        nav.addWidget(self.next_button)
+        nav.addStretch(1)
+        nav.addWidget(self.legend)
+        left_box = QWidget()
+        lv = QVBoxLayout(left_box)
+        lv.setContentsMargins(0, 0, 0, 0)
+        lv.addWidget(self.title_a)
+        lv.addWidget(self.left, 1)
+        right_box = QWidget()
+        rv = QVBoxLayout(right_box)
+        rv.setContentsMargins(0, 0, 0, 0)
+        rv.addWidget(self.title_b)
+        rv.addWidget(self.right, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left_box)
+        self.splitter.addWidget(right_box)
+        self.splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.reasons)
+        layout.addLayout(nav)
+        layout.addWidget(self.splitter, 1)
+        self.retranslate_ui()
+
+    # --- content ---------------------------------------------------------------------
+    def set_result(self, result: ScanResult | None) -> None:
+        self.result = result
+        self.show_pair(None)
+
+    def documents(self) -> tuple[Document, Document] | None:
+        if self.pair is None or self.result is None:
+            return None
+        return self.result.documents[self.pair[0]], self.result.documents[self.pair[1]]
+
+    def show_pair(self, pair: tuple[int, int] | None) -> None:
+        """Show documents ``pair = (a, b)``; ``a`` on the left."""
+        self.pair = pair
+        self.current = None
+        self.passages = []
+        self.score = None
+        docs = self.documents()
+        if docs is None or pair is None or self.result is None:
+            self.left.set_content("", [], [])
+            self.right.set_content("", [], [])
+            self.retranslate_ui()
+            return
+        a, b = pair
+        corpus = self.result.corpus
+        if corpus is not None:
+            self.passages = sorted(corpus.passages(a, b), key=lambda p: (p.a_start, p.b_start))
+            common_a, common_b = corpus.common_spans(a), corpus.common_spans(b)
+        else:
+            common_a, common_b = [], []
+        self.score = next(
+            (p for p in self.result.pairs if {p.a, p.b} == {a, b}),
+            None,
+        )
+        self.left.set_content(docs[0].text, [(p.a_start, p.a_end) for p in self.passages], common_a)
+        self.right.set_content(
+            docs[1].text, [(p.b_start, p.b_end) for p in self.passages], common_b
+        )
+        self.retranslate_ui()
+        if self.passages:
+            self.go_to(0)
+
+    # --- navigation ------------------------------------------------------------------
+    def go_to(self, k: int, *, scroll_left: bool = True, scroll_right: bool = True) -> None:
+        """Make passage ``k`` current on both sides and scroll it into view."""
+        if not 0 <= k < len(self.passages):
+            return
+        self.current = k
+        self.left.set_current(k)
+        self.right.set_current(k)
+        if scroll_left:
+            self.left.scroll_to(k)
+        if scroll_right:
+            self.right.scroll_to(k)
+        self._update_navigation()
+        self.currentPassageChanged.emit(k)
+
+    def next_passage(self) -> None:
+        if self.passages:
+            self.go_to(0 if self.current is None else (self.current + 1) % len(self.passages))
+
+    def previous_passage(self) -> None:
+        if self.passages:
+            n = len(self.passages)
+            self.go_to(n - 1 if self.current is None else (self.current - 1) % n)
+
+    def _update_navigation(self) -> None:
+        n = len(self.passages)
+        self.prev_button.setEnabled(n > 0)
+        self.next_button.setEnabled(n > 0)
+        if n == 0:
+            self.position_label.setText(self.tr("No matched passage"))
+        else:
+            self.position_label.setText(
+                self.tr("Passage {k} of {n}").format(k=(self.current or 0) + 1, n=n)
+            )
+
+    # --- texts -----------------------------------------------------------------------
+    def summary_text(self) -> str:
+        docs = self.documents()
+        if docs is None:
+            return self.tr("Open a pair from the matrix, the groups or the pairs table.")
+        s = self.score
+        a, b = docs
+        if s is None:
+            return self.tr("{a} and {b} share no reported passage.").format(a=a.name, b=b.name)
+        share_a, share_b = s.share_a, s.share_b
+        cont_a, cont_b = s.containment_a, s.containment_b
+        if self.pair is not None and s.a != self.pair[0]:
+            share_a, share_b, cont_a, cont_b = share_b, share_a, cont_b, cont_a
+        return self.tr(
+            "{count} matched passages · matched text: {sa} of {a}, {sb} of {b} · "
+            "SimHash distance {distance} · Jaccard {jaccard} · containment {ca} / {cb}"
+        ).format(
+            count=len(self.passages),
+            sa=percent(share_a),
+            a=a.name,
+            sb=percent(share_b),
+            b=b.name,
+            distance=s.simhash_distance,
+            jaccard=percent(s.jaccard),
+            ca=percent(cont_a),
+            cb=percent(cont_b),
+        )
+
+    def reasons_text(self) -> str:
+        s = self.score
+        if s is None:
+            return ""
+        if s.flagged:
+            return self.tr("Flagged because: {reasons}").format(reasons=flag_reasons(s.reasons))
+        return self.tr("Not flagged.")
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        self.summary.setText(self.summary_text())
+        self.reasons.setText(self.reasons_text())
+        self.reasons.setVisible(bool(self.reasons.text()))
+        self.prev_button.setText(self.tr("◀ Previous"))
+        self.next_button.setText(self.tr("Next ▶"))
+        self.legend.setText(
+            self.tr(
+                "Same colour = same passage · grey text = common to much of the class, not counted"
+            )
+        )
+        docs = self.documents()
+        if docs is None:
+            self.title_a.setText("")
+            self.title_b.setText("")
+        else:
+            for label, doc, side in ((self.title_a, docs[0], "A"), (self.title_b, docs[1], "B")):
+                text = f"{side} · {doc.path}"
+                if doc.archive_label:
+                    text += "  ⌂ " + self.tr("archived: {label}").format(label=doc.archive_label)
+                label.setText(text)
+        self._update_navigation()

@@ -1,0 +1,203 @@
+"""``plagcheck archive ...`` commands and the scan's ``--against-archive`` option.
+
+Wired into :mod:`simhash_core.cli`::
+
+    plagcheck archive add DIR... --label "2025 autumn" [--archive URL] [--template FILE]
+    plagcheck archive list [--archive URL]
+    plagcheck archive remove --label "2025 autumn" [--archive URL]
+    plagcheck archive check [--archive URL]
+    plagcheck scan DIR --against-archive [--archive URL]
+
+``--archive`` takes a file path or ``redis://HOST:PORT/DB``; without it the archive is
+``archive.sqlite`` in the user's data folder. Exit codes: 0 done, 1 the archive cannot
+be used (damaged, unreachable) or is inconsistent, 2 usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+from typing import TextIO
+
+from simhash_core.archive import ArchiveError, compare_with_archive, is_redis_url, open_archive
+from simhash_core.progress import Progress
+from simhash_core.types import ScanResult, ScanSettings
+
+_ARCHIVE_HELP = (
+    "archive file or redis://HOST:PORT/DB (default: archive.sqlite in the user data folder)"
+)
+
+
+def human_size(n: int) -> str:
+    """Bytes for people.
+
+    >>> human_size(512), human_size(2_500_000)
+    ('512 B', '2.4 MB')
+    """
+    size = float(n)
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{int(size)} B" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{size:.1f} TB"  # pragma: no cover
+
+
+def add_archive_commands(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add ``archive add|list|remove|check`` to the top-level subcommands."""
+    parser = subparsers.add_parser(
+        "archive", help="keep past submissions and check new work against them"
+    )
+    sub = parser.add_subparsers(dest="archive_command", required=True, metavar="COMMAND")
+
+    add = sub.add_parser("add", help="archive every readable file in folders under a label")
+    add.add_argument("paths", nargs="+", type=Path, metavar="DIR", help="folders or files")
+    add.add_argument("--label", required=True, help='course and term, e.g. "2025 autumn"')
+    add.add_argument(
+        "--template",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="FILE",
+        help="assignment text that every submission contains (repeatable)",
+    )
+    add.add_argument("--workers", type=int, metavar="N", help="worker processes")
+    add.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per file")
+    add.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+    lst = sub.add_parser("list", help="labels, document counts and sizes")
+    remove = sub.add_parser("remove", help="remove every document of a label")
+    remove.add_argument("--label", required=True, help="the label to remove")
+    check = sub.add_parser("check", help="verify the archive's integrity")
+    for p in (add, lst, remove, check):
+        p.add_argument("--archive", metavar="URL", help=_ARCHIVE_HELP)
+    return parser
+
+
+def add_scan_archive_options(scan_parser: argparse.ArgumentParser) -> None:
+    """Add ``--against-archive`` and ``--archive URL`` to the scan command."""
+    scan_parser.add_argument(
+        "--against-archive",
+        action="store_true",
+        help="also compare with archived past submissions (never archived with archived)",
+    )
+    scan_parser.add_argument(
+        "--archive", metavar="URL", help=_ARCHIVE_HELP + "; implies --against-archive"
+    )
+
+
+def apply_archive(
+    args: argparse.Namespace, result: ScanResult, settings: ScanSettings
+) -> ScanResult:
+    """``result`` compared with the archive when the scan asked for it (else as is).
+
+    Raises :class:`~simhash_core.archive.ArchiveError` when the archive cannot be used.
+    """
+    location = getattr(args, "archive", None)
+    if not (getattr(args, "against_archive", False) or location):
+        return result
+    with open_archive(location, create=False) as store:
+        return compare_with_archive(result, store, settings)
+
+
+def run_archive_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Run ``plagcheck archive ...``; returns the exit code."""
+    out = out or sys.stdout
+    command = args.archive_command
+    if command == "add":
+        for p in [*args.paths, *args.template]:
+            if not p.exists():
+                print(f"plagcheck archive: error: no such file or folder: {p}", file=sys.stderr)
+                return 2
+        if args.workers is not None and args.workers < 1:
+            print("plagcheck archive: error: --workers must be at least 1", file=sys.stderr)
+            return 2
+    try:
+        if command == "add":
+            return _add(args, out)
+        if command == "list":
+            return _list(args, out)
+        if command == "remove":
+            return _remove(args, out)
+        if command == "check":
+            return _check(args, out)
+    except ArchiveError as exc:
+        print(f"plagcheck archive: error: {exc}", file=sys.stderr)
+        return 1
+    except ValueError as exc:
+        print(f"plagcheck archive: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"plagcheck archive: error: unknown command {command}", file=sys.stderr)
+    return 2
+
+
+def _add(args: argparse.Namespace, out: TextIO) -> int:
+    from simhash_core.scan import scan
+
+    with open_archive(args.archive) as store:
+        settings = replace(store.config.settings, workers=args.workers or 0)
+        progress = Progress()
+        if not args.quiet:
+            from simhash_core.cli import TerminalProgress
+
+            progress = Progress(TerminalProgress())
+        result = scan(args.paths, args.template, settings, progress, timeout=args.timeout)
+        added = store.add_many(result.documents, args.label, settings)
+        status = Counter(a.status for a in added)
+        print(
+            f"archived under '{args.label.strip()}': {status['added']} new, "
+            f"{status['labelled']} already archived under another label (label added), "
+            f"{status['present']} already under this label; "
+            f"{len(result.errors)} unreadable",
+            file=out,
+        )
+        for e in result.errors:
+            print(f"  error  {e.path}: {e.reason}", file=out)
+        print(f"archive: {store.location} ({store.count()} documents)", file=out)
+    return 0
+
+
+def _list(args: argparse.Namespace, out: TextIO) -> int:
+    with open_archive(args.archive) as store:
+        labels = store.labels()
+        kind = "memory" if is_redis_url(store.location) else "on disk"
+        print(f"archive: {store.location} ({human_size(store.storage_bytes())} {kind})", file=out)
+        if not labels:
+            print("no archived documents", file=out)
+            return 0
+        width = max(len("label"), *(len(x.label) for x in labels))
+        print(f"{'label':<{width}}  {'documents':>9}  {'size':>9}", file=out)
+        for x in labels:
+            print(f"{x.label:<{width}}  {x.documents:>9}  {human_size(x.size_bytes):>9}", file=out)
+        print(f"total: {store.count()} documents", file=out)
+    return 0
+
+
+def _remove(args: argparse.Namespace, out: TextIO) -> int:
+    with open_archive(args.archive) as store:
+        label = args.label.strip()
+        known = [x.label for x in store.labels()]
+        if label not in known:
+            print(
+                f"plagcheck archive: error: no label '{label}' in the archive "
+                f"(labels: {', '.join(known) or 'none'})",
+                file=sys.stderr,
+            )
+            return 2
+        n = store.remove_label(label)
+        print(f"removed label '{label}' from {n} documents; {store.count()} remain", file=out)
+    return 0
+
+
+def _check(args: argparse.Namespace, out: TextIO) -> int:
+    with open_archive(args.archive) as store:
+        problems = store.check()
+        for p in problems:
+            print(f"  problem  {p}", file=out)
+        if problems:
+            print(f"archive {store.location}: {len(problems)} problem(s)", file=out)
+            return 1
+        print(f"archive {store.location} is consistent ({store.count()} documents)", file=out)
+    return 0

@@ -1,0 +1,413 @@
+"""How a document is stored in the archive and how it comes back.
+
+The archive works in one *analysis space*: the settings that change shingles,
+fingerprints and signatures (``ngram``, ``t2s``, exclusions, ``minhash_perms``), fixed
+when the archive is created and recorded in it (:class:`ArchiveConfig`). Documents
+analysed with other settings are re-analysed from their text into that space before
+they are filed or looked up, and archived documents are re-analysed into the query's
+settings when loaded, so scores never mix two analyses. Re-analysis cannot know the
+template text of the original scan; the stored ``usable`` mask is kept only when no
+re-analysis is needed.
+
+The SimHash fingerprint stored is always the one with jieba's IDF table (the only one
+that depends on the file alone); :func:`jieba_fingerprint` recomputes it from a
+document's term counts when a scan used the folder's own IDF.
+
+Arrays are stored as little-endian bytes of a known dtype; text, term counts and
+keywords are zlib-compressed UTF-8.
+
+>>> cfg = ArchiveConfig()
+>>> cfg.key == ArchiveConfig.from_settings(ScanSettings(flag_similarity=0.5)).key
+True
+>>> cfg.key == ArchiveConfig.from_settings(ScanSettings(ngram=4)).key
+False
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zlib
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, fields, replace
+from pathlib import Path
+
+import numpy as np
+
+from simhash_core.analyze import analyze_text
+from simhash_core.archive.errors import ArchiveError
+from simhash_core.archive.keys import band_keys, has_bands, simhash_blocks, winnow_keys
+from simhash_core.simhash import simhash
+from simhash_core.types import Document, ScanSettings
+from simhash_core.weights import jieba_idf, tfidf
+
+FORMAT_VERSION = 1
+ANALYSIS_FIELDS = ("ngram", "t2s", "exclude_quotes", "exclude_references", "minhash_perms")
+PAYLOAD_FIELDS = (
+    "text",
+    "shingle_seq",
+    "usable",
+    "unit_starts",
+    "unit_ends",
+    "terms",
+    "keywords",
+    "warnings",
+)
+LABEL_SEPARATOR = "; "
+
+
+def analysis_key(settings: ScanSettings) -> str:
+    """A short stable key of the settings that change a document's analysis."""
+    values = {name: getattr(settings, name) for name in ANALYSIS_FIELDS}
+    values["format"] = FORMAT_VERSION
+    raw = json.dumps(values, sort_keys=True).encode()
+    return hashlib.blake2b(raw, digest_size=8).hexdigest()
+
+
+def default_bands(perms: int) -> int:
+    """LSH bands of 4 rows: 32 bands for 128 permutations, so pairs with a Jaccard
+    estimate of about 0.4 or more become candidates (probability ``1 - (1 - s**4)**32``).
+
+    >>> default_bands(128), default_bands(130)
+    (32, 130)
+    """
+    return perms // 4 if perms % 4 == 0 else perms
+
+
+@dataclass(frozen=True)
+class ArchiveConfig:
+    """The analysis space and index layout of one archive (stored in it)."""
+
+    ngram: int = 5
+    t2s: bool = True
+    exclude_quotes: bool = False
+    exclude_references: bool = True
+    minhash_perms: int = 128
+    index_k: int = 3  # SimHash blocks: exact for distances up to this
+    bands: int = 32
+    winnow_window: int = 8
+    format: int = FORMAT_VERSION
+
+    @classmethod
+    def from_settings(cls, settings: ScanSettings, index_k: int = 3) -> ArchiveConfig:
+        perms = settings.minhash_perms
+        return cls(
+            ngram=settings.ngram,
+            t2s=settings.t2s,
+            exclude_quotes=settings.exclude_quotes,
+            exclude_references=settings.exclude_references,
+            minhash_perms=perms,
+            index_k=index_k,
+            bands=default_bands(perms),
+        )
+
+    @property
+    def settings(self) -> ScanSettings:
+        """Scan settings of the archive's analysis space (other knobs at defaults)."""
+        return ScanSettings(**{name: getattr(self, name) for name in ANALYSIS_FIELDS}, idf="jieba")
+
+    @property
+    def key(self) -> str:
+        return analysis_key(self.settings)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> ArchiveConfig:
+        """Parse a stored configuration; a newer format or nonsense raises ArchiveError."""
+        try:
+            raw = json.loads(text)
+            known = {f.name for f in fields(cls)}
+            config = cls(**{k: v for k, v in raw.items() if k in known})
+        except (ValueError, TypeError) as exc:
+            raise ArchiveError(f"the archive's settings record is unreadable: {exc}") from exc
+        if config.format > FORMAT_VERSION:
+            raise ArchiveError(
+                f"the archive was written by a newer plagcheck (format {config.format}); "
+                "update plagcheck to use it"
+            )
+        return config
+
+
+@dataclass(frozen=True, eq=False)
+class ArchiveEntry:
+    """Everything filed for one document: identity, fingerprints, index keys, payload.
+
+    ``payload`` maps :data:`PAYLOAD_FIELDS` to bytes; it is empty for fingerprint-only
+    entries (benchmarks), which then load as documents without text.
+    """
+
+    content_hash: str
+    name: str
+    kind: str
+    fingerprint: int
+    minhash: np.ndarray
+    mtime: float
+    blocks: tuple[int, ...]
+    bands: np.ndarray  # uint64 band keys, empty for an empty signature
+    winnow: np.ndarray  # uint64 winnow keys, sorted unique
+    payload: dict[str, bytes] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        """Stored bytes of the document (signature and payload)."""
+        return self.minhash.nbytes + sum(len(b) for b in self.payload.values())
+
+
+@dataclass(frozen=True, eq=False)
+class Probe:
+    """A query in the archive's analysis space."""
+
+    fingerprint: int
+    minhash: np.ndarray
+    blocks: tuple[int, ...]
+    bands: np.ndarray
+    winnow: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class StoredDocument:
+    """One archived document as a backend reads it back."""
+
+    doc_id: int
+    content_hash: str
+    name: str
+    kind: str
+    fingerprint: int
+    minhash: np.ndarray
+    mtime: float
+    labels: tuple[tuple[str, str], ...]  # (label, file name) in the order they were added
+    payload: dict[str, bytes]
+
+
+def jieba_fingerprint(terms: dict[str, int]) -> int:
+    """The SimHash a document has with jieba's IDF table (what the archive stores)."""
+    idf, default = jieba_idf()
+    return simhash(tfidf(terms, idf, default).items())
+
+
+def content_key(doc: Document) -> str:
+    """The dedupe key: the file's BLAKE2b, or a hash of the text when it is unknown."""
+    if doc.content_hash:
+        return doc.content_hash
+    digest = hashlib.blake2b(doc.text.encode("utf-8", "surrogatepass"), digest_size=20)
+    return "text:" + digest.hexdigest()
+
+
+def in_archive_space(
+    doc: Document, settings: ScanSettings | None, config: ArchiveConfig
+) -> Document:
+    """``doc`` with fingerprint, signature and shingles as the archive computes them."""
+    settings = settings or ScanSettings()
+    if analysis_key(settings) != config.key or len(doc.minhash) != config.minhash_perms:
+        return reanalysed(doc, config.settings)
+    if settings.idf != "jieba":
+        return replace(doc, fingerprint=jieba_fingerprint(doc.terms))
+    return doc
+
+
+def reanalysed(doc: Document, settings: ScanSettings) -> Document:
+    """``doc`` analysed again from its text with ``settings`` (no template)."""
+    a = analyze_text(doc.text, settings, kind=doc.kind)
+    return replace(
+        doc,
+        fingerprint=a.fingerprint,
+        minhash=a.minhash,
+        shingles=np.unique(a.shingle_seq[a.usable]),
+        shingle_seq=a.shingle_seq,
+        usable=a.usable,
+        unit_starts=a.unit_starts,
+        unit_ends=a.unit_ends,
+        terms=a.terms,
+        keywords=a.keywords,
+    )
+
+
+def _index_keys(
+    fingerprint: int, sig: np.ndarray, seq: np.ndarray, usable: np.ndarray, config: ArchiveConfig
+) -> tuple[tuple[int, ...], np.ndarray, np.ndarray]:
+    blocks = tuple(simhash_blocks(fingerprint, config.index_k))
+    bands = band_keys(sig, config.bands)[0] if has_bands(sig) else np.zeros(0, np.uint64)
+    return blocks, bands, winnow_keys(seq, usable, config.winnow_window)
+
+
+def entry_from_document(
+    doc: Document, config: ArchiveConfig, settings: ScanSettings | None = None
+) -> ArchiveEntry:
+    """What the archive files for ``doc`` (analysed with ``settings``)."""
+    d = in_archive_space(doc, settings, config)
+    blocks, bands, winnowed = _index_keys(d.fingerprint, d.minhash, d.shingle_seq, d.usable, config)
+    return ArchiveEntry(
+        content_hash=content_key(doc),
+        name=doc.path,
+        kind=doc.kind,
+        fingerprint=int(d.fingerprint),
+        minhash=np.ascontiguousarray(d.minhash, dtype=np.uint64),
+        mtime=float(doc.mtime),
+        blocks=blocks,
+        bands=bands,
+        winnow=winnowed,
+        payload=encode_payload(d),
+    )
+
+
+def entries_from_arrays(
+    fingerprints: np.ndarray,
+    signatures: np.ndarray,
+    config: ArchiveConfig,
+    *,
+    start: int = 0,
+    prefix: str = "synthetic",
+) -> list[ArchiveEntry]:
+    """Fingerprint-only entries (no text) for benchmarks, band keys computed at once."""
+    fps = np.asarray(fingerprints, dtype=np.uint64)
+    sigs = np.asarray(signatures, dtype=np.uint64)
+    bands = band_keys(sigs, config.bands)
+    empty = np.zeros(0, np.uint64)
+    out = []
+    for i, fp in enumerate(fps.tolist()):
+        name = f"{prefix}-{start + i}"
+        out.append(
+            ArchiveEntry(
+                content_hash=name,
+                name=name,
+                kind="txt",
+                fingerprint=fp,
+                minhash=sigs[i],
+                mtime=0.0,
+                blocks=tuple(simhash_blocks(fp, config.index_k)),
+                bands=bands[i] if has_bands(sigs[i]) else empty,
+                winnow=empty,
+            )
+        )
+    return out
+
+
+def probe_for(
+    doc: Document,
+    config: ArchiveConfig,
+    settings: ScanSettings | None = None,
+    ignore: np.ndarray | None = None,
+) -> Probe:
+    """The archive lookup keys of ``doc``. Shingles in ``ignore`` (the class's common
+    text) are left out of the winnowing, so boilerplate does not crowd out real
+    sources."""
+    d = in_archive_space(doc, settings, config)
+    usable = d.usable
+    if ignore is not None and len(ignore):
+        usable = usable & ~np.isin(d.shingle_seq, ignore)
+    blocks, bands, winnowed = _index_keys(d.fingerprint, d.minhash, d.shingle_seq, usable, config)
+    return Probe(int(d.fingerprint), d.minhash, blocks, bands, winnowed)
+
+
+def probe_from_arrays(fingerprint: int, signature: np.ndarray, config: ArchiveConfig) -> Probe:
+    """A probe without text (benchmarks): SimHash blocks and MinHash bands only."""
+    sig = np.asarray(signature, dtype=np.uint64)
+    bands = band_keys(sig, config.bands)[0] if has_bands(sig) else np.zeros(0, np.uint64)
+    blocks = tuple(simhash_blocks(fingerprint, config.index_k))
+    return Probe(int(fingerprint), sig, blocks, bands, np.zeros(0, np.uint64))
+
+
+def _pack_text(text: str) -> bytes:
+    return zlib.compress(text.encode("utf-8", "surrogatepass"), 6)
+
+
+def _json_blob(value: object) -> bytes:
+    return zlib.compress(json.dumps(value, ensure_ascii=False).encode("utf-8"), 6)
+
+
+def encode_payload(doc: Document) -> dict[str, bytes]:
+    """The bytes that rebuild ``doc`` for passage matching (see :func:`decode_payload`)."""
+    return {
+        "text": _pack_text(doc.text),
+        "shingle_seq": np.ascontiguousarray(doc.shingle_seq, dtype="<u8").tobytes(),
+        "usable": np.packbits(np.asarray(doc.usable, dtype=bool)).tobytes(),
+        "unit_starts": np.ascontiguousarray(doc.unit_starts, dtype="<i4").tobytes(),
+        "unit_ends": np.ascontiguousarray(doc.unit_ends, dtype="<i4").tobytes(),
+        "terms": _json_blob(doc.terms),
+        "keywords": _json_blob([list(k) for k in doc.keywords]),
+        "warnings": json.dumps(list(doc.warnings), ensure_ascii=False).encode("utf-8"),
+    }
+
+
+def decode_payload(blobs: dict[str, bytes]) -> dict[str, object]:
+    """Document fields from stored bytes; inconsistent bytes raise ArchiveError."""
+    if not blobs:
+        empty_i = np.zeros(0, np.int32)
+        return {
+            "text": "",
+            "shingle_seq": np.zeros(0, np.uint64),
+            "usable": np.zeros(0, bool),
+            "unit_starts": empty_i,
+            "unit_ends": empty_i,
+            "terms": {},
+            "keywords": (),
+            "warnings": (),
+        }
+    try:
+        seq = np.frombuffer(blobs["shingle_seq"], dtype="<u8").astype(np.uint64)
+        usable = np.unpackbits(np.frombuffer(blobs["usable"], np.uint8), count=len(seq))
+        starts = np.frombuffer(blobs["unit_starts"], dtype="<i4").astype(np.int32)
+        ends = np.frombuffer(blobs["unit_ends"], dtype="<i4").astype(np.int32)
+        text = zlib.decompress(blobs["text"]).decode("utf-8", "surrogatepass")
+        terms = json.loads(zlib.decompress(blobs["terms"]))
+        pairs = json.loads(zlib.decompress(blobs["keywords"]))
+        keywords = tuple((str(t), float(w)) for t, w in pairs)
+        warnings = tuple(json.loads(blobs["warnings"]))
+    except (KeyError, ValueError, TypeError, zlib.error) as exc:
+        raise ArchiveError(
+            f"the archive file is damaged: unreadable document data ({exc})"
+        ) from exc
+    if len(starts) != len(ends):
+        raise ArchiveError("the archive file is damaged: unit offsets do not match")
+    return {
+        "text": text,
+        "shingle_seq": seq,
+        "usable": usable.astype(bool),
+        "unit_starts": starts,
+        "unit_ends": ends,
+        "terms": terms,
+        "keywords": keywords,
+        "warnings": warnings,
+    }
+
+
+def to_document(
+    stored: StoredDocument, config: ArchiveConfig, settings: ScanSettings | None = None
+) -> Document:
+    """A :class:`Document` of an archived file: ``path`` is ``archive/<label>/<name>``
+    (first label), ``archive_label`` lists every label, re-analysed when ``settings``
+    describe another analysis space than the archive's."""
+    f = decode_payload(stored.payload)
+    label, name = stored.labels[0] if stored.labels else ("?", stored.name)
+    seq, usable = f["shingle_seq"], f["usable"]
+    doc = Document(
+        path=f"archive/{label}/{name}",
+        abspath=Path("archive", label, name),
+        text=f["text"],
+        kind=stored.kind,
+        fingerprint=int(stored.fingerprint),
+        minhash=stored.minhash,
+        shingles=np.unique(seq[usable]),
+        shingle_seq=seq,
+        usable=usable,
+        unit_starts=f["unit_starts"],
+        unit_ends=f["unit_ends"],
+        terms=f["terms"],
+        keywords=f["keywords"],
+        mtime=stored.mtime,
+        content_hash=stored.content_hash,
+        warnings=f["warnings"],
+        archive_label=LABEL_SEPARATOR.join(lab for lab, _ in stored.labels) or None,
+    )
+    if settings is not None and analysis_key(settings) != config.key and doc.text:
+        doc = reanalysed(doc, settings)
+    return doc
+
+
+def signatures_matrix(sigs: Sequence[np.ndarray]) -> np.ndarray:
+    """Stack signatures as an ``N x num_perm`` uint64 array."""
+    if not sigs:
+        return np.zeros((0, 0), np.uint64)
+    return np.stack([np.asarray(s, dtype=np.uint64) for s in sigs])

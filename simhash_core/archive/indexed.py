@@ -1,0 +1,235 @@
+"""Query and add logic shared by the backends.
+
+A backend stores entries and answers four kinds of lookups (documents sharing a SimHash
+block value, a MinHash band key, winnowed shingle keys; signatures by id). This class
+turns them into verified candidates, so both backends give the same answers:
+
+* SimHash block hits are kept when the Hamming distance is ``<= k`` (exact);
+* MinHash band hits when the signature estimate of Jaccard is ``>= MIN_JACCARD``;
+* winnow hits when they share at least ``WINNOW_MIN_SHARED`` keys, the
+  ``WINNOW_MAX_CANDIDATES`` with most keys in common (ties by id).
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from simhash_core.archive.base import AddResult, Candidate, LabelInfo
+from simhash_core.archive.codec import (
+    ArchiveConfig,
+    ArchiveEntry,
+    Probe,
+    StoredDocument,
+    entry_from_document,
+    probe_for,
+    to_document,
+)
+from simhash_core.minhash import estimate_jaccard
+from simhash_core.progress import Progress
+from simhash_core.types import Document, ScanSettings
+
+MIN_JACCARD = 0.2
+WINNOW_MIN_SHARED = 3
+WINNOW_MAX_CANDIDATES = 50
+
+
+def check_label(label: str) -> str:
+    """A label as stored: stripped, non-empty, one line."""
+    if not isinstance(label, str) or not label.strip():
+        raise ValueError("label must be a non-empty string such as '2025 autumn'")
+    if "\n" in label or "\r" in label:
+        raise ValueError("label must be on one line")
+    return label.strip()
+
+
+class IndexedArchive(abc.ABC):
+    """Base of :class:`SQLiteArchive` and :class:`RedisArchive`."""
+
+    location: str
+    config: ArchiveConfig
+    min_jaccard: float = MIN_JACCARD
+    winnow_min_shared: int = WINNOW_MIN_SHARED
+    winnow_max_candidates: int = WINNOW_MAX_CANDIDATES
+
+    # ----- adding -----------------------------------------------------------------
+
+    def add(self, doc: Document, label: str, settings: ScanSettings | None = None) -> AddResult:
+        """File one document under ``label`` in one transaction."""
+        return self.add_many([doc], label, settings)[0]
+
+    def add_many(
+        self,
+        docs: Iterable[Document],
+        label: str,
+        settings: ScanSettings | None = None,
+        *,
+        batch_size: int = 1,
+        progress: Progress | None = None,
+    ) -> list[AddResult]:
+        """File documents under ``label``, ``batch_size`` per transaction.
+
+        With the default of one per transaction, a crash leaves exactly the documents
+        whose addition returned.
+        """
+        docs = list(docs)
+        progress = progress or Progress()
+        entries = []
+        for i, doc in enumerate(docs):
+            progress.update(i, len(docs), doc.path)
+            entries.append(entry_from_document(doc, self.config, settings))
+        return self.add_entries(entries, label, batch_size=batch_size, progress=progress)
+
+    def add_entries(
+        self,
+        entries: Sequence[ArchiveEntry],
+        label: str,
+        *,
+        batch_size: int = 1,
+        progress: Progress | None = None,
+    ) -> list[AddResult]:
+        """File prepared entries (see :func:`~simhash_core.archive.codec.entries_from_arrays`)."""
+        label = check_label(label)
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be >= 1, got {batch_size}")
+        progress = progress or Progress()
+        first: dict[str, int] = {}  # content hash -> index of its first entry
+        unique: list[ArchiveEntry] = []
+        for i, e in enumerate(entries):
+            if e.content_hash not in first:
+                first[e.content_hash] = i
+                unique.append(e)
+        written: dict[str, tuple[int, str]] = {}
+        for start in range(0, len(unique), batch_size):
+            batch = unique[start : start + batch_size]
+            for e, outcome in zip(batch, self._write(batch, label), strict=True):
+                written[e.content_hash] = outcome
+            progress.update(min(start + batch_size, len(unique)), len(unique), "archiving")
+        results = []
+        for i, e in enumerate(entries):
+            doc_id, status = written[e.content_hash]
+            if first[e.content_hash] != i:
+                status = "present"
+            results.append(AddResult(doc_id, status, e.name))
+        return results
+
+    # ----- querying ---------------------------------------------------------------
+
+    def candidates(
+        self,
+        doc: Document,
+        k: int = 3,
+        settings: ScanSettings | None = None,
+        ignore: np.ndarray | None = None,
+    ) -> list[int]:
+        """Sorted ids of archived documents near ``doc`` (see :meth:`find`)."""
+        return [c.doc_id for c in self.find(doc, k, settings, ignore)]
+
+    def find(
+        self,
+        doc: Document,
+        k: int = 3,
+        settings: ScanSettings | None = None,
+        ignore: np.ndarray | None = None,
+    ) -> list[Candidate]:
+        """Verified candidates for ``doc``, analysed with ``settings`` (default
+        ``ScanSettings()``); shingles in ``ignore`` are not used for winnowing."""
+        self._check_k(k)
+        return self.find_probe(probe_for(doc, self.config, settings, ignore), k)
+
+    def find_probe(self, probe: Probe, k: int = 3) -> list[Candidate]:
+        """Verified candidates of a probe, sorted by id."""
+        self._check_k(k)
+        found: dict[int, dict[str, Any]] = {}
+        for doc_id, fp in self._block_hits(probe.blocks):
+            distance = (int(fp) ^ probe.fingerprint).bit_count()
+            if distance <= k:
+                found.setdefault(doc_id, {})["distance"] = distance
+        if len(probe.bands):
+            hits = self._band_hits(probe.bands)
+            for doc_id, sig in self._signatures(sorted(hits)).items():
+                if sig.shape != probe.minhash.shape:
+                    continue
+                jaccard = estimate_jaccard(sig, probe.minhash)
+                if jaccard >= self.min_jaccard:
+                    found.setdefault(doc_id, {})["jaccard"] = jaccard
+        if len(probe.winnow):
+            counts = self._winnow_hits(probe.winnow)
+            ranked = sorted(
+                ((c, d) for d, c in counts.items() if c >= self.winnow_min_shared),
+                key=lambda cd: (-cd[0], cd[1]),
+            )
+            for c, doc_id in ranked[: self.winnow_max_candidates]:
+                found.setdefault(doc_id, {})["shared"] = c
+        return [Candidate(doc_id, **found[doc_id]) for doc_id in sorted(found)]
+
+    def load(self, ids: Sequence[int], settings: ScanSettings | None = None) -> list[Document]:
+        """Archived documents in the order of ``ids`` (missing ids raise KeyError)."""
+        ids = [int(i) for i in ids]
+        stored = self._read(ids)
+        missing = [i for i in ids if i not in stored]
+        if missing:
+            raise KeyError(f"no archived document with id {missing[0]}")
+        return [to_document(stored[i], self.config, settings) for i in ids]
+
+    def _check_k(self, k: int) -> None:
+        if not 0 <= k <= self.config.index_k:
+            raise ValueError(
+                f"k must be between 0 and {self.config.index_k} (the distance this "
+                f"archive's SimHash block index was built for), got {k}"
+            )
+
+    # ----- context manager ----------------------------------------------------------
+
+    def __enter__(self) -> IndexedArchive:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ----- backend primitives -----------------------------------------------------
+
+    @abc.abstractmethod
+    def _write(self, entries: Sequence[ArchiveEntry], label: str) -> list[tuple[int, str]]:
+        """File distinct-content entries in one transaction: ``(id, status)`` each."""
+
+    @abc.abstractmethod
+    def _block_hits(self, blocks: Sequence[int]) -> list[tuple[int, int]]:
+        """``(id, unsigned fingerprint)`` of documents sharing a block value."""
+
+    @abc.abstractmethod
+    def _band_hits(self, bands: np.ndarray) -> set[int]:
+        """Ids of documents sharing a band key (band ``i`` with band ``i``)."""
+
+    @abc.abstractmethod
+    def _signatures(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
+        """MinHash signatures by id."""
+
+    @abc.abstractmethod
+    def _winnow_hits(self, keys: np.ndarray) -> dict[int, int]:
+        """For each document sharing winnow keys, how many of ``keys`` it has."""
+
+    @abc.abstractmethod
+    def _read(self, ids: Sequence[int]) -> dict[int, StoredDocument]:
+        """Stored documents by id (missing ids left out)."""
+
+    @abc.abstractmethod
+    def labels(self) -> list[LabelInfo]: ...
+
+    @abc.abstractmethod
+    def remove_label(self, label: str) -> int: ...
+
+    @abc.abstractmethod
+    def count(self) -> int: ...
+
+    @abc.abstractmethod
+    def storage_bytes(self) -> int: ...
+
+    @abc.abstractmethod
+    def check(self) -> list[str]: ...
+
+    @abc.abstractmethod
+    def close(self) -> None: ...

@@ -1,0 +1,520 @@
+"""The archive on a Redis server, shared by a department (``redis://HOST:PORT/DB``).
+
+Keys (``P`` is the prefix, ``plagcheck`` by default)::
+
+    P:meta                  hash: configuration (analysis space, index layout)
+    P:next_id               counter: document ids come from INCRBY
+    P:docs                  set of document ids
+    P:doc:{id}              hash: content hash, name, kind, fingerprint, signature,
+                            labels (JSON, in the order added) and the payload
+    P:content:{hash}        string: the id of the document with that content
+    P:labels                set of label names
+    P:label:{label}         hash: id -> file name (the label index)
+    P:labelsize:{label}     counter: stored bytes of the label's documents
+    P:sh:{block}:{value}    set of ids: the SimHash pigeonhole tables
+    P:lsh:{band}:{bucket}   sorted set: member id, score = low bits of the band key
+    P:wn:{bucket}           sorted set: member id << 20 | low, score = low 20 bits
+
+SimHash block tables are sets keyed by the block value, as the method describes.
+Band and winnow keys are split into a bucket (the key name) and their low bits (the
+score), so the tables need a few hundred thousand small sorted sets instead of one key
+per value (a tenth of the memory), while ``ZRANGEBYSCORE key low low`` still returns
+exact matches only.
+
+Every addition is one ``MULTI``/``EXEC`` transaction guarded by ``WATCH`` on the
+content keys it reads, so several teachers can add at once: a writer that loses a race
+retries and then sees the other's document (dedupe holds). Readers never block.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from simhash_core.archive.base import ArchiveError, LabelInfo
+from simhash_core.archive.codec import (
+    PAYLOAD_FIELDS,
+    ArchiveConfig,
+    ArchiveEntry,
+    StoredDocument,
+)
+from simhash_core.archive.indexed import IndexedArchive, check_label
+from simhash_core.archive.keys import (
+    band_keys,
+    has_bands,
+    pack,
+    simhash_blocks,
+    unpack,
+    winnow_keys,
+)
+from simhash_core.types import ScanSettings
+
+SCHEMA_VERSION = 1
+BAND_LOW_BITS = 18  # 32-bit band keys: 14-bit bucket, 18-bit score
+WINNOW_LOW_BITS = 20  # 40-bit winnow keys: 20-bit bucket, 20-bit score
+# document fields needed to find (and delete) every index member of a document
+_REMOVE_FIELDS = [
+    "labels",
+    "content_hash",
+    "fingerprint",
+    "minhash",
+    "size",
+    "shingle_seq",
+    "usable",
+]
+
+
+def _text(value: bytes | str | None) -> str:
+    if value is None:
+        return ""
+    return value.decode("utf-8") if isinstance(value, bytes) else str(value)
+
+
+class RedisArchive(IndexedArchive):
+    """An archive on a Redis server; see the module docstring for the layout."""
+
+    def __init__(
+        self,
+        url: str,
+        settings: ScanSettings | None = None,
+        *,
+        prefix: str = "plagcheck",
+        timeout: float = 30.0,
+    ) -> None:
+        try:
+            import redis
+        except ImportError as exc:  # pragma: no cover - depends on the installation
+            raise ArchiveError(
+                "the Redis archive needs the 'redis' package: pip install 'plagcheck[redis]'"
+            ) from exc
+        self._errors = redis.exceptions
+        self.location = url
+        self.prefix = prefix
+        with self._translating():
+            self._r = redis.Redis.from_url(
+                url, socket_timeout=timeout, socket_connect_timeout=min(timeout, 10.0)
+            )
+            self._r.ping()
+            self.config = self._open_meta(settings)
+
+    # ----- plumbing -----------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _translating(self) -> Iterator[None]:
+        try:
+            yield
+        except ArchiveError:
+            raise
+        except Exception as exc:
+            errors = getattr(self, "_errors", None)
+            if errors is None or not isinstance(exc, errors.RedisError):
+                raise
+            if isinstance(exc, errors.ConnectionError | errors.TimeoutError):
+                raise ArchiveError(
+                    f"cannot reach the Redis archive at {self.location}: {exc}"
+                ) from exc
+            raise ArchiveError(f"Redis archive error at {self.location}: {exc}") from exc
+
+    def _k(self, *parts: object) -> str:
+        return ":".join([self.prefix, *(str(p) for p in parts)])
+
+    def _open_meta(self, settings: ScanSettings | None) -> ArchiveConfig:
+        meta = self._k("meta")
+        config = ArchiveConfig.from_settings(settings or ScanSettings())
+        self._r.hsetnx(meta, "config", config.to_json())
+        self._r.hsetnx(meta, "schema_version", str(SCHEMA_VERSION))
+        stored = self._r.hmget(meta, ["config", "schema_version"])
+        version = int(_text(stored[1]) or 0)
+        if version > SCHEMA_VERSION:
+            raise ArchiveError(
+                f"the Redis archive at {self.location} was written by a newer plagcheck "
+                f"(schema {version}); update plagcheck to use it"
+            )
+        return ArchiveConfig.from_json(_text(stored[0]))
+
+    # ----- index keys ---------------------------------------------------------------
+
+    def _postings(
+        self, doc_id: int, blocks: Sequence[int], bands: Sequence[int], winnowed: Sequence[int]
+    ) -> tuple[list[tuple[str, int]], list[tuple[str, int, int]]]:
+        """``(set key, member)`` for the SimHash tables and ``(zset key, score, member)``
+        for the band and winnow tables of one document."""
+        sets = [(self._k("sh", b, v), doc_id) for b, v in enumerate(blocks)]
+        zsets = []
+        for b, key in enumerate(bands):
+            bucket, _ = pack(0, int(key), BAND_LOW_BITS)
+            zsets.append((self._k("lsh", b, bucket), int(key) & ((1 << BAND_LOW_BITS) - 1), doc_id))
+        for key in winnowed:
+            bucket, member = pack(doc_id, int(key), WINNOW_LOW_BITS)
+            zsets.append((self._k("wn", bucket), member & ((1 << WINNOW_LOW_BITS) - 1), member))
+        return sets, zsets
+
+    # ----- writing ------------------------------------------------------------------
+
+    def _write(self, entries: Sequence[ArchiveEntry], label: str) -> list[tuple[int, str]]:
+        content_keys = [self._k("content", e.content_hash) for e in entries]
+        with self._translating(), self._r.pipeline(transaction=True) as pipe:
+            while True:
+                try:
+                    return self._try_write(pipe, entries, content_keys, label)
+                except self._errors.WatchError:
+                    continue  # another writer changed one of our documents: read again
+
+    def _try_write(
+        self, pipe: Any, entries: Sequence[ArchiveEntry], content_keys: list[str], label: str
+    ) -> list[tuple[int, str]]:
+        now = time.time()
+        pipe.watch(*content_keys)
+        found = pipe.mget(content_keys)
+        existing = {i: int(v) for i, v in enumerate(found) if v is not None}
+        old_labels: dict[int, list[str]] = {}
+        old_sizes: dict[int, int] = {}
+        if existing:
+            doc_keys = [self._k("doc", d) for d in existing.values()]
+            pipe.watch(*doc_keys)
+            reader = self._r.pipeline(transaction=False)
+            for d in existing.values():
+                reader.hmget(self._k("doc", d), ["labels", "size"])
+            for d, (labels, size) in zip(existing.values(), reader.execute(), strict=True):
+                old_labels[d] = json.loads(_text(labels) or "[]")
+                old_sizes[d] = int(_text(size) or 0)
+        fresh = [i for i in range(len(entries)) if i not in existing]
+        ids: dict[int, int] = dict(existing)
+        if fresh:
+            last = int(pipe.incrby(self._k("next_id"), len(fresh)))
+            ids.update(zip(fresh, range(last - len(fresh) + 1, last + 1), strict=True))
+
+        self._before_commit()
+        out: list[tuple[int, str]] = []
+        sets: dict[str, list[int]] = defaultdict(list)
+        zsets: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        label_members: dict[int, str] = {}
+        added_size = 0
+        pipe.multi()
+        for i, e in enumerate(entries):
+            doc_id = ids[i]
+            if i in existing:
+                if label in old_labels[doc_id]:
+                    out.append((doc_id, "present"))
+                    continue
+                labels = [*old_labels[doc_id], label]
+                pipe.hset(self._k("doc", doc_id), "labels", json.dumps(labels))
+                label_members[doc_id] = e.name
+                added_size += old_sizes[doc_id]
+                out.append((doc_id, "labelled"))
+                continue
+            fields: dict[str, Any] = {
+                "content_hash": e.content_hash,
+                "name": e.name,
+                "kind": e.kind,
+                "fingerprint": str(int(e.fingerprint)),
+                "minhash": np.ascontiguousarray(e.minhash, dtype="<u8").tobytes(),
+                "mtime": repr(float(e.mtime)),
+                "added": repr(now),
+                "n_bands": len(e.bands),
+                "n_winnow": len(e.winnow),
+                "size": e.size,
+                "labels": json.dumps([label]),
+                **e.payload,
+            }
+            pipe.hset(self._k("doc", doc_id), mapping=fields)
+            pipe.set(content_keys[i], doc_id)
+            s, z = self._postings(doc_id, e.blocks, e.bands.tolist(), e.winnow.tolist())
+            for key, member in s:
+                sets[key].append(member)
+            for key, score, member in z:
+                zsets[key].append((member, score))
+            label_members[doc_id] = e.name
+            added_size += e.size
+            out.append((doc_id, "added"))
+        if fresh:
+            pipe.sadd(self._k("docs"), *(ids[i] for i in fresh))
+        for key, members in sets.items():
+            pipe.sadd(key, *members)
+        for key, pairs in zsets.items():
+            pipe.zadd(key, dict(pairs))
+        if label_members:
+            pipe.hset(self._k("label", label), mapping=label_members)
+            pipe.sadd(self._k("labels"), label)
+            pipe.incrby(self._k("labelsize", label), added_size)
+        pipe.execute()
+        return out
+
+    def _before_commit(self) -> None:
+        """Called between the watched reads and ``MULTI`` (a seam for race tests)."""
+
+    def remove_label(self, label: str) -> int:
+        """Drop ``label``, one transaction per document (each step leaves the archive
+        consistent); documents left unlabelled are deleted with their index keys."""
+        label = check_label(label)
+        with self._translating():
+            ids = [int(x) for x in self._r.hkeys(self._k("label", label))]
+            for doc_id in ids:
+                self._remove_from(doc_id, label)
+            with self._r.pipeline(transaction=True) as pipe:
+                while True:
+                    try:
+                        pipe.watch(self._k("label", label))
+                        if pipe.hlen(self._k("label", label)) == 0:
+                            pipe.multi()
+                            pipe.srem(self._k("labels"), label)
+                            pipe.delete(self._k("labelsize", label))
+                            pipe.execute()
+                        else:
+                            pipe.unwatch()
+                        break
+                    except self._errors.WatchError:
+                        continue
+        return len(ids)
+
+    def _remove_from(self, doc_id: int, label: str) -> None:
+        doc_key = self._k("doc", doc_id)
+        with self._r.pipeline(transaction=True) as pipe:
+            while True:
+                try:
+                    pipe.watch(doc_key)
+                    raw = pipe.hmget(
+                        doc_key,
+                        _REMOVE_FIELDS,
+                    )
+                    if raw[0] is None:
+                        pipe.multi()
+                        pipe.hdel(self._k("label", label), doc_id)
+                        pipe.execute()
+                        return
+                    labels = [x for x in json.loads(_text(raw[0])) if x != label]
+                    size = int(_text(raw[4]) or 0)
+                    pipe.multi()
+                    pipe.hdel(self._k("label", label), doc_id)
+                    pipe.decrby(self._k("labelsize", label), size)
+                    if labels:
+                        pipe.hset(doc_key, "labels", json.dumps(labels))
+                    else:
+                        self._queue_delete(pipe, doc_id, raw)
+                    pipe.execute()
+                    return
+                except self._errors.WatchError:
+                    continue
+
+    def _queue_delete(self, pipe: Any, doc_id: int, raw: list[Any]) -> None:
+        """Queue the deletion of a document and all its index members."""
+        fp = int(_text(raw[2]))
+        sig = np.frombuffer(raw[3], dtype="<u8").astype(np.uint64)
+        blocks = simhash_blocks(fp, self.config.index_k)
+        bands = band_keys(sig, self.config.bands)[0].tolist() if has_bands(sig) else []
+        winnowed: list[int] = []
+        if raw[5] is not None:
+            seq = np.frombuffer(raw[5], dtype="<u8").astype(np.uint64)
+            usable = np.unpackbits(np.frombuffer(raw[6], np.uint8), count=len(seq)).astype(bool)
+            winnowed = winnow_keys(seq, usable, self.config.winnow_window).tolist()
+        sets, zsets = self._postings(doc_id, blocks, bands, winnowed)
+        for key, member in sets:
+            pipe.srem(key, member)
+        for key, _score, member in zsets:
+            pipe.zrem(key, member)
+        pipe.delete(self._k("doc", doc_id), self._k("content", _text(raw[1])))
+        pipe.srem(self._k("docs"), doc_id)
+
+    # ----- lookups ------------------------------------------------------------------
+
+    def _block_hits(self, blocks: Sequence[int]) -> list[tuple[int, int]]:
+        with self._translating():
+            pipe = self._r.pipeline(transaction=False)
+            for b, v in enumerate(blocks):
+                pipe.smembers(self._k("sh", b, v))
+            ids = sorted({int(m) for members in pipe.execute() for m in members})
+            if not ids:
+                return []
+            for doc_id in ids:
+                pipe.hget(self._k("doc", doc_id), "fingerprint")
+            fps = pipe.execute()
+        return [(d, int(fp)) for d, fp in zip(ids, fps, strict=True) if fp is not None]
+
+    def _band_hits(self, bands: np.ndarray) -> set[int]:
+        mask = (1 << BAND_LOW_BITS) - 1
+        with self._translating():
+            pipe = self._r.pipeline(transaction=False)
+            for b, key in enumerate(bands.tolist()):
+                low = key & mask
+                pipe.zrangebyscore(self._k("lsh", b, key >> BAND_LOW_BITS), low, low)
+            return {int(m) for members in pipe.execute() for m in members}
+
+    def _signatures(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
+        if not ids:
+            return {}
+        with self._translating():
+            pipe = self._r.pipeline(transaction=False)
+            for doc_id in ids:
+                pipe.hget(self._k("doc", doc_id), "minhash")
+            blobs = pipe.execute()
+        return {
+            d: np.frombuffer(b, dtype="<u8").astype(np.uint64)
+            for d, b in zip(ids, blobs, strict=True)
+            if b is not None
+        }
+
+    def _winnow_hits(self, keys: np.ndarray) -> dict[int, int]:
+        mask = (1 << WINNOW_LOW_BITS) - 1
+        counts: dict[int, int] = {}
+        with self._translating():
+            pipe = self._r.pipeline(transaction=False)
+            for key in keys.tolist():
+                low = key & mask
+                pipe.zrangebyscore(self._k("wn", key >> WINNOW_LOW_BITS), low, low)
+            for members in pipe.execute():
+                for m in members:
+                    doc_id, _ = unpack(int(m), WINNOW_LOW_BITS)
+                    counts[doc_id] = counts.get(doc_id, 0) + 1
+        return counts
+
+    def _read(self, ids: Sequence[int]) -> dict[int, StoredDocument]:
+        unique = sorted(set(ids))
+        if not unique:
+            return {}
+        with self._translating():
+            pipe = self._r.pipeline(transaction=False)
+            for doc_id in unique:
+                pipe.hgetall(self._k("doc", doc_id))
+            rows = pipe.execute()
+            found = {d: r for d, r in zip(unique, rows, strict=True) if r}
+            labels = {d: json.loads(_text(r.get(b"labels")) or "[]") for d, r in found.items()}
+            for d, labs in labels.items():
+                for lab in labs:
+                    pipe.hget(self._k("label", lab), d)
+            names = iter(pipe.execute())
+        out = {}
+        for d, r in found.items():
+            pairs = tuple((lab, _text(next(names)) or _text(r[b"name"])) for lab in labels[d])
+            payload = {f: r[f.encode()] for f in PAYLOAD_FIELDS if f.encode() in r}
+            out[d] = StoredDocument(
+                doc_id=d,
+                content_hash=_text(r[b"content_hash"]),
+                name=_text(r[b"name"]),
+                kind=_text(r[b"kind"]),
+                fingerprint=int(r[b"fingerprint"]),
+                minhash=np.frombuffer(r[b"minhash"], dtype="<u8").astype(np.uint64),
+                mtime=float(r[b"mtime"]),
+                labels=pairs,
+                payload=payload if len(payload) == len(PAYLOAD_FIELDS) else {},
+            )
+        return out
+
+    # ----- listing and checks -------------------------------------------------------
+
+    def labels(self) -> list[LabelInfo]:
+        with self._translating():
+            names = sorted(_text(x) for x in self._r.smembers(self._k("labels")))
+            pipe = self._r.pipeline(transaction=False)
+            for name in names:
+                pipe.hlen(self._k("label", name))
+                pipe.get(self._k("labelsize", name))
+            values = pipe.execute()
+        return [
+            LabelInfo(name, int(values[2 * i]), int(_text(values[2 * i + 1]) or 0))
+            for i, name in enumerate(names)
+            if int(values[2 * i])
+        ]
+
+    def count(self) -> int:
+        with self._translating():
+            return int(self._r.scard(self._k("docs")))
+
+    def storage_bytes(self) -> int:
+        """Memory used by the Redis server (``INFO memory``: ``used_memory``)."""
+        with self._translating():
+            return int(self._r.info("memory")["used_memory"])
+
+    def check(self) -> list[str]:
+        """Every document has its content key, labels and every index member; every
+        index member belongs to a document; no document is half written."""
+        problems: list[str] = []
+        with self._translating():
+            ids = sorted(int(x) for x in self._r.smembers(self._k("docs")))
+            expected: dict[str, set[int]] = defaultdict(set)
+            pipe = self._r.pipeline(transaction=False)
+            for doc_id in ids:
+                pipe.hmget(
+                    self._k("doc", doc_id),
+                    [*_REMOVE_FIELDS, "n_bands", "n_winnow"],
+                )
+            rows = pipe.execute()
+            for doc_id, raw in zip(ids, rows, strict=True):
+                if raw[0] is None or raw[2] is None:
+                    problems.append(f"document {doc_id} is listed but has no data")
+                    continue
+                labels = json.loads(_text(raw[0]))
+                if not labels:
+                    problems.append(f"document {doc_id} has no label")
+                for lab in labels:
+                    pipe.hexists(self._k("label", lab), doc_id)
+                pipe.get(self._k("content", _text(raw[1])))
+                fp = int(_text(raw[2]))
+                sig = np.frombuffer(raw[3], dtype="<u8").astype(np.uint64)
+                bands = band_keys(sig, self.config.bands)[0].tolist() if has_bands(sig) else []
+                winnowed: list[int] = []
+                if raw[5] is not None:
+                    seq = np.frombuffer(raw[5], dtype="<u8").astype(np.uint64)
+                    usable = np.unpackbits(np.frombuffer(raw[6], np.uint8), count=len(seq))
+                    winnowed = winnow_keys(
+                        seq, usable.astype(bool), self.config.winnow_window
+                    ).tolist()
+                if len(bands) != int(raw[7]) or len(winnowed) != int(raw[8]):
+                    problems.append(f"document {doc_id}: index key counts do not match")
+                sets, zsets = self._postings(
+                    doc_id, simhash_blocks(fp, self.config.index_k), bands, winnowed
+                )
+                for key, member in sets:
+                    expected[key].add(member)
+                for key, _score, member in zsets:
+                    expected[key].add(member)
+                replies = pipe.execute()
+                if not all(replies[:-1]):
+                    problems.append(f"document {doc_id} is missing from a label index")
+                if replies[-1] is None or int(replies[-1]) != doc_id:
+                    problems.append(f"document {doc_id}: content key does not point to it")
+            for pattern in ("sh:*", "lsh:*", "wn:*"):
+                for key in self._r.scan_iter(match=self._k(pattern), count=1000):
+                    name = _text(key)
+                    kind = self._r.type(key)
+                    if kind == b"set":
+                        members = {int(m) for m in self._r.smembers(key)}
+                    else:
+                        members = {int(m) for m in self._r.zrange(key, 0, -1)}
+                    want = expected.pop(name, set())
+                    if members != want:
+                        problems.append(
+                            f"index key {name}: {len(members - want)} stray, "
+                            f"{len(want - members)} missing members"
+                        )
+            for name, want in expected.items():
+                if want:
+                    problems.append(f"index key {name} is missing ({len(want)} members)")
+            for key in self._r.scan_iter(match=self._k("content", "*"), count=1000):
+                value = self._r.get(key)
+                if value is not None and int(value) not in set(ids):
+                    problems.append(f"{_text(key)} points to missing document {int(value)}")
+        return problems
+
+    def flush(self) -> int:
+        """Delete every key of this archive (tests and benchmarks). Returns how many."""
+        removed = 0
+        with self._translating():
+            batch = []
+            for key in self._r.scan_iter(match=self._k("*"), count=10000):
+                batch.append(key)
+                if len(batch) >= 10000:
+                    removed += self._r.delete(*batch)
+                    batch = []
+            if batch:
+                removed += self._r.delete(*batch)
+        return removed
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._r.close()

@@ -1,0 +1,19 @@
+"""Where the shared, labelled sample folders are (``../shared/samples`` beside the clone)."""
+
+import csv
+from pathlib import Path
+
+import pytest
+
+SAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "samples"
+CLASS_ZH = SAMPLES / "class-zh"
+PAN13 = SAMPLES / "pan13-en"
+
+needs_samples = pytest.mark.skipif(
+    not (CLASS_ZH / "submissions").is_dir(), reason=f"sample class not found at {SAMPLES}"
+)
+
+
+def truth(folder: Path) -> dict[tuple[str, str], str]:
+    with (folder / "truth.csv").open(encoding="utf-8") as fh:
+        return {tuple(sorted((r["file_a"], r["file_b"]))): r["label"] for r in csv.DictReader(fh)}

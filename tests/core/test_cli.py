@@ -1,0 +1,122 @@
+"""The ``plagcheck`` command line end to end on the sample class."""
+
+import csv
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from simhash_core.cli import main
+from tests.core.samples import CLASS_ZH, needs_samples, truth
+
+REQUIRED = [
+    "file_a",
+    "file_b",
+    "similarity",
+    "flagged",
+    "simhash_distance",
+    "jaccard",
+    "containment_a",
+    "containment_b",
+    "group",
+]
+
+
+def run_cli(args: list[str], env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, **(env_extra or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "simhash_core.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+
+
+def read_rows(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8-sig", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+@needs_samples
+def test_sample_class_flags_copies_and_is_deterministic(tmp_path):
+    outs = []
+    for seed in ("1", "4242"):
+        out = tmp_path / f"out{seed}.csv"
+        res = run_cli(
+            [
+                "scan",
+                str(CLASS_ZH / "submissions"),
+                "--template",
+                str(CLASS_ZH / "template.txt"),
+                "--all-pairs",
+                "--csv",
+                str(out),
+                "--no-cache",
+                "--json",
+                str(tmp_path / f"out{seed}.json"),
+            ],
+            {"PYTHONHASHSEED": seed},
+        )
+        assert res.returncode == 0, res.stderr
+        assert "files read: 40   errors: 0" in res.stdout
+        outs.append(out)
+    assert outs[0].read_bytes() == outs[1].read_bytes()
+    assert outs[0].read_bytes().startswith(b"\xef\xbb\xbf")
+
+    rows = read_rows(outs[0])
+    assert set(REQUIRED) <= set(rows[0])
+    assert len(rows) == 40 * 39 // 2
+    flagged = {tuple(sorted((r["file_a"], r["file_b"]))) for r in rows if r["flagged"] == "yes"}
+    labels = truth(CLASS_ZH)
+    for pair, label in labels.items():
+        if label in {"verbatim", "reformat"}:
+            assert pair in flagged, (pair, label)
+    assert not [p for p in flagged if labels[p] == "none"]
+    errors = read_rows(outs[0].with_name("out1-errors.csv"))
+    assert errors == []
+    data = json.loads((tmp_path / "out1.json").read_text(encoding="utf-8"))
+    assert len(data["documents"]) == 40 and data["groups"]
+
+
+def test_usage_errors_exit_2(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["scan", str(tmp_path / "missing")])
+    assert exc.value.code == 2
+    assert "no such file or folder" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        main(["frobnicate"])
+    assert exc.value.code == 2
+
+
+def test_scan_with_unreadable_files_exits_0(tmp_path, capsys):
+    (tmp_path / "a.txt").write_text("这是第一篇文章。" * 50, encoding="utf-8")
+    (tmp_path / "b.txt").write_text("这是第一篇文章。" * 50, encoding="utf-8")
+    (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / "broken.docx").write_bytes(b"not a zip")
+    out = tmp_path / "pairs.csv"
+    assert main(["scan", str(tmp_path), "--csv", str(out), "-q", "--workers", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "errors: 2" in text and "empty.txt" in text and "broken.docx" in text
+    errors = read_rows(tmp_path / "pairs-errors.csv")
+    assert {e["file"] for e in errors} == {"empty.txt", "broken.docx"}
+    rows = read_rows(out)
+    assert rows[0]["file_a"] == "a.txt" and rows[0]["flagged"] == "yes"
+
+
+def test_reporting_floor_without_all_pairs(tmp_path):
+    from tests.core.textgen import zh_essay
+
+    for i in range(4):
+        (tmp_path / f"h{i}.txt").write_text(zh_essay(i), encoding="utf-8")
+    (tmp_path / "copy.txt").write_text(zh_essay(0), encoding="utf-8")
+    out = tmp_path / "o.csv"
+    assert main(["scan", str(tmp_path), "--csv", str(out), "-q"]) == 0
+    rows = read_rows(out)
+    assert [(r["file_a"], r["file_b"]) for r in rows] == [("copy.txt", "h0.txt")]
+    assert main(["scan", str(tmp_path), "--csv", str(out), "-q", "--all-pairs"]) == 0
+    assert len(read_rows(out)) == 10

@@ -1,0 +1,570 @@
+"""Text extraction: every bad file gets its code and reason, good files give clean text."""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import os
+import random
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import simhash_core.extract as extract_pkg
+from simhash_core.extract import (
+    SUPPORTED_SUFFIXES,
+    ExtractError,
+    ExtractLimits,
+    extract,
+    join_wrapped_lines,
+    pdf_layout,
+    sniff,
+    txt,
+    wrap,
+)
+from simhash_core.extract import docx as docx_mod
+from simhash_core.extract import errors as errors_mod
+from simhash_core.extract import pdf as pdf_mod
+from simhash_core.extract.pdf_layout import Glyph, assemble_pages, group_lines
+from simhash_core.extract.txt import extract_txt
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT.parent / "shared" / "samples"
+SUBMISSIONS = SAMPLES / "class-zh" / "submissions"
+needs_samples = pytest.mark.skipif(
+    not SUBMISSIONS.is_dir(), reason=f"sample class not found at {SUBMISSIONS}"
+)
+IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+CJK = "\u4e00-\u9fff"
+
+
+def _load_generator() -> ModuleType:
+    path = ROOT / "tests" / "data" / "make_bad_files.py"
+    spec = importlib.util.spec_from_file_location("make_bad_files", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("make_bad_files", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+gen = _load_generator()
+
+
+@pytest.fixture(scope="module")
+def bad(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    dest = tmp_path_factory.mktemp("bad")
+    return dest, gen.make_bad_files(dest)
+
+
+def _code(path: Path, limits: ExtractLimits | None = None) -> tuple[str, str]:
+    try:
+        extract(path, limits or ExtractLimits())
+    except ExtractError as exc:
+        return exc.code, exc.reason
+    return "ok", ""
+
+
+# --- every bad case -------------------------------------------------------------------
+
+REASON_WORDS = {
+    "empty.txt": "empty file (0 bytes)",
+    "whitespace.txt": "no text: the file contains only whitespace",
+    "blank.docx": "no text: the file contains only whitespace",
+    "binary.txt": "not a text file (looks like a PNG image)",
+    "nul-junk.txt": "not a text file",
+    "unknown-encoding.txt": "unknown text encoding: save the file as UTF-8",
+    "old-word.docx": "old Word format (.doc): open it in Word and save as DOCX",
+    "encrypted-word.docx": "remove the password",
+    "truncated.docx": "damaged DOCX (bad zip): ask for the file again",
+    "corrupt-zip.docx": "damaged DOCX (bad zip): ask for the file again",
+    "image.docx": "not a Word document: it looks like a PNG image",
+    "spreadsheet.docx": "Excel",
+    "zip-bomb.docx": "(limit 50 MB); it may be a zip bomb",
+    "billion-laughs.docx": "XML entity declarations (possible 'billion laughs' attack)",
+    "external-entity.docx": "XML entity declarations",
+    "encrypted.pdf": "encrypted PDF: remove the password and submit again",
+    "no-text.pdf": "scanned image: no text to compare; run OCR first",
+    "malformed.pdf": "damaged PDF",
+    "jpeg.pdf": "not a PDF document: it looks like a JPEG image",
+    "broken-link.txt": "broken symbolic link",
+    "self-loop.txt": "symbolic link loop",
+    "no-permission.txt": "permission denied: cannot read the file",
+}
+
+
+def test_every_generated_case_gets_its_code(bad: tuple[Path, dict[str, str]]) -> None:
+    dest, expected = bad
+    assert len(expected) >= 30
+    wrong = {}
+    for name, code in expected.items():
+        if name == "no-permission.txt" and os.access(dest / name, os.R_OK):
+            continue  # checked (or skipped with a reason) in its own test below
+        got, reason = _code(dest / name)
+        if got != code or (name in REASON_WORDS and REASON_WORDS[name] not in reason):
+            wrong[name] = (code, got, reason)
+    assert not wrong
+
+
+def test_unreadable_file(bad: tuple[Path, dict[str, str]]) -> None:
+    dest, _ = bad
+    if os.access(dest / "no-permission.txt", os.R_OK):
+        assert IS_ROOT, "chmod 000 did not stop reading, yet we are not root"
+        pytest.skip("running as root: chmod 000 does not stop root from reading")
+    assert _code(dest / "no-permission.txt") == (
+        "unreadable",
+        "permission denied: cannot read the file",
+    )
+
+
+def test_permission_error_is_mapped_even_as_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "a.txt"
+    path.write_text("text")
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "open", refuse)
+    assert _code(path) == ("unreadable", "permission denied: cannot read the file")
+
+
+def test_missing_and_folder_and_unsupported(tmp_path: Path) -> None:
+    assert _code(tmp_path / "gone.pdf")[0] == "missing"
+    folder = tmp_path / "folder.docx"
+    folder.mkdir()
+    assert _code(folder) == ("unreadable", "not a file: it is a folder")
+    (tmp_path / "photo.jpg").write_bytes(b"\xff\xd8\xff")
+    assert _code(tmp_path / "photo.jpg") == ("unsupported", "unsupported file type .jpg")
+    assert {".txt", ".docx", ".pdf"} == SUPPORTED_SUFFIXES
+
+
+def test_suffix_is_case_insensitive(tmp_path: Path) -> None:
+    path = tmp_path / "ESSAY.TXT"
+    path.write_text("大写的后缀。", encoding="utf-8")
+    assert extract(path).text == "大写的后缀。"
+
+
+def test_large_txt_is_truncated_at_20_mb(bad: tuple[Path, dict[str, str]]) -> None:
+    dest, _ = bad
+    result = extract(dest / "large.txt")
+    assert result.warnings == ("truncated: only the first 20 MB were read",)
+    assert len(result.text.encode()) <= 20 * 1024 * 1024
+    assert "\ufffd" not in result.text[-10:]
+
+
+def test_small_txt_limit_cuts_between_characters(tmp_path: Path) -> None:
+    path = tmp_path / "a.txt"
+    path.write_bytes("汉字".encode() * 500)  # 3000 bytes; 1000 is inside a character
+    result = extract(path, ExtractLimits(max_txt_bytes=1000))
+    assert result.text == "汉字" * 166 + "汉"
+    assert result.warnings == ("truncated: only the first 1000 bytes were read",)
+
+
+def test_limits_are_validated() -> None:
+    with pytest.raises(ValueError, match="max_txt_bytes"):
+        ExtractLimits(max_txt_bytes=0)
+    with pytest.raises(ValueError, match="max_docx_ratio"):
+        ExtractLimits(max_docx_ratio=1)
+
+
+def test_small_docx_limit_refuses(bad: tuple[Path, dict[str, str]]) -> None:
+    dest, _ = bad
+    code, reason = _code(dest / "good.docx", ExtractLimits(max_docx_xml_bytes=2000))
+    assert code == "too-large" and "zip bomb" in reason
+
+
+def test_extract_error_pickles_and_prints() -> None:
+    import pickle
+
+    err = pickle.loads(pickle.dumps(ExtractError("scanned", "scanned image")))
+    assert (err.code, err.reason, str(err)) == ("scanned", "scanned image", "scanned image")
+    assert set(errors_mod.CODES) >= {"empty", "corrupt", "old-doc", "malicious", "too-large"}
+
+
+def test_unexpected_library_errors_become_corrupt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "a.docx"
+    path.write_bytes(b"PK\x03\x04whatever")
+
+    def boom(data: bytes, limits: ExtractLimits) -> None:
+        raise ValueError("library bug")
+
+    monkeypatch.setattr(extract_pkg, "extract_docx", boom)
+    code, reason = _code(path)
+    assert code == "corrupt" and reason.startswith("damaged DOCX") and "library bug" in reason
+
+
+@pytest.mark.parametrize("name", ["good.docx", "hyphenated.pdf", "gbk.txt"])
+def test_mutated_files_only_raise_extract_error(
+    bad: tuple[Path, dict[str, str]], tmp_path: Path, name: str
+) -> None:
+    dest, _ = bad
+    original = (dest / name).read_bytes()
+    rng = random.Random(name)
+    for round_ in range(15):
+        data = bytearray(original)
+        for _ in range(rng.randrange(1, 12)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        if round_ % 3 == 0:
+            data = data[: rng.randrange(1, len(data))]
+        path = tmp_path / f"m{round_}{Path(name).suffix}"
+        path.write_bytes(bytes(data))
+        try:
+            extract(path)
+        except ExtractError as exc:
+            assert exc.code in errors_mod.CODES and exc.reason
+
+
+# --- TXT ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding", "expected"),
+    [
+        ("课程论文要求", "gb18030", "gb18030"),  # the detector ties it with Korean cp949
+        ("今天天气很好，我们去公园散步吧。", "gbk", "gb18030"),
+        ("課程論文要求", "big5", "cp950"),
+        ("한국어 문장입니다 안녕하세요", "cp949", "cp949"),
+    ],
+)
+def test_short_east_asian_texts(text: str, encoding: str, expected: str) -> None:
+    result = extract_txt(text.encode(encoding))
+    assert (result.text, result.encoding) == (text, expected)
+
+
+def test_gbk_and_big5_decode(bad: tuple[Path, dict[str, str]]) -> None:
+    dest, _ = bad
+    gbk = extract(dest / "gbk.txt")
+    assert gbk.encoding == "gb18030" and gen.GBK_TEXT in gbk.text
+    big5 = extract(dest / "big5.txt")
+    assert big5.encoding in ("cp950", "big5hkscs") and gen.BIG5_TEXT in big5.text
+
+
+@pytest.mark.parametrize(
+    ("data", "encoding"),
+    [
+        ("\ufeff课程论文".encode(), "utf-8-sig"),
+        ("课程论文".encode(), "utf-8"),
+        ("\ufeff课程论文".encode("utf-16-le"), "utf-16-le"),
+        ("\ufeff课程论文".encode("utf-16-be"), "utf-16-be"),
+        ("\ufeff课程论文".encode("utf-32-le"), "utf-32-le"),
+        ("plain English text".encode("utf-16-le"), "utf-16-le"),
+    ],
+)
+def test_boms_and_utf(data: bytes, encoding: str) -> None:
+    result = extract_txt(data)
+    assert result.encoding == encoding
+    assert result.text in ("课程论文", "plain English text")
+    assert result.warnings == ()
+
+
+def test_control_bytes_are_binary() -> None:
+    with pytest.raises(ExtractError, match="not a text file") as info:
+        extract_txt(b"\x01\x02\x03abc" * 100)
+    assert info.value.code == "binary"
+
+
+def test_txt_newlines_are_normalised() -> None:
+    assert extract_txt(b"a\r\nb\rc\n").text == "a\nb\nc\n"
+
+
+def test_western_text_is_guessed_with_a_warning() -> None:
+    text = "Le café était apprécié des élèves de la classe de français. " * 4
+    result = extract_txt(text.encode("cp1252"))
+    assert result.text == text  # cp1250 ties with cp1252 here and would give "élčves"
+    assert result.warnings == ("text encoding guessed as cp1252",)
+
+
+@needs_samples
+def test_sample_txt_encodings_decode_without_mojibake() -> None:
+    seen = set()
+    for path in sorted(SUBMISSIONS.glob("*.txt")):
+        result = extract(path)
+        seen.add(result.encoding)
+        assert "课程论文" in result.text or "課程論文" in result.text, path.name
+        assert "\ufffd" not in result.text
+    assert {"utf-8", "utf-16-le", "gb18030"} <= seen
+    template = (SAMPLES / "class-zh" / "template.txt").read_text(encoding="utf-8")
+    assert "课程论文要求" in template
+    for name in ("s011.txt", "s022.txt"):  # GB18030 and UTF-16 with BOM
+        assert "课程论文要求" in extract(SUBMISSIONS / name).text
+
+
+# --- DOCX -----------------------------------------------------------------------------
+
+
+def test_docx_reading_order_headers_and_footers(tmp_path: Path) -> None:
+    import docx
+
+    document = docx.Document()
+    section = document.sections[0]
+    section.header.paragraphs[0].text = "HEADER TEXT"
+    section.footer.paragraphs[0].text = "FOOTER TEXT"
+    document.add_paragraph("first paragraph")
+    table = document.add_table(rows=2, cols=2)
+    for r, row in enumerate(table.rows):
+        for c, cell in enumerate(row.cells):
+            cell.text = f"cell {r}{c}"
+    table.cell(1, 0).add_table(rows=1, cols=1).cell(0, 0).text = "nested cell"
+    document.add_paragraph("second paragraph")
+    document.add_section()  # linked to the previous header: still one header
+    document.add_paragraph("third paragraph")
+    path = tmp_path / "order.docx"
+    document.save(str(path))
+
+    text = extract(path).text
+    order = [
+        "HEADER TEXT", "first paragraph", "cell 00", "cell 01", "cell 10", "nested cell",
+        "cell 11", "second paragraph", "third paragraph", "FOOTER TEXT",
+    ]  # fmt: skip
+    positions = [text.index(part) for part in order]
+    assert positions == sorted(positions)
+    assert text.count("HEADER TEXT") == 1 and text.count("FOOTER TEXT") == 1
+
+
+def test_docx_skips_deleted_text_field_codes_and_fallbacks(tmp_path: Path) -> None:
+    w = 'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"'
+    body = (
+        "<w:p><w:r><w:t>kept</w:t></w:r>"
+        "<w:del><w:r><w:delText>deleted</w:delText></w:r></w:del>"
+        "<w:ins><w:r><w:t> inserted</w:t></w:r></w:ins>"
+        "<w:r><w:instrText> PAGE </w:instrText></w:r>"
+        "<w:r><w:tab/><w:t>after tab</w:t><w:br/><w:t>next line</w:t></w:r>"
+        f'<mc:AlternateContent {w}><mc:Choice Requires="wps"><w:r><w:drawing>'
+        "<w:txbxContent><w:p><w:r><w:t>text box</w:t></w:r></w:p></w:txbxContent>"
+        "</w:drawing></w:r></mc:Choice><mc:Fallback><w:r><w:pict><w:txbxContent><w:p><w:r>"
+        "<w:t>text box</w:t></w:r></w:p></w:txbxContent></w:pict></w:r></mc:Fallback>"
+        "</mc:AlternateContent></w:p>"
+    )
+    path = tmp_path / "tricky.docx"
+    path.write_bytes(gen.docx_bytes(gen._document_xml(body)))
+    assert extract(path).text == "kept inserted\tafter tab\nnext line\n\ntext box"
+
+
+UTF16_DTD = '<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE d [<!ENTITY a "b">]><d>&a;</d>'
+
+
+@pytest.mark.parametrize(
+    ("xml", "code", "words"),
+    [
+        (
+            UTF16_DTD.encode("utf-16"),
+            "malicious",
+            "billion laughs",
+        ),
+        (b"<w:document><w:body><w:p>unclosed", "corrupt", "is not valid XML"),
+    ],
+)
+def test_docx_xml_problems(tmp_path: Path, xml: bytes, code: str, words: str) -> None:
+    path = tmp_path / "x.docx"
+    path.write_bytes(gen.docx_bytes(xml))
+    got, reason = _code(path)
+    assert got == code and words in reason
+
+
+@needs_samples
+def test_sample_docx_has_header_once_before_body() -> None:
+    text = extract(SUBMISSIONS / "s001.docx").text
+    assert text.startswith("s001 课程论文")
+    assert text.count("s001 课程论文") == 1
+    assert "课程论文要求" in text
+
+
+# --- PDF ------------------------------------------------------------------------------
+
+
+def test_english_pdf_hyphenation_is_joined(bad: tuple[Path, dict[str, str]]) -> None:
+    dest, _ = bad
+    result = extract(dest / "hyphenated.pdf")
+    assert result.pages == 1
+    assert "is an example of near-duplicate search: both" in result.text
+    assert "\n" not in result.text
+
+
+def test_pdfminer_fallback_when_pdfium_fails(
+    bad: tuple[Path, dict[str, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dest, _ = bad
+    expected = extract(dest / "hyphenated.pdf").text
+
+    def broken(data: bytes, max_pages: int) -> None:
+        raise RuntimeError("pdfium cannot read this")
+
+    monkeypatch.setattr(pdf_mod, "read_pdfium", broken)
+    assert extract(dest / "hyphenated.pdf").text == expected
+
+
+def test_garbled_pdf(bad: tuple[Path, dict[str, str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    dest, _ = bad
+
+    def garbage(data: bytes, max_pages: int) -> tuple[list[list[Glyph]], int]:
+        return [[Glyph("\ue000", 10 * i, 0, 10 * i + 10, 10, 10) for i in range(50)]], 1
+
+    monkeypatch.setattr(pdf_mod, "read_pdfium", garbage)
+    monkeypatch.setattr(pdf_mod, "read_pdfminer", garbage)
+    code, reason = _code(dest / "hyphenated.pdf")
+    assert code == "garbled" and "cannot be decoded" in reason
+
+
+@needs_samples
+def test_sample_pdfs_join_cjk_lines_without_spaces() -> None:
+    template = (
+        "课程论文要求：请阅读本学期指定材料，围绕一个主题撰写读书报告，字数不少于一千五百字。"
+    )
+    for path in sorted(SUBMISSIONS.glob("*.pdf")):
+        result = extract(path)
+        text = result.text
+        assert result.pages and result.pages >= 1
+        assert template in text, path.name
+        assert not re.search(f"[{CJK}][ \n]+[{CJK}]", text.replace("\n\n", "\x00")), path.name
+        assert "\n" not in text.replace("\n\n", ""), path.name
+        running_header = f"{path.stem} 课程论文"
+        assert text.startswith(running_header) and text.count(running_header) == 1
+    # s000 breaks a word across the page break and has quotes drawn out of order
+    text = extract(SUBMISSIONS / "s000.pdf").text
+    assert "是中国知名的教学医院。华西医院起源于" in text
+    assert "成都市民俗称为“川医”，是位于" in text
+
+
+@needs_samples
+def test_pdf_page_limit_warns() -> None:
+    result = extract(SUBMISSIONS / "s000.pdf", ExtractLimits(max_pdf_pages=1))
+    assert result.pages == 2
+    assert "truncated: only the first 1 of 2 pages were read" in result.warnings
+
+
+def _backend_text(backend: object, data: bytes) -> str:
+    pages, _ = backend(data, 2000)  # type: ignore[operator]
+    return join_wrapped_lines(assemble_pages([group_lines(glyphs) for glyphs in pages]))
+
+
+def _comparable(text: str) -> str:
+    """Drop whitespace, right-to-left runs and brackets (PDFium applies bidi to them)."""
+    return re.sub(r"[\s\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff()（）]", "", text)
+
+
+@pytest.mark.slow
+@needs_samples
+def test_pdfium_and_pdfminer_agree_on_samples() -> None:
+    for path in sorted(SUBMISSIONS.glob("*.pdf")):
+        data = path.read_bytes()
+        a = _backend_text(pdf_mod.read_pdfium, data)
+        b = _backend_text(pdf_mod.read_pdfminer, data)
+        assert _comparable(a) == _comparable(b), path.name
+
+
+# --- pure functions: line joining and layout --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "joined"),
+    [
+        ("字数不少于一千五\n百字。", "字数不少于一千五百字。"),
+        ("围绕一个主题\n，撰写", "围绕一个主题，撰写"),
+        ("他说：\n“好的”", "他说：“好的”"),
+        ("“川医”\n是位于", "“川医”是位于"),
+        ("北帕默斯顿-\n吉斯伯恩线", "北帕默斯顿-吉斯伯恩线"),
+        ("an exam-\nple", "an example"),
+        ("Jean-\nPaul", "Jean-Paul"),
+        ("pre-\n1990", "pre-1990"),
+        ("a dash -\nthen", "a dash - then"),
+        ("soft\u00ad\nhyphen", "softhyphen"),
+        ("one line\nnext line", "one line next line"),
+        ("教师有\n836 人", "教师有 836 人"),
+        ("Tim\n帕特森", "Tim 帕特森"),
+        ("한국어\n문장", "한국어 문장"),
+        ("p1 line\r\nstill p1\r\n\r\np2", "p1 line still p1\n\np2"),
+        ("a\n\n\n\nb", "a\n\nb"),
+        ("  lead\n  trail  \n", "lead trail"),
+        ("", ""),
+    ],
+)
+def test_join_wrapped_lines(text: str, joined: str) -> None:
+    assert join_wrapped_lines(text) == joined
+
+
+def _glyphs(text: str, x: float, y: float, size: float = 10.0) -> list[Glyph]:
+    return [
+        Glyph(ch, x + i * size, y, x + (i + 1) * size, y + size, size) for i, ch in enumerate(text)
+    ]
+
+
+def test_layout_merges_out_of_order_quotes_and_sorts_by_x() -> None:
+    line = _glyphs("称为", 0, 100) + _glyphs("川医", 25, 100) + _glyphs("，是", 50, 100)
+    quotes = [Glyph("“", 20, 100, 25, 110, 10), Glyph("”", 45, 100, 50, 110, 10)]
+    previous = _glyphs("上一行", 0, 120)
+    lines = group_lines(previous + quotes + line)  # quotes drawn first, as LibreOffice does
+    assert [ln.text for ln in lines] == ["上一行", "称为“川医”，是"]
+
+
+def test_layout_spaces_fake_bold_and_columns() -> None:
+    words = _glyphs("ab", 0, 0) + _glyphs("cd", 25, 0)  # 5-unit gap = 0.5 em: a space
+    bold = _glyphs("ab", 0.3, 0)  # the same glyphs drawn again, slightly shifted
+    assert group_lines(words + bold)[0].text == "ab cd"
+    cjk = _glyphs("中文", 0, 0) + _glyphs("字", 23, 0)  # small CJK gap: no space
+    assert group_lines(cjk)[0].text == "中文字"
+    column2 = _glyphs("右栏", 300, 50)
+    column1 = _glyphs("左栏", 0, 50) + _glyphs("下一行", 0, 35)
+    assert [ln.text for ln in group_lines(column1 + column2)] == ["左栏", "下一行", "右栏"]
+
+
+def test_assemble_pages_keeps_running_header_once_and_drops_page_numbers() -> None:
+    def page(number: int, body: str) -> list[pdf_layout.Line]:
+        glyphs = (
+            _glyphs("Essay header", 0, 700) + _glyphs(body, 0, 400) + _glyphs(str(number), 0, 50)
+        )
+        return group_lines(glyphs)
+
+    text = assemble_pages([page(1, "第一页的文"), page(2, "字接着写。")])
+    assert join_wrapped_lines(text) == "Essay header\n\n第一页的文字接着写。"
+
+
+def test_paragraph_break_from_vertical_gap() -> None:
+    lines = group_lines(
+        _glyphs("第一段第一行", 0, 100) + _glyphs("第一段第二行", 0, 86) + _glyphs("第二段", 0, 50)
+    )
+    assert pdf_layout.page_text(lines) == "第一段第一行\n第一段第二行\n\n第二段"
+
+
+def test_garbage_share() -> None:
+    glyphs = [[Glyph("a", 0, 0, 1, 1, 1), Glyph("\ufffd", 1, 0, 2, 1, 1)]]
+    assert pdf_mod.garbage_share(glyphs) == 0.5
+    assert pdf_mod.garbage_share([]) == 0.0
+
+
+def test_sniff_names_formats() -> None:
+    assert sniff.describe_magic(b"%PDF-1.7") == "a PDF document"
+    assert sniff.describe_magic(b"RIFF\x00\x00\x00\x00WEBPVP8 ") == "a WebP image"
+    assert sniff.describe_content(b"<html><body>") == "a web page (HTML)"
+    assert sniff.describe_content(b"plain") is None
+
+
+@needs_samples
+def test_all_sample_submissions_extract_with_chinese_text() -> None:
+    paths = sorted(SUBMISSIONS.iterdir())
+    assert len(paths) == 40
+    for path in paths:
+        result = extract(path)
+        assert result.kind == path.suffix[1:]
+        assert len(re.findall(f"[{CJK}]", result.text)) > 500, path.name
+
+
+@pytest.mark.parametrize(
+    "module", [errors_mod, sniff, txt, wrap, pdf_layout, docx_mod, pdf_mod, extract_pkg]
+)
+def test_doctests(module: ModuleType) -> None:
+    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert failures == 0
+
+
+def test_main_writes_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert gen.main([str(tmp_path / "out"), "--large-mb", "1"]) == 0
+    assert "zip-bomb.docx" in capsys.readouterr().out
+    assert (tmp_path / "out" / "encrypted.pdf").stat().st_size < 10_000
+    assert (tmp_path / "out" / "zip-bomb.docx").stat().st_size < 1024 * 1024
