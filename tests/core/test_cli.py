@@ -25,7 +25,9 @@ REQUIRED = [
 ]
 
 
-def run_cli(args: list[str], env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+def run_cli(
+    args: list[str], env_extra: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
     env = {**os.environ, **(env_extra or {})}
     return subprocess.run(
         [sys.executable, "-m", "simhash_core.cli", *args],
