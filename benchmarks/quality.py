@@ -68,7 +68,7 @@ def evaluate(name: str, result: ScanResult, truth: dict) -> dict:
         got[tuple(sorted((a, b)))] = p
     labels = sorted({lab for lab in truth.values() if lab != "none"})
     print(f"\n## {name}: {len(result.documents)} files, {len(result.errors)} errors")
-    print(f"| label | flagged | of |\n|---|---|---|")
+    print("| label | flagged | of |\n|---|---|---|")
     for lab in labels:
         keys = [k for k, v in truth.items() if v == lab]
         hit = sum(1 for k in keys if k in got and got[k].flagged)

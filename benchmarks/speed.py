@@ -123,8 +123,14 @@ def pairs_table(n_all: int, n_index: int) -> None:
     peak = tracemalloc.get_traced_memory()[1] / 2**20
     tracemalloc.stop()
     print(
-        row([f"near-duplicate pairs, k=3 ({len(pairs):,} found)", f"{len(allfps):,}", f"{t:.3f}",
-             f"{peak:,.0f}"])
+        row(
+            [
+                f"near-duplicate pairs, k=3 ({len(pairs):,} found)",
+                f"{len(allfps):,}",
+                f"{t:.3f}",
+                f"{peak:,.0f}",
+            ]
+        )
     )
 
 

@@ -61,7 +61,9 @@ def test_cancel_stops_promptly_and_leaves_no_children():
     pool = IsolatedPool(2, timeout=60)
     got = []
     started = time.monotonic()
-    for key, value in pool.run(t.hang, [(i, (0.05 if i < 2 else 30,)) for i in range(6)], progress):
+    for key, _value in pool.run(
+        t.hang, [(i, (0.05 if i < 2 else 30,)) for i in range(6)], progress
+    ):
         got.append(key)
         if len(got) == 2:
             progress.cancel()

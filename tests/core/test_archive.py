@@ -1,0 +1,340 @@
+"""The archive of past submissions (SQLite backend): adding, dedupe, candidates from
+the three indexes, and comparing a new class with the archive.
+
+Helpers here are shared by the other ``test_archive_*`` modules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from simhash_core.analyze import analyze_text, to_document
+from simhash_core.archive import ArchiveStore, compare_with_archive, open_archive
+from simhash_core.archive.sqlite_store import SQLiteArchive
+from simhash_core.compare import compare_documents
+from simhash_core.scan import reweight_with_corpus_idf
+from simhash_core.types import Document, ScanResult, ScanSettings
+from tests.core.textgen import zh_essay
+
+# ----- helpers (shared) -------------------------------------------------------------
+
+
+def make_doc(text: str, path: str, settings: ScanSettings | None = None) -> Document:
+    """A scanned document of ``text`` with a content hash, as the scan would make it."""
+    a = analyze_text(text, settings or ScanSettings())
+    doc = to_document(path, Path("/class") / path, a)
+    digest = hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
+    return replace(doc, content_hash=digest)
+
+
+def lines(seed: int, n: int = 30) -> list[str]:
+    return [s for s in zh_essay(seed, n).split("\n") if s]
+
+
+def near_copy(seed: int) -> str:
+    """Essay ``seed`` with its last three sentences rewritten."""
+    return "\n".join([*lines(seed)[:-3], *lines(seed + 5000, 3)]) + "\n"
+
+
+def partial_copy(seed: int) -> str:
+    """An own essay with about 30% lifted from essay ``seed`` (10 of 30 sentences)."""
+    return "\n".join([*lines(seed + 7000, 22), *lines(seed)[8:18]]) + "\n"
+
+
+def archived_class(n: int = 8, first: int = 0) -> list[Document]:
+    return [make_doc(zh_essay(first + i), f"s{first + i:02d}.txt") for i in range(n)]
+
+
+def new_result(docs: list[Document], settings: ScanSettings | None = None) -> ScanResult:
+    """A scan result over ``docs`` (what ``scan`` returns, without reading files)."""
+    settings = settings or ScanSettings()
+    pairs, clusters, corpus, matrix = compare_documents(docs, settings)
+    return ScanResult(
+        root=None,
+        settings=settings,
+        documents=docs,
+        pairs=pairs,
+        clusters=clusters,
+        corpus=corpus,
+        matrix=matrix,
+    )
+
+
+def pair_table(result: ScanResult) -> list[tuple]:
+    """Pairs as comparable rows (paths and scores)."""
+    docs = result.documents
+    return sorted(
+        (
+            docs[p.a].path,
+            docs[p.b].path,
+            p.similarity,
+            p.simhash_distance,
+            p.jaccard,
+            p.flagged,
+            p.group,
+        )
+        for p in result.pairs
+    )
+
+
+def fill(store: ArchiveStore) -> list[Document]:
+    """The standard archive: 8 essays under '2024 spring'."""
+    docs = archived_class()
+    store.add_many(docs, "2024 spring")
+    return docs
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SQLiteArchive:
+    s = SQLiteArchive(tmp_path / "archive.sqlite")
+    yield s
+    s.close()
+
+
+# ----- adding and dedupe ------------------------------------------------------------
+
+
+def test_add_and_load_round_trip(store: SQLiteArchive) -> None:
+    docs = fill(store)
+    assert store.count() == 8
+    assert store.check() == []
+    loaded = store.load([3, 1])
+    assert [d.path for d in loaded] == [
+        "archive/2024 spring/s02.txt",
+        "archive/2024 spring/s00.txt",
+    ]
+    d, orig = loaded[0], docs[2]
+    assert d.archive_label == "2024 spring"
+    assert d.abspath == Path("archive", "2024 spring", "s02.txt")
+    assert d.text == orig.text and d.fingerprint == orig.fingerprint
+    assert d.content_hash == orig.content_hash
+    for name in ("minhash", "shingle_seq", "usable", "unit_starts", "unit_ends", "shingles"):
+        got, want = getattr(d, name), getattr(orig, name)
+        assert got.dtype == want.dtype and np.array_equal(got, want), name
+    assert d.terms == orig.terms and d.keywords == orig.keywords
+    with pytest.raises(KeyError):
+        store.load([99])
+
+
+def test_same_content_is_stored_once_and_keeps_every_label(store: SQLiteArchive) -> None:
+    doc = make_doc(zh_essay(1), "a.txt")
+    assert store.add(doc, "2024 spring").status == "added"
+    assert store.add(doc, "2024 spring").status == "present"
+    renamed = replace(doc, path="b.txt")
+    assert store.add(renamed, "2025 autumn").status == "labelled"
+    assert store.count() == 1
+    assert [(x.label, x.documents) for x in store.labels()] == [
+        ("2024 spring", 1),
+        ("2025 autumn", 1),
+    ]
+    (loaded,) = store.load([1])
+    assert loaded.archive_label == "2024 spring; 2025 autumn"
+    assert loaded.path == "archive/2024 spring/a.txt"
+    # the same content twice in one call is filed once
+    again = store.add_many([doc, doc], "2026 spring")
+    assert [a.status for a in again] == ["labelled", "present"]
+    assert store.count() == 1
+
+
+def test_remove_label_deletes_only_unlabelled_documents(store: SQLiteArchive) -> None:
+    fill(store)
+    shared = make_doc(zh_essay(3), "again.txt")  # same content as s03 of 2024 spring
+    store.add_many([shared, make_doc(zh_essay(40), "x.txt")], "2025 autumn")
+    assert store.count() == 9
+    assert store.remove_label("2024 spring") == 8
+    assert store.count() == 2
+    assert [x.label for x in store.labels()] == ["2025 autumn"]
+    assert store.check() == []
+    assert store.remove_label("2025 autumn") == 2
+    assert store.count() == 0 and store.check() == []
+    db = sqlite3.connect(store.path)
+    for table in ("documents", "payloads", "memberships", "simhash_blocks", "lsh_bands", "winnow"):
+        assert db.execute(f"SELECT COUNT(*) FROM {table}").fetchone() == (0,), table
+    db.close()
+
+
+def test_label_must_be_given(store: SQLiteArchive) -> None:
+    with pytest.raises(ValueError, match="label"):
+        store.add(make_doc(zh_essay(1), "a.txt"), "  ")
+
+
+# ----- candidates -------------------------------------------------------------------
+
+
+def test_exact_and_near_copies_are_candidates(store: SQLiteArchive) -> None:
+    fill(store)
+    (exact,) = store.find(make_doc(zh_essay(2), "mine.txt"))
+    assert exact.doc_id == 3 and exact.distance == 0 and exact.jaccard == 1.0
+    assert exact.sources == ("simhash", "minhash", "winnow")
+    (near,) = store.find(make_doc(near_copy(5), "mine.txt"))
+    assert near.doc_id == 6 and "minhash" in near.sources and "winnow" in near.sources
+    assert store.candidates(make_doc(zh_essay(999), "honest.txt")) == []
+
+
+def test_partial_copy_is_found_by_winnowing(store: SQLiteArchive) -> None:
+    """A 30% lifted passage is missed by SimHash and MinHash LSH, found by winnowing."""
+    fill(store)
+    doc = make_doc(partial_copy(4), "partial.txt")
+    (cand,) = store.find(doc)
+    assert cand.doc_id == 5
+    assert cand.sources == ("winnow",)
+    assert cand.shared >= 10
+
+
+def test_lookups_use_indexes_never_a_scan(store: SQLiteArchive) -> None:
+    fill(store)
+    statements: list[str] = []
+    store._db.set_trace_callback(statements.append)
+    store.find(make_doc(partial_copy(4), "partial.txt"))
+    store._db.set_trace_callback(None)
+    lookups = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert len(lookups) >= 3
+    for sql in lookups:
+        plan = " | ".join(r[3] for r in store._db.execute("EXPLAIN QUERY PLAN " + sql))
+        assert "SCAN" not in plan.replace("SCAN CONSTANT ROW", ""), (sql[:80], plan)
+
+
+def test_k_beyond_the_index_is_refused(store: SQLiteArchive) -> None:
+    fill(store)
+    with pytest.raises(ValueError, match="k must be between 0 and 3"):
+        store.candidates(make_doc(zh_essay(1), "a.txt"), k=4)
+
+
+def test_other_settings_are_reanalysed(store: SQLiteArchive) -> None:
+    """Queries with another analysis (ngram 4) recompute from the stored text."""
+    fill(store)
+    settings = ScanSettings(ngram=4)
+    doc = make_doc(near_copy(1), "mine.txt", settings)
+    assert store.candidates(doc, settings=settings) == [2]
+    (loaded,) = store.load([2], settings=settings)
+    assert len(loaded.shingle_seq) == loaded.unit_count - 3
+    assert loaded.archive_label == "2024 spring"
+
+
+def test_documents_analysed_otherwise_are_filed_in_the_archive_space(tmp_path: Path) -> None:
+    with SQLiteArchive(tmp_path / "a.sqlite") as store:
+        settings = ScanSettings(ngram=4, idf="corpus")
+        store.add(make_doc(zh_essay(1), "a.txt", settings), "x", settings)
+        (loaded,) = store.load([1])
+        assert loaded.fingerprint == make_doc(zh_essay(1), "a.txt").fingerprint
+        assert store.candidates(make_doc(zh_essay(1), "b.txt")) == [1]
+
+
+def test_an_archive_keeps_its_own_settings(tmp_path: Path) -> None:
+    path = tmp_path / "a.sqlite"
+    with open_archive(path, ScanSettings(ngram=4)) as store:
+        assert store.config.ngram == 4
+    with open_archive(path, ScanSettings(ngram=6)) as store:
+        assert store.config.ngram == 4
+
+
+# ----- comparing a class with the archive -------------------------------------------
+
+
+def test_scan_against_archive_finds_copies(store: SQLiteArchive) -> None:
+    fill(store)
+    new = [make_doc(zh_essay(100 + i), f"n{i}.txt") for i in range(5)]
+    new += [make_doc(near_copy(2), "copy.txt"), make_doc(partial_copy(4), "partial.txt")]
+    result = compare_with_archive(new_result(new), store, ScanSettings())
+    assert [d.path for d in result.documents[:7]] == [d.path for d in new]
+    archived = result.documents[7:]
+    assert {d.path for d in archived} == {
+        "archive/2024 spring/s02.txt",
+        "archive/2024 spring/s04.txt",
+    }
+    assert all(d.archive_label == "2024 spring" for d in archived)
+    flagged = {
+        (result.documents[p.a].path, result.documents[p.b].path): p
+        for p in result.pairs
+        if p.flagged
+    }
+    assert set(flagged) == {
+        ("copy.txt", "archive/2024 spring/s02.txt"),
+        ("partial.txt", "archive/2024 spring/s04.txt"),
+    }
+    assert flagged["copy.txt", "archive/2024 spring/s02.txt"].similarity > 0.8
+    assert 0.2 < flagged["partial.txt", "archive/2024 spring/s04.txt"].similarity < 0.5
+    for c in result.clusters:
+        assert result.documents[c.likely_source].archive_label == "2024 spring"
+        assert c.source_reason.startswith("archived")
+    n = len(result.documents)
+    assert result.matrix.similarity.shape == (n, n)
+    # passages are available for archived pairs: the archived text was kept
+    p = flagged["partial.txt", "archive/2024 spring/s04.txt"]
+    assert result.corpus.passages(p.a, p.b)
+
+
+def test_archived_documents_are_never_paired_with_each_other(store: SQLiteArchive) -> None:
+    """Three archived variants of one essay, all candidates of a new copy: each is
+    paired with the copy, never with one another."""
+    variants = [make_doc(near_copy(1), "v1.txt"), make_doc(zh_essay(1), "v0.txt")]
+    variants.append(make_doc(zh_essay(1) + lines(77, 2)[0], "v2.txt"))
+    store.add_many(variants, "2023 autumn")
+    new = [
+        make_doc(zh_essay(1), "copy.txt"),
+        *(make_doc(zh_essay(200 + i), f"n{i}.txt") for i in range(3)),
+    ]
+    result = compare_with_archive(new_result(new), store, ScanSettings())
+    n_new = len(new)
+    assert len(result.documents) == n_new + 3
+    assert {(p.a, p.b) for p in result.pairs if p.b >= n_new} == {(0, 4), (0, 5), (0, 6)}
+    assert all(p.a < n_new for p in result.pairs)
+    block = result.matrix.similarity[n_new:, n_new:]
+    assert np.array_equal(block, np.eye(3, dtype=np.float32))
+    assert not result.matrix.flagged[n_new:, n_new:].any()
+    (group,) = result.clusters
+    assert set(group.members) == {0, 4, 5, 6}
+    identical = [p for p in result.pairs if result.documents[p.b].path.endswith("v0.txt")]
+    assert "identical file archived under 2023 autumn" in identical[0].reasons
+
+
+def test_common_text_comes_from_the_new_class_only(store: SQLiteArchive) -> None:
+    """The assignment prompt shared by the whole new class (and by last year's class)
+    is common text: it neither makes pairs nor crowds out the real source."""
+    prompt = "\n".join(lines(31337, 8)) + "\n"
+    old = [make_doc(prompt + zh_essay(i), f"s{i:02d}.txt") for i in range(60)]
+    store.add_many(old, "2024 spring", batch_size=20)
+    new = [make_doc(prompt + zh_essay(500 + i), f"n{i}.txt") for i in range(6)]
+    new.append(make_doc(prompt + partial_copy(45), "partial.txt"))
+    result = compare_with_archive(new_result(new), store, ScanSettings())
+    assert [d.path for d in result.documents[len(new) :]] == ["archive/2024 spring/s45.txt"]
+    flagged = [p for p in result.pairs if p.flagged]
+    assert [(result.documents[p.a].path, result.documents[p.b].path) for p in flagged] == [
+        ("partial.txt", "archive/2024 spring/s45.txt")
+    ]
+
+
+def test_new_pairs_are_kept_as_scanned(store: SQLiteArchive) -> None:
+    fill(store)
+    new = [make_doc(zh_essay(300), "a.txt"), make_doc(near_copy(300), "b.txt")]
+    new += [make_doc(zh_essay(301 + i), f"c{i}.txt") for i in range(3)]
+    before = new_result(new)
+    after = compare_with_archive(before, store, ScanSettings())
+    assert len(after.documents) == len(new)
+    assert pair_table(after) == pair_table(before)
+    assert np.array_equal(after.matrix.similarity, before.matrix.similarity)
+
+
+def test_corpus_idf_scans_compare_with_the_archive(store: SQLiteArchive) -> None:
+    fill(store)
+    settings = ScanSettings(idf="corpus")
+    new = [make_doc(zh_essay(2), "copy.txt"), make_doc(zh_essay(400), "x.txt")]
+    new = reweight_with_corpus_idf(new)  # what the scan does with idf="corpus"
+    assert new[0].fingerprint != make_doc(zh_essay(2), "copy.txt").fingerprint
+    result = compare_with_archive(new_result(new, settings), store, settings)
+    assert [d.path for d in result.documents[2:]] == ["archive/2024 spring/s02.txt"]
+    (p,) = [p for p in result.pairs if p.flagged]
+    assert p.simhash_distance == 0
+
+
+def test_a_result_with_archived_documents_is_refused(store: SQLiteArchive) -> None:
+    fill(store)
+    result = compare_with_archive(new_result([make_doc(zh_essay(2), "c.txt")]), store)
+    with pytest.raises(ValueError, match="already"):
+        compare_with_archive(result, store)
