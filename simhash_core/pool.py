@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing as mp
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -46,6 +47,9 @@ def _context(preload: Sequence[str] = ()) -> mp.context.BaseContext:
 
 
 def _worker_main(conn: Connection, init: TaskFunc | None, memory_mb: int) -> None:
+    # Ctrl-C in a terminal reaches the whole process group: the parent decides, and
+    # kills the workers itself
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if memory_mb and sys.platform.startswith("linux"):
         import resource
 

@@ -21,7 +21,7 @@ from simhash_core.analyze import Analysis, analyze_file, analyze_text, file_dige
 from simhash_core.cache import AnalysisCache, array_digest, settings_key
 from simhash_core.compare import compare_documents
 from simhash_core.discover import discover
-from simhash_core.pool import IsolatedPool, TaskFailure
+from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc
 from simhash_core.progress import Cancelled, Progress
 from simhash_core.simhash import simhash
 from simhash_core.tokenize import warm_up
@@ -81,12 +81,16 @@ def analyze_files(
     isolate: bool = True,
     timeout: float = 60.0,
     cache: AnalysisCache | None = None,
+    task: TaskFunc | None = None,
 ) -> Iterator[tuple[int, Analysis | TaskFailure]]:
     """Yield ``(index into files, analysis or failure)`` as files finish.
 
     With a cache, unchanged files come straight from it; files whose text is cached
-    but whose settings changed skip extraction; results are stored back.
+    but whose settings changed skip extraction; results are stored back. ``task``
+    replaces the per-file function (same arguments as the default); tests use it to
+    simulate a reader that hangs or crashes.
     """
+    task = task or _analyze_task
     tasks: list[tuple[int, tuple]] = []
     key = settings_key(settings, array_digest(template)) if cache else ""
     digests = _digests([p for p, _ in files]) if cache else [None] * len(files)
@@ -105,7 +109,7 @@ def analyze_files(
 
     if not isolate:
         outcomes: Iterable[tuple[int, Analysis | TaskFailure]] = (
-            (i, _run_inline(args)) for i, args in tasks if not progress.cancelled
+            (i, _run_inline(task, args)) for i, args in tasks if not progress.cancelled
         )
     else:
         pool = IsolatedPool(
@@ -114,18 +118,18 @@ def analyze_files(
             initializer=warm_up,
             preload=["simhash_core.worker_preload"],
         )
-        outcomes = pool.run(_analyze_task, tasks, progress) if tasks else iter(())
+        outcomes = pool.run(task, tasks, progress) if tasks else iter(())
     for i, outcome in outcomes:
         if cache is not None and isinstance(outcome, Analysis):
             cache.put(key, outcome)
         yield i, outcome
 
 
-def _run_inline(args: tuple) -> Analysis | TaskFailure:
+def _run_inline(task: TaskFunc, args: tuple) -> Analysis | TaskFailure:
     from simhash_core.extract import ExtractError
 
     try:
-        return _analyze_task(*args)
+        return task(*args)
     except ExtractError as exc:
         return TaskFailure(exc.code, exc.reason)
 
@@ -150,6 +154,7 @@ def scan(
     isolate: bool = True,
     timeout: float = 60.0,
     cache: AnalysisCache | None = None,
+    task: TaskFunc | None = None,
 ) -> ScanResult:
     """Scan files and folders and compare every readable document with every other.
 
@@ -174,7 +179,14 @@ def scan(
     total = len(files)
     progress.update(0, total, "")
     outcomes = analyze_files(
-        files, settings, template, progress, isolate=isolate, timeout=timeout, cache=cache
+        files,
+        settings,
+        template,
+        progress,
+        isolate=isolate,
+        timeout=timeout,
+        cache=cache,
+        task=task,
     )
     for done, (i, outcome) in enumerate(outcomes, start=1):
         abspath, shown = files[i]

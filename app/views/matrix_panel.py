@@ -27,12 +27,13 @@ class ColorLegend(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.metric = Metric.SIMILARITY
+        # not "metric": that name is QPaintDevice.metric(), a virtual Qt would call
+        self._metric = Metric.SIMILARITY
         self.setMinimumHeight(44)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def set_metric(self, metric: Metric) -> None:
-        self.metric = metric
+        self._metric = metric
         self.update()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -53,7 +54,7 @@ class ColorLegend(QWidget):
         p.setPen(QPen(QColor(120, 120, 120)))
         p.drawRect(QRectF(x0, y0, bar_w, bar_h))
         p.setPen(self.palette().text().color())
-        for h, label in legend_ticks(self.metric):
+        for h, label in legend_ticks(self._metric):
             x = x0 + h * bar_w
             p.drawLine(int(x), y0 + bar_h, int(x), y0 + bar_h + 3)
             w = fm.horizontalAdvance(label)
@@ -86,7 +87,7 @@ class ColorLegend(QWidget):
             Metric.CONTAINMENT: self.tr(
                 "Containment: share of the row file found in the column file"
             ),
-        }[self.metric]
+        }[self._metric]
 
     def sizeHint(self):
         size = super().sizeHint()

@@ -9,6 +9,11 @@ settings when loaded, so scores never mix two analyses. Re-analysis cannot know 
 template text of the original scan; the stored ``usable`` mask is kept only when no
 re-analysis is needed.
 
+The config also records a *canary*: a digest of the analysis of a fixed text. If a
+later plagcheck tokenizes, hashes or signs differently, the canary changes, and the
+archive refuses lookups and additions with a clear error instead of silently finding
+nothing (listing, removal and checks still work).
+
 The SimHash fingerprint stored is always the one with jieba's IDF table (the only one
 that depends on the file alone); :func:`jieba_fingerprint` recomputes it from a
 document's term counts when a scan used the folder's own IDF.
@@ -28,8 +33,8 @@ from __future__ import annotations
 import hashlib
 import json
 import zlib
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -54,6 +59,28 @@ PAYLOAD_FIELDS = (
     "warnings",
 )
 LABEL_SEPARATOR = "; "
+CANARY_TEXT = (
+    "抄袭检测的档案：去年的论文与今年的作业逐段比较，繁體字也一樣。\n"
+    "Plagiarism archive canary: the quick brown fox jumps over the lazy dog, 2025.\n"
+)
+
+
+def analysis_canary(settings: ScanSettings) -> str:
+    """Digest of the analysis of :data:`CANARY_TEXT` with ``settings``: it changes
+    whenever normalization, tokenization, shingle hashing, SimHash or MinHash change."""
+    return _canary(*(getattr(settings, name) for name in ANALYSIS_FIELDS))
+
+
+@lru_cache(maxsize=8)
+def _canary(*values: object) -> str:
+    settings = ScanSettings(**dict(zip(ANALYSIS_FIELDS, values, strict=True)))
+    a = analyze_text(CANARY_TEXT, settings)
+    h = hashlib.blake2b(digest_size=8)
+    h.update(str(a.fingerprint).encode())
+    h.update(np.ascontiguousarray(a.minhash, dtype="<u8").tobytes())
+    h.update(np.ascontiguousarray(a.shingle_seq, dtype="<u8").tobytes())
+    h.update(np.ascontiguousarray(a.unit_starts, dtype="<i4").tobytes())
+    return h.hexdigest()
 
 
 def analysis_key(settings: ScanSettings) -> str:
@@ -87,6 +114,7 @@ class ArchiveConfig:
     bands: int = 32
     winnow_window: int = 8
     format: int = FORMAT_VERSION
+    canary: str = ""  # analysis_canary() when the archive was created
 
     @classmethod
     def from_settings(cls, settings: ScanSettings, index_k: int = 3) -> ArchiveConfig:
@@ -99,6 +127,7 @@ class ArchiveConfig:
             minhash_perms=perms,
             index_k=index_k,
             bands=default_bands(perms),
+            canary=analysis_canary(settings),
         )
 
     @property
@@ -109,6 +138,16 @@ class ArchiveConfig:
     @property
     def key(self) -> str:
         return analysis_key(self.settings)
+
+    def check_current(self) -> None:
+        """Raise ArchiveError when this plagcheck analyses text differently from the one
+        that built the archive (its fingerprints could not be compared)."""
+        if self.canary and self.canary != analysis_canary(self.settings):
+            raise ArchiveError(
+                "this archive was built by a plagcheck version that analyses text "
+                "differently; its fingerprints cannot be compared with new ones. Start a "
+                "new archive (--archive PATH) and add the past classes again"
+            )
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -404,10 +443,3 @@ def to_document(
     if settings is not None and analysis_key(settings) != config.key and doc.text:
         doc = reanalysed(doc, settings)
     return doc
-
-
-def signatures_matrix(sigs: Sequence[np.ndarray]) -> np.ndarray:
-    """Stack signatures as an ``N x num_perm`` uint64 array."""
-    if not sigs:
-        return np.zeros((0, 0), np.uint64)
-    return np.stack([np.asarray(s, dtype=np.uint64) for s in sigs])

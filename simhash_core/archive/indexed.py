@@ -76,6 +76,7 @@ class IndexedArchive(abc.ABC):
         whose addition returned.
         """
         docs = list(docs)
+        self.config.check_current()
         progress = progress or Progress()
         entries = []
         for i, doc in enumerate(docs):
@@ -138,6 +139,7 @@ class IndexedArchive(abc.ABC):
         """Verified candidates for ``doc``, analysed with ``settings`` (default
         ``ScanSettings()``); shingles in ``ignore`` are not used for winnowing."""
         self._check_k(k)
+        self.config.check_current()
         return self.find_probe(probe_for(doc, self.config, settings, ignore), k)
 
     def find_probe(self, probe: Probe, k: int = 3) -> list[Candidate]:

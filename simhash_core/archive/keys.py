@@ -21,14 +21,16 @@ Three candidate sources, each a set of integer keys per document:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from simhash_core.index import block_layout
+from simhash_core.minhash import signature
 
 WINNOW_KEY_BITS = 40
 BAND_KEY_BITS = 32
 _MASK64 = (1 << 64) - 1
-_EMPTY = np.uint64((1 << 61) - 1)  # minhash value of an empty shingle set
 _MAX64 = np.uint64(_MASK64)
 
 
@@ -90,10 +92,15 @@ def band_keys(signatures: np.ndarray, bands: int) -> np.ndarray:
     return h >> np.uint64(64 - BAND_KEY_BITS)
 
 
-def has_bands(signature: np.ndarray) -> bool:
+@lru_cache(maxsize=8)
+def _empty_signature(num_perm: int) -> np.ndarray:
+    return signature(np.zeros(0, dtype=np.uint64), num_perm)
+
+
+def has_bands(sig: np.ndarray) -> bool:
     """Whether a signature is worth banding (it is not that of an empty set)."""
-    sig = np.asarray(signature, dtype=np.uint64)
-    return bool(len(sig)) and not bool((sig == _EMPTY).all())
+    sig = np.asarray(sig, dtype=np.uint64)
+    return bool(len(sig)) and not np.array_equal(sig, _empty_signature(len(sig)))
 
 
 def winnow(seq: np.ndarray, usable: np.ndarray, window: int) -> np.ndarray:

@@ -126,9 +126,10 @@ class RedisArchive(IndexedArchive):
 
     def _open_meta(self, settings: ScanSettings | None) -> ArchiveConfig:
         meta = self._k("meta")
-        config = ArchiveConfig.from_settings(settings or ScanSettings())
-        self._r.hsetnx(meta, "config", config.to_json())
-        self._r.hsetnx(meta, "schema_version", str(SCHEMA_VERSION))
+        if self._r.hget(meta, "config") is None:  # first use: whoever sets it first wins
+            config = ArchiveConfig.from_settings(settings or ScanSettings())
+            self._r.hsetnx(meta, "config", config.to_json())
+            self._r.hsetnx(meta, "schema_version", str(SCHEMA_VERSION))
         stored = self._r.hmget(meta, ["config", "schema_version"])
         version = int(_text(stored[1]) or 0)
         if version > SCHEMA_VERSION:

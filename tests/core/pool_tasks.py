@@ -39,3 +39,21 @@ def square_or_crash(x: int) -> int:
     if x < 0:
         os._exit(1)
     return x * x
+
+
+def analyze_but_hang_on(path: str, *args):
+    """The real per-file analysis, except that files named ``hang*`` never finish."""
+    from simhash_core.scan import _analyze_task
+
+    if os.path.basename(path).startswith("hang"):
+        time.sleep(3600)
+    return _analyze_task(path, *args)
+
+
+def analyze_but_crash_on(path: str, *args):
+    """The real per-file analysis, except that files named ``crash*`` kill the worker."""
+    from simhash_core.scan import _analyze_task
+
+    if os.path.basename(path).startswith("crash"):
+        os.abort()
+    return _analyze_task(path, *args)

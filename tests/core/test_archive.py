@@ -7,6 +7,7 @@ Helpers here are shared by the other ``test_archive_*`` modules.
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
@@ -15,7 +16,7 @@ import numpy as np
 import pytest
 
 from simhash_core.analyze import analyze_text, to_document
-from simhash_core.archive import ArchiveStore, compare_with_archive, open_archive
+from simhash_core.archive import ArchiveError, ArchiveStore, compare_with_archive, open_archive
 from simhash_core.archive.sqlite_store import SQLiteArchive
 from simhash_core.compare import compare_documents
 from simhash_core.scan import reweight_with_corpus_idf
@@ -338,3 +339,24 @@ def test_a_result_with_archived_documents_is_refused(store: SQLiteArchive) -> No
     result = compare_with_archive(new_result([make_doc(zh_essay(2), "c.txt")]), store)
     with pytest.raises(ValueError, match="already"):
         compare_with_archive(result, store)
+
+
+def test_an_archive_from_another_analysis_is_refused_clearly(tmp_path: Path) -> None:
+    """If tokenizing or MinHash changed since the archive was built, lookups and adds
+    fail with a clear error; listing and removal still work."""
+    path = tmp_path / "a.sqlite"
+    with SQLiteArchive(path) as store:
+        fill(store)
+    db = sqlite3.connect(path)
+    raw = json.loads(db.execute("SELECT value FROM meta WHERE key = 'config'").fetchone()[0])
+    raw["canary"] = "0123456789abcdef"
+    db.execute("UPDATE meta SET value = ? WHERE key = 'config'", (json.dumps(raw),))
+    db.commit()
+    db.close()
+    with SQLiteArchive(path) as store:
+        with pytest.raises(ArchiveError, match="analyses text differently"):
+            store.candidates(make_doc(zh_essay(1), "a.txt"))
+        with pytest.raises(ArchiveError, match="analyses text differently"):
+            store.add(make_doc(zh_essay(1), "a.txt"), "x")
+        assert store.labels()[0].documents == 8
+        assert store.remove_label("2024 spring") == 8

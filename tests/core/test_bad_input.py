@@ -1,0 +1,146 @@
+"""Nothing a student hands in can crash, hang or fool the scan (issue 5)."""
+
+import csv
+import shutil
+import time
+
+import pytest
+
+from simhash_core.cli import main
+from simhash_core.export import safe_cell, write_pairs_csv
+from simhash_core.scan import scan
+from simhash_core.types import ScanSettings
+from tests.core import pool_tasks
+from tests.core.samples import CLASS_ZH, needs_samples
+from tests.core.textgen import zh_essay
+from tests.data.make_bad_files import make_bad_files
+
+
+def rows(path):
+    with path.open(encoding="utf-8-sig", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def flagged_pairs(path):
+    return {tuple(sorted((r["file_a"], r["file_b"]))) for r in rows(path) if r["flagged"] == "yes"}
+
+
+@needs_samples
+def test_bad_files_beside_the_class_cost_nothing(tmp_path, capsys):
+    clean = tmp_path / "clean.csv"
+    template = str(CLASS_ZH / "template.txt")
+    assert (
+        main(
+            [
+                "scan",
+                str(CLASS_ZH / "submissions"),
+                "--template",
+                template,
+                "--csv",
+                str(clean),
+                "-q",
+                "--no-cache",
+            ]
+        )
+        == 0
+    )
+    mixed = tmp_path / "mixed"
+    shutil.copytree(CLASS_ZH / "submissions", mixed)
+    expected = make_bad_files(
+        mixed / "bad", large_txt_bytes=2 * 1024 * 1024, bomb_bytes=60 * 1024 * 1024
+    )
+    out = tmp_path / "mixed.csv"
+    capsys.readouterr()
+    assert (
+        main(["scan", str(mixed), "--template", template, "--csv", str(out), "-q", "--no-cache"])
+        == 0
+    )
+    printed = capsys.readouterr().out
+    reported = {r["file"]: r for r in rows(tmp_path / "mixed-errors.csv")}
+    for name, code in expected.items():
+        shown = f"bad/{name}"
+        if code == "ok":
+            assert shown not in reported, reported.get(shown)
+            continue
+        if name == "no-permission.txt" and shown not in reported:
+            continue  # root reads anything (CI runs as root)
+        assert shown in reported, f"{shown} is not listed"
+        assert reported[shown]["reason"], shown
+    for name in ("truncated.docx", "encrypted.pdf", "no-text.pdf", "zip-bomb.docx"):
+        assert f"bad/{name}" in printed
+    assert reported["bad/encrypted.pdf"]["problem"] == "encrypted"
+    assert "remove the password" in reported["bad/encrypted.pdf"]["reason"]
+    assert "OCR" in reported["bad/no-text.pdf"]["reason"]
+    # the class itself scores exactly as it does alone
+    sample_pairs = {p for p in flagged_pairs(out) if not p[0].startswith("bad/")}
+    sample_pairs = {p for p in sample_pairs if not p[1].startswith("bad/")}
+    assert sample_pairs == flagged_pairs(clean)
+
+
+def test_hanging_reader_is_stopped_and_the_scan_goes_on(tmp_path):
+    for i in range(3):
+        (tmp_path / f"s{i}.txt").write_text(zh_essay(i), encoding="utf-8")
+    (tmp_path / "copy.txt").write_text(zh_essay(0), encoding="utf-8")
+    (tmp_path / "hang.txt").write_text(zh_essay(9), encoding="utf-8")
+    started = time.monotonic()
+    result = scan(
+        [tmp_path],
+        settings=ScanSettings(workers=2),
+        timeout=2.0,
+        task=pool_tasks.analyze_but_hang_on,
+    )
+    assert time.monotonic() - started < 30
+    assert [(e.path, e.code) for e in result.errors] == [("hang.txt", "timeout")]
+    assert "too long" in result.errors[0].reason
+    assert len(result.documents) == 4
+    assert any(p.flagged for p in result.pairs)
+
+
+def test_crashing_reader_costs_one_file(tmp_path):
+    for i in range(3):
+        (tmp_path / f"s{i}.txt").write_text(zh_essay(i), encoding="utf-8")
+    (tmp_path / "crash.txt").write_text(zh_essay(5), encoding="utf-8")
+    result = scan(
+        [tmp_path], settings=ScanSettings(workers=1), task=pool_tasks.analyze_but_crash_on
+    )
+    assert [(e.path, e.code) for e in result.errors] == [("crash.txt", "crashed")]
+    assert len(result.documents) == 3
+
+
+def test_formula_file_names_are_neutralised(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    evil = '=HYPERLINK("x").docx'
+    (folder / '=HYPERLINK("x").txt').write_text(zh_essay(1), encoding="utf-8")
+    (folder / "+cmd.txt").write_text(zh_essay(1), encoding="utf-8")
+    (folder / "@sum.txt").write_text(zh_essay(2), encoding="utf-8")
+    result = scan([folder], isolate=False)
+    out = tmp_path / "pairs.csv"
+    write_pairs_csv(result, out, result.pairs)
+    text = out.read_text(encoding="utf-8-sig")
+    for line in csv.reader(text.splitlines()):
+        for cell in line:
+            assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), cell
+    assert "'=HYPERLINK" in text
+    assert safe_cell(evil) == "'" + evil
+
+
+def test_report_is_written_atomically(tmp_path, monkeypatch):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for i in range(2):
+        (folder / f"s{i}.txt").write_text(zh_essay(1), encoding="utf-8")
+    result = scan([folder], isolate=False)
+    out = tmp_path / "pairs.csv"
+    out.write_text("previous report", encoding="utf-8")
+
+    import simhash_core.export as export
+
+    def boom(*a, **k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(export.os, "replace", boom)
+    with pytest.raises(OSError):
+        write_pairs_csv(result, out)
+    assert out.read_text(encoding="utf-8") == "previous report"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []

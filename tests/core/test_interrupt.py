@@ -1,0 +1,54 @@
+"""Ctrl-C on the command line leaves no worker processes behind."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from tests.core.textgen import zh_essay
+
+
+def processes_with(marker: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            env = (entry / "environ").read_bytes()
+        except OSError:
+            continue
+        if marker.encode() in env:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs Linux /proc")
+def test_ctrl_c_leaves_no_workers(tmp_path):
+    for i in range(400):
+        (tmp_path / f"s{i:03}.txt").write_text(zh_essay(i, 60), encoding="utf-8")
+    marker = f"PLAGCHECK_TEST_MARK={uuid.uuid4().hex}"
+    env = {**os.environ, marker.split("=")[0]: marker.split("=")[1]}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "simhash_core.cli", "scan", str(tmp_path), "--no-cache", "-q"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(processes_with(marker)) < 3:
+        time.sleep(0.2)  # the CLI, the fork server and at least one worker are up
+    assert len(processes_with(marker)) >= 3, "workers never started"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and processes_with(marker):
+        time.sleep(0.2)
+    assert processes_with(marker) == []
