@@ -13,25 +13,35 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
-_CTX = "CoreText"
+translate = QCoreApplication.translate  # lupdate finds translate("CoreText", "...") calls
 
 _SIMHASH = re.compile(r"^SimHash distance (\d+) ≤ (\d+)$")
 _MATCHED = re.compile(r"^(\d+)% of (.+) is matched text$")
 _PASSAGES = re.compile(r"^(\d+) matching passage\(s\), (\d+) characters$")
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate(_CTX, text)
+_LONGEST = re.compile(
+    r"^a matching passage of about (\d+) words \((\d+) passage\(s\), (\d+) characters in all\)$"
+)
 
 
 def flag_reason(reason: str) -> str:
     """One of a pair's ``reasons`` in the current UI language."""
     if m := _SIMHASH.match(reason):
-        return _tr("SimHash distance {distance} ≤ {k}").format(distance=m[1], k=m[2])
+        return translate("CoreText", "SimHash distance {distance} ≤ {k}").format(
+            distance=m[1], k=m[2]
+        )
     if m := _MATCHED.match(reason):
-        return _tr("{percent}% of {name} is matched text").format(percent=m[1], name=m[2])
+        return translate("CoreText", "{percent}% of {name} is matched text").format(
+            percent=m[1], name=m[2]
+        )
     if m := _PASSAGES.match(reason):
-        return _tr("{count} matching passage(s), {chars} characters").format(count=m[1], chars=m[2])
+        return translate("CoreText", "{count} matching passage(s), {chars} characters").format(
+            count=m[1], chars=m[2]
+        )
+    if m := _LONGEST.match(reason):
+        return translate(
+            "CoreText",
+            "a matching passage of about {words} words ({count} passage(s), {chars} characters in all)",  # noqa: E501
+        ).format(words=m[1], count=m[2], chars=m[3])
     return reason
 
 
@@ -43,10 +53,19 @@ def flag_reasons(reasons: tuple[str, ...] | list[str]) -> str:
 def source_reason(reason: str) -> str:
     """A cluster's ``source_reason`` in the current UI language."""
     known = {
-        "earliest modified": _tr("earliest modified"),
-        "least of its text is matched (most original)": _tr(
-            "least of its text is matched (most original)"
+        "earliest modified": translate("CoreText", "earliest modified"),
+        "least of its text is matched (most original)": translate(
+            "CoreText", "least of its text is matched (most original)"
         ),
+    }
+    return known.get(reason, reason)
+
+
+def source_reason_short(reason: str) -> str:
+    """A few words for the likely-source column (the full reason goes in the tooltip)."""
+    known = {
+        "earliest modified": translate("CoreText", "earliest modified"),
+        "least of its text is matched (most original)": translate("CoreText", "most original"),
     }
     return known.get(reason, reason)
 
@@ -54,28 +73,28 @@ def source_reason(reason: str) -> str:
 def problem_label(code: str) -> str:
     """A short, translated name for a :class:`FileError` code (the Problem column)."""
     labels = {
-        "empty": _tr("empty"),
-        "binary": _tr("binary data"),
-        "encoding": _tr("unknown encoding"),
-        "old-doc": _tr("old Word format"),
-        "corrupt": _tr("damaged file"),
-        "too-large": _tr("too large"),
-        "malicious": _tr("refused (unsafe XML)"),
-        "encrypted": _tr("password-protected"),
-        "scanned": _tr("scanned image, no text"),
-        "garbled": _tr("undecodable text"),
-        "unreadable": _tr("cannot be read"),
-        "missing": _tr("missing"),
-        "broken-link": _tr("broken link"),
-        "link-loop": _tr("link loop"),
-        "lock-file": _tr("Office lock file"),
-        "duplicate": _tr("duplicate"),
-        "unsupported": _tr("unsupported type"),
-        "timeout": _tr("timed out"),
-        "crashed": _tr("reader crashed"),
-        "memory": _tr("out of memory"),
-        "error": _tr("error"),
-        "skipped": _tr("skipped"),
-        "warning": _tr("warning"),
+        "empty": translate("CoreText", "empty"),
+        "binary": translate("CoreText", "binary data"),
+        "encoding": translate("CoreText", "unknown encoding"),
+        "old-doc": translate("CoreText", "old Word format"),
+        "corrupt": translate("CoreText", "damaged file"),
+        "too-large": translate("CoreText", "too large"),
+        "malicious": translate("CoreText", "refused (unsafe XML)"),
+        "encrypted": translate("CoreText", "password-protected"),
+        "scanned": translate("CoreText", "scanned image, no text"),
+        "garbled": translate("CoreText", "undecodable text"),
+        "unreadable": translate("CoreText", "cannot be read"),
+        "missing": translate("CoreText", "missing"),
+        "broken-link": translate("CoreText", "broken link"),
+        "link-loop": translate("CoreText", "link loop"),
+        "lock-file": translate("CoreText", "Office lock file"),
+        "duplicate": translate("CoreText", "duplicate"),
+        "unsupported": translate("CoreText", "unsupported type"),
+        "timeout": translate("CoreText", "timed out"),
+        "crashed": translate("CoreText", "reader crashed"),
+        "memory": translate("CoreText", "out of memory"),
+        "error": translate("CoreText", "error"),
+        "skipped": translate("CoreText", "skipped"),
+        "warning": translate("CoreText", "warning"),
     }
     return labels.get(code, code)

@@ -105,15 +105,18 @@ class BitDiffView(QWidget):
         explain.addWidget(self.table_b)
         explain.addWidget(self.note)
         explain.addStretch(1)
+        left = QVBoxLayout()
+        left.addWidget(self.grid)
+        left.addWidget(self.legend)
+        left.addStretch(1)
         body = QHBoxLayout()
-        body.addWidget(self.grid, 3)
+        body.addLayout(left, 3)
         body.addLayout(explain, 2)
         layout = QGridLayout(self)
         layout.addWidget(self.title, 0, 0)
         layout.addWidget(self.fingerprints, 1, 0)
         layout.addWidget(self.stats, 2, 0)
         layout.addLayout(body, 3, 0)
-        layout.addWidget(self.legend, 4, 0)
         layout.setRowStretch(3, 1)
         self.retranslate_ui()
 
@@ -161,11 +164,13 @@ class BitDiffView(QWidget):
             (docs[1], cmp.b, self.label_b, self.table_b, "B"),
         ):
             up, down, net = strongest_pushes(doc.keywords, index, KEYWORDS_SHOWN)
-            label.setText(
-                self.tr(
-                    "{side} · {name}: bit = {value}, net push of its keywords {net:+.1f}"
-                ).format(side=side, name=doc.name, value=bit(fp, index), net=net)
-            )
+            value = bit(fp, index)
+            text = self.tr(
+                "{side} · {name}: bit = {value}; its {count} strongest keywords push {net:+.1f}"
+            ).format(side=side, name=doc.name, value=value, count=len(doc.keywords), net=net)
+            if (net > 0) != bool(value) and net != 0:
+                text += " " + self.tr("(the weaker words not listed tip the balance)")
+            label.setText(text)
             table.show_pushes(up, down)
 
     # --- language --------------------------------------------------------------------

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core_text import source_reason
+from app.core_text import source_reason, source_reason_short
 from app.metrics import percent
 from app.models.roles import Role
 from simhash_core.types import Cluster, PairScore, ScanResult
@@ -103,7 +103,7 @@ class GroupsPanel(QWidget):
         best = QStandardItem(percent(cluster.max_similarity))
         best.setData(cluster.id, Role.CLUSTER_ID)
         best.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        src = QStandardItem(f"{source.name} ({source_reason(cluster.source_reason)})")
+        src = QStandardItem(f"{source.name} · {source_reason_short(cluster.source_reason)}")
         src.setData(cluster.id, Role.CLUSTER_ID)
         src.setToolTip(
             self.tr("Most likely source: {path}\nWhy: {reason}").format(

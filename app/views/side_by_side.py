@@ -7,8 +7,16 @@ Previous / Next step through the passages in the order of the left document.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QTextCharFormat, QTextCursor, QTextFormat
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QMouseEvent,
+    QResizeEvent,
+    QShowEvent,
+    QTextCharFormat,
+    QTextCursor,
+    QTextFormat,
+)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -23,6 +31,7 @@ from PySide6.QtWidgets import (
 from app.core_text import flag_reasons
 from app.metrics import percent
 from app.text_offsets import DisplayText
+from app.text_spans import excluded_spans
 from simhash_core.types import Document, PairScore, Passage, ScanResult
 
 # Light, distinguishable backgrounds; black text stays readable on every one
@@ -64,19 +73,31 @@ class PassagePane(QPlainTextEdit):
         self.display = DisplayText("")
         self.spans: list[tuple[int, int]] = []  # Python offsets of each passage on this side
         self.current: int | None = None
+        self._pending_scroll: int | None = None  # scroll asked before the pane had a size
 
     def set_content(
-        self, text: str, spans: list[tuple[int, int]], common: list[tuple[int, int]]
+        self,
+        text: str,
+        spans: list[tuple[int, int]],
+        common: list[tuple[int, int]],
+        excluded: list[tuple[int, int]] | None = None,
     ) -> None:
-        """Show ``text`` with passage ``k`` at ``spans[k]`` and grey ``common`` spans."""
+        """Show ``text`` with passage ``k`` at ``spans[k]``; grey the ``common`` spans
+        (shared by much of the class) and, in italics, the ``excluded`` ones (template,
+        references)."""
         self.display = DisplayText(text)
         self.spans = spans
         self.current = None
+        self._pending_scroll = None
         self.setPlainText(self.display.text)
         grey = QTextCharFormat()
         grey.setForeground(COMMON_TEXT)
         for start, end in common:
             self._format(start, end, grey)
+        grey_italic = QTextCharFormat(grey)
+        grey_italic.setFontItalic(True)
+        for start, end in excluded or []:
+            self._format(start, end, grey_italic)
         for k, (start, end) in enumerate(spans):
             fmt = QTextCharFormat()
             fmt.setBackground(passage_color(k))
@@ -109,7 +130,7 @@ class PassagePane(QPlainTextEdit):
         sel = QTextEdit.ExtraSelection()
         sel.cursor = self._cursor(*self.spans[k])
         fmt = QTextCharFormat()
-        fmt.setBackground(passage_color(k).darker(125))
+        fmt.setBackground(passage_color(k).darker(112))
         fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
         fmt.setUnderlineColor(CURRENT_OUTLINE)
         fmt.setProperty(QTextFormat.Property.FullWidthSelection, False)
@@ -117,13 +138,35 @@ class PassagePane(QPlainTextEdit):
         self.setExtraSelections([sel])
 
     def scroll_to(self, k: int) -> None:
-        """Bring passage ``k`` into the middle of the view (cursor at its start)."""
+        """Bring passage ``k`` into the middle of the view (cursor at its start).
+
+        Before the pane is shown it has no height to centre in: the scroll is kept and
+        done on the next resize.
+        """
         if not 0 <= k < len(self.spans):
             return
         cursor = QTextCursor(self.document())
         cursor.setPosition(self.display.to_qt(self.spans[k][0]))
         self.setTextCursor(cursor)
+        if not self.isVisible() or self.viewport().height() < 20:
+            self._pending_scroll = k
+            return
+        self._pending_scroll = None
         self.centerCursor()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._pending_scroll is not None:
+            QTimer.singleShot(0, lambda: self._apply_pending())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._pending_scroll is not None:
+            QTimer.singleShot(0, lambda: self._apply_pending())
+
+    def _apply_pending(self) -> None:
+        if self._pending_scroll is not None and self.isVisible():
+            self.scroll_to(self._pending_scroll)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         super().mouseReleaseEvent(event)
@@ -233,9 +276,18 @@ class SideBySideView(QWidget):
             (p for p in self.result.pairs if {p.a, p.b} == {a, b}),
             None,
         )
-        self.left.set_content(docs[0].text, [(p.a_start, p.a_end) for p in self.passages], common_a)
+        ngram = self.result.settings.ngram
+        self.left.set_content(
+            docs[0].text,
+            [(p.a_start, p.a_end) for p in self.passages],
+            common_a,
+            excluded_spans(docs[0], ngram),
+        )
         self.right.set_content(
-            docs[1].text, [(p.b_start, p.b_end) for p in self.passages], common_b
+            docs[1].text,
+            [(p.b_start, p.b_end) for p in self.passages],
+            common_b,
+            excluded_spans(docs[1], ngram),
         )
         self.retranslate_ui()
         if self.passages:
@@ -325,7 +377,8 @@ class SideBySideView(QWidget):
         self.next_button.setText(self.tr("Next ▶"))
         self.legend.setText(
             self.tr(
-                "Same colour = same passage · grey text = common to much of the class, not counted"
+                "Same colour = same passage · grey = common to much of the class, "
+                "grey italics = template or references: not counted"
             )
         )
         docs = self.documents()

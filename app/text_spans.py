@@ -1,0 +1,33 @@
+"""Spans of a document's original text that take no part in the comparison (an adapter).
+
+The core marks, per shingle, whether it is usable (not template text, not the
+reference section, not an excluded quotation). Units covered by no usable shingle are
+left out of every score; the side-by-side view greys them, like class-wide common
+text, so a teacher sees at a glance what was not counted.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simhash_core.passages import comparable_units
+from simhash_core.types import Document
+
+
+def unit_runs_to_spans(doc: Document, mask: np.ndarray) -> list[tuple[int, int]]:
+    """Original-text ``(start, end)`` spans of the runs of True units in ``mask``."""
+    if not len(mask) or not mask.any():
+        return []
+    edges = np.nonzero(np.diff(np.concatenate([[0], mask.astype(np.int8), [0]])))[0]
+    return [
+        (int(doc.unit_starts[s]), int(doc.unit_ends[e - 1]))
+        for s, e in zip(edges[::2], edges[1::2], strict=True)
+    ]
+
+
+def excluded_spans(doc: Document, ngram: int) -> list[tuple[int, int]]:
+    """Spans of template text, references and excluded quotations in ``doc``."""
+    if doc.unit_count == 0:
+        return []
+    counted = comparable_units(doc.usable, doc.unit_count, ngram)
+    return unit_runs_to_spans(doc, ~counted)

@@ -1,0 +1,195 @@
+"""The Redis backend: the same answers as SQLite on the same data, safe concurrent
+writers, clear errors. A real ``redis-server`` is started on loopback for this module;
+without one the tests skip and say why (``make system-deps`` installs it)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from simhash_core.archive import ArchiveError, compare_with_archive, open_archive
+from simhash_core.archive.sqlite_store import SQLiteArchive
+from simhash_core.types import ScanSettings
+from tests.core.test_archive import (
+    archived_class,
+    fill,
+    make_doc,
+    near_copy,
+    new_result,
+    pair_table,
+    partial_copy,
+)
+from tests.core.textgen import zh_essay
+
+pytestmark = pytest.mark.redis
+
+redis = pytest.importorskip("redis", reason="the 'redis' client package is not installed")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    exe = shutil.which("redis-server")
+    if exe is None:
+        pytest.skip("redis-server is not installed (make system-deps installs it from Debian)")
+    workdir = tmp_path_factory.mktemp("redis")
+    for _attempt in range(3):
+        port = _free_port()
+        args = ["--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+        proc = subprocess.Popen(
+            [exe, *args, "--dir", str(workdir)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        client = redis.Redis(port=port)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                client.ping()
+                break
+            except redis.exceptions.ConnectionError:
+                time.sleep(0.05)
+        if proc.poll() is None:
+            break
+    else:  # pragma: no cover - the port kept being taken
+        pytest.skip("could not start redis-server on a free port")
+    try:
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        client.close()
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture
+def url(redis_server: str) -> str:
+    redis.Redis.from_url(redis_server).flushall()
+    return redis_server
+
+
+def test_same_answers_as_sqlite(url: str, tmp_path: Path) -> None:
+    queries = [
+        make_doc(zh_essay(2), "exact.txt"),
+        make_doc(near_copy(5), "near.txt"),
+        make_doc(partial_copy(4), "partial.txt"),
+        make_doc(zh_essay(999), "honest.txt"),
+    ]
+    with SQLiteArchive(tmp_path / "a.sqlite") as lite, open_archive(url) as red:
+        for store in (lite, red):
+            fill(store)
+            store.add_many(archived_class(4, first=20), "2025 autumn", batch_size=3)
+            store.add(make_doc(zh_essay(2), "again.txt"), "2025 autumn")
+        assert red.count() == lite.count() == 12
+        assert red.labels() == lite.labels()
+        for q in queries:
+            assert red.find(q) == lite.find(q), q.path
+        ids = list(range(1, 13))
+        for a, b in zip(red.load(ids), lite.load(ids), strict=True):
+            assert (a.path, a.archive_label, a.text, a.fingerprint) == (
+                b.path,
+                b.archive_label,
+                b.text,
+                b.fingerprint,
+            )
+        result = new_result(
+            [*queries, *(make_doc(zh_essay(600 + i), f"n{i}.txt") for i in range(3))]
+        )
+        via_redis = compare_with_archive(result, red, ScanSettings())
+        via_sqlite = compare_with_archive(result, lite, ScanSettings())
+        assert pair_table(via_redis) == pair_table(via_sqlite)
+        assert [d.path for d in via_redis.documents] == [d.path for d in via_sqlite.documents]
+        assert len(via_redis.documents) > len(queries) + 3
+        for store in (lite, red):
+            assert store.remove_label("2024 spring") == 8
+        assert red.count() == lite.count() == 5
+        assert red.labels() == lite.labels()
+        for q in queries:
+            assert red.find(q) == lite.find(q), q.path
+        assert red.check() == [] and lite.check() == []
+        assert red.storage_bytes() > 0
+
+
+def test_remove_every_label_leaves_no_index_keys(url: str) -> None:
+    with open_archive(url) as store:
+        fill(store)
+        store.remove_label("2024 spring")
+        assert store.count() == 0 and store.check() == []
+        keys = {k.decode() for k in store._r.keys("plagcheck:*")}
+        assert keys == {"plagcheck:meta", "plagcheck:next_id"}
+
+
+def test_concurrent_writers_file_each_content_once(url: str) -> None:
+    """Two teachers add overlapping folders at the same time."""
+    docs = archived_class(12)
+    errors: list[BaseException] = []
+
+    def teacher(label: str, part: list) -> None:
+        try:
+            with open_archive(url) as store:
+                store.add_many(part, label)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [
+        threading.Thread(target=teacher, args=("2024 spring", docs[:8])),
+        threading.Thread(target=teacher, args=("2024 autumn", docs[4:])),
+        threading.Thread(target=teacher, args=("2024 spring", docs[2:10])),
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with open_archive(url) as store:
+        assert store.count() == 12
+        assert store.check() == []
+        assert {x.label: x.documents for x in store.labels()} == {
+            "2024 autumn": 8,
+            "2024 spring": 10,
+        }
+        both = store.load([store.candidates(docs[5])[0]])[0]
+        assert set(both.archive_label.split("; ")) == {"2024 spring", "2024 autumn"}
+
+
+def test_a_writer_that_loses_a_race_retries_and_dedupes(url: str) -> None:
+    """Another writer files the same content between our reads and our commit: our
+    transaction is discarded and retried, and sees the other's document."""
+    from simhash_core.archive.redis_store import RedisArchive
+
+    doc = make_doc(zh_essay(1), "a.txt")
+    other = RedisArchive(url)
+
+    class Racing(RedisArchive):
+        raced = False
+
+        def _before_commit(self) -> None:
+            if not self.raced:
+                self.raced = True
+                other.add(doc, "2025 autumn")
+
+    with Racing(url) as store:
+        result = store.add(doc, "2024 spring")
+        assert store.raced
+        assert result.status == "labelled"
+        assert store.count() == 1 and store.check() == []
+        (loaded,) = store.load([result.doc_id])
+        assert loaded.archive_label == "2025 autumn; 2024 spring"
+    other.close()
+
+
+def test_unreachable_server_is_a_clear_error() -> None:
+    port = _free_port()
+    with pytest.raises(ArchiveError, match="cannot reach the Redis archive"):
+        open_archive(f"redis://127.0.0.1:{port}/0")
