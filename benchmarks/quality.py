@@ -53,6 +53,14 @@ def load_truth(path: Path) -> dict[tuple[str, str], str]:
         return {tuple(sorted((r["file_a"], r["file_b"]))): r["label"] for r in csv.DictReader(fh)}
 
 
+# what each measure alone would flag, at its usual cut-off
+ALONE_FLAGS = {
+    "headline flag (passages + SimHash)": lambda p: p.flagged,
+    "SimHash alone (distance <= 3)": lambda p: p.simhash_distance <= 3,
+    "MinHash alone (Jaccard >= 0.5)": lambda p: p.jaccard >= 0.5,
+    "containment alone (>= 0.2)": lambda p: max(p.containment_a, p.containment_b) >= 0.2,
+}
+
 MEASURES = {
     "similarity (headline)": lambda p: p.similarity,
     "SimHash alone": lambda p: 64 - p.simhash_distance,
@@ -78,6 +86,12 @@ def evaluate(name: str, result: ScanResult, truth: dict) -> dict:
     print(f"\nfalse positives: {len(fps)} of {len(neg_keys)} none pairs")
     for k in fps[:10]:
         print("  false positive:", *k, got[k].reasons)
+    pos_keys = [k for k, v in truth.items() if v != "none"]
+    print("\n| flag rule | recall | false positives |\n|---|---|---|")
+    for fname, f in ALONE_FLAGS.items():
+        hit = sum(1 for k in pos_keys if k in got and f(got[k]))
+        fp = sum(1 for k in neg_keys if k in got and f(got[k]))
+        print(f"| {fname} | {hit}/{len(pos_keys)} | {fp}/{len(neg_keys)} |")
     print("\n| measure | ROC AUC |\n|---|---|")
     out = {"fp": len(fps)}
     for mname, f in MEASURES.items():
