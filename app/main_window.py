@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         *,
         persist: bool = True,
         isolate: bool = True,
+        use_cache: bool = True,
     ) -> None:
         super().__init__()
         self.setObjectName("MainWindow")
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
         self.languages = languages or LanguageManager(self)
         self.persist = persist
         self.isolate = isolate
+        self.use_cache = use_cache
         self.paths: list[Path] = []
         self.templates: list[Path] = []
         self.result: ScanResult | None = None
@@ -279,6 +281,7 @@ class MainWindow(QMainWindow):
             tuple(self.templates),
             self.app_settings.scan_settings(),
             isolate=self.isolate,
+            use_cache=self.use_cache,
         )
         self.progress_panel.start()
         self.scanner.start(request)

@@ -16,11 +16,15 @@ import logging
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from simhash_core.progress import Progress
 from simhash_core.types import ScanResult, ScanSettings
+
+if TYPE_CHECKING:
+    from simhash_core.cache import AnalysisCache
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +37,7 @@ class ScanRequest:
     templates: tuple[Path, ...] = ()
     settings: ScanSettings = field(default_factory=ScanSettings)
     isolate: bool = True  # extraction in worker processes (False: in the scan thread)
+    use_cache: bool = True  # reuse fingerprints of unchanged files (simhash_core.cache)
 
 
 class ScanJob(QObject):
@@ -56,21 +61,40 @@ class ScanJob(QObject):
 
     @Slot()
     def run(self) -> None:
+        cache = None
         try:
-            from simhash_core.scan import scan  # imported here: keeps jieba off the GUI thread
+            # imported here, in the scan thread: keeps jieba and the readers off start-up
+            from simhash_core.scan import scan
 
+            cache = self._open_cache()
             result = scan(
                 self.request.paths,
                 self.request.templates,
                 self.request.settings,
                 self.progress,
                 isolate=self.request.isolate,
+                cache=cache,
             )
         except Exception as exc:  # reported in the window, never a crash
             log.error("scan failed:\n%s", traceback.format_exc())
             self.failed.emit(f"{type(exc).__name__}: {exc}")
             return
+        finally:
+            if cache is not None:
+                cache.close()
         self.finished.emit(result)
+
+    def _open_cache(self) -> AnalysisCache | None:
+        """The user's fingerprint cache; a scan without it if it cannot be opened."""
+        if not self.request.use_cache:
+            return None
+        try:
+            from simhash_core.cache import AnalysisCache, default_cache_path
+
+            return AnalysisCache(default_cache_path())
+        except Exception:  # a broken cache must never stop a scan
+            log.warning("fingerprint cache unavailable:\n%s", traceback.format_exc())
+            return None
 
 
 class ScanController(QObject):

@@ -31,7 +31,7 @@ import numpy as np
 from simhash_core.hashing import stable_hash64, stable_hashes
 from simhash_core.normalize import CJK_RANGES
 
-_UNIT = re.compile(rf"[{CJK_RANGES}]|[^\W_{CJK_RANGES}]+")
+_UNIT_RUN = re.compile(rf"(?P<cjk>[{CJK_RANGES}]+)|(?P<word>[^\W_{CJK_RANGES}]+)")
 _CJK_RUN = re.compile(rf"[{CJK_RANGES}]+")
 _LATIN_WORD = re.compile(rf"[^\W_{CJK_RANGES}]+")
 _STOPWORDS_FILE = Path(__file__).resolve().parent.parent / "resources" / "stopwords.txt"
@@ -53,14 +53,25 @@ class Units:
 
 
 def units(text: str) -> Units:
-    """Split normalized text into CJK characters and Latin/digit words."""
+    """Split normalized text into CJK characters and Latin/digit words.
+
+    Matches whole CJK runs and splits them in C (``list(run)``), which is several
+    times faster than one regex match per character.
+    """
     tokens: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
-    for m in _UNIT.finditer(text):
-        tokens.append(m.group())
-        starts.append(m.start())
-        ends.append(m.end())
+    for m in _UNIT_RUN.finditer(text):
+        s, e = m.span()
+        run = m.group()
+        if m.lastgroup == "cjk":
+            tokens.extend(run)
+            starts.extend(range(s, e))
+            ends.extend(range(s + 1, e + 1))
+        else:
+            tokens.append(run)
+            starts.append(s)
+            ends.append(e)
     return Units(tokens, np.asarray(starts, dtype=np.int32), np.asarray(ends, dtype=np.int32))
 
 

@@ -1,0 +1,82 @@
+"""Fixtures for the GUI tests: offscreen Qt, a temporary settings file, small classes
+copied from the sample class, and a ready-made scan result for the view tests."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "samples" / "class-zh"
+SUBMISSIONS = SAMPLES / "submissions"
+TEMPLATE = SAMPLES / "template.txt"
+# a small class: s004/s018/s029 form one group (light copy + partial copies),
+# s021/s027 another (copied then converted to Traditional Chinese); the rest are honest
+SMALL_CLASS = (
+    "s004.docx",
+    "s018.txt",
+    "s029.docx",
+    "s021.txt",
+    "s027.txt",
+    "s002.txt",
+    "s014.txt",
+    "s020.txt",
+)
+
+needs_samples = pytest.mark.skipif(not SUBMISSIONS.is_dir(), reason="sample class not found")
+
+
+def copy_class(target: Path, names: tuple[str, ...] = SMALL_CLASS) -> Path:
+    target.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        shutil.copy2(SUBMISSIONS / name, target / name)
+    return target
+
+
+@pytest.fixture
+def settings(tmp_path: Path):
+    """Application settings in a temporary INI file (never the user's)."""
+    from app.settings import AppSettings
+
+    return AppSettings.at_path(tmp_path / "settings.ini")
+
+
+@pytest.fixture
+def small_class(tmp_path: Path) -> Path:
+    if not SUBMISSIONS.is_dir():
+        pytest.skip("sample class not found")
+    return copy_class(tmp_path / "class")
+
+
+@pytest.fixture(scope="session")
+def small_result(tmp_path_factory: pytest.TempPathFactory):
+    """A scan of the small class (with the template), computed once without Qt."""
+    if not SUBMISSIONS.is_dir():
+        pytest.skip("sample class not found")
+    from simhash_core.scan import scan
+
+    folder = copy_class(tmp_path_factory.mktemp("small") / "class")
+    return scan([folder], [TEMPLATE], isolate=False)
+
+
+@pytest.fixture
+def window(qtbot, settings) -> Iterator:
+    """A main window with temporary settings, closed (and its scan stopped) at the end."""
+    from app.main_window import MainWindow
+
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.scanner.cancel()
+    win.scanner.wait(30000)
+
+
+def doc_index(result, name: str) -> int:
+    return next(i for i, d in enumerate(result.documents) if d.name == name)

@@ -1,0 +1,156 @@
+"""``plagcheck archive add|list|remove|check`` and ``scan --against-archive``."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+from pathlib import Path
+
+import pytest
+
+from simhash_core.archive import ArchiveError
+from simhash_core.archive.cli import (
+    add_archive_commands,
+    add_scan_archive_options,
+    apply_archive,
+    human_size,
+    run_archive_command,
+)
+from simhash_core.export import write_pairs_csv
+from simhash_core.scan import scan
+from simhash_core.types import ScanSettings
+from tests.core.test_archive import near_copy, partial_copy
+from tests.core.textgen import zh_essay
+
+
+def parser() -> argparse.ArgumentParser:
+    """The commands as ``simhash_core.cli`` wires them."""
+    p = argparse.ArgumentParser(prog="plagcheck")
+    sub = p.add_subparsers(dest="command", required=True)
+    add_archive_commands(sub)
+    scan_parser = sub.add_parser("scan")
+    scan_parser.add_argument("paths", nargs="+", type=Path)
+    add_scan_archive_options(scan_parser)
+    return p
+
+
+def run(*argv: str) -> int:
+    return run_archive_command(parser().parse_args(["archive", *argv]))
+
+
+@pytest.fixture
+def classes(tmp_path: Path) -> tuple[Path, Path]:
+    old, new = tmp_path / "2024", tmp_path / "2025"
+    old.mkdir()
+    new.mkdir()
+    for i in range(6):
+        (old / f"old{i}.txt").write_text(zh_essay(i), encoding="utf-8")
+        (new / f"new{i}.txt").write_text(zh_essay(100 + i), encoding="utf-8")
+    (new / "copy.txt").write_text(near_copy(2), encoding="utf-8")
+    (new / "partial.txt").write_text(partial_copy(4), encoding="utf-8")
+    return old, new
+
+
+def test_add_list_scan_remove(
+    classes: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    old, new = classes
+    archive = str(tmp_path / "archive.sqlite")
+    assert run("add", str(old), "--label", "2024 autumn", "--archive", archive, "-q") == 0
+    assert "6 new" in capsys.readouterr().out
+    assert run("add", str(old), "--label", "2024 autumn", "--archive", archive, "-q") == 0
+    assert "6 already under this label" in capsys.readouterr().out
+    assert run("list", "--archive", archive) == 0
+    listing = capsys.readouterr().out
+    assert "2024 autumn" in listing and "total: 6 documents" in listing
+
+    args = parser().parse_args(["scan", str(new), "--against-archive", "--archive", archive])
+    settings = ScanSettings()
+    result = apply_archive(args, scan(args.paths, settings=settings), settings)
+    out = tmp_path / "pairs.csv"
+    write_pairs_csv(result, out)
+    with out.open(encoding="utf-8-sig", newline="") as fh:
+        rows = [r for r in csv.DictReader(fh) if r["flagged"] == "yes"]
+    assert sorted((r["file_a"], r["file_b"], r["archive_label"]) for r in rows) == [
+        ("copy.txt", "archive/2024 autumn/old2.txt", "2024 autumn"),
+        ("partial.txt", "archive/2024 autumn/old4.txt", "2024 autumn"),
+    ]
+
+    assert run("check", "--archive", archive) == 0
+    assert "is consistent (6 documents)" in capsys.readouterr().out
+    assert run("remove", "--label", "2023", "--archive", archive) == 2
+    assert "no label '2023'" in capsys.readouterr().err
+    assert run("remove", "--label", "2024 autumn", "--archive", archive) == 0
+    assert "0 remain" in capsys.readouterr().out
+    assert run("list", "--archive", archive) == 0
+    assert "no archived documents" in capsys.readouterr().out
+
+
+def test_default_archive_is_in_the_user_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert run("list") == 0
+    assert (tmp_path / "data" / "plagcheck" / "archive.sqlite").exists()
+    assert "no archived documents" in capsys.readouterr().out
+
+
+def test_damaged_archive_fails_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    path = tmp_path / "archive.sqlite"
+    path.write_bytes(os.urandom(10_000))
+    assert run("list", "--archive", str(path)) == 1
+    err = capsys.readouterr().err
+    assert "the archive file is damaged" in err and "Traceback" not in err
+
+
+def test_bad_arguments_are_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    archive = str(tmp_path / "a.sqlite")
+    assert run("add", str(tmp_path / "missing"), "--label", "x", "--archive", archive) == 2
+    assert "no such file or folder" in capsys.readouterr().err
+    assert run("add", str(tmp_path), "--label", "  ", "--archive", archive, "-q") == 2
+    with pytest.raises(SystemExit):
+        parser().parse_args(["archive", "add", str(tmp_path)])  # --label is required
+
+
+def test_scan_without_the_option_is_unchanged_and_a_missing_archive_is_an_error(
+    tmp_path: Path,
+) -> None:
+    settings = ScanSettings()
+    result = scan([], settings=settings)
+    args = parser().parse_args(["scan", str(tmp_path)])
+    assert apply_archive(args, result, settings) is result
+    args = parser().parse_args(["scan", str(tmp_path), "--archive", str(tmp_path / "no.sqlite")])
+    with pytest.raises(ArchiveError, match="no archive at"):
+        apply_archive(args, result, settings)
+
+
+def test_human_size() -> None:
+    assert human_size(0) == "0 B"
+    assert human_size(5 * 1024**3) == "5.0 GB"
+
+
+def test_the_plagcheck_command_is_wired(
+    classes: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    """Through ``plagcheck`` itself, once simhash_core.cli wires the archive in."""
+    from simhash_core import cli
+
+    commands = cli.build_parser()._subparsers._group_actions[0].choices
+    if "archive" not in commands:
+        pytest.skip("simhash_core.cli does not wire the archive commands yet")
+    old, new = classes
+    archive = str(tmp_path / "archive.sqlite")
+    assert cli.main(["archive", "add", str(old), "--label", "2024", "--archive", archive]) == 0
+    out = tmp_path / "pairs.csv"
+    code = cli.main(
+        ["scan", str(new), "-q", "--against-archive", "--archive", archive, "--csv", str(out)]
+    )
+    assert code == 0
+    assert "archive/2024/old2.txt" in out.read_text(encoding="utf-8-sig")
+    bad = tmp_path / "bad.sqlite"
+    bad.write_bytes(os.urandom(10_000))
+    assert cli.main(["scan", str(new), "-q", "--archive", str(bad)]) == 1
+    assert "damaged" in capsys.readouterr().err
