@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 from PySide6.QtGui import QColor
 
 # (heat, (r, g, b)) stops, lightness decreasing with heat
@@ -54,3 +55,19 @@ def text_color_on(background: QColor) -> QColor:
     """Black or white, whichever reads better on ``background``."""
     luma = 0.299 * background.red() + 0.587 * background.green() + 0.114 * background.blue()
     return QColor(0, 0, 0) if luma > 140 else QColor(255, 255, 255)
+
+
+def heat_argb(heat: np.ndarray) -> np.ndarray:
+    """Heats as a ``uint32`` array of ``0xAARRGGBB`` colours (NaN -> the diagonal grey).
+
+    Vectorised: the matrix view turns a whole N x N heat array into an image at once.
+    """
+    lut = np.array(
+        [0xFF000000 | (c.red() << 16) | (c.green() << 8) | c.blue() for c in _RAMP], dtype=np.uint32
+    )
+    h = np.asarray(heat, dtype=np.float64)
+    nan = np.isnan(h)
+    idx = (np.clip(np.where(nan, 0.0, h), 0.0, 1.0) * (_CACHE_STEPS - 1) + 0.5).astype(np.intp)
+    out = lut[idx]
+    out[nan] = 0xFF000000 | (DIAGONAL.red() << 16) | (DIAGONAL.green() << 8) | DIAGONAL.blue()
+    return out

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from simhash_core import minhash
+from simhash_core.hashing import sorted_unique
 from simhash_core.normalize import normalize
 from simhash_core.passages import comparable_units
 from simhash_core.simhash import simhash
@@ -84,6 +85,11 @@ def _masked_text(text: str, starts: np.ndarray, ends: np.ndarray, mask: np.ndarr
     )
 
 
+def text_shingles(text: str, settings: ScanSettings) -> np.ndarray:
+    """Only the shingle hashes of a text (what a template contributes), in order."""
+    return shingle_hashes(units(normalize(text, t2s=settings.t2s).text).tokens, settings.ngram)
+
+
 def analyze_text(
     text: str,
     settings: ScanSettings,
@@ -117,7 +123,7 @@ def analyze_text(
     idf, default = jieba_idf()
     weights = tfidf(terms, idf, default)
     fingerprint = simhash(weights.items())
-    shingles = np.unique(seq[usable])
+    shingles = sorted_unique(seq[usable])
     return Analysis(
         text=text,
         kind=kind,
@@ -184,7 +190,7 @@ def to_document(path: str, abspath: Path, a: Analysis) -> Document:
         kind=a.kind,
         fingerprint=a.fingerprint,
         minhash=a.minhash,
-        shingles=np.unique(a.shingle_seq[a.usable]),
+        shingles=sorted_unique(a.shingle_seq[a.usable]),
         shingle_seq=a.shingle_seq,
         usable=a.usable,
         unit_starts=a.unit_starts,

@@ -20,6 +20,7 @@ import hashlib
 import json
 import sqlite3
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -27,7 +28,7 @@ import numpy as np
 from simhash_core.analyze import Analysis
 from simhash_core.types import ScanSettings
 
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 _ARRAYS = {
     "unit_starts": np.int32,
     "unit_ends": np.int32,
@@ -40,10 +41,13 @@ CREATE TABLE IF NOT EXISTS texts (
     digest TEXT PRIMARY KEY, kind TEXT, encoding TEXT, pages INTEGER,
     warnings TEXT, text TEXT
 );
-CREATE TABLE IF NOT EXISTS analyses (
-    digest TEXT, key TEXT, header TEXT, arrays BLOB, PRIMARY KEY (digest, key)
+CREATE TABLE IF NOT EXISTS analyses_v{version} (
+    digest TEXT, key TEXT, header TEXT, arrays BLOB, terms TEXT, PRIMARY KEY (digest, key)
 );
 """
+
+
+_ANALYSES = f"analyses_v{CACHE_VERSION}"
 
 
 def settings_key(settings: ScanSettings, template_digest: str) -> str:
@@ -89,29 +93,35 @@ class AnalysisCache:
         db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
-        db.executescript(_SCHEMA)
-        db.execute("SELECT count(*) FROM analyses").fetchone()
+        db.executescript(_SCHEMA.format(version=CACHE_VERSION))
+        db.execute(f"SELECT count(*) FROM {_ANALYSES}").fetchone()
         return db
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
-    def get_analysis(self, digest: str, key: str) -> Analysis | None:
+    def get_analysis(self, digest: str, key: str, *, with_terms: bool = True) -> Analysis | None:
+        """The cached analysis, or None. ``with_terms=False`` skips decoding the term
+        counts (only corpus IDF needs them), which is most of the decoding time."""
+        terms_col = "a.terms" if with_terms else "NULL"
         with self._lock:
             row = self._db.execute(
-                "SELECT a.header, a.arrays, t.text, t.kind, t.encoding, t.pages, t.warnings "
-                "FROM analyses a JOIN texts t ON t.digest = a.digest "
+                f"SELECT a.header, a.arrays, {terms_col}, t.text, t.kind, t.encoding, t.pages, "
+                f"t.warnings FROM {_ANALYSES} a JOIN texts t ON t.digest = a.digest "
                 "WHERE a.digest = ? AND a.key = ?",
                 (digest, key),
             ).fetchone()
         if row is None:
             return None
-        header, blob, text, kind, encoding, pages, warnings = row
+        header, blob, terms, text, kind, encoding, pages, warnings = row
         try:
-            return _decode(json.loads(header), blob, text, kind, encoding, pages, warnings, digest)
+            analysis = _decode(
+                json.loads(header), blob, text, kind, encoding, pages, warnings, digest
+            )
         except (ValueError, KeyError, TypeError):
             return None
+        return replace(analysis, terms=json.loads(terms) if terms else {})
 
     def get_text(
         self, digest: str
@@ -137,8 +147,14 @@ class AnalysisCache:
                 (a.content_hash, a.kind, a.encoding, a.pages, json.dumps(list(a.warnings)), a.text),
             )
             self._db.execute(
-                "INSERT OR REPLACE INTO analyses VALUES (?, ?, ?, ?)",
-                (a.content_hash, key, json.dumps(header, ensure_ascii=False), blob),
+                f"INSERT OR REPLACE INTO {_ANALYSES} VALUES (?, ?, ?, ?, ?)",
+                (
+                    a.content_hash,
+                    key,
+                    json.dumps(header, ensure_ascii=False),
+                    blob,
+                    json.dumps(a.terms, ensure_ascii=False),
+                ),
             )
             self._db.execute("COMMIT")
 
@@ -152,7 +168,6 @@ def _encode(a: Analysis) -> tuple[dict, bytes]:
         chunks.append(arr.tobytes())
     header = {
         "lengths": lengths,
-        "terms": a.terms,
         "keywords": [list(kw) for kw in a.keywords],
         "fingerprint": f"{a.fingerprint:016x}",
     }
@@ -170,7 +185,7 @@ def _decode(header, blob, text, kind, encoding, pages, warnings, digest) -> Anal
     return Analysis(
         text=text,
         kind=kind,
-        terms=dict(header["terms"]),
+        terms={},
         keywords=tuple((k, float(w)) for k, w in header["keywords"]),
         fingerprint=int(header["fingerprint"], 16),
         content_hash=digest,

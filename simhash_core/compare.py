@@ -18,14 +18,14 @@ which share no passage of ``min_passage_units``, score 0.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from simhash_core import minhash
 from simhash_core.cluster import groups
-from simhash_core.normalize import CJK_RANGES
+from simhash_core.hashing import sorted_unique
+from simhash_core.normalize import is_cjk_codepoint
 from simhash_core.passages import (
     UnitMatch,
     align_units,
@@ -71,7 +71,7 @@ class Corpus:
         for d in docs:
             ok = d.usable & ~np.isin(d.shingle_seq, common) if len(common) else d.usable
             corpus.ok.append(ok)
-            corpus.sets.append(np.unique(d.shingle_seq[ok]))
+            corpus.sets.append(sorted_unique(d.shingle_seq[ok]))
         corpus.comparable = np.array(
             [
                 int(comparable_units(ok, d.unit_count, settings.ngram).sum())
@@ -87,16 +87,10 @@ class Corpus:
         cached = self._weights.get(i)
         if cached is None:
             d = self.docs[i]
+            codepoints = np.frombuffer(d.text.encode("utf-32-le", "surrogatepass"), np.uint32)
+            first = codepoints[d.unit_starts] if d.unit_count else np.zeros(0, np.uint32)
             single = (d.unit_ends - d.unit_starts) == 1
-            cjk = np.fromiter(
-                (
-                    s and _is_cjk(d.text[p])
-                    for s, p in zip(single, d.unit_starts.tolist(), strict=True)
-                ),
-                dtype=bool,
-                count=d.unit_count,
-            )
-            cached = np.where(cjk, 0.5, 1.0)
+            cached = np.where(single & is_cjk_codepoint(first), 0.5, 1.0)
             self._weights[i] = cached
         return cached
 
@@ -129,13 +123,6 @@ class Corpus:
     def passages(self, i: int, j: int) -> list[Passage]:
         """Matching passages of the pair, with original-text offsets."""
         return to_passages(self.docs[i], self.docs[j], self.matches(i, j))
-
-
-_CJK_CHAR = re.compile(f"[{CJK_RANGES}]")
-
-
-def _is_cjk(ch: str) -> bool:
-    return _CJK_CHAR.match(ch) is not None
 
 
 def _mask_spans(doc: Document, mask: np.ndarray) -> list[tuple[int, int]]:

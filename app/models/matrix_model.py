@@ -13,9 +13,10 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QImage
 
 from app.core_text import flag_reasons
+from app.heat_colors import heat_argb
 from app.matrix_data import MatrixData
 from app.metrics import Metric, format_value, percent
 from app.models.roles import Role
@@ -36,13 +37,22 @@ class MatrixModel(QAbstractTableModel):
         self._heat = np.zeros((0, 0), np.float32)
         self._highlight: frozenset[int] = frozenset()
         self.highlighted_cluster: int | None = None
+        self._image: QImage | None = None
+        self._n = 0
+        self._archived_rows = np.zeros(0, bool)
 
     # --- feeding ---------------------------------------------------------------------
     def set_result(self, result: ScanResult | None) -> None:
         self.beginResetModel()
         self.result = result
         self.data_ = MatrixData.from_result(result) if result is not None else MatrixData.empty()
+        self._n = self.data_.size
         self._heat = self.data_.heat(self.metric)
+        self._image = None
+        docs = result.documents if result is not None else []
+        self._archived_rows = np.array(
+            [bool(docs[int(d)].archive_label) for d in self.data_.order], dtype=bool
+        )
         self._highlight = frozenset()
         self.highlighted_cluster = None
         self.endResetModel()
@@ -53,6 +63,7 @@ class MatrixModel(QAbstractTableModel):
             return
         self.metric = metric
         self._heat = self.data_.heat(metric)
+        self._image = None
         self._all_changed()
 
     def set_highlighted_cluster(self, cluster_id: int | None) -> None:
@@ -83,6 +94,29 @@ class MatrixModel(QAbstractTableModel):
         if n:
             self.dataChanged.emit(self.index(0, 0), self.index(n - 1, n - 1))
 
+    # --- whole-matrix views for painting ----------------------------------------------
+    def heat_image(self) -> QImage:
+        """The heat colours as an N x N image (one pixel per cell), for fast painting."""
+        if self._image is None:
+            n = self._n
+            argb = np.ascontiguousarray(heat_argb(self._heat)) if n else np.zeros((1, 1), np.uint32)
+            w = max(n, 1)
+            image = QImage(argb.tobytes(), w, w, 4 * w, QImage.Format.Format_ARGB32)
+            self._image = image.copy()  # own the pixels
+        return self._image
+
+    def heat_values(self) -> np.ndarray:
+        """Heats of the current metric, N x N in display order (NaN on the diagonal)."""
+        return self._heat
+
+    def flagged_cells(self) -> np.ndarray:
+        """Flagged pairs as a bool N x N array in display order."""
+        return self.data_.flagged
+
+    def archived_rows(self) -> np.ndarray:
+        """Display rows whose document comes from the archive."""
+        return self._archived_rows
+
     # --- lookups ---------------------------------------------------------------------
     def document_at(self, row: int) -> int:
         """The document index shown at display row (or column) ``row``."""
@@ -100,10 +134,10 @@ class MatrixModel(QAbstractTableModel):
 
     # --- Qt model interface ----------------------------------------------------------
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self.data_.size
+        return 0 if parent.isValid() else self._n
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self.data_.size
+        return 0 if parent.isValid() else self._n
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
         if not index.isValid():

@@ -36,7 +36,7 @@ class BitGrid(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        self.setMinimumSize(self.sizeHint())
+        self.setMinimumSize(COLUMNS * 26 + self._label_width() + 2, ROWS * 26 + 2)
 
     def set_comparison(self, comparison: BitComparison | None) -> None:
         self.comparison = comparison

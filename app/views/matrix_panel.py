@@ -106,6 +106,7 @@ class MatrixPanel(QWidget):
         self.model = model
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setWordWrap(True)
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)

@@ -17,10 +17,10 @@ class ProgressPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bar = QProgressBar()
-        self.bar.setMinimumWidth(220)
+        self.bar.setMinimumWidth(140)
         self.bar.setTextVisible(True)
         self.file_label = QLabel()
-        self.file_label.setMinimumWidth(200)
+        self.file_label.setMinimumWidth(60)
         self.file_label.setTextFormat(Qt.TextFormat.PlainText)
         self.eta_label = QLabel()
         self.cancel_button = QPushButton()

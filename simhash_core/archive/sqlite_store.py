@@ -129,6 +129,12 @@ def _translate(exc: sqlite3.Error, path: Path) -> ArchiveError:
     return ArchiveError(f"archive error in {path}: {msg}")
 
 
+def _sorted_rows(rows: np.ndarray) -> list[list[int]]:
+    """Rows of an int64 matrix sorted by their columns, left to right, as lists."""
+    order = np.lexsort(rows.T[::-1])
+    return rows[order].tolist()
+
+
 class SQLiteArchive(IndexedArchive):
     """An archive in an SQLite file; see the module docstring for the layout.
 
@@ -297,19 +303,28 @@ class SQLiteArchive(IndexedArchive):
     def _insert_postings(
         self, db: sqlite3.Connection, fresh: Sequence[tuple[int, ArchiveEntry]]
     ) -> None:
-        """The index rows of newly filed documents (sorted, for B-tree locality)."""
-        blocks, bands, winnowed = [], [], []
-        for doc_id, e in fresh:
-            fp = to_signed(e.fingerprint)
-            blocks.extend((b, v, doc_id, fp) for b, v in enumerate(e.blocks))
-            bands.extend((b, k, doc_id) for b, k in enumerate(e.bands.tolist()))
-            winnowed.extend((k, doc_id) for k in e.winnow.tolist())
-        blocks.sort()
-        bands.sort()
-        winnowed.sort()
-        db.executemany("INSERT INTO simhash_blocks VALUES (?, ?, ?, ?)", blocks)
-        db.executemany("INSERT INTO lsh_bands VALUES (?, ?, ?)", bands)
-        db.executemany("INSERT INTO winnow VALUES (?, ?)", winnowed)
+        """The index rows of newly filed documents, sorted by key (B-tree locality)."""
+        if not fresh:
+            return
+        ids = np.array([doc_id for doc_id, _ in fresh], dtype=np.int64)
+        fps = np.array([to_signed(e.fingerprint) for _, e in fresh], dtype=np.int64)
+        blocks = np.array([e.blocks for _, e in fresh], dtype=np.int64)
+        nb = blocks.shape[1]
+        rows = np.column_stack(
+            [np.tile(np.arange(nb), len(fresh)), blocks.ravel(), ids.repeat(nb), fps.repeat(nb)]
+        )
+        db.executemany("INSERT INTO simhash_blocks VALUES (?, ?, ?, ?)", _sorted_rows(rows))
+        counts = np.array([len(e.bands) for _, e in fresh])
+        if counts.sum():
+            band_no = np.concatenate([np.arange(c) for c in counts])
+            keys = np.concatenate([e.bands for _, e in fresh]).astype(np.int64)
+            rows = np.column_stack([band_no, keys, ids.repeat(counts)])
+            db.executemany("INSERT INTO lsh_bands VALUES (?, ?, ?)", _sorted_rows(rows))
+        counts = np.array([len(e.winnow) for _, e in fresh])
+        if counts.sum():
+            keys = np.concatenate([e.winnow for _, e in fresh]).astype(np.int64)
+            rows = np.column_stack([keys, ids.repeat(counts)])
+            db.executemany("INSERT INTO winnow VALUES (?, ?)", _sorted_rows(rows))
 
     def remove_label(self, label: str) -> int:
         """Drop ``label`` in one transaction; documents left unlabelled are deleted

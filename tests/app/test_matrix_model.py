@@ -1,0 +1,106 @@
+"""The matrix model: display order, cell roles, tooltips, metric switch, big classes."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+
+from app.metrics import Metric
+from app.models.matrix_model import MatrixModel
+from app.models.roles import Role
+from tests.app.conftest import doc_index
+
+
+@pytest.fixture
+def model(qapp, small_result):
+    m = MatrixModel()
+    m.set_result(small_result)
+    return m
+
+
+def test_groups_sit_together_on_the_diagonal(model, small_result):
+    assert model.rowCount() == model.columnCount() == len(small_result.documents)
+    order = [model.document_at(r) for r in range(model.rowCount())]
+    assert sorted(order) == list(range(len(order)))
+    position = 0
+    for cluster in small_result.clusters:
+        rows = sorted(model.row_of(m) for m in cluster.members)
+        assert rows == list(range(position, position + len(rows)))  # contiguous, in order
+        assert model.row_of(cluster.likely_source) == position
+        position += len(rows)
+
+
+def test_cell_roles(model, small_result):
+    a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s018.txt")
+    index = model.index(model.row_of(a), model.row_of(b))
+    assert index.data(Role.DOC_PAIR) == (a, b)
+    pair = index.data(Role.PAIR_SCORE)
+    assert pair is not None and {pair.a, pair.b} == {a, b}
+    assert index.data(Role.FLAGGED) is True
+    assert index.data(Role.VALUE) == pytest.approx(pair.similarity, abs=1e-4)
+    assert 0.5 < index.data(Role.HEAT) <= 1.0
+    assert index.data(Role.HIGHLIGHTED) is False
+    assert index.data(Role.ARCHIVED) is False
+    tip = index.data(Qt.ItemDataRole.ToolTipRole)
+    for text in ("s004.docx", "s018.txt", "Similarity", "SimHash distance", "Jaccard",
+                 "Containment", "Flagged"):
+        assert text in tip
+    diagonal = model.index(0, 0)
+    assert math.isnan(diagonal.data(Role.HEAT)) and diagonal.data(Role.FLAGGED) is False
+    honest = model.index(model.row_of(doc_index(small_result, "s002.txt")),
+                         model.row_of(doc_index(small_result, "s014.txt")))
+    assert honest.data(Role.FLAGGED) is False and honest.data(Role.HEAT) < 0.3
+
+
+def test_metric_switch_changes_values(model, small_result, qtbot):
+    a, b = doc_index(small_result, "s021.txt"), doc_index(small_result, "s027.txt")
+    index = model.index(model.row_of(a), model.row_of(b))
+    pair = index.data(Role.PAIR_SCORE)
+    with qtbot.waitSignal(model.dataChanged):
+        model.set_metric(Metric.DISTANCE)
+    assert index.data(Role.VALUE) == pair.simhash_distance
+    model.set_metric(Metric.JACCARD)
+    assert index.data(Role.VALUE) == pytest.approx(pair.jaccard, abs=1e-3)
+    model.set_metric(Metric.CONTAINMENT)
+    share_of_a_in_b = pair.containment_a if pair.a == a else pair.containment_b
+    assert index.data(Role.VALUE) == pytest.approx(share_of_a_in_b, abs=1e-3)
+
+
+def test_headers_show_position_and_name(model, small_result):
+    first_doc = small_result.documents[model.document_at(0)]
+    label = model.headerData(0, Qt.Orientation.Vertical, Qt.ItemDataRole.DisplayRole)
+    assert label.strip().startswith("1") and first_doc.path in label
+    assert model.headerData(0, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole) == "1"
+    assert model.headerData(0, Qt.Orientation.Vertical, Role.DOC_INDEX) == model.document_at(0)
+
+
+def test_matrix_paints_500_files_quickly(qtbot):
+    """A 500-file class: building the model and painting a full viewport stay fast."""
+    from app.views.matrix_view import MatrixView
+    from tests.app.synthetic import synthetic_result
+
+    result = synthetic_result(500, seed=3)
+    t0 = time.perf_counter()
+    model = MatrixModel()
+    model.set_result(result)
+    build_s = time.perf_counter() - t0
+    view = MatrixView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    view.resize(1000, 1000)
+    view.show()
+    t1 = time.perf_counter()
+    view.grab()
+    paint_s = time.perf_counter() - t1
+    model.set_metric(Metric.DISTANCE)
+    t2 = time.perf_counter()
+    view.grab()
+    repaint_s = time.perf_counter() - t2
+    print(f"\n500 files: model {build_s * 1000:.0f} ms, first paint {paint_s * 1000:.0f} ms, "
+          f"repaint {repaint_s * 1000:.0f} ms, cell {view.cell_size}px")
+    assert build_s < 2.0 and paint_s < 2.0 and repaint_s < 2.0
+    assert np.isfinite(model.index(1, 2).data(Role.HEAT))

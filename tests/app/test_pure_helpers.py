@@ -1,0 +1,80 @@
+"""The app's pure helpers: ordering, metrics, offsets, time left, core-text adapter."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from app.bit_compare import BitComparison, bit
+from app.eta import TimeLeft, format_seconds
+from app.matrix_order import matrix_order
+from app.metrics import Metric, format_value, heat, legend_ticks
+from app.text_offsets import DisplayText
+from simhash_core.simhash import hamming
+from simhash_core.types import Cluster
+
+
+def test_matrix_order_puts_groups_first_source_leading():
+    paths = ["e", "d", "c", "b", "a"]
+    clusters = [Cluster(1, (0, 3), 0.9, 3, "x"), Cluster(2, (1, 2, 4), 0.5, 2, "y")]
+    assert matrix_order(paths, clusters) == [3, 0, 2, 4, 1]
+    assert matrix_order(paths, []) == [4, 3, 2, 1, 0]
+
+
+def test_heat_is_monotonic_and_distance_is_inverted():
+    sims = np.linspace(0, 1, 11)
+    assert np.all(np.diff(heat(Metric.SIMILARITY, sims)) > 0)
+    dists = np.arange(0, 30)
+    h = heat(Metric.DISTANCE, dists)
+    assert h[0] == 1.0 and h[-1] == 0.0 and np.all(np.diff(h) <= 0)
+    assert format_value(Metric.CONTAINMENT, 0.456) == "46%"
+    ticks = legend_ticks(Metric.SIMILARITY)
+    assert [t[0] for t in ticks] == sorted(t[0] for t in ticks)
+
+
+def test_display_text_maps_astral_characters_and_crlf():
+    text = "甲😀乙\r\n丙\r丁"
+    d = DisplayText(text)
+    assert d.text == "甲😀乙\n丙\n丁"
+    assert d.qt_length == len(d.text.encode("utf-16-le")) // 2
+    # every character maps to the Qt position of the same character
+    for i, ch in enumerate(text):
+        if ch == "\r":
+            continue
+        q = d.to_qt(i)
+        utf16 = d.text.encode("utf-16-le")
+        shown = utf16[2 * q : 2 * q + (4 if ord(ch) > 0xFFFF else 2)].decode("utf-16-le")
+        assert shown == ("\n" if ch == "\n" else ch)
+        assert d.to_python(q) == i or text[d.to_python(q)] == "\r"
+
+
+def test_time_left_and_format():
+    ticks = iter([0.0, 1.0, 3.0])
+    eta = TimeLeft(clock=lambda: next(ticks))
+    assert eta.update(0, 4) is None
+    assert eta.update(1, 4) == 3.0
+    assert eta.update(2, 4) == 3.0
+    assert format_seconds(61) == "1:01"
+
+
+def test_bit_comparison_counts_match_hamming():
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        a, b = (int(x) for x in rng.integers(0, 2**63, size=2, dtype=np.int64))
+        for k in (0, 3, 5):
+            c = BitComparison.of(a, b, k)
+            assert c.distance == hamming(a, b) == len(c.differing)
+            assert len(c.blocks) == k + 1
+            assert sum(b_.last - b_.first + 1 for b_ in c.blocks) == 64
+            for block in c.blocks:
+                same = all(bit(a, i) == bit(b, i) for i in range(block.first, block.last + 1))
+                assert block.equal == same
+
+
+def test_core_reasons_are_recognised(qapp):
+    from app.core_text import flag_reason, problem_label, source_reason
+
+    assert flag_reason("SimHash distance 2 ≤ 3") == "SimHash distance 2 ≤ 3"
+    assert flag_reason("unknown sentence") == "unknown sentence"
+    assert source_reason("earliest modified") == "earliest modified"
+    assert problem_label("corrupt") == "damaged file"
+    assert problem_label("new-code") == "new-code"

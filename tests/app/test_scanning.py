@@ -1,0 +1,131 @@
+"""Loading and scanning from the window: a real drop, completion, cancel, bad files."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+
+from app.models.errors_model import Kind
+from app.models.roles import Role
+from tests.app.conftest import SUBMISSIONS
+
+SCAN_TIMEOUT_MS = 120_000
+
+
+def drop_urls(widget, urls: list[QUrl]) -> tuple[bool, bool]:
+    """Send a real drag-enter and drop of ``urls``; returns (enter accepted, drop accepted)."""
+    mime = QMimeData()
+    mime.setUrls(urls)
+    pos = QPointF(widget.rect().center())
+    enter = QDragEnterEvent(
+        pos, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    )
+    QApplication.sendEvent(widget, enter)
+    drop = QDropEvent(
+        pos,
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(widget, drop)
+    return enter.isAccepted(), drop.isAccepted()
+
+
+def test_dropping_a_folder_scans_it_to_completion(qtbot, window, small_class):
+    with qtbot.waitSignal(window.scanStarted, timeout=5000) as started:
+        entered, dropped = drop_urls(window, [QUrl.fromLocalFile(str(small_class))])
+    assert entered and dropped
+    assert started.args[0].paths == (small_class,)
+    assert window.progress_panel.isVisible()
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS) as finished:
+        pass
+    result = finished.args[0]
+    assert not result.cancelled and len(result.documents) == 8
+    assert window.result is result
+    assert not window.progress_panel.isVisible()
+    assert window.matrix_model.rowCount() == 8
+    assert window.pairs_model.rowCount() == len(result.pairs)
+    names = {frozenset(result.documents[m].name for m in c.members) for c in result.clusters}
+    assert frozenset({"s004.docx", "s018.txt", "s029.docx"}) in names
+    assert frozenset({"s021.txt", "s027.txt"}) in names
+    assert str(small_class.resolve()) in window.app_settings.recent_folders()
+    assert "8 files compared" in window.matrix_panel.title.text()
+
+
+def test_dropping_non_local_urls_is_ignored(qtbot, window):
+    entered, _ = drop_urls(window, [QUrl("https://example.com/essay.docx")])
+    assert not entered and not window.scanner.running
+
+
+def test_cancel_keeps_partial_results(qtbot, settings, tmp_path):
+    from app.main_window import MainWindow
+
+    folder = tmp_path / "big"
+    folder.mkdir()
+    txts = sorted(SUBMISSIONS.glob("*.txt"))
+    for copy in range(4):  # 48 files, each read separately
+        for p in txts:
+            shutil.copy2(p, folder / f"{copy}-{p.name}")
+    win = MainWindow(settings, use_cache=False)
+    qtbot.addWidget(win)
+    win.show()
+
+    def cancel_after_first_file(done: int, total: int, message: str) -> None:
+        if done >= 1 and not win.progress_panel.cancelling:
+            assert win.progress_panel.cancel_button.isEnabled()
+            win.progress_panel.cancel_button.click()
+
+    win.scanner.progressed.connect(cancel_after_first_file)
+    with qtbot.waitSignal(win.scanFinished, timeout=SCAN_TIMEOUT_MS) as finished:
+        win.scan_paths([folder])
+    result = finished.args[0]
+    print(f"\ncancelled after {len(result.documents)} of 48 files")
+    assert result.cancelled
+    assert 1 <= len(result.documents) < 48
+    assert win.matrix_model.rowCount() == len(result.documents)
+    assert "partial" in win.matrix_panel.title.text()
+
+
+def test_bad_files_go_to_the_errors_panel_without_dialogs(qtbot, window, tmp_path):
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    for name in ("s002.txt", "s014.txt", "s020.txt"):
+        shutil.copy2(SUBMISSIONS / name, folder / name)
+    (folder / "empty.txt").write_bytes(b"")
+    (folder / "fake.docx").write_bytes(b"this is not a zip file at all")
+    (folder / "photo.jpg").write_bytes(b"\xff\xd8\xff")
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS) as finished:
+        window.scan_paths([folder])
+    result = finished.args[0]
+    assert len(result.documents) == 3
+    model = window.errors_model
+    unreadable = {
+        model.index(r, 0).data(): model.index(r, 3).data()
+        for r in range(model.rowCount())
+        if model.rows[r].kind is Kind.ERROR
+    }
+    assert set(unreadable) == {"empty.txt", "fake.docx"}
+    assert all(reason for reason in unreadable.values())
+    assert model.count(Kind.SKIPPED) == 1  # photo.jpg
+    assert model.index(0, 0).data(Role.FILE_ERROR).path in unreadable
+    assert "2 unreadable" in window.matrix_panel.title.text()
+    assert "Errors (3)" == window.errors_dock.windowTitle()
+    assert window.matrix_model.rowCount() == 3
+    assert QApplication.activeModalWidget() is None
+    assert not [w for w in QApplication.topLevelWidgets()
+                if isinstance(w, QMessageBox | QDialog) and w.isVisible()]
+
+
+def test_template_is_passed_to_the_scan(qtbot, window, small_class, tmp_path):
+    template = Path(SUBMISSIONS.parent / "template.txt")
+    with qtbot.waitSignal(window.scanStarted, timeout=5000) as started:
+        window.scan_paths([small_class], [template])
+    assert started.args[0].templates == (template,)
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS):
+        pass
+    assert "template.txt" in window.status_label.text()

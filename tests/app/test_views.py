@@ -1,0 +1,177 @@
+"""The result views over a ready-made scan: groups -> matrix highlight, bit diff,
+side-by-side passages and twin navigation, pairs table, CSV export."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtGui import QTextCursor
+from PySide6.QtTest import QTest
+
+from app.bit_compare import bit
+from app.main_window import Tab
+from app.models.roles import Role
+from simhash_core.export import PAIR_COLUMNS
+from simhash_core.simhash import bit_contributions, hamming
+from tests.app.conftest import doc_index
+
+
+@pytest.fixture
+def shown(window, small_result):
+    window.set_result(small_result)
+    return window
+
+
+def test_selecting_a_group_highlights_it_in_the_matrix(shown, small_result, qtbot):
+    cluster = next(c for c in small_result.clusters if len(c.members) == 3)
+    tree = shown.groups_panel.tree
+    row = next(
+        r for r in range(shown.groups_panel.model.rowCount())
+        if shown.groups_panel.model.index(r, 0).data(Role.CLUSTER_ID) == cluster.id
+    )
+    with qtbot.waitSignal(shown.groups_panel.clusterSelected) as selected:
+        tree.selectionModel().select(
+            shown.groups_panel.model.index(row, 0),
+            QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+        )
+    assert selected.args[0] == cluster.id
+    model = shown.matrix_model
+    assert model.highlighted_cluster == cluster.id
+    members = set(cluster.members)
+    for r in range(model.rowCount()):
+        for c in range(model.columnCount()):
+            inside = model.document_at(r) in members and model.document_at(c) in members
+            assert model.index(r, c).data(Role.HIGHLIGHTED) is inside
+    first, last = model.highlighted_rows()
+    assert last - first + 1 == len(members)
+    assert shown.tabs.currentIndex() == Tab.MATRIX
+    tree.clearSelection()
+    assert model.highlighted_cluster is None and model.highlighted_rows() is None
+
+
+def test_group_lists_members_source_and_opens_strongest_pair(shown, small_result, qtbot):
+    groups = shown.groups_panel.model
+    assert groups.rowCount() == len(small_result.clusters)
+    top = groups.index(0, 0)
+    cluster = small_result.clusters[0]
+    assert groups.rowCount(top) == len(cluster.members)
+    assert f"{cluster.max_similarity * 100:.0f}%" == groups.index(0, 1).data()
+    source = small_result.documents[cluster.likely_source].name
+    assert source in groups.index(0, 2).data()
+    with qtbot.waitSignal(shown.pairOpened) as opened:
+        shown.groups_panel.tree.doubleClicked.emit(top)
+    assert set(opened.args) <= set(cluster.members)
+    assert shown.tabs.currentIndex() == Tab.PAIR
+
+
+def test_bit_diff_counts(shown, small_result, qtbot):
+    a, b = doc_index(small_result, "s021.txt"), doc_index(small_result, "s027.txt")
+    shown.open_pair(a, b, view=Tab.BITS)
+    view = shown.bit_diff
+    fa, fb = small_result.documents[a].fingerprint, small_result.documents[b].fingerprint
+    cmp = view.comparison
+    assert cmp.distance == hamming(fa, fb) == len(cmp.differing)
+    assert f"Hamming distance: {cmp.distance} of 64" in view.stats.text()
+    k = small_result.settings.simhash_k
+    assert f"identical blocks: {cmp.equal_blocks} of {k + 1}" in view.stats.text()
+    if cmp.distance <= k:
+        assert cmp.equal_blocks >= 1  # the pigeonhole principle
+    # clicking a cell chooses its bit and explains it with the keywords' pushes
+    grid = view.grid
+    target = 37
+    QTest.mouseClick(grid, Qt.MouseButton.LeftButton, pos=grid.cell_rect(target).center())
+    assert grid.selected == target
+    assert f"Bit {target} " in view.bit_title.text()
+    doc_a = small_result.documents[a]
+    pushes = bit_contributions(doc_a.keywords, target)
+    up = [t for t, w in pushes if w > 0][:5]
+    down = [t for t, w in pushes if w < 0][:5]
+    table = view.table_a
+    assert [table.item(r, 0).text() for r in range(len(up))] == up
+    assert [table.item(r, 2).text() for r in range(len(down))] == down
+    assert f"bit = {bit(fa, target)}" in view.label_a.text()
+
+
+def test_side_by_side_colours_twins_and_navigates(shown, small_result, qtbot):
+    a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s029.docx")
+    with qtbot.waitSignal(shown.pairOpened):
+        shown.open_pair(b, a)
+    view = shown.side_by_side
+    left_doc, right_doc = view.documents()
+    assert (left_doc.name, right_doc.name) == ("s004.docx", "s029.docx")
+    assert shown.tabs.currentIndex() == Tab.PAIR
+    passages = view.passages
+    assert len(passages) >= 1 and view.score is not None
+    assert len(passages) == view.score.passages
+    assert f"{len(passages)} matched passages" in view.summary.text()
+    for text in ("SimHash distance", "Jaccard", "containment"):
+        assert text in view.summary.text()
+    assert "Flagged because" in view.reasons.text()
+
+    def background(pane, python_index):
+        cursor = QTextCursor(pane.document())
+        cursor.setPosition(pane.display.to_qt(python_index) + 1)
+        return cursor.charFormat().background().color().name()
+
+    for k, p in enumerate(passages):
+        middle_a = (p.a_start + p.a_end) // 2
+        middle_b = (p.b_start + p.b_end) // 2
+        assert left_doc.text[middle_a] == left_doc.text[middle_a]  # offsets are in range
+        if view.left.passage_at(middle_a) == k and view.right.passage_at(middle_b) == k:
+            assert background(view.left, middle_a) == background(view.right, middle_b)
+    # Next / Previous step through the passages, wrapping around
+    assert view.current == 0
+    view.next_button.click()
+    assert view.current == (1 % len(passages))
+    view.prev_button.click()
+    view.prev_button.click()
+    assert view.current == (len(passages) - 1) % len(passages)
+    # clicking a passage on the left scrolls its twin into view on the right
+    k = len(passages) - 1
+    view.go_to(0)
+    qtbot.waitExposed(view.left)
+    p = passages[k]
+    view.left.scroll_to(k)
+    start = view.left.display.to_qt((p.a_start + p.a_end) // 2)
+    cursor = QTextCursor(view.left.document())
+    cursor.setPosition(start)
+    point = view.left.cursorRect(cursor).center()
+    with qtbot.waitSignal(view.currentPassageChanged) as changed:
+        QTest.mouseClick(view.left.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert changed.args[0] == k == view.current
+    assert view.right.textCursor().position() == view.right.display.to_qt(p.b_start)
+    assert view.right.cursorRect().intersects(view.right.viewport().rect())
+
+
+def test_pairs_table_lists_flagged_first_and_opens_pairs(shown, small_result, qtbot):
+    panel = shown.pairs_panel
+    flags = [panel.proxy.index(r, 0).data(Role.FLAGGED) for r in range(panel.proxy.rowCount())]
+    assert flags == sorted(flags, reverse=True)
+    panel.flagged_only.setChecked(True)
+    assert panel.proxy.rowCount() == sum(1 for p in small_result.pairs if p.flagged)
+    with qtbot.waitSignal(shown.pairOpened):
+        panel.table.doubleClicked.emit(panel.proxy.index(0, 1))
+    panel.flagged_only.setChecked(False)
+
+
+def test_csv_export_writes_what_the_table_shows(shown, small_result, tmp_path):
+    panel = shown.pairs_panel
+    panel.filter_edit.setText("s018")
+    shown_pairs = panel.visible_pairs()
+    assert shown_pairs and len(shown_pairs) < len(small_result.pairs)
+    out = tmp_path / "pairs.csv"
+    errors_path = shown.export_csv(out)
+    raw = out.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # UTF-8 BOM for Excel
+    with out.open(encoding="utf-8-sig", newline="") as fh:
+        rows = list(csv.reader(fh))
+    assert rows[0] == PAIR_COLUMNS
+    docs = small_result.documents
+    expected = [(docs[p.a].path, docs[p.b].path) for p in shown_pairs]
+    assert [(r[0], r[1]) for r in rows[1:]] == expected
+    assert all("s018" in r[0] or "s018" in r[1] for r in rows[1:])
+    assert errors_path is not None and errors_path.exists()
+    assert errors_path.read_bytes().startswith(b"\xef\xbb\xbf")
+    panel.filter_edit.clear()
