@@ -186,7 +186,7 @@ def _decode(header, blob, text, kind, encoding, pages, warnings, digest) -> Anal
         text=text,
         kind=kind,
         terms={},
-        keywords=tuple((k, float(w)) for k, w in header["keywords"]),
+        keywords=tuple(map(tuple, header["keywords"])),
         fingerprint=int(header["fingerprint"], 16),
         content_hash=digest,
         encoding=encoding,

@@ -27,10 +27,12 @@ from simhash_core.cluster import groups
 from simhash_core.hashing import sorted_unique
 from simhash_core.normalize import is_cjk_codepoint
 from simhash_core.passages import (
+    SortedShingles,
     UnitMatch,
     align_units,
     comparable_units,
     covered,
+    sorted_shingles,
     to_passages,
 )
 from simhash_core.progress import Progress
@@ -63,6 +65,7 @@ class Corpus:
     sets: list[np.ndarray] = field(default_factory=list)  # unique usable non-common shingles
     comparable: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     _weights: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
+    _sorted: dict[int, SortedShingles] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(cls, docs: list[Document], settings: ScanSettings) -> Corpus:
@@ -118,7 +121,15 @@ class Corpus:
             self.ok[j],
             self.settings.ngram,
             min_units=self.settings.min_passage_units,
+            b_index=self.sorted_index(j),
         )
+
+    def sorted_index(self, j: int) -> SortedShingles:
+        """Document ``j``'s usable shingles sorted for alignment (computed once)."""
+        found = self._sorted.get(j)
+        if found is None:
+            found = self._sorted[j] = sorted_shingles(self.docs[j].shingle_seq, self.ok[j])
+        return found
 
     def passages(self, i: int, j: int) -> list[Passage]:
         """Matching passages of the pair, with original-text offsets."""
@@ -168,8 +179,8 @@ def score_pair(
     cont_a = shared / na if na else 0.0
     cont_b = shared / nb if nb else 0.0
     matches = corpus.matches(i, j) if shared >= MIN_SHARED_SHINGLES else []
-    units_a = int(covered([(m.a0, m.a1) for m in matches], a.unit_count).sum())
-    units_b = int(covered([(m.b0, m.b1) for m in matches], b.unit_count).sum())
+    units_a = int(covered([(m.a0, m.a1) for m in matches], a.unit_count).sum()) if matches else 0
+    units_b = int(covered([(m.b0, m.b1) for m in matches], b.unit_count).sum()) if matches else 0
     share_a = min(1.0, units_a / corpus.comparable[i]) if corpus.comparable[i] else 0.0
     share_b = min(1.0, units_b / corpus.comparable[j]) if corpus.comparable[j] else 0.0
     passages = to_passages(a, b, matches)

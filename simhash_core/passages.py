@@ -33,14 +33,23 @@ class UnitMatch:
     units: int
 
 
-def _runs(a_seq, a_ok, b_seq, b_ok) -> np.ndarray:
+SortedShingles = tuple[np.ndarray, np.ndarray]
+
+
+def sorted_shingles(seq: np.ndarray, ok: np.ndarray) -> SortedShingles:
+    """Usable shingle hashes sorted, with their positions: B's side of an alignment,
+    computed once per document instead of once per pair."""
+    pos = np.nonzero(ok)[0]
+    hashes = seq[pos]
+    order = np.argsort(hashes, kind="stable")
+    return hashes[order], pos[order]
+
+
+def _runs(a_seq, a_ok, b_index: SortedShingles) -> np.ndarray:
     """Exact runs as an ``R x 3`` array of (i0, j0, length in shingles)."""
-    b_pos = np.nonzero(b_ok)[0]
+    b_sorted, b_pos = b_index
     if len(b_pos) == 0:
         return np.zeros((0, 3), dtype=np.int64)
-    b_hash = b_seq[b_pos]
-    order = np.argsort(b_hash, kind="stable")
-    b_sorted, b_pos = b_hash[order], b_pos[order]
     a_pos = np.nonzero(a_ok)[0]
     a_hash = a_seq[a_pos]
     lo = np.searchsorted(b_sorted, a_hash, "left")
@@ -74,6 +83,7 @@ def align_units(
     *,
     max_gap: int = 12,
     min_units: int = 12,
+    b_index: SortedShingles | None = None,
 ) -> list[UnitMatch]:
     """Matching passages of A in B, in A's order.
 
@@ -85,7 +95,7 @@ def align_units(
     ...     sa, np.ones(len(sa), bool), sb, np.ones(len(sb), bool), 3, min_units=5)]
     [(0, 20, 4, 24, 18)]
     """
-    runs = _runs(a_seq, a_ok, b_seq, b_ok)
+    runs = _runs(a_seq, a_ok, b_index or sorted_shingles(b_seq, b_ok))
     if len(runs) == 0:
         return []
     runs = runs[np.lexsort((runs[:, 1], runs[:, 0]))]

@@ -98,7 +98,11 @@ class PassagePane(QPlainTextEdit):
         grey_italic.setFontItalic(True)
         for start, end in excluded or []:
             self._format(start, end, grey_italic)
-        for k, (start, end) in enumerate(spans):
+        # longest first, so a passage nested in another stays visible on top of it (the
+        # same rule as passage_at: the shortest passage containing a character wins)
+        for k, (start, end) in sorted(
+            enumerate(spans), key=lambda ks: (ks[1][0] - ks[1][1], -ks[0])
+        ):
             fmt = QTextCharFormat()
             fmt.setBackground(passage_color(k))
             fmt.setToolTip(self.tr("Passage {n}").format(n=k + 1))

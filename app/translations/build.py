@@ -1,0 +1,99 @@
+"""Refresh the translation sources from the code and compile them.
+
+``python -m app.translations.build`` runs ``pyside6-lupdate`` over every module of
+``app`` (new strings appear in the ``.ts`` files as unfinished, vanished ones are
+dropped) and ``pyside6-lrelease`` to write the ``.qm`` files the app loads. The small
+``.qm`` files are committed, so running the app never needs the Qt tools.
+``--check`` only compiles into a temporary folder and fails if a ``.ts`` file has
+unfinished entries or the committed ``.qm`` differs from a fresh compile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+APP = HERE.parent
+LANGUAGES = ("zh_CN",)
+
+
+def tool(name: str) -> str:
+    """A Qt tool from the running interpreter's environment, else from ``PATH``."""
+    beside = Path(sys.executable).with_name(name)
+    if beside.exists():
+        return str(beside)
+    found = shutil.which(name)
+    if found is None:
+        raise SystemExit(f"{name} not found: install PySide6")
+    return found
+
+
+def sources() -> list[str]:
+    return sorted(str(p) for p in APP.rglob("*.py") if HERE not in p.parents)
+
+
+def ts_path(lang: str) -> Path:
+    return HERE / f"plagcheck_{lang}.ts"
+
+
+def qm_path(lang: str, folder: Path = HERE) -> Path:
+    return folder / f"plagcheck_{lang}.qm"
+
+
+def update() -> None:
+    for lang in LANGUAGES:
+        subprocess.run(
+            [tool("pyside6-lupdate"), "-no-obsolete", *sources(), "-ts", str(ts_path(lang))],
+            check=True,
+        )
+
+
+def release(folder: Path = HERE) -> list[Path]:
+    out = []
+    for lang in LANGUAGES:
+        target = qm_path(lang, folder)
+        subprocess.run(
+            [tool("pyside6-lrelease"), "-silent", str(ts_path(lang)), "-qm", str(target)],
+            check=True,
+        )
+        out.append(target)
+    return out
+
+
+def unfinished(lang: str) -> int:
+    return ts_path(lang).read_text(encoding="utf-8").count('type="unfinished"')
+
+
+def check() -> int:
+    problems = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for lang, fresh in zip(LANGUAGES, release(Path(tmp)), strict=True):
+            if unfinished(lang):
+                problems.append(f"{ts_path(lang).name}: {unfinished(lang)} unfinished entries")
+            if not qm_path(lang).exists() or qm_path(lang).read_bytes() != fresh.read_bytes():
+                problems.append(f"{qm_path(lang).name} is out of date: run this without --check")
+    for p in problems:
+        print(p, file=sys.stderr)
+    return 1 if problems else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="verify, change nothing")
+    args = parser.parse_args(argv)
+    if args.check:
+        return check()
+    update()
+    release()
+    for lang in LANGUAGES:
+        print(f"{ts_path(lang).name}: {unfinished(lang)} unfinished")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
