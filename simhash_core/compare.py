@@ -152,7 +152,7 @@ def shared_counts(sets: list[np.ndarray]) -> dict[tuple[int, int], int]:
         return {}
     hashes = np.concatenate(sets)
     owner = np.repeat(np.arange(n, dtype=np.int64), [len(s) for s in sets])
-    order = np.argsort(hashes, kind="stable")
+    order = np.argsort(hashes)
     hashes, owner = hashes[order], owner[order]
     codes = []
     d = 1

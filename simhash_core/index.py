@@ -103,7 +103,7 @@ class SimHashIndex:
 
 def _equal_runs_pairs(keys: np.ndarray) -> np.ndarray:
     """All index pairs ``(i, j)``, ``i < j`` in original order, with equal ``keys``."""
-    order = np.argsort(keys, kind="stable")
+    order = np.argsort(keys)
     sorted_keys = keys[order]
     found = []
     d = 1

@@ -41,7 +41,7 @@ def sorted_shingles(seq: np.ndarray, ok: np.ndarray) -> SortedShingles:
     computed once per document instead of once per pair."""
     pos = np.nonzero(ok)[0]
     hashes = seq[pos]
-    order = np.argsort(hashes, kind="stable")
+    order = np.argsort(hashes)
     return hashes[order], pos[order]
 
 

@@ -6,57 +6,57 @@
     <message>
         <location filename="../views/bit_diff_view.py" line="156"/>
         <source>differs</source>
-        <translation type="unfinished"></translation>
+        <translation>不同</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="156"/>
         <source>is equal</source>
-        <translation type="unfinished"></translation>
+        <translation>相同</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="158"/>
         <source>Bit {bit} (block {block}) {state}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {bit} 位（第 {block} 块）{state}</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="169"/>
         <source>{side} · {name}: bit = {value}; its {count} strongest keywords push {net:+.1f}</source>
-        <translation type="unfinished"></translation>
+        <translation>{side} · {name}：该位 = {value}；其最强的 {count} 个关键词合计推动 {net:+.1f}</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="172"/>
         <source>(the weaker words not listed tip the balance)</source>
-        <translation type="unfinished"></translation>
+        <translation>（未列出的较弱词语决定了最终结果）</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="187"/>
         <source>Pale cells: the bit is the same in both fingerprints (its value is shown). Orange cells: the bit differs (A/B). Outlined: the pigeonhole blocks; a pair within the SimHash threshold k always has at least one identical block. Click a bit to see which keywords set it.</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色格：两个指纹在该位相同（显示其值）。橙色格：该位不同（A/B）。框线：鸽巢分块；SimHash 距离不超过阈值 k 的一对文件至少有一块完全相同。点击某一位可查看是哪些关键词决定了它。</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="195"/>
         <source>Each keyword&apos;s hash has a 0 or 1 at this bit; the keyword adds its weight towards that value. The fingerprint bit is 1 when the sum is positive.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个关键词的哈希在该位上是 0 或 1，关键词把自己的权重加向该值。总和为正时，指纹的该位为 1。</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="200"/>
         <source>Fingerprint bits</source>
-        <translation type="unfinished"></translation>
+        <translation>指纹位</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="202"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
-        <translation type="unfinished"></translation>
+        <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="208"/>
         <source>Fingerprint bits: {a} ↔ {b}</source>
-        <translation type="unfinished"></translation>
+        <translation>指纹位：{a} ↔ {b}</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="216"/>
         <source>Hamming distance: {distance} of 64 bits differ · identical blocks: {equal} of {blocks} (k = {k})</source>
-        <translation type="unfinished"></translation>
+        <translation>汉明距离：64 位中有 {distance} 位不同 · 完全相同的块：{equal} / {blocks}（k = {k}）</translation>
     </message>
 </context>
 <context>
@@ -64,22 +64,22 @@
     <message>
         <location filename="../views/bit_grid.py" line="85"/>
         <source>No pair selected</source>
-        <translation type="unfinished"></translation>
+        <translation>未选择文件对</translation>
     </message>
     <message>
         <location filename="../views/bit_grid.py" line="133"/>
         <source>Block {n}: identical</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {n} 块：完全相同</translation>
     </message>
     <message>
         <location filename="../views/bit_grid.py" line="135"/>
         <source>Block {n}: {count} bits differ</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {n} 块：{count} 位不同</translation>
     </message>
     <message>
         <location filename="../views/bit_grid.py" line="156"/>
         <source>Bit {bit} (block {block}): A = {a}, B = {b}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {bit} 位（第 {block} 块）：A = {a}，B = {b}</translation>
     </message>
 </context>
 <context>
@@ -87,32 +87,32 @@
     <message>
         <location filename="../views/matrix_panel.py" line="71"/>
         <source>flagged pair</source>
-        <translation type="unfinished"></translation>
+        <translation>已标记的文件对</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="78"/>
         <source>selected group</source>
-        <translation type="unfinished"></translation>
+        <translation>选中的分组</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="84"/>
         <source>Share of the more-copied file that is matched text</source>
-        <translation type="unfinished"></translation>
+        <translation>被抄袭较多的一方中匹配文本所占比例</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="85"/>
         <source>SimHash distance in bits (0 = same fingerprint)</source>
-        <translation type="unfinished"></translation>
+        <translation>SimHash 距离（位数，0 = 指纹相同）</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="86"/>
         <source>Jaccard: shared word sequences over all of both</source>
-        <translation type="unfinished"></translation>
+        <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="88"/>
         <source>Containment: share of the row file found in the column file</source>
-        <translation type="unfinished"></translation>
+        <translation>包含度：行文件的内容出现在列文件中的比例</translation>
     </message>
 </context>
 <context>
@@ -120,153 +120,153 @@
     <message>
         <location filename="../core_text.py" line="29"/>
         <source>SimHash distance {distance} ≤ {k}</source>
-        <translation type="unfinished"></translation>
+        <translation>SimHash 距离 {distance} ≤ {k}</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="33"/>
         <source>{percent}% of {name} is matched text</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 有 {percent}% 为匹配文本</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="37"/>
         <source>{count} matching passage(s), {chars} characters</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} 处匹配段落，共 {chars} 个字符</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="41"/>
         <source>a matching passage of about {words} words ({count} passage(s), {chars} characters in all)</source>
-        <translation type="unfinished"></translation>
+        <translation>有一处约 {words} 词的匹配段落（共 {count} 处段落，{chars} 个字符）</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="56"/>
         <location filename="../core_text.py" line="67"/>
         <source>earliest modified</source>
-        <translation type="unfinished"></translation>
+        <translation>修改时间最早</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="57"/>
         <source>least of its text is matched (most original)</source>
-        <translation type="unfinished"></translation>
+        <translation>被匹配的文本最少（最具原创性）</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="68"/>
         <source>most original</source>
-        <translation type="unfinished"></translation>
+        <translation>最具原创性</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="76"/>
         <source>empty</source>
-        <translation type="unfinished"></translation>
+        <translation>空文件</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="77"/>
         <source>binary data</source>
-        <translation type="unfinished"></translation>
+        <translation>二进制数据</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="78"/>
         <source>unknown encoding</source>
-        <translation type="unfinished"></translation>
+        <translation>编码无法识别</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="79"/>
         <source>old Word format</source>
-        <translation type="unfinished"></translation>
+        <translation>旧版 Word 格式</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="80"/>
         <source>damaged file</source>
-        <translation type="unfinished"></translation>
+        <translation>文件已损坏</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="81"/>
         <source>too large</source>
-        <translation type="unfinished"></translation>
+        <translation>文件过大</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="82"/>
         <source>refused (unsafe XML)</source>
-        <translation type="unfinished"></translation>
+        <translation>已拒绝（不安全的 XML）</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="83"/>
         <source>password-protected</source>
-        <translation type="unfinished"></translation>
+        <translation>有密码保护</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="84"/>
         <source>scanned image, no text</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描图像，无文字</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="85"/>
         <source>undecodable text</source>
-        <translation type="unfinished"></translation>
+        <translation>文字无法解码</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="86"/>
         <source>cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="87"/>
         <source>missing</source>
-        <translation type="unfinished"></translation>
+        <translation>文件不存在</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="88"/>
         <source>broken link</source>
-        <translation type="unfinished"></translation>
+        <translation>链接失效</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="89"/>
         <source>link loop</source>
-        <translation type="unfinished"></translation>
+        <translation>链接循环</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="90"/>
         <source>Office lock file</source>
-        <translation type="unfinished"></translation>
+        <translation>Office 锁定文件</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="91"/>
         <source>duplicate</source>
-        <translation type="unfinished"></translation>
+        <translation>重复文件</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="92"/>
         <source>unsupported type</source>
-        <translation type="unfinished"></translation>
+        <translation>不支持的类型</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="93"/>
         <source>timed out</source>
-        <translation type="unfinished"></translation>
+        <translation>超时</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="94"/>
         <source>reader crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>读取程序崩溃</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="95"/>
         <source>out of memory</source>
-        <translation type="unfinished"></translation>
+        <translation>内存不足</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="96"/>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="97"/>
         <source>skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="98"/>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
 </context>
 <context>
@@ -274,37 +274,37 @@
     <message>
         <location filename="../models/errors_model.py" line="74"/>
         <source>Unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取</translation>
     </message>
     <message>
         <location filename="../models/errors_model.py" line="75"/>
         <source>Skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过</translation>
     </message>
     <message>
         <location filename="../models/errors_model.py" line="76"/>
         <source>Warning</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <location filename="../models/errors_model.py" line="92"/>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <location filename="../models/errors_model.py" line="93"/>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <location filename="../models/errors_model.py" line="94"/>
         <source>Problem</source>
-        <translation type="unfinished"></translation>
+        <translation>问题</translation>
     </message>
     <message>
         <location filename="../models/errors_model.py" line="95"/>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
 </context>
 <context>
@@ -312,12 +312,12 @@
     <message>
         <location filename="../views/errors_panel.py" line="52"/>
         <source>No problem files.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有问题文件。</translation>
     </message>
     <message>
         <location filename="../views/errors_panel.py" line="54"/>
         <source>{errors} unreadable (left out of the comparison), {skipped} skipped, {warnings} warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>{errors} 个无法读取（未参与比较），{skipped} 个已跳过，{warnings} 条警告</translation>
     </message>
 </context>
 <context>
@@ -325,48 +325,49 @@
     <message>
         <location filename="../views/groups_panel.py" line="79"/>
         <source>Group / file</source>
-        <translation type="unfinished"></translation>
+        <translation>分组 / 文件</translation>
     </message>
     <message>
         <location filename="../views/groups_panel.py" line="79"/>
         <source>Max similarity</source>
-        <translation type="unfinished"></translation>
+        <translation>最高相似度</translation>
     </message>
     <message>
         <location filename="../views/groups_panel.py" line="79"/>
         <source>Likely source</source>
-        <translation type="unfinished"></translation>
+        <translation>可能的来源</translation>
     </message>
     <message>
         <location filename="../views/groups_panel.py" line="97"/>
         <source>Group {id} · {count} files</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {id} 组 · {count} 个文件</translation>
     </message>
     <message>
         <location filename="../views/groups_panel.py" line="109"/>
         <source>Most likely source: {path}
 Why: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>最可能的来源：{path}
+依据：{reason}</translation>
     </message>
     <message>
         <location filename="../views/groups_panel.py" line="132"/>
         <source>likely source</source>
-        <translation type="unfinished"></translation>
+        <translation>可能的来源</translation>
     </message>
     <message>
         <location filename="../views/groups_panel.py" line="135"/>
         <source>⌂ archived: {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>⌂ 已归档：{label}</translation>
     </message>
     <message>
         <location filename="../views/groups_panel.py" line="147"/>
         <source>Groups of near-duplicates appear here after a scan.</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描后，这里会列出相似文件的分组。</translation>
     </message>
     <message>
         <location filename="../views/groups_panel.py" line="150"/>
         <source>No group: no pair of files was flagged.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有分组：没有文件对被标记。</translation>
     </message>
 </context>
 <context>
@@ -374,17 +375,17 @@ Why: {reason}</source>
     <message>
         <location filename="../views/bit_diff_view.py" line="46"/>
         <source>Towards 1</source>
-        <translation type="unfinished"></translation>
+        <translation>推向 1</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="46"/>
         <source>Weight</source>
-        <translation type="unfinished"></translation>
+        <translation>权重</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="46"/>
         <source>Towards 0</source>
-        <translation type="unfinished"></translation>
+        <translation>推向 0</translation>
     </message>
 </context>
 <context>
@@ -392,202 +393,202 @@ Why: {reason}</source>
     <message>
         <location filename="../main_window.py" line="255"/>
         <source>(none yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>（暂无）</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="259"/>
         <source>Clear recent folders</source>
-        <translation type="unfinished"></translation>
+        <translation>清除最近的文件夹</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="303"/>
         <source>Open a folder of submissions</source>
-        <translation type="unfinished"></translation>
+        <translation>打开作业文件夹</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="311"/>
         <source>Add submissions</source>
-        <translation type="unfinished"></translation>
+        <translation>添加作业</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="313"/>
         <source>Submissions (*.docx *.pdf *.txt);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>作业 (*.docx *.pdf *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="321"/>
         <source>Add a template (assignment text)</source>
-        <translation type="unfinished"></translation>
+        <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="323"/>
         <source>Documents (*.docx *.pdf *.txt);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>文档 (*.docx *.pdf *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="370"/>
         <source>The scan failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描失败：{error}</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="417"/>
         <source>Nothing to export yet: scan a folder first.</source>
-        <translation type="unfinished"></translation>
+        <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="421"/>
         <source>Export pairs as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="421"/>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="440"/>
         <source>Could not write {path}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="446"/>
         <source>Exported {path} and {errors}</source>
-        <translation type="unfinished"></translation>
+        <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="475"/>
         <source>About plagcheck</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 plagcheck</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="477"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF and TXT submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
-        <translation type="unfinished"></translation>
+        <translation>plagcheck 在全班提交的 DOCX、PDF 和 TXT 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="490"/>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="491"/>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="492"/>
         <source>&amp;Tools</source>
-        <translation type="unfinished"></translation>
+        <translation>工具(&amp;T)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="493"/>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="494"/>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="495"/>
         <source>Recent &amp;folders</source>
-        <translation type="unfinished"></translation>
+        <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="496"/>
         <source>&amp;Open folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="497"/>
         <source>Add &amp;files…</source>
-        <translation type="unfinished"></translation>
+        <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="498"/>
         <source>Add &amp;template…</source>
-        <translation type="unfinished"></translation>
+        <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="499"/>
         <source>Clear templates</source>
-        <translation type="unfinished"></translation>
+        <translation>清除模板</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="500"/>
         <source>&amp;Rescan</source>
-        <translation type="unfinished"></translation>
+        <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="501"/>
         <source>&amp;Cancel scan</source>
-        <translation type="unfinished"></translation>
+        <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="502"/>
         <source>&amp;Export CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="503"/>
         <source>&amp;Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>设置(&amp;S)…</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="504"/>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="505"/>
         <source>&amp;About plagcheck</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="506"/>
         <source>System default</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="507"/>
         <source>Matrix</source>
-        <translation type="unfinished"></translation>
+        <translation>矩阵</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="507"/>
         <source>Side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>并排对照</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="507"/>
         <source>Fingerprint bits</source>
-        <translation type="unfinished"></translation>
+        <translation>指纹位</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="512"/>
         <source>Groups ({count})</source>
-        <translation type="unfinished"></translation>
+        <translation>分组（{count}）</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="517"/>
         <source>Pairs ({count})</source>
-        <translation type="unfinished"></translation>
+        <translation>文件对（{count}）</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="520"/>
         <source>Errors ({count})</source>
-        <translation type="unfinished"></translation>
+        <translation>错误（{count}）</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="526"/>
         <source>Template: {names}</source>
-        <translation type="unfinished"></translation>
+        <translation>模板：{names}</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="529"/>
         <source>No template</source>
-        <translation type="unfinished"></translation>
+        <translation>无模板</translation>
     </message>
 </context>
 <context>
@@ -595,52 +596,52 @@ Why: {reason}</source>
     <message>
         <location filename="../models/matrix_model.py" line="186"/>
         <source>Archived: {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>已归档：{label}</translation>
     </message>
     <message>
         <location filename="../models/matrix_model.py" line="216"/>
         <source>Similarity: {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>相似度：{value}</translation>
     </message>
     <message>
         <location filename="../models/matrix_model.py" line="217"/>
         <source>SimHash distance: {value} of 64 bits</source>
-        <translation type="unfinished"></translation>
+        <translation>SimHash 距离：64 位中的 {value} 位</translation>
     </message>
     <message>
         <location filename="../models/matrix_model.py" line="220"/>
         <source>Jaccard: {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>Jaccard：{value}</translation>
     </message>
     <message>
         <location filename="../models/matrix_model.py" line="221"/>
         <source>Containment: {ab} of {a} is in {b}; {ba} of {b} is in {a}</source>
-        <translation type="unfinished"></translation>
+        <translation>包含度：{a} 的 {ab} 出现在 {b} 中；{b} 的 {ba} 出现在 {a} 中</translation>
     </message>
     <message>
         <location filename="../models/matrix_model.py" line="233"/>
         <source>Matched passages: {count}; matched text: {ra} of {a}, {rb} of {b}</source>
-        <translation type="unfinished"></translation>
+        <translation>匹配段落：{count} 处；匹配文本：{a} 的 {ra}，{b} 的 {rb}</translation>
     </message>
     <message>
         <location filename="../models/matrix_model.py" line="243"/>
         <source>Flagged: {reasons}</source>
-        <translation type="unfinished"></translation>
+        <translation>已标记：{reasons}</translation>
     </message>
     <message>
         <location filename="../models/matrix_model.py" line="248"/>
         <source>{name} is archived: {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 已归档：{label}</translation>
     </message>
     <message>
         <location filename="../models/matrix_model.py" line="253"/>
         <source>No matching passage</source>
-        <translation type="unfinished"></translation>
+        <translation>没有匹配段落</translation>
     </message>
     <message>
         <location filename="../models/matrix_model.py" line="254"/>
         <source>Click to open the pair</source>
-        <translation type="unfinished"></translation>
+        <translation>点击打开这对文件</translation>
     </message>
 </context>
 <context>
@@ -648,63 +649,64 @@ Why: {reason}</source>
     <message>
         <location filename="../views/matrix_panel.py" line="163"/>
         <source>Similarity matrix</source>
-        <translation type="unfinished"></translation>
+        <translation>相似度矩阵</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="164"/>
         <source>{files} files compared · {flagged} flagged pairs · {groups} groups</source>
-        <translation type="unfinished"></translation>
+        <translation>已比较 {files} 个文件 · {flagged} 对被标记 · {groups} 个分组</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="171"/>
         <source>{count} unreadable files not in the matrix (see Errors)</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} 个无法读取的文件未列入矩阵（见“错误”）</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="174"/>
         <source>{count} skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} 个已跳过</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="176"/>
         <source>scan cancelled: partial results</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描已取消：部分结果</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="186"/>
         <source>&amp;Show:</source>
-        <translation type="unfinished"></translation>
+        <translation>显示(&amp;S)：</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="188"/>
         <source>Similarity (matched text)</source>
-        <translation type="unfinished"></translation>
+        <translation>相似度（匹配文本）</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="189"/>
         <source>SimHash distance</source>
-        <translation type="unfinished"></translation>
+        <translation>SimHash 距离</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="190"/>
         <source>Jaccard</source>
-        <translation type="unfinished"></translation>
+        <translation>Jaccard</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="191"/>
         <source>Containment</source>
-        <translation type="unfinished"></translation>
+        <translation>包含度</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="196"/>
         <source>No readable documents. See the Errors panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可读取的文档。请查看“错误”面板。</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="199"/>
         <source>Drop folders or files here
 or use File → Open folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>把文件夹或文件拖到这里
+或使用 文件 → 打开文件夹…</translation>
     </message>
 </context>
 <context>
@@ -712,83 +714,84 @@ or use File → Open folder…</source>
     <message>
         <location filename="../models/pairs_model.py" line="75"/>
         <source>Group</source>
-        <translation type="unfinished"></translation>
+        <translation>分组</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="76"/>
         <source>File A</source>
-        <translation type="unfinished"></translation>
+        <translation>文件 A</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="77"/>
         <source>File B</source>
-        <translation type="unfinished"></translation>
+        <translation>文件 B</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="78"/>
         <source>Similarity</source>
-        <translation type="unfinished"></translation>
+        <translation>相似度</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="79"/>
         <source>Flagged</source>
-        <translation type="unfinished"></translation>
+        <translation>已标记</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="80"/>
         <source>SimHash distance</source>
-        <translation type="unfinished"></translation>
+        <translation>SimHash 距离</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="81"/>
         <source>Jaccard</source>
-        <translation type="unfinished"></translation>
+        <translation>Jaccard</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="82"/>
         <source>A in B</source>
-        <translation type="unfinished"></translation>
+        <translation>A 在 B 中</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="83"/>
         <source>B in A</source>
-        <translation type="unfinished"></translation>
+        <translation>B 在 A 中</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="84"/>
         <source>Matched characters</source>
-        <translation type="unfinished"></translation>
+        <translation>匹配字符数</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="85"/>
         <source>Passages</source>
-        <translation type="unfinished"></translation>
+        <translation>段落数</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="86"/>
         <source>Share of A</source>
-        <translation type="unfinished"></translation>
+        <translation>A 的占比</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="87"/>
         <source>Share of B</source>
-        <translation type="unfinished"></translation>
+        <translation>B 的占比</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="88"/>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="141"/>
         <source>{path}
 Archived: {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>{path}
+已归档：{label}</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="155"/>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>是</translation>
     </message>
 </context>
 <context>
@@ -796,12 +799,12 @@ Archived: {label}</source>
     <message>
         <location filename="../views/pairs_panel.py" line="104"/>
         <source>Filter by file name…</source>
-        <translation type="unfinished"></translation>
+        <translation>按文件名筛选…</translation>
     </message>
     <message>
         <location filename="../views/pairs_panel.py" line="105"/>
         <source>Flagged only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅显示已标记</translation>
     </message>
 </context>
 <context>
@@ -809,7 +812,7 @@ Archived: {label}</source>
     <message>
         <location filename="../views/side_by_side.py" line="108"/>
         <source>Passage {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {n} 段</translation>
     </message>
 </context>
 <context>
@@ -818,32 +821,32 @@ Archived: {label}</source>
         <location filename="../views/progress_panel.py" line="59"/>
         <location filename="../views/progress_panel.py" line="85"/>
         <source>Comparing documents…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在比较文档…</translation>
     </message>
     <message>
         <location filename="../views/progress_panel.py" line="80"/>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <location filename="../views/progress_panel.py" line="81"/>
         <source>%v / %m files</source>
-        <translation type="unfinished"></translation>
+        <translation>%v / %m 个文件</translation>
     </message>
     <message>
         <location filename="../views/progress_panel.py" line="83"/>
         <source>Stopping; keeping the files read so far…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止，保留已读取的文件…</translation>
     </message>
     <message>
         <location filename="../views/progress_panel.py" line="87"/>
         <source>Estimating time left…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在估算剩余时间…</translation>
     </message>
     <message>
         <location filename="../views/progress_panel.py" line="90"/>
         <source>About {time} left</source>
-        <translation type="unfinished"></translation>
+        <translation>约剩 {time}</translation>
     </message>
 </context>
 <context>
@@ -851,42 +854,42 @@ Archived: {label}</source>
     <message>
         <location filename="../views/settings_dialog.py" line="79"/>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>设置</translation>
     </message>
     <message>
         <location filename="../views/settings_dialog.py" line="80"/>
         <source>SimHash distance threshold (k, bits):</source>
-        <translation type="unfinished"></translation>
+        <translation>SimHash 距离阈值（k，位）：</translation>
     </message>
     <message>
         <location filename="../views/settings_dialog.py" line="81"/>
         <source>Flag pairs with matched text of at least:</source>
-        <translation type="unfinished"></translation>
+        <translation>匹配文本至少达到此比例时标记：</translation>
     </message>
     <message>
         <location filename="../views/settings_dialog.py" line="82"/>
         <source>Word-sequence length (n-gram):</source>
-        <translation type="unfinished"></translation>
+        <translation>词序列长度（n-gram）：</translation>
     </message>
     <message>
         <location filename="../views/settings_dialog.py" line="83"/>
         <source>Convert Traditional Chinese to Simplified before comparing</source>
-        <translation type="unfinished"></translation>
+        <translation>比较前将繁体中文转换为简体</translation>
     </message>
     <message>
         <location filename="../views/settings_dialog.py" line="84"/>
         <source>Ignore quoted text (“…”, 「…」, &quot;…&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>忽略引用文字（“…”、「…」、&quot;…&quot;）</translation>
     </message>
     <message>
         <location filename="../views/settings_dialog.py" line="85"/>
         <source>Ignore the reference section (参考文献, References)</source>
-        <translation type="unfinished"></translation>
+        <translation>忽略参考文献部分（参考文献、References）</translation>
     </message>
     <message>
         <location filename="../views/settings_dialog.py" line="87"/>
         <source>Changes apply to the next scan; the current folder is rescanned.</source>
-        <translation type="unfinished"></translation>
+        <translation>更改将用于下一次扫描；当前文件夹会重新扫描。</translation>
     </message>
 </context>
 <context>
@@ -894,57 +897,57 @@ Archived: {label}</source>
     <message>
         <location filename="../views/side_by_side.py" line="329"/>
         <source>No matched passage</source>
-        <translation type="unfinished"></translation>
+        <translation>没有匹配段落</translation>
     </message>
     <message>
         <location filename="../views/side_by_side.py" line="332"/>
         <source>Passage {k} of {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {k} / {n} 段</translation>
     </message>
     <message>
         <location filename="../views/side_by_side.py" line="339"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
-        <translation type="unfinished"></translation>
+        <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
         <location filename="../views/side_by_side.py" line="343"/>
         <source>{a} and {b} share no reported passage.</source>
-        <translation type="unfinished"></translation>
+        <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
         <location filename="../views/side_by_side.py" line="349"/>
         <source>{count} matched passages · matched text: {sa} of {a}, {sb} of {b} · SimHash distance {distance} · Jaccard {jaccard} · containment {ca} / {cb}</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} 处匹配段落 · 匹配文本：{a} 的 {sa}，{b} 的 {sb} · SimHash 距离 {distance} · Jaccard {jaccard} · 包含度 {ca} / {cb}</translation>
     </message>
     <message>
         <location filename="../views/side_by_side.py" line="368"/>
         <source>Flagged because: {reasons}</source>
-        <translation type="unfinished"></translation>
+        <translation>标记原因：{reasons}</translation>
     </message>
     <message>
         <location filename="../views/side_by_side.py" line="369"/>
         <source>Not flagged.</source>
-        <translation type="unfinished"></translation>
+        <translation>未标记。</translation>
     </message>
     <message>
         <location filename="../views/side_by_side.py" line="380"/>
         <source>◀ Previous</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ 上一处</translation>
     </message>
     <message>
         <location filename="../views/side_by_side.py" line="381"/>
         <source>Next ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>下一处 ▶</translation>
     </message>
     <message>
         <location filename="../views/side_by_side.py" line="384"/>
         <source>Same colour = same passage · grey = common to much of the class, grey italics = template or references: not counted</source>
-        <translation type="unfinished"></translation>
+        <translation>相同颜色 = 同一段落 · 灰色 = 全班多数人共有的文字，灰色斜体 = 模板或参考文献：均不计入</translation>
     </message>
     <message>
         <location filename="../views/side_by_side.py" line="396"/>
         <source>archived: {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>已归档：{label}</translation>
     </message>
 </context>
 </TS>

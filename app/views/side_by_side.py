@@ -49,7 +49,6 @@ PASSAGE_COLORS = tuple(
     )
 )
 COMMON_TEXT = QColor(150, 150, 150)
-CURRENT_OUTLINE = QColor(30, 30, 30)
 
 
 def passage_color(k: int) -> QColor:
@@ -126,7 +125,7 @@ class PassagePane(QPlainTextEdit):
         return min(hits)[1] if hits else None
 
     def set_current(self, k: int | None) -> None:
-        """Emphasise passage ``k`` (bold outline-like underline, darker colour)."""
+        """Emphasise passage ``k`` (a darker shade of its colour)."""
         self.current = k
         if k is None or not 0 <= k < len(self.spans):
             self.setExtraSelections([])
@@ -134,9 +133,7 @@ class PassagePane(QPlainTextEdit):
         sel = QTextEdit.ExtraSelection()
         sel.cursor = self._cursor(*self.spans[k])
         fmt = QTextCharFormat()
-        fmt.setBackground(passage_color(k).darker(112))
-        fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
-        fmt.setUnderlineColor(CURRENT_OUTLINE)
+        fmt.setBackground(passage_color(k).darker(125))
         fmt.setProperty(QTextFormat.Property.FullWidthSelection, False)
         sel.format = fmt
         self.setExtraSelections([sel])

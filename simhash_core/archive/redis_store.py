@@ -12,14 +12,16 @@ Keys (``P`` is the prefix, ``plagcheck`` by default)::
     P:label:{label}         hash: id -> file name (the label index)
     P:labelsize:{label}     counter: stored bytes of the label's documents
     P:sh:{block}:{value}    set of ids: the SimHash pigeonhole tables
-    P:lsh:{band}:{bucket}   sorted set: member id, score = low bits of the band key
+    P:lsh:{band}            sorted set: member id, score = the 32-bit band key
     P:wn:{bucket}           sorted set: member id << 20 | low, score = low 20 bits
 
-SimHash block tables are sets keyed by the block value, as the method describes.
-Band and winnow keys are split into a bucket (the key name) and their low bits (the
-score), so the tables need a few hundred thousand small sorted sets instead of one key
-per value (a tenth of the memory), while ``ZRANGEBYSCORE key low low`` still returns
-exact matches only.
+SimHash block tables are sets keyed by the block value, as the method describes
+(``k + 1`` small integer sets per document, compact intsets). MinHash bands are one
+sorted set per band scored by the band key: a bulk add is one ``ZADD`` per band, and
+``ZRANGEBYSCORE P:lsh:{band} key key`` finds equal keys in O(log n). Winnow keys (about
+a fifth of a text's shingles) are split into a 20-bit bucket (the key name) and their
+low 20 bits (the score), so they live in a million small listpack-encoded sorted sets
+instead of one key per value (a tenth of the memory); the score keeps lookups exact.
 
 Every addition is one ``MULTI``/``EXEC`` transaction guarded by ``WATCH`` on the
 content keys it reads, so several teachers can add at once: a writer that loses a race
@@ -56,7 +58,6 @@ from simhash_core.archive.keys import (
 from simhash_core.types import ScanSettings
 
 SCHEMA_VERSION = 1
-BAND_LOW_BITS = 18  # 32-bit band keys: 14-bit bucket, 18-bit score
 WINNOW_LOW_BITS = 20  # 40-bit winnow keys: 20-bit bucket, 20-bit score
 # document fields needed to find (and delete) every index member of a document
 _REMOVE_FIELDS = [
@@ -149,8 +150,7 @@ class RedisArchive(IndexedArchive):
         sets = [(self._k("sh", b, v), doc_id) for b, v in enumerate(blocks)]
         zsets = []
         for b, key in enumerate(bands):
-            bucket, _ = pack(0, int(key), BAND_LOW_BITS)
-            zsets.append((self._k("lsh", b, bucket), int(key) & ((1 << BAND_LOW_BITS) - 1), doc_id))
+            zsets.append((self._k("lsh", b), int(key), doc_id))
         for key in winnowed:
             bucket, member = pack(doc_id, int(key), WINNOW_LOW_BITS)
             zsets.append((self._k("wn", bucket), member & ((1 << WINNOW_LOW_BITS) - 1), member))
@@ -338,12 +338,10 @@ class RedisArchive(IndexedArchive):
         return [(d, int(fp)) for d, fp in zip(ids, fps, strict=True) if fp is not None]
 
     def _band_hits(self, bands: np.ndarray) -> set[int]:
-        mask = (1 << BAND_LOW_BITS) - 1
         with self._translating():
             pipe = self._r.pipeline(transaction=False)
             for b, key in enumerate(bands.tolist()):
-                low = key & mask
-                pipe.zrangebyscore(self._k("lsh", b, key >> BAND_LOW_BITS), low, low)
+                pipe.zrangebyscore(self._k("lsh", b), key, key)
             return {int(m) for members in pipe.execute() for m in members}
 
     def _signatures(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
