@@ -77,16 +77,21 @@ class Planted:
 
 
 def plant(data: Synthetic, count: int, batch: int, seed: int = 11) -> list[Planted]:
+    """``count`` queries near random archived documents, a quarter at each distance."""
     rng = np.random.default_rng(seed)
     sources = rng.choice(data.n, size=count, replace=False)
+    sigs: dict[int, np.ndarray] = {}
+    for start in sorted({int(s) - int(s) % batch for s in sources}):
+        block = data.signatures(start, min(start + batch, data.n))
+        for s in sources[(sources >= start) & (sources < start + batch)].tolist():
+            sigs[s] = block[s - start].copy()
     out = []
     for q, src in enumerate(sources.tolist()):
         distance = q % (K + 1)
         fp = int(data.fps[src])
         for bit in rng.choice(64, size=distance, replace=False).tolist():
             fp ^= 1 << bit
-        start = src - src % batch
-        sig = data.signatures(start, min(start + batch, data.n))[src - start].copy()
+        sig = sigs[src]
         changed = rng.choice(data.perms, size=data.perms // 10, replace=False)
         sig[changed] = rng.integers(0, SIG_MAX, size=len(changed), dtype=np.uint64)
         out.append(Planted(src, distance, fp, sig))

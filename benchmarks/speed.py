@@ -1,122 +1,177 @@
 """Speed benchmark: prints tables, asserts nothing.
 
-    python benchmarks/speed.py [--samples ../shared/samples] [--quick]
+    python benchmarks/speed.py [--files 1000] [--folder DIR] [--skip-peers]
 
-Tables:
-1. per-stage throughput on the sample class (documents/s, chars/s): extraction,
-   normalization, segmentation, fingerprints (SimHash + shingles + MinHash);
-2. whole scans: one worker vs all cores (speed-up);
-3. pairs: all-pairs Hamming for 10,000 fingerprints, and near-duplicate pairs of
-   100,000 through the pigeonhole index, with peak memory.
+1. A cold scan of a 1,000-file class (built by ``make_big_class.py`` from
+   ``shared/samples/class-zh``), stage by stage, with 1 and with all workers.
+2. Warm re-scans from the fingerprint cache: unchanged, a threshold changed, the
+   n-gram size changed.
+3. PDF extraction pages/s for each back end; segmentation chars/s for jieba and
+   rjieba with their token agreement.
+4. Pairs: all-pairs Hamming of 10,000 fingerprints; near-duplicate pairs of 100,000
+   through the pigeonhole index; peak memory.
+5. End-to-end against the peers of ``peers.py`` on the same folder.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from simhash_core import minhash  # noqa: E402
-from simhash_core.extract import extract  # noqa: E402
-from simhash_core.index import near_duplicate_pairs  # noqa: E402
-from simhash_core.normalize import normalize  # noqa: E402
-from simhash_core.scan import scan  # noqa: E402
-from simhash_core.simhash import hamming_matrix, simhash  # noqa: E402
-from simhash_core.tokenize import segment, shingle_hashes, term_counts, units, warm_up  # noqa: E402
-from simhash_core.types import ScanSettings  # noqa: E402
-from simhash_core.weights import jieba_idf, tfidf  # noqa: E402
-
-
-def timed(fn, *args, repeat: int = 1):
-    best = float("inf")
-    out = None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn(*args)
-        best = min(best, time.perf_counter() - t0)
-    return best, out
+SAMPLES = ROOT.parent / "shared" / "samples" / "class-zh"
+TEMPLATE = SAMPLES / "template.txt"
 
 
 def row(cells) -> str:
     return "| " + " | ".join(str(c) for c in cells) + " |"
 
 
-def stage_table(files: list[Path]) -> None:
-    warm_up()
-    jieba_idf()
-    t_extract, texts = timed(lambda: [extract(p).text for p in files])
-    chars = sum(len(t) for t in texts)
-    t_norm, norms = timed(lambda: [normalize(t).text for t in texts], repeat=3)
-    t_seg, _ = timed(lambda: [segment(n) for n in norms], repeat=3)
-    idf, default = jieba_idf()
-
-    def fingerprints():
-        for n in norms:
-            w = tfidf(term_counts(n), idf, default)
-            simhash(w.items())
-            u = units(n)
-            minhash.signature(np.unique(shingle_hashes(u.tokens, 5)))
-
-    t_fp, _ = timed(fingerprints, repeat=3)
-    n = len(files)
-    print(f"\n### Stages on {n} sample files ({chars:,} characters), one core\n")
-    print(row(["stage", "seconds", "documents/s", "chars/s"]))
-    print(row(["---"] * 4))
-    for name, t in [
-        ("extraction (TXT/DOCX/PDF)", t_extract),
-        ("normalization", t_norm),
-        ("segmentation (jieba)", t_seg),
-        ("fingerprints (features+SimHash+shingles+MinHash)", t_fp),
-    ]:
-        print(row([name, f"{t:.3f}", f"{n / t:,.0f}", f"{chars / t:,.0f}"]))
-    by_kind: dict[str, list[Path]] = {}
-    for p in files:
-        by_kind.setdefault(p.suffix.lower(), []).append(p)
-    print("\n" + row(["format", "files", "extraction documents/s"]))
-    print(row(["---"] * 3))
-    for kind, ps in sorted(by_kind.items()):
-        t, _ = timed(lambda ps=ps: [extract(p) for p in ps])
-        print(row([kind, len(ps), f"{len(ps) / t:,.1f}"]))
+def table(title: str, header: list[str]) -> None:
+    print(f"\n### {title}\n")
+    print(row(header))
+    print(row(["---"] * len(header)))
 
 
-def scan_table(folder: Path, template: Path | None) -> None:
-    print(f"\n### Whole scan of {folder} (cold, isolated worker processes)\n")
-    print(row(["workers", "seconds", "documents/s", "speed-up"]))
-    print(row(["---"] * 4))
-    base = None
-    for workers in [1, os.cpu_count() or 1]:
-        t0 = time.perf_counter()
-        r = scan([folder], [template] if template else [], ScanSettings(workers=workers))
-        t = time.perf_counter() - t0
-        base = base or t
-        print(row([workers, f"{t:.2f}", f"{len(r.documents) / t:,.1f}", f"{base / t:.2f}x"]))
+def timed(fn, *args, **kw):
+    t0 = time.perf_counter()
+    out = fn(*args, **kw)
+    return time.perf_counter() - t0, out
 
 
-def pairs_table(n_all: int, n_index: int) -> None:
+def scan_once(folder: Path, settings, cache=None):
+    from simhash_core.scan import scan
+
+    return timed(scan, [folder], [TEMPLATE], settings, cache=cache)
+
+
+def cold_and_warm(folder: Path, n_files: int) -> float:
+    from simhash_core.cache import AnalysisCache
+    from simhash_core.types import ScanSettings
+
+    chars = None
+    table(
+        f"Cold scan of {n_files} files ({os.cpu_count()} cores): drop to finished matrix",
+        ["workers", "wall s", "documents/s", "chars/s", "speed-up"],
+    )
+    results = {}
+    for workers in (1, os.cpu_count() or 1):
+        t, r = scan_once(folder, ScanSettings(workers=workers))
+        chars = sum(len(d.text) for d in r.documents)
+        results[workers] = (t, r)
+        base = results[1][0]
+        print(
+            row(
+                [
+                    workers,
+                    f"{t:.2f}",
+                    f"{len(r.documents) / t:,.0f}",
+                    f"{chars / t:,.0f}",
+                    f"{base / t:.2f}x",
+                ]
+            )
+        )
+    t_all, r = results[max(results)]
+    table("Stages of the cold scan with all workers", ["stage", "seconds", "note"])
+    for key, value in r.timings.items():
+        note = "CPU seconds summed over workers" if key.startswith("cpu:") else "wall"
+        print(row([key.removeprefix("cpu:"), f"{value:.2f}", note]))
+    print(
+        f"\nfiles: {len(r.documents)} read, {len(r.errors)} errors; "
+        f"flagged pairs: {sum(p.flagged for p in r.pairs)}"
+    )
+
+    with tempfile.TemporaryDirectory() as tmp:
+        cache = AnalysisCache(Path(tmp) / "cache.sqlite")
+        base = ScanSettings()
+        t_fill, _ = scan_once(folder, base, cache)
+        t_warm, _ = scan_once(folder, base, cache)
+        t_thr, _ = scan_once(folder, replace(base, flag_similarity=0.3), cache)
+        t_ngram, _ = scan_once(folder, replace(base, ngram=6), cache)
+        cache.close()
+    table("Re-scans with the fingerprint cache", ["scan", "wall s"])
+    print(row(["first scan, filling the cache", f"{t_fill:.2f}"]))
+    print(row(["unchanged folder (warm)", f"{t_warm:.2f}"]))
+    print(row(["threshold changed", f"{t_thr:.2f}"]))
+    print(row(["n-gram size changed (text from cache, re-analysed)", f"{t_ngram:.2f}"]))
+    return t_all
+
+
+def pdf_table() -> None:
+    from simhash_core.extract.pdf import read_pdfium, read_pdfminer
+
+    pdfs = sorted((SAMPLES / "submissions").glob("*.pdf"))
+    data = [p.read_bytes() for p in pdfs]
+    table(
+        f"PDF extraction on {len(pdfs)} sample PDFs",
+        ["back end", "pages", "best pages/s", "median pages/s"],
+    )
+    for name, fn in (("pypdfium2", read_pdfium), ("pdfminer.six", read_pdfminer)):
+        rates = []
+        pages = 0
+        for _ in range(3):
+            t0 = time.perf_counter()
+            pages = sum(fn(d, 2000)[1] for d in data)
+            rates.append(pages / (time.perf_counter() - t0))
+        print(row([name, pages, f"{max(rates):,.0f}", f"{statistics.median(rates):,.0f}"]))
+
+
+def segmentation_table() -> None:
+    from simhash_core.extract import extract
+    from simhash_core.normalize import normalize
+    from simhash_core.tokenize import segmenter
+
+    texts = [normalize(extract(p).text).text for p in sorted((SAMPLES / "submissions").iterdir())]
+    runs = [m.group() for t in texts for m in re.finditer(r"[\u4e00-\u9fff]+", t)]
+    chars = sum(len(r) for r in runs)
+    table(
+        "Segmentation of the sample texts (HMM off)",
+        ["segmenter", "chars/s", "token agreement with jieba"],
+    )
+    ref = None
+    for name in ("jieba", "rjieba"):
+        cut = segmenter(name)
+        cut("预热")
+        t, out = timed(lambda cut=cut: [cut(r) for r in runs])
+        if ref is None:
+            ref = out
+        same = sum(len(a) for a, b in zip(ref, out, strict=True) if a == b)
+        total = sum(len(a) for a in ref)
+        print(row([name, f"{chars / t:,.0f}", f"{same / total:.4%}"]))
+
+
+def pairs_table() -> None:
+    from simhash_core.index import near_duplicate_pairs
+    from simhash_core.simhash import hamming_matrix
+
     rng = np.random.default_rng(0)
-    print("\n### Pairs\n")
-    print(row(["task", "fingerprints", "seconds", "peak memory (MB)"]))
-    print(row(["---"] * 4))
-    fps = rng.integers(0, 2**64 - 1, size=n_all, dtype=np.uint64, endpoint=True)
+    table("Pairs", ["task", "fingerprints", "seconds", "peak memory MB"])
+    fps = rng.integers(0, 2**64 - 1, size=10_000, dtype=np.uint64, endpoint=True)
     tracemalloc.start()
     t, _ = timed(hamming_matrix, fps)
     peak = tracemalloc.get_traced_memory()[1] / 2**20
     tracemalloc.stop()
-    print(row(["all-pairs Hamming matrix (uint8)", f"{n_all:,}", f"{t:.3f}", f"{peak:,.0f}"]))
-    fps = rng.integers(0, 2**64 - 1, size=n_index, dtype=np.uint64, endpoint=True)
-    flips = rng.integers(0, 64, size=(n_index // 10, 3))
-    near = fps[: n_index // 10].copy()
-    for c in range(3):
-        near ^= np.uint64(1) << flips[:, c].astype(np.uint64)
+    print(row(["all pairs, Hamming matrix (uint8)", "10,000", f"{t:.3f}", f"{peak:,.0f}"]))
+    n = 100_000
+    fps = rng.integers(0, 2**64 - 1, size=n, dtype=np.uint64, endpoint=True)
+    near = fps[: n // 10].copy()
+    for _ in range(3):
+        near ^= np.uint64(1) << rng.integers(0, 64, size=n // 10).astype(np.uint64)
     allfps = np.concatenate([fps, near])
     tracemalloc.start()
     t, pairs = timed(near_duplicate_pairs, allfps, 3)
@@ -125,7 +180,7 @@ def pairs_table(n_all: int, n_index: int) -> None:
     print(
         row(
             [
-                f"near-duplicate pairs, k=3 ({len(pairs):,} found)",
+                f"near-duplicates k=3 via block index ({len(pairs):,} pairs)",
                 f"{len(allfps):,}",
                 f"{t:.3f}",
                 f"{peak:,.0f}",
@@ -134,23 +189,66 @@ def pairs_table(n_all: int, n_index: int) -> None:
     )
 
 
+def peers_table(folder: Path, ours: float) -> None:
+    import peers
+
+    paths = sorted(p for p in folder.rglob("*") if p.is_file())
+    table(
+        f"End to end on the same {len(paths)} files",
+        ["pipeline", "wall s", "flagged pairs", "plagcheck is faster by"],
+    )
+    print(row(["plagcheck (cold, no cache, all workers)", f"{ours:.1f}", "", "1.0x"]))
+    for name, fn in (
+        ("(a) reference: jieba extract_tags + string hash, pdfminer", peers.run_reference),
+        ("(b) datasketch MinHash char 5-grams + LSH, pdfminer", peers.run_datasketch),
+    ):
+        t, flagged = timed(fn, paths)
+        print(row([name, f"{t:.1f}", len(flagged), f"{t / ours:.1f}x"]))
+
+
+def startup_table() -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    probe = [sys.executable, "-m", "app", "--startup-probe"]
+    table("GUI start-up (offscreen)", ["run", "seconds to window shown"])
+    for i in range(3):
+        res = subprocess.run(
+            probe, capture_output=True, text=True, env=env, timeout=120, check=False
+        )
+        m = re.search(r"window shown after ([0-9.]+) s", res.stdout + res.stderr)
+        print(row([i + 1, m.group(1) if m else f"not measured ({res.returncode})"]))
+
+
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--samples", type=Path, default=ROOT.parent / "shared" / "samples")
-    ap.add_argument("--quick", action="store_true", help="skip the whole-scan table")
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--files", type=int, default=1000)
+    ap.add_argument("--folder", type=Path, help="reuse a folder made by make_big_class.py")
+    ap.add_argument("--skip-peers", action="store_true")
     args = ap.parse_args()
-    print(f"# plagcheck speed ({os.cpu_count()} cores, Python {sys.version.split()[0]})")
-    folder = args.samples / "class-zh" / "submissions"
-    template = args.samples / "class-zh" / "template.txt"
-    if folder.is_dir():
-        stage_table(sorted(folder.iterdir()))
-        if not args.quick:
-            scan_table(folder, template)
-    else:
-        print(f"(no samples at {folder}: stage tables skipped)")
-    pairs_table(10_000, 100_000)
+    print(
+        f"# plagcheck speed: {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
+    if not SAMPLES.is_dir():
+        print(f"no samples at {SAMPLES}")
+        return 2
+    from make_big_class import make_big_class
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.folder
+        if folder is None:
+            folder = Path(tmp) / "class"
+            t, _ = timed(make_big_class, folder, args.files)
+            print(f"\nbuilt a {args.files}-file class in {t:.0f} s")
+        n = sum(1 for p in folder.rglob("*") if p.is_file())
+        ours = cold_and_warm(folder, n)
+        pdf_table()
+        segmentation_table()
+        pairs_table()
+        if not args.skip_peers:
+            peers_table(folder, ours)
+    startup_table()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\npeak resident memory of this process: {rss:,.0f} MB")
+    print(f"\npeak resident memory of the benchmark process: {rss:,.0f} MB")
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -53,6 +54,7 @@ class Analysis:
     encoding: str | None = None
     pages: int | None = None
     warnings: tuple[str, ...] = ()
+    timings: tuple[tuple[str, float], ...] = ()  # seconds per stage, when freshly computed
 
 
 def excluded_regions(text: str, *, references: bool, quotes: bool) -> list[tuple[int, int]]:
@@ -97,7 +99,10 @@ def analyze_text(
     kind: str = "txt",
 ) -> Analysis:
     """Analyse already-extracted text."""
+    clock = time.perf_counter
+    t0 = clock()
     norm = normalize(text, t2s=settings.t2s)
+    t1 = clock()
     u = units(norm.text)
     n_units = len(u)
     offsets = norm.offsets
@@ -119,7 +124,9 @@ def analyze_text(
 
     # SimHash features come from the comparable text only (no template, no references)
     mask = comparable_units(usable, n_units, settings.ngram)
+    t2 = clock()
     terms = dict(term_counts(_masked_text(norm.text, u.starts, u.ends, mask)))
+    t3 = clock()
     idf, default = jieba_idf()
     weights = tfidf(terms, idf, default)
     fingerprint = simhash(weights.items())
@@ -135,6 +142,11 @@ def analyze_text(
         fingerprint=fingerprint,
         keywords=top_keywords(weights, KEYWORDS_KEPT),
         minhash=minhash.signature(shingles, settings.minhash_perms),
+        timings=(
+            ("normalization", t1 - t0),
+            ("segmentation", t3 - t2),
+            ("fingerprints", (t2 - t1) + (clock() - t3)),
+        ),
     )
 
 
@@ -160,8 +172,10 @@ def analyze_file(
     """
     from simhash_core.extract import extract
 
+    started = time.perf_counter()
     if extracted is None:
         extracted = extract(path)
+    extraction = time.perf_counter() - started
     analysis = analyze_text(extracted.text, settings, template_shingles, extracted.kind)
     if digest is None:
         try:
@@ -174,6 +188,7 @@ def analyze_file(
         encoding=extracted.encoding,
         pages=extracted.pages,
         warnings=tuple(extracted.warnings),
+        timings=(("extraction", extraction), *analysis.timings),
     )
 
 

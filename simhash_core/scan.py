@@ -177,6 +177,7 @@ def scan(
 
     t1 = time.perf_counter()
     by_index: dict[int, Document] = {}
+    cpu: dict[str, float] = {}  # CPU seconds per analysis stage, summed over workers
     total = len(files)
     progress.update(0, total, "")
     outcomes = analyze_files(
@@ -195,9 +196,12 @@ def scan(
             errors.append(FileError(shown, outcome.code, outcome.reason))
         else:
             by_index[i] = to_document(shown, Path(abspath), outcome)
+            for stage, seconds in outcome.timings:
+                cpu[stage] = cpu.get(stage, 0.0) + seconds
         progress.update(done, total, shown)
     cancelled = progress.cancelled
     timings["analyse"] = time.perf_counter() - t1
+    timings.update({f"cpu:{stage}": seconds for stage, seconds in sorted(cpu.items())})
 
     docs = [by_index[i] for i in sorted(by_index)]
     if settings.idf == "corpus":

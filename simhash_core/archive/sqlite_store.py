@@ -129,10 +129,10 @@ def _translate(exc: sqlite3.Error, path: Path) -> ArchiveError:
     return ArchiveError(f"archive error in {path}: {msg}")
 
 
-def _sorted_rows(rows: np.ndarray) -> list[list[int]]:
-    """Rows of an int64 matrix sorted by their columns, left to right, as lists."""
+def _sorted_rows(rows: np.ndarray) -> Iterator[tuple[int, ...]]:
+    """Rows of an int64 matrix sorted by their columns, left to right, as tuples."""
     order = np.lexsort(rows.T[::-1])
-    return rows[order].tolist()
+    return zip(*(column.tolist() for column in rows[order].T), strict=True)
 
 
 class SQLiteArchive(IndexedArchive):
@@ -253,6 +253,10 @@ class SQLiteArchive(IndexedArchive):
             out: list[tuple[int, str]] = []
             fresh: list[tuple[int, ArchiveEntry]] = []
             memberships = []
+            # ids are taken in order after the highest ever used (AUTOINCREMENT keeps it)
+            (next_id,) = db.execute(
+                "SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'documents'), 0)"
+            ).fetchone()
             for e in entries:
                 if e.content_hash in existing:
                     doc_id = existing[e.content_hash]
@@ -263,10 +267,16 @@ class SQLiteArchive(IndexedArchive):
                     )
                     out.append((doc_id, "labelled" if cur.rowcount else "present"))
                     continue
-                cur = db.execute(
-                    "INSERT INTO documents (content_hash, name, kind, fingerprint, minhash, "
-                    "mtime, added, n_bands, n_winnow, size) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                next_id += 1
+                fresh.append((next_id, e))
+                memberships.append((label, next_id, e.name, now))
+                out.append((next_id, "added"))
+            db.executemany(
+                "INSERT INTO documents (id, content_hash, name, kind, fingerprint, minhash, "
+                "mtime, added, n_bands, n_winnow, size) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                [
                     (
+                        doc_id,
                         e.content_hash,
                         e.name,
                         e.kind,
@@ -277,12 +287,10 @@ class SQLiteArchive(IndexedArchive):
                         len(e.bands),
                         len(e.winnow),
                         e.size,
-                    ),
-                )
-                doc_id = int(cur.lastrowid)
-                fresh.append((doc_id, e))
-                memberships.append((label, doc_id, e.name, now))
-                out.append((doc_id, "added"))
+                    )
+                    for doc_id, e in fresh
+                ],
+            )
             db.executemany(
                 "INSERT INTO memberships (label, doc, name, added) VALUES (?, ?, ?, ?)",
                 memberships,

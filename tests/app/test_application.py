@@ -1,0 +1,117 @@
+"""The program as a whole: start-up, the command line and --screenshot, the CJK font,
+and a guard against attributes that shadow Qt virtual methods."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QFontDatabase, QImage
+
+from tests.app.conftest import TEMPLATE, needs_samples
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_gui(args: list[str], tmp_path: Path, timeout: int = 180) -> subprocess.CompletedProcess:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args, "--settings", str(tmp_path / "gui.ini")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_window_shows_without_importing_jieba(tmp_path):
+    """Start-up stays fast: the segmenter is loaded by the scan, never before the window."""
+    code = (
+        "import sys, time; t = time.perf_counter();"
+        "from app.application import create_application; app = create_application();"
+        "from app.main_window import MainWindow; from app.settings import AppSettings;"
+        f"w = MainWindow(AppSettings.at_path({str(tmp_path / 's.ini')!r})); w.show();"
+        "app.processEvents(); print(round(time.perf_counter() - t, 3));"
+        "print('jieba' in sys.modules, 'simhash_core.scan' in sys.modules)"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    seconds, flags = out.stdout.split("\n")[:2]
+    print(f"\nwindow shown after {seconds} s")
+    assert flags == "False False"
+    assert float(seconds) < 5.0
+
+
+@needs_samples
+def test_screenshot_of_a_pair_and_exit_code(tmp_path, small_class):
+    png = tmp_path / "bits.png"
+    out = run_gui(
+        [str(small_class), "--template", str(TEMPLATE), "--screenshot", str(png),
+         "--open-pair", "s021.txt", "s027.txt", "--view", "bitdiff", "--lang", "zh_CN"],
+        tmp_path,
+    )
+    assert out.returncode == 0, out.stderr
+    image = QImage(str(png))
+    assert image.width() >= 1000 and image.height() >= 700
+    assert not (tmp_path / "gui.ini").exists()  # screenshots never write settings
+
+
+def test_screenshot_without_paths_just_opens(tmp_path):
+    png = tmp_path / "empty.png"
+    out = run_gui(["--screenshot", str(png)], tmp_path, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert QImage(str(png)).width() > 0
+
+
+def test_unknown_pair_name_fails_clearly(tmp_path, small_class):
+    out = run_gui(
+        [str(small_class), "--screenshot", str(tmp_path / "x.png"), "--open-pair", "nope", "s002.txt"],
+        tmp_path,
+    )
+    assert out.returncode == 2 and "nope" in out.stderr
+
+
+def test_application_font_can_draw_chinese(qapp):
+    from app.fonts import find_cjk_family, install_cjk_font
+
+    family = find_cjk_family()
+    if family is None:
+        pytest.skip("no CJK font installed (make system-deps installs fonts-wqy-microhei)")
+    install_cjk_font(qapp)
+    assert family in qapp.font().families()
+    assert QFontDatabase.WritingSystem.SimplifiedChinese in QFontDatabase.writingSystems(family)
+
+
+def test_no_attribute_shadows_a_qt_method(qtbot, settings, small_result):
+    """A Python attribute named like a Qt virtual (``metric``, ``event``...) makes Qt call
+    the attribute and crash; every widget and model of the app is checked."""
+    from PySide6.QtCore import QObject, Signal
+
+    from app.main_window import MainWindow
+
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    win.set_result(small_result)
+    win.open_pair(0, 1)
+    objects = [win, *win.findChildren(QObject)]
+    checked = 0
+    for obj in objects:
+        cls = type(obj)
+        if not cls.__module__.startswith("app."):
+            continue
+        qt_base = next(b for b in cls.__mro__ if b.__module__.startswith("PySide6."))
+        clashes = [
+            name
+            for name in vars(obj)  # PySide caches bound signals in the instance: not a clash
+            if hasattr(qt_base, name) and not isinstance(getattr(qt_base, name), Signal)
+        ]
+        assert not clashes, f"{cls.__name__} shadows {qt_base.__name__} members: {clashes}"
+        checked += 1
+    assert checked >= 10
