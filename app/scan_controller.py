@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 from simhash_core.progress import Progress
 from simhash_core.types import ScanResult, ScanSettings
@@ -151,8 +151,10 @@ class ScanController(QObject):
         job.progressed.connect(self._on_progress)
         job.finished.connect(self._on_finished)
         job.failed.connect(self._on_failed)
-        job.finished.connect(thread.quit)
-        job.failed.connect(thread.quit)
+        # direct: the scan thread ends its own event loop as soon as the job is done, even
+        # if the GUI thread is not processing events any more (quitting, benchmarks)
+        job.finished.connect(thread.quit, Qt.ConnectionType.DirectConnection)
+        job.failed.connect(thread.quit, Qt.ConnectionType.DirectConnection)
         thread.finished.connect(self._on_thread_finished)
         self._thread, self._job = thread, job
         self.started.emit(request)

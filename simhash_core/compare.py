@@ -25,6 +25,7 @@ import numpy as np
 from simhash_core import minhash
 from simhash_core.cluster import groups
 from simhash_core.hashing import sorted_unique
+from simhash_core.index import near_duplicate_pairs
 from simhash_core.normalize import is_cjk_codepoint
 from simhash_core.passages import (
     SortedShingles,
@@ -122,6 +123,7 @@ class Corpus:
             self.settings.ngram,
             min_units=self.settings.min_passage_units,
             b_index=self.sorted_index(j),
+            a_index=self.sorted_index(i),
         )
 
     def sorted_index(self, j: int) -> SortedShingles:
@@ -146,14 +148,22 @@ def _mask_spans(doc: Document, mask: np.ndarray) -> list[tuple[int, int]]:
 
 
 def shared_counts(sets: list[np.ndarray]) -> dict[tuple[int, int], int]:
-    """Exact ``|S_i ∩ S_j|`` for every pair sharing at least one shingle (inverted index)."""
+    """``|S_i ∩ S_j|`` for every pair sharing at least one shingle (inverted index).
+
+    Each hash keeps its top 44 bits and carries its document number in the low 20, so
+    one plain sort groups equal hashes (a 44-bit collision among a class's shingles is
+    about as likely as not once in a million files, and only nudges a count by one).
+    """
     n = len(sets)
     if n < 2:
         return {}
-    hashes = np.concatenate(sets)
-    owner = np.repeat(np.arange(n, dtype=np.int64), [len(s) for s in sets])
-    order = np.argsort(hashes)
-    hashes, owner = hashes[order], owner[order]
+    if n > _OWNER_MASK:
+        raise ValueError(f"at most {_OWNER_MASK} documents per comparison")
+    owner = np.repeat(np.arange(n, dtype=np.uint64), [len(s) for s in sets])
+    packed = (np.concatenate(sets) & ~np.uint64(_OWNER_MASK)) | owner
+    packed.sort()
+    hashes = packed >> np.uint64(_OWNER_BITS)
+    owner = (packed & np.uint64(_OWNER_MASK)).astype(np.int64)
     codes = []
     d = 1
     while d < len(hashes):
@@ -167,6 +177,10 @@ def shared_counts(sets: list[np.ndarray]) -> dict[tuple[int, int], int]:
         return {}
     values, counts = np.unique(np.concatenate(codes), return_counts=True)
     return {(int(v // n), int(v % n)): int(c) for v, c in zip(values, counts, strict=True)}
+
+
+_OWNER_BITS = 20
+_OWNER_MASK = (1 << _OWNER_BITS) - 1
 
 
 def score_pair(
@@ -265,11 +279,15 @@ def score_corpus(
     if all_pairs:
         todo = [(i, j) for i in range(n) for j in range(i + 1, n)]
     else:
-        close = set()
+        k = corpus.settings.simhash_k
         if dist is not None:
-            ii, jj = np.nonzero(np.triu(dist <= corpus.settings.simhash_k, 1))
-            close = set(zip(ii.tolist(), jj.tolist(), strict=True))
-        todo = sorted(set(shared) | close)
+            ii, jj = np.nonzero(np.triu(dist <= k, 1))
+        else:  # too many for a dense matrix: the pigeonhole block index finds them
+            ii, jj = near_duplicate_pairs(fps, k).T
+        close = set(zip(ii.tolist(), jj.tolist(), strict=True))
+        # fewer shared shingles than this can't make a passage: similarity 0, not reported
+        enough = {pair for pair, count in shared.items() if count >= MIN_SHARED_SHINGLES}
+        todo = sorted(enough | close)
 
     scores = []
     for step, (i, j) in enumerate(todo):

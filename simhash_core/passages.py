@@ -45,13 +45,15 @@ def sorted_shingles(seq: np.ndarray, ok: np.ndarray) -> SortedShingles:
     return hashes[order], pos[order]
 
 
-def _runs(a_seq, a_ok, b_index: SortedShingles) -> np.ndarray:
-    """Exact runs as an ``R x 3`` array of (i0, j0, length in shingles)."""
+def _runs(a_index: SortedShingles, b_index: SortedShingles) -> np.ndarray:
+    """Exact runs as an ``R x 3`` array of (i0, j0, length in shingles).
+
+    Both sides come sorted by hash, so the binary searches walk memory in order.
+    """
     b_sorted, b_pos = b_index
-    if len(b_pos) == 0:
+    a_hash, a_pos = a_index
+    if len(b_pos) == 0 or len(a_pos) == 0:
         return np.zeros((0, 3), dtype=np.int64)
-    a_pos = np.nonzero(a_ok)[0]
-    a_hash = a_seq[a_pos]
     lo = np.searchsorted(b_sorted, a_hash, "left")
     hi = np.searchsorted(b_sorted, a_hash, "right")
     count = np.minimum(hi - lo, MAX_REPEATS)
@@ -84,6 +86,7 @@ def align_units(
     max_gap: int = 12,
     min_units: int = 12,
     b_index: SortedShingles | None = None,
+    a_index: SortedShingles | None = None,
 ) -> list[UnitMatch]:
     """Matching passages of A in B, in A's order.
 
@@ -95,7 +98,7 @@ def align_units(
     ...     sa, np.ones(len(sa), bool), sb, np.ones(len(sb), bool), 3, min_units=5)]
     [(0, 20, 4, 24, 18)]
     """
-    runs = _runs(a_seq, a_ok, b_index or sorted_shingles(b_seq, b_ok))
+    runs = _runs(a_index or sorted_shingles(a_seq, a_ok), b_index or sorted_shingles(b_seq, b_ok))
     if len(runs) == 0:
         return []
     runs = runs[np.lexsort((runs[:, 1], runs[:, 0]))]
@@ -137,10 +140,10 @@ def covered(spans: list[tuple[int, int]], size: int) -> np.ndarray:
 def comparable_units(usable: np.ndarray, unit_count: int, n: int) -> np.ndarray:
     """Units covered by at least one usable shingle (the denominator of shares)."""
     width = min(n, max(unit_count, 1))
-    delta = np.zeros(unit_count + 1, dtype=np.int64)
     pos = np.nonzero(usable)[0]
-    np.add.at(delta, pos, 1)
-    np.add.at(delta, np.minimum(pos + width, unit_count), -1)
+    delta = np.bincount(pos, minlength=unit_count + 1) - np.bincount(
+        np.minimum(pos + width, unit_count), minlength=unit_count + 1
+    )
     return np.cumsum(delta[:-1]) > 0
 
 

@@ -6,6 +6,7 @@ writes exactly the pairs the proxy shows, in its order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 from typing import Any
 
@@ -107,7 +108,7 @@ class PairsModel(QAbstractTableModel):
         if not index.isValid() or self.result is None:
             return None
         p = self.pairs[index.row()]
-        col = Column(index.column())
+        col = _COLUMNS[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(p, col)
         if role == Role.SORT:
@@ -162,22 +163,26 @@ class PairsModel(QAbstractTableModel):
 
     @staticmethod
     def _sort_key(p: PairScore, col: Column) -> Any:
-        return {
-            Column.GROUP: p.group if p.group is not None else 1 << 30,
-            Column.FILE_A: p.a,
-            Column.FILE_B: p.b,
-            Column.SIMILARITY: p.similarity,
-            Column.FLAGGED: int(p.flagged),
-            Column.DISTANCE: p.simhash_distance,
-            Column.JACCARD: p.jaccard,
-            Column.CONTAINMENT_A: p.containment_a,
-            Column.CONTAINMENT_B: p.containment_b,
-            Column.MATCHED_CHARS: max(p.matched_chars, p.matched_chars_b),
-            Column.PASSAGES: p.passages,
-            Column.SHARE_A: p.share_a,
-            Column.SHARE_B: p.share_b,
-            Column.REASONS: len(p.reasons),
-        }[col]
+        return _SORT_KEYS[col](p)
+
+
+_SORT_KEYS: tuple[Callable[[PairScore], Any], ...] = (
+    lambda p: p.group if p.group is not None else 1 << 30,  # GROUP
+    lambda p: p.a,  # FILE_A
+    lambda p: p.b,  # FILE_B
+    lambda p: p.similarity,
+    lambda p: int(p.flagged),
+    lambda p: p.simhash_distance,
+    lambda p: p.jaccard,
+    lambda p: p.containment_a,
+    lambda p: p.containment_b,
+    lambda p: max(p.matched_chars, p.matched_chars_b),
+    lambda p: p.passages,
+    lambda p: p.share_a,
+    lambda p: p.share_b,
+    lambda p: len(p.reasons),  # REASONS
+)
+_COLUMNS = tuple(Column)
 
 
 class PairsProxy(QSortFilterProxyModel):

@@ -16,6 +16,7 @@ be used (damaged, unreachable) or is inconsistent, 2 usage errors.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections import Counter
 from dataclasses import replace
@@ -65,6 +66,9 @@ def add_archive_commands(subparsers: argparse._SubParsersAction) -> argparse.Arg
     )
     add.add_argument("--workers", type=int, metavar="N", help="worker processes")
     add.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per file")
+    add.add_argument(
+        "--no-cache", action="store_true", help="ignore the fingerprint cache (re-read every file)"
+    )
     add.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
     lst = sub.add_parser("list", help="labels, document counts and sizes")
@@ -134,16 +138,23 @@ def run_archive_command(args: argparse.Namespace, out: TextIO | None = None) -> 
 
 
 def _add(args: argparse.Namespace, out: TextIO) -> int:
+    from simhash_core.cache import AnalysisCache, default_cache_path
     from simhash_core.scan import scan
 
-    with open_archive(args.archive) as store:
+    with open_archive(args.archive) as store, contextlib.ExitStack() as stack:
         settings = replace(store.config.settings, workers=args.workers or 0)
         progress = Progress()
         if not args.quiet:
             from simhash_core.cli import TerminalProgress
 
             progress = Progress(TerminalProgress())
-        result = scan(args.paths, args.template, settings, progress, timeout=args.timeout)
+        cache = None
+        if not args.no_cache:
+            cache = AnalysisCache(default_cache_path())
+            stack.callback(cache.close)
+        result = scan(
+            args.paths, args.template, settings, progress, timeout=args.timeout, cache=cache
+        )
         added = store.add_many(result.documents, args.label, settings)
         status = Counter(a.status for a in added)
         print(

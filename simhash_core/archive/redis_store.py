@@ -39,6 +39,7 @@ from typing import Any
 
 import numpy as np
 
+from simhash_core.archive import resp
 from simhash_core.archive.base import ArchiveError, LabelInfo
 from simhash_core.archive.codec import (
     PAYLOAD_FIELDS,
@@ -59,6 +60,7 @@ from simhash_core.types import ScanSettings
 
 SCHEMA_VERSION = 1
 WINNOW_LOW_BITS = 20  # 40-bit winnow keys: 20-bit bucket, 20-bit score
+MAX_TRANSACTION = 1000  # documents per MULTI/EXEC in bulk additions
 # document fields needed to find (and delete) every index member of a document
 _REMOVE_FIELDS = [
     "labels",
@@ -123,7 +125,7 @@ class RedisArchive(IndexedArchive):
             raise ArchiveError(f"Redis archive error at {self.location}: {exc}") from exc
 
     def _k(self, *parts: object) -> str:
-        return ":".join([self.prefix, *(str(p) for p in parts)])
+        return ":".join((self.prefix, *map(str, parts)))
 
     def _open_meta(self, settings: ScanSettings | None) -> ArchiveConfig:
         meta = self._k("meta")
@@ -147,18 +149,26 @@ class RedisArchive(IndexedArchive):
     ) -> tuple[list[tuple[str, int]], list[tuple[str, int, int]]]:
         """``(set key, member)`` for the SimHash tables and ``(zset key, score, member)``
         for the band and winnow tables of one document."""
-        sets = [(self._k("sh", b, v), doc_id) for b, v in enumerate(blocks)]
-        zsets = []
-        for b, key in enumerate(bands):
-            zsets.append((self._k("lsh", b), int(key), doc_id))
+        p = self.prefix
+        sets = [(f"{p}:sh:{b}:{v}", doc_id) for b, v in enumerate(blocks)]
+        zsets = [(f"{p}:lsh:{b}", int(key), doc_id) for b, key in enumerate(bands)]
         for key in winnowed:
             bucket, member = pack(doc_id, int(key), WINNOW_LOW_BITS)
-            zsets.append((self._k("wn", bucket), member & ((1 << WINNOW_LOW_BITS) - 1), member))
+            zsets.append((f"{p}:wn:{bucket}", member & ((1 << WINNOW_LOW_BITS) - 1), member))
         return sets, zsets
 
     # ----- writing ------------------------------------------------------------------
 
     def _write(self, entries: Sequence[ArchiveEntry], label: str) -> list[tuple[int, str]]:
+        """File entries, at most :data:`MAX_TRANSACTION` per transaction (Redis checks
+        a new WATCH key against every key already watched, so huge watch lists are
+        quadratic)."""
+        out: list[tuple[int, str]] = []
+        for start in range(0, len(entries), MAX_TRANSACTION):
+            out += self._write_one(entries[start : start + MAX_TRANSACTION], label)
+        return out
+
+    def _write_one(self, entries: Sequence[ArchiveEntry], label: str) -> list[tuple[int, str]]:
         content_keys = [self._k("content", e.content_hash) for e in entries]
         with self._translating(), self._r.pipeline(transaction=True) as pipe:
             while True:
@@ -193,20 +203,20 @@ class RedisArchive(IndexedArchive):
 
         self._before_commit()
         out: list[tuple[int, str]] = []
+        queued: list[bytes] = []
         sets: dict[str, list[int]] = defaultdict(list)
         zsets: dict[str, list[tuple[int, int]]] = defaultdict(list)
-        label_members: dict[int, str] = {}
+        label_members: list[Any] = []
         added_size = 0
-        pipe.multi()
         for i, e in enumerate(entries):
             doc_id = ids[i]
             if i in existing:
                 if label in old_labels[doc_id]:
                     out.append((doc_id, "present"))
                     continue
-                labels = [*old_labels[doc_id], label]
-                pipe.hset(self._k("doc", doc_id), "labels", json.dumps(labels))
-                label_members[doc_id] = e.name
+                labels = json.dumps([*old_labels[doc_id], label])
+                queued.append(resp.command("HSET", self._k("doc", doc_id), "labels", labels))
+                label_members += [doc_id, e.name]
                 added_size += old_sizes[doc_id]
                 out.append((doc_id, "labelled"))
                 continue
@@ -214,38 +224,65 @@ class RedisArchive(IndexedArchive):
                 "content_hash": e.content_hash,
                 "name": e.name,
                 "kind": e.kind,
-                "fingerprint": str(int(e.fingerprint)),
+                "fingerprint": int(e.fingerprint),
                 "minhash": np.ascontiguousarray(e.minhash, dtype="<u8").tobytes(),
-                "mtime": repr(float(e.mtime)),
-                "added": repr(now),
+                "mtime": float(e.mtime),
+                "added": now,
                 "n_bands": len(e.bands),
                 "n_winnow": len(e.winnow),
                 "size": e.size,
                 "labels": json.dumps([label]),
                 **e.payload,
             }
-            pipe.hset(self._k("doc", doc_id), mapping=fields)
-            pipe.set(content_keys[i], doc_id)
+            flat = [x for item in fields.items() for x in item]
+            queued.append(resp.command("HSET", self._k("doc", doc_id), *flat))
+            queued.append(resp.command("SET", content_keys[i], doc_id))
             s, z = self._postings(doc_id, e.blocks, e.bands.tolist(), e.winnow.tolist())
             for key, member in s:
                 sets[key].append(member)
             for key, score, member in z:
-                zsets[key].append((member, score))
-            label_members[doc_id] = e.name
+                zsets[key].append((score, member))
+            label_members += [doc_id, e.name]
             added_size += e.size
             out.append((doc_id, "added"))
         if fresh:
-            pipe.sadd(self._k("docs"), *(ids[i] for i in fresh))
-        for key, members in sets.items():
-            pipe.sadd(key, *members)
-        for key, pairs in zsets.items():
-            pipe.zadd(key, dict(pairs))
+            queued.append(resp.sadd(self._k("docs"), [ids[i] for i in fresh]))
+        queued += [resp.sadd(key, members) for key, members in sets.items()]
+        queued += [resp.zadd(key, pairs) for key, pairs in zsets.items()]
         if label_members:
-            pipe.hset(self._k("label", label), mapping=label_members)
-            pipe.sadd(self._k("labels"), label)
-            pipe.incrby(self._k("labelsize", label), added_size)
-        pipe.execute()
+            queued.append(resp.command("HSET", self._k("label", label), *label_members))
+            queued.append(resp.command("SADD", self._k("labels"), label))
+            queued.append(resp.command("INCRBY", self._k("labelsize", label), added_size))
+        self._exec(pipe, queued)
         return out
+
+    def _exec(self, pipe: Any, queued: list[bytes]) -> list[Any]:
+        """Send ``MULTI``, the queued commands and ``EXEC`` in one write on the watching
+        connection. Raises WatchError when a watched key changed (nothing was applied)."""
+        conn = pipe.connection
+        try:
+            payload = b"".join([resp.command("MULTI"), *queued, resp.command("EXEC")])
+            conn.send_packed_command([payload])
+            conn.read_response()  # OK
+            refused = None
+            for _ in queued:
+                try:
+                    conn.read_response()  # QUEUED
+                except self._errors.ResponseError as exc:
+                    refused = refused or exc
+            try:
+                replies = conn.read_response()
+            except self._errors.ResponseError as exc:  # EXECABORT: nothing was applied
+                raise refused or exc from None
+        except BaseException:
+            conn.disconnect()  # replies may be pending: never reuse this connection
+            raise
+        if replies is None:
+            raise self._errors.WatchError("a watched key changed")
+        for r in replies:
+            if isinstance(r, Exception):
+                raise r
+        return replies
 
     def _before_commit(self) -> None:
         """Called between the watched reads and ``MULTI`` (a seam for race tests)."""

@@ -40,9 +40,7 @@ def synthetic_result(n: int, seed: int = 0, archived: int = 0) -> ScanResult:
     for i in range(0, n - 1, 50):
         fps[i + 1] = fps[i] ^ 0b101
         pairs.append(PairScore(i, i + 1, 0.9, 2, 0.8, 0.85, 0.9, 500, 500, 0.9, 0.88, 3, True))
-    docs = [
-        synthetic_document(i, fp, "2023" if i < archived else None) for i, fp in enumerate(fps)
-    ]
+    docs = [synthetic_document(i, fp, "2023" if i < archived else None) for i, fp in enumerate(fps)]
     dist = hamming_matrix(fingerprint_array(fps))
     sim = np.zeros((n, n), np.float32)
     flag = np.zeros((n, n), bool)

@@ -53,8 +53,20 @@ def test_window_shows_without_importing_jieba(tmp_path):
 def test_screenshot_of_a_pair_and_exit_code(tmp_path, small_class):
     png = tmp_path / "bits.png"
     out = run_gui(
-        [str(small_class), "--template", str(TEMPLATE), "--screenshot", str(png),
-         "--open-pair", "s021.txt", "s027.txt", "--view", "bitdiff", "--lang", "zh_CN"],
+        [
+            str(small_class),
+            "--template",
+            str(TEMPLATE),
+            "--screenshot",
+            str(png),
+            "--open-pair",
+            "s021.txt",
+            "s027.txt",
+            "--view",
+            "bitdiff",
+            "--lang",
+            "zh_CN",
+        ],
         tmp_path,
     )
     assert out.returncode == 0, out.stderr
@@ -72,7 +84,14 @@ def test_screenshot_without_paths_just_opens(tmp_path):
 
 def test_unknown_pair_name_fails_clearly(tmp_path, small_class):
     out = run_gui(
-        [str(small_class), "--screenshot", str(tmp_path / "x.png"), "--open-pair", "nope", "s002.txt"],
+        [
+            str(small_class),
+            "--screenshot",
+            str(tmp_path / "x.png"),
+            "--open-pair",
+            "nope",
+            "s002.txt",
+        ],
         tmp_path,
     )
     assert out.returncode == 2 and "nope" in out.stderr

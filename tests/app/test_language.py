@@ -11,7 +11,6 @@ from PySide6.QtCore import QLocale, Qt
 from app.i18n import CHINESE, ENGLISH, LanguageManager, resolve_language, system_language
 from app.translations import build
 
-
 DISPLAY = Qt.ItemDataRole.DisplayRole
 
 

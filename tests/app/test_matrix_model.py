@@ -46,13 +46,22 @@ def test_cell_roles(model, small_result):
     assert index.data(Role.HIGHLIGHTED) is False
     assert index.data(Role.ARCHIVED) is False
     tip = index.data(Qt.ItemDataRole.ToolTipRole)
-    for text in ("s004.docx", "s018.txt", "Similarity", "SimHash distance", "Jaccard",
-                 "Containment", "Flagged"):
+    for text in (
+        "s004.docx",
+        "s018.txt",
+        "Similarity",
+        "SimHash distance",
+        "Jaccard",
+        "Containment",
+        "Flagged",
+    ):
         assert text in tip
     diagonal = model.index(0, 0)
     assert math.isnan(diagonal.data(Role.HEAT)) and diagonal.data(Role.FLAGGED) is False
-    honest = model.index(model.row_of(doc_index(small_result, "s002.txt")),
-                         model.row_of(doc_index(small_result, "s014.txt")))
+    honest = model.index(
+        model.row_of(doc_index(small_result, "s002.txt")),
+        model.row_of(doc_index(small_result, "s014.txt")),
+    )
     assert honest.data(Role.FLAGGED) is False and honest.data(Role.HEAT) < 0.3
 
 
@@ -100,7 +109,34 @@ def test_matrix_paints_500_files_quickly(qtbot):
     t2 = time.perf_counter()
     view.grab()
     repaint_s = time.perf_counter() - t2
-    print(f"\n500 files: model {build_s * 1000:.0f} ms, first paint {paint_s * 1000:.0f} ms, "
-          f"repaint {repaint_s * 1000:.0f} ms, cell {view.cell_size}px")
+    print(
+        f"\n500 files: model {build_s * 1000:.0f} ms, first paint {paint_s * 1000:.0f} ms, "
+        f"repaint {repaint_s * 1000:.0f} ms, cell {view.cell_size}px"
+    )
     assert build_s < 2.0 and paint_s < 2.0 and repaint_s < 2.0
     assert np.isfinite(model.index(1, 2).data(Role.HEAT))
+
+
+def test_archived_documents_are_marked(qtbot):
+    """Documents from the archive of past years get a distinct mark everywhere."""
+    from app.views.groups_panel import GroupsPanel
+    from tests.app.synthetic import synthetic_result
+
+    result = synthetic_result(60, seed=1, archived=1)  # document 0 (copied by 1) is archived
+    model = MatrixModel()
+    model.set_result(result)
+    r0, r1 = model.row_of(0), model.row_of(1)
+    assert model.index(r0, r1).data(Role.ARCHIVED) is True
+    assert "Archived: 2023" in model.headerData(
+        r0, Qt.Orientation.Vertical, Qt.ItemDataRole.ToolTipRole
+    )
+    assert "⌂" in model.headerData(r0, Qt.Orientation.Vertical, Qt.ItemDataRole.DisplayRole)
+    assert "archived" in model.index(r0, r1).data(Qt.ItemDataRole.ToolTipRole)
+    other = model.row_of(5)
+    assert model.index(other, model.row_of(6)).data(Role.ARCHIVED) is False
+    panel = GroupsPanel()
+    qtbot.addWidget(panel)
+    panel.set_result(result)
+    group = panel.model.index(0, 0)
+    notes = [panel.model.index(r, 2, group).data() for r in range(panel.model.rowCount(group))]
+    assert any("archived: 2023" in n for n in notes)

@@ -22,7 +22,11 @@ def drop_urls(widget, urls: list[QUrl]) -> tuple[bool, bool]:
     mime.setUrls(urls)
     pos = QPointF(widget.rect().center())
     enter = QDragEnterEvent(
-        pos, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+        pos,
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
     )
     QApplication.sendEvent(widget, enter)
     drop = QDropEvent(
@@ -114,11 +118,14 @@ def test_bad_files_go_to_the_errors_panel_without_dialogs(qtbot, window, tmp_pat
     assert model.count(Kind.SKIPPED) == 1  # photo.jpg
     assert model.index(0, 0).data(Role.FILE_ERROR).path in unreadable
     assert "2 unreadable" in window.matrix_panel.title.text()
-    assert "Errors (3)" == window.errors_dock.windowTitle()
+    assert window.errors_dock.windowTitle() == "Errors (3)"
     assert window.matrix_model.rowCount() == 3
     assert QApplication.activeModalWidget() is None
-    assert not [w for w in QApplication.topLevelWidgets()
-                if isinstance(w, QMessageBox | QDialog) and w.isVisible()]
+    assert not [
+        w
+        for w in QApplication.topLevelWidgets()
+        if isinstance(w, QMessageBox | QDialog) and w.isVisible()
+    ]
 
 
 def test_template_is_passed_to_the_scan(qtbot, window, small_class, tmp_path):

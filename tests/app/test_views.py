@@ -28,13 +28,15 @@ def test_selecting_a_group_highlights_it_in_the_matrix(shown, small_result, qtbo
     cluster = next(c for c in small_result.clusters if len(c.members) == 3)
     tree = shown.groups_panel.tree
     row = next(
-        r for r in range(shown.groups_panel.model.rowCount())
+        r
+        for r in range(shown.groups_panel.model.rowCount())
         if shown.groups_panel.model.index(r, 0).data(Role.CLUSTER_ID) == cluster.id
     )
     with qtbot.waitSignal(shown.groups_panel.clusterSelected) as selected:
         tree.selectionModel().select(
             shown.groups_panel.model.index(row, 0),
-            QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
         )
     assert selected.args[0] == cluster.id
     model = shown.matrix_model

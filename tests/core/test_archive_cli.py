@@ -24,6 +24,14 @@ from tests.core.test_archive import near_copy, partial_copy
 from tests.core.textgen import zh_essay
 
 
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fingerprint cache and the default archive go to a temporary folder."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("PLAGCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
 def parser() -> argparse.ArgumentParser:
     """The commands as ``simhash_core.cli`` wires them."""
     p = argparse.ArgumentParser(prog="plagcheck")
@@ -59,7 +67,8 @@ def test_add_list_scan_remove(
     archive = str(tmp_path / "archive.sqlite")
     assert run("add", str(old), "--label", "2024 autumn", "--archive", archive, "-q") == 0
     assert "6 new" in capsys.readouterr().out
-    assert run("add", str(old), "--label", "2024 autumn", "--archive", archive, "-q") == 0
+    again = ["--label", "2024 autumn", "--archive", archive, "-q", "--no-cache"]
+    assert run("add", str(old), *again) == 0
     assert "6 already under this label" in capsys.readouterr().out
     assert run("list", "--archive", archive) == 0
     listing = capsys.readouterr().out
@@ -88,9 +97,8 @@ def test_add_list_scan_remove(
 
 
 def test_default_archive_is_in_the_user_data_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+    tmp_path: Path, capsys: pytest.CaptureFixture
 ) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert run("list") == 0
     assert (tmp_path / "data" / "plagcheck" / "archive.sqlite").exists()
     assert "no archived documents" in capsys.readouterr().out

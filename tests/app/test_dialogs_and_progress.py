@@ -1,0 +1,40 @@
+"""The settings dialog and the progress strip."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.views.progress_panel import ProgressPanel
+from app.views.settings_dialog import SettingsDialog
+from simhash_core.types import ScanSettings
+
+
+def test_settings_dialog_edits_a_copy(qtbot):
+    base = replace(ScanSettings(), workers=3)
+    dialog = SettingsDialog(base)
+    qtbot.addWidget(dialog)
+    dialog.k.setValue(5)
+    dialog.cutoff.setValue(30)
+    dialog.ngram.setValue(7)
+    dialog.t2s.setChecked(False)
+    dialog.quotes.setChecked(True)
+    edited = dialog.settings()
+    assert (edited.simhash_k, edited.flag_similarity, edited.ngram) == (5, 0.3, 7)
+    assert edited.t2s is False and edited.exclude_quotes is True
+    assert edited.workers == 3  # fields the dialog does not show are kept
+
+
+def test_progress_panel_shows_files_current_file_and_time_left(qtbot):
+    panel = ProgressPanel()
+    qtbot.addWidget(panel)
+    panel.start()
+    assert panel.eta_label.text() == "Estimating time left…"
+    panel.update_progress(0, 10, "")
+    panel.update_progress(2, 10, "a/s001.docx")
+    assert panel.bar.value() == 2 and panel.bar.maximum() == 10
+    assert panel.file_label.text() == "a/s001.docx"
+    assert panel.eta_label.text().startswith("About ")
+    with qtbot.waitSignal(panel.cancelRequested):
+        panel.cancel_button.click()
+    assert not panel.cancel_button.isEnabled()
+    assert "Stopping" in panel.eta_label.text()
