@@ -51,12 +51,6 @@ def heat_color(h: float) -> QColor:
     return _RAMP[i]
 
 
-def text_color_on(background: QColor) -> QColor:
-    """Black or white, whichever reads better on ``background``."""
-    luma = 0.299 * background.red() + 0.587 * background.green() + 0.114 * background.blue()
-    return QColor(0, 0, 0) if luma > 140 else QColor(255, 255, 255)
-
-
 def heat_argb(heat: np.ndarray) -> np.ndarray:
     """Heats as a ``uint32`` array of ``0xAARRGGBB`` colours (NaN -> the diagonal grey).
 

@@ -29,10 +29,6 @@ class Metric(Enum):
     JACCARD = "jaccard"  # MinHash estimate of shingle Jaccard
     CONTAINMENT = "containment"  # share of the row document found in the column document
 
-    @property
-    def lower_is_hotter(self) -> bool:
-        return self is Metric.DISTANCE
-
 
 def heat(metric: Metric, values: np.ndarray) -> np.ndarray:
     """Heat in ``[0, 1]`` for metric values (float32 array of the same shape).

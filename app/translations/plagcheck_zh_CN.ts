@@ -73,11 +73,11 @@
     </message>
     <message>
         <location filename="../views/bit_grid.py" line="135"/>
-        <source>Block {n}: {count} bits differ</source>
-        <translation>第 {n} 块：{count} 位不同</translation>
+        <source>Block {n}: {count} of {width} bits differ</source>
+        <translation>第 {n} 块：{width} 位中有 {count} 位不同</translation>
     </message>
     <message>
-        <location filename="../views/bit_grid.py" line="156"/>
+        <location filename="../views/bit_grid.py" line="158"/>
         <source>Bit {bit} (block {block}): A = {a}, B = {b}</source>
         <translation>第 {bit} 位（第 {block} 块）：A = {a}，B = {b}</translation>
     </message>
@@ -712,84 +712,84 @@ or use File → Open folder…</source>
 <context>
     <name>PairsModel</name>
     <message>
-        <location filename="../models/pairs_model.py" line="75"/>
+        <location filename="../models/pairs_model.py" line="76"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="76"/>
+        <location filename="../models/pairs_model.py" line="77"/>
         <source>File A</source>
         <translation>文件 A</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="77"/>
+        <location filename="../models/pairs_model.py" line="78"/>
         <source>File B</source>
         <translation>文件 B</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="78"/>
+        <location filename="../models/pairs_model.py" line="79"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="79"/>
+        <location filename="../models/pairs_model.py" line="80"/>
         <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="80"/>
+        <location filename="../models/pairs_model.py" line="81"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="81"/>
+        <location filename="../models/pairs_model.py" line="82"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="82"/>
+        <location filename="../models/pairs_model.py" line="83"/>
         <source>A in B</source>
         <translation>A 在 B 中</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="83"/>
+        <location filename="../models/pairs_model.py" line="84"/>
         <source>B in A</source>
         <translation>B 在 A 中</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="84"/>
+        <location filename="../models/pairs_model.py" line="85"/>
         <source>Matched characters</source>
         <translation>匹配字符数</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="85"/>
+        <location filename="../models/pairs_model.py" line="86"/>
         <source>Passages</source>
         <translation>段落数</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="86"/>
+        <location filename="../models/pairs_model.py" line="87"/>
         <source>Share of A</source>
         <translation>A 的占比</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="87"/>
+        <location filename="../models/pairs_model.py" line="88"/>
         <source>Share of B</source>
         <translation>B 的占比</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="88"/>
+        <location filename="../models/pairs_model.py" line="89"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="141"/>
+        <location filename="../models/pairs_model.py" line="142"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="155"/>
+        <location filename="../models/pairs_model.py" line="156"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -810,7 +810,7 @@ Archived: {label}</source>
 <context>
     <name>PassagePane</name>
     <message>
-        <location filename="../views/side_by_side.py" line="108"/>
+        <location filename="../views/side_by_side.py" line="107"/>
         <source>Passage {n}</source>
         <translation>第 {n} 段</translation>
     </message>
@@ -895,57 +895,57 @@ Archived: {label}</source>
 <context>
     <name>SideBySideView</name>
     <message>
-        <location filename="../views/side_by_side.py" line="329"/>
+        <location filename="../views/side_by_side.py" line="326"/>
         <source>No matched passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="332"/>
+        <location filename="../views/side_by_side.py" line="329"/>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="339"/>
+        <location filename="../views/side_by_side.py" line="336"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="343"/>
+        <location filename="../views/side_by_side.py" line="340"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="349"/>
+        <location filename="../views/side_by_side.py" line="346"/>
         <source>{count} matched passages · matched text: {sa} of {a}, {sb} of {b} · SimHash distance {distance} · Jaccard {jaccard} · containment {ca} / {cb}</source>
         <translation>{count} 处匹配段落 · 匹配文本：{a} 的 {sa}，{b} 的 {sb} · SimHash 距离 {distance} · Jaccard {jaccard} · 包含度 {ca} / {cb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="368"/>
+        <location filename="../views/side_by_side.py" line="365"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="369"/>
+        <location filename="../views/side_by_side.py" line="366"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="380"/>
+        <location filename="../views/side_by_side.py" line="377"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="381"/>
+        <location filename="../views/side_by_side.py" line="378"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="384"/>
+        <location filename="../views/side_by_side.py" line="381"/>
         <source>Same colour = same passage · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>相同颜色 = 同一段落 · 灰色 = 全班多数人共有的文字，灰色斜体 = 模板或参考文献：均不计入</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="396"/>
+        <location filename="../views/side_by_side.py" line="393"/>
         <source>archived: {label}</source>
         <translation>已归档：{label}</translation>
     </message>

@@ -55,7 +55,7 @@ class BitGrid(QWidget):
 
     # --- geometry --------------------------------------------------------------------
     def _label_width(self) -> int:
-        return self.fontMetrics().horizontalAdvance("Block 8: 16 bits differ") + 24
+        return self.fontMetrics().horizontalAdvance("✗ Block 8: 16 of 16 bits differ") + 16
 
     def cell_size(self) -> int:
         avail_w = self.width() - self._label_width() - 2
@@ -132,7 +132,9 @@ class BitGrid(QWidget):
             text = (
                 self.tr("Block {n}: identical").format(n=block.number)
                 if block.equal
-                else self.tr("Block {n}: {count} bits differ").format(n=block.number, count=diff)
+                else self.tr("Block {n}: {count} of {width} bits differ").format(
+                    n=block.number, count=diff, width=block.last - block.first + 1
+                )
             )
             first_row = block.first // COLUMNS
             last_row = block.last // COLUMNS

@@ -103,7 +103,9 @@ def apply_archive(
     if not (getattr(args, "against_archive", False) or location):
         return result
     with open_archive(location, create=False) as store:
-        return compare_with_archive(result, store, settings)
+        return compare_with_archive(
+            result, store, settings, all_pairs=bool(getattr(args, "all_pairs", False))
+        )
 
 
 def run_archive_command(args: argparse.Namespace, out: TextIO | None = None) -> int:

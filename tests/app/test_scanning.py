@@ -136,3 +136,23 @@ def test_template_is_passed_to_the_scan(qtbot, window, small_class, tmp_path):
     with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS):
         pass
     assert "template.txt" in window.status_label.text()
+
+
+def test_closing_the_window_mid_scan_stops_the_workers(qtbot, settings, small_class):
+    import multiprocessing
+
+    from app.main_window import MainWindow
+
+    win = MainWindow(settings, use_cache=False)
+    qtbot.addWidget(win)
+    win.show()
+    with qtbot.waitSignal(
+        win.scanner.progressed,
+        timeout=SCAN_TIMEOUT_MS,
+        check_params_cb=lambda done, total, message: done >= 1,  # workers are running
+    ):
+        win.scan_paths([small_class])
+    assert win.scanner.running
+    win.close()  # cancels, waits for the scan thread, which stops and reaps its workers
+    assert not win.scanner.running or win.scanner.wait(0)
+    assert multiprocessing.active_children() == []
