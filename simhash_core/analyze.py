@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +19,7 @@ from simhash_core import minhash
 from simhash_core.hashing import sorted_unique
 from simhash_core.normalize import normalize
 from simhash_core.passages import comparable_units
-from simhash_core.simhash import simhash
+from simhash_core.simhash import bit_sums, fingerprint_from_sums
 from simhash_core.tokenize import shingle_hashes, term_counts, units
 from simhash_core.types import Document, ExtractedText, ScanSettings
 from simhash_core.weights import jieba_idf, tfidf, top_keywords
@@ -50,6 +50,7 @@ class Analysis:
     fingerprint: int
     keywords: tuple[tuple[str, float], ...]
     minhash: np.ndarray
+    bit_sums: np.ndarray = field(default_factory=lambda: np.zeros(64))  # per-bit SimHash sums
     content_hash: str = ""
     encoding: str | None = None
     pages: int | None = None
@@ -129,7 +130,8 @@ def analyze_text(
     t3 = clock()
     idf, default = jieba_idf()
     weights = tfidf(terms, idf, default)
-    fingerprint = simhash(weights.items())
+    sums = bit_sums(weights.items())
+    fingerprint = fingerprint_from_sums(sums)
     shingles = sorted_unique(seq[usable])
     return Analysis(
         text=text,
@@ -140,6 +142,7 @@ def analyze_text(
         usable=usable,
         terms=terms,
         fingerprint=fingerprint,
+        bit_sums=sums,
         keywords=top_keywords(weights, KEYWORDS_KEPT),
         minhash=minhash.signature(shingles, settings.minhash_perms),
         timings=(
@@ -212,6 +215,7 @@ def to_document(path: str, abspath: Path, a: Analysis) -> Document:
         unit_ends=a.unit_ends,
         terms=a.terms,
         keywords=a.keywords,
+        bit_sums=a.bit_sums,
         mtime=mtime,
         content_hash=a.content_hash,
         warnings=a.warnings,

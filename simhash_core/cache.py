@@ -28,13 +28,14 @@ import numpy as np
 from simhash_core.analyze import Analysis
 from simhash_core.types import ScanSettings
 
-CACHE_VERSION = 4
+CACHE_VERSION = 5
 _ARRAYS = {
     "unit_starts": np.int32,
     "unit_ends": np.int32,
     "shingle_seq": np.uint64,
     "usable": np.bool_,
     "minhash": np.uint64,
+    "bit_sums": np.float64,
 }
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS texts (

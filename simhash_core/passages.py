@@ -124,6 +124,23 @@ def align_units(
         open_ = still
     done.extend(open_)
     kept = [p for p in done if p.units >= min_units]
+    return _drop_nested(kept)
+
+
+def _drop_nested(matches: list[UnitMatch]) -> list[UnitMatch]:
+    """Passages in A's order, without those lying inside a longer one on both sides
+    (a repeated phrase re-matched inside a passage already found).
+
+    >>> [(m.a0, m.a1) for m in _drop_nested([UnitMatch(0, 50, 0, 50, 50),
+    ...                                        UnitMatch(10, 20, 12, 22, 10)])]
+    [(0, 50)]
+    """
+    by_size = sorted(matches, key=lambda m: (-(m.a1 - m.a0), m.a0, m.b0))
+    kept: list[UnitMatch] = []
+    for m in by_size:
+        inside = any(k.a0 <= m.a0 and m.a1 <= k.a1 and k.b0 <= m.b0 and m.b1 <= k.b1 for k in kept)
+        if not inside:
+            kept.append(m)
     kept.sort(key=lambda p: (p.a0, p.b0))
     return kept
 

@@ -24,7 +24,7 @@ from simhash_core.discover import discover
 from simhash_core.hashing import sorted_unique
 from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc
 from simhash_core.progress import Cancelled, Progress
-from simhash_core.simhash import simhash
+from simhash_core.simhash import bit_sums, fingerprint_from_sums
 from simhash_core.tokenize import warm_up
 from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings
 from simhash_core.weights import corpus_idf, tfidf, top_keywords
@@ -141,7 +141,15 @@ def reweight_with_corpus_idf(docs: list[Document]) -> list[Document]:
     out = []
     for d in docs:
         weights = tfidf(d.terms, idf, default)
-        out.append(replace(d, fingerprint=simhash(weights.items()), keywords=top_keywords(weights)))
+        sums = bit_sums(weights.items())
+        out.append(
+            replace(
+                d,
+                fingerprint=fingerprint_from_sums(sums),
+                bit_sums=sums,
+                keywords=top_keywords(weights),
+            )
+        )
     return out
 
 

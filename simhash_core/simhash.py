@@ -76,7 +76,15 @@ def simhash(
     ...         hashfunc={"上海": 0b01011001, "北京": 0b11001011}.get) == 0b01011001
     True
     """
-    sums = bit_sums(features, bits, hashfunc)
+    return fingerprint_from_sums(bit_sums(features, bits, hashfunc))
+
+
+def fingerprint_from_sums(sums: np.ndarray) -> int:
+    """The fingerprint whose bit ``i`` (most significant first) is ``sums[i] > 0``.
+
+    >>> fingerprint_from_sums(np.array([-7.0, 1, -9, 9, 3, 9])) == 0b010111
+    True
+    """
     value = 0
     for s in sums:
         value = (value << 1) | int(s > 0)

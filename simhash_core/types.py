@@ -65,6 +65,9 @@ class Document:
     unit_ends: np.ndarray  # int32
     terms: dict[str, int] = field(default_factory=dict)  # SimHash feature counts
     keywords: tuple[tuple[str, float], ...] = ()  # weighted features, strongest first
+    # exact per-bit SimHash sums over all features (most significant bit first):
+    # the fingerprint's bit i is sums[i] > 0, so views can explain every bit
+    bit_sums: np.ndarray = field(default_factory=lambda: np.zeros(64))
     mtime: float = 0.0
     content_hash: str = ""
     warnings: tuple[str, ...] = ()

@@ -81,3 +81,13 @@ def test_bit_contributions_explain_the_bit():
         pushes = bit_contributions(kws, bit)
         total = sum(w for _, w in pushes)
         assert ((fp >> (63 - bit)) & 1) == (1 if total > 0 else 0)
+
+
+def test_documents_keep_exact_bit_sums():
+    from simhash_core.analyze import analyze_text
+    from simhash_core.simhash import fingerprint_from_sums
+    from simhash_core.types import ScanSettings
+
+    a = analyze_text("帕特纳赫峡谷位于德国巴伐利亚州，由帕特纳赫河刻划而成。" * 5, ScanSettings())
+    assert a.bit_sums.shape == (64,)
+    assert fingerprint_from_sums(a.bit_sums) == a.fingerprint
