@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SAMPLES ?= $(firstword $(wildcard ../shared/samples/class-zh) resources/sample-class)
+SAMPLES ?= resources/sample-class
 
 .PHONY: run test lint bench quality system-deps clean
 
