@@ -1,7 +1,7 @@
 """The ``plagcheck`` command line: a second front end over the same core as the app.
 
-Exit codes: 0 when the scan ran (even with per-file errors), 2 for usage errors,
-130 when interrupted with Ctrl-C.
+Exit codes: 0 when the scan ran (even with per-file errors), 1 when the archive cannot
+be used, 2 for usage errors, 130 when interrupted with Ctrl-C.
 """
 
 from __future__ import annotations
@@ -12,6 +12,13 @@ import time
 from pathlib import Path
 from typing import TextIO
 
+from simhash_core.archive import ArchiveError
+from simhash_core.archive.cli import (
+    add_archive_commands,
+    add_scan_archive_options,
+    apply_archive,
+    run_archive_command,
+)
 from simhash_core.cache import AnalysisCache, default_cache_path
 from simhash_core.export import write_json, write_pairs_csv
 from simhash_core.progress import Progress
@@ -62,11 +69,15 @@ def _settings(args: argparse.Namespace) -> ScanSettings:
 
 def summary(result: ScanResult) -> str:
     flagged = sum(1 for p in result.pairs if p.flagged)
+    new = sum(d.archive_label is None for d in result.documents)
+    archived = len(result.documents) - new
     lines = [
-        f"files read: {len(result.documents)}   errors: {len(result.errors)}   "
+        f"files read: {new}   errors: {len(result.errors)}   "
         f"skipped: {len(result.skipped)}   flagged pairs: {flagged}   "
         f"groups: {len(result.clusters)}"
     ]
+    if archived:
+        lines.append(f"archived documents matched: {archived}")
     if result.cancelled:
         lines.append("scan interrupted: results cover the files read so far")
     for e in result.errors:
@@ -121,6 +132,7 @@ def _add_scan(sub: argparse._SubParsersAction) -> None:
         "--no-cache", action="store_true", help="ignore the fingerprint cache (re-read every file)"
     )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    add_scan_archive_options(p)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -129,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     _add_scan(sub)
+    add_archive_commands(sub)
     return parser
 
 
@@ -158,6 +171,7 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     finally:
         if cache is not None:
             cache.close()
+    result = apply_archive(args, result, settings)
     if args.csv:
         err = write_pairs_csv(result, args.csv)
         print(f"pairs: {args.csv}   errors: {err}")
@@ -173,6 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "scan":
             return run_scan(args, parser)
+        if args.command == "archive":
+            return run_archive_command(args)
+    except ArchiveError as exc:
+        print(f"plagcheck: error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130

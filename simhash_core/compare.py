@@ -69,8 +69,13 @@ class Corpus:
     _sorted: dict[int, SortedShingles] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def build(cls, docs: list[Document], settings: ScanSettings) -> Corpus:
-        common = common_shingles(docs, settings.common_share)
+    def build(
+        cls, docs: list[Document], settings: ScanSettings, common: np.ndarray | None = None
+    ) -> Corpus:
+        """Prepare ``docs``; class-wide ``common`` text is computed from them unless given
+        (the archive passes the new class's own, so old years don't shift it)."""
+        if common is None:
+            common = common_shingles(docs, settings.common_share)
         corpus = cls(docs, settings, common)
         for d in docs:
             ok = d.usable & ~np.isin(d.shingle_seq, common) if len(common) else d.usable

@@ -15,7 +15,7 @@ archive refuses lookups and additions with a clear error instead of silently fin
 nothing (listing, removal and checks still work).
 
 The SimHash fingerprint stored is always the one with jieba's IDF table (the only one
-that depends on the file alone); :func:`jieba_fingerprint` recomputes it from a
+that depends on the file alone); :func:`jieba_weighted` recomputes it from a
 document's term counts when a scan used the folder's own IDF.
 
 Arrays are stored as little-endian bytes of a known dtype; text, term counts and
@@ -42,7 +42,7 @@ import numpy as np
 from simhash_core.analyze import analyze_text
 from simhash_core.archive.errors import ArchiveError
 from simhash_core.archive.keys import band_keys, has_bands, simhash_blocks, winnow_keys
-from simhash_core.simhash import simhash
+from simhash_core.simhash import bit_sums, fingerprint_from_sums
 from simhash_core.types import Document, ScanSettings
 from simhash_core.weights import jieba_idf, tfidf
 
@@ -57,6 +57,7 @@ PAYLOAD_FIELDS = (
     "terms",
     "keywords",
     "warnings",
+    "bit_sums",
 )
 LABEL_SEPARATOR = "; "
 CANARY_TEXT = (
@@ -220,10 +221,12 @@ class StoredDocument:
     payload: dict[str, bytes]
 
 
-def jieba_fingerprint(terms: dict[str, int]) -> int:
-    """The SimHash a document has with jieba's IDF table (what the archive stores)."""
+def jieba_weighted(doc: Document) -> Document:
+    """``doc`` with the SimHash (and per-bit sums) it has with jieba's IDF table, which
+    is what the archive stores."""
     idf, default = jieba_idf()
-    return simhash(tfidf(terms, idf, default).items())
+    sums = bit_sums(tfidf(doc.terms, idf, default).items())
+    return replace(doc, fingerprint=fingerprint_from_sums(sums), bit_sums=sums)
 
 
 def content_key(doc: Document) -> str:
@@ -242,7 +245,7 @@ def in_archive_space(
     if analysis_key(settings) != config.key or len(doc.minhash) != config.minhash_perms:
         return reanalysed(doc, config.settings)
     if settings.idf != "jieba":
-        return replace(doc, fingerprint=jieba_fingerprint(doc.terms))
+        return jieba_weighted(doc)
     return doc
 
 
@@ -260,6 +263,7 @@ def reanalysed(doc: Document, settings: ScanSettings) -> Document:
         unit_ends=a.unit_ends,
         terms=a.terms,
         keywords=a.keywords,
+        bit_sums=a.bit_sums,
     )
 
 
@@ -367,6 +371,7 @@ def encode_payload(doc: Document) -> dict[str, bytes]:
         "terms": _json_blob(doc.terms),
         "keywords": _json_blob([list(k) for k in doc.keywords]),
         "warnings": json.dumps(list(doc.warnings), ensure_ascii=False).encode("utf-8"),
+        "bit_sums": np.ascontiguousarray(doc.bit_sums, dtype="<f8").tobytes(),
     }
 
 
@@ -383,6 +388,7 @@ def decode_payload(blobs: dict[str, bytes]) -> dict[str, object]:
             "terms": {},
             "keywords": (),
             "warnings": (),
+            "bit_sums": np.zeros(64),
         }
     try:
         seq = np.frombuffer(blobs["shingle_seq"], dtype="<u8").astype(np.uint64)
@@ -394,6 +400,7 @@ def decode_payload(blobs: dict[str, bytes]) -> dict[str, object]:
         pairs = json.loads(zlib.decompress(blobs["keywords"]))
         keywords = tuple((str(t), float(w)) for t, w in pairs)
         warnings = tuple(json.loads(blobs["warnings"]))
+        sums = np.frombuffer(blobs["bit_sums"], dtype="<f8").astype(np.float64)
     except (KeyError, ValueError, TypeError, zlib.error) as exc:
         raise ArchiveError(
             f"the archive file is damaged: unreadable document data ({exc})"
@@ -409,6 +416,7 @@ def decode_payload(blobs: dict[str, bytes]) -> dict[str, object]:
         "terms": terms,
         "keywords": keywords,
         "warnings": warnings,
+        "bit_sums": sums,
     }
 
 
@@ -435,6 +443,7 @@ def to_document(
         unit_ends=f["unit_ends"],
         terms=f["terms"],
         keywords=f["keywords"],
+        bit_sums=f["bit_sums"],
         mtime=stored.mtime,
         content_hash=stored.content_hash,
         warnings=f["warnings"],

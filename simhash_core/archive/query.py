@@ -24,29 +24,15 @@ from simhash_core.compare import (
     score_pair,
     shared_counts,
 )
-from simhash_core.passages import comparable_units
 from simhash_core.progress import Progress
-from simhash_core.simhash import fingerprint_array, hamming_matrix, simhash
+from simhash_core.simhash import (
+    bit_sums,
+    fingerprint_array,
+    fingerprint_from_sums,
+    hamming_matrix,
+)
 from simhash_core.types import Cluster, Document, PairScore, ScanResult, ScanSettings
 from simhash_core.weights import corpus_idf, tfidf, top_keywords
-
-
-def corpus_with_common(docs: list[Document], settings: ScanSettings, common: np.ndarray) -> Corpus:
-    """A :class:`~simhash_core.compare.Corpus` whose common text is ``common`` (not
-    recomputed from ``docs``)."""
-    corpus = Corpus(docs, settings, common)
-    for d in docs:
-        ok = d.usable & ~np.isin(d.shingle_seq, common) if len(common) else d.usable
-        corpus.ok.append(ok)
-        corpus.sets.append(np.unique(d.shingle_seq[ok]))
-    corpus.comparable = np.array(
-        [
-            int(comparable_units(ok, d.unit_count, settings.ngram).sum())
-            for d, ok in zip(docs, corpus.ok, strict=True)
-        ],
-        dtype=np.int64,
-    )
-    return corpus
 
 
 def archive_candidates(
@@ -82,12 +68,21 @@ def _unique_paths(new: list[Document], archived: list[Document], ids: list[int])
 
 
 def _reweighted(archived: list[Document], new: list[Document]) -> list[Document]:
-    """Archived fingerprints with the IDF of the new documents (``idf="corpus"``)."""
+    """Archived fingerprints with the IDF of the new documents (``idf="corpus"``), as
+    :func:`simhash_core.scan.reweight_with_corpus_idf` weights the new ones."""
     idf, default = corpus_idf(d.terms for d in new)
     out = []
     for d in archived:
         weights = tfidf(d.terms, idf, default)
-        out.append(replace(d, fingerprint=simhash(weights.items()), keywords=top_keywords(weights)))
+        sums = bit_sums(weights.items())
+        out.append(
+            replace(
+                d,
+                fingerprint=fingerprint_from_sums(sums),
+                bit_sums=sums,
+                keywords=top_keywords(weights),
+            )
+        )
     return out
 
 
@@ -176,7 +171,7 @@ def compare_with_archive(
         archived = _reweighted(archived, new)
     archived = _unique_paths(new, archived, ids)
     docs = new + archived
-    corpus = corpus_with_common(docs, settings, common)
+    corpus = Corpus.build(docs, settings, common)
 
     shared = {(i, j): c for (i, j), c in shared_counts(corpus.sets).items() if i < n <= j}
     if all_pairs:

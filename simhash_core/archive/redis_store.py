@@ -100,9 +100,14 @@ class RedisArchive(IndexedArchive):
         self.location = url
         self.prefix = prefix
         with self._translating():
-            self._r = redis.Redis.from_url(
-                url, socket_timeout=timeout, socket_connect_timeout=min(timeout, 10.0)
-            )
+            try:
+                self._r = redis.Redis.from_url(
+                    url, socket_timeout=timeout, socket_connect_timeout=min(timeout, 10.0)
+                )
+            except ValueError as exc:
+                raise ArchiveError(
+                    f"not a usable Redis address: {url} ({exc}); expected redis://HOST:PORT/DB"
+                ) from exc
             self._r.ping()
             self.config = self._open_meta(settings)
 

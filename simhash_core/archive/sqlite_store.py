@@ -6,7 +6,7 @@ Tables::
     documents(id, content_hash UNIQUE, name, kind, fingerprint, minhash, mtime, added,
               n_bands, n_winnow, size)
     payloads(doc, text, shingle_seq, usable, unit_starts, unit_ends, terms, keywords,
-             warnings)                     what passage matching needs
+             warnings, bit_sums)           what passage matching and the views need
     memberships(label, doc, name, added)   labels (course and term) of each document
     simhash_blocks(block, value, doc, fingerprint)   pigeonhole index, k + 1 rows a doc
     lsh_bands(band, key, doc)              MinHash LSH, one row per band
@@ -74,7 +74,8 @@ CREATE TABLE payloads (
     unit_ends BLOB NOT NULL,
     terms BLOB NOT NULL,
     keywords BLOB NOT NULL,
-    warnings BLOB NOT NULL
+    warnings BLOB NOT NULL,
+    bit_sums BLOB NOT NULL
 );
 CREATE TABLE memberships (
     label TEXT NOT NULL,

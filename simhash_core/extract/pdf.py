@@ -4,19 +4,29 @@
 pdfminer.six is used when PDFium cannot open a file (other than for a password) or its
 text is mostly undecodable. Both back ends deliver characters with boxes and the same
 layout code turns them into text, so the result does not depend on which one ran.
+
+PDFium's characters are read in bulk: the text of a page in one call, and the boxes by
+mapping ctypes functions over the character indices straight into one array, so no
+Python object is made per character (:class:`.pdf_columns.GlyphColumns`). Loading the
+page and its text page is then most of the cost.
 """
 
 from __future__ import annotations
 
 import ctypes
 import io
+import re
 import threading
-import unicodedata
+from collections.abc import Sequence
+from itertools import repeat
 from typing import Any
+
+import numpy as np
 
 from simhash_core.types import ExtractedText
 
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
+from .pdf_columns import CJK, SPACE, GlyphColumns, char_flags, is_undecodable
 from .pdf_layout import Glyph, assemble_pages, group_lines
 from .sniff import describe_content
 from .wrap import is_cjk, join_wrapped_lines
@@ -38,7 +48,13 @@ class _BackendFailed(Exception):
     """A back end could not read the file; the message says why (for the user)."""
 
 
-PageGlyphs = list[list[Glyph]]
+PageGlyphs = list[Sequence[Glyph]]  # a GlyphColumns or a list per page
+# What is_undecodable() matches: U+FFFD and the categories Cc, Cs and Co, which are fixed
+# ranges (checked against unicodedata for every code point by the tests).
+_UNDECODABLE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ue000-\uf8ff\ufffd"
+    "\U000f0000-\U000ffffd\U00100000-\U0010fffd]"
+)
 
 
 def extract_pdf(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText:
@@ -56,7 +72,7 @@ def extract_pdf(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> Extracte
         raise ExtractError("corrupt", "damaged PDF: it has no pages")
     if garbage > MAX_GARBAGE:
         raise ExtractError("garbled", GARBLED_REASON)
-    per_page = [sum(ch.isalnum() for g in glyphs for ch in g.text) for glyphs in pages]
+    per_page = [_count_alnum(glyphs) for glyphs in pages]
     if sum(per_page) < MIN_CHARS_PER_PAGE * len(pages):
         raise ExtractError("scanned", SCANNED_REASON)
 
@@ -108,22 +124,30 @@ def garbage_share(pages: PageGlyphs) -> float:
     """Share of non-space characters that are undecodable (U+FFFD, private use, control)."""
     total = bad = 0
     for glyphs in pages:
+        if isinstance(glyphs, GlyphColumns):
+            page_total, page_bad = glyphs.count_undecodable()
+            total += page_total
+            bad += page_bad
+            continue
         for g in glyphs:
             for ch in g.text:
                 if ch.isspace():
                     continue
                 total += 1
-                if ch == "\ufffd" or unicodedata.category(ch) in ("Co", "Cc", "Cs"):
+                if is_undecodable(ch):
                     bad += 1
     return bad / total if total else 0.0
 
 
+def _count_alnum(glyphs: Sequence[Glyph]) -> int:
+    if isinstance(glyphs, GlyphColumns):
+        return glyphs.count_alnum()
+    return sum(ch.isalnum() for g in glyphs for ch in g.text)
+
+
 def _drop_undecodable(text: str) -> str:
-    return "".join(
-        ch
-        for ch in text
-        if ch in "\n\t" or (ch != "\ufffd" and unicodedata.category(ch) not in ("Co", "Cc", "Cs"))
-    )
+    """``text`` without undecodable characters, except line breaks and tabs."""
+    return _UNDECODABLE.sub("", text)
 
 
 def read_pdfium(data: bytes, max_pages: int) -> tuple[PageGlyphs, int]:
@@ -146,54 +170,166 @@ def read_pdfium(data: bytes, max_pages: int) -> tuple[PageGlyphs, int]:
             count = len(pdf)
             pages = []
             for index in range(min(count, max_pages)):
-                page = pdf[index]
+                # The raw calls behind pdf[index] and page.get_textpage(), without their
+                # wrapper objects and finalizers; failures raise the same errors.
+                page = raw.FPDF_LoadPage(pdf.raw, index)
+                if not page:
+                    raise pdfium.PdfiumError("Failed to load page.")
                 try:
-                    pages.append(_pdfium_page_glyphs(page, raw))
+                    textpage = raw.FPDFText_LoadPage(page)
+                    if not textpage:
+                        raise pdfium.PdfiumError("Failed to load text page.")
+                    try:
+                        pages.append(_pdfium_page_glyphs(textpage, raw))
+                    finally:
+                        raw.FPDFText_ClosePage(textpage)
                 finally:
-                    page.close()
+                    raw.FPDF_ClosePage(page)
             return pages, count
         finally:
             pdf.close()
 
 
-def _pdfium_page_glyphs(page: Any, raw: Any) -> list[Glyph]:
-    """One page's glyphs. About 5 us per character: every ctypes call counts here."""
-    textpage = page.get_textpage()
-    try:
-        handle = textpage.raw
-        count = raw.FPDFText_CountChars(handle)
-        text = _pdfium_text(raw, handle, count)
-        rect = raw.FS_RECTF()
-        origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
-        ref_x, ref_y = ctypes.byref(origin_x), ctypes.byref(origin_y)
-        last_height, size = -1.0, 0.0
-        glyphs = []
-        for i in range(count):
-            ch = text[i] if text is not None else _pdfium_char(raw, handle, i)
-            if ch.isspace():
-                continue
-            if raw.FPDFText_HasUnicodeMapError(handle, i) == 1:
-                ch = "\ufffd"
-            elif ch in "\x02\ufffe":  # PDFium's marks for a hyphen at the end of a line
-                ch = "\u00ad"
-            raw.FPDFText_GetLooseCharBox(handle, i, rect)
-            x0 = rect.left
-            if not is_cjk(ch):
-                # The loose box of a Latin glyph may start left of the pen position (side
-                # bearing); pdfminer and the gap rule use the pen position.
-                raw.FPDFText_GetCharOrigin(handle, i, ref_x, ref_y)
-                if rect.left <= origin_x.value < rect.right:
-                    x0 = origin_x.value
-            height = rect.top - rect.bottom
-            if height != last_height:  # same font and size give the same loose height
-                last_height = height
-                size = raw.FPDFText_GetFontSize(handle, i)
-                if not 0.5 * height <= size <= 3 * height:  # Tf size 1 with a scaled matrix
-                    size = height
-            glyphs.append(Glyph(ch, x0, rect.bottom, rect.right, rect.top, size))
-        return glyphs
-    finally:
-        textpage.close()
+class _Pdfium:
+    """PDFium's per-character functions, called with as little ctypes work as possible.
+
+    The functions are bound without argument types (no conversion per call) and without
+    releasing the GIL (they only read the text page, in microseconds), and boxes are
+    written straight into a buffer through pointers made once, so that
+    ``map(function, ...)`` runs the loop over characters in C. Only used under
+    ``_PDFIUM_LOCK``.
+    """
+
+    def __init__(self, raw: Any) -> None:
+        def bind(name: str, restype: Any) -> Any:
+            address = ctypes.cast(getattr(raw, name), ctypes.c_void_p).value
+            return ctypes.PYFUNCTYPE(restype)(address)
+
+        self.map_error = bind("FPDFText_HasUnicodeMapError", ctypes.c_int)
+        self.loose_box = bind("FPDFText_GetLooseCharBox", ctypes.c_int)
+        self.origin = bind("FPDFText_GetCharOrigin", ctypes.c_int)
+        self.font_size = bind("FPDFText_GetFontSize", ctypes.c_double)
+        self.capacity = 0
+        self.boxes: Any = None  # FS_RECTF (left, top, right, bottom) per character
+        self.origins: Any = None  # (x, y) doubles per character
+        self.box_ptrs: list[ctypes.c_void_p] = []
+        self.x_ptrs: list[ctypes.c_void_p] = []
+        self.y_ptrs: list[ctypes.c_void_p] = []
+
+    def reserve(self, count: int) -> None:
+        if count <= self.capacity:
+            return
+        capacity = max(count, 2 * self.capacity, 4096)
+        self.boxes = (ctypes.c_float * (4 * capacity))()
+        self.origins = (ctypes.c_double * (2 * capacity))()
+        box, origin = ctypes.addressof(self.boxes), ctypes.addressof(self.origins)
+        self.box_ptrs = [ctypes.c_void_p(box + 16 * i) for i in range(capacity)]
+        self.x_ptrs = [ctypes.c_void_p(origin + 16 * i) for i in range(capacity)]
+        self.y_ptrs = [ctypes.c_void_p(origin + 16 * i + 8) for i in range(capacity)]
+        self.capacity = capacity
+
+
+_pdfium_calls: _Pdfium | None = None
+
+
+def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
+    """One text page's glyphs, as GlyphColumns (a list if the fast path does not apply).
+
+    Gives what :func:`_pdfium_page_glyphs_one_by_one` gives, glyph for glyph.
+    """
+    global _pdfium_calls
+    count = raw.FPDFText_CountChars(handle)
+    if count <= 0:
+        return []
+    buffer = ctypes.create_string_buffer(2 * (count + 1))
+    raw.FPDFText_GetText(handle, 0, count, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)))
+    units = np.frombuffer(buffer, "<u2", count).astype(np.int64)
+    if np.any((units >= 0xD800) & (units <= 0xDFFF)):
+        return _pdfium_page_glyphs_one_by_one(handle, raw, count)  # outside the BMP
+    flags = char_flags()
+    keep = np.flatnonzero((flags[units] & SPACE) == 0)
+    n = len(keep)
+    if n == 0:
+        return []
+    if _pdfium_calls is None:
+        _pdfium_calls = _Pdfium(raw)
+    calls = _pdfium_calls
+    calls.reserve(n)
+    index = keep.tolist()
+    map_error = np.fromiter(map(calls.map_error, repeat(handle, n), index), np.int64, n)
+    if not all(map(calls.loose_box, repeat(handle, n), index, calls.box_ptrs)):
+        return _pdfium_page_glyphs_one_by_one(handle, raw, count)  # keep its stale-box quirk
+    box = np.frombuffer(calls.boxes, np.float32, 4 * n).reshape(n, 4).astype(np.float64)
+    left, top, right, bottom = box[:, 0], box[:, 1], box[:, 2], box[:, 3]
+
+    codes = units[keep]
+    codes[np.isin(codes, (0x02, 0xFFFE))] = 0xAD  # PDFium's marks for an end-of-line hyphen
+    codes[map_error == 1] = 0xFFFD
+    x0 = left.copy()
+    # The loose box of a Latin glyph may start left of the pen position (side bearing);
+    # pdfminer and the gap rule use the pen position.
+    latin = np.flatnonzero((flags[codes] & CJK) == 0)
+    m = len(latin)
+    if m:
+        at = keep[latin].tolist()
+        if not all(map(calls.origin, repeat(handle, m), at, calls.x_ptrs, calls.y_ptrs)):
+            return _pdfium_page_glyphs_one_by_one(handle, raw, count)
+        origin_x = np.frombuffer(calls.origins, np.float64, 2 * m)[0::2]
+        inside = (left[latin] <= origin_x) & (origin_x < right[latin])
+        x0[latin[inside]] = origin_x[inside]
+
+    # Font size, asked when the loose height changes (same font and size, same height).
+    height = top - bottom
+    changed = np.empty(n, bool)
+    changed[0] = height[0] != -1.0
+    changed[1:] = height[1:] != height[:-1]
+    at = np.flatnonzero(changed)
+    asked = np.fromiter(
+        map(calls.font_size, repeat(handle, len(at)), keep[at].tolist()), np.float64, len(at)
+    )
+    h = height[at]
+    sizes = np.where((0.5 * h <= asked) & (asked <= 3 * h), asked, h)  # else Tf size 1 with
+    # a scaled matrix; before the first change (a first height of exactly -1) the size is 0
+    size_column = np.append(sizes, 0.0)[np.cumsum(changed) - 1]
+    return GlyphColumns(codes, x0, bottom, right, top, size_column)
+
+
+def _pdfium_page_glyphs_one_by_one(handle: Any, raw: Any, count: int) -> list[Glyph]:
+    """One page's glyphs, a few ctypes calls per character (about 5 us each).
+
+    The reference for :func:`_pdfium_page_glyphs`, used for pages with characters
+    outside the BMP or a failed call.
+    """
+    text = _pdfium_text(raw, handle, count)
+    rect = raw.FS_RECTF()
+    origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
+    ref_x, ref_y = ctypes.byref(origin_x), ctypes.byref(origin_y)
+    last_height, size = -1.0, 0.0
+    glyphs = []
+    for i in range(count):
+        ch = text[i] if text is not None else _pdfium_char(raw, handle, i)
+        if ch.isspace():
+            continue
+        if raw.FPDFText_HasUnicodeMapError(handle, i) == 1:
+            ch = "\ufffd"
+        elif ch in "\x02\ufffe":  # PDFium's marks for a hyphen at the end of a line
+            ch = "\u00ad"
+        raw.FPDFText_GetLooseCharBox(handle, i, rect)
+        x0 = rect.left
+        if not is_cjk(ch):
+            # The loose box of a Latin glyph may start left of the pen position (side
+            # bearing); pdfminer and the gap rule use the pen position.
+            raw.FPDFText_GetCharOrigin(handle, i, ref_x, ref_y)
+            if rect.left <= origin_x.value < rect.right:
+                x0 = origin_x.value
+        height = rect.top - rect.bottom
+        if height != last_height:  # same font and size give the same loose height
+            last_height = height
+            size = raw.FPDFText_GetFontSize(handle, i)
+            if not 0.5 * height <= size <= 3 * height:  # Tf size 1 with a scaled matrix
+                size = height
+        glyphs.append(Glyph(ch, x0, rect.bottom, rect.right, rect.top, size))
+    return glyphs
 
 
 def _pdfium_text(raw: Any, handle: Any, count: int) -> str | None:

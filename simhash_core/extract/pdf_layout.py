@@ -13,6 +13,9 @@ give the same text. Steps:
    change of font size, or by a line that ends well short of the right margin.
 3. Remove running headers and footers (the same top or bottom line on most pages) and
    keep each one once, like the DOCX extractor does.
+
+The PDFium back end hands over pages as :class:`.pdf_columns.GlyphColumns`, which do step
+1 with numpy and give the same lines; the code here is the reference for both.
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ import itertools
 import re
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
+
+import numpy as np
 
 from .wrap import is_cjk
 
@@ -44,9 +49,13 @@ class Glyph(NamedTuple):
 
 @dataclass
 class Line:
-    """A line of glyphs; ``y0``/``y1``/``size`` come from its tallest glyph."""
+    """A line of glyphs; ``y0``/``y1``/``size`` come from its tallest glyph.
 
-    glyphs: list[Glyph]
+    ``glyphs`` is a list while lines are built here, a lazy view of the page's columns
+    when :class:`.pdf_columns.GlyphColumns` built it.
+    """
+
+    glyphs: Sequence[Glyph]
     y0: float
     y1: float
     size: float
@@ -75,17 +84,22 @@ def group_lines(glyphs: Sequence[Glyph]) -> list[Line]:
     >>> [line.text for line in group_lines(gs + [Glyph("c", 0, -20, 10, -10, 10)])]
     ['ab', 'c']
     """
+    columnar: Callable[[], list[Line]] | None = getattr(glyphs, "group_lines", None)
+    if columnar is not None:  # GlyphColumns: the same lines, vectorised
+        return columnar()
     lines: list[Line] = []
     current: Line | None = None
+    members: list[Glyph] = []
     for g in glyphs:
         if not g.text or g.text.isspace():
             continue
         if current is not None and _same_line(current, g):
-            current.glyphs.append(g)
+            members.append(g)
             if g.y1 - g.y0 > current.y1 - current.y0:
                 current.y0, current.y1, current.size = g.y0, g.y1, g.size
         else:
-            current = Line([g], g.y0, g.y1, g.size)
+            members = [g]
+            current = Line(members, g.y0, g.y1, g.size)
             lines.append(current)
     lines = _merge_fragments(lines)
     for line in lines:
@@ -114,8 +128,10 @@ def _merge_fragments(lines: list[Line], lookback: int = 40) -> list[Line]:
         if target is None:
             kept.append(line)
             spans.append((lx0, lx1))
-        else:
+        elif isinstance(target.glyphs, list):
             target.glyphs.extend(line.glyphs)
+        else:
+            target.glyphs = [*target.glyphs, *line.glyphs]
     return kept
 
 
@@ -165,11 +181,57 @@ def page_text(lines: Sequence[Line]) -> str:
         if b.y1 <= a.y0 + 0.5 * a.size and _similar_size(a, b)
     ]
     usual_gap = statistics.median(gaps) if gaps else None
+    rights = _RightEdges(lines)
     out = [lines[0].text]
     for i, line in enumerate(lines[1:]):
-        out.append("\n\n" if _paragraph_break(lines, i, usual_gap) else "\n")
+        out.append("\n\n" if _paragraph_break(lines, i, usual_gap, rights) else "\n")
         out.append(line.text)
     return "".join(out)
+
+
+class _RightEdges:
+    """For each line, the right edge of the lines of similar size overlapping it.
+
+    ``self(i)`` is ``_right_edge(lines, lines[i])``; for finite coordinates all of them
+    are computed at the first call as a matrix (the same comparisons and maximum).
+    """
+
+    def __init__(self, lines: Sequence[Line]) -> None:
+        self.lines = lines
+        self.edges: list[float] | None = None
+
+    def __call__(self, i: int) -> float:
+        if self.edges is None:
+            self.edges = _right_edges(self.lines)
+        return self.edges[i]
+
+
+def _right_edge(lines: Sequence[Line], a: Line) -> float:
+    return max(
+        (o.x1 for o in lines if o.x0 < a.x1 and o.x1 > a.x0 and _similar_size(o, a)),
+        default=a.x1,
+    )
+
+
+def _right_edges(lines: Sequence[Line], block: int = 256) -> list[float]:
+    x0 = np.array([ln.x0 for ln in lines], np.float64)
+    x1 = np.array([ln.x1 for ln in lines], np.float64)
+    size = np.array([ln.size for ln in lines], np.float64)
+    if not (np.isfinite(x0).all() and np.isfinite(x1).all() and np.isfinite(size).all()):
+        return [_right_edge(lines, a) for a in lines]
+    edges: list[float] = []
+    for a in range(0, len(lines), block):
+        b = min(a + block, len(lines))
+        small = np.minimum(size[None, :], size[a:b, None])
+        big = np.maximum(size[None, :], size[a:b, None])
+        over = (
+            (x0[None, :] < x1[a:b, None])
+            & (x1[None, :] > x0[a:b, None])
+            & (big <= 1.2 * np.maximum(small, 0.1))
+        )
+        widest = np.where(over, x1[None, :], -np.inf).max(axis=1)
+        edges.extend(np.where(over.any(axis=1), widest, x1[a:b]).tolist())
+    return edges
 
 
 def _similar_size(a: Line, b: Line) -> bool:
@@ -177,7 +239,12 @@ def _similar_size(a: Line, b: Line) -> bool:
     return big <= 1.2 * max(small, 0.1)
 
 
-def _paragraph_break(lines: Sequence[Line], i: int, usual_gap: float | None) -> bool:
+def _paragraph_break(
+    lines: Sequence[Line],
+    i: int,
+    usual_gap: float | None,
+    rights: Callable[[int], float] | None = None,
+) -> bool:
     a, b = lines[i], lines[i + 1]
     if b.y1 > a.y0 + 0.5 * a.size:
         return False  # went up: next column or table cell; let the joiner decide
@@ -189,10 +256,7 @@ def _paragraph_break(lines: Sequence[Line], i: int, usual_gap: float | None) -> 
     if gap > limit:
         return True
     # A line that stops well before the right margin ends its paragraph.
-    right = max(
-        (o.x1 for o in lines if o.x0 < a.x1 and o.x1 > a.x0 and _similar_size(o, a)),
-        default=a.x1,
-    )
+    right = rights(i) if rights is not None else _right_edge(lines, a)
     # Wrapped lines end near the margin; only a line that ends a sentence may be short
     # (CJK lines also wrap early before an unbreakable Latin word or number).
     short = right - a.x1

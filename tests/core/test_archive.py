@@ -20,6 +20,7 @@ from simhash_core.archive import ArchiveError, ArchiveStore, compare_with_archiv
 from simhash_core.archive.sqlite_store import SQLiteArchive
 from simhash_core.compare import compare_documents
 from simhash_core.scan import reweight_with_corpus_idf
+from simhash_core.simhash import fingerprint_from_sums
 from simhash_core.types import Document, ScanResult, ScanSettings
 from tests.core.textgen import zh_essay
 
@@ -115,7 +116,8 @@ def test_add_and_load_round_trip(store: SQLiteArchive) -> None:
     assert d.abspath == Path("archive", "2024 spring", "s02.txt")
     assert d.text == orig.text and d.fingerprint == orig.fingerprint
     assert d.content_hash == orig.content_hash
-    for name in ("minhash", "shingle_seq", "usable", "unit_starts", "unit_ends", "shingles"):
+    names = ("minhash", "shingle_seq", "usable", "unit_starts", "unit_ends", "shingles")
+    for name in (*names, "bit_sums"):
         got, want = getattr(d, name), getattr(orig, name)
         assert got.dtype == want.dtype and np.array_equal(got, want), name
     assert d.terms == orig.terms and d.keywords == orig.keywords
@@ -223,7 +225,9 @@ def test_documents_analysed_otherwise_are_filed_in_the_archive_space(tmp_path: P
         settings = ScanSettings(ngram=4, idf="corpus")
         store.add(make_doc(zh_essay(1), "a.txt", settings), "x", settings)
         (loaded,) = store.load([1])
-        assert loaded.fingerprint == make_doc(zh_essay(1), "a.txt").fingerprint
+        plain = make_doc(zh_essay(1), "a.txt")
+        assert loaded.fingerprint == plain.fingerprint
+        assert np.array_equal(loaded.bit_sums, plain.bit_sums)
         assert store.candidates(make_doc(zh_essay(1), "b.txt")) == [1]
 
 
@@ -332,6 +336,9 @@ def test_corpus_idf_scans_compare_with_the_archive(store: SQLiteArchive) -> None
     assert [d.path for d in result.documents[2:]] == ["archive/2024 spring/s02.txt"]
     (p,) = [p for p in result.pairs if p.flagged]
     assert p.simhash_distance == 0
+    archived = result.documents[2]
+    assert archived.fingerprint == fingerprint_from_sums(archived.bit_sums)
+    assert np.array_equal(archived.bit_sums, new[0].bit_sums)
 
 
 def test_a_result_with_archived_documents_is_refused(store: SQLiteArchive) -> None:

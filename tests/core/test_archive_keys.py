@@ -115,6 +115,7 @@ def test_payload_round_trip(text: str) -> None:
     assert np.array_equal(got["unit_starts"], doc.unit_starts)
     assert np.array_equal(got["unit_ends"], doc.unit_ends)
     assert got["terms"] == doc.terms and got["keywords"] == doc.keywords
+    assert np.array_equal(got["bit_sums"], doc.bit_sums)
 
 
 def test_damaged_payload_is_an_archive_error() -> None:

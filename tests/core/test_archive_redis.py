@@ -193,3 +193,5 @@ def test_unreachable_server_is_a_clear_error() -> None:
     port = _free_port()
     with pytest.raises(ArchiveError, match="cannot reach the Redis archive"):
         open_archive(f"redis://127.0.0.1:{port}/0")
+    with pytest.raises(ArchiveError, match="not a usable Redis address"):
+        open_archive("redis://127.0.0.1:notaport/0")
