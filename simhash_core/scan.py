@@ -164,12 +164,14 @@ def scan(
     timeout: float = 60.0,
     cache: AnalysisCache | None = None,
     task: TaskFunc | None = None,
+    compare: bool = True,
 ) -> ScanResult:
     """Scan files and folders and compare every readable document with every other.
 
     Per-file problems become :class:`FileError` rows; the scan always completes.
     When ``progress`` is cancelled mid-way, the documents read so far are compared
-    and the result is marked ``cancelled``.
+    and the result is marked ``cancelled``. ``compare=False`` only reads and
+    fingerprints (what archiving needs).
     """
     settings = settings or ScanSettings()
     progress = progress or Progress()
@@ -221,7 +223,8 @@ def scan(
     corpus = None
     try:
         # compare what was read even after a cancel: the user keeps partial results
-        pairs, clusters, corpus, matrix = compare_documents(docs, settings, all_pairs=all_pairs)
+        if compare:
+            pairs, clusters, corpus, matrix = compare_documents(docs, settings, all_pairs=all_pairs)
     except Cancelled:
         cancelled = True
     timings["compare"] = time.perf_counter() - t2

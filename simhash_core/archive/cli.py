@@ -155,7 +155,13 @@ def _add(args: argparse.Namespace, out: TextIO) -> int:
             cache = AnalysisCache(default_cache_path())
             stack.callback(cache.close)
         result = scan(
-            args.paths, args.template, settings, progress, timeout=args.timeout, cache=cache
+            args.paths,
+            args.template,
+            settings,
+            progress,
+            timeout=args.timeout,
+            cache=cache,
+            compare=False,
         )
         added = store.add_many(result.documents, args.label, settings)
         status = Counter(a.status for a in added)
