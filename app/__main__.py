@@ -1,5 +1,6 @@
 """``plagcheck-gui [PATH...] [--template FILE] [--screenshot PNG] [--open-pair A B]
-[--view matrix|pair|bitdiff] [--lang zh_CN|en]``: open the window and scan PATHs.
+[--view matrix|pair|bitdiff] [--lang zh_CN|en] [--archive LOCATION]``: open the window
+and scan PATHs (with ``--archive``, also against that archive of past submissions).
 
 With ``--screenshot`` the window is saved as a PNG once the scan is done (after
 opening the given pair and view), then the program exits with 0. Works headless
@@ -49,6 +50,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--settings", type=Path, metavar="INI", help="use this settings file instead of the user's"
     )
     parser.add_argument(
+        "--archive",
+        metavar="LOCATION",
+        help="compare with this archive of past submissions for this run (a file or "
+        "redis://HOST:PORT/DB; '' for the default file)",
+    )
+    parser.add_argument(
         "--threads",
         action="store_true",
         help="extract in the scan thread instead of isolated worker processes",
@@ -71,6 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     languages = LanguageManager(app)
     languages.apply(args.lang or ("" if screenshot else settings.language()))
     window = MainWindow(settings, languages, persist=not screenshot, isolate=not args.threads)
+    if args.archive is not None:
+        window.use_archive(args.archive)
     run = None
     if screenshot:
         run = ScreenshotRun(

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from simhash_core.index import block_layout
-from simhash_core.simhash import bit_contributions, hamming
+from simhash_core.simhash import bit_contributions, fingerprint_from_sums, hamming
 
 BITS = 64
 
@@ -65,10 +67,37 @@ class BitComparison:
 
 def strongest_pushes(
     keywords: tuple[tuple[str, float], ...], index: int, limit: int = 5
-) -> tuple[list[tuple[str, float]], list[tuple[str, float]], float]:
+) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
     """Keywords pushing bit ``index`` towards 1 and towards 0 (strongest first, at most
-    ``limit`` each), and the net push of all the document's kept keywords."""
+    ``limit`` each), from the document's kept top keywords."""
     pushes = bit_contributions(keywords, index, BITS)
     up = [(t, w) for t, w in pushes if w > 0][:limit]
     down = [(t, w) for t, w in pushes if w < 0][:limit]
-    return up, down, float(sum(w for _, w in pushes))
+    return up, down
+
+
+def net_push(sums: np.ndarray | None, fingerprint: int, index: int) -> float | None:
+    """The exact net push on bit ``index``: the SimHash sum over *all* the document's
+    weighted words (``Document.bit_sums``), whose sign is the bit. ``None`` when the
+    sums do not reproduce the fingerprint (a document made without them).
+
+    >>> sums = np.array([2.5, -1.0] + [0.0] * 62)
+    >>> net_push(sums, 1 << 63, 0), net_push(sums, 1 << 63, 1), net_push(sums, 0, 0)
+    (2.5, -1.0, None)
+    """
+    if sums is None or len(sums) != BITS or fingerprint_from_sums(sums) != int(fingerprint):
+        return None
+    return float(sums[index])
+
+
+def format_push(value: float) -> str:
+    """A signed push that never rounds to a misleading ``+0.00`` or ``-0.00``.
+
+    >>> format_push(3.14159), format_push(-0.0004), format_push(0.0)
+    ('+3.14', '-0.0004', '0')
+    """
+    if value == 0:
+        return "0"
+    if abs(value) < 0.005:
+        return f"{value:+.1g}"
+    return f"{value:+.2f}"

@@ -18,6 +18,8 @@ translate = QCoreApplication.translate  # lupdate finds translate("CoreText", ".
 _SIMHASH = re.compile(r"^SimHash distance (\d+) ≤ (\d+)$")
 _MATCHED = re.compile(r"^(\d+)% of (.+) is matched text$")
 _PASSAGES = re.compile(r"^(\d+) matching passage\(s\), (\d+) characters$")
+_IDENTICAL = re.compile(r"^identical file archived under (.+)$")
+_ARCHIVED_SOURCE = re.compile(r"^archived \((.+)\)$")
 _LONGEST = re.compile(
     r"^a matching passage of about (\d+) words \((\d+) passage\(s\), (\d+) characters in all\)$"
 )
@@ -37,6 +39,8 @@ def flag_reason(reason: str) -> str:
         return translate("CoreText", "{count} matching passage(s), {chars} characters").format(
             count=m[1], chars=m[2]
         )
+    if m := _IDENTICAL.match(reason):
+        return translate("CoreText", "identical file archived under {label}").format(label=m[1])
     if m := _LONGEST.match(reason):
         return translate(
             "CoreText",
@@ -52,6 +56,10 @@ def flag_reasons(reasons: tuple[str, ...] | list[str]) -> str:
 
 def source_reason(reason: str) -> str:
     """A cluster's ``source_reason`` in the current UI language."""
+    if m := _ARCHIVED_SOURCE.match(reason):
+        return translate("CoreText", "archived earlier ({label}): older than this class").format(
+            label=m[1]
+        )
     known = {
         "earliest modified": translate("CoreText", "earliest modified"),
         "least of its text is matched (most original)": translate(
@@ -63,6 +71,8 @@ def source_reason(reason: str) -> str:
 
 def source_reason_short(reason: str) -> str:
     """A few words for the likely-source column (the full reason goes in the tooltip)."""
+    if m := _ARCHIVED_SOURCE.match(reason):
+        return translate("CoreText", "⌂ archived: {label}").format(label=m[1])
     known = {
         "earliest modified": translate("CoreText", "earliest modified"),
         "least of its text is matched (most original)": translate("CoreText", "most original"),

@@ -1,5 +1,8 @@
 """The main window: load (drop, File menu, recent folders), scan in the background,
 and show the matrix, groups, pairs, errors, side-by-side passages and fingerprint bits.
+
+Tools → Compare with archive (persisted) makes each scan also search the archive of past
+submissions, in the scan thread; Tools → Archive… manages that archive.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.archive_ops import ArchiveCheck, ArchiveStatus
+from app.doc_names import ARCHIVE_COLOR
 from app.i18n import LANGUAGES, LanguageManager
 from app.metrics import Metric
 from app.models.errors_model import ErrorsModel, Kind
@@ -36,6 +41,7 @@ from app.models.matrix_model import MatrixModel
 from app.models.pairs_model import PairsModel
 from app.scan_controller import ScanController, ScanRequest
 from app.settings import AppSettings
+from app.views.archive_dialog import ArchiveDialog
 from app.views.bit_diff_view import BitDiffView
 from app.views.errors_panel import ErrorsPanel
 from app.views.groups_panel import GroupsPanel
@@ -90,10 +96,16 @@ class MainWindow(QMainWindow):
         self.templates: list[Path] = []
         self.result: ScanResult | None = None
         self.current_pair: tuple[int, int] | None = None
+        # the archive side of the result shown, and of the scan about to finish
+        self.archive_check: ArchiveCheck | None = None
+        self._pending_check: ArchiveCheck | None = None
+        # --archive LOCATION: this run's archive, never written to the settings
+        self.archive_override: str | None = None
         self.setAcceptDrops(True)
 
         self.scanner = ScanController(self)
         self.scanner.progressed.connect(self._on_progress)
+        self.scanner.archiveChecked.connect(self._on_archive_checked)
         self.scanner.finished.connect(self._on_finished)
         self.scanner.failed.connect(self._on_failed)
 
@@ -129,7 +141,10 @@ class MainWindow(QMainWindow):
         self.progress_panel.cancelRequested.connect(self.cancel_scan)
         self.progress_panel.hide()
         self.status_label = QLabel()
+        self.archive_status = QLabel()
+        self.archive_status.setStyleSheet(f"color: {ARCHIVE_COLOR.name()};")
         self.statusBar().addPermanentWidget(self.progress_panel, 1)
+        self.statusBar().addPermanentWidget(self.archive_status)
         self.statusBar().addPermanentWidget(self.status_label)
 
         self.matrix_panel.pairActivated.connect(self.open_pair)
@@ -182,6 +197,13 @@ class MainWindow(QMainWindow):
         self.export_action.triggered.connect(self.choose_export_path)
         self.settings_action = QAction(self)
         self.settings_action.triggered.connect(self.edit_settings)
+        self.compare_archive_action = QAction(self)
+        self.compare_archive_action.setCheckable(True)
+        self.compare_archive_action.setChecked(self.app_settings.compare_with_archive())
+        self.compare_archive_action.setShortcut(QKeySequence("Ctrl+Shift+A"))
+        self.compare_archive_action.toggled.connect(self._on_compare_archive_toggled)
+        self.archive_action = QAction(self)
+        self.archive_action.triggered.connect(self.show_archive_manager)
         self.quit_action = QAction(self)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
@@ -229,6 +251,9 @@ class MainWindow(QMainWindow):
         for dock in (self.groups_dock, self.pairs_dock, self.errors_dock):
             self.view_menu.addAction(dock.toggleViewAction())
         self.tools_menu = QMenu(self)
+        self.tools_menu.addAction(self.compare_archive_action)
+        self.tools_menu.addAction(self.archive_action)
+        self.tools_menu.addSeparator()
         self.tools_menu.addAction(self.settings_action)
         self.language_menu = QMenu(self)
         for action in self.language_actions.values():
@@ -282,7 +307,9 @@ class MainWindow(QMainWindow):
             self.app_settings.scan_settings(),
             isolate=self.isolate,
             use_cache=self.use_cache,
+            archive=self.archive_location() if self.compares_with_archive() else None,
         )
+        self._pending_check = None
         self.progress_panel.start()
         self.scanner.start(request)
         self.scanStarted.emit(request)
@@ -360,9 +387,17 @@ class MainWindow(QMainWindow):
     def _on_progress(self, done: int, total: int, message: str) -> None:
         self.progress_panel.update_progress(done, total, message)
 
+    def _on_archive_checked(self, check: ArchiveCheck) -> None:
+        self._pending_check = check
+        if check.status is ArchiveStatus.FAILED:
+            self.statusBar().showMessage(
+                self.tr("The archive was not searched: {error}").format(error=check.error)
+            )
+
     def _on_finished(self, result: ScanResult) -> None:
         self.progress_panel.hide()
-        self.set_result(result)
+        check, self._pending_check = self._pending_check, None
+        self.set_result(result, check)
         self.scanFinished.emit(result)
 
     def _on_failed(self, message: str) -> None:
@@ -370,9 +405,10 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("The scan failed: {error}").format(error=message))
         self.scanFailed.emit(message)
 
-    def set_result(self, result: ScanResult | None) -> None:
-        """Show a scan result in every view."""
+    def set_result(self, result: ScanResult | None, archive: ArchiveCheck | None = None) -> None:
+        """Show a scan result in every view (``archive``: how its archive search went)."""
         self.result = result
+        self.archive_check = archive
         self.current_pair = None
         self.matrix_model.set_result(result)
         self.pairs_model.set_result(result)
@@ -448,11 +484,82 @@ class MainWindow(QMainWindow):
         )
         return errors_path
 
+    # --- the archive of past submissions ---------------------------------------------
+    def archive_location(self) -> str:
+        """The archive used: ``--archive``, else the settings' (``""``: the default file)."""
+        if self.archive_override is not None:
+            return self.archive_override
+        return self.app_settings.archive_location()
+
+    def compares_with_archive(self) -> bool:
+        return self.compare_archive_action.isChecked()
+
+    def use_archive(self, location: str) -> None:
+        """Compare with the archive at ``location`` for this run (``--archive``); the
+        settings keep their own location and switch."""
+        self.archive_override = location
+        self.compare_archive_action.blockSignals(True)
+        self.compare_archive_action.setChecked(True)
+        self.compare_archive_action.blockSignals(False)
+        self.retranslate_ui()
+
+    def _on_compare_archive_toggled(self, on: bool) -> None:
+        if self.persist:
+            self.app_settings.set_compare_with_archive(on)
+        self.retranslate_ui()
+        self.rescan()
+
+    def make_archive_dialog(self) -> ArchiveDialog:
+        """The archive manager for the current archive and scan (not yet shown)."""
+        folder = self.paths[0].name if len(self.paths) == 1 and self.paths[0].is_dir() else ""
+        return ArchiveDialog(self.archive_location(), self.result, folder, self)
+
+    def show_archive_manager(self) -> None:
+        dialog = self.make_archive_dialog()
+        dialog.exec()
+        dialog.deleteLater()
+
+    def archive_note(self) -> str:
+        """One line on the archive search of the result shown (``""``: none was made)."""
+        check = self.archive_check
+        if check is None:
+            return ""
+        if check.status is ArchiveStatus.COMPARED:
+            if check.matched:
+                return self.tr(
+                    "compared with the archive ({searched} files): {matched} similar "
+                    "archived files shown ⌂"
+                ).format(searched=check.searched, matched=check.matched)
+            return self.tr(
+                "compared with the archive ({searched} files): no similar archived file"
+            ).format(searched=check.searched)
+        if check.status is ArchiveStatus.EMPTY:
+            return self.tr("the archive is empty: add past classes with Tools → Archive…")
+        if check.status is ArchiveStatus.CANCELLED:
+            return self.tr("the archive was not searched (scan cancelled)")
+        return self.tr("the archive was not searched: {error}").format(error=check.error)
+
     # --- settings and language -------------------------------------------------------
     def edit_settings(self) -> None:
-        dialog = SettingsDialog(self.app_settings.scan_settings(), self)
+        from app.archive_ops import default_location
+
+        dialog = SettingsDialog(
+            self.app_settings.scan_settings(),
+            self,
+            archive_location=self.app_settings.archive_location(),
+            compare_archive=self.compares_with_archive(),
+            default_archive=default_location(),
+        )
         if dialog.exec():
             self.app_settings.set_scan_settings(dialog.settings())
+            self.app_settings.set_archive_location(dialog.archive_location())
+            self.archive_override = None  # the location typed in wins over --archive
+            self.compare_archive_action.blockSignals(True)
+            self.compare_archive_action.setChecked(dialog.compares_with_archive())
+            self.compare_archive_action.blockSignals(False)
+            if self.persist:
+                self.app_settings.set_compare_with_archive(dialog.compares_with_archive())
+            self.retranslate_ui()
             self.rescan()
 
     def set_language(self, code: str) -> None:
@@ -501,6 +608,11 @@ class MainWindow(QMainWindow):
         self.cancel_action.setText(self.tr("&Cancel scan"))
         self.export_action.setText(self.tr("&Export CSV…"))
         self.settings_action.setText(self.tr("&Settings…"))
+        self.compare_archive_action.setText(self.tr("&Compare with archive"))
+        self.compare_archive_action.setStatusTip(
+            self.tr("Also compare each scan with the archive of past submissions")
+        )
+        self.archive_action.setText(self.tr("&Archive…"))
         self.quit_action.setText(self.tr("&Quit"))
         self.about_action.setText(self.tr("&About plagcheck"))
         self.language_actions[""].setText(self.tr("System default"))
@@ -527,6 +639,16 @@ class MainWindow(QMainWindow):
             )
         else:
             self.status_label.setText(self.tr("No template"))
+        self.archive_status.setText(
+            "⌂ " + self.tr("Archive on") if self.compares_with_archive() else ""
+        )
+        self.archive_status.setVisible(self.compares_with_archive())
+        self.archive_status.setToolTip(
+            self.tr("Each scan is also compared with the archive: {location}").format(
+                location=self.archive_location() or self.tr("the default file")
+            )
+        )
+        self.matrix_panel.set_archive_note(self.archive_note())
         self.matrix_model.retranslate()
 
     # --- layout persistence ----------------------------------------------------------

@@ -6,6 +6,11 @@ progress callback, called in the scan thread, only emits a signal, which Qt queu
 the GUI thread. Cancelling sets the core's thread-safe cancel flag: the core stops the
 workers and still compares the files read so far, so partial results are kept.
 
+When the request names an archive (``archive`` is not ``None``), the same thread then
+compares the result with the archive of past submissions (:func:`app.archive_ops.compare_scan`)
+and reports how that went with ``archiveChecked`` just before ``finished``. An archive
+that cannot be used never fails the scan: its result is shown with the problem.
+
 The scan module (and with it jieba) is imported inside the scan thread, never while
 the window is starting.
 """
@@ -38,12 +43,15 @@ class ScanRequest:
     settings: ScanSettings = field(default_factory=ScanSettings)
     isolate: bool = True  # extraction in worker processes (False: in the scan thread)
     use_cache: bool = True  # reuse fingerprints of unchanged files (simhash_core.cache)
+    # compare with the archive at this location ("" = the default file); None: do not
+    archive: str | None = None
 
 
 class ScanJob(QObject):
     """One scan; lives in the scan thread. Emits ``finished(ScanResult)`` or ``failed``."""
 
     progressed = Signal(int, int, str)
+    archiveChecked = Signal(object)  # app.archive_ops.ArchiveCheck
     finished = Signal(object)
     failed = Signal(str)
 
@@ -82,6 +90,13 @@ class ScanJob(QObject):
         finally:
             if cache is not None:
                 cache.close()
+        if self.request.archive is not None:
+            from app.archive_ops import compare_scan
+
+            result, check = compare_scan(
+                result, self.request.archive, self.request.settings, self.progress
+            )
+            self.archiveChecked.emit(check)
         self.finished.emit(result)
 
     def _open_cache(self) -> AnalysisCache | None:
@@ -106,6 +121,7 @@ class ScanController(QObject):
 
     started = Signal(object)  # ScanRequest
     progressed = Signal(int, int, str)
+    archiveChecked = Signal(object)  # ArchiveCheck, just before finished
     finished = Signal(object)  # ScanResult
     failed = Signal(str)
 
@@ -149,6 +165,7 @@ class ScanController(QObject):
         job.moveToThread(thread)
         thread.started.connect(job.run)
         job.progressed.connect(self._on_progress)
+        job.archiveChecked.connect(self._on_archive_checked)
         job.finished.connect(self._on_finished)
         job.failed.connect(self._on_failed)
         # direct: the scan thread ends its own event loop as soon as the job is done, even
@@ -164,6 +181,11 @@ class ScanController(QObject):
     def _on_progress(self, done: int, total: int, message: str) -> None:
         if not self._superseded:
             self.progressed.emit(done, total, message)
+
+    @Slot(object)
+    def _on_archive_checked(self, check: object) -> None:
+        if not self._superseded:
+            self.archiveChecked.emit(check)
 
     @Slot(object)
     def _on_finished(self, result: ScanResult) -> None:

@@ -1,4 +1,5 @@
-"""Persistent preferences (QSettings): scan thresholds, recent folders, layout, language.
+"""Persistent preferences (QSettings): scan thresholds, the archive, recent folders,
+layout, language.
 
 The user's file lives where Qt puts INI files for organisation ``plagcheck``,
 application ``plagcheck``; tests and ``--settings FILE`` use an explicit INI path so
@@ -86,6 +87,21 @@ class AppSettings:
     def set_scan_settings(self, settings: ScanSettings) -> None:
         for name in PERSISTED_SCAN_FIELDS:
             self.qsettings.setValue(f"scan/{name}", getattr(settings, name))
+
+    # --- the archive of past submissions ---------------------------------------------
+    def compare_with_archive(self) -> bool:
+        """Whether each scan is also compared with the archive."""
+        return _to_bool(self.qsettings.value("archive/compare"), False)
+
+    def set_compare_with_archive(self, on: bool) -> None:
+        self.qsettings.setValue("archive/compare", bool(on))
+
+    def archive_location(self) -> str:
+        """A file path or ``redis://`` URL; ``""`` for the default file."""
+        return str(self.qsettings.value("archive/location", "") or "").strip()
+
+    def set_archive_location(self, location: str) -> None:
+        self.qsettings.setValue("archive/location", location.strip())
 
     # --- recent folders --------------------------------------------------------------
     def recent_folders(self) -> list[str]:

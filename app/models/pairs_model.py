@@ -1,5 +1,8 @@
 """The pairs table: every reported pair, flagged ones first, with every score.
 
+A pair with a document from the archive of past submissions names its label in the
+Archive column; the archived file's name is marked "⌂" and drawn in the archive colour.
+
 :class:`PairsProxy` sorts and filters (file name text, flagged only); the CSV export
 writes exactly the pairs the proxy shows, in its order.
 """
@@ -20,6 +23,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from app.core_text import flag_reasons
+from app.doc_names import ARCHIVE_COLOR
 from app.metrics import percent
 from app.models.roles import Role
 from simhash_core.types import PairScore, ScanResult
@@ -32,17 +36,18 @@ class Column(IntEnum):
     GROUP = 0
     FILE_A = 1
     FILE_B = 2
-    SIMILARITY = 3
-    FLAGGED = 4
-    DISTANCE = 5
-    JACCARD = 6
-    CONTAINMENT_A = 7
-    CONTAINMENT_B = 8
-    MATCHED_CHARS = 9
-    PASSAGES = 10
-    SHARE_A = 11
-    SHARE_B = 12
-    REASONS = 13
+    ARCHIVE = 3
+    SIMILARITY = 4
+    FLAGGED = 5
+    DISTANCE = 6
+    JACCARD = 7
+    CONTAINMENT_A = 8
+    CONTAINMENT_B = 9
+    MATCHED_CHARS = 10
+    PASSAGES = 11
+    SHARE_A = 12
+    SHARE_B = 13
+    REASONS = 14
 
 
 def ranked_pairs(pairs: list[PairScore]) -> list[PairScore]:
@@ -76,6 +81,7 @@ class PairsModel(QAbstractTableModel):
             Column.GROUP: self.tr("Group"),
             Column.FILE_A: self.tr("File A"),
             Column.FILE_B: self.tr("File B"),
+            Column.ARCHIVE: self.tr("Archive"),
             Column.SIMILARITY: self.tr("Similarity"),
             Column.FLAGGED: self.tr("Flagged"),
             Column.DISTANCE: self.tr("SimHash distance"),
@@ -120,8 +126,11 @@ class PairsModel(QAbstractTableModel):
         if role == Role.FLAGGED:
             return p.flagged
         if role == Role.ARCHIVED:
-            docs = self.result.documents
-            return bool(docs[p.a].archive_label or docs[p.b].archive_label)
+            return bool(self.archive_label(p))
+        if role == Role.ARCHIVE_LABEL:
+            return self.archive_label(p)
+        if role == Qt.ItemDataRole.ForegroundRole and self._archived_cell(p, col):
+            return QBrush(ARCHIVE_COLOR)
         if role == Qt.ItemDataRole.BackgroundRole and p.flagged:
             return QBrush(FLAGGED_BACKGROUND)
         if role == Qt.ItemDataRole.FontRole and p.flagged and col in (Column.FILE_A, Column.FILE_B):
@@ -131,6 +140,7 @@ class PairsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col not in (
             Column.FILE_A,
             Column.FILE_B,
+            Column.ARCHIVE,
             Column.REASONS,
         ):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -145,13 +155,31 @@ class PairsModel(QAbstractTableModel):
             return doc.path
         return None
 
+    def archive_label(self, p: PairScore) -> str | None:
+        """The label of the pair's archived document (``None`` for two new files)."""
+        if self.result is None:
+            return None
+        docs = self.result.documents
+        return docs[p.b].archive_label or docs[p.a].archive_label
+
+    def _archived_cell(self, p: PairScore, col: Column) -> bool:
+        if self.result is None:
+            return False
+        if col == Column.ARCHIVE:
+            return True
+        if col in (Column.FILE_A, Column.FILE_B):
+            return bool(self.result.documents[p.a if col == Column.FILE_A else p.b].archive_label)
+        return False
+
     def _display(self, p: PairScore, col: Column) -> str:
         docs = self.result.documents if self.result else []
         if col == Column.GROUP:
             return "" if p.group is None else str(p.group)
         if col in (Column.FILE_A, Column.FILE_B):
             doc = docs[p.a if col == Column.FILE_A else p.b]
-            return f"{doc.path}  ⌂ {doc.archive_label}" if doc.archive_label else doc.path
+            return f"⌂ {doc.path}" if doc.archive_label else doc.path
+        if col == Column.ARCHIVE:
+            return self.archive_label(p) or ""
         if col == Column.FLAGGED:
             return self.tr("yes") if p.flagged else ""
         if col == Column.REASONS:
@@ -161,8 +189,9 @@ class PairsModel(QAbstractTableModel):
             return str(value)
         return percent(float(value))
 
-    @staticmethod
-    def _sort_key(p: PairScore, col: Column) -> Any:
+    def _sort_key(self, p: PairScore, col: Column) -> Any:
+        if col == Column.ARCHIVE:
+            return self.archive_label(p) or ""
         return _SORT_KEYS[col](p)
 
 
@@ -170,6 +199,7 @@ _SORT_KEYS: tuple[Callable[[PairScore], Any], ...] = (
     lambda p: p.group if p.group is not None else 1 << 30,  # GROUP
     lambda p: p.a,  # FILE_A
     lambda p: p.b,  # FILE_B
+    lambda p: "",  # ARCHIVE: the label, see PairsModel._sort_key
     lambda p: p.similarity,
     lambda p: int(p.flagged),
     lambda p: p.simhash_distance,

@@ -23,3 +23,4 @@ class Role(IntEnum):
     CLUSTER_ID = _BASE + 9  # int: a group id (groups list)
     SORT = _BASE + 10  # a sortable key (pairs table)
     FILE_ERROR = _BASE + 11  # FileError (errors table)
+    ARCHIVE_LABEL = _BASE + 12  # str | None: the archive label (course and term) shown

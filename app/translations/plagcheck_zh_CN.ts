@@ -2,59 +2,201 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Archive</name>
+    <message>
+        <location filename="../doc_names.py" line="22"/>
+        <source>(archived: {label})</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveDialog</name>
+    <message>
+        <location filename="../views/archive_dialog.py" line="169"/>
+        <source>Adding {count} files to the archive…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="178"/>
+        <source>Removing “{label}”…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="184"/>
+        <source>Add the current folder to the archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="187"/>
+        <source>Label for these {count} files (course and term, e.g. “Essay 2 · 2025 autumn”):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="212"/>
+        <source>Remove a label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="214"/>
+        <source>Remove “{label}” ({count} files) from the archive? Files that carry no other label are deleted from it. This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="234"/>
+        <source>Added under “{label}”: {added} new, {labelled} already archived under another label, {present} already under this label.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="246"/>
+        <source>Removed “{label}” from {count} files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="269"/>
+        <location filename="../views/archive_dialog.py" line="351"/>
+        <source>The archive cannot be used: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="298"/>
+        <source>Scan a folder first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="300"/>
+        <source>The current scan has no new files to add.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="303"/>
+        <source>Add the {count} files of the current scan under a label.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="324"/>
+        <source>Archive of past submissions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="325"/>
+        <source>Label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="325"/>
+        <source>Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="325"/>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="326"/>
+        <source>&amp;Add current folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="327"/>
+        <source>&amp;Remove label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="328"/>
+        <source>Re&amp;fresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="330"/>
+        <source>default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="331"/>
+        <source>Archive: {location}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="333"/>
+        <source>Reading the archive…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="336"/>
+        <source>The archive is empty; it is created when you add a first class.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="339"/>
+        <source>The archive is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="343"/>
+        <source>{count} files under {labels} labels · {size} in memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/archive_dialog.py" line="345"/>
+        <source>{count} files under {labels} labels · {size} on disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>BitDiffView</name>
     <message>
-        <location filename="../views/bit_diff_view.py" line="156"/>
+        <location filename="../views/bit_diff_view.py" line="164"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="156"/>
+        <location filename="../views/bit_diff_view.py" line="164"/>
         <source>is equal</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="158"/>
+        <location filename="../views/bit_diff_view.py" line="166"/>
         <source>Bit {bit} (block {block}) {state}</source>
         <translation>第 {bit} 位（第 {block} 块）{state}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="169"/>
-        <source>{side} · {name}: bit = {value}; its {count} strongest keywords push {net:+.1f}</source>
-        <translation>{side} · {name}：该位 = {value}；其最强的 {count} 个关键词合计推动 {net:+.1f}</translation>
-    </message>
-    <message>
-        <location filename="../views/bit_diff_view.py" line="172"/>
-        <source>(the weaker words not listed tip the balance)</source>
-        <translation>（未列出的较弱词语决定了最终结果）</translation>
-    </message>
-    <message>
-        <location filename="../views/bit_diff_view.py" line="187"/>
+        <location filename="../views/bit_diff_view.py" line="209"/>
         <source>Pale cells: the bit is the same in both fingerprints (its value is shown). Orange cells: the bit differs (A/B). Outlined: the pigeonhole blocks; a pair within the SimHash threshold k always has at least one identical block. Click a bit to see which keywords set it.</source>
         <translation>浅色格：两个指纹在该位相同（显示其值）。橙色格：该位不同（A/B）。框线：鸽巢分块；SimHash 距离不超过阈值 k 的一对文件至少有一块完全相同。点击某一位可查看是哪些关键词决定了它。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="195"/>
-        <source>Each keyword&apos;s hash has a 0 or 1 at this bit; the keyword adds its weight towards that value. The fingerprint bit is 1 when the sum is positive.</source>
-        <translation>每个关键词的哈希在该位上是 0 或 1，关键词把自己的权重加向该值。总和为正时，指纹的该位为 1。</translation>
+        <location filename="../views/bit_diff_view.py" line="181"/>
+        <source>{side} · {name}: bit = {value}</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="200"/>
+        <location filename="../views/bit_diff_view.py" line="186"/>
+        <source>{side} · {name}: bit = {value} · net push of all {count} weighted words: {net}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="217"/>
+        <source>Each word&apos;s hash has a 0 or 1 at this bit; the word adds its weight towards that value. The net push is the sum over all the document&apos;s weighted words: the fingerprint bit is 1 when it is positive. The tables list the strongest words on each side.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="224"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="202"/>
+        <location filename="../views/bit_diff_view.py" line="226"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="208"/>
+        <location filename="../views/bit_diff_view.py" line="232"/>
         <source>Fingerprint bits: {a} ↔ {b}</source>
         <translation>指纹位：{a} ↔ {b}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="216"/>
+        <location filename="../views/bit_diff_view.py" line="242"/>
         <source>Hamming distance: {distance} of 64 bits differ · identical blocks: {equal} of {blocks} (k = {k})</source>
         <translation>汉明距离：64 位中有 {distance} 位不同 · 完全相同的块：{equal} / {blocks}（k = {k}）</translation>
     </message>
@@ -85,32 +227,37 @@
 <context>
     <name>ColorLegend</name>
     <message>
-        <location filename="../views/matrix_panel.py" line="71"/>
+        <location filename="../views/matrix_panel.py" line="76"/>
         <source>flagged pair</source>
         <translation>已标记的文件对</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="78"/>
+        <location filename="../views/matrix_panel.py" line="83"/>
         <source>selected group</source>
         <translation>选中的分组</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="84"/>
+        <location filename="../views/matrix_panel.py" line="93"/>
+        <source>pair with an archived file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/matrix_panel.py" line="99"/>
         <source>Share of the more-copied file that is matched text</source>
         <translation>被抄袭较多的一方中匹配文本所占比例</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="85"/>
+        <location filename="../views/matrix_panel.py" line="100"/>
         <source>SimHash distance in bits (0 = same fingerprint)</source>
         <translation>SimHash 距离（位数，0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="86"/>
+        <location filename="../views/matrix_panel.py" line="101"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="88"/>
+        <location filename="../views/matrix_panel.py" line="103"/>
         <source>Containment: share of the row file found in the column file</source>
         <translation>包含度：行文件的内容出现在列文件中的比例</translation>
     </message>
@@ -118,153 +265,168 @@
 <context>
     <name>CoreText</name>
     <message>
-        <location filename="../core_text.py" line="29"/>
+        <location filename="../core_text.py" line="31"/>
         <source>SimHash distance {distance} ≤ {k}</source>
         <translation>SimHash 距离 {distance} ≤ {k}</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="33"/>
+        <location filename="../core_text.py" line="35"/>
         <source>{percent}% of {name} is matched text</source>
         <translation>{name} 有 {percent}% 为匹配文本</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="37"/>
+        <location filename="../core_text.py" line="39"/>
         <source>{count} matching passage(s), {chars} characters</source>
         <translation>{count} 处匹配段落，共 {chars} 个字符</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="41"/>
+        <location filename="../core_text.py" line="43"/>
+        <source>identical file archived under {label}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core_text.py" line="45"/>
         <source>a matching passage of about {words} words ({count} passage(s), {chars} characters in all)</source>
         <translation>有一处约 {words} 词的匹配段落（共 {count} 处段落，{chars} 个字符）</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="56"/>
-        <location filename="../core_text.py" line="67"/>
+        <location filename="../core_text.py" line="60"/>
+        <source>archived earlier ({label}): older than this class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core_text.py" line="64"/>
+        <location filename="../core_text.py" line="77"/>
         <source>earliest modified</source>
         <translation>修改时间最早</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="57"/>
+        <location filename="../core_text.py" line="65"/>
         <source>least of its text is matched (most original)</source>
         <translation>被匹配的文本最少（最具原创性）</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="68"/>
+        <location filename="../core_text.py" line="75"/>
+        <source>⌂ archived: {label}</source>
+        <translation type="unfinished">⌂ 已归档：{label}</translation>
+    </message>
+    <message>
+        <location filename="../core_text.py" line="78"/>
         <source>most original</source>
         <translation>最具原创性</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="76"/>
+        <location filename="../core_text.py" line="86"/>
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="77"/>
+        <location filename="../core_text.py" line="87"/>
         <source>binary data</source>
         <translation>二进制数据</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="78"/>
+        <location filename="../core_text.py" line="88"/>
         <source>unknown encoding</source>
         <translation>编码无法识别</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="79"/>
+        <location filename="../core_text.py" line="89"/>
         <source>old Word format</source>
         <translation>旧版 Word 格式</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="80"/>
+        <location filename="../core_text.py" line="90"/>
         <source>damaged file</source>
         <translation>文件已损坏</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="81"/>
+        <location filename="../core_text.py" line="91"/>
         <source>too large</source>
         <translation>文件过大</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="82"/>
+        <location filename="../core_text.py" line="92"/>
         <source>refused (unsafe XML)</source>
         <translation>已拒绝（不安全的 XML）</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="83"/>
+        <location filename="../core_text.py" line="93"/>
         <source>password-protected</source>
         <translation>有密码保护</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="84"/>
+        <location filename="../core_text.py" line="94"/>
         <source>scanned image, no text</source>
         <translation>扫描图像，无文字</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="85"/>
+        <location filename="../core_text.py" line="95"/>
         <source>undecodable text</source>
         <translation>文字无法解码</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="86"/>
+        <location filename="../core_text.py" line="96"/>
         <source>cannot be read</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="87"/>
+        <location filename="../core_text.py" line="97"/>
         <source>missing</source>
         <translation>文件不存在</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="88"/>
+        <location filename="../core_text.py" line="98"/>
         <source>broken link</source>
         <translation>链接失效</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="89"/>
+        <location filename="../core_text.py" line="99"/>
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="90"/>
+        <location filename="../core_text.py" line="100"/>
         <source>Office lock file</source>
         <translation>Office 锁定文件</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="91"/>
+        <location filename="../core_text.py" line="101"/>
         <source>duplicate</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="92"/>
+        <location filename="../core_text.py" line="102"/>
         <source>unsupported type</source>
         <translation>不支持的类型</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="93"/>
+        <location filename="../core_text.py" line="103"/>
         <source>timed out</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="94"/>
+        <location filename="../core_text.py" line="104"/>
         <source>reader crashed</source>
         <translation>读取程序崩溃</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="95"/>
+        <location filename="../core_text.py" line="105"/>
         <source>out of memory</source>
         <translation>内存不足</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="96"/>
+        <location filename="../core_text.py" line="106"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="97"/>
+        <location filename="../core_text.py" line="107"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="98"/>
+        <location filename="../core_text.py" line="108"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
@@ -323,49 +485,51 @@
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location filename="../views/groups_panel.py" line="79"/>
+        <location filename="../views/groups_panel.py" line="82"/>
         <source>Group / file</source>
         <translation>分组 / 文件</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="79"/>
+        <location filename="../views/groups_panel.py" line="82"/>
         <source>Max similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="79"/>
+        <location filename="../views/groups_panel.py" line="82"/>
         <source>Likely source</source>
         <translation>可能的来源</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="97"/>
+        <location filename="../views/groups_panel.py" line="99"/>
         <source>Group {id} · {count} files</source>
         <translation>第 {id} 组 · {count} 个文件</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="109"/>
+        <location filename="../views/groups_panel.py" line="122"/>
         <source>Most likely source: {path}
 Why: {reason}</source>
         <translation>最可能的来源：{path}
 依据：{reason}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="132"/>
+        <location filename="../views/groups_panel.py" line="145"/>
         <source>likely source</source>
         <translation>可能的来源</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="135"/>
+        <location filename="../views/groups_panel.py" line="104"/>
+        <location filename="../views/groups_panel.py" line="116"/>
+        <location filename="../views/groups_panel.py" line="148"/>
         <source>⌂ archived: {label}</source>
         <translation>⌂ 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="147"/>
+        <location filename="../views/groups_panel.py" line="164"/>
         <source>Groups of near-duplicates appear here after a scan.</source>
         <translation>扫描后，这里会列出相似文件的分组。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="150"/>
+        <location filename="../views/groups_panel.py" line="167"/>
         <source>No group: no pair of files was flagged.</source>
         <translation>没有分组：没有文件对被标记。</translation>
     </message>
@@ -373,17 +537,17 @@ Why: {reason}</source>
 <context>
     <name>KeywordPushTable</name>
     <message>
-        <location filename="../views/bit_diff_view.py" line="46"/>
+        <location filename="../views/bit_diff_view.py" line="51"/>
         <source>Towards 1</source>
         <translation>推向 1</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="46"/>
+        <location filename="../views/bit_diff_view.py" line="51"/>
         <source>Weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="46"/>
+        <location filename="../views/bit_diff_view.py" line="51"/>
         <source>Towards 0</source>
         <translation>推向 0</translation>
     </message>
@@ -391,204 +555,264 @@ Why: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="255"/>
+        <location filename="../main_window.py" line="280"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="259"/>
+        <location filename="../main_window.py" line="284"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="303"/>
+        <location filename="../main_window.py" line="330"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="311"/>
+        <location filename="../main_window.py" line="338"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="313"/>
+        <location filename="../main_window.py" line="340"/>
         <source>Submissions (*.docx *.pdf *.txt);;All files (*)</source>
         <translation>作业 (*.docx *.pdf *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="321"/>
+        <location filename="../main_window.py" line="348"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="323"/>
+        <location filename="../main_window.py" line="350"/>
         <source>Documents (*.docx *.pdf *.txt);;All files (*)</source>
         <translation>文档 (*.docx *.pdf *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="370"/>
+        <location filename="../main_window.py" line="394"/>
+        <source>The archive was not searched: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="405"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="417"/>
+        <location filename="../main_window.py" line="453"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="421"/>
+        <location filename="../main_window.py" line="457"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="421"/>
+        <location filename="../main_window.py" line="457"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="440"/>
+        <location filename="../main_window.py" line="476"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="446"/>
+        <location filename="../main_window.py" line="482"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="475"/>
+        <location filename="../main_window.py" line="530"/>
+        <source>compared with the archive ({searched} files): {matched} similar archived files shown ⌂</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="534"/>
+        <source>compared with the archive ({searched} files): no similar archived file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="537"/>
+        <source>the archive is empty: add past classes with Tools → Archive…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="539"/>
+        <source>the archive was not searched (scan cancelled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="540"/>
+        <source>the archive was not searched: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="582"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="477"/>
+        <location filename="../main_window.py" line="584"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF and TXT submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在全班提交的 DOCX、PDF 和 TXT 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="490"/>
+        <location filename="../main_window.py" line="597"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="491"/>
+        <location filename="../main_window.py" line="598"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="492"/>
+        <location filename="../main_window.py" line="599"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="493"/>
+        <location filename="../main_window.py" line="600"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="494"/>
+        <location filename="../main_window.py" line="601"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="495"/>
+        <location filename="../main_window.py" line="602"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="496"/>
+        <location filename="../main_window.py" line="603"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="497"/>
+        <location filename="../main_window.py" line="604"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="498"/>
+        <location filename="../main_window.py" line="605"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="499"/>
+        <location filename="../main_window.py" line="606"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="500"/>
+        <location filename="../main_window.py" line="607"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="501"/>
+        <location filename="../main_window.py" line="608"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="502"/>
+        <location filename="../main_window.py" line="609"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="503"/>
+        <location filename="../main_window.py" line="610"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="504"/>
+        <location filename="../main_window.py" line="611"/>
+        <source>&amp;Compare with archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="613"/>
+        <source>Also compare each scan with the archive of past submissions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="615"/>
+        <source>&amp;Archive…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="616"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="505"/>
+        <location filename="../main_window.py" line="617"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="506"/>
+        <location filename="../main_window.py" line="618"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="507"/>
+        <location filename="../main_window.py" line="619"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="507"/>
+        <location filename="../main_window.py" line="619"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="507"/>
+        <location filename="../main_window.py" line="619"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="512"/>
+        <location filename="../main_window.py" line="624"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="517"/>
+        <location filename="../main_window.py" line="629"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="520"/>
+        <location filename="../main_window.py" line="632"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="526"/>
+        <location filename="../main_window.py" line="638"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="529"/>
+        <location filename="../main_window.py" line="641"/>
         <source>No template</source>
         <translation>无模板</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="643"/>
+        <source>Archive on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="647"/>
+        <source>Each scan is also compared with the archive: {location}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="648"/>
+        <source>the default file</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -647,62 +871,62 @@ Why: {reason}</source>
 <context>
     <name>MatrixPanel</name>
     <message>
-        <location filename="../views/matrix_panel.py" line="163"/>
+        <location filename="../views/matrix_panel.py" line="188"/>
         <source>Similarity matrix</source>
         <translation>相似度矩阵</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="164"/>
+        <location filename="../views/matrix_panel.py" line="189"/>
         <source>{files} files compared · {flagged} flagged pairs · {groups} groups</source>
         <translation>已比较 {files} 个文件 · {flagged} 对被标记 · {groups} 个分组</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="171"/>
+        <location filename="../views/matrix_panel.py" line="196"/>
         <source>{count} unreadable files not in the matrix (see Errors)</source>
         <translation>{count} 个无法读取的文件未列入矩阵（见“错误”）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="174"/>
+        <location filename="../views/matrix_panel.py" line="199"/>
         <source>{count} skipped</source>
         <translation>{count} 个已跳过</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="176"/>
+        <location filename="../views/matrix_panel.py" line="201"/>
         <source>scan cancelled: partial results</source>
         <translation>扫描已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="186"/>
+        <location filename="../views/matrix_panel.py" line="213"/>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="188"/>
+        <location filename="../views/matrix_panel.py" line="215"/>
         <source>Similarity (matched text)</source>
         <translation>相似度（匹配文本）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="189"/>
+        <location filename="../views/matrix_panel.py" line="216"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="190"/>
+        <location filename="../views/matrix_panel.py" line="217"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="191"/>
+        <location filename="../views/matrix_panel.py" line="218"/>
         <source>Containment</source>
         <translation>包含度</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="196"/>
+        <location filename="../views/matrix_panel.py" line="223"/>
         <source>No readable documents. See the Errors panel.</source>
         <translation>没有可读取的文档。请查看“错误”面板。</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="199"/>
+        <location filename="../views/matrix_panel.py" line="226"/>
         <source>Drop folders or files here
 or use File → Open folder…</source>
         <translation>把文件夹或文件拖到这里
@@ -712,84 +936,89 @@ or use File → Open folder…</source>
 <context>
     <name>PairsModel</name>
     <message>
-        <location filename="../models/pairs_model.py" line="76"/>
+        <location filename="../models/pairs_model.py" line="81"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="77"/>
+        <location filename="../models/pairs_model.py" line="82"/>
         <source>File A</source>
         <translation>文件 A</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="78"/>
+        <location filename="../models/pairs_model.py" line="83"/>
         <source>File B</source>
         <translation>文件 B</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="79"/>
+        <location filename="../models/pairs_model.py" line="84"/>
+        <source>Archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="85"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="80"/>
+        <location filename="../models/pairs_model.py" line="86"/>
         <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="81"/>
+        <location filename="../models/pairs_model.py" line="87"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="82"/>
+        <location filename="../models/pairs_model.py" line="88"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="83"/>
+        <location filename="../models/pairs_model.py" line="89"/>
         <source>A in B</source>
         <translation>A 在 B 中</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="84"/>
+        <location filename="../models/pairs_model.py" line="90"/>
         <source>B in A</source>
         <translation>B 在 A 中</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="85"/>
+        <location filename="../models/pairs_model.py" line="91"/>
         <source>Matched characters</source>
         <translation>匹配字符数</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="86"/>
+        <location filename="../models/pairs_model.py" line="92"/>
         <source>Passages</source>
         <translation>段落数</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="87"/>
+        <location filename="../models/pairs_model.py" line="93"/>
         <source>Share of A</source>
         <translation>A 的占比</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="88"/>
+        <location filename="../models/pairs_model.py" line="94"/>
         <source>Share of B</source>
         <translation>B 的占比</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="89"/>
+        <location filename="../models/pairs_model.py" line="95"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="142"/>
+        <location filename="../models/pairs_model.py" line="152"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="156"/>
+        <location filename="../models/pairs_model.py" line="184"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -797,12 +1026,12 @@ Archived: {label}</source>
 <context>
     <name>PairsPanel</name>
     <message>
-        <location filename="../views/pairs_panel.py" line="104"/>
+        <location filename="../views/pairs_panel.py" line="115"/>
         <source>Filter by file name…</source>
         <translation>按文件名筛选…</translation>
     </message>
     <message>
-        <location filename="../views/pairs_panel.py" line="105"/>
+        <location filename="../views/pairs_panel.py" line="116"/>
         <source>Flagged only</source>
         <translation>仅显示已标记</translation>
     </message>
@@ -810,7 +1039,7 @@ Archived: {label}</source>
 <context>
     <name>PassagePane</name>
     <message>
-        <location filename="../views/side_by_side.py" line="107"/>
+        <location filename="../views/side_by_side.py" line="108"/>
         <source>Passage {n}</source>
         <translation>第 {n} 段</translation>
     </message>
@@ -818,33 +1047,38 @@ Archived: {label}</source>
 <context>
     <name>ProgressPanel</name>
     <message>
-        <location filename="../views/progress_panel.py" line="59"/>
-        <location filename="../views/progress_panel.py" line="85"/>
+        <location filename="../views/progress_panel.py" line="72"/>
+        <location filename="../views/progress_panel.py" line="100"/>
         <source>Comparing documents…</source>
         <translation>正在比较文档…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="80"/>
+        <location filename="../views/progress_panel.py" line="93"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="81"/>
+        <location filename="../views/progress_panel.py" line="94"/>
         <source>%v / %m files</source>
         <translation>%v / %m 个文件</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="83"/>
+        <location filename="../views/progress_panel.py" line="96"/>
         <source>Stopping; keeping the files read so far…</source>
         <translation>正在停止，保留已读取的文件…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="87"/>
+        <location filename="../views/progress_panel.py" line="98"/>
+        <source>Searching the archive of past submissions…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/progress_panel.py" line="102"/>
         <source>Estimating time left…</source>
         <translation>正在估算剩余时间…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="90"/>
+        <location filename="../views/progress_panel.py" line="105"/>
         <source>About {time} left</source>
         <translation>约剩 {time}</translation>
     </message>
@@ -852,102 +1086,132 @@ Archived: {label}</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../views/settings_dialog.py" line="79"/>
+        <location filename="../views/settings_dialog.py" line="130"/>
+        <source>Archive file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="132"/>
+        <source>plagcheck archive (*.sqlite);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="139"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="80"/>
+        <location filename="../views/settings_dialog.py" line="140"/>
         <source>SimHash distance threshold (k, bits):</source>
         <translation>SimHash 距离阈值（k，位）：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="81"/>
+        <location filename="../views/settings_dialog.py" line="141"/>
         <source>Flag pairs with matched text of at least:</source>
         <translation>匹配文本至少达到此比例时标记：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="82"/>
+        <location filename="../views/settings_dialog.py" line="142"/>
         <source>Word-sequence length (n-gram):</source>
         <translation>词序列长度（n-gram）：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="83"/>
+        <location filename="../views/settings_dialog.py" line="143"/>
         <source>Convert Traditional Chinese to Simplified before comparing</source>
         <translation>比较前将繁体中文转换为简体</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="84"/>
+        <location filename="../views/settings_dialog.py" line="144"/>
         <source>Ignore quoted text (“…”, 「…」, &quot;…&quot;)</source>
         <translation>忽略引用文字（“…”、「…」、&quot;…&quot;）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="85"/>
+        <location filename="../views/settings_dialog.py" line="145"/>
         <source>Ignore the reference section (参考文献, References)</source>
         <translation>忽略参考文献部分（参考文献、References）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="87"/>
+        <location filename="../views/settings_dialog.py" line="147"/>
         <source>Changes apply to the next scan; the current folder is rescanned.</source>
         <translation>更改将用于下一次扫描；当前文件夹会重新扫描。</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="149"/>
+        <source>Archive of past submissions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="150"/>
+        <source>Compare each scan with the archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="151"/>
+        <source>&amp;Archive:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="152"/>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="155"/>
+        <source>A file (created when you first add a class; empty: the default file shown) or a shared server: redis://HOST:PORT/DB.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>SideBySideView</name>
     <message>
-        <location filename="../views/side_by_side.py" line="326"/>
+        <location filename="../views/side_by_side.py" line="327"/>
         <source>No matched passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="329"/>
+        <location filename="../views/side_by_side.py" line="330"/>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="336"/>
+        <location filename="../views/side_by_side.py" line="337"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="340"/>
+        <location filename="../views/side_by_side.py" line="341"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="346"/>
+        <location filename="../views/side_by_side.py" line="349"/>
         <source>{count} matched passages · matched text: {sa} of {a}, {sb} of {b} · SimHash distance {distance} · Jaccard {jaccard} · containment {ca} / {cb}</source>
         <translation>{count} 处匹配段落 · 匹配文本：{a} 的 {sa}，{b} 的 {sb} · SimHash 距离 {distance} · Jaccard {jaccard} · 包含度 {ca} / {cb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="365"/>
+        <location filename="../views/side_by_side.py" line="368"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="366"/>
+        <location filename="../views/side_by_side.py" line="369"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="377"/>
+        <location filename="../views/side_by_side.py" line="380"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="378"/>
+        <location filename="../views/side_by_side.py" line="381"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="381"/>
+        <location filename="../views/side_by_side.py" line="384"/>
         <source>Same colour = same passage · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>相同颜色 = 同一段落 · 灰色 = 全班多数人共有的文字，灰色斜体 = 模板或参考文献：均不计入</translation>
-    </message>
-    <message>
-        <location filename="../views/side_by_side.py" line="393"/>
-        <source>archived: {label}</source>
-        <translation>已归档：{label}</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,10 @@
 """The per-bit diff of a pair's fingerprints: the bit grid, the Hamming distance, the
 pigeonhole blocks that match exactly, and for the chosen bit the weighted keywords of
-each document that pushed it towards 1 and towards 0."""
+each document that pushed it towards 1 and towards 0.
+
+The net push shown for a bit is exact: the document's per-bit SimHash sum over all its
+weighted words (``Document.bit_sums``), whose sign is the bit. The keyword tables list
+the strongest of those words on each side."""
 
 from __future__ import annotations
 
@@ -18,7 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.bit_compare import BitComparison, bit, strongest_pushes
+from app.bit_compare import BitComparison, bit, format_push, net_push, strongest_pushes
+from app.doc_names import display_name
 from app.views.bit_grid import BitGrid
 from simhash_core.types import Document, ScanResult
 
@@ -69,6 +74,8 @@ class BitDiffView(QWidget):
         self.result: ScanResult | None = None
         self.pair: tuple[int, int] | None = None
         self.comparison: BitComparison | None = None
+        # the exact net push on the chosen bit in A and B (None: no per-bit sums)
+        self.net_pushes: tuple[float | None, float | None] = (None, None)
         self.title = QLabel()
         bold = self.title.font()
         bold.setBold(True)
@@ -152,6 +159,7 @@ class BitDiffView(QWidget):
             self.label_b.clear()
             self.table_a.clearContents()
             self.table_b.clearContents()
+            self.net_pushes = (None, None)
             return
         state = self.tr("differs") if index in cmp.differing else self.tr("is equal")
         self.bit_title.setText(
@@ -159,19 +167,33 @@ class BitDiffView(QWidget):
                 bit=index, block=cmp.block_of(index).number, state=state
             )
         )
+        nets = []
         for doc, fp, label, table, side in (
             (docs[0], cmp.a, self.label_a, self.table_a, "A"),
             (docs[1], cmp.b, self.label_b, self.table_b, "B"),
         ):
-            up, down, net = strongest_pushes(doc.keywords, index, KEYWORDS_SHOWN)
+            up, down = strongest_pushes(doc.keywords, index, KEYWORDS_SHOWN)
             value = bit(fp, index)
-            text = self.tr(
-                "{side} · {name}: bit = {value}; its {count} strongest keywords push {net:+.1f}"
-            ).format(side=side, name=doc.name, value=value, count=len(doc.keywords), net=net)
-            if (net > 0) != bool(value) and net != 0:
-                text += " " + self.tr("(the weaker words not listed tip the balance)")
+            net = net_push(doc.bit_sums, fp, index)
+            nets.append(net)
+            name = display_name(doc)
+            if net is None:
+                text = self.tr("{side} · {name}: bit = {value}").format(
+                    side=side, name=name, value=value
+                )
+            else:
+                text = self.tr(
+                    "{side} · {name}: bit = {value} · net push of all {count} weighted words: {net}"
+                ).format(
+                    side=side,
+                    name=name,
+                    value=value,
+                    count=len(doc.terms) or len(doc.keywords),
+                    net=format_push(net),
+                )
             label.setText(text)
             table.show_pushes(up, down)
+        self.net_pushes = (nets[0], nets[1])
 
     # --- language --------------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:
@@ -192,8 +214,10 @@ class BitDiffView(QWidget):
         )
         self.note.setText(
             self.tr(
-                "Each keyword's hash has a 0 or 1 at this bit; the keyword adds its weight "
-                "towards that value. The fingerprint bit is 1 when the sum is positive."
+                "Each word's hash has a 0 or 1 at this bit; the word adds its weight "
+                "towards that value. The net push is the sum over all the document's weighted "
+                "words: the fingerprint bit is 1 when it is positive. The tables list the "
+                "strongest words on each side."
             )
         )
         if docs is None or cmp is None:
@@ -205,7 +229,9 @@ class BitDiffView(QWidget):
             self.show_bit(0)
             return
         self.title.setText(
-            self.tr("Fingerprint bits: {a} ↔ {b}").format(a=docs[0].name, b=docs[1].name)
+            self.tr("Fingerprint bits: {a} ↔ {b}").format(
+                a=display_name(docs[0]), b=display_name(docs[1])
+            )
         )
         self.fingerprints.setText(
             f"A  {cmp.a:016X}   {docs[0].path}\nB  {cmp.b:016X}   {docs[1].path}"

@@ -1,6 +1,9 @@
 """The near-duplicate groups list: each cluster with its members, its largest
 similarity and its likely source. Selecting a group highlights it in the matrix;
-double-clicking a group (or a member) opens its strongest pair."""
+double-clicking a group (or a member) opens its strongest pair.
+
+Members from the archive of past submissions stand out: a "⌂ archived: <label>"
+badge on the group and the member, purple italic names on a lavender row."""
 
 from __future__ import annotations
 
@@ -16,11 +19,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.core_text import source_reason, source_reason_short
+from app.doc_names import ARCHIVE_BACKGROUND, ARCHIVE_COLOR
 from app.metrics import percent
 from app.models.roles import Role
 from simhash_core.types import Cluster, PairScore, ScanResult
 
-ARCHIVE_COLOR = QColor(110, 60, 170)
 SOURCE_COLOR = QColor(20, 110, 60)
 
 
@@ -93,18 +96,28 @@ class GroupsPanel(QWidget):
     def _cluster_row(self, result: ScanResult, cluster: Cluster) -> list[QStandardItem]:
         docs = result.documents
         source = docs[cluster.likely_source]
-        title = QStandardItem(
-            self.tr("Group {id} · {count} files").format(id=cluster.id, count=len(cluster.members))
+        text = self.tr("Group {id} · {count} files").format(
+            id=cluster.id, count=len(cluster.members)
         )
+        labels = sorted({docs[m].archive_label for m in cluster.members if docs[m].archive_label})
+        if labels:
+            text += "  " + self.tr("⌂ archived: {label}").format(label=", ".join(labels))
+        title = QStandardItem(text)
         bold = QFont()
         bold.setBold(True)
         title.setFont(bold)
         title.setData(cluster.id, Role.CLUSTER_ID)
+        title.setData(bool(labels), Role.ARCHIVED)
         best = QStandardItem(percent(cluster.max_similarity))
         best.setData(cluster.id, Role.CLUSTER_ID)
         best.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        src = QStandardItem(f"{source.name} · {source_reason_short(cluster.source_reason)}")
+        why = source_reason_short(cluster.source_reason)
+        if source.archive_label and not cluster.source_reason.startswith("archived"):
+            why += " · " + self.tr("⌂ archived: {label}").format(label=source.archive_label)
+        src = QStandardItem(f"{source.name} · {why}")
         src.setData(cluster.id, Role.CLUSTER_ID)
+        if source.archive_label:
+            src.setForeground(QBrush(ARCHIVE_COLOR))
         src.setToolTip(
             self.tr("Most likely source: {path}\nWhy: {reason}").format(
                 path=source.path, reason=source_reason(cluster.source_reason)
@@ -138,6 +151,10 @@ class GroupsPanel(QWidget):
                 italic.setItalic(True)
                 name.setFont(italic)
                 note.setForeground(QBrush(ARCHIVE_COLOR))
+                for item in (name, sim, note):
+                    item.setBackground(QBrush(ARCHIVE_BACKGROUND))
+                    item.setData(True, Role.ARCHIVED)
+                    item.setData(doc.archive_label, Role.ARCHIVE_LABEL)
             note.setText(" · ".join(notes))
             title.appendRow([name, sim, note])
         return [title, best, src]

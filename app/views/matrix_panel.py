@@ -1,10 +1,10 @@
-"""The matrix tab: a header line (files compared, unreadable files), the metric switch,
-the heatmap and its colour legend."""
+"""The matrix tab: a header line (files compared, unreadable files, the archive search),
+the metric switch, the heatmap and its colour legend."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent, QPen, QPolygon
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.heat_colors import FLAG_MARK, HIGHLIGHT, heat_color
+from app.heat_colors import ARCHIVE_MARK, FLAG_MARK, HIGHLIGHT, heat_color
 from app.metrics import Metric, legend_ticks
 from app.models.matrix_model import MatrixModel
 from app.views.matrix_view import MatrixView
@@ -29,11 +29,16 @@ class ColorLegend(QWidget):
         super().__init__(parent)
         # not "metric": that name is QPaintDevice.metric(), a virtual Qt would call
         self._metric = Metric.SIMILARITY
+        self.shows_archive = False  # explain the archive mark (archived files present)
         self.setMinimumHeight(44)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def set_metric(self, metric: Metric) -> None:
         self._metric = metric
+        self.update()
+
+    def set_shows_archive(self, on: bool) -> None:
+        self.shows_archive = on
         self.update()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -75,7 +80,17 @@ class ColorLegend(QWidget):
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRect(x, cy - 5, 10, 10)
         p.setPen(self.palette().text().color())
-        p.drawText(x + 14, cy + fm.ascent() // 2 - 1, self.tr("selected group"))
+        selected = self.tr("selected group")
+        p.drawText(x + 14, cy + fm.ascent() // 2 - 1, selected)
+        if self.shows_archive:
+            x += 14 + fm.horizontalAdvance(selected) + 18
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(ARCHIVE_MARK)
+            p.drawPolygon(
+                QPolygon([QPoint(x + 9, cy - 5), QPoint(x, cy - 5), QPoint(x + 9, cy + 4)])
+            )
+            p.setPen(ARCHIVE_MARK)
+            p.drawText(x + 14, cy + fm.ascent() // 2 - 1, self.tr("pair with an archived file"))
         p.drawText(x0, y0 + bar_h + 6 + 2 * fm.height(), self.caption())
         p.end()
 
@@ -138,6 +153,7 @@ class MatrixPanel(QWidget):
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.legend)
         self.result: ScanResult | None = None
+        self.archive_note = ""
         self.retranslate_ui()
 
     def set_metric(self, metric: Metric) -> None:
@@ -150,8 +166,17 @@ class MatrixPanel(QWidget):
             self.legend.set_metric(metric)
             self.metricChanged.emit(metric)
 
+    def set_archive_note(self, note: str) -> None:
+        """How the archive search of this result went (``""``: none was made)."""
+        if note != self.archive_note:
+            self.archive_note = note
+            self.title.setText(self.summary())
+
     def set_result(self, result: ScanResult | None) -> None:
         self.result = result
+        self.legend.set_shows_archive(
+            result is not None and any(d.archive_label for d in result.documents)
+        )
         self.stack.setCurrentWidget(self.view if result and result.documents else self.placeholder)
         self.view.fit_cells()
         self.retranslate_ui()
@@ -162,7 +187,7 @@ class MatrixPanel(QWidget):
         if r is None:
             return self.tr("Similarity matrix")
         text = self.tr("{files} files compared · {flagged} flagged pairs · {groups} groups").format(
-            files=len(r.documents),
+            files=sum(1 for d in r.documents if not d.archive_label),
             flagged=sum(1 for p in r.pairs if p.flagged),
             groups=len(r.clusters),
         )
@@ -174,6 +199,8 @@ class MatrixPanel(QWidget):
             text += " · " + self.tr("{count} skipped").format(count=len(r.skipped))
         if r.cancelled:
             text += " · " + self.tr("scan cancelled: partial results")
+        if self.archive_note:
+            text += " · " + self.archive_note
         return text
 
     def changeEvent(self, event: QEvent) -> None:

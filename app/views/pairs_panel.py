@@ -74,7 +74,13 @@ class PairsPanel(QWidget):
             )
         else:
             self._sort_column = column
-            numeric = column not in (Column.FILE_A, Column.FILE_B, Column.GROUP, Column.DISTANCE)
+            numeric = column not in (
+                Column.FILE_A,
+                Column.FILE_B,
+                Column.ARCHIVE,
+                Column.GROUP,
+                Column.DISTANCE,
+            )
             self._sort_order = (
                 Qt.SortOrder.DescendingOrder if numeric else Qt.SortOrder.AscendingOrder
             )
@@ -91,9 +97,14 @@ class PairsPanel(QWidget):
         self.proxy.sort(-1)  # back to the model's order: flagged first
         self._sort_column = None
         self.table.horizontalHeader().setSortIndicatorShown(False)
+        # the Archive column only when the scan was compared with the archive and matched
+        result = self.model.result
+        archived = result is not None and any(d.archive_label for d in result.documents)
+        self.table.setColumnHidden(Column.ARCHIVE, not archived)
         self.table.resizeColumnsToContents()
         for col in (Column.FILE_A, Column.FILE_B):
             self.table.setColumnWidth(col, min(self.table.columnWidth(col), 220))
+        self.table.setColumnWidth(Column.ARCHIVE, min(self.table.columnWidth(Column.ARCHIVE), 160))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -8,6 +8,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QW
 
 from app.eta import TimeLeft, format_seconds
 
+ARCHIVE_PREFIX = "searching the archive"  # the core's progress messages for that stage
+
 
 class ProgressPanel(QWidget):
     """Shown while a scan runs."""
@@ -37,6 +39,7 @@ class ProgressPanel(QWidget):
         self.message = ""
         self.left: float | None = None
         self.cancelling = False
+        self.searching_archive = False
         self.retranslate_ui()
 
     def start(self) -> None:
@@ -45,12 +48,22 @@ class ProgressPanel(QWidget):
         self.message = ""
         self.left = None
         self.cancelling = False
+        self.searching_archive = False
         self.cancel_button.setEnabled(True)
         self.bar.setRange(0, 0)  # busy until the first report
         self.retranslate_ui()
         self.show()
 
     def update_progress(self, done: int, total: int, message: str) -> None:
+        if message.startswith(ARCHIVE_PREFIX):
+            # the archive stage after the scan: the file being looked up, no time estimate
+            self.searching_archive = True
+            self.message = message[len(ARCHIVE_PREFIX) :].lstrip(": ")
+            if total:
+                self.bar.setRange(0, total)
+                self.bar.setValue(done)
+            self.retranslate_ui()
+            return
         if message and not message.startswith("comparing") and done <= total:
             self.message = message
         if message.startswith("comparing"):
@@ -81,6 +94,8 @@ class ProgressPanel(QWidget):
         self.bar.setFormat(self.tr("%v / %m files"))
         if self.cancelling:
             self.eta_label.setText(self.tr("Stopping; keeping the files read so far…"))
+        elif self.searching_archive:
+            self.eta_label.setText(self.tr("Searching the archive of past submissions…"))
         elif self.total and self.done >= self.total:
             self.eta_label.setText(self.tr("Comparing documents…"))
         elif self.left is None:

@@ -1,4 +1,5 @@
-"""The Settings dialog: the scan thresholds a teacher may want to change."""
+"""The Settings dialog: the scan thresholds a teacher may want to change, and the
+archive of past submissions (where it is, whether each scan is compared with it)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,13 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
     QLabel,
+    QLineEdit,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -22,7 +28,15 @@ from simhash_core.types import ScanSettings
 class SettingsDialog(QDialog):
     """Edits a :class:`ScanSettings`; :meth:`settings` returns the edited copy."""
 
-    def __init__(self, settings: ScanSettings, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        settings: ScanSettings,
+        parent: QWidget | None = None,
+        *,
+        archive_location: str = "",
+        compare_archive: bool = False,
+        default_archive: str = "",
+    ) -> None:
         super().__init__(parent)
         self._base = settings
         self.k = QSpinBox()
@@ -53,6 +67,30 @@ class SettingsDialog(QDialog):
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #555;")
+
+        # the archive of past submissions
+        self.archive_box = QGroupBox()
+        self.compare_archive = QCheckBox()
+        self.compare_archive.setChecked(compare_archive)
+        self.archive_edit = QLineEdit(archive_location)
+        self.archive_edit.setClearButtonEnabled(True)
+        self.archive_edit.setPlaceholderText(default_archive)
+        self.archive_edit.setMinimumWidth(360)
+        self.browse_button = QPushButton()
+        self.browse_button.clicked.connect(self._browse_archive)
+        self.archive_where = QLabel()
+        self.archive_where.setBuddy(self.archive_edit)
+        self.archive_note = QLabel()
+        self.archive_note.setWordWrap(True)
+        self.archive_note.setStyleSheet("color: #555;")
+        where = QHBoxLayout()
+        where.addWidget(self.archive_edit, 1)
+        where.addWidget(self.browse_button)
+        archive_form = QFormLayout(self.archive_box)
+        archive_form.addRow(self.compare_archive)
+        archive_form.addRow(self.archive_where, where)
+        archive_form.addRow(self.archive_note)
+
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -61,6 +99,7 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(self.form)
         layout.addWidget(self.note)
+        layout.addWidget(self.archive_box)
         layout.addWidget(buttons)
         self.retranslate_ui()
 
@@ -75,6 +114,27 @@ class SettingsDialog(QDialog):
             exclude_references=self.references.isChecked(),
         )
 
+    def archive_location(self) -> str:
+        """The archive typed in: a file path, a ``redis://`` URL or ``""`` (default)."""
+        return self.archive_edit.text().strip()
+
+    def compares_with_archive(self) -> bool:
+        return self.compare_archive.isChecked()
+
+    def _browse_archive(self) -> None:
+        start = self.archive_location() or self.archive_edit.placeholderText()
+        if start.lower().startswith(("redis://", "rediss://", "unix://")):
+            start = ""
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Archive file"),
+            start,
+            self.tr("plagcheck archive (*.sqlite);;All files (*)"),
+            options=QFileDialog.Option.DontConfirmOverwrite,
+        )
+        if path:
+            self.archive_edit.setText(path)
+
     def retranslate_ui(self) -> None:
         self.setWindowTitle(self.tr("Settings"))
         self.labels[0].setText(self.tr("SimHash distance threshold (k, bits):"))
@@ -85,4 +145,14 @@ class SettingsDialog(QDialog):
         self.references.setText(self.tr("Ignore the reference section (参考文献, References)"))
         self.note.setText(
             self.tr("Changes apply to the next scan; the current folder is rescanned.")
+        )
+        self.archive_box.setTitle(self.tr("Archive of past submissions"))
+        self.compare_archive.setText(self.tr("Compare each scan with the archive"))
+        self.archive_where.setText(self.tr("&Archive:"))
+        self.browse_button.setText(self.tr("&Browse…"))
+        self.archive_note.setText(
+            self.tr(
+                "A file (created when you first add a class; empty: the default file shown) "
+                "or a shared server: redis://HOST:PORT/DB."
+            )
         )

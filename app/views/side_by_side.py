@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core_text import flag_reasons
+from app.doc_names import ARCHIVE_COLOR, display_name
 from app.metrics import percent
 from app.text_offsets import DisplayText
 from app.text_spans import excluded_spans
@@ -337,7 +338,9 @@ class SideBySideView(QWidget):
         s = self.score
         a, b = docs
         if s is None:
-            return self.tr("{a} and {b} share no reported passage.").format(a=a.name, b=b.name)
+            return self.tr("{a} and {b} share no reported passage.").format(
+                a=display_name(a), b=display_name(b)
+            )
         share_a, share_b = s.share_a, s.share_b
         cont_a, cont_b = s.containment_a, s.containment_b
         if self.pair is not None and s.a != self.pair[0]:
@@ -348,9 +351,9 @@ class SideBySideView(QWidget):
         ).format(
             count=len(self.passages),
             sa=percent(share_a),
-            a=a.name,
+            a=display_name(a),
             sb=percent(share_b),
-            b=b.name,
+            b=display_name(b),
             distance=s.simhash_distance,
             jaccard=percent(s.jaccard),
             ca=percent(cont_a),
@@ -388,8 +391,7 @@ class SideBySideView(QWidget):
             self.title_b.setText("")
         else:
             for label, doc, side in ((self.title_a, docs[0], "A"), (self.title_b, docs[1], "B")):
-                text = f"{side} · {doc.path}"
-                if doc.archive_label:
-                    text += "  ⌂ " + self.tr("archived: {label}").format(label=doc.archive_label)
-                label.setText(text)
+                mark = "⌂ " if doc.archive_label else ""
+                label.setText(f"{side} · {mark}{display_name(doc, path=True)}")
+                label.setStyleSheet(f"color: {ARCHIVE_COLOR.name()};" if doc.archive_label else "")
         self._update_navigation()

@@ -241,13 +241,13 @@ def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
     count = raw.FPDFText_CountChars(handle)
     if count <= 0:
         return []
-    buffer = ctypes.create_string_buffer(2 * (count + 1))
-    raw.FPDFText_GetText(handle, 0, count, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)))
-    units = np.frombuffer(buffer, "<u2", count).astype(np.int64)
-    if np.any((units >= 0xD800) & (units <= 0xDFFF)):
+    units = np.zeros(count + 1, np.uint16)  # zeros where PDFium writes fewer characters
+    raw.FPDFText_GetText(handle, 0, count, units.ctypes.data_as(ctypes.POINTER(ctypes.c_ushort)))
+    units = units[:count]
+    if ((units >= 0xD800) & (units <= 0xDFFF)).any():
         return _pdfium_page_glyphs_one_by_one(handle, raw, count)  # outside the BMP
     flags = char_flags()
-    keep = np.flatnonzero((flags[units] & SPACE) == 0)
+    keep = ((flags[units] & SPACE) == 0).nonzero()[0]
     n = len(keep)
     if n == 0:
         return []
@@ -256,19 +256,20 @@ def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
     calls = _pdfium_calls
     calls.reserve(n)
     index = keep.tolist()
-    map_error = np.fromiter(map(calls.map_error, repeat(handle, n), index), np.int64, n)
+    map_error = np.fromiter(map(calls.map_error, repeat(handle, n), index), np.intc, n)
     if not all(map(calls.loose_box, repeat(handle, n), index, calls.box_ptrs)):
         return _pdfium_page_glyphs_one_by_one(handle, raw, count)  # keep its stale-box quirk
     box = np.frombuffer(calls.boxes, np.float32, 4 * n).reshape(n, 4).astype(np.float64)
     left, top, right, bottom = box[:, 0], box[:, 1], box[:, 2], box[:, 3]
 
-    codes = units[keep]
-    codes[np.isin(codes, (0x02, 0xFFFE))] = 0xAD  # PDFium's marks for an end-of-line hyphen
+    codes = units[keep].astype(np.int64)
+    codes[(codes == 0x02) | (codes == 0xFFFE)] = 0xAD  # PDFium's end-of-line hyphen marks
     codes[map_error == 1] = 0xFFFD
+    code_flags = flags[codes]
     x0 = left.copy()
     # The loose box of a Latin glyph may start left of the pen position (side bearing);
     # pdfminer and the gap rule use the pen position.
-    latin = np.flatnonzero((flags[codes] & CJK) == 0)
+    latin = ((code_flags & CJK) == 0).nonzero()[0]
     m = len(latin)
     if m:
         at = keep[latin].tolist()
@@ -278,20 +279,24 @@ def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
         inside = (left[latin] <= origin_x) & (origin_x < right[latin])
         x0[latin[inside]] = origin_x[inside]
 
-    # Font size, asked when the loose height changes (same font and size, same height).
+    # Font size, asked where the loose height changes (same font and size, same height);
+    # the glyphs before the first change (a first height of exactly -1) get size 0.
     height = top - bottom
     changed = np.empty(n, bool)
     changed[0] = height[0] != -1.0
-    changed[1:] = height[1:] != height[:-1]
-    at = np.flatnonzero(changed)
+    np.not_equal(height[1:], height[:-1], out=changed[1:])
+    at = changed.nonzero()[0]
     asked = np.fromiter(
         map(calls.font_size, repeat(handle, len(at)), keep[at].tolist()), np.float64, len(at)
     )
     h = height[at]
-    sizes = np.where((0.5 * h <= asked) & (asked <= 3 * h), asked, h)  # else Tf size 1 with
-    # a scaled matrix; before the first change (a first height of exactly -1) the size is 0
-    size_column = np.append(sizes, 0.0)[np.cumsum(changed) - 1]
-    return GlyphColumns(codes, x0, bottom, right, top, size_column)
+    sizes = np.where((0.5 * h <= asked) & (asked <= 3 * h), asked, h)  # Tf 1, scaled matrix
+    if not changed[0]:
+        sizes, at = np.concatenate(([0.0], sizes)), np.concatenate(([0], at))
+    runs = np.concatenate((at[1:], [n])) - at
+    page = GlyphColumns(codes, x0, bottom, right, top, sizes.repeat(runs))
+    page._flags = code_flags
+    return page
 
 
 def _pdfium_page_glyphs_one_by_one(handle: Any, raw: Any, count: int) -> list[Glyph]:

@@ -177,8 +177,8 @@ class GlyphColumns(Sequence[Glyph]):
             total = float(
                 self.x0.sum() + self.y0.sum() + self.x1.sum() + self.y1.sum() + self.size.sum()
             )
-        if not math.isfinite(total) or np.any(self.flags & SPACE):
-            return pdf_layout.group_lines(list(self))  # the reference code for odd pages
+        if not math.isfinite(total) or (self.flags & SPACE).any():
+            return pdf_layout._group_lines_one_by_one(list(self))  # the reference
         starts, tallest = _stream_lines(self)
         members = _merge_fragments(self, starts, tallest)
         return _finish_lines(self, starts, tallest, members)
@@ -258,19 +258,20 @@ def _stream_lines(page: GlyphColumns) -> tuple[np.ndarray, np.ndarray]:
     overlap = np.minimum(y1[:-1], y1[1:]) - np.maximum(y0[:-1], y0[1:])
     joins = overlap >= 0.5 * np.minimum(np.maximum(height[1:], 0.1), height[:-1])
     key = _order_key(height)
+    key -= key.min()
+    span = int(key.max()) + 1
     positions = np.arange(n)
     for _ in range(4):
         new_line = np.empty(n, bool)
         new_line[0] = True
         np.logical_not(joins, out=new_line[1:])
-        starts = np.flatnonzero(new_line)
+        starts = new_line.nonzero()[0]
         # The tallest glyph so far in each line: running maximum of (line, height key).
-        line = np.cumsum(new_line)
-        span = int(key.max()) + 1
-        if len(starts) * span >= 2**62:
-            key = np.unique(height, return_inverse=True)[1].reshape(-1)  # small ranks
+        line = new_line.cumsum()
+        if len(starts) * span >= 2**62:  # heights far apart: use their ranks instead
+            key = np.unique(height, return_inverse=True)[1].reshape(-1).astype(np.uint64)
             span = n
-        best = np.maximum.accumulate(line * span + key)
+        best = np.maximum.accumulate(line * span + key.astype(np.int64))
         rises = np.empty(n, bool)
         rises[0] = True
         np.greater(best[1:], best[:-1], out=rises[1:])
@@ -278,23 +279,25 @@ def _stream_lines(page: GlyphColumns) -> tuple[np.ndarray, np.ndarray]:
         t = tallest[:-1]
         overlap = np.minimum(y1[t], y1[1:]) - np.maximum(y0[t], y0[1:])
         tested = overlap >= 0.5 * np.minimum(np.maximum(height[1:], 0.1), height[t])
-        if np.array_equal(tested, joins):
-            return starts, tallest[np.append(starts[1:] - 1, n - 1)]
+        if (tested == joins).all():
+            return starts, tallest[np.concatenate((starts[1:] - 1, [n - 1]))]
         joins = tested
     return _stream_lines_one_by_one(page)
 
 
 def _order_key(values: np.ndarray) -> np.ndarray:
-    """Non-negative int64 keys in the order of finite float64 ``values`` (equal for equal).
+    """uint64 keys in the order of finite float64 ``values``, equal for equal values.
 
-    >>> _order_key(np.array([-2.0, -0.0, 0.0, 1e-300, 3.5])).tolist() == sorted(
-    ...     _order_key(np.array([3.5, 1e-300, 0.0, -0.0, -2.0])).tolist())
+    >>> values = np.array([3.5, -2.0, 0.0, -0.0, 1e-300, -1e300, 1e300])
+    >>> keys = _order_key(values).tolist()
+    >>> sorted(range(7), key=keys.__getitem__) == sorted(range(7), key=values.__getitem__)
+    True
+    >>> keys[2] == keys[3]
     True
     """
-    bits = (values + 0.0).view(np.int64)  # + 0.0 turns -0.0 into 0.0
-    if bits.min() < 0:  # negative floats: larger magnitude, smaller key
-        bits = np.where(bits < 0, bits ^ np.int64(0x7FFF_FFFF_FFFF_FFFF), bits)
-    return bits - bits.min()
+    bits = (values + 0.0).view(np.uint64)  # + 0.0 turns -0.0 into 0.0
+    sign = np.uint64(1 << 63)
+    return np.where(bits >= sign, ~bits, bits | sign)  # negative: larger magnitude, smaller
 
 
 def _stream_lines_one_by_one(page: GlyphColumns) -> tuple[np.ndarray, np.ndarray]:
@@ -327,7 +330,7 @@ def _merge_fragments(
     ly0, ly1, lsize = page.y0[tallest], page.y1[tallest], page.size[tallest]
     height = ly1 - ly0
     # No line reaches up into an earlier one: no vertical overlap, nothing to merge.
-    if count < 2 or (np.all(height > 0) and np.all(ly1[1:] <= np.minimum.accumulate(ly0)[:-1])):
+    if count < 2 or ((height > 0).all() and (ly1[1:] <= np.minimum.accumulate(ly0)[:-1]).all()):
         return None
     lx0 = np.minimum.reduceat(page.x0, starts)
     lx1 = np.maximum.reduceat(page.x1, starts)
@@ -398,11 +401,11 @@ def _finish_lines(
         firsts, tops = starts, tallest
         flags, x0 = page.flags, page.x0
     else:
-        bounds = np.append(starts, n)
+        bounds = np.concatenate((starts, [n]))
         parts = [m for group in members for m in group]
-        part_len = np.diff(bounds)[parts]
-        part_start = np.cumsum(part_len) - part_len
-        order = np.repeat(bounds[parts] - part_start, part_len) + np.arange(n)
+        part_len = (bounds[1:] - bounds[:-1])[parts]
+        part_start = part_len.cumsum() - part_len
+        order = (bounds[parts] - part_start).repeat(part_len) + np.arange(n)
         firsts = part_start[np.cumsum([0] + [len(g) for g in members[:-1]])]
         tops = tallest[[group[0] for group in members]]
         flags, x0 = page.flags[order], page.x0[order]
@@ -413,9 +416,9 @@ def _finish_lines(
     later = ~first[1:]  # glyphs p - 1 and p are in the same line
 
     # Sort each line by x0 (stable, like sorted()), unless it has right-to-left text.
-    unsorted = np.flatnonzero((x0[1:] < x0[:-1]) & later)
+    unsorted = ((x0[1:] < x0[:-1]) & later).nonzero()[0]
     if len(unsorted):
-        lines_to_sort = np.unique(np.searchsorted(firsts, unsorted, "right") - 1).tolist()
+        lines_to_sort = sorted(set((firsts.searchsorted(unsorted, "right") - 1).tolist()))
         rtl = (flags & RTL) != 0
         perm = np.arange(n)
         for number in lines_to_sort:
@@ -431,22 +434,22 @@ def _finish_lines(
 
     # A glyph drawn again on itself (fake bold): the reference decides what to keep.
     odd: set[int] = set()
-    same = np.flatnonzero((codes[1:] == codes[:-1]) & later)
+    same = ((codes[1:] == codes[:-1]) & later).nonzero()[0]
     if len(same):
         g, prev = same + 1, same
         doubled = same[
             (np.abs(x0[g] - x0[prev]) < 0.3 * np.maximum(x1[g] - x0[g], 0.1))
             & (np.abs(y0[g] - y0[prev]) < 0.3 * np.maximum(size[g], 0.1))
         ]
-        odd = set((np.searchsorted(firsts, doubled, "right") - 1).tolist())
+        odd = set((firsts.searchsorted(doubled, "right") - 1).tolist())
 
     # Spaces from the gap to the right edge of the glyphs so far (x1 of the glyph before,
     # while x1 grows): gap > 1 em between CJK characters, > 0.1 em otherwise.
     right = x1[:-1]
-    shrinks = np.flatnonzero((x1[1:] < right) & later)
+    shrinks = ((x1[1:] < right) & later).nonzero()[0]
     if len(shrinks):
         right = right.copy()
-        for number in np.unique(np.searchsorted(firsts, shrinks, "right") - 1).tolist():
+        for number in sorted(set((firsts.searchsorted(shrinks, "right") - 1).tolist())):
             a, b = glyph_bounds[number], glyph_bounds[number + 1]
             right[a : b - 1] = np.maximum.accumulate(x1[a : b - 1])
     cjk = (flags & CJK) != 0
@@ -454,41 +457,42 @@ def _finish_lines(
     limit = np.where(cjk[:-1] & cjk[1:], 1.0, 0.1) * em
     ahead = x0[1:] - right  # gap when x0 >= right (limit > 0: a gap of 0 never counts)
     space = ahead > limit
-    behind = np.flatnonzero(ahead < 0)  # else the gap back to the glyph before, if any
+    behind = (ahead < 0).nonzero()[0]  # else the gap back to the glyph before, if any
     if len(behind):
         space[behind] = x0[behind] - x1[behind + 1] > limit[behind]
-    spaced = (np.flatnonzero(space & later) + 1).tolist()
+    spaced = ((space & later).nonzero()[0] + 1).tolist()
 
     text = _decode(codes)
     line_x0 = np.minimum.reduceat(x0, firsts).tolist()
     line_x1 = np.maximum.reduceat(x1, firsts).tolist()
     line_y0, line_y1 = page.y0[tops].tolist(), page.y1[tops].tolist()
     line_size = page.size[tops].tolist()
+    glyph_order = np.arange(n) if order is None else order
     lines = []
+    spaced.append(n)  # sentinel
     k = 0  # next entry of spaced
     for number in range(len(glyph_bounds) - 1):
         a, b = glyph_bounds[number], glyph_bounds[number + 1]
-        if k < len(spaced) and spaced[k] < b:
+        if spaced[k] < b:
             pieces = []
-            while k < len(spaced) and spaced[k] < b:
-                pieces.append(text[a : spaced[k]])
-                a = spaced[k]
+            cut = a
+            while spaced[k] < b:
+                pieces.append(text[cut : spaced[k]])
+                cut = spaced[k]
                 k += 1
-            pieces.append(text[a:b])
+            pieces.append(text[cut:b])
             line_text = " ".join(pieces)
-            a = glyph_bounds[number]
         else:
             line_text = text[a:b]
-        if number in odd:
+        if odd and number in odd:
             merged = np.arange(a, b) if stream is None else stream[a:b]
             line = Line(
                 list(_glyphs(page, merged)), line_y0[number], line_y1[number], line_size[number]
             )
             pdf_layout._finish_line(line)
         else:
-            index = np.arange(a, b) if order is None else order[a:b]
             line = Line(
-                _GlyphView(page, index),
+                _GlyphView(page, glyph_order[a:b]),
                 line_y0[number],
                 line_y1[number],
                 line_size[number],

@@ -87,6 +87,11 @@ def group_lines(glyphs: Sequence[Glyph]) -> list[Line]:
     columnar: Callable[[], list[Line]] | None = getattr(glyphs, "group_lines", None)
     if columnar is not None:  # GlyphColumns: the same lines, vectorised
         return columnar()
+    return _group_lines_one_by_one(glyphs)
+
+
+def _group_lines_one_by_one(glyphs: Sequence[Glyph]) -> list[Line]:
+    """group_lines for any sequence of glyphs: the reference for GlyphColumns."""
     lines: list[Line] = []
     current: Line | None = None
     members: list[Glyph] = []
@@ -172,56 +177,39 @@ def _finish_line(line: Line) -> None:
 
 
 def page_text(lines: Sequence[Line]) -> str:
-    """Join a page's lines: ``"\\n"`` inside a paragraph, ``"\\n\\n"`` between paragraphs."""
-    if not lines:
-        return ""
-    gaps = [
-        a.y0 - b.y1
-        for a, b in itertools.pairwise(lines)
-        if b.y1 <= a.y0 + 0.5 * a.size and _similar_size(a, b)
-    ]
-    usual_gap = statistics.median(gaps) if gaps else None
-    rights = _RightEdges(lines)
+    """Join a page's lines: ``"\\n"`` inside a paragraph, ``"\\n\\n"`` between paragraphs.
+
+    The rules of :func:`_page_text_one_by_one`, evaluated for all lines at once.
+    """
+    if len(lines) < 2:
+        return lines[0].text if lines else ""
+    ends = [line.text[-1:] for line in lines[:-1]]
+    values = np.array([(ln.y0, ln.y1, ln.size, ln.x0, ln.x1) for ln in lines], np.float64)
+    if not (all(ends) and np.isfinite(values).all()):
+        return _page_text_one_by_one(lines)
+    y0, y1, size, x0, x1 = values.T
+    down = y1[1:] <= y0[:-1] + 0.5 * size[:-1]  # else: went up, never a break
+    em = np.minimum(size[:-1], size[1:])
+    similar = np.maximum(size[:-1], size[1:]) <= 1.2 * np.maximum(em, 0.1)
+    gap = y0[:-1] - y1[1:]
+    gaps = gap[down & similar].tolist()
+    limit = statistics.median(gaps) + 0.6 * em if gaps else 0.8 * em
+    short = _right_edges(x0, x1, size)[:-1] - x1[:-1]
+    sentence_end = np.array([ch in _SENTENCE_END for ch in ends])
+    breaks = down & (~similar | (gap > limit) | (short > np.where(sentence_end, 2.0, 8.0) * em))
     out = [lines[0].text]
-    for i, line in enumerate(lines[1:]):
-        out.append("\n\n" if _paragraph_break(lines, i, usual_gap, rights) else "\n")
+    for brk, line in zip(breaks.tolist(), lines[1:], strict=True):
+        out.append("\n\n" if brk else "\n")
         out.append(line.text)
     return "".join(out)
 
 
-class _RightEdges:
-    """For each line, the right edge of the lines of similar size overlapping it.
-
-    ``self(i)`` is ``_right_edge(lines, lines[i])``; for finite coordinates all of them
-    are computed at the first call as a matrix (the same comparisons and maximum).
-    """
-
-    def __init__(self, lines: Sequence[Line]) -> None:
-        self.lines = lines
-        self.edges: list[float] | None = None
-
-    def __call__(self, i: int) -> float:
-        if self.edges is None:
-            self.edges = _right_edges(self.lines)
-        return self.edges[i]
-
-
-def _right_edge(lines: Sequence[Line], a: Line) -> float:
-    return max(
-        (o.x1 for o in lines if o.x0 < a.x1 and o.x1 > a.x0 and _similar_size(o, a)),
-        default=a.x1,
-    )
-
-
-def _right_edges(lines: Sequence[Line], block: int = 256) -> list[float]:
-    x0 = np.array([ln.x0 for ln in lines], np.float64)
-    x1 = np.array([ln.x1 for ln in lines], np.float64)
-    size = np.array([ln.size for ln in lines], np.float64)
-    if not (np.isfinite(x0).all() and np.isfinite(x1).all() and np.isfinite(size).all()):
-        return [_right_edge(lines, a) for a in lines]
-    edges: list[float] = []
-    for a in range(0, len(lines), block):
-        b = min(a + block, len(lines))
+def _right_edges(x0: np.ndarray, x1: np.ndarray, size: np.ndarray, block: int = 256) -> np.ndarray:
+    """For each line, _page_text_one_by_one's ``right``: the right edge of the lines of
+    similar size that overlap it horizontally (its own if none), as one matrix."""
+    edges = np.empty(len(x0))
+    for a in range(0, len(x0), block):
+        b = min(a + block, len(x0))
         small = np.minimum(size[None, :], size[a:b, None])
         big = np.maximum(size[None, :], size[a:b, None])
         over = (
@@ -230,8 +218,25 @@ def _right_edges(lines: Sequence[Line], block: int = 256) -> list[float]:
             & (big <= 1.2 * np.maximum(small, 0.1))
         )
         widest = np.where(over, x1[None, :], -np.inf).max(axis=1)
-        edges.extend(np.where(over.any(axis=1), widest, x1[a:b]).tolist())
+        edges[a:b] = np.where(over.any(axis=1), widest, x1[a:b])
     return edges
+
+
+def _page_text_one_by_one(lines: Sequence[Line]) -> str:
+    """page_text line by line: the reference, used for non-finite coordinates."""
+    if not lines:
+        return ""
+    gaps = [
+        a.y0 - b.y1
+        for a, b in itertools.pairwise(lines)
+        if b.y1 <= a.y0 + 0.5 * a.size and _similar_size(a, b)
+    ]
+    usual_gap = statistics.median(gaps) if gaps else None
+    out = [lines[0].text]
+    for i, line in enumerate(lines[1:]):
+        out.append("\n\n" if _paragraph_break(lines, i, usual_gap) else "\n")
+        out.append(line.text)
+    return "".join(out)
 
 
 def _similar_size(a: Line, b: Line) -> bool:
@@ -239,12 +244,7 @@ def _similar_size(a: Line, b: Line) -> bool:
     return big <= 1.2 * max(small, 0.1)
 
 
-def _paragraph_break(
-    lines: Sequence[Line],
-    i: int,
-    usual_gap: float | None,
-    rights: Callable[[int], float] | None = None,
-) -> bool:
+def _paragraph_break(lines: Sequence[Line], i: int, usual_gap: float | None) -> bool:
     a, b = lines[i], lines[i + 1]
     if b.y1 > a.y0 + 0.5 * a.size:
         return False  # went up: next column or table cell; let the joiner decide
@@ -256,7 +256,10 @@ def _paragraph_break(
     if gap > limit:
         return True
     # A line that stops well before the right margin ends its paragraph.
-    right = rights(i) if rights is not None else _right_edge(lines, a)
+    right = max(
+        (o.x1 for o in lines if o.x0 < a.x1 and o.x1 > a.x0 and _similar_size(o, a)),
+        default=a.x1,
+    )
     # Wrapped lines end near the margin; only a line that ends a sentence may be short
     # (CJK lines also wrap early before an unbreakable Latin word or number).
     short = right - a.x1

@@ -568,3 +568,266 @@ def test_main_writes_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert "zip-bomb.docx" in capsys.readouterr().out
     assert (tmp_path / "out" / "encrypted.pdf").stat().st_size < 10_000
     assert (tmp_path / "out" / "zip-bomb.docx").stat().st_size < 1024 * 1024
+
+
+# --- fast PDFium path: the same glyphs, lines and text as the one-by-one reference ------
+
+pdf_columns = importlib.import_module("simhash_core.extract.pdf_columns")
+types = importlib.import_module("types")
+Any = importlib.import_module("typing").Any
+_CHARS = "中文字课程论文报告，。、“”（）《》abcXYZfi0123-.,;:!?שלוםمرحبا\u00ad\ufffd\ue000"
+
+
+def _random_page(rng: random.Random) -> list[Glyph]:
+    """Glyphs of a page: lines with jitter, superscripts, fragments drawn late, fake bold,
+    columns, lines going up, zero and negative heights, ties; sometimes scattered."""
+
+    def q(value: float) -> float:  # coarse values make ties (equal x0, equal heights)
+        return float(round(value)) if coarse else value
+
+    coarse = rng.random() < 0.5
+    glyphs: list[Glyph] = []
+    if rng.random() < 0.15:  # scattered glyphs of all sizes
+        for _ in range(rng.randint(1, 200)):
+            x, y, size = rng.uniform(0, 600), rng.uniform(0, 800), rng.uniform(1, 40)
+            h = size * rng.choice([1.0, 0.5, 2.0, 0.0, -0.5])
+            glyphs.append(Glyph(rng.choice(_CHARS), q(x), q(y), q(x + size), q(y + h), size))
+        return glyphs
+    late: list[Glyph] = []
+    y = 750.0
+    for _ in range(rng.randint(1, 40)):
+        size = rng.choice([6.0, 9.0, 10.5, 11.0, 12.0, 16.0, 24.0])
+        x = rng.choice([50.0, 72.0, 320.0, rng.uniform(40, 400)])
+        for _ in range(rng.randint(1, 45)):
+            ch = rng.choice(_CHARS)
+            width = size * rng.choice([1.0, 1.0, 0.5, 0.3, 0.0])
+            y0 = y + rng.choice([0.0, 0.0, 0.0, -0.1, 0.25, -2.0])
+            height = size * rng.choice([1.0, 1.0, 0.9, 1.1, 0.4])
+            glyph = Glyph(ch, q(x), q(y0), q(x + width), q(y0 + height), size)
+            roll = rng.random()
+            if roll < 0.05:  # superscript
+                glyph = glyph._replace(y0=q(y0 + 0.6 * size), y1=q(y0 + 1.1 * size), size=size / 2)
+            if roll > 0.93:
+                late.append(glyph)  # drawn later, like LibreOffice's quotation marks
+            else:
+                glyphs.append(glyph)
+            if rng.random() < 0.04:  # drawn twice (fake bold), maybe three times
+                for _ in range(rng.randint(1, 2)):
+                    shift = rng.choice([0.0, 0.2, 0.5, 3.0])
+                    glyphs.append(glyph._replace(x0=glyph.x0 + shift, x1=glyph.x1 + shift))
+            x += width + rng.choice([0.0, 0.0, 0.0, 0.5, 1.5, 0.3 * size, 1.2 * size, -1.0])
+        if late and rng.random() < 0.5:
+            glyphs.extend(late)
+            late = []
+        if rng.random() < 0.05:
+            glyphs.reverse()  # right-to-left drawing order
+        y -= size * rng.choice([1.2, 1.2, 1.5, 1.5, 2.5, 4.0, -3.0])
+    glyphs.extend(late)
+    if rng.random() < 0.03:
+        glyphs.append(Glyph("x", 0.0, 1e200, 5.0, -1e200, 10.0))  # heights far apart
+    return glyphs
+
+
+def _lines_repr(lines: list[pdf_layout.Line]) -> str:
+    return repr([(ln.text, ln.y0, ln.y1, ln.size, ln.x0, ln.x1, list(ln.glyphs)) for ln in lines])
+
+
+def _count_calls(monkeypatch: pytest.MonkeyPatch, module: ModuleType, name: str) -> list[int]:
+    calls = [0]
+    original = getattr(module, name)
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counting)
+    return calls
+
+
+def test_glyph_columns_lay_out_like_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    counts = {"settle": [0], "doubled": [0], "reference": [0]}
+
+    def counting(name: str, function: Any) -> Any:
+        def wrapper(*args: Any) -> Any:
+            counts[name][0] += 1
+            return function(*args)
+
+        return wrapper
+
+    # The rare paths, counted where pdf_columns takes them (not in the reference code).
+    monkeypatch.setattr(
+        pdf_columns,
+        "_stream_lines_one_by_one",
+        counting("settle", pdf_columns._stream_lines_one_by_one),  # guesses did not settle
+    )
+    monkeypatch.setattr(
+        pdf_columns,
+        "pdf_layout",
+        types.SimpleNamespace(
+            _finish_line=counting("doubled", pdf_layout._finish_line),  # glyph drawn twice
+            _group_lines_one_by_one=counting("reference", pdf_layout._group_lines_one_by_one),
+        ),
+    )
+    rng = random.Random(20240607)
+    for seed in range(400):
+        glyphs = _random_page(rng)
+        if seed % 50 == 0:
+            glyphs.append(Glyph(" ", 0.0, 0.0, 1.0, 1.0, 1.0))  # whitespace: reference path
+        if seed % 70 == 0 and glyphs:
+            glyphs[0] = glyphs[0]._replace(y1=float("nan"))
+        expected = pdf_layout._group_lines_one_by_one(glyphs)
+        lines = pdf_columns.GlyphColumns.from_glyphs(glyphs).group_lines()
+        assert _lines_repr(lines) == _lines_repr(expected), seed
+        assert pdf_layout.page_text(lines) == pdf_layout._page_text_one_by_one(expected), seed
+    assert all(count[0] for count in counts.values()), counts
+
+
+def test_fragment_merge_looks_back_past_many_merged_lines() -> None:
+    kept = [
+        Glyph("中", float(x), 1000.0 - 20 * k, x + 10.0, 1010.0 - 20 * k, 10.0)
+        for k in range(40)
+        for x in range(0, 200, 10)
+    ]
+    fragments = [
+        Glyph("“", 5.0 + k % 7, 1000.0 - 20 * (k % 40), 9.0 + k % 7, 1010.0 - 20 * (k % 40), 10.0)
+        for k in range(700)
+    ]
+    glyphs = kept + fragments + [Glyph("a", 0.0, 50.0, 5.0, 60.0, 10.0)] + fragments[:50]
+    expected = pdf_layout._group_lines_one_by_one(glyphs)
+    lines = pdf_columns.GlyphColumns.from_glyphs(glyphs).group_lines()
+    assert len(lines) == 41
+    assert _lines_repr(lines) == _lines_repr(expected)
+
+
+def test_page_text_matches_reference_with_odd_lines() -> None:
+    line = pdf_layout.Line([], 0.0, 10.0, 10.0, "x", 0.0, 5.0)
+    odd = [line, pdf_layout.Line([], float("nan"), 1.0, 10.0, "y", 0.0, 5.0), line]
+    assert pdf_layout.page_text(odd) == pdf_layout._page_text_one_by_one(odd)
+    assert pdf_layout.page_text([line]) == "x"
+    assert pdf_layout.page_text([]) == ""
+
+
+def test_undecodable_characters_dropped_like_unicodedata() -> None:
+    every = "".join(map(chr, range(0x110000)))
+    expected = "".join(ch for ch in every if ch in "\n\t" or not pdf_columns.is_undecodable(ch))
+    assert pdf_mod._drop_undecodable(every) == expected
+    flags = pdf_columns.char_flags()
+    for ch in "中 a1\u00ad\ufffd\ue000\x00שم\u3000":
+        code = int(flags[ord(ch)])
+        assert bool(code & pdf_columns.SPACE) == ch.isspace()
+        assert bool(code & pdf_columns.ALNUM) == ch.isalnum()
+        assert bool(code & pdf_columns.UNDECODABLE) == pdf_columns.is_undecodable(ch)
+
+
+def _both_readers(data: bytes) -> list[tuple[list[Glyph], list[Glyph]]]:
+    """Each page read by the fast PDFium reader and by the one-by-one reference."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    pages = []
+    with pdf_mod._PDFIUM_LOCK:
+        pdf = pdfium.PdfDocument(data)
+        try:
+            for index in range(len(pdf)):
+                page = pdf[index]
+                textpage = page.get_textpage()
+                count = raw.FPDFText_CountChars(textpage.raw)
+                fast = list(pdf_mod._pdfium_page_glyphs(textpage.raw, raw))
+                slow = pdf_mod._pdfium_page_glyphs_one_by_one(textpage.raw, raw, count)
+                pages.append((fast, slow))
+                textpage.close()
+                page.close()
+        finally:
+            pdf.close()
+    return pages
+
+
+def _to_unicode_pdf() -> bytes:
+    """Helvetica with a ToUnicode map sending A to U+1D400 (outside the BMP)."""
+    cmap = (
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T def "
+        b"1 begincodespacerange <00> <FF> endcodespacerange 2 beginbfchar "
+        b"<41> <D835DC00> <42> <0042> endbfchar endcmap CMapName currentdict /CMap "
+        b"defineresource pop end end"
+    )
+    content = b"BT /F1 24 Tf 72 700 Td (ABABBBABAB BA AB) Tj 0 -30 Td (BBBBBBBBBBBBBBBB) Tj ET"
+    pdf = gen.pdf_bytes(content)
+    font = b"/Encoding /WinAnsiEncoding >>"
+    assert pdf.count(font) == 1
+    pdf = pdf.replace(font, b"/Encoding /WinAnsiEncoding /ToUnicode 7 0 R >>")
+    stream = b"7 0 obj\n<< /Length %d >>\nstream\n" % len(cmap) + cmap + b"\nendstream\nendobj\n"
+    return pdf.replace(b"xref\n", stream + b"xref\n", 1)  # PDFium rebuilds the xref
+
+
+def test_fast_pdfium_reader_gives_reference_glyphs(bad: tuple[Path, dict[str, str]]) -> None:
+    dest, _ = bad
+    files = [dest / "hyphenated.pdf", dest / "no-text.pdf", *sorted(SUBMISSIONS.glob("*.pdf"))]
+    datas = [path.read_bytes() for path in files if path.is_file()]
+    for data in [*datas, _to_unicode_pdf()]:
+        for fast, slow in _both_readers(data):
+            assert fast == slow
+    non_bmp = _both_readers(_to_unicode_pdf())[0][0]
+    assert "\U0001d400" in "".join(g.text for g in non_bmp)
+    assert "𝐀B𝐀B" in extract_pdf_text(_to_unicode_pdf())
+
+
+def extract_pdf_text(data: bytes) -> str:
+    return pdf_mod.extract_pdf(data).text
+
+
+def test_fast_pdfium_reader_falls_back_when_a_call_fails(
+    bad: tuple[Path, dict[str, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dest, _ = bad
+    data = (dest / "hyphenated.pdf").read_bytes()
+    expected = [slow for _, slow in _both_readers(data)]
+    pages, _ = pdf_mod.read_pdfium(data, 10)
+    assert [list(page) for page in pages] == expected
+    calls = pdf_mod._pdfium_calls
+    assert calls is not None
+    for name in ("loose_box", "origin"):
+        monkeypatch.setattr(calls, name, lambda *args: 0)
+        pages, _ = pdf_mod.read_pdfium(data, 10)
+        assert isinstance(pages[0], list)  # the one-by-one reader ran
+        assert [list(page) for page in pages] == expected
+        monkeypatch.undo()
+
+
+def test_pdfium_page_errors_fall_back_to_pdfminer(
+    bad: tuple[Path, dict[str, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pypdfium2.raw as raw
+
+    dest, _ = bad
+    expected = extract(dest / "hyphenated.pdf").text
+    monkeypatch.setattr(raw, "FPDFText_LoadPage", lambda page: None)
+    assert extract(dest / "hyphenated.pdf").text == expected  # from pdfminer.six
+    with pytest.raises(Exception, match="Failed to load text page"):
+        pdf_mod.read_pdfium((dest / "hyphenated.pdf").read_bytes(), 10)
+
+
+def test_generated_pdfs_read_and_lay_out_like_the_reference(tmp_path: Path) -> None:
+    reportlab = pytest.importorskip("reportlab.pdfgen.canvas")
+    canvas = reportlab.Canvas(str(tmp_path / "generated.pdf"), pagesize=(595, 842))
+    rng = random.Random(7)
+    for _ in range(3):
+        for _ in range(60):
+            size = rng.choice([8, 11, 14, 30])
+            canvas.setFont(rng.choice(["Helvetica", "Times-Roman", "Courier"]), size)
+            canvas.saveState()
+            canvas.translate(rng.uniform(20, 500), rng.uniform(20, 800))
+            if rng.random() < 0.3:
+                canvas.rotate(rng.choice([90, 180, 30]))
+            text = "".join(rng.choice("abc def-ghi (xyz) 0123.") for _ in range(rng.randint(1, 30)))
+            canvas.drawString(0, 0, text)
+            if rng.random() < 0.2:
+                canvas.drawString(0.2, 0, text)  # fake bold
+            canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    for fast, slow in _both_readers((tmp_path / "generated.pdf").read_bytes()):
+        assert fast == slow
+        columns = pdf_columns.GlyphColumns.from_glyphs(slow)
+        assert _lines_repr(columns.group_lines()) == _lines_repr(
+            pdf_layout._group_lines_one_by_one(slow)
+        )
