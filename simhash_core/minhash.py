@@ -41,14 +41,6 @@ def permutations(num_perm: int = 128, seed: int = SEED) -> tuple[np.ndarray, np.
     return a, b
 
 
-def _mod_prime(v: np.ndarray) -> np.ndarray:
-    """``v mod (2**31 - 1)`` for ``v < 2**63``: two Mersenne folds and one subtraction."""
-    shift = np.uint64(31)
-    v = (v & PRIME) + (v >> shift)
-    v = (v & PRIME) + (v >> shift)
-    return np.where(v >= PRIME, v - PRIME, v)
-
-
 def permute(x: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``(a * x + b) mod p`` for every hash function (rows) and ``x < p`` (columns).
 
@@ -56,7 +48,17 @@ def permute(x: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     ...         np.array([2**31 - 2], np.uint64)).tolist()
     [[20, 34]]
     """
-    return _mod_prime(a[:, None] * x[None, :] + b[:, None])
+    # in place: a few passes over one buffer instead of a temporary per operation
+    v = np.multiply(a[:, None], x[None, :])
+    v += b[:, None]
+    t = v >> np.uint64(31)
+    v &= PRIME
+    v += t
+    np.right_shift(v, np.uint64(31), out=t)
+    v &= PRIME
+    v += t
+    np.subtract(v, PRIME, out=v, where=v >= PRIME)
+    return v
 
 
 def signature(shingles: np.ndarray, num_perm: int = 128, chunk: int = 8192) -> np.ndarray:

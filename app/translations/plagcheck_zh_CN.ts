@@ -6,7 +6,7 @@
     <message>
         <location filename="../doc_names.py" line="22"/>
         <source>(archived: {label})</source>
-        <translation type="unfinished"></translation>
+        <translation>（已归档：{label}）</translation>
     </message>
 </context>
 <context>
@@ -14,133 +14,133 @@
     <message>
         <location filename="../views/archive_dialog.py" line="169"/>
         <source>Adding {count} files to the archive…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在将 {count} 个文件加入档案库…</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="178"/>
         <source>Removing “{label}”…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在移除“{label}”…</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="184"/>
         <source>Add the current folder to the archive</source>
-        <translation type="unfinished"></translation>
+        <translation>将当前文件夹加入档案库</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="187"/>
         <source>Label for these {count} files (course and term, e.g. “Essay 2 · 2025 autumn”):</source>
-        <translation type="unfinished"></translation>
+        <translation>这 {count} 个文件的标签（课程和学期，例如“作文 2 · 2025 秋季”）：</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="212"/>
         <source>Remove a label</source>
-        <translation type="unfinished"></translation>
+        <translation>移除标签</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="214"/>
         <source>Remove “{label}” ({count} files) from the archive? Files that carry no other label are deleted from it. This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>要从档案库中移除“{label}”（{count} 个文件）吗？没有其他标签的文件将从档案库中删除。此操作无法撤销。</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="234"/>
         <source>Added under “{label}”: {added} new, {labelled} already archived under another label, {present} already under this label.</source>
-        <translation type="unfinished"></translation>
+        <translation>已加入“{label}”：新增 {added} 个，{labelled} 个已以其他标签归档，{present} 个已在此标签下。</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="246"/>
         <source>Removed “{label}” from {count} files.</source>
-        <translation type="unfinished"></translation>
+        <translation>已从 {count} 个文件移除“{label}”。</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="269"/>
         <location filename="../views/archive_dialog.py" line="351"/>
         <source>The archive cannot be used: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用档案库：{error}</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="298"/>
         <source>Scan a folder first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先扫描一个文件夹。</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="300"/>
         <source>The current scan has no new files to add.</source>
-        <translation type="unfinished"></translation>
+        <translation>当前扫描中没有可加入的新文件。</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="303"/>
         <source>Add the {count} files of the current scan under a label.</source>
-        <translation type="unfinished"></translation>
+        <translation>将当前扫描的 {count} 个文件以一个标签加入。</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="324"/>
         <source>Archive of past submissions</source>
-        <translation type="unfinished"></translation>
+        <translation>往届作业档案库</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="325"/>
         <source>Label</source>
-        <translation type="unfinished"></translation>
+        <translation>标签</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="325"/>
         <source>Files</source>
-        <translation type="unfinished"></translation>
+        <translation>文件数</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="325"/>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>大小</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="326"/>
         <source>&amp;Add current folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>加入当前文件夹(&amp;A)…</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="327"/>
         <source>&amp;Remove label</source>
-        <translation type="unfinished"></translation>
+        <translation>移除标签(&amp;R)</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="328"/>
         <source>Re&amp;fresh</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新(&amp;F)</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="330"/>
         <source>default</source>
-        <translation type="unfinished"></translation>
+        <translation>默认</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="331"/>
         <source>Archive: {location}</source>
-        <translation type="unfinished"></translation>
+        <translation>档案库：{location}</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="333"/>
         <source>Reading the archive…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取档案库…</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="336"/>
         <source>The archive is empty; it is created when you add a first class.</source>
-        <translation type="unfinished"></translation>
+        <translation>档案库为空；加入第一个班级时会创建它。</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="339"/>
         <source>The archive is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>档案库为空。</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="343"/>
         <source>{count} files under {labels} labels · {size} in memory</source>
-        <translation type="unfinished"></translation>
+        <translation>{labels} 个标签下共 {count} 个文件 · 占用内存 {size}</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="345"/>
         <source>{count} files under {labels} labels · {size} on disk</source>
-        <translation type="unfinished"></translation>
+        <translation>{labels} 个标签下共 {count} 个文件 · 占用磁盘 {size}</translation>
     </message>
 </context>
 <context>
@@ -168,17 +168,17 @@
     <message>
         <location filename="../views/bit_diff_view.py" line="181"/>
         <source>{side} · {name}: bit = {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>{side} · {name}：该位 = {value}</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="186"/>
         <source>{side} · {name}: bit = {value} · net push of all {count} weighted words: {net}</source>
-        <translation type="unfinished"></translation>
+        <translation>{side} · {name}：该位 = {value} · 全部 {count} 个加权词的净推动：{net}</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="217"/>
         <source>Each word&apos;s hash has a 0 or 1 at this bit; the word adds its weight towards that value. The net push is the sum over all the document&apos;s weighted words: the fingerprint bit is 1 when it is positive. The tables list the strongest words on each side.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个词的哈希值在这一位上是 0 或 1，该词就把自己的权重加向那个值。净推动是文档全部加权词之和：为正时指纹的这一位为 1。表格列出每个方向上最强的词。</translation>
     </message>
     <message>
         <location filename="../views/bit_diff_view.py" line="224"/>
@@ -239,7 +239,7 @@
     <message>
         <location filename="../views/matrix_panel.py" line="93"/>
         <source>pair with an archived file</source>
-        <translation type="unfinished"></translation>
+        <translation>与已归档文件的配对</translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="99"/>
@@ -282,7 +282,7 @@
     <message>
         <location filename="../core_text.py" line="43"/>
         <source>identical file archived under {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>与“{label}”中归档的文件完全相同</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="45"/>
@@ -292,7 +292,7 @@
     <message>
         <location filename="../core_text.py" line="60"/>
         <source>archived earlier ({label}): older than this class</source>
-        <translation type="unfinished"></translation>
+        <translation>更早归档（{label}）：早于本班作业</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="64"/>
@@ -308,7 +308,7 @@
     <message>
         <location filename="../core_text.py" line="75"/>
         <source>⌂ archived: {label}</source>
-        <translation type="unfinished">⌂ 已归档：{label}</translation>
+        <translation>⌂ 已归档：{label}</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="78"/>
@@ -592,7 +592,7 @@ Why: {reason}</source>
     <message>
         <location filename="../main_window.py" line="394"/>
         <source>The archive was not searched: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>未检索档案库：{error}</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="405"/>
@@ -627,27 +627,27 @@ Why: {reason}</source>
     <message>
         <location filename="../main_window.py" line="530"/>
         <source>compared with the archive ({searched} files): {matched} similar archived files shown ⌂</source>
-        <translation type="unfinished"></translation>
+        <translation>已与档案库比较（{searched} 个文件）：显示 {matched} 个相似的归档文件 ⌂</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="534"/>
         <source>compared with the archive ({searched} files): no similar archived file</source>
-        <translation type="unfinished"></translation>
+        <translation>已与档案库比较（{searched} 个文件）：没有相似的归档文件</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="537"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
-        <translation type="unfinished"></translation>
+        <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="539"/>
         <source>the archive was not searched (scan cancelled)</source>
-        <translation type="unfinished"></translation>
+        <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="540"/>
         <source>the archive was not searched: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>未检索档案库：{error}</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="582"/>
@@ -732,17 +732,17 @@ Why: {reason}</source>
     <message>
         <location filename="../main_window.py" line="611"/>
         <source>&amp;Compare with archive</source>
-        <translation type="unfinished"></translation>
+        <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="613"/>
         <source>Also compare each scan with the archive of past submissions</source>
-        <translation type="unfinished"></translation>
+        <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="615"/>
         <source>&amp;Archive…</source>
-        <translation type="unfinished"></translation>
+        <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="616"/>
@@ -802,17 +802,17 @@ Why: {reason}</source>
     <message>
         <location filename="../main_window.py" line="643"/>
         <source>Archive on</source>
-        <translation type="unfinished"></translation>
+        <translation>档案库比较已开启</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="647"/>
         <source>Each scan is also compared with the archive: {location}</source>
-        <translation type="unfinished"></translation>
+        <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="648"/>
         <source>the default file</source>
-        <translation type="unfinished"></translation>
+        <translation>默认文件</translation>
     </message>
 </context>
 <context>
@@ -953,7 +953,7 @@ or use File → Open folder…</source>
     <message>
         <location filename="../models/pairs_model.py" line="84"/>
         <source>Archive</source>
-        <translation type="unfinished"></translation>
+        <translation>档案库</translation>
     </message>
     <message>
         <location filename="../models/pairs_model.py" line="85"/>
@@ -1070,7 +1070,7 @@ Archived: {label}</source>
     <message>
         <location filename="../views/progress_panel.py" line="98"/>
         <source>Searching the archive of past submissions…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检索往届作业档案库…</translation>
     </message>
     <message>
         <location filename="../views/progress_panel.py" line="102"/>
@@ -1088,12 +1088,12 @@ Archived: {label}</source>
     <message>
         <location filename="../views/settings_dialog.py" line="130"/>
         <source>Archive file</source>
-        <translation type="unfinished"></translation>
+        <translation>档案库文件</translation>
     </message>
     <message>
         <location filename="../views/settings_dialog.py" line="132"/>
         <source>plagcheck archive (*.sqlite);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>plagcheck 档案库 (*.sqlite);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../views/settings_dialog.py" line="139"/>
@@ -1138,27 +1138,27 @@ Archived: {label}</source>
     <message>
         <location filename="../views/settings_dialog.py" line="149"/>
         <source>Archive of past submissions</source>
-        <translation type="unfinished"></translation>
+        <translation>往届作业档案库</translation>
     </message>
     <message>
         <location filename="../views/settings_dialog.py" line="150"/>
         <source>Compare each scan with the archive</source>
-        <translation type="unfinished"></translation>
+        <translation>每次扫描都与档案库比较</translation>
     </message>
     <message>
         <location filename="../views/settings_dialog.py" line="151"/>
         <source>&amp;Archive:</source>
-        <translation type="unfinished"></translation>
+        <translation>档案库(&amp;A)：</translation>
     </message>
     <message>
         <location filename="../views/settings_dialog.py" line="152"/>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
         <location filename="../views/settings_dialog.py" line="155"/>
         <source>A file (created when you first add a class; empty: the default file shown) or a shared server: redis://HOST:PORT/DB.</source>
-        <translation type="unfinished"></translation>
+        <translation>一个文件（首次加入班级时创建；留空则使用显示的默认文件），或共享服务器：redis://主机:端口/数据库。</translation>
     </message>
 </context>
 <context>
