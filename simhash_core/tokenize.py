@@ -187,11 +187,8 @@ def term_counts(text: str) -> Counter[str]:
     [('cat', 2)]
     """
     stop = stopwords()
-    counts: Counter[str] = Counter()
-    for w in segment(text):
-        if len(w) >= 2 and w not in stop and (_CJK_RUN.fullmatch(w) or _LATIN_WORD.fullmatch(w)):
-            counts[w] += 1
-    return counts
+    # segment() yields only pure-CJK words and Latin/digit words: no punctuation to drop
+    return Counter(w for w in segment(text) if len(w) > 1 and w not in stop)
 
 
 __all__ = [
