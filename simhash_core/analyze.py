@@ -195,6 +195,23 @@ def analyze_file(
     )
 
 
+def with_analysis(doc: Document, a: Analysis) -> Document:
+    """``doc`` (its name, label and dates kept) carrying a new analysis of its text."""
+    return replace(
+        doc,
+        fingerprint=a.fingerprint,
+        minhash=a.minhash,
+        shingles=sorted_unique(a.shingle_seq[a.usable]),
+        shingle_seq=a.shingle_seq,
+        usable=a.usable,
+        unit_starts=a.unit_starts,
+        unit_ends=a.unit_ends,
+        terms=a.terms,
+        keywords=a.keywords,
+        bit_sums=a.bit_sums,
+    )
+
+
 def to_document(path: str, abspath: Path, a: Analysis) -> Document:
     """A scanned document from one file's analysis."""
     try:

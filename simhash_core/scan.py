@@ -12,7 +12,6 @@ import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -24,10 +23,9 @@ from simhash_core.discover import discover
 from simhash_core.hashing import sorted_unique
 from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc
 from simhash_core.progress import Cancelled, Progress
-from simhash_core.simhash import bit_sums, fingerprint_from_sums
 from simhash_core.tokenize import warm_up
 from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings
-from simhash_core.weights import corpus_idf, tfidf, top_keywords
+from simhash_core.weights import reweighted
 
 
 def template_shingles(
@@ -137,20 +135,7 @@ def _run_inline(task: TaskFunc, args: tuple) -> Analysis | TaskFailure:
 
 def reweight_with_corpus_idf(docs: list[Document]) -> list[Document]:
     """Fingerprints and keywords recomputed with IDF from these documents."""
-    idf, default = corpus_idf(d.terms for d in docs)
-    out = []
-    for d in docs:
-        weights = tfidf(d.terms, idf, default)
-        sums = bit_sums(weights.items())
-        out.append(
-            replace(
-                d,
-                fingerprint=fingerprint_from_sums(sums),
-                bit_sums=sums,
-                keywords=top_keywords(weights),
-            )
-        )
-    return out
+    return reweighted(docs, docs)
 
 
 def scan(

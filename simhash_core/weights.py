@@ -20,8 +20,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
+
+from simhash_core.types import Document
 
 
 @lru_cache(maxsize=1)
@@ -68,3 +71,24 @@ def top_keywords(weights: Mapping[str, float], n: int = 200) -> tuple[tuple[str,
     """The ``n`` strongest terms, ties broken by the term so the order is stable."""
     ranked = sorted(weights.items(), key=lambda tw: (-tw[1], tw[0]))
     return tuple((t, round(w, 6)) for t, w in ranked[:n])
+
+
+def reweighted(docs: list[Document], idf_from: Iterable[Document]) -> list[Document]:
+    """``docs`` with fingerprints, per-bit sums and keywords recomputed from their term
+    counts with IDF taken from the documents ``idf_from`` (``idf="corpus"``)."""
+    from simhash_core.simhash import bit_sums, fingerprint_from_sums
+
+    idf, default = corpus_idf(d.terms for d in idf_from)
+    out = []
+    for d in docs:
+        weights = tfidf(d.terms, idf, default)
+        sums = bit_sums(weights.items())
+        out.append(
+            replace(
+                d,
+                fingerprint=fingerprint_from_sums(sums),
+                bit_sums=sums,
+                keywords=top_keywords(weights),
+            )
+        )
+    return out

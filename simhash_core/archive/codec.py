@@ -39,7 +39,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simhash_core.analyze import analyze_text
+from simhash_core.analyze import analyze_text, with_analysis
 from simhash_core.archive.errors import ArchiveError
 from simhash_core.archive.keys import band_keys, has_bands, simhash_blocks, winnow_keys
 from simhash_core.simhash import bit_sums, fingerprint_from_sums
@@ -251,20 +251,7 @@ def in_archive_space(
 
 def reanalysed(doc: Document, settings: ScanSettings) -> Document:
     """``doc`` analysed again from its text with ``settings`` (no template)."""
-    a = analyze_text(doc.text, settings, kind=doc.kind)
-    return replace(
-        doc,
-        fingerprint=a.fingerprint,
-        minhash=a.minhash,
-        shingles=np.unique(a.shingle_seq[a.usable]),
-        shingle_seq=a.shingle_seq,
-        usable=a.usable,
-        unit_starts=a.unit_starts,
-        unit_ends=a.unit_ends,
-        terms=a.terms,
-        keywords=a.keywords,
-        bit_sums=a.bit_sums,
-    )
+    return with_analysis(doc, analyze_text(doc.text, settings, kind=doc.kind))
 
 
 def _index_keys(

@@ -26,13 +26,11 @@ from simhash_core.compare import (
 )
 from simhash_core.progress import Progress
 from simhash_core.simhash import (
-    bit_sums,
     fingerprint_array,
-    fingerprint_from_sums,
     hamming_matrix,
 )
 from simhash_core.types import Cluster, Document, PairScore, ScanResult, ScanSettings
-from simhash_core.weights import corpus_idf, tfidf, top_keywords
+from simhash_core.weights import reweighted
 
 
 def archive_candidates(
@@ -70,20 +68,7 @@ def _unique_paths(new: list[Document], archived: list[Document], ids: list[int])
 def _reweighted(archived: list[Document], new: list[Document]) -> list[Document]:
     """Archived fingerprints with the IDF of the new documents (``idf="corpus"``), as
     :func:`simhash_core.scan.reweight_with_corpus_idf` weights the new ones."""
-    idf, default = corpus_idf(d.terms for d in new)
-    out = []
-    for d in archived:
-        weights = tfidf(d.terms, idf, default)
-        sums = bit_sums(weights.items())
-        out.append(
-            replace(
-                d,
-                fingerprint=fingerprint_from_sums(sums),
-                bit_sums=sums,
-                keywords=top_keywords(weights),
-            )
-        )
-    return out
+    return reweighted(archived, new)
 
 
 def _identical(p: PairScore, a: Document, b: Document) -> PairScore:
