@@ -71,8 +71,8 @@ def source_reason(reason: str) -> str:
 
 def source_reason_short(reason: str) -> str:
     """A few words for the likely-source column (the full reason goes in the tooltip)."""
-    if m := _ARCHIVED_SOURCE.match(reason):
-        return translate("CoreText", "⌂ archived: {label}").format(label=m[1])
+    if _ARCHIVED_SOURCE.match(reason):  # the group's badge names the label
+        return translate("CoreText", "⌂ archived")
     known = {
         "earliest modified": translate("CoreText", "earliest modified"),
         "least of its text is matched (most original)": translate("CoreText", "most original"),

@@ -527,8 +527,7 @@ class MainWindow(QMainWindow):
         if check.status is ArchiveStatus.COMPARED:
             if check.matched:
                 return self.tr(
-                    "compared with the archive ({searched} files): {matched} similar "
-                    "archived files shown ⌂"
+                    "compared with the archive ({searched} files): {matched} archived files shown"
                 ).format(searched=check.searched, matched=check.matched)
             return self.tr(
                 "compared with the archive ({searched} files): no similar archived file"

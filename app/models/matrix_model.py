@@ -40,6 +40,7 @@ class MatrixModel(QAbstractTableModel):
         self._image: QImage | None = None
         self._n = 0
         self._archived_rows = np.zeros(0, bool)
+        self._archive_cells = np.zeros((0, 0), bool)
 
     # --- feeding ---------------------------------------------------------------------
     def set_result(self, result: ScanResult | None) -> None:
@@ -53,6 +54,12 @@ class MatrixModel(QAbstractTableModel):
         self._archived_rows = np.array(
             [bool(docs[int(d)].archive_label) for d in self.data_.order], dtype=bool
         )
+        self._archive_cells = np.zeros((self._n, self._n), bool)
+        if self._archived_rows.any():
+            for (a, b), _pair in self.data_.pairs.items():
+                if docs[a].archive_label or docs[b].archive_label:
+                    r, c = self.row_of(a), self.row_of(b)
+                    self._archive_cells[r, c] = self._archive_cells[c, r] = True
         self._highlight = frozenset()
         self.highlighted_cluster = None
         self.endResetModel()
@@ -116,6 +123,12 @@ class MatrixModel(QAbstractTableModel):
     def archived_rows(self) -> np.ndarray:
         """Display rows whose document comes from the archive."""
         return self._archived_rows
+
+    def archive_cells(self) -> np.ndarray:
+        """Cells (display order) of reported pairs with an archived document: the
+        matches with past work. Other cells of archived rows were not scored (archived
+        against archived) or found nothing."""
+        return self._archive_cells
 
     # --- lookups ---------------------------------------------------------------------
     def document_at(self, row: int) -> int:

@@ -177,7 +177,8 @@ class PairsModel(QAbstractTableModel):
             return "" if p.group is None else str(p.group)
         if col in (Column.FILE_A, Column.FILE_B):
             doc = docs[p.a if col == Column.FILE_A else p.b]
-            return f"⌂ {doc.path}" if doc.archive_label else doc.path
+            # an archived file by its name: its path only repeats the Archive column
+            return f"⌂ {doc.name}" if doc.archive_label else doc.path
         if col == Column.ARCHIVE:
             return self.archive_label(p) or ""
         if col == Column.FLAGGED:

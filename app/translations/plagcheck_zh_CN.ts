@@ -134,13 +134,13 @@
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="343"/>
-        <source>{count} files under {labels} labels · {size} in memory</source>
-        <translation>{labels} 个标签下共 {count} 个文件 · 占用内存 {size}</translation>
+        <source>Labels: {labels} · files: {count} · {size} in memory</source>
+        <translation>标签：{labels} 个 · 文件：{count} 个 · 占用内存 {size}</translation>
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="345"/>
-        <source>{count} files under {labels} labels · {size} on disk</source>
-        <translation>{labels} 个标签下共 {count} 个文件 · 占用磁盘 {size}</translation>
+        <source>Labels: {labels} · files: {count} · {size} on disk</source>
+        <translation>标签：{labels} 个 · 文件：{count} 个 · 占用磁盘 {size}</translation>
     </message>
 </context>
 <context>
@@ -307,8 +307,8 @@
     </message>
     <message>
         <location filename="../core_text.py" line="75"/>
-        <source>⌂ archived: {label}</source>
-        <translation>⌂ 已归档：{label}</translation>
+        <source>⌂ archived</source>
+        <translation>⌂ 已归档</translation>
     </message>
     <message>
         <location filename="../core_text.py" line="78"/>
@@ -512,24 +512,31 @@ Why: {reason}</source>
 依据：{reason}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="145"/>
+        <location filename="../views/groups_panel.py" line="135"/>
+        <source>{path}
+Archived: {label}</source>
+        <translation>{path}
+已归档：{label}</translation>
+    </message>
+    <message>
+        <location filename="../views/groups_panel.py" line="151"/>
         <source>likely source</source>
         <translation>可能的来源</translation>
     </message>
     <message>
         <location filename="../views/groups_panel.py" line="104"/>
         <location filename="../views/groups_panel.py" line="116"/>
-        <location filename="../views/groups_panel.py" line="148"/>
+        <location filename="../views/groups_panel.py" line="154"/>
         <source>⌂ archived: {label}</source>
         <translation>⌂ 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="164"/>
+        <location filename="../views/groups_panel.py" line="171"/>
         <source>Groups of near-duplicates appear here after a scan.</source>
         <translation>扫描后，这里会列出相似文件的分组。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="167"/>
+        <location filename="../views/groups_panel.py" line="174"/>
         <source>No group: no pair of files was flagged.</source>
         <translation>没有分组：没有文件对被标记。</translation>
     </message>
@@ -626,191 +633,191 @@ Why: {reason}</source>
     </message>
     <message>
         <location filename="../main_window.py" line="530"/>
-        <source>compared with the archive ({searched} files): {matched} similar archived files shown ⌂</source>
-        <translation>已与档案库比较（{searched} 个文件）：显示 {matched} 个相似的归档文件 ⌂</translation>
+        <source>compared with the archive ({searched} files): {matched} archived files shown</source>
+        <translation>已与档案库比较（{searched} 个文件）：显示 {matched} 个归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="534"/>
+        <location filename="../main_window.py" line="533"/>
         <source>compared with the archive ({searched} files): no similar archived file</source>
         <translation>已与档案库比较（{searched} 个文件）：没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="537"/>
+        <location filename="../main_window.py" line="536"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="539"/>
+        <location filename="../main_window.py" line="538"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="540"/>
+        <location filename="../main_window.py" line="539"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="582"/>
+        <location filename="../main_window.py" line="581"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="584"/>
+        <location filename="../main_window.py" line="583"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF and TXT submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在全班提交的 DOCX、PDF 和 TXT 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="597"/>
+        <location filename="../main_window.py" line="596"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="598"/>
+        <location filename="../main_window.py" line="597"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="599"/>
+        <location filename="../main_window.py" line="598"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="600"/>
+        <location filename="../main_window.py" line="599"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="601"/>
+        <location filename="../main_window.py" line="600"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="602"/>
+        <location filename="../main_window.py" line="601"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="603"/>
+        <location filename="../main_window.py" line="602"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="604"/>
+        <location filename="../main_window.py" line="603"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="605"/>
+        <location filename="../main_window.py" line="604"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="606"/>
+        <location filename="../main_window.py" line="605"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="607"/>
+        <location filename="../main_window.py" line="606"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="608"/>
+        <location filename="../main_window.py" line="607"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="609"/>
+        <location filename="../main_window.py" line="608"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="610"/>
+        <location filename="../main_window.py" line="609"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="611"/>
+        <location filename="../main_window.py" line="610"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="613"/>
+        <location filename="../main_window.py" line="612"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="615"/>
+        <location filename="../main_window.py" line="614"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="616"/>
+        <location filename="../main_window.py" line="615"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="617"/>
+        <location filename="../main_window.py" line="616"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="618"/>
+        <location filename="../main_window.py" line="617"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="619"/>
+        <location filename="../main_window.py" line="618"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="619"/>
+        <location filename="../main_window.py" line="618"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="619"/>
+        <location filename="../main_window.py" line="618"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="624"/>
+        <location filename="../main_window.py" line="623"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="629"/>
+        <location filename="../main_window.py" line="628"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="632"/>
+        <location filename="../main_window.py" line="631"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="638"/>
+        <location filename="../main_window.py" line="637"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="641"/>
+        <location filename="../main_window.py" line="640"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="643"/>
+        <location filename="../main_window.py" line="642"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="647"/>
+        <location filename="../main_window.py" line="646"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="648"/>
+        <location filename="../main_window.py" line="647"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -818,52 +825,52 @@ Why: {reason}</source>
 <context>
     <name>MatrixModel</name>
     <message>
-        <location filename="../models/matrix_model.py" line="186"/>
+        <location filename="../models/matrix_model.py" line="199"/>
         <source>Archived: {label}</source>
         <translation>已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="216"/>
+        <location filename="../models/matrix_model.py" line="229"/>
         <source>Similarity: {value}</source>
         <translation>相似度：{value}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="217"/>
+        <location filename="../models/matrix_model.py" line="230"/>
         <source>SimHash distance: {value} of 64 bits</source>
         <translation>SimHash 距离：64 位中的 {value} 位</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="220"/>
+        <location filename="../models/matrix_model.py" line="233"/>
         <source>Jaccard: {value}</source>
         <translation>Jaccard：{value}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="221"/>
+        <location filename="../models/matrix_model.py" line="234"/>
         <source>Containment: {ab} of {a} is in {b}; {ba} of {b} is in {a}</source>
         <translation>包含度：{a} 的 {ab} 出现在 {b} 中；{b} 的 {ba} 出现在 {a} 中</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="233"/>
+        <location filename="../models/matrix_model.py" line="246"/>
         <source>Matched passages: {count}; matched text: {ra} of {a}, {rb} of {b}</source>
         <translation>匹配段落：{count} 处；匹配文本：{a} 的 {ra}，{b} 的 {rb}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="243"/>
+        <location filename="../models/matrix_model.py" line="256"/>
         <source>Flagged: {reasons}</source>
         <translation>已标记：{reasons}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="248"/>
+        <location filename="../models/matrix_model.py" line="261"/>
         <source>{name} is archived: {label}</source>
         <translation>{name} 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="253"/>
+        <location filename="../models/matrix_model.py" line="266"/>
         <source>No matching passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="254"/>
+        <location filename="../models/matrix_model.py" line="267"/>
         <source>Click to open the pair</source>
         <translation>点击打开这对文件</translation>
     </message>
@@ -1018,7 +1025,7 @@ Archived: {label}</source>
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="184"/>
+        <location filename="../models/pairs_model.py" line="185"/>
         <source>yes</source>
         <translation>是</translation>
     </message>

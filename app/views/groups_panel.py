@@ -129,7 +129,13 @@ class GroupsPanel(QWidget):
         ordered = [cluster.likely_source, *others]
         for m in ordered:
             doc = docs[m]
-            name = QStandardItem(doc.path)
+            # an archived file by its name: its display path only repeats the label
+            name = QStandardItem(f"⌂ {doc.name}" if doc.archive_label else doc.path)
+            name.setToolTip(
+                self.tr("{path}\nArchived: {label}").format(path=doc.path, label=doc.archive_label)
+                if doc.archive_label
+                else doc.path
+            )
             name.setData(m, Role.DOC_INDEX)
             name.setData(cluster.id, Role.CLUSTER_ID)
             pair = strongest_pair(result, cluster, m)
@@ -156,6 +162,7 @@ class GroupsPanel(QWidget):
                     item.setData(True, Role.ARCHIVED)
                     item.setData(doc.archive_label, Role.ARCHIVE_LABEL)
             note.setText(" · ".join(notes))
+            note.setToolTip(note.text())
             title.appendRow([name, sim, note])
         return [title, best, src]
 

@@ -183,15 +183,11 @@ class MatrixView(QTableView):
         origin: tuple[int, int],
         cell: int,
     ) -> None:
-        archived = model.archived_rows()
-        if cell < 8 or not archived.any():
+        if cell < 8 or not model.archived_rows().any():
             return
         r0, r1, c0, c1 = visible
-        rows = archived[r0 : r1 + 1]
-        cols = archived[c0 : c1 + 1]
-        marked = rows[:, None] | cols[None, :]
-        np.fill_diagonal(marked[max(0, c0 - r0) :, max(0, r0 - c0) :], False)
-        rr, cc = np.nonzero(marked)
+        # only the pairs with past work, not every cell of an archived row
+        rr, cc = np.nonzero(model.archive_cells()[r0 : r1 + 1, c0 : c1 + 1])
         t = max(3, cell // 3)
         painter.save()
         painter.setPen(Qt.PenStyle.NoPen)

@@ -1,0 +1,223 @@
+"""What the app does with the archive of past submissions (pure functions, no Qt).
+
+Each function opens the archive, does one job and closes it again, so it can run in
+any worker thread (an archive object is used by the thread that opened it only). They
+raise :class:`simhash_core.archive.ArchiveError` with a sentence a teacher can act on;
+the callers show it, never a traceback.
+
+``location`` is what the settings hold: ``""`` for the core's default file (in the
+user's data folder), a file path, or a ``redis://`` URL. A missing archive file is an
+empty archive: listing or comparing never creates it, only adding does.
+
+The core (and with it the text analysis) is imported inside the functions, so the
+window starts without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from simhash_core.archive import AddResult, ArchiveStore, LabelInfo
+    from simhash_core.progress import Progress
+    from simhash_core.types import Document, ScanResult, ScanSettings
+
+
+def default_location() -> str:
+    """The core's default archive file (``archive.sqlite`` in the user data folder)."""
+    from simhash_core.archive.sqlite_store import default_path
+
+    return str(default_path())
+
+
+def is_remote(location: str) -> bool:
+    """Whether ``location`` names a Redis server rather than a file."""
+    from simhash_core.archive import is_redis_url
+
+    return is_redis_url(location.strip())
+
+
+def resolved(location: str) -> str:
+    """The location actually used: the default file for ``""``."""
+    location = location.strip()
+    return location or default_location()
+
+
+def _open(location: str, settings: ScanSettings | None = None, *, create: bool) -> ArchiveStore:
+    from simhash_core.archive import is_redis_url, open_archive
+
+    location = location.strip()
+    target: str | Path | None = location or None
+    if target is not None and not is_redis_url(target):
+        target = Path(target).expanduser()
+    return open_archive(target, settings, create=create)
+
+
+def _missing(location: str) -> bool:
+    """A file archive that does not exist yet (an empty archive)."""
+    return not is_remote(location) and not Path(resolved(location)).expanduser().exists()
+
+
+@dataclass(frozen=True)
+class ArchiveSummary:
+    """What the archive manager lists."""
+
+    location: str
+    exists: bool
+    labels: list[LabelInfo] = field(default_factory=list)
+    documents: int = 0
+    size_bytes: int = 0
+    remote: bool = False
+
+
+def summarize(location: str) -> ArchiveSummary:
+    """Labels with their document counts, the number of documents and the size."""
+    shown = resolved(location)
+    if _missing(location):
+        return ArchiveSummary(shown, exists=False)
+    with _open(location, create=False) as store:
+        return ArchiveSummary(
+            store.location,
+            exists=True,
+            labels=store.labels(),
+            documents=store.count(),
+            size_bytes=store.storage_bytes(),
+            remote=is_remote(location),
+        )
+
+
+def new_documents(result: ScanResult | None) -> list[Document]:
+    """The documents of a scan that do not come from the archive."""
+    if result is None:
+        return []
+    return [d for d in result.documents if d.archive_label is None]
+
+
+@dataclass(frozen=True)
+class AddOutcome:
+    """What adding a folder did, and the archive afterwards."""
+
+    label: str
+    added: int  # new contents filed
+    labelled: int  # already archived under another label: this label added
+    present: int  # already under this label
+    summary: ArchiveSummary
+
+
+def add_documents(
+    location: str,
+    documents: Sequence[Document],
+    label: str,
+    settings: ScanSettings,
+    progress: Progress | None = None,
+) -> AddOutcome:
+    """File ``documents`` (analysed with ``settings``) under ``label``; each document is
+    its own transaction, so a crash keeps the ones already filed. A new archive takes
+    ``settings``' analysis space."""
+    from simhash_core.archive.indexed import check_label
+
+    label = check_label(label)  # ValueError with a clear sentence
+    with _open(location, settings, create=True) as store:
+        results: list[AddResult] = store.add_many(documents, label, settings, progress=progress)
+    status = [r.status for r in results]
+    return AddOutcome(
+        label,
+        added=status.count("added"),
+        labelled=status.count("labelled"),
+        present=status.count("present"),
+        summary=summarize(location),
+    )
+
+
+@dataclass(frozen=True)
+class RemoveOutcome:
+    label: str
+    documents: int  # how many documents carried the label
+    summary: ArchiveSummary
+
+
+def remove_label(location: str, label: str) -> RemoveOutcome:
+    """Drop ``label``; documents left without a label are deleted."""
+    from simhash_core.archive import ArchiveError
+
+    if _missing(location):
+        raise ArchiveError(f"no archive at {resolved(location)}")
+    with _open(location, create=False) as store:
+        known = [x.label for x in store.labels()]
+        if label not in known:
+            raise ArchiveError(f"no label '{label}' in the archive")
+        n = store.remove_label(label)
+    return RemoveOutcome(label, n, summarize(location))
+
+
+class ArchiveStatus(Enum):
+    """How the comparison of a scan with the archive went."""
+
+    COMPARED = "compared"
+    EMPTY = "empty"  # no archive yet, or no document in it
+    CANCELLED = "cancelled"  # the scan was cancelled: the archive was not searched
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class ArchiveCheck:
+    """The archive side of one scan."""
+
+    status: ArchiveStatus
+    location: str
+    searched: int = 0  # archived documents in the archive
+    matched: int = 0  # archived documents added to the result
+    error: str = ""
+
+
+def compare_scan(
+    result: ScanResult,
+    location: str,
+    settings: ScanSettings | None = None,
+    progress: Progress | None = None,
+) -> tuple[ScanResult, ArchiveCheck]:
+    """``result`` with its near matches in the archive appended (new against archived,
+    never archived against archived), and how the search went. Archive problems are
+    reported in the :class:`ArchiveCheck`, never raised: the scan itself stands."""
+    import logging
+    import traceback
+
+    from simhash_core.archive import ArchiveError, compare_with_archive
+    from simhash_core.progress import Cancelled
+
+    shown = resolved(location)
+    try:
+        if result.cancelled:
+            return result, ArchiveCheck(ArchiveStatus.CANCELLED, shown)
+        if _missing(location):
+            return result, ArchiveCheck(ArchiveStatus.EMPTY, shown)
+        with _open(location, create=False) as store:
+            searched = store.count()
+            if searched == 0:
+                return result, ArchiveCheck(ArchiveStatus.EMPTY, store.location)
+            compared = compare_with_archive(
+                result, store, settings or result.settings, progress=progress
+            )
+            shown = store.location
+    except Cancelled:
+        return result, ArchiveCheck(ArchiveStatus.CANCELLED, shown)
+    except ArchiveError as exc:
+        return result, ArchiveCheck(ArchiveStatus.FAILED, shown, error=str(exc))
+    except Exception as exc:  # the scan's own result is still shown
+        logging.getLogger(__name__).error("archive comparison failed:\n%s", traceback.format_exc())
+        return result, ArchiveCheck(
+            ArchiveStatus.FAILED, shown, error=f"{type(exc).__name__}: {exc}"
+        )
+    matched = len(compared.documents) - len(result.documents)
+    return compared, ArchiveCheck(ArchiveStatus.COMPARED, shown, searched, matched)
+
+
+def human_size(n: int) -> str:
+    """Bytes for people, as ``plagcheck archive list`` writes them."""
+    from simhash_core.archive.cli import human_size as core_human_size
+
+    return core_human_size(n)
