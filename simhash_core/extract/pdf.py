@@ -195,10 +195,12 @@ class _Pdfium:
 
     The functions are bound without argument types (no conversion per call) and without
     releasing the GIL (they only read the text page, in microseconds), and boxes are
-    written straight into a buffer through pointers made once, so that
-    ``map(function, ...)`` runs the loop over characters in C. Only used under
+    written straight into a buffer through pointers made once, so ``map(function, ...)``
+    runs the loop over characters in C, a chunk of characters at a time. Only used under
     ``_PDFIUM_LOCK``.
     """
+
+    chunk = 4096
 
     def __init__(self, raw: Any) -> None:
         def bind(name: str, restype: Any) -> Any:
@@ -209,24 +211,36 @@ class _Pdfium:
         self.loose_box = bind("FPDFText_GetLooseCharBox", ctypes.c_int)
         self.origin = bind("FPDFText_GetCharOrigin", ctypes.c_int)
         self.font_size = bind("FPDFText_GetFontSize", ctypes.c_double)
-        self.capacity = 0
-        self.boxes: Any = None  # FS_RECTF (left, top, right, bottom) per character
-        self.origins: Any = None  # (x, y) doubles per character
-        self.box_ptrs: list[ctypes.c_void_p] = []
-        self.x_ptrs: list[ctypes.c_void_p] = []
-        self.y_ptrs: list[ctypes.c_void_p] = []
+        boxes = (ctypes.c_float * (4 * self.chunk))()  # FS_RECTF: left, top, right, bottom
+        origins = (ctypes.c_double * (2 * self.chunk))()  # x, y
+        self._buffers = (boxes, origins)
+        self.box_view = np.frombuffer(boxes, np.float32).reshape(self.chunk, 4)
+        self.origin_view = np.frombuffer(origins, np.float64).reshape(self.chunk, 2)
+        box, origin = ctypes.addressof(boxes), ctypes.addressof(origins)
+        self.box_ptrs = [ctypes.c_void_p(box + 16 * i) for i in range(self.chunk)]
+        self.x_ptrs = [ctypes.c_void_p(origin + 16 * i) for i in range(self.chunk)]
+        self.y_ptrs = [ctypes.c_void_p(origin + 16 * i + 8) for i in range(self.chunk)]
 
-    def reserve(self, count: int) -> None:
-        if count <= self.capacity:
-            return
-        capacity = max(count, 2 * self.capacity, 4096)
-        self.boxes = (ctypes.c_float * (4 * capacity))()
-        self.origins = (ctypes.c_double * (2 * capacity))()
-        box, origin = ctypes.addressof(self.boxes), ctypes.addressof(self.origins)
-        self.box_ptrs = [ctypes.c_void_p(box + 16 * i) for i in range(capacity)]
-        self.x_ptrs = [ctypes.c_void_p(origin + 16 * i) for i in range(capacity)]
-        self.y_ptrs = [ctypes.c_void_p(origin + 16 * i + 8) for i in range(capacity)]
-        self.capacity = capacity
+    def boxes(self, handle: Any, index: list[int]) -> np.ndarray | None:
+        """Loose boxes (left, top, right, bottom) of characters, or None if a call failed."""
+        out = np.empty((len(index), 4))
+        for lo in range(0, len(index), self.chunk):
+            part = index if len(index) <= self.chunk else index[lo : lo + self.chunk]
+            if not all(map(self.loose_box, repeat(handle, len(part)), part, self.box_ptrs)):
+                return None
+            out[lo : lo + len(part)] = self.box_view[: len(part)]
+        return out
+
+    def origins_x(self, handle: Any, index: list[int]) -> np.ndarray | None:
+        """x of the characters' origins, or None if a call failed."""
+        out = np.empty(len(index))
+        for lo in range(0, len(index), self.chunk):
+            part = index if len(index) <= self.chunk else index[lo : lo + self.chunk]
+            calls = map(self.origin, repeat(handle, len(part)), part, self.x_ptrs, self.y_ptrs)
+            if not all(calls):
+                return None
+            out[lo : lo + len(part)] = self.origin_view[: len(part), 0]
+        return out
 
 
 _pdfium_calls: _Pdfium | None = None
@@ -254,12 +268,11 @@ def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
     if _pdfium_calls is None:
         _pdfium_calls = _Pdfium(raw)
     calls = _pdfium_calls
-    calls.reserve(n)
     index = keep.tolist()
     map_error = np.fromiter(map(calls.map_error, repeat(handle, n), index), np.intc, n)
-    if not all(map(calls.loose_box, repeat(handle, n), index, calls.box_ptrs)):
-        return _pdfium_page_glyphs_one_by_one(handle, raw, count)  # keep its stale-box quirk
-    box = np.frombuffer(calls.boxes, np.float32, 4 * n).reshape(n, 4).astype(np.float64)
+    box = calls.boxes(handle, index)
+    if box is None:  # a call failed: the reference reader keeps its stale-box quirk
+        return _pdfium_page_glyphs_one_by_one(handle, raw, count)
     left, top, right, bottom = box[:, 0], box[:, 1], box[:, 2], box[:, 3]
 
     codes = units[keep].astype(np.int64)
@@ -272,10 +285,9 @@ def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
     latin = ((code_flags & CJK) == 0).nonzero()[0]
     m = len(latin)
     if m:
-        at = keep[latin].tolist()
-        if not all(map(calls.origin, repeat(handle, m), at, calls.x_ptrs, calls.y_ptrs)):
+        origin_x = calls.origins_x(handle, keep[latin].tolist())
+        if origin_x is None:
             return _pdfium_page_glyphs_one_by_one(handle, raw, count)
-        origin_x = np.frombuffer(calls.origins, np.float64, 2 * m)[0::2]
         inside = (left[latin] <= origin_x) & (origin_x < right[latin])
         x0[latin[inside]] = origin_x[inside]
 

@@ -838,3 +838,14 @@ def test_generated_pdfs_read_and_lay_out_like_the_reference(tmp_path: Path) -> N
         assert _lines_repr(columns.group_lines()) == _lines_repr(
             pdf_layout._group_lines_one_by_one(slow)
         )
+
+
+def test_fast_pdfium_reader_in_small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pypdfium2.raw as raw
+
+    data = (SUBMISSIONS / "s000.pdf").read_bytes() if SUBMISSIONS.is_dir() else _to_unicode_pdf()
+    expected = [slow for _, slow in _both_readers(data)]
+    monkeypatch.setattr(pdf_mod._Pdfium, "chunk", 7)
+    monkeypatch.setattr(pdf_mod, "_pdfium_calls", pdf_mod._Pdfium(raw))
+    pages, _ = pdf_mod.read_pdfium(data, 10)
+    assert [list(page) for page in pages] == expected
