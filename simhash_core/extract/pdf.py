@@ -255,13 +255,14 @@ def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
     count = raw.FPDFText_CountChars(handle)
     if count <= 0:
         return []
-    units = np.zeros(count + 1, np.uint16)  # zeros where PDFium writes fewer characters
+    # Zeros where PDFium writes fewer characters; room for twice as many UTF-16 units in
+    # case it writes surrogate pairs (only the first count units are read).
+    units = np.zeros(2 * count + 2, np.uint16)
     raw.FPDFText_GetText(handle, 0, count, units.ctypes.data_as(ctypes.POINTER(ctypes.c_ushort)))
     units = units[:count]
     if ((units >= 0xD800) & (units <= 0xDFFF)).any():
         return _pdfium_page_glyphs_one_by_one(handle, raw, count)  # outside the BMP
-    flags = char_flags()
-    keep = ((flags[units] & SPACE) == 0).nonzero()[0]
+    keep = ((char_flags(units) & SPACE) == 0).nonzero()[0]
     n = len(keep)
     if n == 0:
         return []
@@ -278,7 +279,7 @@ def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
     codes = units[keep].astype(np.int64)
     codes[(codes == 0x02) | (codes == 0xFFFE)] = 0xAD  # PDFium's end-of-line hyphen marks
     codes[map_error == 1] = 0xFFFD
-    code_flags = flags[codes]
+    code_flags = char_flags(codes)
     x0 = left.copy()
     # The loose box of a Latin glyph may start left of the pen position (side bearing);
     # pdfminer and the gap rule use the pen position.
@@ -306,9 +307,7 @@ def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
     if not changed[0]:
         sizes, at = np.concatenate(([0.0], sizes)), np.concatenate(([0], at))
     runs = np.concatenate((at[1:], [n])) - at
-    page = GlyphColumns(codes, x0, bottom, right, top, sizes.repeat(runs))
-    page._flags = code_flags
-    return page
+    return GlyphColumns(codes, x0, bottom, right, top, sizes.repeat(runs), flags=code_flags)
 
 
 def _pdfium_page_glyphs_one_by_one(handle: Any, raw: Any, count: int) -> list[Glyph]:

@@ -4,25 +4,27 @@ per character.
 PDFium reports a thousand or more characters per page. Making a :class:`Glyph` for each
 and grouping them one by one (:func:`.pdf_layout.group_lines`) took longer than PDFium
 itself. :class:`GlyphColumns` keeps a page's characters as arrays, and its
-:meth:`~GlyphColumns.group_lines` returns exactly the lines ``pdf_layout.group_lines``
-returns for the same glyphs. The reference rules are sequential, so they run here once
-per run of characters with the same vertical extent, once per line, or on the reference
-code itself for the rare lines it cannot vectorise (a glyph drawn twice for fake bold):
+:meth:`~GlyphColumns.group_lines` returns exactly the lines the reference code returns
+for the same glyphs. The reference rules are sequential; here they are evaluated on
+whole arrays and checked, and the reference code itself runs where that does not work:
 
-- a character joins the current line by the same float comparisons, evaluated once per
-  run: the later characters of a run with the same ``y0``/``y1`` always follow the first;
-- fragments are merged into earlier lines using a matrix of the merge test between all
-  pairs of lines, then a pass over the lines that have any candidate at all;
-- the gap rule for spaces, the sort by ``x0`` (stable, as ``sorted``) and the right edge
-  of the glyphs so far are computed on whole arrays.
+- lines in stream order: guess where lines break, compute the extent each line has
+  before each glyph (its tallest glyph so far), test every glyph against it and accept
+  the guess only if every test agrees with it (otherwise guess again from the tests);
+- fragments drawn out of order: the merge test between all pairs of lines as a matrix,
+  then a pass over the few lines that have any candidate;
+- each line: the stable sort by ``x0``, the right edge of the glyphs so far and the gap
+  rule for spaces on whole arrays; a line with a glyph drawn twice (fake bold) goes
+  through the reference :func:`.pdf_layout._finish_line`.
 
-All arithmetic is IEEE double, the same operations in the same order as the reference,
-so the results are equal, not merely close. Pages with non-finite coordinates go through
-the reference code.
+The arithmetic is the reference's: the same IEEE double operations on the same values,
+so the results are equal, not merely close (a randomised test compares them on many
+pages). Pages with non-finite coordinates or whitespace glyphs go through the reference.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import unicodedata
 from collections.abc import Iterator, Sequence
@@ -31,13 +33,14 @@ from typing import overload
 import numpy as np
 
 from . import pdf_layout
-from .pdf_layout import Glyph, Line
+from .pdf_layout import Glyph, Line, _is_rtl
 from .wrap import is_cjk
 
 SPACE, ALNUM, UNDECODABLE, CJK, RTL = 1, 2, 4, 8, 16
 _LOOKBACK = 40  # pdf_layout._merge_fragments' default
 _BLOCK = 256  # lines per block of the fragment-merge matrix
-_flags: np.ndarray | None = None
+_KNOWN = 128  # set once a code point's flags are computed
+_table = np.zeros(0x10000, np.uint8)
 
 
 def is_undecodable(ch: str) -> bool:
@@ -49,26 +52,29 @@ def is_undecodable(ch: str) -> bool:
     return ch == "\ufffd" or unicodedata.category(ch) in ("Co", "Cc", "Cs")
 
 
-def char_flags() -> np.ndarray:
-    """Flags (SPACE, ALNUM, UNDECODABLE, CJK, RTL) of every BMP code point, as uint8.
+def char_flags(codes: np.ndarray) -> np.ndarray:
+    """Flags (SPACE, ALNUM, UNDECODABLE, CJK, RTL) of BMP code points, as uint8.
 
-    Computed once per process (about 30 ms) from the very predicates the reference code
-    calls per character, so a table lookup always agrees with them.
+    Each code point's flags come from the very predicates the reference code calls per
+    character, computed the first time the code point is seen and kept for the process.
+
+    >>> char_flags(np.array([ord("中"), ord(" "), ord("a")])).tolist()
+    [138, 129, 130]
     """
-    global _flags
-    if _flags is None:
-        chars = [chr(c) for c in range(0x10000)]
-        flags = np.zeros(0x10000, np.uint8)
-        for flag, test in (
-            (SPACE, str.isspace),
-            (ALNUM, str.isalnum),
-            (UNDECODABLE, is_undecodable),
-            (CJK, is_cjk),
-            (RTL, pdf_layout._is_rtl),
-        ):
-            flags[np.fromiter(map(test, chars), bool, 0x10000)] |= flag
-        _flags = flags
-    return _flags
+    flags = _table[codes]
+    if (flags & _KNOWN).all():
+        return flags
+    for code in np.unique(codes[(flags & _KNOWN) == 0]).tolist():
+        ch = chr(code)
+        _table[code] = (
+            _KNOWN
+            | (SPACE if ch.isspace() else 0)
+            | (ALNUM if ch.isalnum() else 0)
+            | (UNDECODABLE if is_undecodable(ch) else 0)
+            | (CJK if is_cjk(ch) else 0)
+            | (RTL if _is_rtl(ch) else 0)
+        )
+    return _table[codes]
 
 
 class GlyphColumns(Sequence[Glyph]):
@@ -94,7 +100,9 @@ class GlyphColumns(Sequence[Glyph]):
         x1: np.ndarray,
         y1: np.ndarray,
         size: np.ndarray,
+        flags: np.ndarray | None = None,
     ) -> None:
+        """``flags``: ``char_flags(codes)``, if the caller has it already."""
         self.codes = np.asarray(codes, np.int64)
         if self.codes.ndim != 1 or (
             self.codes.size and not 0 <= self.codes.min() <= self.codes.max() < 0x10000
@@ -107,7 +115,7 @@ class GlyphColumns(Sequence[Glyph]):
             a.shape != self.codes.shape for a in (self.x0, self.y0, self.x1, self.y1, self.size)
         ):
             raise ValueError("GlyphColumns: columns must have the same length")
-        self._flags: np.ndarray | None = None
+        self._flags = flags
 
     @classmethod
     def from_glyphs(cls, glyphs: Sequence[Glyph]) -> GlyphColumns:
@@ -125,7 +133,7 @@ class GlyphColumns(Sequence[Glyph]):
     def flags(self) -> np.ndarray:
         """:func:`char_flags` of each glyph."""
         if self._flags is None:
-            self._flags = char_flags()[self.codes]
+            self._flags = char_flags(self.codes)
         return self._flags
 
     def __len__(self) -> int:
@@ -165,9 +173,9 @@ class GlyphColumns(Sequence[Glyph]):
 
     def count_undecodable(self) -> tuple[int, int]:
         """Non-space characters and, among them, undecodable ones (see garbage_share)."""
-        flags = self.flags
+        flags = self.flags & (SPACE | UNDECODABLE)
         total = len(flags) - int(np.count_nonzero(flags & SPACE))
-        return total, int(np.count_nonzero(flags & UNDECODABLE))
+        return total, int(np.count_nonzero(flags == UNDECODABLE))
 
     def group_lines(self) -> list[Line]:
         """The lines :func:`.pdf_layout.group_lines` gives for these glyphs, vectorised."""
@@ -462,18 +470,14 @@ def _finish_lines(
         space[behind] = x0[behind] - x1[behind + 1] > limit[behind]
     spaced = ((space & later).nonzero()[0] + 1).tolist()
 
+    # The text: the characters in order, a space before each glyph in spaced.
     text = _decode(codes)
-    line_x0 = np.minimum.reduceat(x0, firsts).tolist()
-    line_x1 = np.maximum.reduceat(x1, firsts).tolist()
-    line_y0, line_y1 = page.y0[tops].tolist(), page.y1[tops].tolist()
-    line_size = page.size[tops].tolist()
-    glyph_order = np.arange(n) if order is None else order
-    lines = []
-    spaced.append(n)  # sentinel
-    k = 0  # next entry of spaced
-    for number in range(len(glyph_bounds) - 1):
-        a, b = glyph_bounds[number], glyph_bounds[number + 1]
-        if spaced[k] < b:
+    bounds = list(itertools.pairwise(glyph_bounds))
+    if spaced:
+        texts = []
+        spaced.append(n)  # sentinel
+        k = 0  # next entry of spaced
+        for a, b in bounds:
             pieces = []
             cut = a
             while spaced[k] < b:
@@ -481,24 +485,30 @@ def _finish_lines(
                 cut = spaced[k]
                 k += 1
             pieces.append(text[cut:b])
-            line_text = " ".join(pieces)
-        else:
-            line_text = text[a:b]
-        if odd and number in odd:
-            merged = np.arange(a, b) if stream is None else stream[a:b]
-            line = Line(
-                list(_glyphs(page, merged)), line_y0[number], line_y1[number], line_size[number]
-            )
-            pdf_layout._finish_line(line)
-        else:
-            line = Line(
-                _GlyphView(page, glyph_order[a:b]),
-                line_y0[number],
-                line_y1[number],
-                line_size[number],
-                line_text,
-                line_x0[number],
-                line_x1[number],
-            )
-        lines.append(line)
+            texts.append(" ".join(pieces))
+    else:
+        texts = [text[a:b] for a, b in bounds]
+    glyph_order = np.arange(n) if order is None else order
+    lines = [
+        Line(_GlyphView(page, glyph_order[a:b]), *values)
+        for (a, b), values in zip(
+            bounds,
+            zip(
+                page.y0[tops].tolist(),
+                page.y1[tops].tolist(),
+                page.size[tops].tolist(),
+                texts,
+                np.minimum.reduceat(x0, firsts).tolist(),
+                np.maximum.reduceat(x1, firsts).tolist(),
+                strict=True,
+            ),
+            strict=True,
+        )
+    ]
+    for number in odd:  # a glyph drawn twice: the reference code decides what to drop
+        a, b = bounds[number]
+        line = lines[number]
+        merged = np.arange(a, b) if stream is None else stream[a:b]
+        lines[number] = Line(list(_glyphs(page, merged)), line.y0, line.y1, line.size)
+        pdf_layout._finish_line(lines[number])
     return lines
