@@ -4,6 +4,11 @@ Two levels, both keyed by the file's content hash (never by name or date):
 
 * ``texts``: the extracted text. Extraction (PDF above all) is the slowest stage and
   depends on no setting, so it survives every settings change.
+* ``file_digests``: each file's content hash, trusted while the file's size, inode,
+  modification and change times (nanoseconds) are those it was hashed with, so an
+  unchanged folder is not read again just to learn it is unchanged.
+* ``comparisons``: the threshold-free part of comparing a whole folder
+  (:class:`~simhash_core.comparison_memo.ComparisonMemo`), for the last few folders.
 * ``analyses``: everything :class:`~simhash_core.analyze.Analysis` holds, keyed also by
   the settings that change it (n-gram size, Traditional->Simplified, exclusions, MinHash
   size), the template's digest and :data:`CACHE_VERSION`. Changing a threshold touches
@@ -18,14 +23,17 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import sqlite3
 import threading
+import time
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 from simhash_core.analyze import Analysis
+from simhash_core.comparison_memo import ComparisonMemo
 from simhash_core.types import ScanSettings
 
 CACHE_VERSION = 5
@@ -45,7 +53,10 @@ CREATE TABLE IF NOT EXISTS texts (
 CREATE TABLE IF NOT EXISTS analyses_v{version} (
     digest TEXT, key TEXT, header TEXT, arrays BLOB, terms TEXT, PRIMARY KEY (digest, key)
 );
+CREATE TABLE IF NOT EXISTS comparisons (key TEXT PRIMARY KEY, data BLOB, used REAL);
+CREATE TABLE IF NOT EXISTS file_digests (path TEXT PRIMARY KEY, stat TEXT, digest TEXT);
 """
+KEEP_COMPARISONS = 16  # the most recently used comparison memos kept
 
 
 _ANALYSES = f"analyses_v{CACHE_VERSION}"
@@ -70,6 +81,11 @@ def settings_key(settings: ScanSettings, template_digest: str) -> str:
         "template": template_digest,
     }
     return hashlib.blake2b(json.dumps(parts, sort_keys=True).encode(), digest_size=12).hexdigest()
+
+
+def stat_signature(st: os.stat_result) -> str:
+    """What must stay equal for a stored content hash to be trusted."""
+    return f"{st.st_size}:{st.st_ino}:{st.st_dev}:{st.st_mtime_ns}:{st.st_ctime_ns}"
 
 
 def array_digest(arr: np.ndarray) -> str:
@@ -137,6 +153,62 @@ class AnalysisCache:
         text, kind, encoding, pages, warnings = row
         return text, kind, encoding, pages, tuple(json.loads(warnings))
 
+    def known_digests(self, stats: dict[str, str]) -> dict[str, str]:
+        """Stored content hashes of the paths whose ``stat`` signature still matches
+        (``stats`` maps a path to :func:`stat_signature`)."""
+        paths = list(stats)
+        found: dict[str, str] = {}
+        with self._lock:
+            for lo in range(0, len(paths), 500):
+                part = paths[lo : lo + 500]
+                rows = self._db.execute(
+                    "SELECT path, stat, digest FROM file_digests WHERE path IN "
+                    f"({','.join('?' * len(part))})",
+                    part,
+                ).fetchall()
+                found.update((p, d) for p, st, d in rows if stats.get(p) == st)
+        return found
+
+    def remember_digests(self, rows: list[tuple[str, str, str]]) -> None:
+        """Store ``(path, stat signature, content hash)`` rows."""
+        if not rows:
+            return
+        with self._lock, contextlib.suppress(sqlite3.Error):
+            self._db.execute("BEGIN")
+            self._db.executemany("INSERT OR REPLACE INTO file_digests VALUES (?, ?, ?)", rows)
+            self._db.execute("COMMIT")
+
+    def get_comparison(self, key: str) -> ComparisonMemo | None:
+        """The comparison memo stored under ``key``, or None (also if it is damaged)."""
+        with self._lock:
+            row = self._db.execute("SELECT data FROM comparisons WHERE key = ?", (key,)).fetchone()
+            if row is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute(
+                        "UPDATE comparisons SET used = ? WHERE key = ?", (time.time(), key)
+                    )
+        if row is None:
+            return None
+        try:
+            return ComparisonMemo.decode(row[0])
+        except ValueError:
+            return None
+
+    def put_comparison(self, key: str, memo: ComparisonMemo) -> None:
+        """Store ``memo`` under ``key``, keeping the :data:`KEEP_COMPARISONS` newest."""
+        data = memo.encode()
+        with self._lock, contextlib.suppress(sqlite3.Error):
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT OR REPLACE INTO comparisons VALUES (?, ?, ?)", (key, data, time.time())
+            )
+            self._db.execute(
+                "DELETE FROM comparisons WHERE key NOT IN "
+                "(SELECT key FROM comparisons ORDER BY used DESC LIMIT ?)",
+                (KEEP_COMPARISONS,),
+            )
+            self._db.execute("COMMIT")
+
     def put(self, key: str, a: Analysis) -> None:
         if not a.content_hash:
             return
@@ -199,8 +271,6 @@ def _decode(header, blob, text, kind, encoding, pages, warnings, digest) -> Anal
 
 def default_cache_path() -> Path:
     """``<user cache dir>/plagcheck/analyses.sqlite`` (``PLAGCHECK_CACHE_DIR`` overrides)."""
-    import os
-
     from platformdirs import user_cache_dir
 
     base = os.environ.get("PLAGCHECK_CACHE_DIR") or user_cache_dir("plagcheck", appauthor=False)

@@ -33,8 +33,7 @@ _CACHE = _HashCache()
 
 def stable_hashes(tokens: list[str]) -> np.ndarray:
     """:func:`stable_hash64` of each token as a uint64 array (memoized per process)."""
-    cache = _CACHE
-    return np.fromiter((cache[t] for t in tokens), dtype=np.uint64, count=len(tokens))
+    return np.fromiter(map(_CACHE.__getitem__, tokens), dtype=np.uint64, count=len(tokens))
 
 
 def sorted_unique(values: np.ndarray) -> np.ndarray:

@@ -114,10 +114,13 @@ class _CharCache(dict):
     def __init__(self, t2s: bool) -> None:
         super().__init__()
         self.t2s = t2s
+        self.resized: set[str] = set()  # characters whose form is not one character long
 
     def __missing__(self, ch: str) -> str:
         form = _char_form(ch, self.t2s)
         self[ch] = form
+        if len(form) != 1:
+            self.resized.add(ch)
         return form
 
 
@@ -142,11 +145,14 @@ def _drop(text: str, offsets: np.ndarray, spans: list[tuple[int, int]]) -> tuple
 def normalize(text: str, *, t2s: bool = True) -> NormalizedText:
     """Normalize ``text`` for comparison, keeping offsets into the original."""
     cache = _CACHES[t2s]
-    forms = [cache[c] for c in text]
-    lengths = np.fromiter((len(f) for f in forms), dtype=np.int32, count=len(forms))
-    offsets = np.repeat(np.arange(len(text), dtype=np.int32), lengths)
-    offsets = np.append(offsets, np.int32(len(text)))
+    forms = list(map(cache.__getitem__, text))
     out = "".join(forms)
+    if cache.resized.isdisjoint(text):  # one character in, one out: identity offsets
+        offsets = np.arange(len(text) + 1, dtype=np.int32)
+    else:
+        lengths = np.fromiter(map(len, forms), dtype=np.int32, count=len(forms))
+        offsets = np.repeat(np.arange(len(text), dtype=np.int32), lengths)
+        offsets = np.append(offsets, np.int32(len(text)))
 
     # 1) whitespace inside CJK text, 2) spaced-out Latin letters
     out, offsets = _drop(out, offsets, [m.span() for m in _CJK_GAP.finditer(out)])

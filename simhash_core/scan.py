@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -17,8 +18,9 @@ from pathlib import Path
 import numpy as np
 
 from simhash_core.analyze import Analysis, analyze_file, file_digest, text_shingles, to_document
-from simhash_core.cache import AnalysisCache, array_digest, settings_key
+from simhash_core.cache import AnalysisCache, array_digest, settings_key, stat_signature
 from simhash_core.compare import compare_documents
+from simhash_core.comparison_memo import ComparisonMemo, memo_key
 from simhash_core.discover import discover
 from simhash_core.hashing import sorted_unique
 from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc
@@ -48,6 +50,24 @@ def template_shingles(
     return sorted_unique(np.concatenate(found)), errors
 
 
+def _file_id(path: Path | str) -> tuple[int, int] | str:
+    """What makes two paths the same file: device and inode (one ``stat``, where
+    ``resolve`` would look up every folder on the way), or the resolved path."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return str(Path(path).resolve())
+    return (st.st_dev, st.st_ino)
+
+
+def _without(files: list[tuple[Path, str]], templates: list[Path]) -> list[tuple[Path, str]]:
+    """``files`` minus the template files, however either was named."""
+    if not templates:
+        return list(files)
+    ids = {_file_id(t) for t in templates}
+    return [(p, shown) for p, shown in files if _file_id(p) not in ids]
+
+
 def _analyze_task(
     path: str,
     settings: ScanSettings,
@@ -58,17 +78,34 @@ def _analyze_task(
     return analyze_file(Path(path), settings, template, digest, extracted)
 
 
-def _digests(paths: Sequence[Path]) -> list[str | None]:
-    """Content hashes of the files, read in parallel threads (hashing releases the GIL)."""
+def _digests(paths: Sequence[Path], cache: AnalysisCache) -> list[str | None]:
+    """Content hashes of the files: from the cache for files whose stat signature is
+    unchanged, otherwise read in parallel threads (hashing releases the GIL)."""
+    stats: dict[str, str] = {}
+    for p in paths:
+        with contextlib.suppress(OSError):  # the worker reports why it can't be read
+            stats[str(p)] = stat_signature(os.stat(p))
+    known = cache.known_digests(stats)
 
     def one(p: Path) -> str | None:
+        found = known.get(str(p))
+        if found:
+            return found
         try:
             return file_digest(p)
         except OSError:
-            return None  # the worker reports why the file can't be read
+            return None
 
     with ThreadPoolExecutor(max_workers=4) as pool:
-        return list(pool.map(one, paths))
+        digests = list(pool.map(one, paths))
+    cache.remember_digests(
+        [
+            (str(p), stats[str(p)], d)
+            for p, d in zip(paths, digests, strict=True)
+            if d and str(p) in stats and str(p) not in known
+        ]
+    )
+    return digests
 
 
 def analyze_files(
@@ -92,7 +129,7 @@ def analyze_files(
     task = task or _analyze_task
     tasks: list[tuple[int, tuple]] = []
     key = settings_key(settings, array_digest(template)) if cache else ""
-    digests = _digests([p for p, _ in files]) if cache else [None] * len(files)
+    digests = _digests([p for p, _ in files], cache) if cache else [None] * len(files)
     for i, ((abspath, _), digest) in enumerate(zip(files, digests, strict=True)):
         extracted = None
         if cache is not None and digest:
@@ -166,7 +203,7 @@ def scan(
     root = paths[0] if len(paths) == 1 and paths[0].is_dir() else None
     found = discover(paths)
     template_paths = [Path(t).resolve() for t in templates]
-    files = [(p, shown) for p, shown in found.files if Path(p).resolve() not in template_paths]
+    files = _without(found.files, template_paths)
     template, errors = template_shingles(template_paths, settings)
     timings["discover"] = time.perf_counter() - t0
 
@@ -209,7 +246,7 @@ def scan(
     try:
         # compare what was read even after a cancel: the user keeps partial results
         if compare:
-            pairs, clusters, corpus, matrix = compare_documents(docs, settings, all_pairs=all_pairs)
+            pairs, clusters, corpus, matrix = _compare(docs, settings, template, cache, all_pairs)
     except Cancelled:
         cancelled = True
     timings["compare"] = time.perf_counter() - t2
@@ -228,6 +265,26 @@ def scan(
         corpus=corpus,
         matrix=matrix,
     )
+
+
+def _compare(
+    docs: list[Document],
+    settings: ScanSettings,
+    template: np.ndarray,
+    cache: AnalysisCache | None,
+    all_pairs: bool,
+):
+    """:func:`compare_documents`, with the comparison memo from the cache when there is
+    one for exactly these documents and settings, stored back if it grew."""
+    key = None
+    if cache is not None:
+        analysis_key = settings_key(settings, array_digest(template))
+        key = memo_key(analysis_key, settings, [d.content_hash for d in docs])
+    memo = (cache.get_comparison(key) if key else None) or ComparisonMemo.empty()
+    out = compare_documents(docs, settings, all_pairs=all_pairs, memo=memo)
+    if key and memo.changed:
+        cache.put_comparison(key, memo)
+    return out
 
 
 def default_workers() -> int:

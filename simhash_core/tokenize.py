@@ -187,8 +187,13 @@ def term_counts(text: str) -> Counter[str]:
     [('cat', 2)]
     """
     stop = stopwords()
-    # segment() yields only pure-CJK words and Latin/digit words: no punctuation to drop
-    return Counter(w for w in segment(text) if len(w) > 1 and w not in stop)
+    # segment() yields only pure-CJK words and Latin/digit words: no punctuation to drop.
+    # Count everything in C, then drop the few distinct unwanted words (the order of the
+    # words kept, first occurrence, is unchanged).
+    counts = Counter(segment(text))
+    for w in [w for w in counts if len(w) < 2 or w in stop]:
+        del counts[w]
+    return counts
 
 
 __all__ = [

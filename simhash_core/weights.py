@@ -22,6 +22,8 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import lru_cache
+from itertools import repeat
+from operator import mul
 from pathlib import Path
 
 from simhash_core.types import Document
@@ -64,12 +66,18 @@ def tfidf(
     terms: Mapping[str, int], idf: Mapping[str, float], default_idf: float
 ) -> dict[str, float]:
     """``tf * idf`` per term."""
-    return {t: c * idf.get(t, default_idf) for t, c in terms.items()}
+    # map() keeps the loop in C: this runs once per document on ~1,000 terms
+    weights = map(mul, terms.values(), map(idf.get, terms, repeat(default_idf)))
+    return dict(zip(terms, weights, strict=True))
 
 
 def top_keywords(weights: Mapping[str, float], n: int = 200) -> tuple[tuple[str, float], ...]:
     """The ``n`` strongest terms, ties broken by the term so the order is stable."""
-    ranked = sorted(weights.items(), key=lambda tw: (-tw[1], tw[0]))
+    items = weights.items()
+    if len(items) > n:  # only the terms at or above the n-th weight need the slow sort
+        cut = sorted(weights.values(), reverse=True)[n - 1] if n > 0 else float("inf")
+        items = [tw for tw in items if tw[1] >= cut]
+    ranked = sorted(items, key=lambda tw: (-tw[1], tw[0]))
     return tuple((t, round(w, 6)) for t, w in ranked[:n])
 
 

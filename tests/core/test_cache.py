@@ -1,5 +1,7 @@
 """The fingerprint cache: same results, and only what a setting changes is recomputed."""
 
+import os
+import sqlite3
 from dataclasses import replace
 
 import numpy as np
@@ -7,6 +9,7 @@ import pytest
 
 import simhash_core.extract as extract_module
 from simhash_core.cache import AnalysisCache
+from simhash_core.corpus import Corpus
 from simhash_core.scan import scan
 from simhash_core.types import ScanSettings
 from tests.core.textgen import zh_essay
@@ -90,3 +93,87 @@ def test_damaged_cache_file_is_replaced(tmp_path, folder):
     path.write_bytes(b"this is not a database" * 100)
     cache = AnalysisCache(path)
     assert scan([folder], isolate=False, cache=cache).documents
+
+
+@pytest.fixture
+def count_alignments(monkeypatch):
+    calls = []
+    real = Corpus.matches
+
+    def counting(self, i, j):
+        calls.append((i, j))
+        return real(self, i, j)
+
+    monkeypatch.setattr(Corpus, "matches", counting)
+    return calls
+
+
+def full_summary(result):
+    pairs, docs = summary(result)
+    reasons = [(p.reasons, p.passages, p.matched_chars, p.containment_a) for p in result.pairs]
+    matrix = [getattr(result.matrix, name).tobytes() for name in ("similarity", "containment")]
+    return pairs, docs, reasons, matrix, result.clusters
+
+
+def test_rescan_is_judged_from_the_comparison_memo(folder, tmp_path, count_alignments):
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    base = ScanSettings()
+    cold = scan([folder], settings=base, isolate=False, cache=cache)
+    assert count_alignments, "the copied pair was aligned"
+    assert any(p.flagged for p in cold.pairs)
+    count_alignments.clear()
+
+    warm = scan([folder], settings=base, isolate=False, cache=cache)
+    assert count_alignments == [], "an unchanged folder aligns nothing"
+    assert full_summary(warm) == full_summary(cold)
+
+    # thresholds re-judge the stored measures: same answer as a scan without any cache
+    for changed in (replace(base, flag_similarity=0.9), replace(base, simhash_k=12)):
+        count_alignments.clear()
+        judged = scan([folder], settings=changed, isolate=False, cache=cache)
+        fresh = scan([folder], settings=changed, isolate=False)
+        assert full_summary(judged) == full_summary(fresh)
+
+
+def test_memo_follows_the_files(folder, tmp_path, count_alignments):
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    scan([folder], isolate=False, cache=cache)
+    (folder / "s2.txt").write_text(zh_essay(1), encoding="utf-8")  # a second copy
+    count_alignments.clear()
+    changed = scan([folder], isolate=False, cache=cache)
+    assert count_alignments, "a changed folder is compared again"
+    assert full_summary(changed) == full_summary(scan([folder], isolate=False))
+    assert sum(p.flagged for p in changed.pairs) == 3  # s1, s2 and copy: three pairs
+
+
+def test_damaged_memo_is_ignored(folder, tmp_path):
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    cold = scan([folder], isolate=False, cache=cache)
+    with sqlite3.connect(tmp_path / "c.sqlite") as db:
+        assert db.execute("UPDATE comparisons SET data = x'00ff00ff'").rowcount == 1
+    warm = scan([folder], isolate=False, cache=cache)
+    assert full_summary(warm) == full_summary(cold)
+
+
+def test_template_inside_the_folder_is_not_a_submission(folder, tmp_path):
+    template = folder / "assignment.txt"
+    template.write_text(zh_essay(77), encoding="utf-8")
+    (tmp_path / "link").symlink_to(folder)  # the template named by another path
+    result = scan([folder], [tmp_path / "link" / "assignment.txt"], isolate=False)
+    assert "assignment.txt" not in [d.path for d in result.documents]
+    assert len(result.documents) == 5
+
+
+def test_file_rewritten_with_the_same_size_and_date_is_read_again(folder, tmp_path):
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    path = folder / "s0.txt"
+    before = scan([folder], isolate=False, cache=cache)
+    st = path.stat()
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[::-1], encoding="utf-8")  # same bytes, other order
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))  # and the old modification time
+    assert path.stat().st_size == st.st_size
+    after = scan([folder], isolate=False, cache=cache)
+    fp = {d.path: d.fingerprint for d in before.documents}
+    assert {d.path: d.text for d in after.documents}["s0.txt"] == text[::-1]
+    assert {d.path: d.fingerprint for d in after.documents}["s1.txt"] == fp["s1.txt"]

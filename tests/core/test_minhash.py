@@ -12,7 +12,7 @@ from simhash_core import (
     signature,
 )
 from simhash_core.hashing import stable_hashes
-from simhash_core.minhash import jaccard_matrix, permutations
+from simhash_core.minhash import _EMPTY, _jaccard_matrix_dense, jaccard_matrix, permutations
 
 
 def hset(lo: int, hi: int) -> np.ndarray:
@@ -60,6 +60,26 @@ def test_jaccard_matrix_matches_pairwise():
     m = jaccard_matrix(sigs)
     assert m[0, 1] == pytest.approx(estimate_jaccard(sigs[0], sigs[1]))
     assert m[0, 0] == 1.0 and m[0, 2] < 0.05
+
+
+@pytest.mark.parametrize("flush", [1, 7, 1 << 22])
+def test_jaccard_matrix_equals_the_dense_reference(flush):
+    rng = np.random.default_rng(5)
+    base = rng.integers(0, 50, size=(40, 16)).astype(np.uint64)  # many equal values
+    base[3] = base[7]  # identical rows
+    base[11, :5] = _EMPTY  # partly empty
+    base[12] = _EMPTY  # empty: similar to nothing, itself included
+    m = jaccard_matrix(base, flush=flush)
+    assert m.dtype == np.float32
+    assert np.array_equal(m, _jaccard_matrix_dense(base))
+    assert m[3, 7] == 1.0 and m[12].max() == 0.0
+    for i, j in [(0, 1), (3, 7), (11, 20)]:
+        assert m[i, j] == np.float32(estimate_jaccard(base[i], base[j]))
+
+
+def test_jaccard_matrix_of_nothing():
+    assert jaccard_matrix(np.zeros((0, 8), np.uint64)).shape == (0, 0)
+    assert jaccard_matrix(np.zeros((1, 8), np.uint64)).tolist() == [[1.0]]
 
 
 def test_bad_arguments():

@@ -1,0 +1,119 @@
+"""What comparing a class cost, kept so that re-scanning it costs almost nothing.
+
+A :class:`ComparisonMemo` holds everything about a set of documents that no threshold
+changes: the class-wide common shingles, each document's comparable units and shingle
+count, the shingles shared by each pair and each measured pair's passages
+(:class:`~simhash_core.pair_score.PairMeasure`). It is keyed by the documents' content
+hashes in scan order and the settings that shape their shingles, so:
+
+* an unchanged folder is re-judged from the memo without aligning a single pair;
+* a changed threshold re-judges (and measures only pairs it newly brings in);
+* any changed file, n-gram size or common-text share gives a new key.
+
+Encoded as raw arrays in an ``.npz`` (no pickle).
+
+>>> m = ComparisonMemo.empty()
+>>> m.shared = {(0, 1): 5}
+>>> m.measures[(0, 1)] = PairMeasure(0.5, 0.25, 100, 90, 2, 60.0)
+>>> m.common = np.array([7], np.uint64)
+>>> m.comparable = np.array([10, 20]); m.set_sizes = np.array([8, 16])
+>>> back = ComparisonMemo.decode(m.encode())
+>>> back.shared, back.measures[(0, 1)].longest_words, back.changed
+({(0, 1): 5}, 60.0, False)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from dataclasses import dataclass, field, fields
+
+import numpy as np
+
+from simhash_core.pair_score import PairMeasure
+from simhash_core.types import ScanSettings
+
+MEMO_VERSION = 1
+_MEASURE_FIELDS = [f.name for f in fields(PairMeasure)]
+
+
+def memo_key(analysis_key: str, settings: ScanSettings, content_hashes: list[str]) -> str | None:
+    """Key of a comparison: None when a document has no content hash (nothing to trust).
+
+    >>> memo_key("k", ScanSettings(), ["a", "b"]) == memo_key("k", ScanSettings(), ["b", "a"])
+    False
+    """
+    if not all(content_hashes):
+        return None
+    parts = {
+        "v": MEMO_VERSION,
+        "analysis": analysis_key,
+        "common_share": settings.common_share,
+        "min_passage_units": settings.min_passage_units,
+        "docs": content_hashes,
+    }
+    return hashlib.blake2b(json.dumps(parts).encode(), digest_size=16).hexdigest()
+
+
+@dataclass
+class ComparisonMemo:
+    """Threshold-free results of comparing one list of documents (see module doc)."""
+
+    common: np.ndarray | None = None
+    comparable: np.ndarray | None = None
+    set_sizes: np.ndarray | None = None
+    shared: dict[tuple[int, int], int] | None = None
+    measures: dict[tuple[int, int], PairMeasure] = field(default_factory=dict)
+    changed: bool = False  # something was added since it was loaded
+
+    @classmethod
+    def empty(cls) -> ComparisonMemo:
+        return cls()
+
+    @property
+    def complete(self) -> bool:
+        return not any(
+            x is None for x in (self.common, self.comparable, self.set_sizes, self.shared)
+        )
+
+    def encode(self) -> bytes:
+        if not self.complete:
+            raise ValueError("only a complete memo is stored")
+        pairs = sorted(self.shared)
+        measured = sorted(self.measures)
+        arrays = {
+            "common": np.asarray(self.common, np.uint64),
+            "comparable": np.asarray(self.comparable, np.int64),
+            "set_sizes": np.asarray(self.set_sizes, np.int64),
+            "shared_pairs": np.array(pairs, np.int64).reshape(-1, 2),
+            "shared_counts": np.array([self.shared[p] for p in pairs], np.int64),
+            "measured_pairs": np.array(measured, np.int64).reshape(-1, 2),
+        }
+        for name in _MEASURE_FIELDS:
+            arrays[name] = np.array([getattr(self.measures[p], name) for p in measured])
+        buf = io.BytesIO()
+        np.savez(buf, **arrays)
+        return buf.getvalue()
+
+    @classmethod
+    def decode(cls, data: bytes) -> ComparisonMemo:
+        """The memo in ``data``; raises ValueError if it is damaged."""
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as z:
+                a = {name: z[name] for name in z.files}
+            shared = dict(
+                zip(
+                    map(tuple, a["shared_pairs"].tolist()),
+                    a["shared_counts"].tolist(),
+                    strict=True,
+                )
+            )
+            columns = [a[name].tolist() for name in _MEASURE_FIELDS]
+            measures = {
+                tuple(p): PairMeasure(*values)
+                for p, *values in zip(a["measured_pairs"].tolist(), *columns, strict=True)
+            }
+            return cls(a["common"], a["comparable"], a["set_sizes"], shared, measures)
+        except (OSError, KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"damaged comparison memo: {exc}") from exc

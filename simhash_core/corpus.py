@@ -1,0 +1,210 @@
+"""Documents prepared for comparison, and what is boilerplate for this class.
+
+Shingles found in more than ``common_share`` of the files (MOSS's ``-m`` idea) are
+common text, not evidence. Each document's usable, non-common shingles are worked out
+only when a pair needs them: a re-scan answered from the comparison memo never needs
+most of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from simhash_core.hashing import sorted_unique
+from simhash_core.normalize import is_cjk_codepoint
+from simhash_core.passages import (
+    SortedShingles,
+    UnitMatch,
+    align_units,
+    comparable_units,
+    covered,
+    sorted_shingles,
+    to_passages,
+)
+from simhash_core.types import Document, Passage, ScanSettings
+
+
+def common_shingles(docs: list[Document], share: float, min_docs: int = 4) -> np.ndarray:
+    """Shingles present in more than ``share`` of the documents (and in at least
+    ``min_docs`` of them): class-wide boilerplate. Sorted uint64."""
+    if not docs or share >= 1.0:
+        return np.zeros(0, dtype=np.uint64)
+    allh = np.sort(np.concatenate([d.shingles for d in docs]))
+    if len(allh) == 0:
+        return allh
+    starts = np.flatnonzero(np.concatenate([[True], allh[1:] != allh[:-1]]))
+    counts = np.diff(np.append(starts, len(allh)))
+    limit = max(min_docs, int(np.floor(share * len(docs))) + 1)
+    return allh[starts[counts >= limit]]
+
+
+@dataclass
+class Corpus:
+    """Documents prepared for comparison; per-document data computed on first use."""
+
+    docs: list[Document]
+    settings: ScanSettings
+    common: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint64))
+    _ok: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
+    _sets: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
+    _comparable: np.ndarray | None = field(default=None, repr=False)
+    _weights: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
+    _sorted: dict[int, SortedShingles] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def build(
+        cls,
+        docs: list[Document],
+        settings: ScanSettings,
+        common: np.ndarray | None = None,
+        comparable: np.ndarray | None = None,
+    ) -> Corpus:
+        """Prepare ``docs``; class-wide ``common`` text is computed from them unless given
+        (the archive passes the new class's own, so old years don't shift it).
+        ``comparable`` (per-document unit counts) may come from a memo of this corpus."""
+        if common is None:
+            common = common_shingles(docs, settings.common_share)
+        return cls(docs, settings, common, _comparable=comparable)
+
+    def ok_mask(self, i: int) -> np.ndarray:
+        """Positions of document ``i``'s shingles that are usable and not common."""
+        found = self._ok.get(i)
+        if found is None:
+            d = self.docs[i]
+            found = (
+                d.usable & ~np.isin(d.shingle_seq, self.common) if len(self.common) else d.usable
+            )
+            self._ok[i] = found
+        return found
+
+    def shingle_set(self, i: int) -> np.ndarray:
+        """Document ``i``'s unique usable, non-common shingles (sorted)."""
+        found = self._sets.get(i)
+        if found is None:
+            found = self._sets[i] = sorted_unique(self.docs[i].shingle_seq[self.ok_mask(i)])
+        return found
+
+    @property
+    def ok(self) -> list[np.ndarray]:
+        return [self.ok_mask(i) for i in range(len(self.docs))]
+
+    @property
+    def sets(self) -> list[np.ndarray]:
+        return [self.shingle_set(i) for i in range(len(self.docs))]
+
+    @property
+    def comparable(self) -> np.ndarray:
+        """Per document, the units covered by a usable non-common shingle (int64)."""
+        if self._comparable is None:
+            n = self.settings.ngram
+            self._comparable = np.array(
+                [
+                    int(comparable_units(self.ok_mask(i), d.unit_count, n).sum())
+                    for i, d in enumerate(self.docs)
+                ],
+                dtype=np.int64,
+            )
+        return self._comparable
+
+    def word_weights(self, i: int) -> np.ndarray:
+        """Per-unit weight in word equivalents: a Latin word counts 1, a CJK character
+        0.5 (a Chinese word averages about two characters)."""
+        cached = self._weights.get(i)
+        if cached is None:
+            d = self.docs[i]
+            codepoints = np.frombuffer(d.text.encode("utf-32-le", "surrogatepass"), np.uint32)
+            first = codepoints[d.unit_starts] if d.unit_count else np.zeros(0, np.uint32)
+            single = (d.unit_ends - d.unit_starts) == 1
+            cached = np.where(single & is_cjk_codepoint(first), 0.5, 1.0)
+            self._weights[i] = cached
+        return cached
+
+    def passage_words(self, i: int, m: UnitMatch) -> float:
+        """Length of a match in word equivalents (exactly matched share of its span)."""
+        span = max(m.a1 - m.a0, 1)
+        return float(self.word_weights(i)[m.a0 : m.a1].sum()) * min(1.0, m.units / span)
+
+    def common_spans(self, i: int) -> list[tuple[int, int]]:
+        """Original-text spans of document ``i`` that are class-wide common text."""
+        d = self.docs[i]
+        if not len(self.common):
+            return []
+        is_common = np.isin(d.shingle_seq, self.common) & d.usable
+        n = min(self.settings.ngram, max(d.unit_count, 1))
+        mask = covered([(int(p), int(p) + n) for p in np.nonzero(is_common)[0]], d.unit_count)
+        return _mask_spans(d, mask)
+
+    def matches(self, i: int, j: int) -> list[UnitMatch]:
+        a, b = self.docs[i], self.docs[j]
+        return align_units(
+            a.shingle_seq,
+            self.ok_mask(i),
+            b.shingle_seq,
+            self.ok_mask(j),
+            self.settings.ngram,
+            min_units=self.settings.min_passage_units,
+            b_index=self.sorted_index(j),
+            a_index=self.sorted_index(i),
+        )
+
+    def sorted_index(self, j: int) -> SortedShingles:
+        """Document ``j``'s usable shingles sorted for alignment (computed once)."""
+        found = self._sorted.get(j)
+        if found is None:
+            found = self._sorted[j] = sorted_shingles(self.docs[j].shingle_seq, self.ok_mask(j))
+        return found
+
+    def passages(self, i: int, j: int) -> list[Passage]:
+        """Matching passages of the pair, with original-text offsets."""
+        return to_passages(self.docs[i], self.docs[j], self.matches(i, j))
+
+
+def _mask_spans(doc: Document, mask: np.ndarray) -> list[tuple[int, int]]:
+    """Original-text spans of the runs of True units in ``mask``."""
+    spans = []
+    idx = np.nonzero(np.diff(np.concatenate([[0], mask.astype(np.int8), [0]])))[0]
+    for s, e in zip(idx[::2], idx[1::2], strict=True):
+        spans.append((int(doc.unit_starts[s]), int(doc.unit_ends[e - 1])))
+    return spans
+
+
+_OWNER_BITS = 20
+_OWNER_MASK = (1 << _OWNER_BITS) - 1
+
+
+def shared_counts(sets: list[np.ndarray]) -> dict[tuple[int, int], int]:
+    """``|S_i ∩ S_j|`` for every pair sharing at least one shingle (inverted index).
+
+    Each hash keeps its top 44 bits and carries its document number in the low 20, so
+    one plain sort groups equal hashes (a 44-bit collision among a class's shingles is
+    about as likely as not once in a million files, and only nudges a count by one).
+
+    >>> shared_counts([np.array([1, 2, 3], np.uint64) << np.uint64(40),
+    ...                np.array([2, 3], np.uint64) << np.uint64(40)])
+    {(0, 1): 2}
+    """
+    n = len(sets)
+    if n < 2:
+        return {}
+    if n > _OWNER_MASK:
+        raise ValueError(f"at most {_OWNER_MASK} documents per comparison")
+    owner = np.repeat(np.arange(n, dtype=np.uint64), [len(s) for s in sets])
+    packed = (np.concatenate(sets) & ~np.uint64(_OWNER_MASK)) | owner
+    packed.sort()
+    hashes = packed >> np.uint64(_OWNER_BITS)
+    owner = (packed & np.uint64(_OWNER_MASK)).astype(np.int64)
+    codes = []
+    d = 1
+    while d < len(hashes):
+        same = np.nonzero(hashes[d:] == hashes[:-d])[0]
+        if len(same) == 0:
+            break
+        i, j = owner[same], owner[same + d]
+        codes.append(np.minimum(i, j) * n + np.maximum(i, j))
+        d += 1
+    if not codes:
+        return {}
+    values, counts = np.unique(np.concatenate(codes), return_counts=True)
+    return {(int(v // n), int(v % n)): int(c) for v, c in zip(values, counts, strict=True)}

@@ -1,0 +1,128 @@
+"""One pair's scores in two steps: measuring (slow, no thresholds) and judging (fast).
+
+:func:`measure_pair` aligns the passages and counts what they cover; nothing it returns
+depends on a flagging threshold, so the comparison memo keeps it across re-scans.
+:func:`judge_pair` applies the thresholds and writes the reasons a teacher reads:
+changing a threshold re-judges, it never re-measures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from simhash_core.corpus import Corpus
+from simhash_core.passages import covered, to_passages
+from simhash_core.types import PairScore
+
+SIMHASH_MIN_UNITS = 150  # below this, SimHash distances of unrelated texts are noisy
+MIN_SHARED_SHINGLES = 3  # a passage of 12 units needs at least ceil(12 / 5) shingles
+
+
+@dataclass(frozen=True)
+class PairMeasure:
+    """What passage matching found for documents ``a < b``."""
+
+    share_a: float  # share of A's comparable units inside matching passages
+    share_b: float
+    matched_chars: int  # original-text characters of A inside passages
+    matched_chars_b: int
+    passages: int
+    longest_words: float  # the longest passage, in word equivalents
+
+
+NOTHING = PairMeasure(0.0, 0.0, 0, 0, 0, 0.0)
+
+
+def measure_pair(corpus: Corpus, i: int, j: int, shared: int) -> PairMeasure:
+    """Align documents ``i`` and ``j`` (``shared`` common shingles between them)."""
+    if shared < MIN_SHARED_SHINGLES:
+        return NOTHING
+    a, b = corpus.docs[i], corpus.docs[j]
+    matches = corpus.matches(i, j)
+    if not matches:
+        return NOTHING
+    units_a = int(covered([(m.a0, m.a1) for m in matches], a.unit_count).sum())
+    units_b = int(covered([(m.b0, m.b1) for m in matches], b.unit_count).sum())
+    comp_a, comp_b = corpus.comparable[i], corpus.comparable[j]
+    passages = to_passages(a, b, matches)
+    return PairMeasure(
+        share_a=min(1.0, units_a / comp_a) if comp_a else 0.0,
+        share_b=min(1.0, units_b / comp_b) if comp_b else 0.0,
+        matched_chars=_union_length([(p.a_start, p.a_end) for p in passages]),
+        matched_chars_b=_union_length([(p.b_start, p.b_end) for p in passages]),
+        passages=len(matches),
+        longest_words=max(corpus.passage_words(i, m) for m in matches),
+    )
+
+
+def judge_pair(
+    corpus: Corpus,
+    i: int,
+    j: int,
+    m: PairMeasure,
+    *,
+    shared: int,
+    set_sizes: tuple[int, int],
+    distance: int,
+    jaccard: float,
+) -> PairScore:
+    """All scores of documents ``i < j``, flagged by the corpus's settings."""
+    s = corpus.settings
+    a, b = corpus.docs[i], corpus.docs[j]
+    na, nb = set_sizes
+    similarity = max(m.share_a, m.share_b)
+    reasons = []
+    long_enough = min(corpus.comparable[i], corpus.comparable[j]) >= SIMHASH_MIN_UNITS
+    if distance <= s.simhash_k and long_enough:
+        reasons.append(f"SimHash distance {distance} ≤ {s.simhash_k}")
+    if similarity >= s.flag_similarity:
+        who = a.name if m.share_a >= m.share_b else b.name
+        reasons.append(f"{similarity:.0%} of {who} is matched text")
+    if m.longest_words >= s.flag_passage_words:
+        reasons.append(
+            f"a matching passage of about {m.longest_words:.0f} words "
+            f"({m.passages} passage(s), "
+            f"{max(m.matched_chars, m.matched_chars_b)} characters in all)"
+        )
+    return PairScore(
+        a=i,
+        b=j,
+        similarity=round(float(similarity), 4),
+        simhash_distance=int(distance),
+        jaccard=round(float(jaccard), 4),
+        containment_a=round(float(shared / na if na else 0.0), 4),
+        containment_b=round(float(shared / nb if nb else 0.0), 4),
+        matched_chars=m.matched_chars,
+        matched_chars_b=m.matched_chars_b,
+        share_a=round(float(m.share_a), 4),
+        share_b=round(float(m.share_b), 4),
+        passages=m.passages,
+        flagged=bool(reasons),
+        reasons=tuple(reasons),
+    )
+
+
+def score_pair(
+    corpus: Corpus, i: int, j: int, shared: int, distance: int, jaccard: float
+) -> PairScore:
+    """Measure and judge documents ``i < j`` in one go."""
+    return judge_pair(
+        corpus,
+        i,
+        j,
+        measure_pair(corpus, i, j, shared),
+        shared=shared,
+        set_sizes=(len(corpus.shingle_set(i)), len(corpus.shingle_set(j))),
+        distance=distance,
+        jaccard=jaccard,
+    )
+
+
+def _union_length(spans: list[tuple[int, int]]) -> int:
+    total, end = 0, -1
+    for s, e in sorted(spans):
+        if e <= end:
+            continue
+        total += e - max(s, end)
+        end = e
+    return total
