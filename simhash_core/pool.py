@@ -156,19 +156,16 @@ class IsolatedPool:
                         code = w.proc.exitcode
                         w.kill()
                         pool[pool.index(w)] = w = _Worker(ctx, self.initializer, self.memory_mb)
-                        yield (
-                            key,
-                            TaskFailure(
-                                "crashed", f"the reader crashed on this file (exit code {code})"
-                            ),
+                        outcome: Any = TaskFailure(
+                            "crashed", f"the reader crashed on this file (exit code {code})"
                         )
                     else:
                         w.task = None
-                        if msg[0] == "ok":
-                            yield key, msg[1]
-                        else:
-                            yield key, TaskFailure(msg[1], msg[2])
+                        outcome = msg[1] if msg[0] == "ok" else TaskFailure(msg[1], msg[2])
+                    # the worker gets its next file before the caller handles this one,
+                    # so it never waits for the caller
                     self._feed(w, func, pending)
+                    yield key, outcome
                 now = time.monotonic()
                 for i, w in enumerate(pool):
                     if w.task and now - w.task[1] > self.timeout:
