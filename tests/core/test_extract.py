@@ -7,7 +7,10 @@ import importlib.util
 import os
 import random
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -109,15 +112,45 @@ def test_every_generated_case_gets_its_code(bad: tuple[Path, dict[str, str]]) ->
     assert not wrong
 
 
+_AS_NOBODY = """
+import os, sys
+from pathlib import Path
+from simhash_core.extract import ExtractError, extract
+extract(Path(sys.argv[1]))  # everything imported while still allowed to
+os.setgid(65534)
+os.setuid(65534)  # nobody: chmod 000 now applies
+try:
+    extract(Path(sys.argv[2]))
+except ExtractError as exc:
+    print(exc.code + "|" + exc.reason)
+"""
+
+
 def test_unreadable_file(bad: tuple[Path, dict[str, str]]) -> None:
     dest, _ = bad
-    if os.access(dest / "no-permission.txt", os.R_OK):
-        assert IS_ROOT, "chmod 000 did not stop reading, yet we are not root"
-        pytest.skip("running as root: chmod 000 does not stop root from reading")
-    assert _code(dest / "no-permission.txt") == (
-        "unreadable",
-        "permission denied: cannot read the file",
-    )
+    expected = ("unreadable", "permission denied: cannot read the file")
+    if not os.access(dest / "no-permission.txt", os.R_OK):
+        assert _code(dest / "no-permission.txt") == expected
+        return
+    # root reads any file: check in a child process that drops root first
+    assert IS_ROOT, "chmod 000 did not stop reading, yet we are not root"
+    folder = Path(tempfile.mkdtemp(prefix="plagcheck-perm-"))
+    try:
+        folder.chmod(0o755)
+        readable, locked = folder / "ok.txt", folder / "locked.txt"
+        readable.write_text("a readable file")
+        locked.write_text("a locked file")
+        locked.chmod(0)
+        out = subprocess.run(
+            [sys.executable, "-c", _AS_NOBODY, str(readable), str(locked)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        assert tuple(out.stdout.strip().split("|")) == expected
+    finally:
+        shutil.rmtree(folder)
 
 
 def test_permission_error_is_mapped_even_as_root(
