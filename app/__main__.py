@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -89,6 +90,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             view=args.view,
         )
     window.show()
+    if not args.threads and not args.paths:
+        # the first dropped folder should not wait for the worker processes' start-up
+        from simhash_core.scan import prepare_workers
+
+        threading.Thread(target=prepare_workers, name="prepare-workers", daemon=True).start()
     if args.paths:
         window.scan_paths(args.paths, args.template)
     elif args.template:

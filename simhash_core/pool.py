@@ -46,6 +46,19 @@ def _context(preload: Sequence[str] = ()) -> mp.context.BaseContext:
     return mp.get_context("spawn")
 
 
+def start_server(preload: Sequence[str] = ()) -> None:
+    """Start the fork server now, importing ``preload`` in it, so the first scan does not
+    wait about a second for it. Nothing to do where workers are spawned (not Linux).
+
+    Safe to call from any thread and more than once.
+    """
+    if sys.platform.startswith("linux"):
+        from multiprocessing import forkserver
+
+        _context(preload)
+        forkserver.ensure_running()
+
+
 def _worker_main(conn: Connection, init: TaskFunc | None, memory_mb: int) -> None:
     # Ctrl-C in a terminal reaches the whole process group: the parent decides, and
     # kills the workers itself

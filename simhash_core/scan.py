@@ -23,11 +23,19 @@ from simhash_core.compare import compare_documents
 from simhash_core.comparison_memo import ComparisonMemo, memo_key
 from simhash_core.discover import discover
 from simhash_core.hashing import sorted_unique
-from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc
+from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, start_server
 from simhash_core.progress import Cancelled, Progress
 from simhash_core.tokenize import warm_up
 from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings
 from simhash_core.weights import reweighted
+
+WORKER_PRELOAD = ["simhash_core.worker_preload"]  # imported once by the fork server
+
+
+def prepare_workers() -> None:
+    """Get the worker processes' fork server ready (imports and dictionaries loaded),
+    e.g. while the app waits for its first folder."""
+    start_server(WORKER_PRELOAD)
 
 
 def template_shingles(
@@ -152,7 +160,7 @@ def analyze_files(
             settings.workers,
             timeout=timeout,
             initializer=warm_up,
-            preload=["simhash_core.worker_preload"],
+            preload=WORKER_PRELOAD,
         )
         outcomes = pool.run(task, tasks, progress) if tasks else iter(())
     for i, outcome in outcomes:

@@ -57,3 +57,9 @@ def analyze_but_crash_on(path: str, *args):
     if os.path.basename(path).startswith("crash"):
         os.abort()
     return _analyze_task(path, *args)
+
+
+def loaded_modules() -> list[str]:
+    import sys
+
+    return sorted(sys.modules)

@@ -1,7 +1,11 @@
 """Isolated workers: a hang, a crash or a memory hog costs one file, never the scan."""
 
 import multiprocessing as mp
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from simhash_core.pool import IsolatedPool, TaskFailure
 from simhash_core.progress import Progress
@@ -75,3 +79,36 @@ def test_cancel_stops_promptly_and_leaves_no_children():
     ]:
         time.sleep(0.1)
     assert not [c for c in mp.active_children() if c.is_alive() and c.name.startswith("Process")]
+
+
+_PREPARED = """
+from simhash_core.pool import IsolatedPool
+from simhash_core.scan import WORKER_PRELOAD, prepare_workers
+from tests.core import pool_tasks
+
+if __name__ == "__main__":
+    prepare_workers()
+    prepare_workers()  # a second call is harmless
+    out = dict(IsolatedPool(1, preload=WORKER_PRELOAD).run(pool_tasks.loaded_modules, [("w", ())]))
+    print(" ".join(out["w"]))
+"""
+
+
+def test_prepared_workers_start_with_the_dictionaries_loaded(tmp_path):
+    # a fresh process: the fork server is one per process and this one may run already
+    script = tmp_path / "prepared.py"
+    script.write_text(_PREPARED)
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    modules = set(out.stdout.split())
+    assert "tests.core.pool_tasks" in modules
+    if sys.platform.startswith("linux"):  # forked from the prepared server
+        assert {"simhash_core.worker_preload", "numpy"} <= modules
