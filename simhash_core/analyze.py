@@ -20,7 +20,7 @@ from simhash_core.hashing import sorted_unique
 from simhash_core.normalize import normalize
 from simhash_core.passages import comparable_units
 from simhash_core.simhash import bit_sums, fingerprint_from_sums
-from simhash_core.tokenize import shingle_hashes, term_counts, units
+from simhash_core.tokenize import shingles_of_hashes, term_counts, unit_hashes
 from simhash_core.types import Document, ExtractedText, ScanSettings
 from simhash_core.weights import jieba_idf, tfidf, top_keywords
 
@@ -90,7 +90,9 @@ def _masked_text(text: str, starts: np.ndarray, ends: np.ndarray, mask: np.ndarr
 
 def text_shingles(text: str, settings: ScanSettings) -> np.ndarray:
     """Only the shingle hashes of a text (what a template contributes), in order."""
-    return shingle_hashes(units(normalize(text, t2s=settings.t2s).text).tokens, settings.ngram)
+    return shingles_of_hashes(
+        unit_hashes(normalize(text, t2s=settings.t2s).text).hashes, settings.ngram
+    )
 
 
 def analyze_text(
@@ -104,13 +106,13 @@ def analyze_text(
     t0 = clock()
     norm = normalize(text, t2s=settings.t2s)
     t1 = clock()
-    u = units(norm.text)
+    u = unit_hashes(norm.text)
     n_units = len(u)
     offsets = norm.offsets
     unit_starts = offsets[u.starts] if n_units else np.zeros(0, np.int32)
     unit_ends = offsets[u.ends - 1] + 1 if n_units else np.zeros(0, np.int32)
 
-    seq = shingle_hashes(u.tokens, settings.ngram)
+    seq = shingles_of_hashes(u.hashes, settings.ngram)
     width = min(settings.ngram, max(n_units, 1))
     excluded_unit = np.zeros(n_units, dtype=bool)
     for s, e in excluded_regions(

@@ -75,6 +75,85 @@ def units(text: str) -> Units:
     return Units(tokens, np.asarray(starts, dtype=np.int32), np.asarray(ends, dtype=np.int32))
 
 
+@dataclass(frozen=True)
+class UnitHashes:
+    """What :func:`units` gives, with each unit's :func:`stable_hash64` instead of its
+    text: the form the shingles need."""
+
+    hashes: np.ndarray  # uint64
+    starts: np.ndarray  # int32
+    ends: np.ndarray  # int32
+
+    def __len__(self) -> int:
+        return len(self.hashes)
+
+
+_OTHER, _WORD, _CJK = 0, 1, 2
+# Per code point, filled as code points are met: the class (-1: not seen yet) and, for
+# CJK characters (all in the BMP), the hash. 1.1 MB + 0.5 MB per process.
+_CLASS_TABLE = np.full(0x110000, -1, np.int8)
+_CJK_HASH = np.zeros(0x10000, np.uint64)
+_CJK_HASHED = np.zeros(0x10000, bool)
+
+
+def _classes(codepoints: np.ndarray) -> np.ndarray:
+    """Class of each code point (:data:`_CJK`, :data:`_WORD` or :data:`_OTHER`), the
+    same decision as the ``_UNIT_RUN`` pattern makes."""
+    cls = _CLASS_TABLE[codepoints]
+    unseen = cls < 0
+    if unseen.any():
+        for cp in np.unique(codepoints[unseen]).tolist():
+            ch = chr(cp)
+            _CLASS_TABLE[cp] = (
+                _CJK if _CJK_RUN.fullmatch(ch) else _WORD if _LATIN_WORD.fullmatch(ch) else _OTHER
+            )
+        cls = _CLASS_TABLE[codepoints]
+    return cls
+
+
+def _cjk_hashes(codepoints: np.ndarray) -> np.ndarray:
+    """:func:`stable_hash64` of single CJK characters, by code point."""
+    unseen = ~_CJK_HASHED[codepoints]
+    if unseen.any():
+        new = np.unique(codepoints[unseen])
+        _CJK_HASH[new] = stable_hashes([chr(c) for c in new.tolist()])
+        _CJK_HASHED[new] = True
+    return _CJK_HASH[codepoints]
+
+
+def unit_hashes(text: str) -> UnitHashes:
+    """:func:`units` of ``text`` as hashes, computed on code point arrays: same units,
+    same spans, ``hashes == stable_hashes(units(text).tokens)``, several times faster
+    on Chinese text (a CJK character is hashed once per distinct character).
+
+    >>> u = unit_hashes("hello 世界, hi")
+    >>> u.starts.tolist(), u.ends.tolist()
+    ([0, 6, 7, 10], [5, 7, 8, 12])
+    >>> bool((u.hashes == stable_hashes(units("hello 世界, hi").tokens)).all())
+    True
+    """
+    if not text:
+        empty = np.zeros(0, np.int32)
+        return UnitHashes(np.zeros(0, np.uint64), empty, empty)
+    cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+    cls = _classes(cps)
+    cjk = np.flatnonzero(cls == _CJK)
+    cjk_hashes = _cjk_hashes(cps[cjk])
+    word = cls == _WORD
+    edges = np.flatnonzero(np.diff(np.concatenate([[False], word, [False]]).astype(np.int8)))
+    w_starts, w_ends = edges[::2], edges[1::2]
+    w_hashes = stable_hashes(
+        [text[a:b] for a, b in zip(w_starts.tolist(), w_ends.tolist(), strict=True)]
+    )
+    starts = np.concatenate([cjk, w_starts])
+    order = np.argsort(starts, kind="stable")
+    return UnitHashes(
+        np.concatenate([cjk_hashes, w_hashes])[order],
+        starts[order].astype(np.int32),
+        np.concatenate([cjk + 1, w_ends])[order].astype(np.int32),
+    )
+
+
 def _mix64(x: np.ndarray) -> np.ndarray:
     """SplitMix64 finalizer: spreads the bits of a uint64 array (wrapping arithmetic)."""
     x = x.copy()
@@ -98,9 +177,15 @@ def shingle_hashes(tokens: list[str], n: int) -> np.ndarray:
     """
     if n < 1:
         raise ValueError(f"n must be >= 1, got {n}")
-    if not tokens:
+    return shingles_of_hashes(stable_hashes(tokens), n)
+
+
+def shingles_of_hashes(unit: np.ndarray, n: int) -> np.ndarray:
+    """:func:`shingle_hashes` from the units' hashes (see :func:`unit_hashes`)."""
+    if n < 1:
+        raise ValueError(f"n must be >= 1, got {n}")
+    if len(unit) == 0:
         return np.zeros(0, dtype=np.uint64)
-    unit = stable_hashes(tokens)
     if len(unit) < n:
         n = len(unit)
     count = len(unit) - n + 1
@@ -197,12 +282,15 @@ def term_counts(text: str) -> Counter[str]:
 
 
 __all__ = [
+    "UnitHashes",
     "Units",
     "segment",
     "shingle_hashes",
+    "shingles_of_hashes",
     "stable_hash64",
     "stopwords",
     "term_counts",
+    "unit_hashes",
     "units",
     "warm_up",
 ]

@@ -5,8 +5,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simhash_core.analyze import analyze_text
+from simhash_core.hashing import stable_hashes
 from simhash_core.normalize import normalize
-from simhash_core.tokenize import term_counts, units
+from simhash_core.tokenize import term_counts, unit_hashes, units
 from simhash_core.types import ScanSettings
 
 # text biased towards what students' files hold: CJK, Latin, digits, punctuation,
@@ -93,3 +94,16 @@ def test_extractors_survive_mutated_files(tmp_path_factory, suffix, mutations):
         assert exc.code and exc.reason
     else:
         assert isinstance(text, str) and text.strip()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(CHARS, max_size=300))
+def test_unit_hashes_equal_hashing_the_units(text):
+    text = normalize(text).text
+    u, h = units(text), unit_hashes(text)
+    assert h.starts.tolist() == u.starts.tolist()
+    assert h.ends.tolist() == u.ends.tolist()
+    assert h.hashes.tolist() == stable_hashes(u.tokens).tolist()
+    # raw text too: the two must agree on whatever they are given
+    raw_u, raw_h = units(text + "\u00e9x_y\u0661"), unit_hashes(text + "\u00e9x_y\u0661")
+    assert raw_h.hashes.tolist() == stable_hashes(raw_u.tokens).tolist()
