@@ -1,18 +1,24 @@
 """Quality benchmark: run the pipeline on the labelled samples and score it.
 
-    python benchmarks/quality.py [--samples ../shared/samples] [--fast/--no-fast]
+    python benchmarks/quality.py [--samples ../shared/samples] [--no-fast] [--check-fast]
 
 For each sample set it prints recall per label at the default flag, the false-positive
 pairs, and ROC AUC (plagiarised vs none) of the headline similarity and of each single
 measure: SimHash alone (64 - distance), MinHash Jaccard alone, containment alone and
 the passage share. The flags are also checked with the project's copy-free scorer,
 ``shared/tools/score_pairs.py``, when it is present.
+
+``--no-fast`` runs the reference paths instead of the fast ones: jieba instead of
+rjieba, pdfminer.six instead of PDFium. ``--check-fast`` runs the benchmark both ways
+(in two processes) and says whether the flagged pairs are identical.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -106,7 +112,18 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--samples", type=Path, default=ROOT.parent / "shared" / "samples")
     ap.add_argument("--workers", type=int, default=0)
+    ap.add_argument("--no-fast", action="store_true", help="jieba and pdfminer.six only")
+    ap.add_argument("--check-fast", action="store_true", help="compare flags both ways")
+    ap.add_argument("--flags-out", type=Path, help="write the flagged pairs as JSON")
     args = ap.parse_args()
+    if args.check_fast:
+        return check_fast(args.samples)
+    if args.no_fast:
+        # before any worker starts: the fork server and workers inherit them
+        os.environ["PLAGCHECK_SEGMENTER"] = "jieba"
+        os.environ["PLAGCHECK_PDF"] = "pdfminer"
+        print("reference paths: jieba, pdfminer.six")
+    flags: dict[str, list] = {}
     if not args.samples.is_dir():
         print(f"no samples at {args.samples}", file=sys.stderr)
         return 2
@@ -117,6 +134,11 @@ def main() -> int:
             templates = [args.samples / template] if template else []
             result = scan([args.samples / folder], templates, settings, all_pairs=True)
             evaluate(name, result, load_truth(args.samples / truth_file))
+            flags[name] = sorted(
+                sorted((result.documents[p.a].path, result.documents[p.b].path))
+                for p in result.pairs
+                if p.flagged
+            )
             out = Path(tmp) / f"{name}.csv"
             write_pairs_csv(result, out)
             if scorer.exists():
@@ -127,6 +149,25 @@ def main() -> int:
                     check=False,
                 )
                 print(f"\nshared/tools/score_pairs.py: {res.stdout.strip().splitlines()[-1]}")
+    if args.flags_out:
+        args.flags_out.write_text(json.dumps(flags, ensure_ascii=False, indent=1))
+    return 0
+
+
+def check_fast(samples: Path) -> int:
+    """Run the benchmark with the fast paths and with the reference paths; compare."""
+    got = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for mode in ("fast", "no-fast"):
+            out = Path(tmp) / f"{mode}.json"
+            cmd = [sys.executable, __file__, "--samples", str(samples), "--flags-out", str(out)]
+            subprocess.run([*cmd, *(["--no-fast"] if mode == "no-fast" else [])], check=True)
+            got[mode] = json.loads(out.read_text())
+    print("\n## fast paths on or off\n\n| set | flagged (fast) | flagged (reference) | same |")
+    print("|---|---|---|---|")
+    for name in got["fast"]:
+        a, b = got["fast"][name], got["no-fast"][name]
+        print(f"| {name} | {len(a)} | {len(b)} | {'yes' if a == b else 'NO'} |")
     return 0
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ctypes
 import io
+import os
 import re
 import threading
 from collections.abc import Sequence
@@ -94,11 +95,19 @@ def extract_pdf(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> Extracte
     return ExtractedText(text, "pdf", pages=page_count, warnings=tuple(warnings))
 
 
+def _backends() -> tuple:
+    """PDFium then pdfminer.six; ``PLAGCHECK_PDF=pdfminer`` uses pdfminer.six alone
+    (the reference path, for checking that the fast one changes no result)."""
+    if os.environ.get("PLAGCHECK_PDF") == "pdfminer":
+        return (read_pdfminer,)
+    return (read_pdfium, read_pdfminer)
+
+
 def _read_with_fallback(data: bytes, max_pages: int) -> tuple[PageGlyphs, int, float]:
     """Run PDFium, then pdfminer.six if PDFium failed or gave mostly garbage."""
     failures: list[str] = []
     best: tuple[PageGlyphs, int, float] | None = None
-    for backend in (read_pdfium, read_pdfminer):
+    for backend in _backends():
         try:
             pages, count = backend(data, max_pages)
         except ExtractError:

@@ -117,12 +117,18 @@ def test_side_by_side_colours_twins_and_navigates(shown, small_result, qtbot):
         cursor.setPosition(pane.display.to_qt(python_index) + 1)
         return cursor.charFormat().background().color().name()
 
+    checked = 0
     for k, p in enumerate(passages):
+        assert 0 <= p.a_start < p.a_end <= len(left_doc.text)
         middle_a = (p.a_start + p.a_end) // 2
         middle_b = (p.b_start + p.b_end) // 2
-        assert left_doc.text[middle_a] == left_doc.text[middle_a]  # offsets are in range
+        # where passages overlap, the later one owns the middle: compare only clean cases
         if view.left.passage_at(middle_a) == k and view.right.passage_at(middle_b) == k:
-            assert background(view.left, middle_a) == background(view.right, middle_b)
+            colour = background(view.left, middle_a)
+            assert colour == background(view.right, middle_b)
+            assert colour not in ("#ffffff", "#000000"), "a passage is highlighted"
+            checked += 1
+    assert checked >= max(1, len(passages) // 2)
     # Next / Previous step through the passages, wrapping around
     assert view.current == 0
     view.next_button.click()

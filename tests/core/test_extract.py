@@ -882,3 +882,15 @@ def test_fast_pdfium_reader_in_small_chunks(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(pdf_mod, "_pdfium_calls", pdf_mod._Pdfium(raw))
     pages, _ = pdf_mod.read_pdfium(data, 10)
     assert [list(page) for page in pages] == expected
+
+
+def test_reference_pdf_path_reads_with_pdfminer_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    pdf = sorted(SUBMISSIONS.glob("*.pdf"))[0]
+    fast = extract(pdf).text
+
+    def no_pdfium(*args: object, **kwargs: object) -> None:
+        raise AssertionError("PDFium used on the reference path")
+
+    monkeypatch.setenv("PLAGCHECK_PDF", "pdfminer")
+    monkeypatch.setattr(pdf_mod, "read_pdfium", no_pdfium)
+    assert extract(pdf).text == fast  # the same text either way on the sample PDFs
