@@ -3,9 +3,9 @@
     python benchmarks/quality.py [--samples ../shared/samples] [--no-fast] [--check-fast]
 
 For each sample set it prints recall per label at the default flag, the false-positive
-pairs, and ROC AUC (plagiarised vs none) of the headline similarity and of each single
-measure: SimHash alone (64 - distance), MinHash Jaccard alone, containment alone and
-the passage share. The flags are also checked with the project's copy-free scorer,
+pairs, and ROC AUC (plagiarised vs none) of the headline similarity (the matched-passage
+share) and of each single measure: SimHash alone (64 - distance), MinHash Jaccard alone
+and containment alone. The flags are also checked with the project's copy-free scorer,
 ``shared/tools/score_pairs.py``, when it is present.
 
 ``--no-fast`` runs the reference paths instead of the fast ones: jieba instead of

@@ -8,7 +8,6 @@ shingles, SimHash features and the MinHash signature. The result is a picklable
 from __future__ import annotations
 
 import hashlib
-import re
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -16,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from simhash_core import minhash
+from simhash_core.exclusions import excluded_regions
 from simhash_core.hashing import sorted_unique
 from simhash_core.normalize import normalize
 from simhash_core.passages import comparable_units
@@ -24,15 +24,6 @@ from simhash_core.tokenize import shingles_of_hashes, term_counts, unit_hashes
 from simhash_core.types import Document, ExtractedText, ScanSettings
 from simhash_core.weights import jieba_idf, tfidf, top_keywords
 
-# A heading line that starts the reference section, on a line of its own
-_REFERENCES = re.compile(
-    r"^[ \t\u3000#*]*(?:参考文献|参考资料|引用文献|references|bibliography|works cited)"
-    r"[ \t\u3000]*[:：]?[ \t\u3000]*$",
-    re.IGNORECASE | re.MULTILINE,
-)
-_QUOTES = re.compile(
-    r'“[^”]{1,2000}”|「[^」]{1,2000}」|『[^』]{1,2000}』|["＂][^"＂\n]{1,2000}["＂]'
-)
 KEYWORDS_KEPT = 200
 
 
@@ -56,26 +47,6 @@ class Analysis:
     pages: int | None = None
     warnings: tuple[str, ...] = ()
     timings: tuple[tuple[str, float], ...] = ()  # seconds per stage, when freshly computed
-
-
-def excluded_regions(text: str, *, references: bool, quotes: bool) -> list[tuple[int, int]]:
-    r"""Spans of the original text left out of matching: the reference section (from
-    its heading line to the end, if the heading is past the first 30%) and quotations.
-
-    >>> excluded_regions("正文很长的一段话。\n参考文献\n[1] 某书", references=True, quotes=False)
-    [(10, 21)]
-    >>> excluded_regions("他说“你好”。", references=True, quotes=True)
-    [(2, 6)]
-    """
-    spans = []
-    if references:
-        for m in _REFERENCES.finditer(text):
-            if m.start() >= len(text) * 0.3:
-                spans.append((m.start(), len(text)))
-                break
-    if quotes:
-        spans.extend(m.span() for m in _QUOTES.finditer(text))
-    return sorted(spans)
 
 
 def _masked_text(text: str, starts: np.ndarray, ends: np.ndarray, mask: np.ndarray) -> str:

@@ -52,13 +52,39 @@ class TerminalProgress:
         return True
 
 
+def bounded(kind: type, low: float, high: float | None = None):
+    """An argparse type: ``kind`` within ``[low, high]``, else a clear usage error.
+
+    >>> bounded(int, 0, 12)("3")
+    3
+    >>> bounded(float, 0, 1)("1.5")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 1.5 is not between 0 and 1
+    """
+
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value < low or (high is not None and value > high):
+            if high is None:
+                raise argparse.ArgumentTypeError(f"{text} must be at least {low}")
+            raise argparse.ArgumentTypeError(f"{text} is not between {low} and {high}")
+        return value
+
+    return parse
+
+
 def _settings(args: argparse.Namespace) -> ScanSettings:
     base = ScanSettings()
     return ScanSettings(
         simhash_k=args.k if args.k is not None else base.simhash_k,
         flag_similarity=args.threshold if args.threshold is not None else base.flag_similarity,
-        flag_passage_words=args.passage_words or base.flag_passage_words,
-        ngram=args.ngram or base.ngram,
+        flag_passage_words=(
+            args.passage_words if args.passage_words is not None else base.flag_passage_words
+        ),
+        ngram=args.ngram if args.ngram is not None else base.ngram,
         t2s=not args.no_t2s,
         idf=args.idf,
         exclude_quotes=args.exclude_quotes,
@@ -105,17 +131,30 @@ def _add_scan(sub: argparse._SubParsersAction) -> None:
         "--all-pairs", action="store_true", help="write every pair, not only similar ones"
     )
     p.add_argument(
-        "--workers", type=int, metavar="N", help="worker processes (default: one per core)"
+        "--workers",
+        type=bounded(int, 1),
+        metavar="N",
+        help="worker processes (default: one per core)",
     )
-    p.add_argument("-k", type=int, help="SimHash Hamming distance for near-duplicates (default 3)")
-    p.add_argument("--threshold", type=float, help="flag pairs at this similarity (default 0.15)")
+    p.add_argument(
+        "-k",
+        type=bounded(int, 0, 12),
+        help="SimHash Hamming distance for near-duplicates, 0-12 (default 3)",
+    )
+    p.add_argument(
+        "--threshold",
+        type=bounded(float, 0.01, 1.0),
+        help="flag pairs at this similarity, 0.01-1 (default 0.15)",
+    )
     p.add_argument(
         "--passage-words",
-        type=float,
+        type=bounded(float, 5),
         help="flag a pair with a matching passage this long, in words (default 40;"
         " two Chinese characters count as one word)",
     )
-    p.add_argument("--ngram", type=int, help="shingle size in units (default 5)")
+    p.add_argument(
+        "--ngram", type=bounded(int, 2, 12), help="shingle size in units, 2-12 (default 5)"
+    )
     p.add_argument(
         "--idf",
         choices=["jieba", "corpus"],
@@ -127,7 +166,9 @@ def _add_scan(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--keep-references", action="store_true", help="compare the reference section too"
     )
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per file")
+    p.add_argument(
+        "--timeout", type=bounded(float, 1), default=60.0, help="seconds allowed per file"
+    )
     p.add_argument(
         "--no-cache", action="store_true", help="ignore the fingerprint cache (re-read every file)"
     )
@@ -152,8 +193,6 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for out in (args.csv, args.json):
         if out is not None and not out.resolve().parent.is_dir():
             parser.error(f"folder for {out} does not exist")
-    if args.workers is not None and args.workers < 1:
-        parser.error("--workers must be at least 1")
     settings = _settings(args)
     bar = TerminalProgress() if not args.quiet else None
     progress = Progress(bar)

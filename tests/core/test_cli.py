@@ -1,6 +1,7 @@
 """The ``plagcheck`` command line end to end on the sample class."""
 
 import csv
+import io
 import json
 import os
 import subprocess
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from simhash_core.cli import main
+from simhash_core.cli import TerminalProgress, main
 from tests.core.samples import CLASS_ZH, needs_samples, truth
 
 REQUIRED = [
@@ -95,6 +96,25 @@ def test_usage_errors_exit_2(tmp_path, capsys):
     assert exc.value.code == 2
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--ngram", "-1", "not between 2 and 12"),
+        ("--ngram", "0", "not between 2 and 12"),
+        ("-k", "99", "not between 0 and 12"),
+        ("--threshold", "1.5", "not between 0.01 and 1.0"),
+        ("--passage-words", "0", "must be at least 5"),
+        ("--workers", "0", "must be at least 1"),
+        ("--threshold", "high", "is not a number"),
+    ],
+)
+def test_out_of_range_settings_are_usage_errors(tmp_path, capsys, option, value, message):
+    with pytest.raises(SystemExit) as exc:
+        main(["scan", str(tmp_path), option, value])
+    assert exc.value.code == 2
+    assert message in capsys.readouterr().err
+
+
 def test_scan_with_unreadable_files_exits_0(tmp_path, capsys):
     (tmp_path / "a.txt").write_text("这是第一篇文章。" * 50, encoding="utf-8")
     (tmp_path / "b.txt").write_text("这是第一篇文章。" * 50, encoding="utf-8")
@@ -122,3 +142,24 @@ def test_reporting_floor_without_all_pairs(tmp_path):
     assert [(r["file_a"], r["file_b"]) for r in rows] == [("copy.txt", "h0.txt")]
     assert main(["scan", str(tmp_path), "--csv", str(out), "-q", "--all-pairs"]) == 0
     assert len(read_rows(out)) == 10
+
+
+def test_terminal_progress_bar_shows_count_time_left_and_file():
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    bar = TerminalProgress(screen)
+    assert bar(0, 4, "") is True
+    bar.last = 0.0  # draw every call (it draws at most every 0.1 s)
+    bar(1, 4, "r01/essay.docx")
+    bar.last = 0.0
+    bar(4, 4, "r01/last.pdf")
+    lines = screen.getvalue().split("\r")
+    assert "[#######-----------------------] 1/4" in lines[-2]
+    assert "s left" in lines[-2] and "r01/essay.docx" in lines[-2]
+    assert lines[-1].startswith("[" + "#" * 30 + "] 4/4") and lines[-1].endswith("\n")
+    quiet = io.StringIO()  # not a terminal: nothing drawn
+    TerminalProgress(quiet)(1, 4, "x")
+    assert quiet.getvalue() == ""

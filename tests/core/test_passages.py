@@ -1,5 +1,8 @@
 """Matched passages: alignment, offsets into the original text, evasions."""
 
+from dataclasses import replace
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -35,8 +38,8 @@ def honest_class(n: int = 6) -> dict[str, str]:
 def test_passage_offsets_point_at_the_original_text():
     source = zh_essay(1)
     lifted = "".join(sentences_of(source)[5:12])
-    # the copier's text differs in form: traditional-free here, but with spaces and
-    # full-width digits inserted, so normalized and original lengths differ
+    # the copier put a space between every character, so the normalized text (spaces
+    # between CJK characters dropped) is shorter than the original
     own = zh_essay(2, 10)
     copier = own + " ".join(lifted) + zh_essay(3, 10)
     docs, _pairs, corpus = compare({"src.txt": source, "cp.txt": copier, **honest_class(3)})
@@ -148,3 +151,44 @@ def test_evasion_does_not_work_english(kind):
     _docs, pairs, _ = compare(texts)
     assert pairs[("orig.txt", "copy.txt")].flagged
     assert pairs[("orig.txt", "copy.txt")].similarity > 0.6
+
+
+def _references(seed: int) -> str:
+    return (
+        "\n参考文献\n"
+        f"[1] 王力. 汉语史稿[M]. 北京: 中华书局, 19{seed:02d}.\n"
+        "[2] Smith J, et al. Rivers and valleys[J]. Nature, 2019, 12(3): 4-9.\n"
+        "[3] 吕叔湘. 现代汉语八百词[M]. 北京: 商务印书馆, 1999.\n"
+    )
+
+
+def test_a_shared_reference_list_is_not_copying():
+    texts = {"a.txt": zh_essay(60) + _references(80), "b.txt": zh_essay(61) + _references(80)}
+    _docs, pairs, _ = compare({**texts, **honest_class(3)})
+    p = pairs[("a.txt", "b.txt")]
+    assert not p.flagged and p.matched_chars == 0, p
+
+
+def test_an_essay_pasted_below_a_reference_heading_is_still_compared():
+    source = zh_essay(62)
+    cheat = zh_essay(63, 12) + "\n参考文献\n" + source  # a fake heading, then the copy
+    _docs, pairs, _ = compare({"src.txt": source, "cheat.txt": cheat, **honest_class(3)})
+    p = pairs[("src.txt", "cheat.txt")]
+    assert p.flagged and p.similarity > 0.9, p
+
+
+def test_quoted_text_counts_unless_quotes_are_excluded():
+    quote = "“" + "".join(sentences_of(zh_essay(64))[:8]) + "”"
+    texts = {"a.txt": zh_essay(65) + quote, "b.txt": zh_essay(66) + quote, **honest_class(3)}
+    docs = docs_from(texts)
+    pairs, *_ = compare_documents(docs, SETTINGS, all_pairs=True)
+    (shared,) = [p for p in pairs if {docs[p.a].path, docs[p.b].path} == {"a.txt", "b.txt"}]
+    assert shared.flagged  # the default: a quote is not a licence to copy
+    quotes_off = replace(SETTINGS, exclude_quotes=True)
+    docs = [
+        to_document(name, Path(name), analyze_text(text, quotes_off))
+        for name, text in texts.items()
+    ]
+    pairs, *_ = compare_documents(docs, quotes_off, all_pairs=True)
+    (shared,) = [p for p in pairs if {docs[p.a].path, docs[p.b].path} == {"a.txt", "b.txt"}]
+    assert not shared.flagged and shared.matched_chars == 0
