@@ -88,6 +88,16 @@ def stat_signature(st: os.stat_result) -> str:
     return f"{st.st_size}:{st.st_ino}:{st.st_dev}:{st.st_mtime_ns}:{st.st_ctime_ns}"
 
 
+def path_key(path: str) -> bytes:
+    r"""A path as the file system's bytes: names that are not valid UTF-8 (held in
+    ``str`` as surrogate escapes) can't be stored as SQLite text.
+
+    >>> path_key("essay.txt"), path_key("bad-\udcff.txt")
+    (b'essay.txt', b'bad-\xff.txt')
+    """
+    return os.fsencode(path)
+
+
 def array_digest(arr: np.ndarray) -> str:
     return hashlib.blake2b(np.ascontiguousarray(arr).tobytes(), digest_size=12).hexdigest()
 
@@ -156,17 +166,21 @@ class AnalysisCache:
     def known_digests(self, stats: dict[str, str]) -> dict[str, str]:
         """Stored content hashes of the paths whose ``stat`` signature still matches
         (``stats`` maps a path to :func:`stat_signature`)."""
-        paths = list(stats)
+        by_key = {path_key(p): p for p in stats}
+        keys = list(by_key)
         found: dict[str, str] = {}
         with self._lock:
-            for lo in range(0, len(paths), 500):
-                part = paths[lo : lo + 500]
+            for lo in range(0, len(keys), 500):
+                part = keys[lo : lo + 500]
                 rows = self._db.execute(
                     "SELECT path, stat, digest FROM file_digests WHERE path IN "
                     f"({','.join('?' * len(part))})",
                     part,
                 ).fetchall()
-                found.update((p, d) for p, st, d in rows if stats.get(p) == st)
+                for key, st, d in rows:
+                    p = by_key.get(key)
+                    if p is not None and stats[p] == st:
+                        found[p] = d
         return found
 
     def remember_digests(self, rows: list[tuple[str, str, str]]) -> None:
@@ -175,7 +189,10 @@ class AnalysisCache:
             return
         with self._lock, contextlib.suppress(sqlite3.Error):
             self._db.execute("BEGIN")
-            self._db.executemany("INSERT OR REPLACE INTO file_digests VALUES (?, ?, ?)", rows)
+            self._db.executemany(
+                "INSERT OR REPLACE INTO file_digests VALUES (?, ?, ?)",
+                [(path_key(p), st, d) for p, st, d in rows],
+            )
             self._db.execute("COMMIT")
 
     def get_comparison(self, key: str) -> ComparisonMemo | None:

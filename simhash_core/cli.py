@@ -107,7 +107,12 @@ def summary(result: ScanResult) -> str:
     if result.cancelled:
         lines.append("scan interrupted: results cover the files read so far")
     for e in result.errors:
-        lines.append(f"  error  {e.path}: {e.reason}")
+        lines.append(f"  error    {e.path}: {e.reason}")
+    for e in result.skipped:
+        lines.append(f"  skipped  {e.path}: {e.reason}")
+    for d in result.documents:
+        if d.archive_label is None:
+            lines.extend(f"  warning  {d.path}: {w}" for w in d.warnings)
     for c in result.clusters:
         names = ", ".join(result.documents[m].path for m in c.members)
         lines.append(f"  group {c.id} (max {c.max_similarity:.0%}): {names}")

@@ -108,6 +108,18 @@ def pair_row(result: ScanResult, p: PairScore) -> list[Any]:
     ]
 
 
+def file_problems(result: ScanResult) -> list[FileError]:
+    """Every file the teacher should know about: unreadable, skipped, or read with a
+    warning (e.g. truncated), in that order; what the errors sheet lists."""
+    warnings = [
+        FileError(d.path, "warning", w)
+        for d in result.documents
+        if d.archive_label is None
+        for w in d.warnings
+    ]
+    return [*result.errors, *result.skipped, *warnings]
+
+
 def error_rows(errors: Iterable[FileError]) -> list[list[str]]:
     return [[e.path, e.code, e.reason] for e in errors]
 
@@ -125,7 +137,7 @@ def write_pairs_csv(
     rows = [pair_row(result, p) for p in (result.pairs if pairs is None else pairs)]
     atomic_write_text(Path(path), csv_text(PAIR_COLUMNS, rows))
     err = errors_path_for(Path(path))
-    atomic_write_text(err, csv_text(ERROR_COLUMNS, error_rows([*result.errors, *result.skipped])))
+    atomic_write_text(err, csv_text(ERROR_COLUMNS, error_rows(file_problems(result))))
     return err
 
 

@@ -4,6 +4,7 @@ import csv
 import shutil
 import time
 
+import docx
 import pytest
 
 from simhash_core.cli import main
@@ -26,7 +27,7 @@ def flagged_pairs(path):
 
 
 @needs_samples
-def test_bad_files_beside_the_class_cost_nothing(tmp_path, capsys):
+def test_bad_files_beside_the_class_cost_nothing(tmp_path, capsys, monkeypatch):
     clean = tmp_path / "clean.csv"
     template = str(CLASS_ZH / "template.txt")
     assert (
@@ -49,14 +50,17 @@ def test_bad_files_beside_the_class_cost_nothing(tmp_path, capsys):
     expected = make_bad_files(
         mixed / "bad", large_txt_bytes=2 * 1024 * 1024, bomb_bytes=60 * 1024 * 1024
     )
+    # with the fingerprint cache on, as a teacher runs it: a cold scan, then a warm one
+    monkeypatch.setenv("PLAGCHECK_CACHE_DIR", str(tmp_path / "cache"))
     out = tmp_path / "mixed.csv"
-    capsys.readouterr()
-    assert (
-        main(["scan", str(mixed), "--template", template, "--csv", str(out), "-q", "--no-cache"])
-        == 0
-    )
+    for _run in ("cold", "warm"):
+        capsys.readouterr()
+        assert main(["scan", str(mixed), "--template", template, "--csv", str(out), "-q"]) == 0
     printed = capsys.readouterr().out
-    reported = {r["file"]: r for r in rows(tmp_path / "mixed-errors.csv")}
+    problems = rows(tmp_path / "mixed-errors.csv")
+    reported = {r["file"]: r for r in problems if r["problem"] != "warning"}
+    warned = {r["file"]: r["reason"] for r in problems if r["problem"] == "warning"}
+    assert warned["bad/gbk.txt"] == "text encoding guessed as gb18030"
     for name, code in expected.items():
         shown = f"bad/{name}"
         if code == "ok":
@@ -68,6 +72,7 @@ def test_bad_files_beside_the_class_cost_nothing(tmp_path, capsys):
         assert reported[shown]["reason"], shown
     for name in ("truncated.docx", "encrypted.pdf", "no-text.pdf", "zip-bomb.docx"):
         assert f"bad/{name}" in printed
+    assert "skipped  bad/broken-link.txt: broken symbolic link" in printed
     assert reported["bad/encrypted.pdf"]["problem"] == "encrypted"
     assert "remove the password" in reported["bad/encrypted.pdf"]["reason"]
     assert "OCR" in reported["bad/no-text.pdf"]["reason"]
@@ -111,7 +116,9 @@ def test_formula_file_names_are_neutralised(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
     evil = '=HYPERLINK("x").docx'
-    (folder / '=HYPERLINK("x").txt').write_text(zh_essay(1), encoding="utf-8")
+    word = docx.Document()
+    word.add_paragraph(zh_essay(1))
+    word.save(str(folder / evil))
     (folder / "+cmd.txt").write_text(zh_essay(1), encoding="utf-8")
     (folder / "@sum.txt").write_text(zh_essay(2), encoding="utf-8")
     result = scan([folder], isolate=False)
@@ -144,3 +151,24 @@ def test_report_is_written_atomically(tmp_path, monkeypatch):
         write_pairs_csv(result, out)
     assert out.read_text(encoding="utf-8") == "previous report"
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_warnings_and_skipped_files_reach_the_errors_sheet_and_the_summary(tmp_path):
+    from dataclasses import replace
+
+    from simhash_core.cli import summary
+
+    for i in range(2):
+        (tmp_path / f"s{i}.txt").write_text(zh_essay(i), encoding="utf-8")
+    (tmp_path / "photo.jpg").write_bytes(b"\xff\xd8\xff")
+    result = scan([tmp_path], isolate=False)
+    truncated = "truncated: only the first 20 MB were read"
+    result.documents[0] = replace(result.documents[0], warnings=(truncated,))
+    errors = rows(write_pairs_csv(result, tmp_path / "pairs.csv"))
+    assert {(r["file"], r["problem"], r["reason"]) for r in errors} == {
+        ("photo.jpg", "unsupported", "unsupported file type .jpg"),
+        ("s0.txt", "warning", truncated),
+    }
+    printed = summary(result)
+    assert f"warning  s0.txt: {truncated}" in printed
+    assert "skipped  photo.jpg: unsupported file type .jpg" in printed
