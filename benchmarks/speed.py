@@ -62,19 +62,29 @@ def scan_once(folder: Path, settings, cache=None):
 
 def cold_and_warm(folder: Path, n_files: int) -> float:
     from simhash_core.cache import AnalysisCache
+    from simhash_core.scan import prepare_workers
     from simhash_core.types import ScanSettings
 
+    # The app starts the worker fork server while it waits for the first folder, so
+    # the scan is timed with the server ready. Each worker count runs twice,
+    # alternating, and the faster run counts (the other core may be briefly busy).
+    prepare_workers()
     chars = None
     table(
         f"Cold scan of {n_files} files ({os.cpu_count()} cores): drop to finished matrix",
-        ["workers", "wall s", "documents/s", "chars/s", "speed-up"],
+        ["workers", "wall s (best of 2)", "documents/s", "chars/s", "speed-up"],
     )
-    results = {}
-    for workers in (1, os.cpu_count() or 1):
-        t, r = scan_once(folder, ScanSettings(workers=workers))
+    counts = sorted({1, os.cpu_count() or 1})
+    results: dict[int, tuple[float, object]] = {}
+    for _round in range(2):
+        for workers in counts:
+            t, r = scan_once(folder, ScanSettings(workers=workers))
+            if workers not in results or t < results[workers][0]:
+                results[workers] = (t, r)
+    base = results[1][0]
+    for workers in counts:
+        t, r = results[workers]
         chars = sum(len(d.text) for d in r.documents)
-        results[workers] = (t, r)
-        base = results[1][0]
         print(
             row(
                 [
@@ -110,6 +120,25 @@ def cold_and_warm(folder: Path, n_files: int) -> float:
     print(row(["threshold changed", f"{t_thr:.2f}"]))
     print(row(["n-gram size changed (text from cache, re-analysed)", f"{t_ngram:.2f}"]))
     return t_all
+
+
+def cli_memory_table(folder: Path) -> None:
+    """``plagcheck scan`` in a new process: wall time and the largest resident set of
+    any of its processes (the command, the fork server, the workers)."""
+    cli = Path(sys.executable).with_name("plagcheck")
+    table(
+        "plagcheck scan from the command line, a new process (no cache)",
+        ["wall s", "peak resident memory of any one process MB"],
+    )
+    t0 = time.perf_counter()
+    subprocess.run(
+        [str(cli), "scan", str(folder), "--template", str(TEMPLATE), "--no-cache", "-q"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    wall = time.perf_counter() - t0
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(row([f"{wall:.2f}", f"{peak:,.0f}"]))
 
 
 def pdf_table() -> None:
@@ -268,6 +297,7 @@ def main() -> int:
             t, _ = timed(make_big_class, folder, args.files)
             print(f"\nbuilt a {args.files}-file class in {t:.0f} s")
         n = sum(1 for p in folder.rglob("*") if p.is_file())
+        cli_memory_table(folder)  # first: no other child process has run yet
         ours = cold_and_warm(folder, n)
         pdf_table()
         segmentation_table()

@@ -28,7 +28,11 @@ HashFunc = Callable[[str], int]
 
 def _bit_matrix(hashes: Sequence[int] | np.ndarray, bits: int) -> np.ndarray:
     """``len(hashes) x bits`` matrix of 0/1, most significant bit in column 0."""
-    if bits <= 64:
+    if bits == 64:  # the bytes of big-endian words, unpacked most significant bit first
+        arr = np.asarray(hashes, dtype=np.uint64) if len(hashes) else np.zeros(0, np.uint64)
+        as_bytes = arr.astype(">u8").view(np.uint8)
+        return np.unpackbits(as_bytes).reshape(len(arr), 64).view(np.int8)
+    if bits < 64:
         arr = np.asarray(hashes, dtype=np.uint64) if len(hashes) else np.zeros(0, np.uint64)
         shifts = np.arange(bits - 1, -1, -1, dtype=np.uint64)
         return ((arr[:, None] >> shifts[None, :]) & np.uint64(1)).astype(np.int8)
