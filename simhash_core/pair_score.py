@@ -15,6 +15,9 @@ from simhash_core.passages import covered, to_passages
 from simhash_core.types import PairScore
 
 SIMHASH_MIN_UNITS = 150  # below this, SimHash distances of unrelated texts are noisy
+# The share rule needs one passage of at least this many words: in a short answer a
+# single stock phrase ("随着科学技术的不断发展") can be 15% of the text, and is not copying.
+SHARE_MIN_PASSAGE_WORDS = 10.0
 MIN_SHARED_SHINGLES = 3  # a passage of 12 units needs at least ceil(12 / 5) shingles
 
 
@@ -75,7 +78,7 @@ def judge_pair(
     long_enough = min(corpus.comparable[i], corpus.comparable[j]) >= SIMHASH_MIN_UNITS
     if distance <= s.simhash_k and long_enough:
         reasons.append(f"SimHash distance {distance} ≤ {s.simhash_k}")
-    if similarity >= s.flag_similarity:
+    if similarity >= s.flag_similarity and m.longest_words >= SHARE_MIN_PASSAGE_WORDS:
         who = a.name if m.share_a >= m.share_b else b.name
         reasons.append(f"{similarity:.0%} of {who} is matched text")
     if m.longest_words >= s.flag_passage_words:

@@ -192,3 +192,20 @@ def test_quoted_text_counts_unless_quotes_are_excluded():
     pairs, *_ = compare_documents(docs, quotes_off, all_pairs=True)
     (shared,) = [p for p in pairs if {docs[p.a].path, docs[p.b].path} == {"a.txt", "b.txt"}]
     assert not shared.flagged and shared.matched_chars == 0
+
+
+def test_a_stock_phrase_in_short_answers_is_not_copying():
+    phrase = "随着社会的不断发展和进步，人们"  # a stock opening, 14 characters
+    answers = {
+        "a.txt": phrase + "我认为网络让学习变得更加方便，我每天都用手机查资料。",
+        "b.txt": phrase + "城市里的交通越来越拥挤，政府应该多修地铁和公交线路。",
+    }
+    texts = {**answers, **honest_class(3)}
+    _docs, pairs, _ = compare(texts)
+    p = pairs[("a.txt", "b.txt")]
+    assert p.passages >= 1 and p.similarity >= SETTINGS.flag_similarity  # matched, but
+    assert not p.flagged, p  # one short phrase is not evidence
+    copied = "我认为网络让学习变得更加方便，我每天都用手机查资料，还能和同学讨论问题。"
+    texts["b.txt"] = phrase + copied
+    _docs, pairs, _ = compare(texts)
+    assert pairs[("a.txt", "b.txt")].flagged  # a copied answer still is
