@@ -13,6 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from app.none_guard import keep_none_alive
+
+keep_none_alive()  # pytest-qt makes its own QApplication: guard it too (app.none_guard)
+
 SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "samples" / "class-zh"
 SUBMISSIONS = SAMPLES / "submissions"
 TEMPLATE = SAMPLES / "template.txt"
