@@ -200,6 +200,8 @@ class MatrixModel(QAbstractTableModel):
             return text
         if role == Role.DOC_INDEX:
             return doc_index
+        if role == Role.HEADER_NAME:
+            return f"{doc.path} ⌂" if doc.archive_label else doc.path
         if role == Qt.ItemDataRole.BackgroundRole and doc_index in self._highlight:
             return QBrush(HIGHLIGHT_HEADER)
         if role == Qt.ItemDataRole.FontRole and doc_index in self._highlight:

@@ -24,3 +24,4 @@ class Role(IntEnum):
     SORT = _BASE + 10  # a sortable key (pairs table)
     FILE_ERROR = _BASE + 11  # FileError (errors table)
     ARCHIVE_LABEL = _BASE + 12  # str | None: the archive label (course and term) shown
+    HEADER_NAME = _BASE + 13  # str: a matrix row's document name, without its number

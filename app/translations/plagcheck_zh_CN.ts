@@ -227,37 +227,37 @@
 <context>
     <name>ColorLegend</name>
     <message>
-        <location filename="../views/matrix_panel.py" line="76"/>
+        <location filename="../views/matrix_panel.py" line="86"/>
         <source>flagged pair</source>
         <translation>已标记的文件对</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="83"/>
+        <location filename="../views/matrix_panel.py" line="93"/>
         <source>selected group</source>
         <translation>选中的分组</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="93"/>
+        <location filename="../views/matrix_panel.py" line="103"/>
         <source>pair with an archived file</source>
         <translation>与已归档文件的配对</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="99"/>
+        <location filename="../views/matrix_panel.py" line="110"/>
         <source>Share of the more-copied file that is matched text</source>
         <translation>被抄袭较多的一方中匹配文本所占比例</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="100"/>
+        <location filename="../views/matrix_panel.py" line="111"/>
         <source>SimHash distance in bits (0 = same fingerprint)</source>
         <translation>SimHash 距离（位数，0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="101"/>
+        <location filename="../views/matrix_panel.py" line="112"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="103"/>
+        <location filename="../views/matrix_panel.py" line="114"/>
         <source>Containment: share of the row file found in the column file</source>
         <translation>包含度：行文件的内容出现在列文件中的比例</translation>
     </message>
@@ -830,47 +830,47 @@ Archived: {label}</source>
         <translation>已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="229"/>
+        <location filename="../models/matrix_model.py" line="231"/>
         <source>Similarity: {value}</source>
         <translation>相似度：{value}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="230"/>
+        <location filename="../models/matrix_model.py" line="232"/>
         <source>SimHash distance: {value} of 64 bits</source>
         <translation>SimHash 距离：64 位中的 {value} 位</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="233"/>
+        <location filename="../models/matrix_model.py" line="235"/>
         <source>Jaccard: {value}</source>
         <translation>Jaccard：{value}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="234"/>
+        <location filename="../models/matrix_model.py" line="236"/>
         <source>Containment: {ab} of {a} is in {b}; {ba} of {b} is in {a}</source>
         <translation>包含度：{a} 的 {ab} 出现在 {b} 中；{b} 的 {ba} 出现在 {a} 中</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="246"/>
+        <location filename="../models/matrix_model.py" line="248"/>
         <source>Matched passages: {count}; matched text: {ra} of {a}, {rb} of {b}</source>
         <translation>匹配段落：{count} 处；匹配文本：{a} 的 {ra}，{b} 的 {rb}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="256"/>
+        <location filename="../models/matrix_model.py" line="258"/>
         <source>Flagged: {reasons}</source>
         <translation>已标记：{reasons}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="261"/>
+        <location filename="../models/matrix_model.py" line="263"/>
         <source>{name} is archived: {label}</source>
         <translation>{name} 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="266"/>
+        <location filename="../models/matrix_model.py" line="268"/>
         <source>No matching passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="267"/>
+        <location filename="../models/matrix_model.py" line="269"/>
         <source>Click to open the pair</source>
         <translation>点击打开这对文件</translation>
     </message>
@@ -878,62 +878,82 @@ Archived: {label}</source>
 <context>
     <name>MatrixPanel</name>
     <message>
-        <location filename="../views/matrix_panel.py" line="188"/>
+        <location filename="../views/matrix_panel.py" line="236"/>
         <source>Similarity matrix</source>
         <translation>相似度矩阵</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="189"/>
+        <location filename="../views/matrix_panel.py" line="237"/>
         <source>{files} files compared · {flagged} flagged pairs · {groups} groups</source>
         <translation>已比较 {files} 个文件 · {flagged} 对被标记 · {groups} 个分组</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="196"/>
+        <location filename="../views/matrix_panel.py" line="244"/>
         <source>{count} unreadable files not in the matrix (see Errors)</source>
         <translation>{count} 个无法读取的文件未列入矩阵（见“错误”）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="199"/>
+        <location filename="../views/matrix_panel.py" line="247"/>
         <source>{count} skipped</source>
         <translation>{count} 个已跳过</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="201"/>
+        <location filename="../views/matrix_panel.py" line="249"/>
         <source>scan cancelled: partial results</source>
         <translation>扫描已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="213"/>
+        <location filename="../views/matrix_panel.py" line="261"/>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="215"/>
+        <location filename="../views/matrix_panel.py" line="262"/>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <location filename="../views/matrix_panel.py" line="264"/>
+        <source>Fit the whole class in the window (Ctrl+0); Ctrl+wheel zooms</source>
+        <translation>让全班显示在窗口内（Ctrl+0）；Ctrl+滚轮缩放</translation>
+    </message>
+    <message>
+        <location filename="../views/matrix_panel.py" line="266"/>
+        <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
+        <translation>放大（Ctrl++ 或 Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <location filename="../views/matrix_panel.py" line="267"/>
+        <source>Zoom out (Ctrl+− or Ctrl+wheel)</source>
+        <translation>缩小（Ctrl+− 或 Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <location filename="../views/matrix_panel.py" line="269"/>
         <source>Similarity (matched text)</source>
         <translation>相似度（匹配文本）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="216"/>
+        <location filename="../views/matrix_panel.py" line="270"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="217"/>
+        <location filename="../views/matrix_panel.py" line="271"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="218"/>
+        <location filename="../views/matrix_panel.py" line="272"/>
         <source>Containment</source>
         <translation>包含度</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="223"/>
+        <location filename="../views/matrix_panel.py" line="277"/>
         <source>No readable documents. See the Errors panel.</source>
         <translation>没有可读取的文档。请查看“错误”面板。</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="226"/>
+        <location filename="../views/matrix_panel.py" line="280"/>
         <source>Drop folders or files here
 or use File → Open folder…</source>
         <translation>把文件夹或文件拖到这里

@@ -4,13 +4,23 @@ the metric switch, the heatmap and its colour legend."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent, QPen, QPolygon
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QKeySequence,
+    QLinearGradient,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPolygon,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
     QSizePolicy,
     QStackedWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -91,6 +101,7 @@ class ColorLegend(QWidget):
             )
             p.setPen(ARCHIVE_MARK)
             p.drawText(x + 14, cy + fm.ascent() // 2 - 1, self.tr("pair with an archived file"))
+        p.setPen(self.palette().text().color())  # the caption is plain text, archive or not
         p.drawText(x0, y0 + bar_h + 6 + 2 * fm.height(), self.caption())
         p.end()
 
@@ -134,6 +145,22 @@ class MatrixPanel(QWidget):
         self.view = MatrixView()
         self.view.setModel(model)
         self.view.pairActivated.connect(self.pairActivated)
+        self.view.zoomChanged.connect(self._on_zoom)
+        self.zoom_out_action = self._zoom_action(
+            "−", self.view.zoom_out, QKeySequence.StandardKey.ZoomOut
+        )
+        self.zoom_in_action = self._zoom_action(
+            "+", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn
+        )
+        self.fit_action = self._zoom_action("", self.view.set_fit, QKeySequence("Ctrl+0"))
+        self.fit_action.setCheckable(True)
+        self.fit_action.setChecked(self.view.fit)
+        self.zoom_buttons = []
+        for action in (self.zoom_out_action, self.zoom_in_action, self.fit_action):
+            button = QToolButton()
+            button.setDefaultAction(action)
+            button.setAutoRaise(True)
+            self.zoom_buttons.append(button)
         self.placeholder = QLabel()
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
@@ -145,6 +172,9 @@ class MatrixPanel(QWidget):
 
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
+        for button in self.zoom_buttons:
+            top.addWidget(button)
+        top.addSpacing(8)
         top.addWidget(self.metric_label)
         top.addWidget(self.metric_combo)
         layout = QVBoxLayout(self)
@@ -155,6 +185,24 @@ class MatrixPanel(QWidget):
         self.result: ScanResult | None = None
         self.archive_note = ""
         self.retranslate_ui()
+
+    def _zoom_action(self, text: str, slot, shortcut: QKeySequence | QKeySequence.StandardKey):
+        action = QAction(text, self)
+        keys = (
+            QKeySequence.keyBindings(shortcut)
+            if isinstance(shortcut, QKeySequence.StandardKey)
+            else [shortcut]
+        )
+        if shortcut == QKeySequence.StandardKey.ZoomIn:
+            keys = [*keys, QKeySequence("Ctrl+=")]  # "+" needs Shift on most keyboards
+        action.setShortcuts(keys)
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _on_zoom(self, cell: int, fit: bool) -> None:
+        self.fit_action.setChecked(fit)
 
     def set_metric(self, metric: Metric) -> None:
         self.metric_combo.setCurrentIndex(list(Metric).index(metric))
@@ -211,6 +259,12 @@ class MatrixPanel(QWidget):
     def retranslate_ui(self) -> None:
         self.title.setText(self.summary())
         self.metric_label.setText(self.tr("&Show:"))
+        self.fit_action.setText(self.tr("Fit"))
+        self.fit_action.setToolTip(
+            self.tr("Fit the whole class in the window (Ctrl+0); Ctrl+wheel zooms")
+        )
+        self.zoom_in_action.setToolTip(self.tr("Zoom in (Ctrl++ or Ctrl+wheel)"))
+        self.zoom_out_action.setToolTip(self.tr("Zoom out (Ctrl+− or Ctrl+wheel)"))
         names = {
             Metric.SIMILARITY: self.tr("Similarity (matched text)"),
             Metric.DISTANCE: self.tr("SimHash distance"),
