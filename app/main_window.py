@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
+    QFrame,
     QLabel,
     QMainWindow,
     QMenu,
@@ -143,8 +144,15 @@ class MainWindow(QMainWindow):
         self.status_label = QLabel()
         self.archive_status = QLabel()
         self.archive_status.setStyleSheet(f"color: {ARCHIVE_COLOR.name()};")
+        # a rule between the archive switch and the template, as between any two fields
+        self.status_separator = QFrame()
+        self.status_separator.setFrameShape(QFrame.Shape.VLine)
+        self.status_separator.setFrameShadow(QFrame.Shadow.Sunken)
+        for label in (self.archive_status, self.status_label):
+            label.setContentsMargins(6, 0, 6, 0)
         self.statusBar().addPermanentWidget(self.progress_panel, 1)
         self.statusBar().addPermanentWidget(self.archive_status)
+        self.statusBar().addPermanentWidget(self.status_separator)
         self.statusBar().addPermanentWidget(self.status_label)
 
         self.matrix_panel.pairActivated.connect(self.open_pair)
@@ -642,6 +650,7 @@ class MainWindow(QMainWindow):
             "⌂ " + self.tr("Archive on") if self.compares_with_archive() else ""
         )
         self.archive_status.setVisible(self.compares_with_archive())
+        self.status_separator.setVisible(self.compares_with_archive())
         self.archive_status.setToolTip(
             self.tr("Each scan is also compared with the archive: {location}").format(
                 location=self.archive_location() or self.tr("the default file")

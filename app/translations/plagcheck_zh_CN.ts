@@ -500,43 +500,43 @@
         <translation>可能的来源</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="99"/>
+        <location filename="../views/groups_panel.py" line="129"/>
         <source>Group {id} · {count} files</source>
         <translation>第 {id} 组 · {count} 个文件</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="122"/>
+        <location filename="../views/groups_panel.py" line="158"/>
         <source>Most likely source: {path}
 Why: {reason}</source>
         <translation>最可能的来源：{path}
 依据：{reason}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="135"/>
+        <location filename="../views/groups_panel.py" line="174"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="151"/>
+        <location filename="../views/groups_panel.py" line="190"/>
         <source>likely source</source>
         <translation>可能的来源</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="104"/>
-        <location filename="../views/groups_panel.py" line="116"/>
-        <location filename="../views/groups_panel.py" line="154"/>
+        <location filename="../views/groups_panel.py" line="137"/>
+        <location filename="../views/groups_panel.py" line="163"/>
+        <location filename="../views/groups_panel.py" line="193"/>
         <source>⌂ archived: {label}</source>
         <translation>⌂ 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="171"/>
+        <location filename="../views/groups_panel.py" line="210"/>
         <source>Groups of near-duplicates appear here after a scan.</source>
         <translation>扫描后，这里会列出相似文件的分组。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="174"/>
+        <location filename="../views/groups_panel.py" line="213"/>
         <source>No group: no pair of files was flagged.</source>
         <translation>没有分组：没有文件对被标记。</translation>
     </message>
@@ -562,262 +562,262 @@ Archived: {label}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="280"/>
+        <location filename="../main_window.py" line="288"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="284"/>
+        <location filename="../main_window.py" line="292"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="330"/>
+        <location filename="../main_window.py" line="338"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="338"/>
+        <location filename="../main_window.py" line="346"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="340"/>
+        <location filename="../main_window.py" line="348"/>
         <source>Submissions (*.docx *.pdf *.txt);;All files (*)</source>
         <translation>作业 (*.docx *.pdf *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="348"/>
+        <location filename="../main_window.py" line="356"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="350"/>
+        <location filename="../main_window.py" line="358"/>
         <source>Documents (*.docx *.pdf *.txt);;All files (*)</source>
         <translation>文档 (*.docx *.pdf *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="394"/>
+        <location filename="../main_window.py" line="402"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="405"/>
+        <location filename="../main_window.py" line="413"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="453"/>
+        <location filename="../main_window.py" line="461"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="457"/>
+        <location filename="../main_window.py" line="465"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="457"/>
+        <location filename="../main_window.py" line="465"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="476"/>
+        <location filename="../main_window.py" line="484"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="482"/>
+        <location filename="../main_window.py" line="490"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="530"/>
+        <location filename="../main_window.py" line="538"/>
         <source>compared with the archive ({searched} files): {matched} archived files shown</source>
         <translation>已与档案库比较（{searched} 个文件）：显示 {matched} 个归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="533"/>
+        <location filename="../main_window.py" line="541"/>
         <source>compared with the archive ({searched} files): no similar archived file</source>
         <translation>已与档案库比较（{searched} 个文件）：没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="536"/>
+        <location filename="../main_window.py" line="544"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="538"/>
+        <location filename="../main_window.py" line="546"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="539"/>
+        <location filename="../main_window.py" line="547"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="581"/>
+        <location filename="../main_window.py" line="589"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="583"/>
+        <location filename="../main_window.py" line="591"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF and TXT submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在全班提交的 DOCX、PDF 和 TXT 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="596"/>
+        <location filename="../main_window.py" line="604"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="597"/>
+        <location filename="../main_window.py" line="605"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="598"/>
+        <location filename="../main_window.py" line="606"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="599"/>
+        <location filename="../main_window.py" line="607"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="600"/>
+        <location filename="../main_window.py" line="608"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="601"/>
+        <location filename="../main_window.py" line="609"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="602"/>
+        <location filename="../main_window.py" line="610"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="603"/>
+        <location filename="../main_window.py" line="611"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="604"/>
+        <location filename="../main_window.py" line="612"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="605"/>
+        <location filename="../main_window.py" line="613"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="606"/>
+        <location filename="../main_window.py" line="614"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="607"/>
+        <location filename="../main_window.py" line="615"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="608"/>
+        <location filename="../main_window.py" line="616"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="609"/>
+        <location filename="../main_window.py" line="617"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="610"/>
+        <location filename="../main_window.py" line="618"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="612"/>
+        <location filename="../main_window.py" line="620"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="614"/>
+        <location filename="../main_window.py" line="622"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="615"/>
+        <location filename="../main_window.py" line="623"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="616"/>
+        <location filename="../main_window.py" line="624"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="617"/>
+        <location filename="../main_window.py" line="625"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="618"/>
+        <location filename="../main_window.py" line="626"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="618"/>
+        <location filename="../main_window.py" line="626"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="618"/>
+        <location filename="../main_window.py" line="626"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="623"/>
+        <location filename="../main_window.py" line="631"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="628"/>
+        <location filename="../main_window.py" line="636"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="631"/>
+        <location filename="../main_window.py" line="639"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="637"/>
+        <location filename="../main_window.py" line="645"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="640"/>
+        <location filename="../main_window.py" line="648"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="642"/>
+        <location filename="../main_window.py" line="650"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="646"/>
+        <location filename="../main_window.py" line="655"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="647"/>
+        <location filename="../main_window.py" line="656"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>

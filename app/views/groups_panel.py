@@ -8,7 +8,7 @@ badge on the group and the member, purple italic names on a lavender row."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QBrush, QColor, QFont, QResizeEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -86,12 +86,42 @@ class GroupsPanel(QWidget):
         for cluster in clusters:
             self.model.appendRow(self._cluster_row(result, cluster))
         self.tree.expandAll()
-        header = self.tree.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.fit_columns()
         if selected is not None:
             self.select_cluster(selected)
         self._update_empty_label()
+
+    def fit_columns(self) -> None:
+        """Share the width so every group's likely source is readable.
+
+        The names column gets what its texts need unless that would squeeze the likely
+        sources of the groups (the last column, which takes the rest): then the names
+        are elided (their tooltips have them in full) and the sources keep their width.
+        """
+        header = self.tree.header()
+        for col in (0, 1):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+        if not self.model.rowCount():
+            return
+        fm = self.tree.fontMetrics()
+        pad = 2 * self.tree.style().pixelMetric(self.tree.style().PixelMetric.PM_FocusFrameHMargin)
+        pad += 12
+        similarity = max(header.sectionSizeHint(1), self.tree.sizeHintForColumn(1))
+        sources = max(
+            fm.horizontalAdvance(self.model.index(r, 2).data() or "")
+            for r in range(self.model.rowCount())
+        )
+        sources = max(sources + pad, header.sectionSizeHint(2))
+        names = max(self.tree.sizeHintForColumn(0), header.sectionSizeHint(0))
+        width = self.tree.viewport().width()
+        if names + similarity + sources > width:
+            names = max(width - similarity - sources, min(names, width * 2 // 5))
+        self.tree.setColumnWidth(0, names)
+        self.tree.setColumnWidth(1, similarity)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_columns()
 
     def _cluster_row(self, result: ScanResult, cluster: Cluster) -> list[QStandardItem]:
         docs = result.documents
@@ -100,9 +130,13 @@ class GroupsPanel(QWidget):
             id=cluster.id, count=len(cluster.members)
         )
         labels = sorted({docs[m].archive_label for m in cluster.members if docs[m].archive_label})
+        tip = text
         if labels:
-            text += "  " + self.tr("⌂ archived: {label}").format(label=", ".join(labels))
+            # short in the row (the ⌂ mark says archived), in full in the tooltip
+            text += " · ⌂ " + ", ".join(labels)
+            tip += "\n" + self.tr("⌂ archived: {label}").format(label=", ".join(labels))
         title = QStandardItem(text)
+        title.setToolTip(tip)
         bold = QFont()
         bold.setBold(True)
         title.setFont(bold)
@@ -112,17 +146,22 @@ class GroupsPanel(QWidget):
         best.setData(cluster.id, Role.CLUSTER_ID)
         best.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         why = source_reason_short(cluster.source_reason)
-        if source.archive_label and not cluster.source_reason.startswith("archived"):
-            why += " · " + self.tr("⌂ archived: {label}").format(label=source.archive_label)
-        src = QStandardItem(f"{source.name} · {why}")
+        # an archived source is marked ⌂ (unless its reason already says archived); the
+        # label is in the group's title and the tooltip: the column stays short
+        mark = (
+            "⌂ "
+            if source.archive_label and not cluster.source_reason.startswith("archived")
+            else ""
+        )
+        src = QStandardItem(f"{mark}{source.name} · {why}")
         src.setData(cluster.id, Role.CLUSTER_ID)
+        tip = self.tr("Most likely source: {path}\nWhy: {reason}").format(
+            path=source.path, reason=source_reason(cluster.source_reason)
+        )
         if source.archive_label:
             src.setForeground(QBrush(ARCHIVE_COLOR))
-        src.setToolTip(
-            self.tr("Most likely source: {path}\nWhy: {reason}").format(
-                path=source.path, reason=source_reason(cluster.source_reason)
-            )
-        )
+            tip += "\n" + self.tr("⌂ archived: {label}").format(label=source.archive_label)
+        src.setToolTip(tip)
         others = sorted(
             (m for m in cluster.members if m != cluster.likely_source), key=lambda m: docs[m].path
         )

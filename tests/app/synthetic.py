@@ -32,15 +32,16 @@ def synthetic_document(i: int, fingerprint: int, label: str | None = None) -> Do
     )
 
 
-def synthetic_result(n: int, seed: int = 0, archived: int = 0) -> ScanResult:
-    """``n`` documents; every 50th one copied by the next (similarity 0.9)."""
+def synthetic_result(n: int, seed: int = 0, archived: int = 0, label: str = "2023") -> ScanResult:
+    """``n`` documents; every 50th one copied by the next (similarity 0.9); the first
+    ``archived`` ones come from the archive under ``label``."""
     rng = np.random.default_rng(seed)
     fps = [int(x) for x in rng.integers(0, 2**63, size=n, dtype=np.int64)]
     pairs = []
     for i in range(0, n - 1, 50):
         fps[i + 1] = fps[i] ^ 0b101
         pairs.append(PairScore(i, i + 1, 0.9, 2, 0.8, 0.85, 0.9, 500, 500, 0.9, 0.88, 3, True))
-    docs = [synthetic_document(i, fp, "2023" if i < archived else None) for i, fp in enumerate(fps)]
+    docs = [synthetic_document(i, fp, label if i < archived else None) for i, fp in enumerate(fps)]
     dist = hamming_matrix(fingerprint_array(fps))
     sim = np.zeros((n, n), np.float32)
     flag = np.zeros((n, n), bool)

@@ -124,7 +124,8 @@ def test_compare_switch_adds_the_archived_copy_to_every_view(
         for r in range(groups.rowCount())
         if groups.index(r, 0).data(Role.ARCHIVED)
     )
-    assert f"archived: {LABEL}" in top.data()
+    assert f"⌂ {LABEL}" in top.data()
+    assert f"archived: {LABEL}" in top.data(Qt.ItemDataRole.ToolTipRole)
     members = {
         groups.index(r, 0, top).data(Role.DOC_INDEX): groups.index(r, 2, top)
         for r in range(groups.rowCount(top))
@@ -133,8 +134,9 @@ def test_compare_switch_adds_the_archived_copy_to_every_view(
     note = members[old_index]
     assert f"archived: {LABEL}" in note.data() and note.data(Role.ARCHIVE_LABEL) == LABEL
     assert not members[copied].data(Role.ARCHIVED)
-    source = groups.index(top.row(), 2).data()
-    assert source.startswith("old1.txt") and "archived" in source  # archived work came first
+    source = groups.index(top.row(), 2)
+    assert source.data().startswith("⌂ old1.txt")  # archived work came first
+    assert f"archived: {LABEL}" in source.data(Qt.ItemDataRole.ToolTipRole)
 
     # pairs table: the Archive column names the label; other pairs leave it empty
     pairs = win.pairs_model

@@ -1,0 +1,92 @@
+"""Layout checks from the audit of the screenshots: nothing cut off, run together or
+wrongly coloured in archive mode, the groups list, the status bar and the legend."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFontMetrics, QImage
+
+from app.views.groups_panel import GroupsPanel
+from app.views.matrix_panel import ColorLegend
+from tests.app.synthetic import synthetic_result
+
+LABEL = "2024 autumn"
+
+
+def test_group_names_never_push_the_likely_source_out_of_view(qtbot):
+    # documents 0, 50 and 100 are archived: three groups with an archived member
+    result = synthetic_result(120, seed=2, archived=101, label=LABEL)
+    panel = GroupsPanel()
+    qtbot.addWidget(panel)
+    panel.resize(560, 330)  # the groups dock of the default window
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.set_result(result)
+    tree, model = panel.tree, panel.model
+    fm = QFontMetrics(tree.font())
+    header = tree.header()
+    source_width = header.sectionSize(2)
+    assert header.sectionPosition(2) + source_width <= tree.viewport().width() + 1
+    assert model.rowCount() == len(result.clusters) >= 2
+    for row in range(model.rowCount()):
+        title, source = model.index(row, 0), model.index(row, 2)
+        assert "⌂" in source.data() or "⌂" in title.data()
+        # the likely source is shown whole, not elided
+        assert fm.horizontalAdvance(source.data()) + 8 <= source_width, source.data()
+        # the title names the archive label; its tooltip says so in words
+        assert LABEL in title.data()
+        assert f"archived: {LABEL}" in title.data(Qt.ItemDataRole.ToolTipRole)
+        bold = QFontMetrics(title.data(Qt.ItemDataRole.FontRole))
+        assert bold.horizontalAdvance(title.data()) <= header.sectionSize(0)
+
+
+def test_status_bar_keeps_archive_and_template_apart(window, qtbot):
+    window.use_archive("/nonexistent/past.sqlite")
+    window.templates = [Path("template.txt")]
+    window.retranslate_ui()
+    qtbot.waitUntil(lambda: window.status_label.isVisible())
+    archive, rule, template = window.archive_status, window.status_separator, window.status_label
+    assert archive.isVisible() and rule.isVisible()
+    assert archive.text().startswith("⌂") and template.text() == "Template: template.txt"
+    right_of_archive_text = (
+        archive.x()
+        + archive.contentsMargins().left()
+        + QFontMetrics(archive.font()).horizontalAdvance(archive.text())
+    )
+    left_of_template_text = template.x() + template.contentsMargins().left()
+    assert right_of_archive_text < rule.x() < left_of_template_text
+    assert left_of_template_text - right_of_archive_text >= 10
+    window.compare_archive_action.setChecked(False)
+    assert not rule.isVisible()
+
+
+def caption_pixels(legend: ColorLegend) -> list[QColor]:
+    """The colours of the pixels of the caption's line of text."""
+    image: QImage = legend.grab().toImage()
+    fm = legend.fontMetrics()
+    baseline = 4 + 12 + 6 + 2 * fm.height()  # as ColorLegend.paintEvent draws it
+    background = QColor(image.pixel(legend.width() - 2, baseline))
+    out = []
+    for y in range(baseline - fm.ascent(), baseline + fm.descent()):
+        for x in range(8, min(image.width(), 8 + fm.horizontalAdvance(legend.caption()))):
+            colour = QColor(image.pixel(x, y))
+            if colour != background:
+                out.append(colour)
+    return out
+
+
+def test_legend_caption_keeps_the_text_colour_in_archive_mode(qtbot):
+    legend = ColorLegend()
+    qtbot.addWidget(legend)
+    legend.resize(800, 60)
+    legend.set_shows_archive(True)
+    legend.show()
+    qtbot.waitExposed(legend)
+    pixels = caption_pixels(legend)
+    assert len(pixels) > 50, "no caption drawn"
+    # anti-aliased text in the text colour is grey: red, green and blue stay together;
+    # the archive purple (110, 60, 170) is not
+    purple = [c for c in pixels if c.blue() - c.green() > 40]
+    assert not purple, f"{len(purple)} purple caption pixels"
