@@ -50,6 +50,33 @@ class Column(IntEnum):
     REASONS = 14
 
 
+# numeric columns whose values are much shorter than their names
+NARROW_COLUMNS = frozenset(
+    {
+        Column.SIMILARITY,
+        Column.DISTANCE,
+        Column.MATCHED_CHARS,
+        Column.SHARE_A,
+        Column.SHARE_B,
+    }
+)
+
+
+def two_lines(text: str) -> str:
+    r"""``text`` broken at the space nearest its middle, unless that leaves a part of
+    fewer than two characters (or there is no space).
+
+    >>> two_lines("SimHash distance"), two_lines("Share of A"), two_lines("A 的占比")
+    ('SimHash\ndistance', 'Share\nof A', 'A 的占比')
+    """
+    spaces = [i for i, ch in enumerate(text) if ch == " " and 2 <= i <= len(text) - 3]
+    if not spaces:
+        return text
+    middle = len(text) / 2
+    cut = min(spaces, key=lambda i: abs(i - middle))
+    return text[:cut] + "\n" + text[cut + 1 :]
+
+
 def ranked_pairs(pairs: list[PairScore]) -> list[PairScore]:
     """Flagged pairs first, then by similarity (highest first), then SimHash distance."""
     return sorted(pairs, key=lambda p: (not p.flagged, -p.similarity, p.simhash_distance, p.a, p.b))
@@ -95,6 +122,29 @@ class PairsModel(QAbstractTableModel):
             Column.REASONS: self.tr("Why"),
         }
 
+    def header_tips(self) -> dict[Column, str]:
+        """What each column means (the header's tooltips)."""
+        return {
+            Column.GROUP: self.tr("The group of near-duplicates the flagged pair belongs to"),
+            Column.FILE_A: self.tr("The first file of the pair"),
+            Column.FILE_B: self.tr("The second file of the pair"),
+            Column.ARCHIVE: self.tr("Where the archived file of the pair comes from"),
+            Column.SIMILARITY: self.tr("Share of the more-copied file that is matched text"),
+            Column.FLAGGED: self.tr("The pair is flagged as likely copying"),
+            Column.DISTANCE: self.tr(
+                "SimHash distance: bits that differ between the two 64-bit fingerprints "
+                "(0 = same fingerprint)"
+            ),
+            Column.JACCARD: self.tr("Jaccard: shared word sequences over all of both"),
+            Column.CONTAINMENT_A: self.tr("Containment: share of A's word sequences found in B"),
+            Column.CONTAINMENT_B: self.tr("Containment: share of B's word sequences found in A"),
+            Column.MATCHED_CHARS: self.tr("Characters inside matched passages (the larger side)"),
+            Column.PASSAGES: self.tr("Number of matched passages"),
+            Column.SHARE_A: self.tr("Share of A's text inside matched passages"),
+            Column.SHARE_B: self.tr("Share of B's text inside matched passages"),
+            Column.REASONS: self.tr("Why the pair was flagged"),
+        }
+
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.pairs)
 
@@ -104,8 +154,14 @@ class PairsModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.headers().get(Column(section)) if 0 <= section < len(Column) else None
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(Column):
+            if role == Qt.ItemDataRole.DisplayRole:
+                text = self.headers()[Column(section)]
+                # a long name over a column of short numbers: on two lines
+                return two_lines(text) if section in NARROW_COLUMNS else text
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self.header_tips()[Column(section)]
+            return None
         if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
             return str(section + 1)
         return None
@@ -146,6 +202,8 @@ class PairsModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and col == Column.REASONS:
             return "\n".join(flag_reasons([r]) for r in p.reasons)
+        if role == Qt.ItemDataRole.ToolTipRole and col == Column.ARCHIVE:
+            return self.archive_label(p)
         if role == Qt.ItemDataRole.ToolTipRole and col in (Column.FILE_A, Column.FILE_B):
             doc = self.result.documents[p.a if col == Column.FILE_A else p.b]
             if doc.archive_label:

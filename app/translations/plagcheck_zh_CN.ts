@@ -963,89 +963,164 @@ or use File → Open folder…</source>
 <context>
     <name>PairsModel</name>
     <message>
-        <location filename="../models/pairs_model.py" line="81"/>
+        <location filename="../models/pairs_model.py" line="108"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="82"/>
+        <location filename="../models/pairs_model.py" line="109"/>
         <source>File A</source>
         <translation>文件 A</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="83"/>
+        <location filename="../models/pairs_model.py" line="110"/>
         <source>File B</source>
         <translation>文件 B</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="84"/>
+        <location filename="../models/pairs_model.py" line="111"/>
         <source>Archive</source>
         <translation>档案库</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="85"/>
+        <location filename="../models/pairs_model.py" line="112"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="86"/>
+        <location filename="../models/pairs_model.py" line="113"/>
         <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="87"/>
+        <location filename="../models/pairs_model.py" line="114"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="88"/>
+        <location filename="../models/pairs_model.py" line="115"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="89"/>
+        <location filename="../models/pairs_model.py" line="116"/>
         <source>A in B</source>
         <translation>A 在 B 中</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="90"/>
+        <location filename="../models/pairs_model.py" line="117"/>
         <source>B in A</source>
         <translation>B 在 A 中</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="91"/>
+        <location filename="../models/pairs_model.py" line="118"/>
         <source>Matched characters</source>
         <translation>匹配字符数</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="92"/>
+        <location filename="../models/pairs_model.py" line="119"/>
         <source>Passages</source>
         <translation>段落数</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="93"/>
+        <location filename="../models/pairs_model.py" line="120"/>
         <source>Share of A</source>
         <translation>A 的占比</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="94"/>
+        <location filename="../models/pairs_model.py" line="121"/>
         <source>Share of B</source>
         <translation>B 的占比</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="95"/>
+        <location filename="../models/pairs_model.py" line="122"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="152"/>
+        <location filename="../models/pairs_model.py" line="128"/>
+        <source>The group of near-duplicates the flagged pair belongs to</source>
+        <translation>该可疑文件对所属的近似重复组</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="129"/>
+        <source>The first file of the pair</source>
+        <translation>文件对中的第一个文件</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="130"/>
+        <source>The second file of the pair</source>
+        <translation>文件对中的第二个文件</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="131"/>
+        <source>Where the archived file of the pair comes from</source>
+        <translation>文件对中归档文件的来源（课程与学期）</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="132"/>
+        <source>Share of the more-copied file that is matched text</source>
+        <translation>被抄袭较多的一方中匹配文本所占比例</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="133"/>
+        <source>The pair is flagged as likely copying</source>
+        <translation>该文件对被标记为可能抄袭</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="135"/>
+        <source>SimHash distance: bits that differ between the two 64-bit fingerprints (0 = same fingerprint)</source>
+        <translation>SimHash 距离：两个 64 位指纹中不同的位数（0 = 指纹相同）</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="138"/>
+        <source>Jaccard: shared word sequences over all of both</source>
+        <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="139"/>
+        <source>Containment: share of A&apos;s word sequences found in B</source>
+        <translation>包含度：A 的词序列在 B 中出现的比例</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="140"/>
+        <source>Containment: share of B&apos;s word sequences found in A</source>
+        <translation>包含度：B 的词序列在 A 中出现的比例</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="141"/>
+        <source>Characters inside matched passages (the larger side)</source>
+        <translation>匹配段落中的字符数（取较多的一方）</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="142"/>
+        <source>Number of matched passages</source>
+        <translation>匹配段落的数量</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="143"/>
+        <source>Share of A&apos;s text inside matched passages</source>
+        <translation>A 的文本中位于匹配段落内的比例</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="144"/>
+        <source>Share of B&apos;s text inside matched passages</source>
+        <translation>B 的文本中位于匹配段落内的比例</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="145"/>
+        <source>Why the pair was flagged</source>
+        <translation>该文件对被标记的原因</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="210"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="185"/>
+        <location filename="../models/pairs_model.py" line="243"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -1053,12 +1128,12 @@ Archived: {label}</source>
 <context>
     <name>PairsPanel</name>
     <message>
-        <location filename="../views/pairs_panel.py" line="115"/>
+        <location filename="../views/pairs_panel.py" line="121"/>
         <source>Filter by file name…</source>
         <translation>按文件名筛选…</translation>
     </message>
     <message>
-        <location filename="../views/pairs_panel.py" line="116"/>
+        <location filename="../views/pairs_panel.py" line="122"/>
         <source>Flagged only</source>
         <translation>仅显示已标记</translation>
     </message>

@@ -43,6 +43,8 @@ class PairsPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(False)
         self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # file names keep their end
+        self.table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -101,10 +103,14 @@ class PairsPanel(QWidget):
         result = self.model.result
         archived = result is not None and any(d.archive_label for d in result.documents)
         self.table.setColumnHidden(Column.ARCHIVE, not archived)
+        # every column as wide as its values and its (two-line) name; long file names
+        # and archive labels elided (the tooltips have them); the reasons take the rest
+        # and the table scrolls sideways when the dock is narrow
         self.table.resizeColumnsToContents()
         for col in (Column.FILE_A, Column.FILE_B):
             self.table.setColumnWidth(col, min(self.table.columnWidth(col), 220))
         self.table.setColumnWidth(Column.ARCHIVE, min(self.table.columnWidth(Column.ARCHIVE), 160))
+        self.table.setColumnWidth(Column.REASONS, min(self.table.columnWidth(Column.REASONS), 480))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -90,3 +90,42 @@ def test_legend_caption_keeps_the_text_colour_in_archive_mode(qtbot):
     # the archive purple (110, 60, 170) is not
     purple = [c for c in pixels if c.blue() - c.green() > 40]
     assert not purple, f"{len(purple)} purple caption pixels"
+
+
+def test_pairs_table_columns_fit_their_values_and_scroll_sideways(window, small_result, qtbot):
+    from app.models.pairs_model import NARROW_COLUMNS, Column
+
+    window.set_result(small_result)
+    panel = window.pairs_panel
+    table, model = panel.table, window.pairs_model
+    qtbot.waitExposed(table)
+    header = table.horizontalHeader()
+    fm = QFontMetrics(table.font())
+    bold = QFontMetrics(header.font())
+    for col in Column:
+        if table.isColumnHidden(col):
+            continue
+        width = table.columnWidth(col)
+        name = model.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+        assert model.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+        if col in (Column.FILE_A, Column.FILE_B, Column.REASONS):
+            continue  # long texts: elided, with the full text as tooltip
+        for line in name.split("\n"):
+            assert bold.horizontalAdvance(line) <= width, f"header {line!r} cut"
+        for row in range(model.rowCount()):
+            text = model.index(row, col).data() or ""
+            assert fm.horizontalAdvance(text) < width, f"{col.name} value {text!r} cut"
+    # long names over short numbers take two lines, so more columns are in view
+    assert "\n" in model.headerData(Column.DISTANCE, Qt.Orientation.Horizontal)
+    assert all(c in Column for c in NARROW_COLUMNS)
+    for col in (Column.FILE_A, Column.FILE_B):
+        for row in range(model.rowCount()):
+            index = model.index(row, col)
+            assert index.data() in index.data(Qt.ItemDataRole.ToolTipRole)
+    # the last columns are reached by scrolling sideways, shown whole
+    assert table.horizontalScrollBar().maximum() > 0
+    qtbot.wait(20)  # the scroll bars settle
+    for col in (Column.SHARE_B, Column.REASONS):
+        table.scrollTo(panel.proxy.index(0, col))
+        left = table.columnViewportPosition(col)
+        assert left >= 0 and left + table.columnWidth(col) <= table.viewport().width()

@@ -78,3 +78,23 @@ def test_core_reasons_are_recognised(qapp):
     assert source_reason("earliest modified") == "earliest modified"
     assert problem_label("corrupt") == "damaged file"
     assert problem_label("new-code") == "new-code"
+
+
+def test_the_app_modules_worked_examples_hold():
+    """The examples in the app's docstrings (pytest collects doctests only from the core)."""
+    import doctest
+    import importlib
+
+    modules = [
+        "app.bit_compare",
+        "app.text_offsets",
+        "app.models.pairs_model",
+        "app.views.matrix_header",
+        "app.views.matrix_view",
+    ]
+    attempted = 0
+    for name in modules:
+        outcome = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+        assert outcome.failed == 0, name
+        attempted += outcome.attempted
+    assert attempted >= 10
