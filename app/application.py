@@ -9,12 +9,12 @@ from PySide6.QtWidgets import QApplication
 
 from app import APPLICATION, ORGANIZATION
 from app.fonts import install_cjk_font
-from app.none_guard import keep_none_alive
+from app.refcount_guard import keep_singletons_alive
 
 
 def create_application(argv: Sequence[str] | None = None) -> QApplication:
     """The process's QApplication (reused if one exists, as under pytest-qt)."""
-    keep_none_alive()  # before any painting: see app.none_guard
+    keep_singletons_alive()  # before any painting: see app.refcount_guard
     app = QApplication.instance()
     if app is None:
         app = QApplication(list(argv) if argv is not None else sys.argv[:1])

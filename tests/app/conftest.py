@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from app.none_guard import keep_none_alive
+from app.refcount_guard import keep_singletons_alive
 
-keep_none_alive()  # pytest-qt makes its own QApplication: guard it too (app.none_guard)
+keep_singletons_alive()  # pytest-qt makes its own QApplication: guard it too (app.refcount_guard)
 
 SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "samples" / "class-zh"
 SUBMISSIONS = SAMPLES / "submissions"
@@ -71,10 +71,14 @@ def small_result(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.fixture
 def window(qtbot, settings) -> Iterator:
-    """A main window with temporary settings, closed (and its scan stopped) at the end."""
+    """A main window in English (with its plural forms) and temporary settings, closed
+    (and its scan stopped) at the end."""
+    from app.i18n import ENGLISH, LanguageManager
     from app.main_window import MainWindow
 
-    win = MainWindow(settings)
+    languages = LanguageManager()
+    languages.apply(ENGLISH)
+    win = MainWindow(settings, languages)
     qtbot.addWidget(win)
     win.show()
     yield win

@@ -136,12 +136,18 @@ def test_no_attribute_shadows_a_qt_method(qtbot, settings, small_result):
     assert checked >= 10
 
 
-def test_many_qt_calls_never_free_none(tmp_path):
+def test_many_qt_calls_and_signals_never_free_none_or_true():
     """PySide6 6.12 on Python 3.11 drops a reference to None on every Qt call that
-    returns nothing; the app's start-up guard (app.none_guard) keeps None alive."""
-    from app.none_guard import none_refcount_leaks
+    returns nothing and to True on every signal emission; the app's start-up guard
+    (app.refcount_guard) keeps them alive."""
+    from app.refcount_guard import leaking_singletons
 
-    loop = "from PySide6.QtCore import QPoint\np = QPoint()\nfor _ in range(300_000): p.setX(1)\n"
+    loop = (
+        "from PySide6.QtCore import QObject, QPoint, Signal\n"
+        "class Source(QObject):\n    changed = Signal(int)\n"
+        "p, s = QPoint(), Source()\n"
+        "for _ in range(300_000): p.setX(1); s.changed.emit(1)\n"
+    )
     guarded = "from app.application import create_application\ncreate_application()\n" + loop
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     run = [sys.executable, "-c"]
@@ -149,6 +155,6 @@ def test_many_qt_calls_never_free_none(tmp_path):
         [*run, guarded + "print('alive')"], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert out.returncode == 0 and "alive" in out.stdout, out.stderr
-    if none_refcount_leaks():  # the bug is present here: unguarded, Python aborts
+    if leaking_singletons():  # the bug is present here: unguarded, Python aborts
         bare = subprocess.run([*run, loop], cwd=ROOT, env=env, capture_output=True, text=True)
-        assert bare.returncode != 0 and "none_dealloc" in bare.stderr
+        assert bare.returncode != 0 and "_dealloc" in bare.stderr
