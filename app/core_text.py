@@ -36,16 +36,18 @@ def flag_reason(reason: str) -> str:
             percent=m[1], name=m[2]
         )
     if m := _PASSAGES.match(reason):
-        return translate("CoreText", "{count} matching passage(s), {chars} characters").format(
-            count=m[1], chars=m[2]
-        )
+        return translate(
+            "CoreText", "%n matching passage(s), {chars} characters", None, int(m[1])
+        ).format(chars=m[2])
     if m := _IDENTICAL.match(reason):
         return translate("CoreText", "identical file archived under {label}").format(label=m[1])
     if m := _LONGEST.match(reason):
         return translate(
             "CoreText",
-            "a matching passage of about {words} words ({count} passage(s), {chars} characters in all)",  # noqa: E501
-        ).format(words=m[1], count=m[2], chars=m[3])
+            "a matching passage of about {words} words (%n passage(s), {chars} characters in all)",
+            None,
+            int(m[2]),
+        ).format(words=m[1], chars=m[3])
     return reason
 
 

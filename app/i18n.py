@@ -1,6 +1,7 @@
 """UI languages: Qt translation files (``app/translations/*.qm``) switched at runtime.
 
-English is the source language (no translator). Switching installs or removes the
+English is the source language: its translator only holds the plural forms of counted
+sentences ("1 matched passage", "2 matched passages"). Switching installs or removes the
 app's translator and Qt's own (standard dialogs, buttons); Qt then sends a
 ``LanguageChange`` event to every widget, whose ``retranslate_ui`` re-reads its texts.
 """
@@ -57,16 +58,16 @@ class LanguageManager(QObject):
         for translator in self._translators:
             app.removeTranslator(translator)
         self._translators = []
+        own = QTranslator(self)
+        if own.load(f"plagcheck_{code}", str(TRANSLATIONS_DIR)):
+            self._translators.append(own)
         if code != ENGLISH:
-            own = QTranslator(self)
-            if own.load(f"plagcheck_{code}", str(TRANSLATIONS_DIR)):
-                self._translators.append(own)
             qt = QTranslator(self)
             qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
             if qt.load(f"qtbase_{code}", qt_dir) or qt.load(f"qt_{code}", qt_dir):
                 self._translators.append(qt)
-            for translator in self._translators:
-                app.installTranslator(translator)
+        for translator in self._translators:
+            app.installTranslator(translator)
         QLocale.setDefault(QLocale(code))
         self.current = code
         self.languageChanged.emit(code)

@@ -533,13 +533,10 @@ class MainWindow(QMainWindow):
         if check is None:
             return ""
         if check.status is ArchiveStatus.COMPARED:
+            searched = self.tr("compared with the archive (%n file(s))", "", check.searched)
             if check.matched:
-                return self.tr(
-                    "compared with the archive ({searched} files): {matched} archived files shown"
-                ).format(searched=check.searched, matched=check.matched)
-            return self.tr(
-                "compared with the archive ({searched} files): no similar archived file"
-            ).format(searched=check.searched)
+                return searched + ": " + self.tr("%n archived file(s) shown", "", check.matched)
+            return searched + ": " + self.tr("no similar archived file")
         if check.status is ArchiveStatus.EMPTY:
             return self.tr("the archive is empty: add past classes with Tools → Archive…")
         if check.status is ArchiveStatus.CANCELLED:

@@ -6,6 +6,11 @@ dropped) and ``pyside6-lrelease`` to write the ``.qm`` files the app loads. The 
 ``.qm`` files are committed, so running the app never needs the Qt tools.
 ``--check`` only compiles into a temporary folder and fails if a ``.ts`` file has
 unfinished entries or the committed ``.qm`` differs from a fresh compile.
+
+English is the source language, but a sentence with a count ("%n matched passage(s)",
+written with ``tr(text, "", n)``) needs its English plural forms too: ``plagcheck_en.ts``
+holds only those messages (``lupdate -pluralonly``), "1 matched passage" and
+"%n matched passages".
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 APP = HERE.parent
-LANGUAGES = ("zh_CN",)
+LANGUAGES = ("zh_CN", "en")
+PLURALS_ONLY = frozenset({"en"})  # the source language: only the plural forms
 
 
 def tool(name: str) -> str:
@@ -47,8 +53,18 @@ def qm_path(lang: str, folder: Path = HERE) -> Path:
 
 def update() -> None:
     for lang in LANGUAGES:
+        options = ["-pluralonly"] if lang in PLURALS_ONLY else []
         subprocess.run(
-            [tool("pyside6-lupdate"), "-no-obsolete", *sources(), "-ts", str(ts_path(lang))],
+            [
+                tool("pyside6-lupdate"),
+                "-no-obsolete",
+                *options,
+                "-target-language",
+                lang,
+                *sources(),
+                "-ts",
+                str(ts_path(lang)),
+            ],
             check=True,
         )
 

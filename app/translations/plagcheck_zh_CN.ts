@@ -227,37 +227,37 @@
 <context>
     <name>ColorLegend</name>
     <message>
-        <location filename="../views/matrix_panel.py" line="86"/>
+        <location filename="../views/matrix_panel.py" line="87"/>
         <source>flagged pair</source>
         <translation>已标记的文件对</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="93"/>
+        <location filename="../views/matrix_panel.py" line="94"/>
         <source>selected group</source>
         <translation>选中的分组</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="103"/>
+        <location filename="../views/matrix_panel.py" line="104"/>
         <source>pair with an archived file</source>
         <translation>与已归档文件的配对</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="110"/>
+        <location filename="../views/matrix_panel.py" line="111"/>
         <source>Share of the more-copied file that is matched text</source>
         <translation>被抄袭较多的一方中匹配文本所占比例</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="111"/>
+        <location filename="../views/matrix_panel.py" line="112"/>
         <source>SimHash distance in bits (0 = same fingerprint)</source>
         <translation>SimHash 距离（位数，0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="112"/>
+        <location filename="../views/matrix_panel.py" line="113"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="114"/>
+        <location filename="../views/matrix_panel.py" line="115"/>
         <source>Containment: share of the row file found in the column file</source>
         <translation>包含度：行文件的内容出现在列文件中的比例</translation>
     </message>
@@ -275,158 +275,162 @@
         <translation>{name} 有 {percent}% 为匹配文本</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="39"/>
-        <source>{count} matching passage(s), {chars} characters</source>
-        <translation>{count} 处匹配段落，共 {chars} 个字符</translation>
-    </message>
-    <message>
         <location filename="../core_text.py" line="43"/>
         <source>identical file archived under {label}</source>
         <translation>与“{label}”中归档的文件完全相同</translation>
     </message>
-    <message>
+    <message numerus="yes">
+        <location filename="../core_text.py" line="39"/>
+        <source>%n matching passage(s), {chars} characters</source>
+        <translation>
+            <numerusform>%n 处匹配段落，共 {chars} 个字符</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location filename="../core_text.py" line="45"/>
-        <source>a matching passage of about {words} words ({count} passage(s), {chars} characters in all)</source>
-        <translation>有一处约 {words} 词的匹配段落（共 {count} 处段落，{chars} 个字符）</translation>
+        <source>a matching passage of about {words} words (%n passage(s), {chars} characters in all)</source>
+        <translation>
+            <numerusform>有一处约 {words} 词的匹配段落（共 %n 处段落，{chars} 个字符）</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="60"/>
+        <location filename="../core_text.py" line="62"/>
         <source>archived earlier ({label}): older than this class</source>
         <translation>更早归档（{label}）：早于本班作业</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="64"/>
-        <location filename="../core_text.py" line="77"/>
+        <location filename="../core_text.py" line="66"/>
+        <location filename="../core_text.py" line="79"/>
         <source>earliest modified</source>
         <translation>修改时间最早</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="65"/>
+        <location filename="../core_text.py" line="67"/>
         <source>least of its text is matched (most original)</source>
         <translation>被匹配的文本最少（最具原创性）</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="75"/>
+        <location filename="../core_text.py" line="77"/>
         <source>⌂ archived</source>
         <translation>⌂ 已归档</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="78"/>
+        <location filename="../core_text.py" line="80"/>
         <source>most original</source>
         <translation>最具原创性</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="86"/>
+        <location filename="../core_text.py" line="88"/>
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="87"/>
+        <location filename="../core_text.py" line="89"/>
         <source>binary data</source>
         <translation>二进制数据</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="88"/>
+        <location filename="../core_text.py" line="90"/>
         <source>unknown encoding</source>
         <translation>编码无法识别</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="89"/>
+        <location filename="../core_text.py" line="91"/>
         <source>old Word format</source>
         <translation>旧版 Word 格式</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="90"/>
+        <location filename="../core_text.py" line="92"/>
         <source>damaged file</source>
         <translation>文件已损坏</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="91"/>
+        <location filename="../core_text.py" line="93"/>
         <source>too large</source>
         <translation>文件过大</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="92"/>
+        <location filename="../core_text.py" line="94"/>
         <source>refused (unsafe XML)</source>
         <translation>已拒绝（不安全的 XML）</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="93"/>
+        <location filename="../core_text.py" line="95"/>
         <source>password-protected</source>
         <translation>有密码保护</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="94"/>
+        <location filename="../core_text.py" line="96"/>
         <source>scanned image, no text</source>
         <translation>扫描图像，无文字</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="95"/>
+        <location filename="../core_text.py" line="97"/>
         <source>undecodable text</source>
         <translation>文字无法解码</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="96"/>
+        <location filename="../core_text.py" line="98"/>
         <source>cannot be read</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="97"/>
+        <location filename="../core_text.py" line="99"/>
         <source>missing</source>
         <translation>文件不存在</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="98"/>
+        <location filename="../core_text.py" line="100"/>
         <source>broken link</source>
         <translation>链接失效</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="99"/>
+        <location filename="../core_text.py" line="101"/>
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="100"/>
+        <location filename="../core_text.py" line="102"/>
         <source>Office lock file</source>
         <translation>Office 锁定文件</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="101"/>
+        <location filename="../core_text.py" line="103"/>
         <source>duplicate</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="102"/>
+        <location filename="../core_text.py" line="104"/>
         <source>unsupported type</source>
         <translation>不支持的类型</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="103"/>
+        <location filename="../core_text.py" line="105"/>
         <source>timed out</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="104"/>
+        <location filename="../core_text.py" line="106"/>
         <source>reader crashed</source>
         <translation>读取程序崩溃</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="105"/>
+        <location filename="../core_text.py" line="107"/>
         <source>out of memory</source>
         <translation>内存不足</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="106"/>
+        <location filename="../core_text.py" line="108"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="107"/>
+        <location filename="../core_text.py" line="109"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="108"/>
+        <location filename="../core_text.py" line="110"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
@@ -631,193 +635,202 @@ Archived: {label}</source>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
-    <message>
+    <message numerus="yes">
+        <location filename="../main_window.py" line="536"/>
+        <source>compared with the archive (%n file(s))</source>
+        <translation>
+            <numerusform>已与档案库比较（%n 个文件）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location filename="../main_window.py" line="538"/>
-        <source>compared with the archive ({searched} files): {matched} archived files shown</source>
-        <translation>已与档案库比较（{searched} 个文件）：显示 {matched} 个归档文件</translation>
+        <source>%n archived file(s) shown</source>
+        <translation>
+            <numerusform>显示 %n 个归档文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="539"/>
+        <source>no similar archived file</source>
+        <translation>没有相似的归档文件</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="541"/>
-        <source>compared with the archive ({searched} files): no similar archived file</source>
-        <translation>已与档案库比较（{searched} 个文件）：没有相似的归档文件</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="544"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="546"/>
+        <location filename="../main_window.py" line="543"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="547"/>
+        <location filename="../main_window.py" line="544"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="589"/>
+        <location filename="../main_window.py" line="586"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="591"/>
+        <location filename="../main_window.py" line="588"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF and TXT submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在全班提交的 DOCX、PDF 和 TXT 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="604"/>
+        <location filename="../main_window.py" line="601"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="605"/>
+        <location filename="../main_window.py" line="602"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="606"/>
+        <location filename="../main_window.py" line="603"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="607"/>
+        <location filename="../main_window.py" line="604"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="608"/>
+        <location filename="../main_window.py" line="605"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="609"/>
+        <location filename="../main_window.py" line="606"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="610"/>
+        <location filename="../main_window.py" line="607"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="611"/>
+        <location filename="../main_window.py" line="608"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="612"/>
+        <location filename="../main_window.py" line="609"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="613"/>
+        <location filename="../main_window.py" line="610"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="614"/>
+        <location filename="../main_window.py" line="611"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="615"/>
+        <location filename="../main_window.py" line="612"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="616"/>
+        <location filename="../main_window.py" line="613"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="617"/>
+        <location filename="../main_window.py" line="614"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="618"/>
+        <location filename="../main_window.py" line="615"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="620"/>
+        <location filename="../main_window.py" line="617"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="622"/>
+        <location filename="../main_window.py" line="619"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="623"/>
+        <location filename="../main_window.py" line="620"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="624"/>
+        <location filename="../main_window.py" line="621"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="625"/>
+        <location filename="../main_window.py" line="622"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="626"/>
+        <location filename="../main_window.py" line="623"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="626"/>
+        <location filename="../main_window.py" line="623"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="626"/>
+        <location filename="../main_window.py" line="623"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="631"/>
+        <location filename="../main_window.py" line="628"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="636"/>
+        <location filename="../main_window.py" line="633"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="639"/>
+        <location filename="../main_window.py" line="636"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="645"/>
+        <location filename="../main_window.py" line="642"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="648"/>
+        <location filename="../main_window.py" line="645"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="650"/>
+        <location filename="../main_window.py" line="647"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="655"/>
+        <location filename="../main_window.py" line="652"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="656"/>
+        <location filename="../main_window.py" line="653"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -882,15 +895,33 @@ Archived: {label}</source>
         <source>Similarity matrix</source>
         <translation>相似度矩阵</translation>
     </message>
-    <message>
-        <location filename="../views/matrix_panel.py" line="237"/>
-        <source>{files} files compared · {flagged} flagged pairs · {groups} groups</source>
-        <translation>已比较 {files} 个文件 · {flagged} 对被标记 · {groups} 个分组</translation>
+    <message numerus="yes">
+        <location filename="../views/matrix_panel.py" line="238"/>
+        <source>%n file(s) compared</source>
+        <translation>
+            <numerusform>已比较 %n 个文件</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
+        <location filename="../views/matrix_panel.py" line="239"/>
+        <source>%n flagged pair(s)</source>
+        <translation>
+            <numerusform>%n 对被标记</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/matrix_panel.py" line="240"/>
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n 个分组</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location filename="../views/matrix_panel.py" line="244"/>
-        <source>{count} unreadable files not in the matrix (see Errors)</source>
-        <translation>{count} 个无法读取的文件未列入矩阵（见“错误”）</translation>
+        <source>%n unreadable file(s) not in the matrix (see Errors)</source>
+        <translation>
+            <numerusform>%n 个无法读取的文件未列入矩阵（见“错误”）</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="247"/>
@@ -903,57 +934,57 @@ Archived: {label}</source>
         <translation>扫描已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="261"/>
+        <location filename="../views/matrix_panel.py" line="265"/>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="262"/>
+        <location filename="../views/matrix_panel.py" line="266"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="264"/>
+        <location filename="../views/matrix_panel.py" line="268"/>
         <source>Fit the whole class in the window (Ctrl+0); Ctrl+wheel zooms</source>
         <translation>让全班显示在窗口内（Ctrl+0）；Ctrl+滚轮缩放</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="266"/>
+        <location filename="../views/matrix_panel.py" line="270"/>
         <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
         <translation>放大（Ctrl++ 或 Ctrl+滚轮）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="267"/>
+        <location filename="../views/matrix_panel.py" line="271"/>
         <source>Zoom out (Ctrl+− or Ctrl+wheel)</source>
         <translation>缩小（Ctrl+− 或 Ctrl+滚轮）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="269"/>
+        <location filename="../views/matrix_panel.py" line="273"/>
         <source>Similarity (matched text)</source>
         <translation>相似度（匹配文本）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="270"/>
+        <location filename="../views/matrix_panel.py" line="274"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="271"/>
+        <location filename="../views/matrix_panel.py" line="275"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="272"/>
+        <location filename="../views/matrix_panel.py" line="276"/>
         <source>Containment</source>
         <translation>包含度</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="277"/>
+        <location filename="../views/matrix_panel.py" line="281"/>
         <source>No readable documents. See the Errors panel.</source>
         <translation>没有可读取的文档。请查看“错误”面板。</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="280"/>
+        <location filename="../views/matrix_panel.py" line="284"/>
         <source>Drop folders or files here
 or use File → Open folder…</source>
         <translation>把文件夹或文件拖到这里
@@ -1141,7 +1172,7 @@ Archived: {label}</source>
 <context>
     <name>PassagePane</name>
     <message>
-        <location filename="../views/side_by_side.py" line="108"/>
+        <location filename="../views/side_by_side.py" line="109"/>
         <source>Passage {n}</source>
         <translation>第 {n} 段</translation>
     </message>
@@ -1266,12 +1297,12 @@ Archived: {label}</source>
 <context>
     <name>SideBySideView</name>
     <message>
-        <location filename="../views/side_by_side.py" line="327"/>
+        <location filename="../views/side_by_side.py" line="326"/>
         <source>No matched passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="330"/>
+        <location filename="../views/side_by_side.py" line="329"/>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
@@ -1281,37 +1312,60 @@ Archived: {label}</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="341"/>
+        <location filename="../views/side_by_side.py" line="342"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="349"/>
-        <source>{count} matched passages · matched text: {sa} of {a}, {sb} of {b} · SimHash distance {distance} · Jaccard {jaccard} · containment {ca} / {cb}</source>
-        <translation>{count} 处匹配段落 · 匹配文本：{a} 的 {sa}，{b} 的 {sb} · SimHash 距离 {distance} · Jaccard {jaccard} · 包含度 {ca} / {cb}</translation>
-    </message>
-    <message>
-        <location filename="../views/side_by_side.py" line="368"/>
+        <location filename="../views/side_by_side.py" line="371"/>
+        <location filename="../views/side_by_side.py" line="372"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="369"/>
+        <location filename="../views/side_by_side.py" line="368"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/side_by_side.py" line="351"/>
+        <source>%n matched passage(s)</source>
+        <translation>
+            <numerusform>%n 处匹配段落</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../views/side_by_side.py" line="380"/>
+        <location filename="../views/side_by_side.py" line="352"/>
+        <source>matched text: {sa} of {a}, {sb} of {b}</source>
+        <translation>匹配文本：{a} 的 {sa}，{b} 的 {sb}</translation>
+    </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="355"/>
+        <source>SimHash distance {distance}</source>
+        <translation>SimHash 距离 {distance}</translation>
+    </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="356"/>
+        <source>Jaccard {jaccard}</source>
+        <translation>Jaccard {jaccard}</translation>
+    </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="357"/>
+        <source>containment {ca} / {cb}</source>
+        <translation>包含度 {ca} / {cb}</translation>
+    </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="387"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="381"/>
+        <location filename="../views/side_by_side.py" line="388"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="384"/>
+        <location filename="../views/side_by_side.py" line="391"/>
         <source>Same colour = same passage · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>相同颜色 = 同一段落 · 灰色 = 全班多数人共有的文字，灰色斜体 = 模板或参考文献：均不计入</translation>
     </message>

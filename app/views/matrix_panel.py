@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from app.heat_colors import ARCHIVE_MARK, FLAG_MARK, HIGHLIGHT, heat_color
 from app.metrics import Metric, legend_ticks
 from app.models.matrix_model import MatrixModel
+from app.views.item_label import ItemLabel
 from app.views.matrix_view import MatrixView
 from simhash_core.types import ScanResult
 
@@ -130,9 +131,7 @@ class MatrixPanel(QWidget):
     def __init__(self, model: MatrixModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
-        self.title = QLabel()
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
-        self.title.setWordWrap(True)
+        self.title = ItemLabel(" · ")
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
@@ -218,7 +217,7 @@ class MatrixPanel(QWidget):
         """How the archive search of this result went (``""``: none was made)."""
         if note != self.archive_note:
             self.archive_note = note
-            self.title.setText(self.summary())
+            self.title.set_items(self.summary_items())
 
     def set_result(self, result: ScanResult | None) -> None:
         self.result = result
@@ -229,27 +228,32 @@ class MatrixPanel(QWidget):
         self.view.fit_cells()
         self.retranslate_ui()
 
-    def summary(self) -> str:
-        """The header line: files compared, unreadable and skipped files, flagged pairs."""
+    def summary_items(self) -> list[str]:
+        """The header line's parts: files compared, unreadable and skipped files,
+        flagged pairs, groups, the archive search."""
         r = self.result
         if r is None:
-            return self.tr("Similarity matrix")
-        text = self.tr("{files} files compared · {flagged} flagged pairs · {groups} groups").format(
-            files=sum(1 for d in r.documents if not d.archive_label),
-            flagged=sum(1 for p in r.pairs if p.flagged),
-            groups=len(r.clusters),
-        )
+            return [self.tr("Similarity matrix")]
+        items = [
+            self.tr("%n file(s) compared", "", sum(1 for d in r.documents if not d.archive_label)),
+            self.tr("%n flagged pair(s)", "", sum(1 for p in r.pairs if p.flagged)),
+            self.tr("%n group(s)", "", len(r.clusters)),
+        ]
         if r.errors:
-            text += " · " + self.tr(
-                "{count} unreadable files not in the matrix (see Errors)"
-            ).format(count=len(r.errors))
+            items.append(
+                self.tr("%n unreadable file(s) not in the matrix (see Errors)", "", len(r.errors))
+            )
         if r.skipped:
-            text += " · " + self.tr("{count} skipped").format(count=len(r.skipped))
+            items.append(self.tr("{count} skipped").format(count=len(r.skipped)))
         if r.cancelled:
-            text += " · " + self.tr("scan cancelled: partial results")
+            items.append(self.tr("scan cancelled: partial results"))
         if self.archive_note:
-            text += " · " + self.archive_note
-        return text
+            items.append(self.archive_note)
+        return items
+
+    def summary(self) -> str:
+        """The header line on one line."""
+        return self.title.separator.join(self.summary_items())
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -257,7 +261,7 @@ class MatrixPanel(QWidget):
         super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
-        self.title.setText(self.summary())
+        self.title.set_items(self.summary_items())
         self.metric_label.setText(self.tr("&Show:"))
         self.fit_action.setText(self.tr("Fit"))
         self.fit_action.setToolTip(

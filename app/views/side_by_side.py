@@ -28,11 +28,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core_text import flag_reasons
+from app.core_text import flag_reason
 from app.doc_names import ARCHIVE_COLOR, display_name
 from app.metrics import percent
 from app.text_offsets import DisplayText
 from app.text_spans import excluded_spans
+from app.views.item_label import ItemLabel
 from simhash_core.types import Document, PairScore, Passage, ScanResult
 
 # Light, distinguishable backgrounds; black text stays readable on every one
@@ -193,11 +194,9 @@ class SideBySideView(QWidget):
         self.passages: list[Passage] = []
         self.current: int | None = None
 
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
+        self.summary = ItemLabel(" · ")
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.reasons = QLabel()
-        self.reasons.setWordWrap(True)
+        self.reasons = ItemLabel("; ")
         self.prev_button = QPushButton()
         self.next_button = QPushButton()
         self.prev_button.clicked.connect(self.previous_passage)
@@ -331,42 +330,50 @@ class SideBySideView(QWidget):
             )
 
     # --- texts -----------------------------------------------------------------------
-    def summary_text(self) -> str:
+    def summary_items(self) -> list[str]:
+        """The summary line's parts; it wraps between them only."""
         docs = self.documents()
         if docs is None:
-            return self.tr("Open a pair from the matrix, the groups or the pairs table.")
+            return [self.tr("Open a pair from the matrix, the groups or the pairs table.")]
         s = self.score
         a, b = docs
         if s is None:
-            return self.tr("{a} and {b} share no reported passage.").format(
-                a=display_name(a), b=display_name(b)
-            )
+            return [
+                self.tr("{a} and {b} share no reported passage.").format(
+                    a=display_name(a), b=display_name(b)
+                )
+            ]
         share_a, share_b = s.share_a, s.share_b
         cont_a, cont_b = s.containment_a, s.containment_b
         if self.pair is not None and s.a != self.pair[0]:
             share_a, share_b, cont_a, cont_b = share_b, share_a, cont_b, cont_a
-        return self.tr(
-            "{count} matched passages · matched text: {sa} of {a}, {sb} of {b} · "
-            "SimHash distance {distance} · Jaccard {jaccard} · containment {ca} / {cb}"
-        ).format(
-            count=len(self.passages),
-            sa=percent(share_a),
-            a=display_name(a),
-            sb=percent(share_b),
-            b=display_name(b),
-            distance=s.simhash_distance,
-            jaccard=percent(s.jaccard),
-            ca=percent(cont_a),
-            cb=percent(cont_b),
-        )
+        return [
+            self.tr("%n matched passage(s)", "", len(self.passages)),
+            self.tr("matched text: {sa} of {a}, {sb} of {b}").format(
+                sa=percent(share_a), a=display_name(a), sb=percent(share_b), b=display_name(b)
+            ),
+            self.tr("SimHash distance {distance}").format(distance=s.simhash_distance),
+            self.tr("Jaccard {jaccard}").format(jaccard=percent(s.jaccard)),
+            self.tr("containment {ca} / {cb}").format(ca=percent(cont_a), cb=percent(cont_b)),
+        ]
 
-    def reasons_text(self) -> str:
+    def summary_text(self) -> str:
+        return self.summary.separator.join(self.summary_items())
+
+    def reasons_items(self) -> list[str]:
         s = self.score
         if s is None:
-            return ""
-        if s.flagged:
-            return self.tr("Flagged because: {reasons}").format(reasons=flag_reasons(s.reasons))
-        return self.tr("Not flagged.")
+            return []
+        if not s.flagged:
+            return [self.tr("Not flagged.")]
+        reasons = [flag_reason(r) for r in s.reasons]
+        if not reasons:
+            return [self.tr("Flagged because: {reasons}").format(reasons="")]
+        first = self.tr("Flagged because: {reasons}").format(reasons=reasons[0])
+        return [first, *reasons[1:]]
+
+    def reasons_text(self) -> str:
+        return self.reasons.separator.join(self.reasons_items())
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -374,9 +381,9 @@ class SideBySideView(QWidget):
         super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
-        self.summary.setText(self.summary_text())
-        self.reasons.setText(self.reasons_text())
-        self.reasons.setVisible(bool(self.reasons.text()))
+        self.summary.set_items(self.summary_items())
+        self.reasons.set_items(self.reasons_items())
+        self.reasons.setVisible(bool(self.reasons.items))
         self.prev_button.setText(self.tr("◀ Previous"))
         self.next_button.setText(self.tr("Next ▶"))
         self.legend.setText(

@@ -75,10 +75,13 @@ def archive(tmp_path: Path, classes: SimpleNamespace) -> Path:
 
 
 def scan_window(qtbot, settings, location: Path | str, *, switch: bool = True):
+    from app.i18n import ENGLISH, LanguageManager
     from app.main_window import MainWindow
 
     settings.set_archive_location(str(location))
-    win = MainWindow(settings, isolate=False, use_cache=False)
+    languages = LanguageManager()
+    languages.apply(ENGLISH)  # with its plural forms: "1 archived file shown"
+    win = MainWindow(settings, languages, isolate=False, use_cache=False)
     qtbot.addWidget(win)
     win.show()
     if switch:

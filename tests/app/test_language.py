@@ -89,3 +89,43 @@ def test_translations_are_complete_and_compiled():
     assert result.returncode == 0, result.stderr
     for lang in build.LANGUAGES:
         assert build.unfinished(lang) == 0
+
+
+def test_counts_take_the_right_plural_form(languages, qtbot, settings, small_result):
+    """ "1 matched passage", "2 matched passages": Qt's plural forms, in English from
+    plagcheck_en.qm, and the one Chinese form."""
+    from app.core_text import flag_reason
+    from app.models.matrix_model import MatrixModel
+    from app.views.matrix_panel import MatrixPanel
+    from app.views.side_by_side import SideBySideView
+
+    languages.apply(ENGLISH)
+    view = SideBySideView()
+    qtbot.addWidget(view)
+    assert view.tr("%n matched passage(s)", "", 1) == "1 matched passage"
+    assert view.tr("%n matched passage(s)", "", 7) == "7 matched passages"
+    assert (
+        flag_reason("1 matching passage(s), 40 characters") == "1 matching passage, 40 characters"
+    )
+    assert (
+        flag_reason("3 matching passage(s), 90 characters") == "3 matching passages, 90 characters"
+    )
+    longest = "a matching passage of about 12 words (1 passage(s), 30 characters in all)"
+    assert flag_reason(longest).endswith("(1 passage, 30 characters in all)")
+    view.set_result(small_result)
+    one = next(p for p in small_result.pairs if p.passages == 1)
+    view.show_pair((one.a, one.b))
+    assert view.summary_items()[0] == "1 matched passage"
+    assert "(s)" not in view.summary_text() + view.reasons_text()
+    panel = MatrixPanel(MatrixModel())
+    qtbot.addWidget(panel)
+    panel.set_result(small_result)
+    assert panel.summary_items()[:3] == [
+        f"{len(small_result.documents)} files compared",
+        f"{sum(p.flagged for p in small_result.pairs)} flagged pairs",
+        f"{len(small_result.clusters)} groups",
+    ]
+    languages.apply(CHINESE)
+    assert view.tr("%n matched passage(s)", "", 1) == "1 处匹配段落"
+    assert flag_reason("3 matching passage(s), 90 characters") == "3 处匹配段落，共 90 个字符"
+    assert "(s)" not in view.summary_text()

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFontMetrics, QImage
 
 from app.views.groups_panel import GroupsPanel
+from app.views.item_label import ItemLabel
 from app.views.matrix_panel import ColorLegend
 from tests.app.synthetic import synthetic_result
 
@@ -129,3 +130,51 @@ def test_pairs_table_columns_fit_their_values_and_scroll_sideways(window, small_
         table.scrollTo(panel.proxy.index(0, col))
         left = table.columnViewportPosition(col)
         assert left >= 0 and left + table.columnWidth(col) <= table.viewport().width()
+
+
+def test_pair_summary_wraps_between_items_only(window, small_result, qtbot):
+    from tests.app.conftest import doc_index
+
+    window.set_result(small_result)
+    a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s029.docx")
+    window.open_pair(a, b)
+    view = window.side_by_side
+    summary = view.summary
+    items = view.summary_items()
+    assert any(i.startswith("containment ") and " / " in i for i in items)
+    fm = summary.fontMetrics()
+
+    def assert_whole_items(label) -> None:
+        lines = label.lines()
+        # every line is whole items: "containment 72% / 75%" never splits after the slash
+        assert [item for line in lines for item in line.split(" · ")] == items
+        for line in lines:
+            if " · " in line:  # several items on a line: they fit the width together
+                assert fm.horizontalAdvance(line) <= label.contentsRect().width()
+
+    assert_whole_items(summary)  # in the window
+    label = ItemLabel(" · ")
+    qtbot.addWidget(label)
+    label.set_items(items)
+    label.show()
+    wrapped = set()
+    for width in (1100, 800, 620, 480, 360):
+        label.resize(width, 80)
+        qtbot.wait(1)
+        assert_whole_items(label)
+        wrapped.add(len(label.lines()))
+    assert min(wrapped) == 1 and max(wrapped) >= 3
+    assert summary.full_text() == view.summary_text()
+
+
+def test_the_reasons_line_wraps_between_reasons(window, small_result, qtbot):
+    from tests.app.conftest import doc_index
+
+    window.set_result(small_result)
+    a, b = doc_index(small_result, "s021.txt"), doc_index(small_result, "s027.txt")
+    window.open_pair(a, b)
+    reasons = window.side_by_side.reasons
+    reasons.resize(420, reasons.height())
+    items = window.side_by_side.reasons_items()
+    assert items[0].startswith("Flagged because: ") and len(items) >= 2
+    assert [i for line in reasons.lines() for i in line.split("; ")] == items

@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 from app.bit_compare import bit
 from app.main_window import Tab
 from app.models.roles import Role
+from app.views.side_by_side import passage_color
 from simhash_core.export import PAIR_COLUMNS
 from simhash_core.simhash import bit_contributions, hamming
 from tests.app.conftest import doc_index
@@ -183,3 +184,79 @@ def test_csv_export_writes_what_the_table_shows(shown, small_result, tmp_path):
     assert errors_path is not None and errors_path.exists()
     assert errors_path.read_bytes().startswith(b"\xef\xbb\xbf")
     panel.filter_edit.clear()
+
+
+def char_format(pane, python_index):
+    """The character format of the character at ``python_index`` of a pane's text."""
+    cursor = QTextCursor(pane.document())
+    cursor.setPosition(pane.display.to_qt(python_index) + 1)
+    return cursor.charFormat()
+
+
+def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
+    from app.text_spans import excluded_spans
+    from app.views.side_by_side import COMMON_TEXT
+
+    a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s018.txt")
+    shown.open_pair(a, b)
+    view = shown.side_by_side
+    corpus = small_result.corpus
+    ngram = small_result.settings.ngram
+    checked = 0
+    for pane, doc in ((view.left, a), (view.right, b)):
+        common = corpus.common_spans(doc)
+        assert common, "the sample class shares a stock sentence"
+        for start, end in common:
+            for i in range(start, end):
+                if not small_result.documents[doc].text[i].isspace():
+                    fmt = char_format(pane, i)
+                    assert fmt.foreground().color() == COMMON_TEXT, i
+                    assert not fmt.fontItalic()  # italics are for template and references
+                    checked += 1
+        # the student's own text (outside common, template and reference spans) is not
+        text = small_result.documents[doc].text
+        grey = [*common, *excluded_spans(small_result.documents[doc], ngram)]
+        own = [
+            i
+            for i in range(len(text))
+            if not text[i].isspace() and not any(s <= i < e for s, e in grey)
+        ]
+        assert len(own) > 100
+        assert all(char_format(pane, i).foreground().color() != COMMON_TEXT for i in own[::37])
+    assert checked > 10
+
+
+def test_pair_view_draws_the_cores_spans_exactly(shown, small_result):
+    """Template text is grey italics up to the core's last excluded character, and each
+    passage's colour starts at the core's first matched character: what the view shows
+    is what the core counted."""
+    from app.text_spans import excluded_spans
+    from app.views.side_by_side import COMMON_TEXT
+
+    a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s029.docx")
+    shown.open_pair(a, b)
+    view = shown.side_by_side
+    ngram = small_result.settings.ngram
+    starts_checked = 0
+    for pane, doc, starts in (
+        (view.left, small_result.documents[a], [(p.a_start, p.a_end) for p in view.passages]),
+        (view.right, small_result.documents[b], [(p.b_start, p.b_end) for p in view.passages]),
+    ):
+        spans = excluded_spans(doc, ngram)
+        assert spans, "the template is excluded"
+        for start, end in spans:
+            for i in (start, (start + end) // 2, end - 1):
+                if doc.text[i].isspace():
+                    continue
+                fmt = char_format(pane, i)
+                assert fmt.fontItalic() and fmt.foreground().color() == COMMON_TEXT
+        for k, (start, _end) in enumerate(starts):
+            if pane.passage_at(start) != k:
+                continue  # nested in another passage
+            inside = char_format(pane, start).background().color()
+            assert inside == passage_color(k)
+            starts_checked += 1
+            if start and pane.passage_at(start - 1) is None and not doc.text[start - 1].isspace():
+                before = char_format(pane, start - 1).background()
+                assert before.style() == Qt.BrushStyle.NoBrush or before.color() != inside
+    assert starts_checked >= len(view.passages)

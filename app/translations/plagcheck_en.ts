@@ -1,0 +1,88 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>CoreText</name>
+    <message numerus="yes">
+        <location filename="../core_text.py" line="39"/>
+        <source>%n matching passage(s), {chars} characters</source>
+        <translation>
+            <numerusform>%n matching passage, {chars} characters</numerusform>
+            <numerusform>%n matching passages, {chars} characters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core_text.py" line="45"/>
+        <source>a matching passage of about {words} words (%n passage(s), {chars} characters in all)</source>
+        <translation>
+            <numerusform>a matching passage of about {words} words (%n passage, {chars} characters in all)</numerusform>
+            <numerusform>a matching passage of about {words} words (%n passages, {chars} characters in all)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+        <location filename="../main_window.py" line="536"/>
+        <source>compared with the archive (%n file(s))</source>
+        <translation>
+            <numerusform>compared with the archive (%n file)</numerusform>
+            <numerusform>compared with the archive (%n files)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window.py" line="538"/>
+        <source>%n archived file(s) shown</source>
+        <translation>
+            <numerusform>%n archived file shown</numerusform>
+            <numerusform>%n archived files shown</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MatrixPanel</name>
+    <message numerus="yes">
+        <location filename="../views/matrix_panel.py" line="238"/>
+        <source>%n file(s) compared</source>
+        <translation>
+            <numerusform>%n file compared</numerusform>
+            <numerusform>%n files compared</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/matrix_panel.py" line="239"/>
+        <source>%n flagged pair(s)</source>
+        <translation>
+            <numerusform>%n flagged pair</numerusform>
+            <numerusform>%n flagged pairs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/matrix_panel.py" line="240"/>
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n group</numerusform>
+            <numerusform>%n groups</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/matrix_panel.py" line="244"/>
+        <source>%n unreadable file(s) not in the matrix (see Errors)</source>
+        <translation>
+            <numerusform>%n unreadable file not in the matrix (see Errors)</numerusform>
+            <numerusform>%n unreadable files not in the matrix (see Errors)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SideBySideView</name>
+    <message numerus="yes">
+        <location filename="../views/side_by_side.py" line="351"/>
+        <source>%n matched passage(s)</source>
+        <translation>
+            <numerusform>%n matched passage</numerusform>
+            <numerusform>%n matched passages</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
