@@ -79,6 +79,8 @@ class ScreenshotRun(QObject):
             pair = default_pair(result)
         if pair is not None:
             self.window.open_pair(*pair, view=view if view is not None else Tab.PAIR)
+            if view == Tab.BITS:
+                self.window.bit_diff.wait_for_words()  # the differing words, not "counting…"
         elif view is not None:
             self.window.show_view(view)
         QTimer.singleShot(SETTLE_MS, self._save)

@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>BitDiffView</name>
+    <message numerus="yes">
+        <location filename="../views/bit_diff_view.py" line="354"/>
+        <source>Net push A {a} − B {b} = {difference}: exactly the sum of the %n word(s) below.</source>
+        <translation>
+            <numerusform>Net push A {a} − B {b} = {difference}: exactly the push of the word below.</numerusform>
+            <numerusform>Net push A {a} − B {b} = {difference}: exactly the sum of the %n words below.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/bit_diff_view.py" line="367"/>
+        <source>From the strongest keywords only (the files&apos; full word counts are not available): the %n word(s) below push A − B by {difference}.</source>
+        <translation>
+            <numerusform>From the strongest keywords only (the files&apos; full word counts are not available): the word below pushes A − B by {difference}.</numerusform>
+            <numerusform>From the strongest keywords only (the files&apos; full word counts are not available): the %n words below push A − B by {difference}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/bit_diff_view.py" line="378"/>
+        <source>Words only in A: {a}; only in B: {b}; in both with different weights: {both}; %n word(s) push it the same in both and cancel out.</source>
+        <translation>
+            <numerusform>Words only in A: {a}; only in B: {b}; in both with different weights: {both}; %n word pushes it the same in both and cancels out.</numerusform>
+            <numerusform>Words only in A: {a}; only in B: {b}; in both with different weights: {both}; %n words push it the same in both and cancel out.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CoreText</name>
     <message numerus="yes">
         <location filename="../core_text.py" line="39"/>

@@ -146,57 +146,93 @@
 <context>
     <name>BitDiffView</name>
     <message>
-        <location filename="../views/bit_diff_view.py" line="164"/>
+        <location filename="../views/bit_diff_view.py" line="283"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="164"/>
+        <location filename="../views/bit_diff_view.py" line="283"/>
         <source>is equal</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="166"/>
+        <location filename="../views/bit_diff_view.py" line="285"/>
         <source>Bit {bit} (block {block}) {state}</source>
         <translation>第 {bit} 位（第 {block} 块）{state}</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/bit_diff_view.py" line="354"/>
+        <source>Net push A {a} − B {b} = {difference}: exactly the sum of the %n word(s) below.</source>
+        <translation>
+            <numerusform>净推动 A {a} − B {b} = {difference}：恰好等于下面 %n 个词之和。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/bit_diff_view.py" line="367"/>
+        <source>From the strongest keywords only (the files&apos; full word counts are not available): the %n word(s) below push A − B by {difference}.</source>
+        <translation>
+            <numerusform>仅根据最强的关键词（无法取得文件的完整词频）：下面 %n 个词使 A − B 为 {difference}。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/bit_diff_view.py" line="378"/>
+        <source>Words only in A: {a}; only in B: {b}; in both with different weights: {both}; %n word(s) push it the same in both and cancel out.</source>
+        <translation>
+            <numerusform>仅在 A 中的词：{a}；仅在 B 中的词：{b}；两者都有但权重不同的词：{both}；另有 %n 个词在两者中推动相同，相互抵消。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="209"/>
+        <location filename="../views/bit_diff_view.py" line="397"/>
         <source>Pale cells: the bit is the same in both fingerprints (its value is shown). Orange cells: the bit differs (A/B). Outlined: the pigeonhole blocks; a pair within the SimHash threshold k always has at least one identical block. Click a bit to see which keywords set it.</source>
         <translation>浅色格：两个指纹在该位相同（显示其值）。橙色格：该位不同（A/B）。框线：鸽巢分块；SimHash 距离不超过阈值 k 的一对文件至少有一块完全相同。点击某一位可查看是哪些关键词决定了它。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="181"/>
+        <location filename="../views/bit_diff_view.py" line="309"/>
         <source>{side} · {name}: bit = {value}</source>
         <translation>{side} · {name}：该位 = {value}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="186"/>
+        <location filename="../views/bit_diff_view.py" line="314"/>
         <source>{side} · {name}: bit = {value} · net push of all {count} weighted words: {net}</source>
         <translation>{side} · {name}：该位 = {value} · 全部 {count} 个加权词的净推动：{net}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="217"/>
+        <location filename="../views/bit_diff_view.py" line="337"/>
+        <source>Why bit {bit} differs: the words that push it differently</source>
+        <translation>第 {bit} 位为何不同：推动方向或力度不同的词</translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="339"/>
+        <source>Bit {bit} is equal: the words that push it differently</source>
+        <translation>第 {bit} 位相同：推动方向或力度不同的词</translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="343"/>
+        <source>Counting the words of both files…</source>
+        <translation>正在统计两个文件的词…</translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="405"/>
         <source>Each word&apos;s hash has a 0 or 1 at this bit; the word adds its weight towards that value. The net push is the sum over all the document&apos;s weighted words: the fingerprint bit is 1 when it is positive. The tables list the strongest words on each side.</source>
         <translation>每个词的哈希值在这一位上是 0 或 1，该词就把自己的权重加向那个值。净推动是文档全部加权词之和：为正时指纹的这一位为 1。表格列出每个方向上最强的词。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="224"/>
+        <location filename="../views/bit_diff_view.py" line="412"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="226"/>
+        <location filename="../views/bit_diff_view.py" line="414"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="232"/>
+        <location filename="../views/bit_diff_view.py" line="420"/>
         <source>Fingerprint bits: {a} ↔ {b}</source>
         <translation>指纹位：{a} ↔ {b}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="242"/>
+        <location filename="../views/bit_diff_view.py" line="430"/>
         <source>Hamming distance: {distance} of 64 bits differ · identical blocks: {equal} of {blocks} (k = {k})</source>
         <translation>汉明距离：64 位中有 {distance} 位不同 · 完全相同的块：{equal} / {blocks}（k = {k}）</translation>
     </message>
@@ -548,17 +584,17 @@ Archived: {label}</source>
 <context>
     <name>KeywordPushTable</name>
     <message>
-        <location filename="../views/bit_diff_view.py" line="51"/>
+        <location filename="../views/bit_diff_view.py" line="66"/>
         <source>Towards 1</source>
         <translation>推向 1</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="51"/>
+        <location filename="../views/bit_diff_view.py" line="66"/>
         <source>Weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="51"/>
+        <location filename="../views/bit_diff_view.py" line="66"/>
         <source>Towards 0</source>
         <translation>推向 0</translation>
     </message>
@@ -1368,6 +1404,59 @@ Archived: {label}</source>
         <location filename="../views/side_by_side.py" line="391"/>
         <source>Same colour = same passage · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>相同颜色 = 同一段落 · 灰色 = 全班多数人共有的文字，灰色斜体 = 模板或参考文献：均不计入</translation>
+    </message>
+</context>
+<context>
+    <name>WordDiffTable</name>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="102"/>
+        <source>Word</source>
+        <translation>词</translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="103"/>
+        <source>In</source>
+        <translation>出现于</translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="104"/>
+        <source>Its hash bit</source>
+        <translation>其哈希位</translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="105"/>
+        <source>Push in A</source>
+        <translation>A 中的推动</translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="106"/>
+        <source>Push in B</source>
+        <translation>B 中的推动</translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="107"/>
+        <source>A − B</source>
+        <translation>A − B</translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="113"/>
+        <source>A only</source>
+        <translation>仅 A</translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="113"/>
+        <source>B only</source>
+        <translation>仅 B</translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="113"/>
+        <source>both</source>
+        <translation>两者</translation>
+    </message>
+    <message>
+        <location filename="../views/bit_diff_view.py" line="125"/>
+        <source>{word}: its hash has a {bit} at this bit, so it pushes towards {bit}; push in A {a}, in B {b}</source>
+        <translation>{word}：其哈希值在这一位上是 {bit}，因此推向 {bit}；在 A 中推动 {a}，在 B 中推动 {b}</translation>
     </message>
 </context>
 </TS>

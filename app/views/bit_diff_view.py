@@ -4,12 +4,19 @@ each document that pushed it towards 1 and towards 0.
 
 The net push shown for a bit is exact: the document's per-bit SimHash sum over all its
 weighted words (``Document.bit_sums``), whose sign is the bit. The keyword tables list
-the strongest of those words on each side."""
+the strongest of those words on each side; for near copies they are nearly the same.
+What makes the bit differ is the rest of the window: the words whose push differs
+between the two files (:mod:`app.bit_words`), largest first, which add up exactly to the
+difference of the two net pushes. The files' words are recounted in a worker thread
+(the segmenter may still have to load), so the window never waits for them."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFontDatabase
+import contextlib
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -23,11 +30,19 @@ from PySide6.QtWidgets import (
 )
 
 from app.bit_compare import BitComparison, bit, format_push, net_push, strongest_pushes
+from app.bit_words import PairWords, WordPush, document_weights
 from app.doc_names import display_name
 from app.views.bit_grid import BitGrid
-from simhash_core.types import Document, ScanResult
+from simhash_core.types import Document, ScanResult, ScanSettings
 
 KEYWORDS_SHOWN = 5
+TOWARDS_ONE = QColor(255, 232, 214)  # a difference pushing A towards 1 more than B
+TOWARDS_ZERO = QColor(219, 232, 250)  # ... towards 0
+
+
+def pair_words(a: Document, b: Document, settings: ScanSettings, corpus: list[Document]):
+    """The words of both documents (run in the worker thread)."""
+    return PairWords(document_weights(a, settings, corpus), document_weights(b, settings, corpus))
 
 
 class KeywordPushTable(QTableWidget):
@@ -66,8 +81,78 @@ class KeywordPushTable(QTableWidget):
         super().changeEvent(event)
 
 
+class WordDiffTable(QTableWidget):
+    """The words that push one bit differently in A and B, largest difference first."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(0, 6, parent)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setWordWrap(False)
+        self.verticalHeader().setVisible(False)
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        self.setHorizontalHeaderLabels(
+            [
+                self.tr("Word"),
+                self.tr("In"),
+                self.tr("Its hash bit"),
+                self.tr("Push in A"),
+                self.tr("Push in B"),
+                self.tr("A − B"),
+            ]
+        )
+
+    def show_words(self, words: list[WordPush]) -> None:
+        self.setRowCount(len(words))
+        where = {"A": self.tr("A only"), "B": self.tr("B only"), "both": self.tr("both")}
+        for row, w in enumerate(words):
+            cells = [
+                w.word,
+                where[w.where],
+                "1" if w.one else "0",
+                format_push(w.push_a) if w.push_a else "—",
+                format_push(w.push_b) if w.push_b else "—",
+                format_push(w.difference),
+            ]
+            tint = QBrush(TOWARDS_ONE if w.difference > 0 else TOWARDS_ZERO)
+            tip = self.tr(
+                "{word}: its hash has a {bit} at this bit, so it pushes towards {bit}; "
+                "push in A {a}, in B {b}"
+            ).format(
+                word=w.word,
+                bit=cells[2],
+                a=cells[3],
+                b=cells[4],
+            )
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if col >= 2:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                if col == 5:
+                    item.setBackground(tint)
+                item.setToolTip(tip)
+                self.setItem(row, col, item)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+
 class BitDiffView(QWidget):
-    """Everything on the fingerprint-bits tab for one pair."""
+    """Everything on the fingerprint-bits tab for one pair. Emits :attr:`wordsReady`
+    when the words of the pair shown have been counted."""
+
+    wordsReady = Signal()
+    _wordsCounted = Signal(object, object)  # (pair, Future) from the worker thread
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -103,6 +188,15 @@ class BitDiffView(QWidget):
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #555;")
+        # what differs: the words behind the difference of the two net pushes
+        self.words: PairWords | None = None
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bit-words")
+        self._wordsCounted.connect(self._on_words_counted)
+        self.diff_title = QLabel()
+        self.diff_title.setFont(bold)
+        self.diff_summary = QLabel()
+        self.diff_summary.setWordWrap(True)
+        self.diff_table = WordDiffTable()
 
         explain = QVBoxLayout()
         explain.addWidget(self.bit_title)
@@ -124,7 +218,10 @@ class BitDiffView(QWidget):
         layout.addWidget(self.fingerprints, 1, 0)
         layout.addWidget(self.stats, 2, 0)
         layout.addLayout(body, 3, 0)
-        layout.setRowStretch(3, 1)
+        layout.addWidget(self.diff_title, 4, 0)
+        layout.addWidget(self.diff_summary, 5, 0)
+        layout.addWidget(self.diff_table, 6, 0)
+        layout.setRowStretch(6, 1)  # the differing words take the rest of the height
         self.retranslate_ui()
 
     # --- content ---------------------------------------------------------------------
@@ -135,6 +232,7 @@ class BitDiffView(QWidget):
     def show_pair(self, pair: tuple[int, int] | None) -> None:
         """Compare the fingerprints of documents ``pair = (a, b)`` (``None`` clears)."""
         self.pair = pair
+        self.words = None
         if pair is None or self.result is None:
             self.comparison = None
             self.grid.set_comparison(None)
@@ -142,8 +240,28 @@ class BitDiffView(QWidget):
             a, b = (self.result.documents[i] for i in pair)
             k = self.result.settings.simhash_k
             self.comparison = BitComparison.of(a.fingerprint, b.fingerprint, k)
+            future = self._executor.submit(
+                pair_words, a, b, self.result.settings, list(self.result.documents)
+            )
+            future.add_done_callback(lambda f, p=pair: self._relay(p, f))
             self.grid.set_comparison(self.comparison)
         self.retranslate_ui()
+
+    def _relay(self, pair: tuple[int, int], future: Future) -> None:
+        """In the worker thread: hand the counted words to the GUI thread."""
+        with contextlib.suppress(RuntimeError):  # the view was deleted meanwhile
+            self._wordsCounted.emit(pair, future)
+
+    def _on_words_counted(self, pair: tuple[int, int], future: Future) -> None:
+        if pair != self.pair or future.exception() is not None:
+            return  # another pair is shown now (or nothing could be counted)
+        self.words = future.result()
+        self.show_bit(self.grid.selected)  # the word counts and the differences
+        self.wordsReady.emit()
+
+    def wait_for_words(self, timeout: float = 30.0) -> None:
+        """Block until the words being counted are ready (scripts and tests)."""
+        self._executor.submit(lambda: None).result(timeout)
 
     def documents(self) -> tuple[Document, Document] | None:
         if self.pair is None or self.result is None:
@@ -160,6 +278,7 @@ class BitDiffView(QWidget):
             self.table_a.clearContents()
             self.table_b.clearContents()
             self.net_pushes = (None, None)
+            self.show_differences(index)
             return
         state = self.tr("differs") if index in cmp.differing else self.tr("is equal")
         self.bit_title.setText(
@@ -168,9 +287,18 @@ class BitDiffView(QWidget):
             )
         )
         nets = []
-        for doc, fp, label, table, side in (
-            (docs[0], cmp.a, self.label_a, self.table_a, "A"),
-            (docs[1], cmp.b, self.label_b, self.table_b, "B"),
+        words = self.words
+        counts = (
+            (len(words.a.weights), len(words.b.weights))
+            if words is not None and words.exact
+            else (
+                len(docs[0].terms) or len(docs[0].keywords),
+                len(docs[1].terms) or len(docs[1].keywords),
+            )
+        )
+        for doc, fp, label, table, side, count in (
+            (docs[0], cmp.a, self.label_a, self.table_a, "A", counts[0]),
+            (docs[1], cmp.b, self.label_b, self.table_b, "B", counts[1]),
         ):
             up, down = strongest_pushes(doc.keywords, index, KEYWORDS_SHOWN)
             value = bit(fp, index)
@@ -188,12 +316,72 @@ class BitDiffView(QWidget):
                     side=side,
                     name=name,
                     value=value,
-                    count=len(doc.terms) or len(doc.keywords),
+                    count=count,
                     net=format_push(net),
                 )
             label.setText(text)
             table.show_pushes(up, down)
         self.net_pushes = (nets[0], nets[1])
+        self.show_differences(index)
+
+    def show_differences(self, index: int) -> None:
+        """The words behind the difference of the two net pushes on bit ``index``."""
+        cmp = self.comparison
+        if cmp is None or self.pair is None:
+            self.diff_title.clear()
+            self.diff_summary.clear()
+            self.diff_table.setRowCount(0)
+            return
+        differs = index in cmp.differing
+        self.diff_title.setText(
+            self.tr("Why bit {bit} differs: the words that push it differently").format(bit=index)
+            if differs
+            else self.tr("Bit {bit} is equal: the words that push it differently").format(bit=index)
+        )
+        words = self.words
+        if words is None:
+            self.diff_summary.setText(self.tr("Counting the words of both files…"))
+            self.diff_table.setRowCount(0)
+            return
+        rows = words.differences(index)
+        self.diff_table.show_words(rows)
+        total = sum(w.difference for w in rows)
+        net_a, net_b = self.net_pushes
+        parts = []
+        if net_a is not None and net_b is not None and words.exact:
+            parts.append(
+                self.tr(
+                    "Net push A {a} − B {b} = {difference}: exactly the sum of the %n word(s) "
+                    "below.",
+                    "",
+                    len(rows),
+                ).format(
+                    a=format_push(net_a),
+                    b=format_push(net_b),
+                    difference=format_push(net_a - net_b),
+                )
+            )
+        else:
+            parts.append(
+                self.tr(
+                    "From the strongest keywords only (the files' full word counts are not "
+                    "available): the %n word(s) below push A − B by {difference}.",
+                    "",
+                    len(rows),
+                ).format(difference=format_push(total))
+            )
+        only_a = sum(w.difference for w in rows if w.where == "A")
+        only_b = sum(w.difference for w in rows if w.where == "B")
+        both = sum(w.difference for w in rows if w.where == "both")
+        parts.append(
+            self.tr(
+                "Words only in A: {a}; only in B: {b}; in both with different weights: "
+                "{both}; %n word(s) push it the same in both and cancel out.",
+                "",
+                words.cancelled(index),
+            ).format(a=format_push(only_a), b=format_push(only_b), both=format_push(both))
+        )
+        self.diff_summary.setText("\n".join(parts))
 
     # --- language --------------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:

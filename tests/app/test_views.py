@@ -260,3 +260,67 @@ def test_pair_view_draws_the_cores_spans_exactly(shown, small_result):
                 before = char_format(pane, start - 1).background()
                 assert before.style() == Qt.BrushStyle.NoBrush or before.color() != inside
     assert starts_checked >= len(view.passages)
+
+
+def test_bit_view_shows_the_words_that_make_a_bit_differ(shown, small_result, qtbot):
+    """For a near copy the two keyword tables look alike; the words below them are
+    what differs, and they add up exactly to the difference of the net pushes."""
+    a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s018.txt")
+    view = shown.bit_diff
+    with qtbot.waitSignal(view.wordsReady, timeout=30_000):
+        shown.open_pair(a, b, view=Tab.BITS)
+    words = view.words
+    assert words is not None and words.exact  # recounted words reproduce the bit sums
+    doc_a, doc_b = small_result.documents[a], small_result.documents[b]
+    cmp = view.comparison
+    assert cmp.differing
+    table = view.diff_table
+    for index in cmp.differing:
+        view.grid.select(index)
+        rows = words.differences(index)
+        assert rows and table.rowCount() == len(rows)
+        total = sum(w.difference for w in rows)
+        assert total == pytest.approx(doc_a.bit_sums[index] - doc_b.bit_sums[index], abs=1e-6)
+        assert "exactly the sum" in view.diff_summary.text()
+        assert f"Why bit {index} differs" in view.diff_title.text()
+        sizes = [abs(w.difference) for w in rows]
+        assert sizes == sorted(sizes, reverse=True)
+        for row, w in enumerate(rows[:20]):
+            assert table.item(row, 0).text() == w.word
+            # the word's hash bit, as the core's SimHash reads it
+            core_sign = bit_contributions([(w.word, 1.0)], index)[0][1]
+            assert (core_sign > 0) == w.one and table.item(row, 2).text() == str(int(w.one))
+            if w.where == "A":
+                assert table.item(row, 4).text() == "—" and w.word not in dict(doc_b.keywords)
+            elif w.where == "B":
+                assert table.item(row, 3).text() == "—"
+    # an equal bit is explained the same way (its two sums have the same sign)
+    equal = next(i for i in range(64) if i not in cmp.differing)
+    view.grid.select(equal)
+    assert f"Bit {equal} is equal" in view.diff_title.text()
+
+
+def test_bit_view_fills_the_window(shown, small_result, qtbot):
+    a, b = doc_index(small_result, "s021.txt"), doc_index(small_result, "s027.txt")
+    view = shown.bit_diff
+    with qtbot.waitSignal(view.wordsReady, timeout=30_000):
+        shown.open_pair(a, b, view=Tab.BITS)
+    qtbot.waitExposed(view)
+    table = view.diff_table
+    bottom = table.mapTo(view, table.rect().bottomLeft()).y()
+    assert bottom >= view.height() - 30  # no empty lower half
+    assert table.height() >= 150
+
+
+def test_bit_view_without_word_counts_falls_back_to_keywords(qtbot):
+    from app.views.bit_diff_view import BitDiffView
+    from tests.app.synthetic import synthetic_result
+
+    result = synthetic_result(4, seed=3)  # documents without text or per-bit sums
+    view = BitDiffView()
+    qtbot.addWidget(view)
+    view.set_result(result)
+    with qtbot.waitSignal(view.wordsReady, timeout=30_000):
+        view.show_pair((0, 1))
+    assert view.words is not None and not view.words.exact
+    assert "strongest keywords only" in view.diff_summary.text()
