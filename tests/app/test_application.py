@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PySide6.QtGui import QFontDatabase, QImage
 
@@ -49,6 +50,56 @@ def test_window_shows_without_importing_jieba(tmp_path):
     assert float(seconds) < 5.0
 
 
+def pixels(png: Path) -> np.ndarray:
+    """The PNG as an ``H x W x 3`` RGB array."""
+    image = QImage(str(png)).convertToFormat(QImage.Format.Format_RGB32)
+    h, w = image.height(), image.width()
+    bgra = np.frombuffer(image.constBits(), np.uint8, count=h * image.bytesPerLine())
+    bgra = bgra.reshape(h, image.bytesPerLine() // 4, 4)[:, :w]
+    return bgra[:, :, [2, 1, 0]].astype(np.int16)
+
+
+def near(rgb: np.ndarray, colour: tuple[int, int, int], tolerance: int = 12) -> np.ndarray:
+    """Pixels within ``tolerance`` of ``colour`` on every channel."""
+    return (np.abs(rgb - np.array(colour, np.int16)) <= tolerance).all(axis=2)
+
+
+def hot(rgb: np.ndarray) -> np.ndarray:
+    """Pixels in the hot end of the heat ramp (heat >= 0.85: dark red to red)."""
+    r, g, b = rgb[:, :, 0], rgb[:, :, 1], rgb[:, :, 2]
+    return (r >= 120) & (r <= 220) & (g <= 60) & (b <= 45)
+
+
+@needs_samples
+def test_screenshot_of_the_class_shows_hot_cells_and_groups(tmp_path, small_class):
+    """The saved picture has content, not just a size: the copied pairs as hot matrix
+    cells on the left, the groups list (likely sources in green) at the top right."""
+    from app.views.groups_panel import SOURCE_COLOR
+
+    png = tmp_path / "main.png"
+    args = [str(small_class), "--template", str(TEMPLATE), "--screenshot", str(png)]
+    out = run_gui([*args, "--lang", "en"], tmp_path)
+    assert out.returncode == 0, out.stderr
+    rgb = pixels(png)
+    h, w, _ = rgb.shape
+    assert (w, h) == (1400, 900)
+    legend_top = h - 120  # the colour legend's gradient below the matrix is hot too
+    hot_cells = hot(rgb[:legend_top])
+    # two groups (3 + 2 files): 8 hot cells of at least 14 x 14 pixels, all in the matrix
+    assert hot_cells.sum() >= 8 * 14 * 14 * 0.6
+    ys, xs = np.nonzero(hot_cells)
+    assert xs.max() < w * 0.6 and ys.min() > 60
+    # the hot cells sit on the diagonal blocks: the groups are ordered first
+    assert np.abs((xs - xs.min()) - (ys - ys.min())).mean() < 40
+    source = (SOURCE_COLOR.red(), SOURCE_COLOR.green(), SOURCE_COLOR.blue())
+    green = near(rgb, source, 30)
+    groups_area = green[: int(h * 0.45), int(w * 0.6) :]
+    assert groups_area.sum() >= 2 * 40, "no likely source in the groups list"
+    assert green[:, : int(w * 0.6)].sum() < groups_area.sum()
+    # not a blank window either: many distinct colours
+    assert len(np.unique(rgb.reshape(-1, 3)[::7], axis=0)) > 200
+
+
 @needs_samples
 def test_screenshot_of_a_pair_and_exit_code(tmp_path, small_class):
     png = tmp_path / "bits.png"
@@ -73,13 +124,46 @@ def test_screenshot_of_a_pair_and_exit_code(tmp_path, small_class):
     image = QImage(str(png))
     assert image.width() >= 1000 and image.height() >= 700
     assert not (tmp_path / "gui.ini").exists()  # screenshots never write settings
+    # the bit grid: orange differing bits, a green identical block, the differing words
+    from app.views.bit_diff_view import TOWARDS_ONE, TOWARDS_ZERO
+    from app.views.bit_grid import BLOCK_EQUAL, DIFFERENT
+
+    rgb = pixels(png)
+    orange = near(rgb, (DIFFERENT.red(), DIFFERENT.green(), DIFFERENT.blue()), 8)
+    assert orange.sum() >= 24 * 24  # at least one 24-pixel differing cell
+    assert near(rgb, (BLOCK_EQUAL.red(), BLOCK_EQUAL.green(), BLOCK_EQUAL.blue()), 8).sum() > 100
+    tints = [(c.red(), c.green(), c.blue()) for c in (TOWARDS_ONE, TOWARDS_ZERO)]
+    assert sum(near(rgb, t, 3).sum() for t in tints) > 40 * 15  # rows of differing words
+
+
+@needs_samples
+def test_screenshot_of_a_pair_shows_its_passages(tmp_path, small_class):
+    from app.views.side_by_side import PASSAGE_COLORS
+
+    png = tmp_path / "pair.png"
+    args = [str(small_class), "--template", str(TEMPLATE), "--screenshot", str(png)]
+    out = run_gui([*args, "--open-pair", "s004.docx", "s029.docx", "--view", "pair"], tmp_path)
+    assert out.returncode == 0, out.stderr
+    rgb = pixels(png)
+    w = rgb.shape[1]
+    counts = [
+        near(rgb[:, : int(w * 0.6)], (c.red(), c.green(), c.blue()), 2).sum()
+        for c in PASSAGE_COLORS
+    ]
+    # several passages, each coloured on both sides
+    assert sum(1 for n in counts if n > 500) >= 3 and sum(counts) > 20_000
 
 
 def test_screenshot_without_paths_just_opens(tmp_path):
     png = tmp_path / "empty.png"
-    out = run_gui(["--screenshot", str(png)], tmp_path, timeout=60)
+    out = run_gui(["--screenshot", str(png), "--lang", "en"], tmp_path, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert QImage(str(png)).width() > 0
+    rgb = pixels(png)
+    h, w, _ = rgb.shape
+    # the invitation to drop a folder, in the middle of the matrix tab
+    middle = rgb[h // 3 : 2 * h // 3, : int(w * 0.6)]
+    assert (middle.max(axis=2) < 170).sum() > 300, "no placeholder text"
+    assert not hot(rgb[: h - 120]).any()  # no matrix yet
 
 
 def test_unknown_pair_name_fails_clearly(tmp_path, small_class):

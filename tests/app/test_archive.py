@@ -482,3 +482,12 @@ def test_gui_archive_option_screenshots_an_archived_match(tmp_path, archive, cla
     assert out.returncode == 0, out.stderr
     assert QImage(str(png)).width() >= 1000
     assert not ini.exists()  # --archive is for this run only
+    # the archived copy is in the picture: names, marks and labels in the archive purple
+    from app.doc_names import ARCHIVE_COLOR
+    from tests.app.test_application import near, pixels
+
+    rgb = pixels(png)
+    purple = near(rgb, (ARCHIVE_COLOR.red(), ARCHIVE_COLOR.green(), ARCHIVE_COLOR.blue()), 25)
+    w = rgb.shape[1]
+    assert purple[:, : int(w * 0.6)].sum() > 100  # the matrix: row names and corner marks
+    assert purple[:, int(w * 0.6) :].sum() > 100  # the groups and pairs lists
