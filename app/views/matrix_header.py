@@ -138,9 +138,19 @@ class MatrixHeader(QHeaderView):
         multiples of :meth:`step` (1 only when it does not crowd the first multiple)."""
         step = self.step()
         visible = self.visible_sections()
-        out = [s for s in visible if labelled(s, step)]
+        candidates = [s for s in visible if labelled(s, step)]
         if step > 1 and 0 in visible and (step - 1) * self.cell() >= self.needed():
-            out.insert(0, 0)
+            candidates.insert(0, 0)
+        # labels moved inside the header at its ends may crowd their neighbour: then
+        # number 1 gives way to the round number, else the later label is left out
+        out: list[int] = []
+        font = self.label_font()
+        for s in candidates:
+            if out and self.label_rect(s, font).intersects(self.label_rect(out[-1], font)):
+                if out[-1] != 0:
+                    continue
+                out.pop()
+            out.append(s)
         return out
 
     def label_rect(self, section: int, font: QFont | None = None) -> QRect:
@@ -152,9 +162,20 @@ class MatrixHeader(QHeaderView):
         vp = self.viewport().rect()
         if self.orientation() == Qt.Orientation.Horizontal:
             w = fm.horizontalAdvance(str(section + 1)) + 2
-            return QRect(centre - w // 2, vp.top(), w, vp.height())
+            rect = QRect(centre - w // 2, vp.top(), w, vp.height())
+            # a label at either end stays whole inside the header
+            if rect.left() < vp.left():
+                rect.moveLeft(vp.left())
+            elif rect.right() > vp.right():
+                rect.moveRight(vp.right())
+            return rect
         h = fm.height()
-        return QRect(vp.left(), centre - h // 2 if h > cell else start, vp.width(), max(h, cell))
+        rect = QRect(vp.left(), centre - h // 2 if h > cell else start, vp.width(), max(h, cell))
+        if rect.top() < vp.top():
+            rect.moveTop(vp.top())
+        elif rect.bottom() > vp.bottom():
+            rect.moveBottom(vp.bottom())
+        return rect
 
     # --- painting --------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
