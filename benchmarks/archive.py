@@ -260,7 +260,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--queries", type=int, default=1000, help="planted queries (1000)")
     ap.add_argument("--batch", type=int, default=20_000, help="documents per transaction")
     ap.add_argument("--backends", default="sqlite,redis", help="sqlite,redis")
-    ap.add_argument("--redis", metavar="URL", help="use this Redis server (its DB is flushed)")
+    ap.add_argument(
+        "--redis", metavar="URL", help="use this Redis server (only its plagbench:* keys)"
+    )
     ap.add_argument("--dir", type=Path, help="folder for the SQLite file (default: a temp dir)")
     args = ap.parse_args(argv)
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
@@ -277,6 +279,7 @@ def main(argv: list[str] | None = None) -> int:
             store = SQLiteArchive(Path(tmp) / "archive.sqlite")
             store._db.execute("PRAGMA cache_size = -1000000")  # 1 GB page cache for bulk
             rows.append(measure("SQLite (WAL)", store, data, queries, args.batch))
+            print(table(rows[-1:], args.queries), flush=True)
             store.close()
 
     if "redis" in backends:
@@ -290,13 +293,15 @@ def main(argv: list[str] | None = None) -> int:
             if url is None:
                 print("redis-server is not installed: Redis skipped", file=sys.stderr)
             else:
-                store = RedisArchive(url, prefix="plagbench")
-                store._r.flushdb()
+                RedisArchive(url, prefix="plagbench").flush()  # a previous run's keys only
                 store = RedisArchive(url, prefix="plagbench")
                 rows.append(measure("Redis", store, data, queries, args.batch))
-                store._r.flushdb()
+                print(table(rows[-1:], args.queries), flush=True)
+                if args.redis:  # a shared server is left as found (the private one just stops)
+                    store.flush()
                 store.close()
 
+    print("\nAll backends:")
     print(table(rows, args.queries))
     for r in rows:
         if r.backend == "Redis" and r.n < args.n:
