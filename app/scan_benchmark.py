@@ -79,8 +79,10 @@ def run_mode(mode: str, folder: Path, templates: list[Path]) -> dict[str, float]
     from PySide6.QtCore import QCoreApplication, QRunnable, QThreadPool, QTimer
 
     from app.diagnostics import StallMeter
+    from app.refcount_guard import keep_singletons_alive
     from app.scan_controller import ScanController, ScanRequest
 
+    keep_singletons_alive()  # as the app does: 1,000 files emit enough signals to abort
     app = QCoreApplication.instance() or QCoreApplication([])
     meter = StallMeter(10)
     outcome: dict[str, float] = {}
