@@ -192,10 +192,17 @@ def pairs_table() -> None:
     table("Pairs", ["task", "fingerprints", "seconds", "peak memory MB"])
     fps = rng.integers(0, 2**64 - 1, size=10_000, dtype=np.uint64, endpoint=True)
     tracemalloc.start()
-    t, _ = timed(hamming_matrix, fps)
+    t, matrix = timed(hamming_matrix, fps)
     peak = tracemalloc.get_traced_memory()[1] / 2**20
     tracemalloc.stop()
-    print(row(["all pairs, Hamming matrix (uint8)", "10,000", f"{t:.3f}", f"{peak:,.0f}"]))
+    del matrix
+    # The first call also pays the page faults of 100 MB of fresh memory (about 0.3 s in
+    # this VM); later calls reuse it. A scan computes the matrix once, so both are shown.
+    again = min(timed(hamming_matrix, fps)[0] for _ in range(3))
+    print(
+        row(["all pairs, Hamming matrix (uint8), first call", "10,000", f"{t:.3f}", f"{peak:,.0f}"])
+    )
+    print(row(["all pairs, Hamming matrix (uint8), best of 3 more", "10,000", f"{again:.3f}", ""]))
     n = 100_000
     fps = rng.integers(0, 2**64 - 1, size=n, dtype=np.uint64, endpoint=True)
     near = fps[: n // 10].copy()
