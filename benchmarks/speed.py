@@ -97,10 +97,15 @@ def cold_and_warm(folder: Path, n_files: int) -> float:
             )
         )
     t_all, r = results[max(results)]
-    table("Stages of the cold scan with all workers", ["stage", "seconds", "note"])
+    table(
+        "Stages of the cold scan with all workers",
+        ["stage", "seconds", "note", "documents/s per core", "chars/s per core"],
+    )
     for key, value in r.timings.items():
-        note = "CPU seconds summed over workers" if key.startswith("cpu:") else "wall"
-        print(row([key.removeprefix("cpu:"), f"{value:.2f}", note]))
+        cpu = key.startswith("cpu:")
+        note = "CPU seconds summed over workers" if cpu else "wall"
+        rates = [f"{len(r.documents) / value:,.0f}", f"{chars / value:,.0f}"] if cpu else ["", ""]
+        print(row([key.removeprefix("cpu:"), f"{value:.2f}", note, *rates]))
     print(
         f"\nfiles: {len(r.documents)} read, {len(r.errors)} errors; "
         f"flagged pairs: {sum(p.flagged for p in r.pairs)}"

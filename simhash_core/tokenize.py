@@ -24,17 +24,15 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 import numpy as np
 
 from simhash_core.hashing import stable_hash64, stable_hashes
-from simhash_core.normalize import CJK_RANGES
+from simhash_core.normalize import CJK_RANGES, read_resource
 
 _UNIT_RUN = re.compile(rf"(?P<cjk>[{CJK_RANGES}]+)|(?P<word>[^\W_{CJK_RANGES}]+)")
 _CJK_RUN = re.compile(rf"[{CJK_RANGES}]+")
 _LATIN_WORD = re.compile(rf"[^\W_{CJK_RANGES}]+")
-_STOPWORDS_FILE = Path(__file__).resolve().parent.parent / "resources" / "stopwords.txt"
 
 # multiplier for the polynomial combination of unit hashes into a shingle hash
 _SHINGLE_MULT = np.uint64(0x9E3779B97F4A7C15)
@@ -198,13 +196,13 @@ def shingles_of_hashes(unit: np.ndarray, n: int) -> np.ndarray:
 
 @lru_cache(maxsize=1)
 def stopwords() -> frozenset[str]:
-    """The stop-word list from ``resources/stopwords.txt``."""
+    """The stop-word list, ``resources/stopwords.txt`` (shipped in the package as
+    ``simhash_core/data/stopwords.txt``, a link to it, so a wheel carries the list)."""
     words = set()
-    with _STOPWORDS_FILE.open(encoding="utf-8") as fh:
-        for line in fh:
-            line = line.strip()
-            if line and not line.startswith("#"):
-                words.add(line)
+    for line in read_resource("stopwords.txt").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            words.add(line)
     return frozenset(words)
 
 
