@@ -17,12 +17,13 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Fonts for CJK screenshots and redis-server for the archive tests: best effort,
+# Qt's system libraries, a CJK font (Chinese not drawn as boxes) and redis-server
+# (archive tests) for both run and test: best effort,
 # only where apt-get is available and we are root (CI and the dev machines).
 system-deps:
 	@./.ci/system-deps.sh
 
-run: $(STAMP)
+run: $(STAMP) system-deps
 	$(BIN)/plagcheck-gui $(SAMPLES)/submissions --template $(SAMPLES)/template.txt
 
 lint: $(STAMP)
