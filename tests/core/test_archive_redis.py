@@ -195,3 +195,100 @@ def test_unreachable_server_is_a_clear_error() -> None:
         open_archive(f"redis://127.0.0.1:{port}/0")
     with pytest.raises(ArchiveError, match="not a usable Redis address"):
         open_archive("redis://127.0.0.1:notaport/0")
+
+
+# Adds essays one by one to a Redis archive, printing ADDED after each completed
+# addition. With a stop index, that document's transaction is cut in half: MULTI and
+# the first half of its commands reach the server, then the writer stops (MIDWAY)
+# before the rest and EXEC, as a machine dying mid-write would.
+_REDIS_CHILD = r"""
+import sys, time
+from simhash_core.archive import resp
+from simhash_core.archive.redis_store import RedisArchive
+from tests.core.test_archive import make_doc
+from tests.core.textgen import zh_essay
+
+url, stop, total = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+docs = [make_doc(zh_essay(i, 12), f"s{i:03d}.txt") for i in range(total)]
+state = {"n": 0}
+
+class Dying(RedisArchive):
+    def _exec(self, pipe, queued):
+        if state["n"] == stop:
+            half = [resp.command("MULTI"), *queued[: len(queued) // 2]]
+            pipe.connection.send_packed_command([b"".join(half)])
+            print("MIDWAY", flush=True)
+            time.sleep(120)
+        return super()._exec(pipe, queued)
+
+store = Dying(url)
+print("READY", flush=True)
+for i, doc in enumerate(docs):
+    store.add(doc, "2024 spring")
+    state["n"] += 1
+    print("ADDED", i, flush=True)
+"""
+
+
+def _spawn_redis_writer(url: str, stop: int, total: int) -> subprocess.Popen:
+    import os
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    return subprocess.Popen(
+        [sys.executable, "-c", _REDIS_CHILD, url, str(stop), str(total)],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+
+
+def _assert_redis_consistent(url: str, expected: set[int]) -> None:
+    from simhash_core.archive.redis_store import RedisArchive
+
+    with RedisArchive(url) as store:
+        assert store.check() == []
+        n = store.count()
+        assert n in expected
+        docs = store.load(list(range(1, n + 1)))  # ids 1..n: the completed additions
+        assert [d.path for d in docs] == [f"archive/2024 spring/s{i:03d}.txt" for i in range(n)]
+        assert all(d.text == zh_essay(i, 12) for i, d in enumerate(docs))
+        assert {info.label: info.documents for info in store.labels()} == {"2024 spring": n}
+        # the interrupted document can be added now, and is found again
+        doc = make_doc(zh_essay(n, 12), f"s{n:03d}.txt")
+        assert store.add(doc, "2024 spring").status == "added"
+        assert store.count() == n + 1 and store.check() == []
+        assert store.find(doc)
+
+
+def test_redis_writer_killed_inside_a_transaction_leaves_the_completed_documents(
+    url: str,
+) -> None:
+    from tests.core.test_archive_durability import _kill, _read_until
+
+    proc = _spawn_redis_writer(url, stop=7, total=20)
+    try:
+        added = _read_until(proc, "MIDWAY")
+        added += _kill(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert added == 7
+    _assert_redis_consistent(url, {7})
+
+
+def test_redis_writer_killed_at_any_moment_leaves_a_consistent_archive(url: str) -> None:
+    from tests.core.test_archive_durability import _kill, _read_until
+
+    proc = _spawn_redis_writer(url, stop=-1, total=60)
+    try:
+        _read_until(proc, "READY")
+        seen = _read_until(proc, "ADDED", count=12)
+        seen += _kill(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert 12 <= seen < 60
+    _assert_redis_consistent(url, {seen, seen + 1})
