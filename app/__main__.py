@@ -43,7 +43,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         metavar=("A", "B"),
         help="open this pair (file names, display paths or indices)",
     )
-    parser.add_argument("--view", choices=["matrix", "pair", "bitdiff"], help="the view to show")
+    parser.add_argument(
+        "--view",
+        choices=["matrix", "pair", "bitdiff", "errors"],
+        help="the view to show ('errors': the matrix with the Errors panel in front)",
+    )
     parser.add_argument(
         "--lang", choices=["zh_CN", "en"], help="UI language (default: the system's)"
     )

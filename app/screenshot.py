@@ -77,6 +77,8 @@ class ScreenshotRun(QObject):
                 pair = (a, b)
         elif view in (Tab.PAIR, Tab.BITS):
             pair = default_pair(result)
+        if self.view == "errors":
+            self.window.errors_dock.raise_()  # the matrix, with the Errors panel in front
         if pair is not None:
             self.window.open_pair(*pair, view=view if view is not None else Tab.PAIR)
             if view == Tab.BITS:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.models.errors_model import ErrorsModel, Kind
+from app.models.errors_model import Column, ErrorsModel, Kind
 
 
 class ErrorsPanel(QWidget):
@@ -28,9 +28,12 @@ class ErrorsPanel(QWidget):
         self.table.setModel(model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setWordWrap(False)
+        # The reason is what the teacher acts on: it takes the remaining width and wraps
+        # (rows grow to fit) instead of being cut off; file names elide in the middle.
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         model.modelReset.connect(self._on_reset)
@@ -42,7 +45,8 @@ class ErrorsPanel(QWidget):
 
     def _on_reset(self) -> None:
         self.table.resizeColumnsToContents()
-        self.table.setColumnWidth(0, min(self.table.columnWidth(0), 260))
+        for column, widest in ((Column.FILE, 220), (Column.KIND, 110), (Column.PROBLEM, 150)):
+            self.table.setColumnWidth(column, min(self.table.columnWidth(column), widest))
         self.retranslate_ui()
 
     def summary_text(self) -> str:

@@ -126,6 +126,17 @@ def test_bad_files_go_to_the_errors_panel_without_dialogs(qtbot, window, tmp_pat
         for w in QApplication.topLevelWidgets()
         if isinstance(w, QMessageBox | QDialog) and w.isVisible()
     ]
+    # every reason is readable whole in a narrow panel: wrapped, its row grown to fit
+    window.errors_dock.raise_()
+    table = window.errors_panel.table
+    table.resize(420, 400)
+    qtbot.wait(50)
+    width = table.columnWidth(3)
+    metrics = table.fontMetrics()
+    for r in range(model.rowCount()):
+        reason = model.index(r, 3).data()
+        needed = metrics.boundingRect(0, 0, width - 8, 10_000, Qt.TextFlag.TextWordWrap, reason)
+        assert table.rowHeight(r) >= needed.height(), reason
 
 
 def test_template_is_passed_to_the_scan(qtbot, window, small_class, tmp_path):
