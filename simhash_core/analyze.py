@@ -90,11 +90,14 @@ def analyze_text(
         text, references=settings.exclude_references, quotes=settings.exclude_quotes
     ):
         excluded_unit[(unit_starts >= s) & (unit_starts < e)] = True
+    if template_shingles is not None and len(template_shingles):
+        # Every unit inside a shingle of the template is template text. Excluding the
+        # units (not only the shingles) also drops the shingles that merely straddle
+        # the template's end, which would count its last words as the student's.
+        excluded_unit |= comparable_units(np.isin(seq, template_shingles), n_units, settings.ngram)
     # a shingle is unusable if any of its units is excluded
     csum = np.concatenate([[0], np.cumsum(excluded_unit, dtype=np.int64)])
     usable = (csum[width : width + len(seq)] - csum[: len(seq)]) == 0
-    if template_shingles is not None and len(template_shingles):
-        usable &= ~np.isin(seq, template_shingles)
 
     # SimHash features come from the comparable text only (no template, no references)
     mask = comparable_units(usable, n_units, settings.ngram)

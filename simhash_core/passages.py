@@ -41,7 +41,9 @@ def sorted_shingles(seq: np.ndarray, ok: np.ndarray) -> SortedShingles:
     computed once per document instead of once per pair."""
     pos = np.nonzero(ok)[0]
     hashes = seq[pos]
-    order = np.argsort(hashes)
+    # stable: a repeated shingle keeps its occurrences in text order, so which of them
+    # (at most MAX_REPEATS) an alignment uses never depends on unrelated positions
+    order = np.argsort(hashes, kind="stable")
     return hashes[order], pos[order]
 
 

@@ -77,6 +77,21 @@ def test_template_text_is_not_plagiarism():
     assert max(p.similarity for p in pairs.values()) < 0.05
 
 
+def test_template_ends_where_the_student_text_starts():
+    """No shingle straddling the template's end counts: the template's last words are
+    not the student's, and the student's first word is comparable."""
+    template = zh_essay(999, 8)
+    student = zh_essay(201)
+    (doc,) = docs_from({"s.txt": template + student}, template=template)
+    from simhash_core.passages import comparable_units
+
+    comparable = comparable_units(doc.usable, doc.unit_count, SETTINGS.ngram)
+    first_student = int(np.searchsorted(doc.unit_starts, len(template)))
+    assert doc.unit_starts[first_student] >= len(template) > doc.unit_starts[first_student - 1]
+    assert not comparable[:first_student].any()  # every template unit, to the last one
+    assert comparable[first_student:].all()
+
+
 def test_class_wide_common_text_is_ignored():
     common = zh_essay(555, 6)
     texts = {f"s{i}.txt": zh_essay(300 + i) + common for i in range(8)}
@@ -209,3 +224,21 @@ def test_a_stock_phrase_in_short_answers_is_not_copying():
     texts["b.txt"] = phrase + copied
     _docs, pairs, _ = compare(texts)
     assert pairs[("a.txt", "b.txt")].flagged  # a copied answer still is
+
+
+def test_repeated_shingles_keep_text_order_in_the_alignment_index():
+    """Which occurrences of a repeated shingle an alignment uses (at most MAX_REPEATS)
+    must not depend on unrelated positions: equal hashes stay in text order, so
+    masking a few shingles elsewhere (a template's edge) leaves the passages alone."""
+    from simhash_core.passages import sorted_shingles
+
+    rng = np.random.default_rng(3)
+    seq = rng.integers(0, 50, size=20_000).astype(np.uint64)  # every hash ~400 times
+    ok = np.ones(len(seq), bool)
+    hashes, positions = sorted_shingles(seq, ok)
+    same = hashes[1:] == hashes[:-1]
+    assert (positions[1:][same] > positions[:-1][same]).all()
+    ok[:8] = False  # masking the first few keeps every other occurrence where it was
+    hashes2, positions2 = sorted_shingles(seq, ok)
+    keep = positions >= 8
+    assert np.array_equal(positions2, positions[keep]) and np.array_equal(hashes2, hashes[keep])
