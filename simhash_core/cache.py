@@ -36,7 +36,7 @@ from simhash_core.analyze import Analysis
 from simhash_core.comparison_memo import ComparisonMemo
 from simhash_core.types import ScanSettings
 
-CACHE_VERSION = 7
+CACHE_VERSION = 8
 _ARRAYS = {
     "unit_starts": np.int32,
     "unit_ends": np.int32,
