@@ -311,16 +311,29 @@ def main() -> int:
             print(f"\nbuilt a {args.files}-file class in {t:.0f} s")
         n = sum(1 for p in folder.rglob("*") if p.is_file())
         cli_memory_table(folder)  # first: no other child process has run yet
+        high_water = [("start", _peak_rss_mb())]
         ours, our_flags = cold_and_warm(folder, n)
+        high_water.append(("cold and warm scans in this process", _peak_rss_mb()))
         pdf_table()
         segmentation_table()
+        high_water.append(("PDF and segmentation tables", _peak_rss_mb()))
         pairs_table()
+        high_water.append(("pairs table", _peak_rss_mb()))
         if not args.skip_peers:
             peers_table(folder, ours, our_flags)
+            high_water.append(("peers (a) and (b), run in this process", _peak_rss_mb()))
     startup_table()
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\npeak resident memory of the benchmark process: {rss:,.0f} MB")
+    table(
+        "Peak resident memory of the benchmark process, after each step",
+        ["after", "peak MB so far"],
+    )
+    for step, mb in high_water:
+        print(row([step, f"{mb:,.0f}"]))
     return 0
+
+
+def _peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 if __name__ == "__main__":

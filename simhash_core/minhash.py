@@ -48,17 +48,30 @@ def permute(x: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     ...         np.array([2**31 - 2], np.uint64)).tolist()
     [[20, 34]]
     """
-    # in place: a few passes over one buffer instead of a temporary per operation
-    v = np.multiply(a[:, None], x[None, :])
-    v += b[:, None]
-    t = v >> np.uint64(31)
-    v &= PRIME
-    v += t
-    np.right_shift(v, np.uint64(31), out=t)
-    v &= PRIME
-    v += t
+    v = np.empty((len(a), len(x)), dtype=np.uint64)
+    _permute_into(x, a, b, v, np.empty_like(v))
     np.subtract(v, PRIME, out=v, where=v >= PRIME)
     return v
+
+
+_SHIFT = np.uint64(31)
+
+
+def _permute_into(
+    x: np.ndarray, a: np.ndarray, b: np.ndarray, v: np.ndarray, t: np.ndarray
+) -> None:
+    """``(a * x + b) mod p`` into ``v`` (``t`` is scratch of the same shape), except that
+    a result of 0 or 1 may be left as ``p`` or ``p + 1``.
+
+    ``a * x + b < 2**62``; folding the bits above 31 onto the low ones twice (``2**31 ≡ 1
+    mod p``) leaves a value ``<= p + 1`` congruent to the result.
+    """
+    np.multiply(a[:, None], x[None, :], out=v)
+    v += b[:, None]
+    for _ in range(2):
+        np.right_shift(v, _SHIFT, out=t)
+        v &= PRIME
+        v += t
 
 
 def signature(shingles: np.ndarray, num_perm: int = 128, chunk: int = 256) -> np.ndarray:
@@ -67,12 +80,25 @@ def signature(shingles: np.ndarray, num_perm: int = 128, chunk: int = 256) -> np
     Each 64-bit shingle hash is reduced modulo ``p = 2**31 - 1`` to give ``x``; each
     hash function is the universal permutation ``(a * x + b) mod p``. An empty set
     gives all-``p`` values (similar to nothing).
+
+    The permuted values are computed a chunk of shingles at a time into two reused
+    buffers that stay in the CPU cache, and only a chunk holding an unreduced ``p`` or
+    ``p + 1`` (about one document in a few thousand) pays for the final reduction.
     """
     a, b = permutations(num_perm)
     sig = np.full(num_perm, _EMPTY, dtype=np.uint64)
     x = np.asarray(shingles, dtype=np.uint64) % PRIME
+    if len(x) == 0:
+        return sig
+    v_buf = np.empty((num_perm, min(chunk, len(x))), dtype=np.uint64)
+    t_buf = np.empty_like(v_buf)
     for start in range(0, len(x), chunk):
-        np.minimum(sig, permute(x[start : start + chunk], a, b).min(axis=1), out=sig)
+        part = x[start : start + chunk]
+        v, t = v_buf[:, : len(part)], t_buf[:, : len(part)]
+        _permute_into(part, a, b, v, t)
+        if v.max() >= PRIME:
+            np.subtract(v, PRIME, out=v, where=v >= PRIME)
+        np.minimum(sig, v.min(axis=1), out=sig)
     return sig
 
 

@@ -40,6 +40,31 @@ def test_signature_is_deterministic_and_seeded():
     assert pa.dtype == np.uint64 and len(pa) == 128 and (pa > 0).all()
 
 
+def _signature_by_python_ints(shingles: np.ndarray, num_perm: int) -> list[int]:
+    p = (1 << 31) - 1
+    a, b = permutations(num_perm)
+    xs = [int(v) % p for v in shingles]
+    return [min((int(ai) * x + int(bi)) % p for x in xs) for ai, bi in zip(a, b, strict=True)]
+
+
+def test_signature_equals_exact_integer_arithmetic():
+    """The chunked, lazily reduced computation gives exactly ``min((a*x + b) mod p)``,
+    also where ``a*x + b`` is a multiple of ``p`` or one more (the values the fast path
+    leaves unreduced), in any chunk."""
+    p = (1 << 31) - 1
+    a, b = permutations(8)
+    rng = np.random.default_rng(7)
+    shingles = list(rng.integers(0, 2**64 - 1, size=600, dtype=np.uint64, endpoint=True))
+    for i in range(8):
+        inverse = pow(int(a[i]), -1, p)
+        for target in (0, 1, p - 1):  # (a*x + b) mod p == target
+            shingles.append(np.uint64(((target - int(b[i])) * inverse) % p + p * (i + 1)))
+    arr = np.array(shingles, dtype=np.uint64)
+    for chunk in (1, 7, 256, 10_000):
+        assert signature(arr, 8, chunk=chunk).tolist() == _signature_by_python_ints(arr, 8)
+    assert signature(arr, 8).tolist()[:1] == [0]
+
+
 def test_empty_sets_are_similar_to_nothing():
     empty = np.zeros(0, np.uint64)
     assert estimate_jaccard(signature(empty), signature(empty)) == 0.0
