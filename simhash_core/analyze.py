@@ -19,10 +19,11 @@ from simhash_core.exclusions import excluded_regions
 from simhash_core.hashing import sorted_unique
 from simhash_core.normalize import normalize
 from simhash_core.passages import comparable_units
-from simhash_core.simhash import bit_sums, fingerprint_from_sums
-from simhash_core.tokenize import shingles_of_hashes, term_counts, unit_hashes
+from simhash_core.simhash import fingerprint_from_sums, weighted_bit_sums
+from simhash_core.tokenize import shingles_of_hashes, unit_hashes, word_counts
 from simhash_core.types import Document, ExtractedText, ScanSettings
-from simhash_core.weights import jieba_idf, tfidf, top_keywords
+from simhash_core.vocabulary import jieba_vocabulary
+from simhash_core.weights import top_keywords_of
 
 KEYWORDS_KEPT = 200
 
@@ -102,12 +103,12 @@ def analyze_text(
     # SimHash features come from the comparable text only (no template, no references)
     mask = comparable_units(usable, n_units, settings.ngram)
     t2 = clock()
-    terms = dict(term_counts(_masked_text(norm.text, u.starts, u.ends, mask)))
+    counts = word_counts(_masked_text(norm.text, u.starts, u.ends, mask))
     t3 = clock()
-    idf, default = jieba_idf()
-    weights = tfidf(terms, idf, default)
-    sums = bit_sums(weights.items())
+    features = jieba_vocabulary().features(counts)
+    sums = weighted_bit_sums(features.hashes, features.weights)
     fingerprint = fingerprint_from_sums(sums)
+    terms = features.terms
     shingles = sorted_unique(seq[usable])
     return Analysis(
         text=text,
@@ -119,7 +120,7 @@ def analyze_text(
         terms=terms,
         fingerprint=fingerprint,
         bit_sums=sums,
-        keywords=top_keywords(weights, KEYWORDS_KEPT),
+        keywords=top_keywords_of(list(terms), features.weights, KEYWORDS_KEPT),
         minhash=minhash.signature(shingles, settings.minhash_perms),
         timings=(
             ("normalization", t1 - t0),

@@ -64,8 +64,22 @@ def bit_sums(
     else:
         mask = (1 << bits) - 1
         hashes = [int(hashfunc(t)) & mask for t in tokens]
+    return weighted_bit_sums(hashes, weights, bits)
+
+
+def weighted_bit_sums(
+    hashes: Sequence[int] | np.ndarray, weights: np.ndarray, bits: int = 64
+) -> np.ndarray:
+    """Per-bit sums of ``+weight`` (the hash has a 1 there) or ``-weight`` (a 0), most
+    significant bit first: :func:`bit_sums` once the features are hashed.
+
+    >>> weighted_bit_sums(np.array([0b10, 0b11], np.uint64), np.array([2.0, 1.0]), 2).tolist()
+    [3.0, -1.0]
+    """
+    if len(hashes) == 0:
+        return np.zeros(bits)
     signs = 2 * _bit_matrix(hashes, bits).astype(np.float64) - 1.0
-    return weights @ signs
+    return np.asarray(weights, dtype=np.float64) @ signs
 
 
 def simhash(

@@ -262,6 +262,11 @@ def segment(text: str) -> list[str]:
     return words
 
 
+def word_counts(text: str) -> Counter[str]:
+    """Counts of every segmented word, in first-occurrence order (see :func:`segment`)."""
+    return Counter(segment(text))
+
+
 def term_counts(text: str) -> Counter[str]:
     """Counts of SimHash feature terms: segmented words minus stop words,
     punctuation and single CJK characters.
@@ -269,12 +274,14 @@ def term_counts(text: str) -> Counter[str]:
     >>> sorted(term_counts("the cat and the cat, 猫和狗").items())
     [('cat', 2)]
     """
+    from simhash_core.vocabulary import is_feature_word
+
     stop = stopwords()
     # segment() yields only pure-CJK words and Latin/digit words: no punctuation to drop.
     # Count everything in C, then drop the few distinct unwanted words (the order of the
     # words kept, first occurrence, is unchanged).
-    counts = Counter(segment(text))
-    for w in [w for w in counts if len(w) < 2 or w in stop]:
+    counts = word_counts(text)
+    for w in [w for w in counts if not is_feature_word(w, stop)]:
         del counts[w]
     return counts
 
@@ -291,4 +298,5 @@ __all__ = [
     "unit_hashes",
     "units",
     "warm_up",
+    "word_counts",
 ]

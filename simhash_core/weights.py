@@ -26,6 +26,8 @@ from itertools import repeat
 from operator import mul
 from pathlib import Path
 
+import numpy as np
+
 from simhash_core.types import Document
 
 
@@ -73,10 +75,25 @@ def tfidf(
 
 def top_keywords(weights: Mapping[str, float], n: int = 200) -> tuple[tuple[str, float], ...]:
     """The ``n`` strongest terms, ties broken by the term so the order is stable."""
-    items = weights.items()
-    if len(items) > n:  # only the terms at or above the n-th weight need the slow sort
-        cut = sorted(weights.values(), reverse=True)[n - 1] if n > 0 else float("inf")
-        items = [tw for tw in items if tw[1] >= cut]
+    return top_keywords_of(list(weights), np.fromiter(weights.values(), np.float64), n)
+
+
+def top_keywords_of(
+    terms: list[str], weights: np.ndarray, n: int = 200
+) -> tuple[tuple[str, float], ...]:
+    """:func:`top_keywords` of ``terms`` with their ``weights`` as an array.
+
+    >>> top_keywords_of(["b", "a", "c"], np.array([2.0, 2.0, 1.0]), 2)
+    (('a', 2.0), ('b', 2.0))
+    """
+    if n <= 0:
+        return ()
+    if len(terms) > n:  # only the terms at or above the n-th weight need the slow sort
+        cut = np.partition(weights, len(weights) - n)[len(weights) - n]
+        chosen = np.flatnonzero(weights >= cut).tolist()
+        items = [(terms[i], w) for i, w in zip(chosen, weights[chosen].tolist(), strict=True)]
+    else:
+        items = list(zip(terms, np.asarray(weights, np.float64).tolist(), strict=True))
     ranked = sorted(items, key=lambda tw: (-tw[1], tw[0]))
     return tuple((t, round(w, 6)) for t, w in ranked[:n])
 

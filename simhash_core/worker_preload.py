@@ -7,7 +7,7 @@ milliseconds instead of re-importing everything (about a second).
 
 from simhash_core import analyze, extract  # noqa: F401
 from simhash_core.tokenize import warm_up
-from simhash_core.weights import jieba_idf
+from simhash_core.vocabulary import jieba_vocabulary
 
 warm_up()
-jieba_idf()
+jieba_vocabulary()

@@ -1,0 +1,63 @@
+"""The per-process vocabulary gives the same features as the dictionary path."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simhash_core.hashing import stable_hashes
+from simhash_core.simhash import bit_sums, weighted_bit_sums
+from simhash_core.tokenize import stopwords, term_counts, word_counts
+from simhash_core.vocabulary import Vocabulary, jieba_vocabulary
+from simhash_core.weights import jieba_idf, tfidf, top_keywords, top_keywords_of
+
+TEXT = (
+    "我们的研究表明，黄河流域的水土流失与降水、植被和人类活动密切相关。"
+    "The results of the study show that soil erosion in the Yellow River basin "
+    "depends on rainfall, vegetation and human activity; 研究表明 the results hold."
+)
+
+
+def _by_dictionaries(text: str):
+    terms = dict(term_counts(text))
+    idf, default = jieba_idf()
+    weights = tfidf(terms, idf, default)
+    return terms, weights
+
+
+def test_features_equal_the_dictionary_path():
+    terms, weights = _by_dictionaries(TEXT)
+    f = jieba_vocabulary().features(word_counts(TEXT))
+    assert f.terms == terms and list(f.terms) == list(terms)
+    assert f.weights.tolist() == list(weights.values())
+    assert f.hashes.tolist() == stable_hashes(list(terms)).tolist()
+    assert np.array_equal(weighted_bit_sums(f.hashes, f.weights), bit_sums(weights.items()))
+    assert top_keywords_of(list(f.terms), f.weights, 5) == top_keywords(weights, 5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["河流", "the", "a", "河", "study", "水土", "流失", "x1"]), max_size=40
+    )
+)
+def test_a_small_vocabulary_that_empties_itself_gives_the_same_features(words):
+    idf, default = jieba_idf()
+    small = Vocabulary(idf, default, stopwords(), max_words=3)
+    reference = Vocabulary(idf, default, stopwords())
+    counts = {}
+    for w in words:
+        counts[w] = counts.get(w, 0) + 1
+    for _ in range(3):  # repeated calls, with the table emptied between them
+        a, b = small.features(counts), reference.features(counts)
+        assert a.terms == b.terms
+        assert a.weights.tolist() == b.weights.tolist()
+        assert a.hashes.tolist() == b.hashes.tolist()
+    assert all(len(w) >= 2 and w not in stopwords() for w in a.terms)
+
+
+def test_top_keywords_break_ties_by_term_and_keep_n():
+    terms = ["c", "b", "a", "d"]
+    w = np.array([1.0, 2.0, 2.0, 0.5])
+    assert top_keywords_of(terms, w, 2) == (("a", 2.0), ("b", 2.0))
+    assert top_keywords_of(terms, w, 10) == (("a", 2.0), ("b", 2.0), ("c", 1.0), ("d", 0.5))
+    assert top_keywords_of(terms, w, 0) == ()
