@@ -4,6 +4,7 @@ import multiprocessing as mp
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -13,8 +14,9 @@ from tests.core import pool_tasks as t
 
 
 def run(tasks, **kw):
+    func = kw.pop("func", t.square)
     pool = IsolatedPool(kw.pop("workers", 2), **kw)
-    return dict(pool.run(kw.pop("func", None) or t.square, tasks))
+    return dict(pool.run(func, tasks))
 
 
 def test_results_come_back():
@@ -46,6 +48,29 @@ def test_crash_in_the_middle_costs_one_file():
     out = dict(pool.run(t.square_or_crash, [("a", (2,)), ("bad", (-1,)), ("b", (3,))]))
     assert out["a"] == 4 and out["b"] == 9
     assert out["bad"].code == "crashed"
+
+
+def test_a_task_sent_ahead_has_its_whole_time_limit():
+    """Each worker holds a second task while it runs the first; that task's time limit
+    starts when the worker starts it, not when it was sent."""
+    pool = IsolatedPool(1, timeout=1.5)
+    out = dict(pool.run(t.hang, [("first", (0.9,)), ("second", (0.9,)), ("third", (0.9,))]))
+    assert out == {"first": "woke up", "second": "woke up", "third": "woke up"}
+
+
+def test_large_tasks_and_results_do_not_block_each_other():
+    """Tasks too large to wait unread in a socket are not sent ahead, so a worker sending
+    a large result never waits on a parent that is sending it a large task."""
+    big = b"x" * 3_000_000
+    out: dict = {}
+    runner = threading.Thread(
+        target=lambda: out.update(run([(i, (big,)) for i in range(6)], func=t.echo)),
+        daemon=True,
+    )
+    runner.start()
+    runner.join(60)
+    assert not runner.is_alive(), "the pool deadlocked"
+    assert sorted(out) == list(range(6)) and all(v == big for v in out.values())
 
 
 def test_exceptions_keep_their_code_and_reason():
