@@ -114,13 +114,10 @@ class _CharCache(dict):
     def __init__(self, t2s: bool) -> None:
         super().__init__()
         self.t2s = t2s
-        self.resized: set[str] = set()  # characters whose form is not one character long
 
     def __missing__(self, ch: str) -> str:
         form = _char_form(ch, self.t2s)
         self[ch] = form
-        if len(form) != 1:
-            self.resized.add(ch)
         return form
 
 
@@ -142,14 +139,49 @@ def _drop(text: str, offsets: np.ndarray, spans: list[tuple[int, int]]) -> tuple
     return "".join(pieces), offsets[keep]
 
 
+class _CodePointTable:
+    """What each code point becomes when its form is one character, as an array filled
+    as code points are met, so a whole text is mapped by one numpy gather.
+
+    Entries hold the form's code point + 1; 0 is a code point not looked at yet
+    (``np.zeros`` pages cost no memory until written) and ``_RESIZED`` one whose form
+    is not exactly one character.
+    """
+
+    _RESIZED = np.uint32(0xFFFFFFFF)
+
+    def __init__(self, cache: _CharCache) -> None:
+        self.cache = cache
+        self.forms = np.zeros(0x110000, dtype=np.uint32)
+
+    def map(self, text: str) -> str | None:
+        """``text`` with every character replaced by its form, or None when some
+        character's form is not one character long (offsets then need care)."""
+        cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+        mapped = self.forms[cps]
+        mapped -= np.uint32(1)  # unseen (0) wraps round to 0xFFFFFFFF, resized to 0xFFFFFFFE
+        if (mapped >= self._RESIZED - 1).any():
+            for cp in np.unique(cps[mapped == self._RESIZED]).tolist():
+                form = self.cache[chr(cp)]
+                self.forms[cp] = ord(form) + 1 if len(form) == 1 else self._RESIZED
+            mapped = self.forms[cps]
+            if (mapped == self._RESIZED).any():
+                return None
+            mapped -= np.uint32(1)
+        return mapped.tobytes().decode("utf-32-le", "surrogatepass")
+
+
+_TABLES = {t2s: _CodePointTable(cache) for t2s, cache in _CACHES.items()}
+
+
 def normalize(text: str, *, t2s: bool = True) -> NormalizedText:
     """Normalize ``text`` for comparison, keeping offsets into the original."""
-    cache = _CACHES[t2s]
-    forms = list(map(cache.__getitem__, text))
-    out = "".join(forms)
-    if cache.resized.isdisjoint(text):  # one character in, one out: identity offsets
+    out = _TABLES[t2s].map(text)
+    if out is not None:  # one character in, one out: identity offsets
         offsets = np.arange(len(text) + 1, dtype=np.int32)
     else:
+        forms = list(map(_CACHES[t2s].__getitem__, text))
+        out = "".join(forms)
         lengths = np.fromiter(map(len, forms), dtype=np.int32, count=len(forms))
         offsets = np.repeat(np.arange(len(text), dtype=np.int32), lengths)
         offsets = np.append(offsets, np.int32(len(text)))

@@ -53,6 +53,30 @@ def test_offsets_always_valid(text):
     assert list(n.offsets) == sorted(n.offsets)
 
 
+def _reference(text: str, t2s: bool = True) -> str:
+    """Character by character, the definition the code point table caches."""
+    from simhash_core.normalize import _char_form
+
+    return "".join(_char_form(ch, t2s) for ch in text)
+
+
+@given(st.lists(st.text(max_size=40), min_size=1, max_size=6), st.booleans())
+def test_table_mapping_equals_the_per_character_forms(texts, t2s):
+    """The whole-text table lookup, warm or cold, maps like the per-character rule, also
+    for characters whose form is empty or longer (then the offsets follow them)."""
+    from simhash_core.normalize import _TABLES
+
+    for text in [*texts, "ﬁ學\u200b", *texts]:
+        mapped = _TABLES[t2s].map(text)
+        if mapped is not None:
+            assert mapped == _reference(text, t2s)
+        else:
+            assert len(_reference(text, t2s)) != len(text) or any(
+                len(_reference(ch, t2s)) != 1 for ch in text
+            )
+    assert _TABLES[True].map("ﬁ") is None and normalize("ﬁ學").text == "fi学"
+
+
 def test_units_cjk_chars_and_latin_words():
     u = units("hello 世界, hi 2024")
     assert u.tokens == ["hello", "世", "界", "hi", "2024"]
