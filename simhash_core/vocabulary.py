@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import threading
 from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -62,6 +63,7 @@ class Vocabulary:
         self._default_idf = default_idf
         self._stop = stop
         self._max_words = max_words
+        self._lock = threading.Lock()
         self._clear()
 
     def _clear(self) -> None:
@@ -80,12 +82,11 @@ class Vocabulary:
         self._keep.append(is_feature_word(word, self._stop))
         return index
 
-    def ids(self, words: list[str]) -> np.ndarray:
-        """The id of each word (int64), adding the words not seen before."""
+    def _ids_of(self, words: list[str]) -> np.ndarray:
+        """The id of each word (int64), adding the words not seen before; under the lock."""
         if len(self._ids) > self._max_words:
             self._clear()
-        get = self._ids.get
-        found = list(map(get, words))
+        found = list(map(self._ids.get, words))
         if None in found:
             found = [self._add(w) if i is None else i for w, i in zip(words, found, strict=True)]
         return np.array(found, dtype=np.int64)
@@ -95,18 +96,20 @@ class Vocabulary:
 
         Same numbers as :func:`~simhash_core.weights.tfidf` over the counts with the
         stop words and single characters removed, and
-        :func:`~simhash_core.hashing.stable_hashes` of those terms.
+        :func:`~simhash_core.hashing.stable_hashes` of those terms. Safe to call from
+        several threads (the app's in-process scan modes).
         """
         words = list(counts)
-        ids = self.ids(words)
-        keep = np.frombuffer(self._keep, dtype=np.int8)[ids].astype(bool)
-        ids = ids[keep]
+        with self._lock:  # ids, and the arrays they index, change as words are added
+            ids = self._ids_of(words)
+            keep = np.frombuffer(self._keep, dtype=np.int8)[ids].astype(bool)
+            ids = ids[keep]
+            idf = np.frombuffer(self._idfs, dtype=np.float64)[ids]
+            hashes = np.frombuffer(self._hashes, dtype=np.uint64)[ids]
         tf = np.fromiter(counts.values(), dtype=np.int64, count=len(words))[keep]
         kept = list(compress(words, keep.tolist()))
         return Features(
-            terms=dict(zip(kept, tf.tolist(), strict=True)),
-            weights=tf * np.frombuffer(self._idfs, dtype=np.float64)[ids],
-            hashes=np.frombuffer(self._hashes, dtype=np.uint64)[ids],
+            terms=dict(zip(kept, tf.tolist(), strict=True)), weights=tf * idf, hashes=hashes
         )
 
 

@@ -61,3 +61,29 @@ def test_top_keywords_break_ties_by_term_and_keep_n():
     assert top_keywords_of(terms, w, 2) == (("a", 2.0), ("b", 2.0))
     assert top_keywords_of(terms, w, 10) == (("a", 2.0), ("b", 2.0), ("c", 1.0), ("d", 0.5))
     assert top_keywords_of(terms, w, 0) == ()
+
+
+def test_threads_sharing_one_vocabulary_get_the_same_features():
+    """The app's in-process scan modes analyse files on several threads at once, and
+    words are added (and the table emptied) while other threads look theirs up."""
+    import sys
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.core.textgen import en_essay, zh_essay
+
+    counts = [word_counts(zh_essay(s) + en_essay(s)) for s in range(40)]
+    idf, default = jieba_idf()
+    expected = [Vocabulary(idf, default, stopwords()).features(c) for c in counts]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        for _ in range(5):
+            shared = Vocabulary(idf, default, stopwords(), max_words=500)
+            with ThreadPoolExecutor(8) as pool:
+                got = list(pool.map(shared.features, counts))
+            for a, b in zip(got, expected, strict=True):
+                assert a.terms == b.terms
+                assert a.weights.tolist() == b.weights.tolist()
+                assert a.hashes.tolist() == b.hashes.tolist()
+    finally:
+        sys.setswitchinterval(interval)
