@@ -248,17 +248,47 @@ def warm_up() -> None:
     segmenter()("预热")
 
 
+_CJK_SPLIT = re.compile(rf"([{CJK_RANGES}]+)")
+
+
 def segment(text: str) -> list[str]:
-    """Words of normalized text: jieba for CJK runs, regex words for the rest."""
+    """Words of normalized text: jieba for CJK runs, regex words for the rest.
+
+    The CJK runs are segmented in one call, joined by line breaks: the segmenter treats
+    a line break as a block boundary of its own (one ``"\\n"`` token), so each run is cut
+    exactly as alone, without a call per run (an essay has about 150 runs).
+
+    >>> segment("我们的研究 shows 黄河流域，和 it")
+    ['我们', '的', '研究', 'shows', '黄河流域', '和', 'it']
+    """
+    pieces = _CJK_SPLIT.split(text)  # gap, run, gap, run, ..., gap
+    runs = pieces[1::2]
+    if not runs:
+        return _LATIN_WORD.findall(text)
     cut = segmenter()
+    tokens = cut("\n".join(runs))
+    if tokens.count("\n") != len(runs) - 1:  # not one break token per boundary
+        return _segment_run_by_run(pieces, cut)
+    gaps = pieces[0::2]
+    latin = [_LATIN_WORD.findall(g) if g else [] for g in gaps]
+    if not any(latin):
+        return [w for w in tokens if w != "\n"]
     words: list[str] = []
-    pos = 0
-    for m in _CJK_RUN.finditer(text):
-        if m.start() > pos:
-            words.extend(_LATIN_WORD.findall(text, pos, m.start()))
-        words.extend(cut(m.group()))
-        pos = m.end()
-    words.extend(_LATIN_WORD.findall(text, pos))
+    start = 0
+    for i, gap_words in enumerate(latin[:-1]):
+        words.extend(gap_words)
+        end = tokens.index("\n", start) if i < len(runs) - 1 else len(tokens)
+        words.extend(tokens[start:end])
+        start = end + 1
+    words.extend(latin[-1])
+    return words
+
+
+def _segment_run_by_run(pieces: list[str], cut: Callable[[str], list[str]]) -> list[str]:
+    """:func:`segment` with one segmenter call per CJK run (the reference)."""
+    words: list[str] = []
+    for i, piece in enumerate(pieces):
+        words.extend(cut(piece) if i % 2 else _LATIN_WORD.findall(piece))
     return words
 
 

@@ -1,6 +1,6 @@
 """Normalization and its map back to the original text."""
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simhash_core.normalize import normalize
@@ -91,3 +91,29 @@ def test_stop_words_dropped_from_features():
     counts = term_counts("我们的研究表明 the results of the study")
     assert "的" not in counts and "the" not in counts and "我们" not in counts
     assert counts["研究"] == 1 and counts["results"] == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text(
+        alphabet=st.sampled_from(
+            list("研究黄河流域的水土流失我们和") + list("かなカナ가나ー") + list("ab1 ,.，。\n")
+        ),
+        max_size=80,
+    ),
+    st.sampled_from(["rjieba", "jieba"]),
+)
+def test_one_segmenter_call_cuts_every_run_as_alone(text, name):
+    """Segmenting all CJK runs in one call, joined by line breaks, gives the words of
+    one call per run, in text order, with either segmenter."""
+    from simhash_core import tokenize
+
+    cut = tokenize.segmenter(name)
+    pieces = tokenize._CJK_SPLIT.split(text)
+    reference = tokenize._segment_run_by_run(pieces, cut)
+    original = tokenize.segmenter
+    tokenize.segmenter = lambda name_=None: cut
+    try:
+        assert tokenize.segment(text) == reference
+    finally:
+        tokenize.segmenter = original
