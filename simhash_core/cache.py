@@ -227,26 +227,60 @@ class AnalysisCache:
             self._db.execute("COMMIT")
 
     def put(self, key: str, a: Analysis) -> None:
-        if not a.content_hash:
-            return
-        header, blob = _encode(a)
         with self._lock, contextlib.suppress(sqlite3.Error):
-            self._db.execute("BEGIN")
-            self._db.execute(
-                "INSERT OR REPLACE INTO texts VALUES (?, ?, ?, ?, ?, ?)",
-                (a.content_hash, a.kind, a.encoding, a.pages, json.dumps(list(a.warnings)), a.text),
-            )
-            self._db.execute(
-                f"INSERT OR REPLACE INTO {_ANALYSES} VALUES (?, ?, ?, ?, ?)",
-                (
-                    a.content_hash,
-                    key,
-                    json.dumps(header, ensure_ascii=False),
-                    blob,
-                    json.dumps(a.terms, ensure_ascii=False),
-                ),
-            )
-            self._db.execute("COMMIT")
+            store_analysis(self._db, key, a)
+
+
+class CacheWriter:
+    """A worker process's own connection to an existing cache, only to store analyses.
+
+    Workers store what they compute themselves, so the parent (the app's scan thread)
+    does not spend about a millisecond per file encoding and writing it while the
+    workers need both cores. It never creates, repairs or deletes the cache file: a
+    write that fails (the file gone, locked too long, damaged) is only a cache miss.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self._db = sqlite3.connect(
+            f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=10, isolation_level=None
+        )
+        self._db.execute("PRAGMA synchronous=NORMAL")
+
+    def put(self, key: str, a: Analysis) -> bool:
+        """Store ``a``; False if it could not be stored."""
+        try:
+            store_analysis(self._db, key, a)
+        except sqlite3.Error:
+            return False
+        return True
+
+
+def store_analysis(db: sqlite3.Connection, key: str, a: Analysis) -> None:
+    """Write one file's text and analysis in one transaction (nothing without a
+    content hash)."""
+    if not a.content_hash:
+        return
+    header, blob = _encode(a)
+    db.execute("BEGIN")
+    try:
+        db.execute(
+            "INSERT OR REPLACE INTO texts VALUES (?, ?, ?, ?, ?, ?)",
+            (a.content_hash, a.kind, a.encoding, a.pages, json.dumps(list(a.warnings)), a.text),
+        )
+        db.execute(
+            f"INSERT OR REPLACE INTO {_ANALYSES} VALUES (?, ?, ?, ?, ?)",
+            (
+                a.content_hash,
+                key,
+                json.dumps(header, ensure_ascii=False),
+                blob,
+                json.dumps(a.terms, ensure_ascii=False),
+            ),
+        )
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
 def _encode(a: Analysis) -> tuple[dict, bytes]:

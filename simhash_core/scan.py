@@ -18,7 +18,13 @@ from pathlib import Path
 import numpy as np
 
 from simhash_core.analyze import Analysis, analyze_file, file_digest, text_shingles, to_document
-from simhash_core.cache import AnalysisCache, array_digest, settings_key, stat_signature
+from simhash_core.cache import (
+    AnalysisCache,
+    CacheWriter,
+    array_digest,
+    settings_key,
+    stat_signature,
+)
 from simhash_core.compare import compare_documents
 from simhash_core.comparison_memo import ComparisonMemo, memo_key
 from simhash_core.discover import discover
@@ -82,8 +88,24 @@ def _analyze_task(
     template: np.ndarray,
     digest: str | None,
     extracted: ExtractedText | None,
+    store: tuple[str, str] | None = None,
 ) -> Analysis:
-    return analyze_file(Path(path), settings, template, digest, extracted)
+    """One file's analysis; with ``store`` (cache path, settings key), also stored in
+    the cache by this (worker) process."""
+    analysis = analyze_file(Path(path), settings, template, digest, extracted)
+    if store is not None:
+        _cache_writer(store[0]).put(store[1], analysis)
+    return analysis
+
+
+_WRITERS: dict[str, CacheWriter] = {}  # per worker process: one connection per cache
+
+
+def _cache_writer(path: str) -> CacheWriter:
+    writer = _WRITERS.get(path)
+    if writer is None:
+        writer = _WRITERS[path] = CacheWriter(Path(path))
+    return writer
 
 
 def _digests(paths: Sequence[Path], cache: AnalysisCache) -> list[str | None]:
@@ -130,13 +152,16 @@ def analyze_files(
     """Yield ``(index into files, analysis or failure)`` as files finish.
 
     With a cache, unchanged files come straight from it; files whose text is cached
-    but whose settings changed skip extraction; results are stored back. ``task``
+    but whose settings changed skip extraction; results are stored back (by the isolated
+    workers themselves, so the parent does not spend its time encoding them). ``task``
     replaces the per-file function (same arguments as the default); tests use it to
     simulate a reader that hangs or crashes.
     """
     task = task or _analyze_task
     tasks: list[tuple[int, tuple]] = []
     key = settings_key(settings, array_digest(template)) if cache else ""
+    # isolated workers store their own results (the parent stays free for the GUI)
+    store = (str(cache.path), key) if cache is not None and isolate else None
     digests = _digests([p for p, _ in files], cache) if cache else [None] * len(files)
     for i, ((abspath, _), digest) in enumerate(zip(files, digests, strict=True)):
         extracted = None
@@ -149,7 +174,7 @@ def analyze_files(
             if cached is not None:
                 text, kind, encoding, pages, warnings = cached
                 extracted = ExtractedText(text, kind, encoding, pages, warnings)
-        tasks.append((i, (str(abspath), settings, template, digest, extracted)))
+        tasks.append((i, (str(abspath), settings, template, digest, extracted, store)))
 
     if not isolate:
         outcomes: Iterable[tuple[int, Analysis | TaskFailure]] = (
@@ -164,7 +189,7 @@ def analyze_files(
         )
         outcomes = pool.run(task, tasks, progress) if tasks else iter(())
     for i, outcome in outcomes:
-        if cache is not None and isinstance(outcome, Analysis):
+        if cache is not None and store is None and isinstance(outcome, Analysis):
             cache.put(key, outcome)
         yield i, outcome
 

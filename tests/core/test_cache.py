@@ -65,6 +65,33 @@ def test_warm_scan_equals_cold_and_reads_nothing(folder, tmp_path, count_extract
     assert summary(warm) == summary(cold)
 
 
+def test_isolated_workers_store_their_own_results(folder, tmp_path):
+    """With worker processes, each worker writes what it computed into the cache (the
+    parent writes nothing); the next scan is answered from it without running a task."""
+    from tests.core import pool_tasks
+
+    path = tmp_path / "c.sqlite"
+    cache = AnalysisCache(path)
+    cold = scan([folder], cache=cache)
+    cache.close()
+    with sqlite3.connect(path) as db:
+        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        analyses = next(t for t in tables if t.startswith("analyses_v"))
+        assert db.execute(f"SELECT count(*) FROM {analyses}").fetchone()[0] == 4  # a copy
+    cache = AnalysisCache(path)
+    warm = scan([folder], cache=cache, task=pool_tasks.crash)  # any task run would crash
+    assert not warm.errors
+    assert summary(warm) == summary(cold)
+
+
+def test_a_worker_never_creates_or_replaces_the_cache_file(tmp_path):
+    from simhash_core.cache import CacheWriter
+
+    with pytest.raises(sqlite3.Error):
+        CacheWriter(tmp_path / "missing.sqlite")
+    assert not (tmp_path / "missing.sqlite").exists()
+
+
 def test_settings_change_recomputes_only_what_depends_on_it(folder, tmp_path, count_extractions):
     cache = AnalysisCache(tmp_path / "c.sqlite")
     base = ScanSettings()
