@@ -194,7 +194,14 @@ def shared_counts(sets: list[np.ndarray]) -> dict[tuple[int, int], int]:
     packed = (np.concatenate(sets) & ~np.uint64(_OWNER_MASK)) | owner
     packed.sort()
     hashes = packed >> np.uint64(_OWNER_BITS)
-    owner = (packed & np.uint64(_OWNER_MASK)).astype(np.int64)
+    # only hashes held by two or more documents can pair: keep just those (a fifth of
+    # them in a class), so each pass below is over a short array
+    repeated = hashes[1:] == hashes[:-1]
+    shared = np.zeros(len(hashes), dtype=bool)
+    shared[:-1] = repeated
+    shared[1:] |= repeated
+    hashes = hashes[shared]
+    owner = (packed[shared] & np.uint64(_OWNER_MASK)).astype(np.int64)
     codes = []
     d = 1
     while d < len(hashes):
