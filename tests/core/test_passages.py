@@ -5,6 +5,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from simhash_core.analyze import analyze_text, to_document
 from simhash_core.compare import compare_documents
@@ -242,3 +244,18 @@ def test_repeated_shingles_keep_text_order_in_the_alignment_index():
     hashes2, positions2 = sorted_shingles(seq, ok)
     keep = positions >= 8
     assert np.array_equal(positions2, positions[keep]) and np.array_equal(hashes2, hashes[keep])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sets(st.integers(0, 40), max_size=25), min_size=0, max_size=8))
+def test_shared_counts_equal_pairwise_intersections(raw_sets):
+    from simhash_core.corpus import shared_counts
+
+    sets = [np.array(sorted(s), dtype=np.uint64) << np.uint64(40) for s in raw_sets]
+    expected = {
+        (i, j): len(raw_sets[i] & raw_sets[j])
+        for i in range(len(raw_sets))
+        for j in range(i + 1, len(raw_sets))
+        if raw_sets[i] & raw_sets[j]
+    }
+    assert shared_counts(sets) == expected
