@@ -13,6 +13,7 @@ import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -89,13 +90,15 @@ def _analyze_task(
     digest: str | None,
     extracted: ExtractedText | None,
     store: tuple[str, str] | None = None,
+    keep_terms: bool = True,
 ) -> Analysis:
     """One file's analysis; with ``store`` (cache path, settings key), also stored in
-    the cache by this (worker) process."""
+    the cache by this (worker) process. ``keep_terms=False`` returns it without its term
+    counts (stored, but the biggest thing to unpickle, and only corpus IDF needs them)."""
     analysis = analyze_file(Path(path), settings, template, digest, extracted)
     if store is not None:
         _cache_writer(store[0]).put(store[1], analysis)
-    return analysis
+    return analysis if keep_terms else replace(analysis, terms={})
 
 
 _WRITERS: dict[str, CacheWriter] = {}  # per worker process: one connection per cache
@@ -162,6 +165,9 @@ def analyze_files(
     key = settings_key(settings, array_digest(template)) if cache else ""
     # isolated workers store their own results (the parent stays free for the GUI)
     store = (str(cache.path), key) if cache is not None and isolate else None
+    # documents carry term counts only when corpus IDF needs them (as cache hits do)
+    corpus_idf = settings.idf == "corpus"
+    parent_stores = cache is not None and store is None
     digests = _digests([p for p, _ in files], cache) if cache else [None] * len(files)
     for i, ((abspath, _), digest) in enumerate(zip(files, digests, strict=True)):
         extracted = None
@@ -174,7 +180,20 @@ def analyze_files(
             if cached is not None:
                 text, kind, encoding, pages, warnings = cached
                 extracted = ExtractedText(text, kind, encoding, pages, warnings)
-        tasks.append((i, (str(abspath), settings, template, digest, extracted, store)))
+        tasks.append(
+            (
+                i,
+                (
+                    str(abspath),
+                    settings,
+                    template,
+                    digest,
+                    extracted,
+                    store,
+                    corpus_idf or parent_stores,
+                ),
+            )
+        )
 
     if not isolate:
         outcomes: Iterable[tuple[int, Analysis | TaskFailure]] = (
@@ -189,8 +208,10 @@ def analyze_files(
         )
         outcomes = pool.run(task, tasks, progress) if tasks else iter(())
     for i, outcome in outcomes:
-        if cache is not None and store is None and isinstance(outcome, Analysis):
+        if parent_stores and isinstance(outcome, Analysis):
             cache.put(key, outcome)
+            if not corpus_idf:
+                outcome = replace(outcome, terms={})
         yield i, outcome
 
 

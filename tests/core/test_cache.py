@@ -84,6 +84,23 @@ def test_isolated_workers_store_their_own_results(folder, tmp_path):
     assert summary(warm) == summary(cold)
 
 
+@pytest.mark.parametrize("isolate", [True, False])
+def test_term_counts_reach_documents_only_for_corpus_idf(folder, tmp_path, isolate):
+    """Term counts are the largest part of a worker's result to unpickle, so documents
+    carry them only when corpus IDF needs them; the cache keeps them either way, so a
+    later corpus-IDF scan from that cache gets the same counts as a fresh one."""
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    jieba_idf = scan([folder], isolate=isolate, cache=cache)
+    assert all(d.terms == {} for d in jieba_idf.documents)
+    assert summary(jieba_idf) == summary(scan([folder], isolate=isolate))  # no cache
+    corpus = ScanSettings(idf="corpus")
+    from_cache = scan([folder], settings=corpus, isolate=isolate, cache=cache)
+    fresh = scan([folder], settings=corpus, isolate=isolate)
+    assert all(d.terms for d in fresh.documents)
+    assert [d.terms for d in from_cache.documents] == [d.terms for d in fresh.documents]
+    assert summary(from_cache) == summary(fresh)
+
+
 def test_a_worker_never_creates_or_replaces_the_cache_file(tmp_path):
     from simhash_core.cache import CacheWriter
 
