@@ -101,6 +101,64 @@ def test_term_counts_reach_documents_only_for_corpus_idf(folder, tmp_path, isola
     assert summary(from_cache) == summary(fresh)
 
 
+def _same_analysis(a, b) -> bool:
+    arrays = ("unit_starts", "unit_ends", "shingle_seq", "usable", "minhash", "bit_sums")
+    return all(np.array_equal(getattr(a, n), getattr(b, n)) for n in arrays) and (
+        (a.text, a.kind, a.terms, a.keywords, a.fingerprint, a.warnings)
+        == (b.text, b.kind, b.terms, b.keywords, b.fingerprint, b.warnings)
+    )
+
+
+def test_texts_and_words_with_lone_surrogates_are_cached(tmp_path):
+    """A PDF whose character map is broken can decode to lone surrogates, which SQLite
+    text can't hold: storing such a file used to raise (failing the file in a worker)."""
+    from simhash_core.analyze import analyze_text
+    from simhash_core.cache import CacheWriter
+
+    text = "".join(f"第{i}段讲到\ud800乙方\udfff的义务和责任。" for i in range(40))
+    a = analyze_text(text, ScanSettings())
+    a = replace(
+        a,
+        content_hash="d1",
+        warnings=("w\udcff",),
+        terms={"乙\ud800": 3, **a.terms},  # normalization drops them; the cache need not
+        keywords=(("乙\ud800", 1.5), *a.keywords),
+    )
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    cache.put("k", a)
+    assert _same_analysis(cache.get_analysis("d1", "k"), a)
+    assert cache.get_text("d1")[0] == text
+    b = replace(a, content_hash="d2")
+    assert CacheWriter(tmp_path / "c.sqlite").put("k", b)
+    assert _same_analysis(cache.get_analysis("d2", "k"), b)
+    without = cache.get_analysis("d2", "k", with_terms=False)
+    assert without.terms == {} and _same_analysis(replace(without, terms=a.terms), b)
+
+
+def test_tables_of_older_cache_versions_are_dropped(tmp_path):
+    path = tmp_path / "c.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE analyses_v1 (digest TEXT, key TEXT, header TEXT)")
+        db.execute("INSERT INTO analyses_v1 VALUES ('d', 'k', '{}')")
+    AnalysisCache(path).close()
+    with sqlite3.connect(path) as db:
+        names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert "analyses_v1" not in names and any(n.startswith("analyses_v") for n in names)
+
+
+def test_a_damaged_cached_analysis_is_a_miss(tmp_path, folder):
+    path = tmp_path / "c.sqlite"
+    cache = AnalysisCache(path)
+    cold = scan([folder], isolate=False, cache=cache)
+    with sqlite3.connect(path) as db:
+        table = next(
+            r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE name LIKE 'analyses_v%'")
+        )
+        db.execute(f"UPDATE {table} SET keywords = x'0100'")  # truncated word list
+    again = scan([folder], isolate=False, cache=cache)
+    assert summary(again) == summary(cold)
+
+
 def test_a_worker_never_creates_or_replaces_the_cache_file(tmp_path):
     from simhash_core.cache import CacheWriter
 
