@@ -97,7 +97,10 @@ def _analyze_task(
     counts (stored, but the biggest thing to unpickle, and only corpus IDF needs them)."""
     analysis = analyze_file(Path(path), settings, template, digest, extracted)
     if store is not None:
+        t0 = time.perf_counter()
         _cache_writer(store[0]).put(store[1], analysis)
+        spent = ("cache write", time.perf_counter() - t0)
+        analysis = replace(analysis, timings=(*analysis.timings, spent))
     return analysis if keep_terms else replace(analysis, terms={})
 
 
