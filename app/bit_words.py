@@ -6,12 +6,11 @@ copies share most words with the same weights: those pushes cancel in the differ
 of the two sums. What is left, word by word, is exactly why the bit differs: words
 only one document has, and words whose weight (count x IDF) differs.
 
-The core keeps each document's 200 strongest keywords and its exact per-bit sums; with
-a warm cache it does not keep the term counts. :func:`document_weights` recounts them
-from the document's text the way the core does (normalize, units, the comparable
-units, :func:`~simhash_core.tokenize.term_counts`) and checks the result against the
-exact sums: when they agree the explanation is exact, otherwise it falls back to the
-kept keywords and says so.
+The core keeps each document's 200 strongest keywords and its exact per-bit sums, but
+its documents carry the term counts only for corpus IDF. :func:`document_weights`
+recounts them with :func:`simhash_core.analyze.recount_terms` and checks the result
+against the exact sums: when they agree the explanation is exact, otherwise it falls
+back to the kept keywords and says so.
 
 >>> a = WordWeights({"x": 3.0, "y": 1.0}, exact=True)
 >>> b = WordWeights({"x": 3.0, "z": 2.0}, exact=True)
@@ -68,34 +67,6 @@ class WordPush:
         return "both"
 
 
-def _masked(text: str, starts: np.ndarray, ends: np.ndarray, mask: np.ndarray) -> str:
-    """The parts of ``text`` under runs of True units, joined by newlines (as the core
-    joins the comparable text before counting terms)."""
-    if mask.all():
-        return text
-    edges = np.nonzero(np.diff(np.concatenate([[0], mask.astype(np.int8), [0]])))[0]
-    return "\n".join(
-        text[starts[s] : ends[e - 1]] for s, e in zip(edges[::2], edges[1::2], strict=True)
-    )
-
-
-def recount_terms(doc: Document, settings: ScanSettings) -> dict[str, int] | None:
-    """The SimHash term counts of ``doc``'s comparable text (``None`` if its units do
-    not match the document's, e.g. a document made elsewhere)."""
-    from simhash_core.normalize import normalize
-    from simhash_core.passages import comparable_units
-    from simhash_core.tokenize import term_counts, unit_hashes
-
-    if doc.unit_count == 0:
-        return None
-    norm = normalize(doc.text, t2s=settings.t2s)
-    units = unit_hashes(norm.text)
-    if len(units) != doc.unit_count:
-        return None
-    mask = comparable_units(doc.usable, doc.unit_count, settings.ngram)
-    return dict(term_counts(_masked(norm.text, units.starts, units.ends, mask)))
-
-
 def _idf(settings: ScanSettings, corpus: Sequence[Document]) -> tuple[Mapping[str, float], float]:
     from simhash_core.weights import corpus_idf, jieba_idf
 
@@ -117,6 +88,7 @@ def document_weights(
 ) -> WordWeights:
     """All of ``doc``'s weighted SimHash words when they can be recovered exactly
     (checked against its per-bit sums), else its kept keywords."""
+    from simhash_core.analyze import recount_terms
     from simhash_core.weights import tfidf
 
     try:

@@ -3,8 +3,9 @@
 Arrays are raw little-endian bytes and word lists are packed UTF-8 with their lengths:
 no pickle (a tampered cache can't run code) and no JSON for the large parts (JSON
 took about 1 ms per file for the term counts and keywords, more than the SQLite write).
-Texts and words may hold lone surrogates (a PDF's broken character map decodes to
-them), which SQLite text can't store, so they are written with ``surrogatepass``.
+Texts and words are written with ``surrogatepass``: the readers drop lone surrogates
+(the PDF reader removes them with other undecodable characters), but an analysis can be
+made of any ``str`` (``analyze_text``), and SQLite text can't hold them.
 
 >>> unpack_words(pack_words(["中文", "a\\ud800b", ""]))[0]
 ['中文', 'a\\ud800b', '']

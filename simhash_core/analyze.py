@@ -20,7 +20,7 @@ from simhash_core.hashing import sorted_unique
 from simhash_core.normalize import normalize
 from simhash_core.passages import comparable_units
 from simhash_core.simhash import fingerprint_from_sums, weighted_bit_sums
-from simhash_core.tokenize import shingles_of_hashes, unit_hashes, word_counts
+from simhash_core.tokenize import shingles_of_hashes, term_counts, unit_hashes, word_counts
 from simhash_core.types import Document, ExtractedText, ScanSettings
 from simhash_core.vocabulary import jieba_vocabulary
 from simhash_core.weights import top_keywords_of
@@ -51,7 +51,12 @@ class Analysis:
 
 
 def _masked_text(text: str, starts: np.ndarray, ends: np.ndarray, mask: np.ndarray) -> str:
-    """The parts of ``text`` under runs of True units, joined by newlines."""
+    """The parts of ``text`` under runs of True units, joined by newlines.
+
+    >>> s, e = np.array([0, 2, 4]), np.array([1, 3, 5])
+    >>> _masked_text("a b c", s, e, np.array([True, False, True]))
+    'a\\nc'
+    """
     if mask.all():
         return text
     edges = np.nonzero(np.diff(np.concatenate([[0], mask.astype(np.int8), [0]])))[0]
@@ -187,6 +192,20 @@ def with_analysis(doc: Document, a: Analysis) -> Document:
         keywords=a.keywords,
         bit_sums=a.bit_sums,
     )
+
+
+def recount_terms(doc: Document, settings: ScanSettings) -> dict[str, int] | None:
+    """The SimHash term counts of ``doc``'s comparable text, as :func:`analyze_text`
+    counted them (documents carry them only for corpus IDF); ``None`` if its units do
+    not match the document's (a document made elsewhere)."""
+    if doc.unit_count == 0:
+        return None
+    norm = normalize(doc.text, t2s=settings.t2s)
+    units = unit_hashes(norm.text)
+    if len(units) != doc.unit_count:
+        return None
+    mask = comparable_units(doc.usable, doc.unit_count, settings.ngram)
+    return dict(term_counts(_masked_text(norm.text, units.starts, units.ends, mask)))
 
 
 def to_document(path: str, abspath: Path, a: Analysis) -> Document:

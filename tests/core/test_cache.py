@@ -110,8 +110,8 @@ def _same_analysis(a, b) -> bool:
 
 
 def test_texts_and_words_with_lone_surrogates_are_cached(tmp_path):
-    """A PDF whose character map is broken can decode to lone surrogates, which SQLite
-    text can't hold: storing such a file used to raise (failing the file in a worker)."""
+    """Lone surrogates, which SQLite text can't hold: the readers drop them, but any str
+    can be analysed, and storing such an analysis raised UnicodeEncodeError before."""
     from simhash_core.analyze import analyze_text
     from simhash_core.cache import CacheWriter
 

@@ -87,3 +87,30 @@ def test_threads_sharing_one_vocabulary_get_the_same_features():
                 assert a.hashes.tolist() == b.hashes.tolist()
     finally:
         sys.setswitchinterval(interval)
+
+
+def test_recounted_terms_are_the_analysed_ones(tmp_path):
+    """Documents carry term counts only for corpus IDF; recounting them from the text
+    gives the analysis's counts, with quotes and the template's text left out."""
+    from simhash_core.analyze import recount_terms
+    from simhash_core.scan import scan
+    from simhash_core.types import ScanSettings
+    from tests.core.textgen import zh_essay
+
+    template = tmp_path / "template.txt"
+    template.write_text(zh_essay(99)[:300], encoding="utf-8")
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for i in range(3):
+        quoted = f"“{zh_essay(50 + i)[:120]}”"
+        body = zh_essay(99)[:300] + zh_essay(i) + quoted + TEXT
+        (folder / f"s{i}.txt").write_text(body, encoding="utf-8")
+    settings = ScanSettings(idf="corpus", exclude_quotes=True)
+    result = scan([folder], [template], settings=settings, isolate=False)
+    assert len(result.documents) == 3
+    for doc in result.documents:
+        assert doc.terms and not all(doc.usable)  # something was left out
+        assert recount_terms(doc, settings) == doc.terms
+    jieba = ScanSettings(idf="jieba", exclude_quotes=True)
+    plain = scan([folder], [template], settings=jieba, isolate=False).documents[0]
+    assert plain.terms == {} and recount_terms(plain, jieba) == result.documents[0].terms
