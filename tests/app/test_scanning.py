@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
@@ -12,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 from app.models.errors_model import Kind
 from app.models.roles import Role
 from tests.app.conftest import SUBMISSIONS
+from tests.core.textgen import zh_essay
 
 SCAN_TIMEOUT_MS = 120_000
 
@@ -71,10 +71,8 @@ def test_cancel_keeps_partial_results(qtbot, settings, tmp_path):
 
     folder = tmp_path / "big"
     folder.mkdir()
-    txts = sorted(SUBMISSIONS.glob("*.txt"))
-    for copy in range(4):  # 48 files, each read separately
-        for p in txts:
-            shutil.copy2(p, folder / f"{copy}-{p.name}")
+    for i in range(48):  # 48 files, each read separately
+        (folder / f"s{i:02}.txt").write_text(zh_essay(i), encoding="utf-8")
     win = MainWindow(settings, use_cache=False)
     qtbot.addWidget(win)
     win.show()
@@ -98,8 +96,8 @@ def test_cancel_keeps_partial_results(qtbot, settings, tmp_path):
 def test_bad_files_go_to_the_errors_panel_without_dialogs(qtbot, window, tmp_path):
     folder = tmp_path / "mixed"
     folder.mkdir()
-    for name in ("s002.txt", "s014.txt", "s020.txt"):
-        shutil.copy2(SUBMISSIONS / name, folder / name)
+    for i in range(3):
+        (folder / f"s{i:03}.txt").write_text(zh_essay(i), encoding="utf-8")
     (folder / "empty.txt").write_bytes(b"")
     (folder / "fake.docx").write_bytes(b"this is not a zip file at all")
     (folder / "photo.jpg").write_bytes(b"\xff\xd8\xff")
