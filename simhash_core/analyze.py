@@ -65,6 +65,14 @@ def _masked_text(text: str, starts: np.ndarray, ends: np.ndarray, mask: np.ndarr
     )
 
 
+def _comparable_text(
+    text: str, starts: np.ndarray, ends: np.ndarray, usable: np.ndarray, ngram: int
+) -> str:
+    """The normalized text SimHash features come from: the units of usable shingles
+    (no template, no references, no excluded quotes)."""
+    return _masked_text(text, starts, ends, comparable_units(usable, len(starts), ngram))
+
+
 def text_shingles(text: str, settings: ScanSettings) -> np.ndarray:
     """Only the shingle hashes of a text (what a template contributes), in order."""
     return shingles_of_hashes(
@@ -105,10 +113,8 @@ def analyze_text(
     csum = np.concatenate([[0], np.cumsum(excluded_unit, dtype=np.int64)])
     usable = (csum[width : width + len(seq)] - csum[: len(seq)]) == 0
 
-    # SimHash features come from the comparable text only (no template, no references)
-    mask = comparable_units(usable, n_units, settings.ngram)
     t2 = clock()
-    counts = word_counts(_masked_text(norm.text, u.starts, u.ends, mask))
+    counts = word_counts(_comparable_text(norm.text, u.starts, u.ends, usable, settings.ngram))
     t3 = clock()
     features = jieba_vocabulary().features(counts)
     sums = weighted_bit_sums(features.hashes, features.weights)
@@ -204,8 +210,8 @@ def recount_terms(doc: Document, settings: ScanSettings) -> dict[str, int] | Non
     units = unit_hashes(norm.text)
     if len(units) != doc.unit_count:
         return None
-    mask = comparable_units(doc.usable, doc.unit_count, settings.ngram)
-    return dict(term_counts(_masked_text(norm.text, units.starts, units.ends, mask)))
+    text = _comparable_text(norm.text, units.starts, units.ends, doc.usable, settings.ngram)
+    return dict(term_counts(text))
 
 
 def to_document(path: str, abspath: Path, a: Analysis) -> Document:

@@ -163,6 +163,7 @@ class IsolatedPool:
         self.initializer = initializer
         self.preload = tuple(preload)
         self.depth = depth
+        self._held: tuple[tuple[Any, tuple], bytes] | None = None  # see _pickled
 
     def run(
         self,
@@ -244,9 +245,17 @@ class IsolatedPool:
         result that the parent is not reading yet).
         """
         while pending and len(w.queue) < self.depth:
-            key, args = pending[-1]
-            message = bytes(ForkingPickler.dumps((func, args)))
+            key, args = task = pending[-1]
+            message = self._pickled(func, task)
             if w.queue and len(message) > PREFETCH_MAX_BYTES:
-                return
+                return  # kept pickled until a worker's queue is empty
             pending.pop()
             w.send(key, args, message)
+
+    def _pickled(self, func: TaskFunc, task: tuple[Any, tuple]) -> bytes:
+        """``(func, args)`` of ``task`` pickled, once: a large task that waits for an
+        empty queue is offered again after every result."""
+        held = self._held
+        if held is None or held[0] is not task:
+            held = self._held = (task, bytes(ForkingPickler.dumps((func, task[1]))))
+        return held[1]

@@ -73,6 +73,27 @@ def test_large_tasks_and_results_do_not_block_each_other():
     assert sorted(out) == list(range(6)) and all(v == big for v in out.values())
 
 
+def test_a_task_is_pickled_once_even_while_it_waits(monkeypatch):
+    """A task too large to send ahead waits for an empty queue; it is pickled once."""
+    from multiprocessing.reduction import ForkingPickler
+
+    import simhash_core.pool as pool_module
+
+    pickled = []
+
+    class CountingPickler:
+        @staticmethod
+        def dumps(obj):
+            pickled.append(obj[1])
+            return ForkingPickler.dumps(obj)
+
+    monkeypatch.setattr(pool_module, "ForkingPickler", CountingPickler)
+    big = b"y" * 100_000
+    out = run([(i, (big + bytes([i]),)) for i in range(5)], func=t.echo, workers=1)
+    assert sorted(out) == list(range(5)) and out[3] == big + bytes([3])
+    assert len(pickled) == 5
+
+
 def test_exceptions_keep_their_code_and_reason():
     out = dict(IsolatedPool(1).run(t.raise_reason, [("x", ("damaged file",))]))
     assert out["x"] == TaskFailure("corrupt", "damaged file")
