@@ -1,21 +1,27 @@
 """Find the submissions under the folders and files a teacher picked.
 
-:func:`discover` walks folders recursively (following symbolic links, but never into a
-folder twice, so link loops cannot hang it) and returns the supported files with a
-display path, plus a list of what it skipped and why.
+:func:`discover` walks folders (iteratively, so any depth is safe) and returns the
+supported files with a display path, plus a list of what it skipped and why.
 
 Decisions:
 
+- **Nothing outside the chosen folders is read.** A symbolic link is followed only when
+  it resolves to a place under one of the folders (or to one of the files) the teacher
+  picked; a link to ``/etc/passwd``, another user's home or ``/`` is skipped as
+  ``link-outside``. Inside, links are followed but no folder is entered twice, so link
+  loops cannot hang the walk.
+- Folders nested deeper than :data:`MAX_DEPTH` below a chosen folder are not entered;
+  the folder at the limit gets one ``too-deep`` row.
 - Display paths use ``/`` and are relative to the root folder they were found under.
   With several roots each display path starts with its root folder's name; a file
-  given directly is shown by its name. A display path is printable text: bytes that
-  are not valid UTF-8 and control characters show as U+FFFD, while the real ``Path``
-  is kept. Should two display paths still coincide, the later ones get `` (2)``,
-  `` (3)``...
-- Hidden files and folders (names starting with ``.``, such as ``.DS_Store`` or
-  ``.git``), macOS ``__MACOSX`` folders and ``Thumbs.db``/``desktop.ini`` are skipped
-  silently: they are never submissions. Office lock files (``~$essay.docx``) *are*
-  listed in ``skipped``, because their names look like submissions.
+  given directly is shown by its name. A display path is printable text (see
+  :func:`printable`), while the real ``Path`` is kept. Should two display paths still
+  coincide, the later ones get `` (2)``, `` (3)``...
+- Names that are never submissions (``.DS_Store``, ``.git``, ``__MACOSX``,
+  ``Thumbs.db``...) are skipped silently. Every other hidden name (``.essay.txt``, a file
+  named just ``.docx``, a ``.drafts`` folder) is listed in ``skipped`` as ``hidden``, and
+  Office lock files (``~$essay.docx``) as ``lock-file``: their names look like
+  submissions, so the teacher must see that they were not compared.
 - The same file reached twice (a symbolic or hard link, overlapping roots) is kept once;
   the other copy is skipped as ``duplicate`` so that it is not compared with itself.
 - Pipes, sockets and devices are skipped without being opened.
@@ -28,7 +34,7 @@ import os
 import stat
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,13 +42,27 @@ from simhash_core.extract import SUPPORTED_SUFFIXES
 from simhash_core.extract.docx import OLD_DOC_REASON
 from simhash_core.types import FileError
 
+MAX_DEPTH = 100  # folders below a chosen folder; school exports are a few levels deep
+# never submissions: system, version-control and desktop metadata
 _SILENT_NAMES = {
     "__MACOSX",
     "Thumbs.db",
     "desktop.ini",
     "$RECYCLE.BIN",
     "System Volume Information",
+    ".DS_Store",
+    ".localized",
+    ".directory",
+    ".git",
+    ".svn",
+    ".hg",
+    ".Trashes",
+    ".Spotlight-V100",
+    ".fseventsd",
+    ".TemporaryItems",
+    ".DocumentRevisions-V100",
 }
+OUTSIDE_REASON = "link points outside the folder: not read"
 
 
 @dataclass(frozen=True)
@@ -55,13 +75,31 @@ class Discovery:
 
 
 def printable(name: str) -> str:
-    """A file name as printable text: undecodable bytes and control characters -> U+FFFD.
+    """A file name as printable text that shows what it really is.
+
+    Undecodable bytes and control characters become U+FFFD; invisible format
+    characters (the right-to-left override that makes ``x\\u202etxt.exe`` display as
+    ``xexe.txt``, direction marks and isolates, zero-width characters) and line
+    separators are shown escaped as ``<U+202E>``.
 
     >>> printable("essay\\udcff.txt"), printable("a\\nb")
     ('essay\\ufffd.txt', 'a\\ufffdb')
+    >>> printable("x\\u202etxt.exe")
+    'x<U+202E>txt.exe'
     """
     text = os.fsencode(name).decode("utf-8", "replace")
-    return "".join("\ufffd" if unicodedata.category(ch) == "Cc" else ch for ch in text)
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category == "Cc":
+            out.append("\ufffd")
+        elif category in ("Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
+            out.append(f"<U+{ord(ch):04X}>")
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def discover(paths: Iterable[Path]) -> Discovery:
@@ -69,26 +107,45 @@ def discover(paths: Iterable[Path]) -> Discovery:
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     for name in ("b/essay.txt", "a/essay.txt", "photo.jpg"):
+    ...     for name in ("b/essay.txt", "a/essay.txt", "photo.jpg", ".draft.txt"):
     ...         (Path(folder) / name).parent.mkdir(exist_ok=True)
     ...         _ = (Path(folder) / name).write_text("text")
     ...     found = discover([Path(folder)])
-    >>> [shown for _, shown in found.files], [e.reason for e in found.skipped]
-    (['a/essay.txt', 'b/essay.txt'], ['unsupported file type .jpg'])
+    >>> [shown for _, shown in found.files]
+    ['a/essay.txt', 'b/essay.txt']
+    >>> [(e.path, e.code) for e in found.skipped]
+    [('.draft.txt', 'hidden'), ('photo.jpg', 'unsupported')]
     """
-    walker = _Walker()
     roots = list(dict.fromkeys(Path(os.path.abspath(p)) for p in paths))
+    walker = _Walker(roots)
     for root in roots:
         walker.add_root(root, prefix=len(roots) > 1)
     return walker.result()
 
 
+def _within(real: str, folders: Iterable[str]) -> bool:
+    """Whether the resolved path ``real`` is one of ``folders`` or lies below one."""
+    for folder in folders:
+        if real == folder or real.startswith(folder.rstrip(os.sep) + os.sep):
+            return True
+    return False
+
+
 class _Walker:
-    def __init__(self) -> None:
+    def __init__(self, roots: list[Path]) -> None:
         self.files: list[tuple[Path, str]] = []
         self.skipped: list[FileError] = []
         self.seen_dirs: set[tuple[int, int]] = set()
         self.seen_files: dict[tuple[int, int], str] = {}
+        # where links may lead: the chosen folders and files, resolved
+        self.allowed_folders: list[str] = []
+        self.allowed_files: set[str] = set()
+        for root in roots:
+            real = os.path.realpath(root)
+            if os.path.isdir(real):
+                self.allowed_folders.append(real)
+            else:
+                self.allowed_files.add(real)
 
     def skip(self, display: str, code: str, reason: str) -> None:
         self.skipped.append(FileError(display, code, reason))
@@ -121,7 +178,13 @@ class _Walker:
                 self.skip(display, "unreadable", f"cannot read it: {exc.strerror or exc}")
         return None
 
-    def _walk(self, folder: Path, display: str, info: os.stat_result) -> None:
+    def _inside(self, path: Path) -> bool:
+        """Whether a symbolic link at ``path`` resolves to a chosen place."""
+        real = os.path.realpath(path)
+        return real in self.allowed_files or _within(real, self.allowed_folders)
+
+    def _enter(self, folder: Path, display: str, info: os.stat_result) -> Iterator | None:
+        """The sorted entries of a folder not seen before, or None (with a row why)."""
         key = (info.st_dev, info.st_ino)
         if key in self.seen_dirs:
             self.skip(
@@ -129,7 +192,7 @@ class _Walker:
                 "link-loop",
                 "symbolic link to a folder that is already scanned (a loop or a duplicate)",
             )
-            return
+            return None
         self.seen_dirs.add(key)
         try:
             with os.scandir(folder) as iterator:
@@ -138,19 +201,39 @@ class _Walker:
             self.skip(
                 display or folder.name, "unreadable", "permission denied: cannot open the folder"
             )
-            return
+            return None
         except OSError as exc:
             self.skip(
                 display or folder.name, "unreadable", f"cannot open the folder: {exc.strerror}"
             )
+            return None
+        return iter(entries)
+
+    def _walk(self, root: Path, display: str, info: os.stat_result) -> None:
+        """Depth-first, in sorted order, with an explicit stack (no recursion limit)."""
+        first = self._enter(root, display, info)
+        if first is None:
             return
-        for entry in entries:
-            name = entry.name
-            if name.startswith(".") or name in _SILENT_NAMES:
+        stack: list[tuple[Iterator, str]] = [(first, display)]
+        while stack:
+            entries, folder_shown = stack[-1]
+            entry = next(entries, None)
+            if entry is None:
+                stack.pop()
                 continue
-            shown = f"{display}/{printable(name)}" if display else printable(name)
+            name = entry.name
+            if name in _SILENT_NAMES:
+                continue
+            shown = f"{folder_shown}/{printable(name)}" if folder_shown else printable(name)
             path = Path(entry.path)
-            if entry.is_symlink():
+            link = entry.is_symlink()
+            if link and not self._inside(path):
+                if os.path.lexists(path) and not os.path.exists(path):
+                    self._stat(path, shown)  # broken or looping: say which
+                else:
+                    self.skip(shown, "link-outside", OUTSIDE_REASON)
+                continue
+            if link:
                 child = self._stat(path, shown)
             else:
                 try:
@@ -159,10 +242,23 @@ class _Walker:
                     child = self._stat(path, shown)
             if child is None:
                 continue
-            if stat.S_ISDIR(child.st_mode):
-                self._walk(path, shown, child)
-            else:
+            is_dir = stat.S_ISDIR(child.st_mode)
+            if name.startswith("."):
+                what = "hidden folder: not opened" if is_dir else "hidden file: not compared"
+                self.skip(shown, "hidden", what)
+                continue
+            if not is_dir:
                 self._consider(path, shown, child)
+            elif len(stack) > MAX_DEPTH:
+                self.skip(
+                    shown,
+                    "too-deep",
+                    f"folders nested more than {MAX_DEPTH} deep: nothing below here was read",
+                )
+            else:
+                inner = self._enter(path, shown, child)
+                if inner is not None:
+                    stack.append((inner, shown))
 
     def _consider(self, path: Path, shown: str, info: os.stat_result) -> None:
         name = path.name

@@ -93,6 +93,7 @@ def test_unsupported_hidden_lock_and_doc(tmp_path: Path) -> None:
         "README": ("unsupported", "unsupported file type (no extension)"),
         "old.doc": ("old-doc", "old Word format (.doc): open it in Word and save as DOCX"),
         "~$essay.docx": ("lock-file", "Office lock file (left while the document was open)"),
+        ".hidden.txt": ("hidden", "hidden file: not compared"),
     }
 
 
@@ -182,3 +183,100 @@ def test_printable() -> None:
 def test_doctests() -> None:
     failures, _ = doctest.testmod(discover_mod)
     assert failures == 0
+
+
+# ---- nothing outside the chosen folders, any depth, every file accounted for ----------
+
+
+@has_symlinks
+def test_links_out_of_the_folder_are_not_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    _write(outside, "secret.txt", "deep/other.txt")
+    cls = tmp_path / "class"
+    _write(cls, "a.txt", "sub/b.txt")
+    (cls / "passwd.txt").symlink_to("/etc/passwd")
+    (cls / "secret.txt").symlink_to(outside / "secret.txt")
+    (cls / "usr").symlink_to("/usr", target_is_directory=True)
+    (cls / "root").symlink_to("/", target_is_directory=True)
+    (cls / "deep").symlink_to(outside / "deep", target_is_directory=True)
+    (cls / "inside.txt").symlink_to("sub/b.txt")  # stays inside: a duplicate, not outside
+    (cls / "sub2").symlink_to("sub", target_is_directory=True)
+    found = discover([cls])
+    assert _shown(found) == ["a.txt", "inside.txt"]
+    skips = _skips(found)
+    for name in ("passwd.txt", "secret.txt", "usr", "root", "deep"):
+        assert skips[name] == "link-outside"
+    assert {e.reason for e in found.skipped if e.code == "link-outside"} == {
+        "link points outside the folder: not read"
+    }
+    assert skips["sub/b.txt"] == "duplicate" and skips["sub2"] == "link-loop"
+    assert all(str(p).startswith(str(cls)) for p, _ in found.files)
+
+
+@has_symlinks
+def test_a_link_into_another_chosen_folder_is_allowed(tmp_path: Path) -> None:
+    _write(tmp_path, "one/a.txt", "two/b.txt")
+    (tmp_path / "one" / "to-two.txt").symlink_to(tmp_path / "two" / "b.txt")
+    found = discover([tmp_path / "one", tmp_path / "two"])
+    assert _shown(found) == ["one/a.txt", "one/to-two.txt"]
+    assert _skips(found) == {"two/b.txt": "duplicate"}
+
+
+def _remove_chain(top: Path, name: str, depth: int) -> None:
+    """Remove ``top/name/name/...`` (``depth`` levels) and its files, deepest first."""
+    fds = [os.open(top, os.O_RDONLY)]
+    for _ in range(depth):
+        fds.append(os.open(name, os.O_RDONLY, dir_fd=fds[-1]))
+    for level in range(depth, 0, -1):
+        for entry in os.listdir(fds[level]):
+            if entry != name:
+                os.unlink(entry, dir_fd=fds[level])
+        os.close(fds[level])
+        os.rmdir(name, dir_fd=fds[level - 1])
+    os.close(fds[0])
+
+
+def test_a_thousand_nested_folders(tmp_path: Path) -> None:
+    _write(tmp_path, "normal.txt")
+    # built one level at a time, relative to an open folder (pathlib's mkdir recurses)
+    fd = os.open(tmp_path, os.O_RDONLY)
+    for _ in range(1000):
+        os.mkdir("d", dir_fd=fd)
+        inner = os.open("d", os.O_RDONLY, dir_fd=fd)
+        os.close(fd)
+        fd = inner
+    os.close(os.open("bottom.txt", os.O_WRONLY | os.O_CREAT, dir_fd=fd))
+    os.close(fd)
+    (tmp_path / "d" / "d" / "shallow.txt").write_text("text")
+    try:
+        found = discover([tmp_path])  # RecursionError before: the whole scan was lost
+    finally:
+        _remove_chain(tmp_path, "d", 1000)  # shutil.rmtree recurses too: pytest's would fail
+    assert _shown(found) == ["d/d/shallow.txt", "normal.txt"]
+    too_deep = [e for e in found.skipped if e.code == "too-deep"]
+    assert len(too_deep) == 1
+    assert too_deep[0].path.count("/") == discover_mod.MAX_DEPTH
+    assert "nested more than 100 deep" in too_deep[0].reason
+
+
+def test_hidden_files_are_listed_not_dropped(tmp_path: Path) -> None:
+    _write(tmp_path, ".essay.txt", ".docx", ".drafts/copy.docx", ".DS_Store", "ok.txt")
+    found = discover([tmp_path])
+    assert _shown(found) == ["ok.txt"]
+    assert {e.path: (e.code, e.reason) for e in found.skipped} == {
+        ".essay.txt": ("hidden", "hidden file: not compared"),
+        ".docx": ("hidden", "hidden file: not compared"),
+        ".drafts": ("hidden", "hidden folder: not opened"),
+    }
+
+
+@pytest.mark.parametrize("char", ["\u202e", "\u200e", "\u200f", "\u2066", "\u2069", "\u2028"])
+def test_format_characters_in_names_are_escaped(tmp_path: Path, char: str) -> None:
+    name = f"x{char}txt.exe.txt"
+    try:
+        (tmp_path / name).write_text("text")
+    except OSError:
+        pytest.skip("this file system refuses the name")
+    (shown,) = _shown(discover([tmp_path]))
+    assert char not in shown and shown.isprintable()
+    assert shown == f"x<U+{ord(char):04X}>txt.exe.txt"
