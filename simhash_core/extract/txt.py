@@ -1,9 +1,11 @@
 """Plain-text files: detect the encoding, refuse binary data, normalise line ends.
 
 Order of the checks, from certain to guessed: known binary magic numbers, byte-order
-marks (UTF-32/UTF-8/UTF-16), UTF-16 without a BOM (NUL bytes in every other place),
-NUL or control bytes (binary data), strict UTF-8, and only then charset-normalizer.
-A guess is accepted only when it decodes strictly and the result looks like text.
+marks (UTF-32/UTF-8/UTF-16), UTF-16 without a BOM (mostly-ASCII text by its NUL bytes in
+every other place; Chinese by which byte order decodes to Chinese text), a few stray
+NUL or control bytes in otherwise good text (removed, with a warning), binary data (many
+control bytes), strict UTF-8, and only then charset-normalizer. A guess is accepted only
+when it decodes strictly and the result looks like text.
 """
 
 from __future__ import annotations
@@ -34,6 +36,13 @@ _GB_FAMILY = {"gb2312", "gbk", "gb18030"}  # codecs.lookup() names (not 7-bit HZ
 _BIG5_FAMILY = {"big5", "big5hkscs", "cp950"}
 _SAMPLE = 64 * 1024
 _MAX_CONTROL_SHARE = 0.05
+# stray control bytes removed from otherwise valid UTF-8 text: at most this share of the
+# bytes (a binary file has far more), at least _FEW_STRAY allowed, never more than _MAX_STRAY
+_MAX_STRAY_SHARE = 0.001
+_FEW_STRAY = 8
+_MAX_STRAY = 64
+# UTF-16 without a BOM is taken when this share of the decoded sample is ordinary text
+_UTF16_TEXT_SHARE = 0.95
 
 
 def extract_txt(data: bytes, *, truncated_at: int | None = None) -> ExtractedText:
@@ -50,11 +59,17 @@ def extract_txt(data: bytes, *, truncated_at: int | None = None) -> ExtractedTex
     """
     if not data:
         raise ExtractError("empty", "empty file (0 bytes)")
+    warnings: list[str] = []
+    data, stray = _without_stray_controls(data)
+    if stray:
+        warnings.append(
+            f"removed {stray} stray control byte{'s' if stray > 1 else ''} (such as NUL) "
+            "from the text"
+        )
     text, encoding, guessed = decode_text(data, final=truncated_at is None)
     text = _normalise_newlines(text)
     if not text.strip():
         raise ExtractError("empty", "no text: the file contains only whitespace")
-    warnings: list[str] = []
     if truncated_at is not None:
         warnings.append(f"truncated: only the first {size_label(truncated_at)} were read")
     if guessed:
@@ -77,12 +92,12 @@ def decode_text(data: bytes, *, final: bool = True) -> tuple[str, str, bool]:
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             return _decode(data[len(bom) :], encoding, final), encoding, False
-    encoding = _utf16_without_bom(data[:_SAMPLE])
-    if encoding:
-        try:
-            return _decode(data, encoding, final), encoding, False
-        except ExtractError:
-            pass
+    for encoding in (_utf16_without_bom(data[:_SAMPLE]), _utf16_by_content(data)):
+        if encoding:
+            try:
+                return _decode(data, encoding, final), encoding, False
+            except ExtractError:
+                pass
     _refuse_binary(data)
     try:
         return _decode(data, "utf-8", final), "utf-8", False
@@ -114,6 +129,81 @@ def _utf16_without_bom(sample: bytes) -> str | None:
     if even_nul > 0.3 and odd_nul < 0.05:
         return "utf-16-be"
     return None
+
+
+def _texty(ch: str) -> bool:
+    """Whether ``ch`` is a character that ordinary Chinese or English text is made of."""
+    code = ord(ch)
+    return (
+        0x20 <= code < 0x7F
+        or ch in "\t\n\r"
+        or 0x4E00 <= code <= 0x9FFF  # CJK unified ideographs
+        or 0x3400 <= code <= 0x4DBF  # extension A
+        or 0x3000 <= code <= 0x303F  # CJK punctuation
+        or 0xFF00 <= code <= 0xFFEF  # full-width forms
+        or 0x2000 <= code <= 0x206F  # general punctuation (dashes, quotes)
+        or 0xA0 <= code <= 0x17F  # Latin-1 and Latin Extended-A
+    )
+
+
+def _utf16_by_content(data: bytes) -> str | None:
+    """Spot BOM-less UTF-16 of Chinese text, which has few NUL bytes (only its ASCII).
+
+    Both byte orders are decoded and the one that reads as ordinary text wins, by a clear
+    margin: Chinese characters swapped byte for byte land in unrelated scripts.
+
+    >>> _utf16_by_content("第一章 绪论\\n本文研究".encode("utf-16-le"))
+    'utf-16-le'
+    >>> _utf16_by_content("第一章 绪论\\n本文研究".encode("utf-16-be"))
+    'utf-16-be'
+    """
+    sample = data[: _SAMPLE & ~1]
+    if len(sample) < 8 or len(data) % 2 or b"\x00" not in sample:
+        return None
+    shares = {}
+    for encoding in ("utf-16-le", "utf-16-be"):
+        try:
+            text = sample.decode(encoding)
+        except UnicodeDecodeError:
+            # a surrogate pair cut at the end of the sample is no reason to refuse
+            try:
+                text = sample[:-2].decode(encoding)
+            except UnicodeDecodeError:
+                continue
+        if text:
+            shares[encoding] = sum(map(_texty, text)) / len(text)
+    if not shares:
+        return None
+    best = max(shares, key=lambda e: shares[e])
+    others = [v for e, v in shares.items() if e != best]
+    if shares[best] >= _UTF16_TEXT_SHARE and all(v < shares[best] - 0.2 for v in others):
+        return best
+    return None
+
+
+def _without_stray_controls(data: bytes) -> tuple[bytes, int]:
+    """``data`` without a few stray NUL or control bytes, and how many were removed.
+
+    Only when they are rare (see :data:`_MAX_STRAY_SHARE`), not part of UTF-16 or UTF-32
+    text, and the rest is valid UTF-8: one NUL in an essay must not lose the essay,
+    while binary data keeps its control bytes and is refused.
+
+    >>> _without_stray_controls("一篇文章".encode() + b"\\x00" + "的中间".encode() * 200)[1]
+    1
+    """
+    if any(data.startswith(bom) for bom, _ in _BOMS) or _utf16_without_bom(data[:_SAMPLE]):
+        return data, 0
+    if describe_magic(data[:64]):
+        return data, 0
+    cleaned = data.translate(None, _CONTROL_BYTES)
+    stray = len(data) - len(cleaned)
+    if not stray or stray > min(_MAX_STRAY, max(_FEW_STRAY, _MAX_STRAY_SHARE * len(data))):
+        return data, 0
+    try:
+        cleaned.decode("utf-8")
+    except UnicodeDecodeError:
+        return data, 0
+    return cleaned, stray
 
 
 def _refuse_binary(data: bytes) -> None:

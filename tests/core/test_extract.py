@@ -33,6 +33,7 @@ from simhash_core.extract import errors as errors_mod
 from simhash_core.extract import pdf as pdf_mod
 from simhash_core.extract.pdf_layout import Glyph, assemble_pages, group_lines
 from simhash_core.extract.txt import extract_txt
+from tests.core.textgen import en_essay, zh_essay
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT.parent / "shared" / "samples"
@@ -897,3 +898,48 @@ def test_reference_pdf_path_reads_with_pdfminer_alone(
     monkeypatch.setenv("PLAGCHECK_PDF", "pdfminer")
     monkeypatch.setattr(pdf_mod, "read_pdfium", no_pdfium)
     assert [extract(pdf).text for pdf in pdfs] == fast  # the same text either way
+
+
+# ---- text that was refused or lost before ---------------------------------------------
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_chinese_utf16_without_bom(encoding: str) -> None:
+    essay = "第一章 绪论\n\n" + zh_essay(3) + "\n2024年，共有12所学校参加（见表1）。\n"
+    result = extract_txt(essay.encode(encoding))  # refused as binary (NUL bytes) before
+    assert result.encoding == encoding
+    assert result.text == essay
+    assert result.warnings == ()
+
+
+def test_chinese_utf16_without_any_ascii_is_still_decoded() -> None:
+    essay = "。".join(zh_essay(4).split()) + "\n"
+    assert extract_txt(essay.encode("utf-16-le")).text == essay
+
+
+def test_one_nul_byte_in_an_essay_is_removed_with_a_warning() -> None:
+    essay = zh_essay(5)
+    middle = len(essay) // 2
+    data = essay[:middle].encode() + b"\x00" + essay[middle:].encode()
+    result = extract_txt(data)  # the whole essay was refused as binary before
+    assert result.text == essay
+    assert result.encoding == "utf-8"
+    assert result.warnings == ("removed 1 stray control byte (such as NUL) from the text",)
+
+
+def test_stray_control_bytes_in_english_text() -> None:
+    essay = en_essay(6)
+    data = essay.encode().replace(b" ", b" \x00", 2).replace(b".", b".\x07", 1)
+    result = extract_txt(data)
+    assert result.text == essay
+    assert result.warnings == ("removed 3 stray control bytes (such as NUL) from the text",)
+
+
+def test_binary_data_with_many_nul_bytes_is_still_refused() -> None:
+    data = bytes(range(256)) * 40
+    with pytest.raises(ExtractError) as info:
+        extract_txt(data)
+    assert info.value.code == "binary"
+    with pytest.raises(ExtractError) as info:
+        extract_txt(en_essay(1).encode().replace(b"e", b"\x00"))
+    assert info.value.code in ("binary", "encoding")
