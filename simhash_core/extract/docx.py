@@ -6,6 +6,12 @@ entities). Real Word files never contain a DTD. The text is, in order: each dist
 header, the body (paragraphs and table cells in document order, text boxes after the
 paragraph that anchors them), footnotes, endnotes, then each distinct footer.
 Deleted revisions, field codes and the fallback copy of drawings are left out.
+
+Imported chunks (``w:altChunk``: an HTML page, plain text or a whole DOCX that Word shows
+as part of the document) are read at their place, under the same limits: a chunk's part
+is decompressed within the size limit, HTML is parsed without any DTD, and a DOCX chunk
+is read like the outer file, at most :data:`MAX_CHUNK_DEPTH` packages deep. Hiding a
+copied essay in a chunk is therefore no way around the comparison.
 """
 
 from __future__ import annotations
@@ -15,7 +21,8 @@ import posixpath
 import re
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from html.parser import HTMLParser
 from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml import DefusedXmlException
@@ -32,6 +39,8 @@ ENCRYPTED_REASON = "password-protected DOCX: remove the password and submit agai
 MALICIOUS_REASON = (
     "refused: the DOCX contains XML entity declarations (possible 'billion laughs' attack)"
 )
+
+MAX_CHUNK_DEPTH = 3  # a DOCX chunk inside a DOCX chunk inside ... the file
 
 # Paragraphs are separated by a blank line, as in the PDF extractor and most TXT files.
 PARAGRAPH_BREAK = "\n\n"
@@ -57,8 +66,11 @@ _SKIP = {
 }  # fmt: skip
 
 
-def extract_docx(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText:
-    """Extract the text of a DOCX given as bytes."""
+def extract_docx(
+    data: bytes, limits: ExtractLimits = DEFAULT_LIMITS, *, depth: int = 0
+) -> ExtractedText:
+    """Extract the text of a DOCX given as bytes (``depth``: how many packages it is
+    nested in, for an imported chunk)."""
     if data.startswith(OLE2_MAGIC):
         if _ENCRYPTED_PACKAGE in data:
             raise ExtractError("encrypted", ENCRYPTED_REASON)
@@ -72,15 +84,17 @@ def extract_docx(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> Extract
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError) as exc:
         raise ExtractError("corrupt", BAD_ZIP_REASON) from exc
     with archive:
-        return _Package(archive, limits).extract()
+        return _Package(archive, limits, depth).extract()
 
 
 class _Package:
     """One open DOCX package: bounded part reading and the text walk."""
 
-    def __init__(self, archive: zipfile.ZipFile, limits: ExtractLimits) -> None:
+    def __init__(self, archive: zipfile.ZipFile, limits: ExtractLimits, depth: int = 0) -> None:
         self.archive = archive
         self.limits = limits
+        self.depth = depth
+        self.warnings: list[str] = []
         self.names = {info.filename for info in archive.infolist()}
         self._check_sizes()
 
@@ -170,6 +184,7 @@ class _Package:
             raise ExtractError("corrupt", f"not a Word document: it looks like {self._what()}")
         rels = self.relationships(main)
         by_id = {rid: name for rid, _, name in rels}
+        chunk = self._chunk_reader(by_id)
 
         headers, footers = [], []
         for element in document.iter():
@@ -186,17 +201,53 @@ class _Package:
         ]
         sections = [
             *_distinct(self._part_text(name) for name in dict.fromkeys(headers)),
-            PARAGRAPH_BREAK.join(_blocks(document)),
+            PARAGRAPH_BREAK.join(_blocks(document, chunk)),
             *(self._part_text(name) for name in notes),
             *_distinct(self._part_text(name) for name in dict.fromkeys(footers)),
         ]
         text = PARAGRAPH_BREAK.join(s for s in sections if s.strip())
         if not text.strip():
             raise ExtractError("empty", "no text: the file contains only whitespace")
-        return ExtractedText(text, "docx")
+        return ExtractedText(text, "docx", warnings=tuple(dict.fromkeys(self.warnings)))
 
     def _part_text(self, name: str) -> str:
         return PARAGRAPH_BREAK.join(_blocks(self.parse(name)))
+
+    def _chunk_reader(self, by_id: dict[str, str]) -> Callable[[Element], Iterator[str]]:
+        """Reads the part an ``altChunk`` element imports, as paragraphs."""
+
+        def read(element: Element) -> Iterator[str]:
+            rid = next((element.get(a) for a in _R_ID if element.get(a)), None)
+            name = by_id.get(rid or "")
+            if not name or name not in self.names:
+                return
+            yield from self._chunk_paragraphs(name, self.read(name))
+
+        return read
+
+    def _chunk_paragraphs(self, name: str, data: bytes) -> Iterator[str]:
+        head = data[:2048].lstrip().lower()
+        if data.startswith(b"PK"):
+            if self.depth + 1 > MAX_CHUNK_DEPTH:
+                raise ExtractError(
+                    "malicious",
+                    f"refused: the DOCX imports documents nested more than {MAX_CHUNK_DEPTH} deep",
+                )
+            inner = extract_docx(data, self.limits, depth=self.depth + 1)
+            self.warnings.extend(inner.warnings)
+            yield from inner.text.split(PARAGRAPH_BREAK)
+        elif head.startswith(b"mime-version") or b"\ncontent-type: multipart" in head:
+            yield from _html_paragraphs(_mht_html(data))
+        elif head.startswith(b"{\\rtf"):
+            self.warnings.append(
+                f"an imported RTF part ({posixpath.basename(name)}) could not be read"
+            )
+        elif _DTD.search(data[:4096]) and b"<html" not in head and b"xhtml" not in head:
+            raise ExtractError("malicious", MALICIOUS_REASON)
+        elif b"<" in head[:200] and (b"html" in head or b"<p" in head or b"<?xml" in head):
+            yield from _html_paragraphs(_decode_chunk(data))
+        else:
+            yield from _decode_chunk(data).split("\n")
 
 
 def _bomb_reason(n_bytes: int, limit: int) -> str:
@@ -223,21 +274,31 @@ def _is_w(element: Element, local: str) -> bool:
     return isinstance(tag, str) and tag.endswith("}" + local) and tag.startswith(_W)
 
 
-def _blocks(container: Element) -> Iterator[str]:
-    """Paragraph texts under ``container`` (body, cell, header...) in reading order."""
+ChunkReader = Callable[[Element], Iterator[str]]
+
+
+def _no_chunks(element: Element) -> Iterator[str]:
+    return iter(())
+
+
+def _blocks(container: Element, chunk: ChunkReader = _no_chunks) -> Iterator[str]:
+    """Paragraph texts under ``container`` (body, cell, header...) in reading order;
+    ``chunk`` reads the parts that ``altChunk`` elements import."""
     for child in container:
         local = _local(child.tag)
         if local in _SKIP:
             continue
         if _is_w(child, "p"):
-            yield from _paragraph(child)
+            yield from _paragraph(child, chunk)
+        elif _is_w(child, "altChunk"):
+            yield from (text for text in chunk(child) if text.strip())
         elif _is_w(child, "footnote") or _is_w(child, "endnote"):
             if child.get(_W[0] + "type", child.get(_W[1] + "type", "normal")) == "normal":
-                yield from _blocks(child)
+                yield from _blocks(child, chunk)
         elif local == "AlternateContent":
-            yield from _blocks(_choice(child))
+            yield from _blocks(_choice(child), chunk)
         else:  # tbl, tr, tc, sdt, sdtContent, customXml, ins, moveTo, ...
-            yield from _blocks(child)
+            yield from _blocks(child, chunk)
 
 
 def _choice(alternate: Element) -> Element:
@@ -248,7 +309,7 @@ def _choice(alternate: Element) -> Element:
     return Element("empty")
 
 
-def _paragraph(paragraph: Element) -> Iterator[str]:
+def _paragraph(paragraph: Element, chunk: ChunkReader = _no_chunks) -> Iterator[str]:
     parts: list[str] = []
     boxes: list[Element] = []
 
@@ -278,4 +339,82 @@ def _paragraph(paragraph: Element) -> Iterator[str]:
     if text.strip():
         yield text
     for box in boxes:
-        yield from _blocks(box)
+        yield from _blocks(box, chunk)
+
+
+# ---- imported chunks: HTML, MHT and plain text -------------------------------------------
+
+_BLOCK_TAGS = {
+    "p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote",
+    "pre", "table", "ul", "ol", "dd", "dt", "section", "article", "hr", "title",
+}  # fmt: skip
+_HIDDEN_TAGS = {"script", "style", "head", "template", "noscript"}
+
+
+class _HtmlText(HTMLParser):
+    """Visible text of an HTML page, a line per block element (no DTD is ever read)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if tag in _HIDDEN_TAGS and tag != "head":
+            self.hidden += 1
+        elif tag in _BLOCK_TAGS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _HIDDEN_TAGS and tag != "head":
+            self.hidden = max(0, self.hidden - 1)
+        elif tag in _BLOCK_TAGS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def _html_paragraphs(html: str) -> Iterator[str]:
+    """The paragraphs of an HTML chunk.
+
+    >>> list(_html_paragraphs("<html><style>p{}</style><p>One &amp; two</p><p>三</p></html>"))
+    ['One & two', '三']
+    """
+    parser = _HtmlText()
+    parser.feed(html)
+    parser.close()
+    for line in "".join(parser.parts).split("\n"):
+        text = " ".join(line.split())
+        if text:
+            yield text
+
+
+def _decode_chunk(data: bytes) -> str:
+    """Text of a chunk: its byte-order mark or declared charset, else UTF-8 or GB18030."""
+    from .txt import decode_text
+
+    match = re.search(rb"charset\s*=\s*[\"']?([A-Za-z0-9_.:-]+)", data[:4096])
+    if match and not data.startswith((b"\xff\xfe", b"\xfe\xff", b"\xef\xbb\xbf")):
+        try:
+            return data.decode(match.group(1).decode("ascii"), errors="replace")
+        except LookupError:
+            pass
+    try:
+        return decode_text(data)[0]
+    except ExtractError:
+        return data.decode("utf-8", errors="replace")
+
+
+def _mht_html(data: bytes) -> str:
+    """The HTML part of a MIME HTML (.mht) chunk."""
+    import email
+    from email import policy
+
+    message = email.message_from_bytes(data, policy=policy.default)
+    part = message.get_body(preferencelist=("html", "plain"))
+    if part is None:
+        return ""
+    content = part.get_content()
+    return content if isinstance(content, str) else _decode_chunk(content)

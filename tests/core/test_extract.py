@@ -31,6 +31,7 @@ from simhash_core.extract import (
 from simhash_core.extract import docx as docx_mod
 from simhash_core.extract import errors as errors_mod
 from simhash_core.extract import pdf as pdf_mod
+from simhash_core.extract.docx import extract_docx
 from simhash_core.extract.pdf_layout import Glyph, assemble_pages, group_lines
 from simhash_core.extract.txt import extract_txt
 from tests.core.textgen import en_essay, zh_essay
@@ -943,3 +944,54 @@ def test_binary_data_with_many_nul_bytes_is_still_refused() -> None:
     with pytest.raises(ExtractError) as info:
         extract_txt(en_essay(1).encode().replace(b"e", b"\x00"))
     assert info.value.code in ("binary", "encoding")
+
+
+# ---- imported chunks (w:altChunk) ----------------------------------------------------
+
+
+def _html_page(essay: str) -> bytes:
+    paragraphs = "".join(f"<p>{line}</p>" for line in essay.split("\n") if line)
+    return (
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x.dtd">'
+        '<html><head><meta charset="utf-8"><style>p { color: red }</style></head>'
+        f"<body>{paragraphs}<script>var hidden = 1;</script></body></html>"
+    ).encode()
+
+
+def test_an_html_chunk_is_read_in_place() -> None:
+    essay = zh_essay(7, sentences=12)
+    data = gen.alt_chunk_docx("前言：我的作业", "afchunk.htm", _html_page(essay), "结语")
+    text = extract_docx(data).text  # scored 0 before: the chunk was not read
+    paragraphs = text.split("\n\n")
+    assert paragraphs[0] == "前言：我的作业" and paragraphs[-1] == "结语"
+    assert "".join(paragraphs[1:-1]) == essay.replace("\n", "")
+    assert "color" not in text and "hidden" not in text
+
+
+def test_a_docx_chunk_and_a_text_chunk_are_read() -> None:
+    inner_essay = en_essay(8, sentences=10)
+    inner = gen.docx_bytes(gen._document_xml(gen._paragraphs([inner_essay])))
+    text = extract_docx(gen.alt_chunk_docx("Intro", "afchunk.docx", inner)).text
+    assert text == f"Intro\n\n{inner_essay}"
+    plain = gen.alt_chunk_docx("Intro", "afchunk.txt", "第一段\n第二段".encode("gb18030"))
+    assert extract_docx(plain).text == "Intro\n\n第一段\n\n第二段"
+
+
+def test_chunks_keep_the_limits() -> None:
+    inner = gen.docx_bytes(gen._document_xml(gen._paragraphs(["innermost"])))
+    for _ in range(docx_mod.MAX_CHUNK_DEPTH):
+        inner = gen.alt_chunk_docx("wrap", "afchunk.docx", inner)
+    assert extract_docx(inner).text.endswith("innermost")
+    too_deep = gen.alt_chunk_docx("wrap", "afchunk.docx", inner)
+    with pytest.raises(ExtractError) as info:
+        extract_docx(too_deep)
+    assert info.value.code == "malicious"
+    laughs = gen.docx_bytes(gen._billion_laughs())
+    with pytest.raises(ExtractError) as info:
+        extract_docx(gen.alt_chunk_docx("wrap", "afchunk.docx", laughs))
+    assert info.value.code == "malicious"
+    small = ExtractLimits(max_docx_xml_bytes=64 * 1024)
+    big_page = _html_page("长" * 100_000)
+    with pytest.raises(ExtractError) as info:
+        extract_docx(gen.alt_chunk_docx("wrap", "afchunk.htm", big_page), small)
+    assert info.value.code == "too-large"

@@ -89,6 +89,30 @@ def docx_bytes(document_xml: str | bytes, extra: dict[str, bytes] | None = None)
     return buffer.getvalue()
 
 
+_R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_CHUNK_REL = _R_NS + "/aFChunk"
+
+
+def alt_chunk_docx(before: str, chunk_name: str, chunk: bytes, after: str = "") -> bytes:
+    """A DOCX whose body imports ``chunk`` (HTML, text or a DOCX) with ``w:altChunk``
+    between two paragraphs: Word shows the chunk as part of the document."""
+    body = (
+        _paragraphs([before])
+        + f'<w:altChunk xmlns:r="{_R_NS}" r:id="rIdChunk"/>'
+        + (_paragraphs([after]) if after else "")
+    )
+    xml = _document_xml(body).replace("<w:document ", f'<w:document xmlns:r="{_R_NS}" ', 1)
+    rels = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        f'<Relationship Id="rIdChunk" Type="{_CHUNK_REL}" Target="{chunk_name}"/>'
+        "</Relationships>"
+    )
+    return docx_bytes(
+        xml, {"word/_rels/document.xml.rels": rels.encode(), f"word/{chunk_name}": chunk}
+    )
+
+
 def _xlsx_bytes() -> bytes:
     """An Excel-like package (the kind of file students rename to .docx)."""
     buffer = io.BytesIO()
