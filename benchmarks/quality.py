@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from simhash_core.export import write_pairs_csv  # noqa: E402
+from simhash_core.pair_stream import every_pair  # noqa: E402
 from simhash_core.scan import scan  # noqa: E402
 from simhash_core.types import ScanResult, ScanSettings  # noqa: E402
 
@@ -77,7 +78,7 @@ MEASURES = {
 
 def evaluate(name: str, result: ScanResult, truth: dict) -> dict:
     got = {}
-    for p in result.pairs:
+    for p in every_pair(result.pairs, result.other_pairs):
         a, b = result.documents[p.a].name, result.documents[p.b].name
         got[tuple(sorted((a, b)))] = p
     labels = sorted({lab for lab in truth.values() if lab != "none"})

@@ -1,7 +1,8 @@
 """The ``plagcheck`` command line: a second front end over the same core as the app.
 
-Exit codes: 0 when the scan ran (even with per-file errors), 1 when the archive cannot
-be used, 2 for usage errors, 130 when interrupted with Ctrl-C.
+Exit codes: 0 when the scan ran and its reports were written (even with per-file
+errors), 1 when the archive cannot be used or the reports cannot be written, 2 for
+usage errors, 130 when interrupted with Ctrl-C.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from simhash_core.archive.cli import (
     run_archive_command,
 )
 from simhash_core.cache import AnalysisCache, default_cache_path
-from simhash_core.export import write_json, write_pairs_csv
+from simhash_core.export import ReportError, errors_path_for, write_reports
 from simhash_core.progress import Progress
 from simhash_core.scan import scan
 from simhash_core.types import ScanResult, ScanSettings
@@ -216,11 +217,16 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if cache is not None:
             cache.close()
     result = apply_archive(args, result, settings)
+    try:
+        write_reports(result, csv_path=args.csv, json_path=args.json)
+    except ReportError as exc:
+        print(summary(result))
+        print(f"plagcheck: error: {exc}; no report was written", file=sys.stderr)
+        return 1
     if args.csv:
-        err = write_pairs_csv(result, args.csv)
-        print(f"pairs: {args.csv}   errors: {err}")
+        print(f"pairs: {args.csv}   errors: {errors_path_for(args.csv)}")
     if args.json:
-        write_json(result, args.json)
+        print(f"json: {args.json}")
     print(summary(result))
     return 0
 

@@ -21,6 +21,7 @@ ComparisonMemo` carries the slow, threshold-free part across re-scans.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -36,6 +37,7 @@ from simhash_core.pair_score import (
     measure_pair,
     score_pair,
 )
+from simhash_core.pair_stream import OtherPairs
 from simhash_core.progress import Progress
 from simhash_core.simhash import fingerprint_array, hamming_matrix
 from simhash_core.types import Cluster, Document, PairScore, ScanSettings
@@ -43,6 +45,7 @@ from simhash_core.types import Cluster, Document, PairScore, ScanSettings
 __all__ = [
     "MIN_SHARED_SHINGLES",
     "SIMHASH_MIN_UNITS",
+    "Comparison",
     "Corpus",
     "PairMatrix",
     "common_shingles",
@@ -71,12 +74,15 @@ def score_corpus(
     progress: Progress | None = None,
     dense_limit: int = 3000,
     memo: ComparisonMemo | None = None,
-) -> tuple[list[PairScore], PairMatrix | None]:
-    """Score every pair worth reporting (every pair with ``all_pairs``).
+) -> tuple[list[PairScore], PairMatrix | None, OtherPairs | None]:
+    """Score every pair worth reporting: ``(pairs, dense matrix, other pairs)``.
 
-    Pairs that share no usable shingle and are far apart in SimHash cannot have
-    passages; they are reported only with ``all_pairs``. With a ``memo`` (of this very
-    corpus), shared counts and pair measures come from it and what is missing is
+    Pairs that share fewer shingles than a passage needs and are far apart in SimHash
+    cannot have passages, so they are never measured. Without ``all_pairs`` only pairs
+    at or above the report floor (or flagged) are returned. With ``all_pairs`` every
+    measured pair is returned and the unmeasured rest comes as :class:`OtherPairs`,
+    computed row by row when read (never all held at once). With a ``memo`` (of this
+    very corpus), shared counts and pair measures come from it and what is missing is
     computed and added to it.
     """
     progress = progress or Progress()
@@ -97,18 +103,15 @@ def score_corpus(
     sigs = np.stack([d.minhash for d in docs]) if n else np.zeros((0, 1), np.uint64)
     jac = minhash.jaccard_matrix(sigs) if dense and n else None
 
-    if all_pairs:
-        todo = [(i, j) for i in range(n) for j in range(i + 1, n)]
-    else:
-        k = corpus.settings.simhash_k
-        if dist is not None:
-            ii, jj = np.nonzero(np.triu(dist <= k, 1))
-        else:  # too many for a dense matrix: the pigeonhole block index finds them
-            ii, jj = near_duplicate_pairs(fps, k).T
-        close = set(zip(ii.tolist(), jj.tolist(), strict=True))
-        # fewer shared shingles than this can't make a passage: similarity 0, not reported
-        enough = {pair for pair, count in shared.items() if count >= MIN_SHARED_SHINGLES}
-        todo = sorted(enough | close)
+    k = corpus.settings.simhash_k
+    if dist is not None:
+        ii, jj = np.nonzero(np.triu(dist <= k, 1))
+    else:  # too many for a dense matrix: the pigeonhole block index finds them
+        ii, jj = near_duplicate_pairs(fps, k).T
+    close = set(zip(ii.tolist(), jj.tolist(), strict=True))
+    # fewer shared shingles than this can't make a passage: similarity 0, not measured
+    enough = {pair for pair, count in shared.items() if count >= MIN_SHARED_SHINGLES}
+    todo = sorted(enough | close)
 
     scores = []
     for step, (i, j) in enumerate(todo):
@@ -148,6 +151,15 @@ def score_corpus(
     if not all_pairs:
         scores = [p for p in scores if p.flagged or p.similarity >= floor]
 
+    others = None
+    if all_pairs:
+        others = OtherPairs.build(
+            fingerprints=fps,
+            signatures=sigs,
+            set_sizes=memo.set_sizes,
+            shared=shared,
+            measured=todo,
+        )
     matrix = None
     if dense:
         sim = np.zeros((n, n), dtype=np.float32)
@@ -165,7 +177,19 @@ def score_corpus(
         np.fill_diagonal(cont, 1.0)
         matrix = PairMatrix(dist, jac, sim, cont, flag)
     scores.sort(key=lambda p: (-p.similarity, p.simhash_distance, docs[p.a].path, docs[p.b].path))
-    return scores, matrix
+    return scores, matrix, others
+
+
+class Comparison(NamedTuple):
+    """What comparing a class gives: reported pairs (best first), groups, the prepared
+    corpus, the dense matrix (None above the dense limit) and, with ``all_pairs``,
+    the unreported rest as a stream."""
+
+    pairs: list[PairScore]
+    clusters: list[Cluster]
+    corpus: Corpus
+    matrix: PairMatrix | None
+    others: OtherPairs | None = None
 
 
 def compare_documents(
@@ -175,7 +199,7 @@ def compare_documents(
     all_pairs: bool = False,
     progress: Progress | None = None,
     memo: ComparisonMemo | None = None,
-) -> tuple[list[PairScore], list[Cluster], Corpus, PairMatrix | None]:
+) -> Comparison:
     """Pairs, clusters, the prepared corpus and the dense matrix for ``docs``.
 
     ``memo``, if given, must belong to these documents and settings (see
@@ -185,11 +209,11 @@ def compare_documents(
     if memo.common is None:
         memo.common, memo.changed = common_shingles(docs, settings.common_share), True
     corpus = Corpus.build(docs, settings, memo.common, comparable=memo.comparable)
-    pairs, matrix = score_corpus(corpus, all_pairs=all_pairs, progress=progress, memo=memo)
+    pairs, matrix, others = score_corpus(corpus, all_pairs=all_pairs, progress=progress, memo=memo)
     clusters = groups(pairs, len(docs), [d.mtime for d in docs])
     member_of = {m: c.id for c in clusters for m in c.members}
     pairs = [
         replace(p, group=member_of.get(p.a)) if p.flagged and member_of.get(p.a) else p
         for p in pairs
     ]
-    return pairs, clusters, corpus, matrix
+    return Comparison(pairs, clusters, corpus, matrix, others)

@@ -3,8 +3,15 @@
 * CSV is UTF-8 with a BOM so Excel opens Chinese names correctly.
 * Cells starting with ``=``, ``+``, ``-``, ``@``, tab or carriage return are prefixed
   with ``'`` (OWASP CSV injection): file names are chosen by students.
-* Files are written to a temporary file in the same folder and renamed, so a crash
-  never leaves half a report.
+* **All or none.** The reports of one run (:func:`write_reports`) are each written to a
+  temporary file in their folder, and only when every one is complete are they renamed
+  into place. A full disk or a denied folder leaves the previous reports as they were
+  and raises :class:`ReportError` with one sentence ("no space left on the device for
+  out.csv").
+* New reports get the user's usual permissions (``0666`` less the umask; a replaced
+  report keeps its mode), not the private ``0600`` of a temporary file.
+* ``--all-pairs`` rows are streamed: the pairs that were not measured come from
+  :class:`~simhash_core.pair_stream.OtherPairs` one matrix row at a time.
 
 >>> safe_cell('=HYPERLINK("x")')
 '\\'=HYPERLINK("x")'
@@ -16,14 +23,17 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import errno
 import io
 import json
 import os
+import stat
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
+from simhash_core.pair_stream import OtherPairs
 from simhash_core.types import FileError, PairScore, ScanResult
 
 PAIR_COLUMNS = [
@@ -45,6 +55,20 @@ PAIR_COLUMNS = [
 ]
 ERROR_COLUMNS = ["file", "problem", "reason"]
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_WHY = {
+    errno.ENOSPC: "no space left on the device for {name}",
+    errno.EDQUOT: "the disk quota is used up: cannot write {name}",
+    errno.EROFS: "the folder is on a read-only device: cannot write {name}",
+    errno.EACCES: "permission denied: cannot write {name}",
+    errno.EPERM: "permission denied: cannot write {name}",
+    errno.ENOENT: "the folder for {name} does not exist",
+    errno.EFBIG: "{name} would be larger than the file system allows",
+}
+
+
+class ReportError(OSError):
+    """Reports that could not be written, with one sentence for the user; none of the
+    reports of that run was written (the previous ones are untouched)."""
 
 
 def safe_cell(value: Any) -> Any:
@@ -54,30 +78,88 @@ def safe_cell(value: Any) -> Any:
     return value
 
 
-def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
-    """Write ``text`` to ``path`` through a temporary file and an atomic rename."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+def _umask() -> int:
+    """The process's umask, read without changing it where the system allows."""
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)  # elsewhere: read it by setting it, and put it back at once
+    os.umask(mask)
+    return mask
+
+
+def _mode_for(path: Path) -> int:
+    """Permissions for a report at ``path``: a replaced file keeps its own, a new one
+    gets what ``open()`` would give it (0666 less the umask)."""
+    with contextlib.suppress(OSError):
+        return stat.S_IMODE(os.stat(path).st_mode)
+    return 0o666 & ~_umask()
+
+
+def _why(exc: OSError, path: Path) -> str:
+    template = _WHY.get(exc.errno or 0, "cannot write {name}: {error}")
+    return template.format(name=path.name, error=exc.strerror or exc)
+
+
+Writer = Callable[[IO[str]], None]
+
+
+def write_all_or_none(files: Sequence[tuple[Path, Writer]], encoding: str = "utf-8") -> None:
+    """Write each ``(path, writer)``: the writer gets a text stream. Every file goes to a
+    temporary file first; only when all are complete are they renamed into place.
+    Raises :class:`ReportError` (and leaves every target as it was) on an OS error."""
+    done: list[tuple[str, Path]] = []
+    current = None
     try:
-        with os.fdopen(fd, "w", encoding=encoding, newline="") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        for path, writer in files:
+            current = Path(path)
+            fd, tmp = tempfile.mkstemp(
+                prefix=f".{current.name}.", suffix=".tmp", dir=current.parent or "."
+            )
+            done.append((tmp, current))
+            with os.fdopen(fd, "w", encoding=encoding, newline="") as fh:
+                writer(fh)
+                fh.flush()
+                os.fchmod(fh.fileno(), _mode_for(current))
+                os.fsync(fh.fileno())
+        for tmp, target in done:
+            current = target
+            os.replace(tmp, target)
+    except OSError as exc:
+        for tmp, _ in done:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise ReportError(_why(exc, current or Path("report"))) from exc
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        for tmp, _ in done:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         raise
 
 
-def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    """CSV with a UTF-8 BOM, every cell neutralised."""
-    buf = io.StringIO()
-    buf.write("\ufeff")
-    writer = csv.writer(buf, lineterminator="\r\n")
+def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
+    """Write ``text`` to ``path`` through a temporary file and an atomic rename."""
+    write_all_or_none([(Path(path), lambda fh: fh.write(text))], encoding)
+
+
+def write_csv(fh: IO[str], header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """CSV with a UTF-8 BOM, every cell neutralised, written to ``fh``."""
+    fh.write("\ufeff")
+    writer = csv.writer(fh, lineterminator="\r\n")
     writer.writerow(header)
     for row in rows:
         writer.writerow([safe_cell(c) for c in row])
+
+
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """CSV with a UTF-8 BOM, every cell neutralised.
+
+    >>> csv_text(["a"], [["=1"]])
+    "\\ufeffa\\r\\n'=1\\r\\n"
+    """
+    buf = io.StringIO()
+    write_csv(buf, header, rows)
     return buf.getvalue()
 
 
@@ -130,20 +212,140 @@ def errors_path_for(csv_path: Path) -> Path:
     return csv_path.with_name(f"{csv_path.stem}-errors{csv_path.suffix or '.csv'}")
 
 
+def _csv_line(cells: Sequence[Any]) -> str:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="").writerow([safe_cell(c) for c in cells])
+    return buf.getvalue()
+
+
+OtherCells = tuple[int, list[tuple[int, int, str, str, str]]]
+
+
+def _other_cells(others: OtherPairs) -> Iterator[OtherCells]:
+    """The unmeasured pairs a matrix row at a time, as ``(a, [(b, distance, jaccard,
+    containment_a, containment_b), ...])`` with the measures formatted as
+    :func:`pair_row` formats them. Each such pair is unflagged with similarity 0."""
+    perms = max(others.perms, 1)
+    jaccard = [_fmt(round(c / perms, 4)) for c in range(perms + 1)]
+    sizes = others.set_sizes.tolist()
+    zero = _fmt(0.0)
+    for row in others.rows():
+        na = sizes[row.a]
+        cells = []
+        for b, d, eq, sh in zip(
+            row.b.tolist(),
+            row.distance.tolist(),
+            row.jaccard_count.tolist(),
+            row.shared.tolist(),
+            strict=True,
+        ):
+            if sh:
+                ca = _fmt(round(sh / na, 4)) if na else zero
+                cb = _fmt(round(sh / sizes[b], 4)) if sizes[b] else zero
+            else:
+                ca = cb = zero
+            cells.append((b, d, jaccard[eq], ca, cb))
+        yield row.a, cells
+
+
+def _other_csv_lines(result: ScanResult, others: OtherPairs) -> Iterator[str]:
+    """CSV lines of the unmeasured pairs, one matrix row per string."""
+    names = [_csv_line([d.path]) for d in result.documents]
+    zero = _fmt(0.0)
+    for a, cells in _other_cells(others):
+        head = names[a] + ","
+        yield "".join(
+            f"{head}{names[b]},{zero},no,{d},{jac},{ca},{cb},0,0,{zero},{zero},,,\r\n"
+            for b, d, jac, ca, cb in cells
+        )
+
+
+def _other_json_objects(result: ScanResult, others: OtherPairs) -> Iterator[str]:
+    """JSON objects of the unmeasured pairs (the values and types of :func:`pair_row`)."""
+    names = [json.dumps(d.path, ensure_ascii=False) for d in result.documents]
+    k = [json.dumps(c) for c in PAIR_COLUMNS]
+    zero = _fmt(0.0)
+    for a, cells in _other_cells(others):
+        for b, d, jac, ca, cb in cells:
+            yield (
+                f'{{{k[0]}: {names[a]}, {k[1]}: {names[b]}, {k[2]}: "{zero}", '
+                f'{k[3]}: "no", {k[4]}: {d}, {k[5]}: "{jac}", {k[6]}: "{ca}", '
+                f'{k[7]}: "{cb}", {k[8]}: 0, {k[9]}: 0, {k[10]}: "{zero}", '
+                f'{k[11]}: "{zero}", {k[12]}: "", {k[13]}: "", {k[14]}: ""}}'
+            )
+
+
+def _pairs_csv_writer(result: ScanResult, pairs: Sequence[PairScore] | None) -> Writer:
+    def write(fh: IO[str]) -> None:
+        chosen = result.pairs if pairs is None else pairs
+        write_csv(fh, PAIR_COLUMNS, (pair_row(result, p) for p in chosen))
+        if pairs is None and result.other_pairs is not None:
+            for block in _other_csv_lines(result, result.other_pairs):
+                fh.write(block)
+
+    return write
+
+
+def _errors_csv_writer(result: ScanResult) -> Writer:
+    return lambda fh: write_csv(fh, ERROR_COLUMNS, error_rows(file_problems(result)))
+
+
+def _json_writer(result: ScanResult) -> Writer:
+    """The JSON of :func:`result_dict`, with the pairs streamed one per line."""
+
+    def write(fh: IO[str]) -> None:
+        data = result_dict(result, with_pairs=False)
+        text = json.dumps(data, ensure_ascii=False, indent=2)
+        head, tail = text[: text.rindex("}")].rstrip(), text[text.rindex("}") :]
+        fh.write(head + ',\n  "pairs": [')
+        first = True
+        for p in result.pairs:
+            row = dict(zip(PAIR_COLUMNS, pair_row(result, p), strict=True))
+            fh.write(("\n    " if first else ",\n    ") + json.dumps(row, ensure_ascii=False))
+            first = False
+        if result.other_pairs is not None:
+            for obj in _other_json_objects(result, result.other_pairs):
+                fh.write(("\n    " if first else ",\n    ") + obj)
+                first = False
+        fh.write("\n  ]\n" + tail)
+
+    return write
+
+
+def write_reports(
+    result: ScanResult,
+    *,
+    csv_path: Path | None = None,
+    json_path: Path | None = None,
+    pairs: Sequence[PairScore] | None = None,
+) -> list[Path]:
+    """Write the pairs CSV (with the errors CSV beside it) and/or the JSON, all or none.
+
+    ``pairs`` limits the CSV to those pairs (the app exports what its table shows).
+    Returns the paths written; raises :class:`ReportError` when any could not be.
+    """
+    files: list[tuple[Path, Writer]] = []
+    if csv_path is not None:
+        files.append((Path(csv_path), _pairs_csv_writer(result, pairs)))
+        files.append((errors_path_for(Path(csv_path)), _errors_csv_writer(result)))
+    if json_path is not None:
+        files.append((Path(json_path), _json_writer(result)))
+    write_all_or_none(files)
+    return [path for path, _ in files]
+
+
 def write_pairs_csv(
     result: ScanResult, path: Path, pairs: Sequence[PairScore] | None = None
 ) -> Path:
     """Write the pairs CSV and the errors CSV beside it; returns the errors path."""
-    rows = [pair_row(result, p) for p in (result.pairs if pairs is None else pairs)]
-    atomic_write_text(Path(path), csv_text(PAIR_COLUMNS, rows))
-    err = errors_path_for(Path(path))
-    atomic_write_text(err, csv_text(ERROR_COLUMNS, error_rows(file_problems(result))))
-    return err
+    write_reports(result, csv_path=path, pairs=pairs)
+    return errors_path_for(Path(path))
 
 
-def result_dict(result: ScanResult) -> dict[str, Any]:
-    """Everything in a scan as plain JSON-able data."""
-    return {
+def result_dict(result: ScanResult, *, with_pairs: bool = True) -> dict[str, Any]:
+    """Everything in a scan as plain JSON-able data (the reported pairs; the JSON file
+    streams every pair with ``--all-pairs``)."""
+    data = {
         "settings": vars(result.settings),
         "documents": [
             {
@@ -158,7 +360,6 @@ def result_dict(result: ScanResult) -> dict[str, Any]:
         ],
         "errors": [vars(e) for e in result.errors],
         "skipped": [vars(e) for e in result.skipped],
-        "pairs": [dict(zip(PAIR_COLUMNS, pair_row(result, p), strict=True)) for p in result.pairs],
         "groups": [
             {
                 "group": c.id,
@@ -171,7 +372,13 @@ def result_dict(result: ScanResult) -> dict[str, Any]:
         ],
         "cancelled": result.cancelled,
     }
+    if with_pairs:
+        data["pairs"] = [
+            dict(zip(PAIR_COLUMNS, pair_row(result, p), strict=True)) for p in result.pairs
+        ]
+    return data
 
 
 def write_json(result: ScanResult, path: Path) -> None:
-    atomic_write_text(Path(path), json.dumps(result_dict(result), ensure_ascii=False, indent=2))
+    """Write the JSON report (every pair with ``--all-pairs``), atomically."""
+    write_reports(result, json_path=path)

@@ -298,12 +298,13 @@ def scan(
     t2 = time.perf_counter()
     pairs: list = []
     clusters: list = []
-    matrix = None
-    corpus = None
+    matrix = corpus = others = None
     try:
         # compare what was read even after a cancel: the user keeps partial results
         if compare:
-            pairs, clusters, corpus, matrix = _compare(docs, settings, template, cache, all_pairs)
+            pairs, clusters, corpus, matrix, others = _compare(
+                docs, settings, template, cache, all_pairs
+            )
     except Cancelled:
         cancelled = True
     timings["compare"] = time.perf_counter() - t2
@@ -321,6 +322,7 @@ def scan(
         timings=timings,
         corpus=corpus,
         matrix=matrix,
+        other_pairs=others,
     )
 
 

@@ -162,3 +162,5 @@ class ScanResult:
     timings: dict[str, float] = field(default_factory=dict)
     corpus: Any = None  # compare.Corpus: passages and common text on demand
     matrix: Any = None  # compare.PairMatrix: dense N x N scores (None for huge scans)
+    # pair_stream.OtherPairs: with all_pairs, every pair not in ``pairs``, streamed
+    other_pairs: Any = None

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from simhash_core.analyze import analyze_text, to_document
 from simhash_core.compare import compare_documents
 from simhash_core.normalize import normalize
+from simhash_core.pair_stream import every_pair
 from simhash_core.types import ScanSettings
 from tests.core.textgen import en_essay, sentences_of, zh_essay
 
@@ -28,8 +29,9 @@ def docs_from(texts: dict[str, str], template: str | None = None):
 
 def compare(texts: dict[str, str], template: str | None = None):
     docs = docs_from(texts, template)
-    pairs, _clusters, corpus, _matrix = compare_documents(docs, SETTINGS, all_pairs=True)
-    by_names = {(docs[p.a].path, docs[p.b].path): p for p in pairs}
+    c = compare_documents(docs, SETTINGS, all_pairs=True)
+    by_names = {(docs[p.a].path, docs[p.b].path): p for p in every_pair(c.pairs, c.others)}
+    corpus = c.corpus
     return docs, by_names, corpus
 
 
@@ -198,7 +200,8 @@ def test_quoted_text_counts_unless_quotes_are_excluded():
     quote = "“" + "".join(sentences_of(zh_essay(64))[:8]) + "”"
     texts = {"a.txt": zh_essay(65) + quote, "b.txt": zh_essay(66) + quote, **honest_class(3)}
     docs = docs_from(texts)
-    pairs, *_ = compare_documents(docs, SETTINGS, all_pairs=True)
+    c = compare_documents(docs, SETTINGS, all_pairs=True)
+    pairs = list(every_pair(c.pairs, c.others))
     (shared,) = [p for p in pairs if {docs[p.a].path, docs[p.b].path} == {"a.txt", "b.txt"}]
     assert shared.flagged  # the default: a quote is not a licence to copy
     quotes_off = replace(SETTINGS, exclude_quotes=True)
@@ -206,7 +209,8 @@ def test_quoted_text_counts_unless_quotes_are_excluded():
         to_document(name, Path(name), analyze_text(text, quotes_off))
         for name, text in texts.items()
     ]
-    pairs, *_ = compare_documents(docs, quotes_off, all_pairs=True)
+    c = compare_documents(docs, quotes_off, all_pairs=True)
+    pairs = list(every_pair(c.pairs, c.others))
     (shared,) = [p for p in pairs if {docs[p.a].path, docs[p.b].path} == {"a.txt", "b.txt"}]
     assert not shared.flagged and shared.matched_chars == 0
 

@@ -1,5 +1,6 @@
 """Quality on the labelled samples at default settings (issue 4's bar)."""
 
+from simhash_core.pair_stream import every_pair
 from simhash_core.scan import scan
 from simhash_core.types import ScanResult
 from tests.core.samples import CLASS_ZH, PAN13, needs_samples, truth
@@ -16,7 +17,7 @@ def auc(pos: list[float], neg: list[float]) -> float:
 def by_name(result: ScanResult):
     return {
         tuple(sorted((result.documents[p.a].name, result.documents[p.b].name))): p
-        for p in result.pairs
+        for p in every_pair(result.pairs, result.other_pairs)
     }
 
 
