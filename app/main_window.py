@@ -406,6 +406,8 @@ class MainWindow(QMainWindow):
         self.progress_panel.hide()
         check, self._pending_check = self._pending_check, None
         self.set_result(result, check)
+        if result.notices:  # e.g. a damaged fingerprint cache was replaced
+            self.statusBar().showMessage("; ".join(result.notices), 20000)
         self.scanFinished.emit(result)
 
     def _on_failed(self, message: str) -> None:

@@ -74,7 +74,7 @@ class ScanJob(QObject):
             # imported here, in the scan thread: keeps jieba and the readers off start-up
             from simhash_core.scan import scan
 
-            cache = self._open_cache()
+            cache, notice = self._open_cache()
             result = scan(
                 self.request.paths,
                 self.request.templates,
@@ -83,6 +83,8 @@ class ScanJob(QObject):
                 isolate=self.request.isolate,
                 cache=cache,
             )
+            if notice:
+                result.notices.insert(0, notice)
         except Exception as exc:  # reported in the window, never a crash
             log.error("scan failed:\n%s", traceback.format_exc())
             self.failed.emit(f"{type(exc).__name__}: {exc}")
@@ -99,17 +101,16 @@ class ScanJob(QObject):
             self.archiveChecked.emit(check)
         self.finished.emit(result)
 
-    def _open_cache(self) -> AnalysisCache | None:
-        """The user's fingerprint cache; a scan without it if it cannot be opened."""
+    def _open_cache(self) -> tuple[AnalysisCache | None, str | None]:
+        """The user's fingerprint cache, or none and why (the scan reads every file)."""
         if not self.request.use_cache:
-            return None
-        try:
-            from simhash_core.cache import AnalysisCache, default_cache_path
+            return None, None
+        from simhash_core.cache import open_cache
 
-            return AnalysisCache(default_cache_path())
-        except Exception:  # a broken cache must never stop a scan
-            log.warning("fingerprint cache unavailable:\n%s", traceback.format_exc())
-            return None
+        cache, notice = open_cache()
+        if notice:
+            log.warning("%s", notice)
+        return cache, notice
 
 
 class ScanController(QObject):

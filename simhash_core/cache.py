@@ -17,6 +17,16 @@ Two levels, both keyed by the file's content hash (never by name or date):
 Stored as SQLite (WAL, 16 KB pages) in the format of
 :mod:`~simhash_core.analysis_codec`: no pickle, so a tampered cache can't run code.
 Tables of older cache versions are dropped when the cache is opened.
+
+The cache is only a cache, so it never costs a scan:
+
+* **Damaged** (any read or write that SQLite answers with "database disk image is
+  malformed" or "not a database"): the file and its journal are moved aside as
+  ``analyses.sqlite.corrupt-<time>``, a new cache is started, and one notice says so
+  (:attr:`AnalysisCache.notices`); the operation that met the damage is a miss.
+* **Unusable** (a read-only or missing home, a read-only folder or file):
+  :func:`open_cache` returns no cache and the reason, and the scan reads every file.
+* Any other SQLite error on a read is a miss, on a write a lost store.
 """
 
 from __future__ import annotations
@@ -28,7 +38,9 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -63,6 +75,27 @@ KEEP_COMPARISONS = 16  # the most recently used comparison memos kept
 
 
 _ANALYSES = f"analyses_v{CACHE_VERSION}"
+_DAMAGED_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+T = TypeVar("T")
+
+
+class CacheUnavailable(Exception):
+    """The cache cannot be opened or created here; ``str()`` says why, for a person."""
+
+
+def is_damage(exc: sqlite3.Error) -> bool:
+    """Whether an SQLite error means the file is damaged (not merely busy or read-only).
+
+    >>> is_damage(sqlite3.DatabaseError("database disk image is malformed"))
+    True
+    >>> is_damage(sqlite3.OperationalError("database is locked"))
+    False
+    """
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in _DAMAGED_CODES
+    text = str(exc).lower()
+    return "malformed" in text or "not a database" in text
 
 
 def settings_key(settings: ScanSettings, template_digest: str) -> str:
@@ -106,21 +139,76 @@ def array_digest(arr: np.ndarray) -> str:
 
 
 class AnalysisCache:
-    """SQLite-backed cache of extracted texts and analyses (thread-safe)."""
+    """SQLite-backed cache of extracted texts and analyses (thread-safe).
+
+    Raises :class:`CacheUnavailable` when the file can't be opened or created; a damaged
+    file is moved aside and replaced (see the module docstring).
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.notices: list[str] = []  # what the user should hear once (a damaged cache)
         self._lock = threading.Lock()
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CacheUnavailable(
+                f"cannot create the cache folder {self.path.parent}: {exc.strerror or exc}"
+            ) from exc
+        try:
             self._db = self._open()
-        except sqlite3.DatabaseError:
-            # a damaged cache is only a cache: start a new one
-            self.path.unlink(missing_ok=True)
-            self._db = self._open()
+        except sqlite3.Error as exc:
+            if not is_damage(exc):
+                raise CacheUnavailable(f"cannot use the cache {self.path}: {exc}") from exc
+            self._db = self._replace_damaged(exc, None)
+
+    def _replace_damaged(self, exc: Exception, db: sqlite3.Connection | None) -> sqlite3.Connection:
+        """Move the damaged file (and its journal) aside and open a new, empty cache."""
+        if db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                db.close()
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+        for suffix in ("", "-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                os.replace(f"{self.path}{suffix}", f"{aside}{suffix}")
+        try:
+            new = self._open()
+        except sqlite3.Error as again:
+            raise CacheUnavailable(f"cannot use the cache {self.path}: {again}") from again
+        self.notices.append(
+            f"the fingerprint cache was damaged ({exc}); it was moved aside as {aside.name} "
+            "and a new one was started"
+        )
+        return new
+
+    def _guarded(self, work: Callable[[sqlite3.Connection], T], missing: T) -> T:
+        """``work(db)`` under the lock; ``missing`` on an SQLite error, after replacing
+        the file if the error says it is damaged."""
+        with self._lock:
+            try:
+                return work(self._db)
+            except sqlite3.Error as exc:
+                if is_damage(exc):
+                    with contextlib.suppress(CacheUnavailable):
+                        self._db = self._replace_damaged(exc, self._db)
+                else:
+                    with contextlib.suppress(sqlite3.Error):
+                        if self._db.in_transaction:
+                            self._db.execute("ROLLBACK")
+                return missing
 
     def _open(self) -> sqlite3.Connection:
+        """A connection to the cache file, set up; closed again if setting up fails."""
         db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            self._set_up(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    @staticmethod
+    def _set_up(db: sqlite3.Connection) -> None:
         db.execute(f"PRAGMA page_size={PAGE_SIZE}")  # only takes effect on a new file
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -135,23 +223,24 @@ class AnalysisCache:
         ]
         for name in stale:  # analyses of an older format are never read again
             db.execute(f'DROP TABLE "{name}"')
-        return db
 
     def close(self) -> None:
-        with self._lock:
+        with self._lock, contextlib.suppress(sqlite3.Error):
             self._db.close()
 
     def get_analysis(self, digest: str, key: str, *, with_terms: bool = True) -> Analysis | None:
         """The cached analysis, or None (also when its bytes are damaged).
         ``with_terms=False`` leaves out the term counts (only corpus IDF needs them)."""
         terms_col = "a.terms" if with_terms else "NULL"
-        with self._lock:
-            row = self._db.execute(
+        row = self._guarded(
+            lambda db: db.execute(
                 f"SELECT a.header, a.arrays, a.keywords, {terms_col}, t.text, t.kind, "
                 f"t.encoding, t.pages, t.warnings FROM {_ANALYSES} a "
                 "JOIN texts t ON t.digest = a.digest WHERE a.digest = ? AND a.key = ?",
                 (digest, key),
-            ).fetchone()
+            ).fetchone(),
+            None,
+        )
         if row is None:
             return None
         header, arrays, keywords, terms, text, kind, encoding, pages, warnings = row
@@ -171,26 +260,32 @@ class AnalysisCache:
     def get_text(
         self, digest: str
     ) -> tuple[str, str, str | None, int | None, tuple[str, ...]] | None:
-        with self._lock:
-            row = self._db.execute(
+        row = self._guarded(
+            lambda db: db.execute(
                 "SELECT text, kind, encoding, pages, warnings FROM texts WHERE digest = ?",
                 (digest,),
-            ).fetchone()
+            ).fetchone(),
+            None,
+        )
         if row is None:
             return None
         text, kind, encoding, pages, warnings = row
-        return text_of(text), kind, encoding, pages, tuple(json.loads(warnings))
+        try:
+            return text_of(text), kind, encoding, pages, tuple(json.loads(warnings))
+        except (ValueError, TypeError, UnicodeDecodeError):
+            return None
 
     def known_digests(self, stats: dict[str, str]) -> dict[str, str]:
         """Stored content hashes of the paths whose ``stat`` signature still matches
         (``stats`` maps a path to :func:`stat_signature`)."""
         by_key = {path_key(p): p for p in stats}
         keys = list(by_key)
-        found: dict[str, str] = {}
-        with self._lock:
+
+        def work(db: sqlite3.Connection) -> dict[str, str]:
+            found: dict[str, str] = {}
             for lo in range(0, len(keys), 500):
                 part = keys[lo : lo + 500]
-                rows = self._db.execute(
+                rows = db.execute(
                     "SELECT path, stat, digest FROM file_digests WHERE path IN "
                     f"({','.join('?' * len(part))})",
                     part,
@@ -199,55 +294,81 @@ class AnalysisCache:
                     p = by_key.get(key)
                     if p is not None and stats[p] == st:
                         found[p] = d
-        return found
+            return found
+
+        return self._guarded(work, {})
 
     def remember_digests(self, rows: list[tuple[str, str, str]]) -> None:
         """Store ``(path, stat signature, content hash)`` rows."""
         if not rows:
             return
-        with self._lock, contextlib.suppress(sqlite3.Error):
-            self._db.execute("BEGIN")
-            self._db.executemany(
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN")
+            db.executemany(
                 "INSERT OR REPLACE INTO file_digests VALUES (?, ?, ?)",
                 [(path_key(p), st, d) for p, st, d in rows],
             )
-            self._db.execute("COMMIT")
+            db.execute("COMMIT")
+
+        self._guarded(work, None)
 
     def get_comparison(self, key: str) -> ComparisonMemo | None:
         """The comparison memo stored under ``key``, or None (also if it is damaged)."""
-        with self._lock:
-            row = self._db.execute("SELECT data FROM comparisons WHERE key = ?", (key,)).fetchone()
-            if row is not None:
-                with contextlib.suppress(sqlite3.Error):
-                    self._db.execute(
-                        "UPDATE comparisons SET used = ? WHERE key = ?", (time.time(), key)
-                    )
-        if row is None:
+
+        def work(db: sqlite3.Connection) -> bytes | None:
+            row = db.execute("SELECT data FROM comparisons WHERE key = ?", (key,)).fetchone()
+            if row is None:
+                return None
+            with contextlib.suppress(sqlite3.OperationalError):  # read-only: fine
+                db.execute("UPDATE comparisons SET used = ? WHERE key = ?", (time.time(), key))
+            return row[0]
+
+        data = self._guarded(work, None)
+        if data is None:
             return None
         try:
-            return ComparisonMemo.decode(row[0])
+            return ComparisonMemo.decode(data)
         except ValueError:
             return None
 
     def put_comparison(self, key: str, memo: ComparisonMemo) -> None:
         """Store ``memo`` under ``key``, keeping the :data:`KEEP_COMPARISONS` newest."""
         data = memo.encode()
-        with self._lock, contextlib.suppress(sqlite3.Error):
-            self._db.execute("BEGIN")
-            self._db.execute(
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN")
+            db.execute(
                 "INSERT OR REPLACE INTO comparisons VALUES (?, ?, ?)", (key, data, time.time())
             )
-            self._db.execute(
+            db.execute(
                 "DELETE FROM comparisons WHERE key NOT IN "
                 "(SELECT key FROM comparisons ORDER BY used DESC LIMIT ?)",
                 (KEEP_COMPARISONS,),
             )
-            self._db.execute("COMMIT")
+            db.execute("COMMIT")
+
+        self._guarded(work, None)
 
     def put(self, key: str, a: Analysis) -> None:
         """Store ``a``; a failed write is only a later cache miss."""
-        with self._lock, contextlib.suppress(*STORE_ERRORS):
-            store_analysis(self._db, key, a)
+        with contextlib.suppress(ValueError, OverflowError):
+            self._guarded(lambda db: store_analysis(db, key, a), None)
+
+
+def open_cache(path: Path | None = None) -> tuple[AnalysisCache | None, str | None]:
+    """The user's cache (``path``, else :func:`default_cache_path`), or ``(None, why)``
+    when it can't be used here: the scan then reads every file, and says why.
+
+    >>> cache, why = open_cache(Path("/proc/no-such-place/analyses.sqlite"))
+    >>> cache is None, why.startswith("the fingerprint cache is not used")
+    (True, True)
+    """
+    try:
+        target = Path(path) if path is not None else default_cache_path()
+        return AnalysisCache(target), None
+    except (CacheUnavailable, OSError, RuntimeError, KeyError) as exc:
+        return None, f"the fingerprint cache is not used (every file is read): {exc}"
 
 
 class CacheWriter:

@@ -20,7 +20,7 @@ from simhash_core.archive.cli import (
     apply_archive,
     run_archive_command,
 )
-from simhash_core.cache import AnalysisCache, default_cache_path
+from simhash_core.cache import open_cache
 from simhash_core.export import ReportError, errors_path_for, write_reports
 from simhash_core.progress import Progress
 from simhash_core.scan import scan
@@ -107,6 +107,7 @@ def summary(result: ScanResult) -> str:
         lines.append(f"archived documents matched: {archived}")
     if result.cancelled:
         lines.append("scan interrupted: results cover the files read so far")
+    lines.extend(f"  note     {n}" for n in result.notices)
     for e in result.errors:
         lines.append(f"  error    {e.path}: {e.reason}")
     for e in result.skipped:
@@ -202,7 +203,7 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     settings = _settings(args)
     bar = TerminalProgress() if not args.quiet else None
     progress = Progress(bar)
-    cache = None if args.no_cache else AnalysisCache(default_cache_path())
+    cache, cache_notice = (None, None) if args.no_cache else open_cache()
     try:
         result = scan(
             args.paths,
@@ -216,6 +217,8 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     finally:
         if cache is not None:
             cache.close()
+    if cache_notice:
+        result.notices.insert(0, cache_notice)
     result = apply_archive(args, result, settings)
     try:
         write_reports(result, csv_path=args.csv, json_path=args.json)

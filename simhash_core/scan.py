@@ -323,6 +323,7 @@ def scan(
         corpus=corpus,
         matrix=matrix,
         other_pairs=others,
+        notices=list(cache.notices) if cache is not None else [],
     )
 
 

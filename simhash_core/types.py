@@ -164,3 +164,6 @@ class ScanResult:
     matrix: Any = None  # compare.PairMatrix: dense N x N scores (None for huge scans)
     # pair_stream.OtherPairs: with all_pairs, every pair not in ``pairs``, streamed
     other_pairs: Any = None
+    # what the user should hear about the run itself, once (a damaged cache was replaced,
+    # the cache or the archive could not be used)
+    notices: list[str] = field(default_factory=list)

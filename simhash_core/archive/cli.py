@@ -140,7 +140,7 @@ def run_archive_command(args: argparse.Namespace, out: TextIO | None = None) -> 
 
 
 def _add(args: argparse.Namespace, out: TextIO) -> int:
-    from simhash_core.cache import AnalysisCache, default_cache_path
+    from simhash_core.cache import open_cache
     from simhash_core.scan import scan
 
     with open_archive(args.archive) as store, contextlib.ExitStack() as stack:
@@ -150,10 +150,11 @@ def _add(args: argparse.Namespace, out: TextIO) -> int:
             from simhash_core.cli import TerminalProgress
 
             progress = Progress(TerminalProgress())
-        cache = None
-        if not args.no_cache:
-            cache = AnalysisCache(default_cache_path())
+        cache, cache_notice = (None, None) if args.no_cache else open_cache()
+        if cache is not None:
             stack.callback(cache.close)
+        if cache_notice:
+            print(f"note: {cache_notice}", file=out)
         result = scan(
             args.paths,
             args.template,
@@ -174,6 +175,8 @@ def _add(args: argparse.Namespace, out: TextIO) -> int:
         )
         for e in result.errors:
             print(f"  error  {e.path}: {e.reason}", file=out)
+        for notice in result.notices:
+            print(f"note: {notice}", file=out)
         print(f"archive: {store.location} ({store.count()} documents)", file=out)
     return 0
 

@@ -279,3 +279,113 @@ def test_file_rewritten_with_the_same_size_and_date_is_read_again(folder, tmp_pa
     fp = {d.path: d.fingerprint for d in before.documents}
     assert {d.path: d.text for d in after.documents}["s0.txt"] == text[::-1]
     assert {d.path: d.fingerprint for d in after.documents}["s1.txt"] == fp["s1.txt"]
+
+
+# ---- a damaged or unusable cache never costs a scan ------------------------------------
+
+IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def _cli_scan(folder, out, capsys) -> tuple[int, str, list[str]]:
+    from simhash_core.cli import main
+
+    code = main(["scan", str(folder), "--csv", str(out), "-q", "--workers", "1"])
+    printed = capsys.readouterr()
+    rows = sorted(out.read_text(encoding="utf-8-sig").splitlines()) if out.exists() else []
+    return code, printed.out + printed.err, rows
+
+
+def _damage_pages(path, first_page: int, pages: int | None = None) -> None:
+    """Overwrite whole pages from ``first_page`` (1-based) with garbage; page 1 (the
+    header and the schema) stays intact."""
+    with sqlite3.connect(path) as db:
+        page_size = db.execute("PRAGMA page_size").fetchone()[0]
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    end = len(data) if pages is None else (first_page - 1 + pages) * page_size
+    rng = np.random.default_rng(3)
+    start = (first_page - 1) * page_size
+    data[start:end] = rng.integers(0, 256, end - start, dtype=np.uint8).tobytes()
+    path.write_bytes(bytes(data))
+
+
+def test_a_damaged_table_page_is_moved_aside(folder, tmp_path, monkeypatch, capsys):
+    cache_dir = tmp_path / "cache"
+    monkeypatch.setenv("PLAGCHECK_CACHE_DIR", str(cache_dir))
+    clean = _cli_scan(folder, tmp_path / "clean.csv", capsys)
+    assert clean[0] == 0
+    cache_file = cache_dir / "analyses.sqlite"
+    _damage_pages(cache_file, first_page=2)
+    with sqlite3.connect(cache_file) as db:  # the header still opens: the damage is deeper
+        assert db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
+    code, printed, rows = _cli_scan(folder, tmp_path / "after.csv", capsys)
+    assert code == 0, printed
+    assert "the fingerprint cache was damaged" in printed and "Traceback" not in printed
+    assert printed.count("was damaged") == 1  # said once
+    assert rows == clean[2]
+    aside = [p.name for p in cache_dir.iterdir() if ".corrupt-" in p.name]
+    (main_file,) = [name for name in aside if not name.endswith(("-wal", "-shm"))]
+    assert main_file.startswith("analyses.sqlite.corrupt-")
+    code, printed, rows = _cli_scan(folder, tmp_path / "again.csv", capsys)
+    assert code == 0 and "cache was damaged" not in printed and rows == clean[2]
+
+
+def test_a_damaged_comparison_memo_is_moved_aside(folder, tmp_path):
+    path = tmp_path / "cache.sqlite"
+    cache = AnalysisCache(path)
+    first = scan([folder], cache=cache, isolate=False)
+    cache.close()
+    with sqlite3.connect(path) as db:
+        (root,) = db.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'comparisons'"
+        ).fetchone()
+    _damage_pages(path, first_page=root, pages=1)
+    cache = AnalysisCache(path)
+    try:
+        again = scan([folder], cache=cache, isolate=False)  # failed after reading every file
+    finally:
+        cache.close()
+    assert [(p.a, p.b, p.similarity) for p in again.pairs] == [
+        (p.a, p.b, p.similarity) for p in first.pairs
+    ]
+    assert len(again.notices) == 1 and "damaged" in again.notices[0]
+
+
+@pytest.mark.parametrize("where", ["home-is-a-file", "read-only-folder", "read-only-file"])
+def test_an_unwritable_cache_scans_without_it(folder, tmp_path, monkeypatch, capsys, where):
+    import subprocess
+
+    mounted = None
+    if where == "home-is-a-file":
+        monkeypatch.delenv("PLAGCHECK_CACHE_DIR")
+        monkeypatch.setenv("HOME", "/etc/passwd")
+        monkeypatch.setenv("XDG_CACHE_HOME", "/etc/passwd/.cache")
+    else:
+        cache_dir = tmp_path / "cache"
+        cache_dir.mkdir()
+        if where == "read-only-file":
+            AnalysisCache(cache_dir / "analyses.sqlite").close()
+            for leftover in cache_dir.glob("analyses.sqlite-*"):
+                leftover.unlink()
+        monkeypatch.setenv("PLAGCHECK_CACHE_DIR", str(cache_dir))
+        if IS_ROOT:  # root writes through permission bits: remount read-only instead
+            ro = subprocess.run(
+                ["mount", "--bind", "-o", "ro", str(cache_dir), str(cache_dir)], check=False
+            )
+            if ro.returncode:
+                pytest.skip("cannot make a read-only folder here as root")
+            subprocess.run(["mount", "-o", "remount,bind,ro", str(cache_dir)], check=False)
+            mounted = cache_dir
+        else:
+            for p in cache_dir.iterdir():
+                p.chmod(0o444)
+            cache_dir.chmod(0o555)
+    try:
+        code, printed, rows = _cli_scan(folder, tmp_path / "out.csv", capsys)
+    finally:
+        if mounted is not None:  # fails if the scan left the cache file open
+            assert subprocess.run(["umount", str(mounted)], check=False).returncode == 0
+    assert code == 0, printed
+    assert "Traceback" not in printed
+    assert rows and any("copy.txt" in r for r in rows)
+    assert "the fingerprint cache is not used (every file is read)" in printed
