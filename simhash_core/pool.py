@@ -7,6 +7,11 @@ replaced and its task gets an error; everything else carries on. Cancelling or a
 exception in the parent (Ctrl-C) kills and reaps every worker, so no zombies remain.
 
 The memory cap is an address-space limit (``RLIMIT_AS``) set inside each worker.
+
+Workers die with the process that owns the pool, even when it is killed outright
+(``kill -9``, a crash of the app): each worker watches its owner (a pidfd on Linux,
+else a poll once a second) and kills itself when the owner is gone. The fork server
+then exits too, since only the workers still hold its "alive" pipe.
 """
 
 from __future__ import annotations
@@ -14,8 +19,10 @@ from __future__ import annotations
 import contextlib
 import multiprocessing as mp
 import os
+import select
 import signal
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -62,10 +69,43 @@ def start_server(preload: Sequence[str] = ()) -> None:
         forkserver.ensure_running()
 
 
-def _worker_main(conn: Connection, init: TaskFunc | None, memory_mb: int) -> None:
+def _die_with(owner: int) -> None:
+    """Kill this process as soon as process ``owner`` has ended (a daemon thread)."""
+
+    def gone() -> bool:
+        try:
+            os.kill(owner, 0)
+        except ProcessLookupError:
+            return True
+        except OSError:
+            return False  # exists, but is not ours to signal
+        return False
+
+    def watch() -> None:
+        pidfd = None
+        if hasattr(os, "pidfd_open"):
+            with contextlib.suppress(OSError):
+                pidfd = os.pidfd_open(owner)
+        if pidfd is not None:
+            select.select([pidfd], [], [])  # readable when the owner exits
+        else:
+            while not gone():
+                time.sleep(1.0)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    if gone():
+        os.kill(os.getpid(), signal.SIGKILL)
+    threading.Thread(target=watch, name="owner-watch", daemon=True).start()
+
+
+def _worker_main(
+    conn: Connection, init: TaskFunc | None, memory_mb: int, owner: int | None = None
+) -> None:
     # Ctrl-C in a terminal reaches the whole process group: the parent decides, and
     # kills the workers itself
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if owner is not None:
+        _die_with(owner)
     if memory_mb and sys.platform.startswith("linux"):
         import resource
 
@@ -101,7 +141,9 @@ class _Worker:
 
     def __init__(self, ctx, init, memory_mb: int) -> None:
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker_main, args=(child, init, memory_mb), daemon=True)
+        self.proc = ctx.Process(
+            target=_worker_main, args=(child, init, memory_mb, os.getpid()), daemon=True
+        )
         self.proc.start()
         child.close()
         self.queue: deque[tuple[Any, tuple]] = deque()  # (key, args) sent, not answered

@@ -29,6 +29,7 @@ from simhash_core.cache import (
 from simhash_core.compare import compare_documents
 from simhash_core.comparison_memo import ComparisonMemo, memo_key
 from simhash_core.discover import discover
+from simhash_core.extract.errors import DEFAULT_LIMITS
 from simhash_core.hashing import sorted_unique
 from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, start_server
 from simhash_core.progress import Cancelled, Progress
@@ -114,9 +115,42 @@ def _cache_writer(path: str) -> CacheWriter:
     return writer
 
 
-def _digests(paths: Sequence[Path], cache: AnalysisCache) -> list[str | None]:
+def refuse_huge(
+    files: list[tuple[Path, str]], limit: int
+) -> tuple[list[tuple[Path, str]], list[FileError]]:
+    """``files`` without those larger than any submission can be, and an error row for
+    each: decided on the size alone, before any byte is read or hashed.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     big = Path(d) / "big.txt"
+    ...     with big.open("wb") as fh:
+    ...         _ = fh.truncate(300 * 1024 * 1024)  # sparse: takes no disk
+    ...     kept, errors = refuse_huge([(big, "big.txt")], 200 * 1024 * 1024)
+    >>> kept, errors[0].code, errors[0].reason
+    ([], 'too-large', 'too large: the file is 300 MB, and no submission is larger than 200 MB')
+    """
+    from simhash_core.extract.errors import too_large_reason
+
+    kept, errors = [], []
+    for path, shown in files:
+        try:
+            size = os.stat(path).st_size
+        except OSError:
+            size = 0  # the worker says why it can't be read
+        if size > limit:
+            errors.append(FileError(shown, "too-large", too_large_reason(size, limit)))
+        else:
+            kept.append((path, shown))
+    return kept, errors
+
+
+def _digests(
+    paths: Sequence[Path], cache: AnalysisCache, progress: Progress | None = None
+) -> list[str | None]:
     """Content hashes of the files: from the cache for files whose stat signature is
-    unchanged, otherwise read in parallel threads (hashing releases the GIL)."""
+    unchanged, otherwise read in parallel threads (hashing releases the GIL). After a
+    cancel the rest are left unhashed (None)."""
     stats: dict[str, str] = {}
     for p in paths:
         with contextlib.suppress(OSError):  # the worker reports why it can't be read
@@ -127,6 +161,8 @@ def _digests(paths: Sequence[Path], cache: AnalysisCache) -> list[str | None]:
         found = known.get(str(p))
         if found:
             return found
+        if progress is not None and progress.cancelled:
+            return None
         try:
             return file_digest(p)
         except OSError:
@@ -171,7 +207,7 @@ def analyze_files(
     # documents carry term counts only when corpus IDF needs them (as cache hits do)
     corpus_idf = settings.idf == "corpus"
     parent_stores = cache is not None and store is None
-    digests = _digests([p for p, _ in files], cache) if cache else [None] * len(files)
+    digests = _digests([p for p, _ in files], cache, progress) if cache else [None] * len(files)
     for i, ((abspath, _), digest) in enumerate(zip(files, digests, strict=True)):
         extracted = None
         if cache is not None and digest:
@@ -260,8 +296,11 @@ def scan(
     root = paths[0] if len(paths) == 1 and paths[0].is_dir() else None
     found = discover(paths)
     template_paths = [Path(t).resolve() for t in templates]
-    files = _without(found.files, template_paths)
-    template, errors = template_shingles(template_paths, settings)
+    files, errors = refuse_huge(
+        _without(found.files, template_paths), DEFAULT_LIMITS.max_file_bytes
+    )
+    template, template_errors = template_shingles(template_paths, settings)
+    errors.extend(template_errors)
     timings["discover"] = time.perf_counter() - t0
 
     t1 = time.perf_counter()

@@ -23,7 +23,14 @@ from pathlib import Path
 from simhash_core.types import ExtractedText
 
 from .docx import extract_docx
-from .errors import CODES, DEFAULT_LIMITS, ExtractError, ExtractLimits, size_label
+from .errors import (
+    CODES,
+    DEFAULT_LIMITS,
+    ExtractError,
+    ExtractLimits,
+    size_label,
+    too_large_reason,
+)
 from .pdf import extract_pdf
 from .txt import extract_txt
 from .wrap import join_wrapped_lines
@@ -54,7 +61,9 @@ def extract(path: Path, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText
             shown = suffix or "(no extension)"
             raise ExtractError("unsupported", f"unsupported file type {shown}")
         if suffix == ".txt":
-            data, truncated = _read(path, limits.max_txt_bytes, truncate=True)
+            data, truncated = _read(
+                path, limits.max_txt_bytes, truncate=True, refuse_above=limits.max_file_bytes
+            )
             return extract_txt(data, truncated_at=limits.max_txt_bytes if truncated else None)
         data, _ = _read(path, limits.max_file_bytes, truncate=False)
         if suffix == ".docx":
@@ -77,10 +86,13 @@ def extract(path: Path, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText
         ) from exc
 
 
-def _read(path: Path, limit: int, *, truncate: bool) -> tuple[bytes, bool]:
+def _read(
+    path: Path, limit: int, *, truncate: bool, refuse_above: int | None = None
+) -> tuple[bytes, bool]:
     """Read at most ``limit`` bytes; return ``(data, truncated)``.
 
-    With ``truncate=False`` a larger file is refused instead. Operating-system errors
+    With ``truncate=False`` a larger file is refused instead; with ``refuse_above`` a file
+    larger than that is refused even where it would be truncated. Operating-system errors
     become ``unreadable``/``missing`` errors; FIFOs and devices are never opened.
     """
     try:
@@ -92,10 +104,9 @@ def _read(path: Path, limit: int, *, truncate: bool) -> tuple[bytes, bool]:
         if info.st_size == 0:
             raise ExtractError("empty", "empty file (0 bytes)")
         if not truncate and info.st_size > limit:
-            raise ExtractError(
-                "too-large",
-                f"refused: the file is {size_label(info.st_size)} (limit {size_label(limit)})",
-            )
+            raise ExtractError("too-large", too_large_reason(info.st_size, limit))
+        if refuse_above is not None and info.st_size > refuse_above:
+            raise ExtractError("too-large", too_large_reason(info.st_size, refuse_above))
         with path.open("rb") as stream:
             data = stream.read(limit + 1)
     except PermissionError as exc:

@@ -60,15 +60,16 @@ class ExtractLimits:
     warning. ``max_docx_xml_bytes``: a DOCX is refused when any XML part would expand
     beyond this (zip bombs). ``max_docx_ratio``: ... or when an XML part of more than
     1 MB is compressed more than this (no real Word file comes near it).
-    ``max_pdf_pages``: later pages are dropped with a warning. ``max_file_bytes``: DOCX
-    and PDF files larger than this are refused outright.
+    ``max_pdf_pages``: later pages are dropped with a warning. ``max_file_bytes``: no
+    submission is this large, so any file above it is refused by its size alone, before
+    a byte of it is read or hashed (a 100 GB sparse file costs nothing).
     """
 
     max_txt_bytes: int = 20 * MB
     max_docx_xml_bytes: int = 50 * MB
     max_docx_ratio: float = 1000.0
     max_pdf_pages: int = 2000
-    max_file_bytes: int = 512 * MB
+    max_file_bytes: int = 200 * MB
 
     def __post_init__(self) -> None:
         for name in ("max_txt_bytes", "max_docx_xml_bytes", "max_pdf_pages", "max_file_bytes"):
@@ -81,6 +82,18 @@ class ExtractLimits:
 DEFAULT_LIMITS = ExtractLimits()
 
 
+def too_large_reason(n_bytes: int, limit: int) -> str:
+    """Why a file is refused for its size.
+
+    >>> too_large_reason(100 * 1024 * MB, 200 * MB)
+    'too large: the file is 100 GB, and no submission is larger than 200 MB'
+    """
+    return (
+        f"too large: the file is {size_label(n_bytes)}, "
+        f"and no submission is larger than {size_label(limit)}"
+    )
+
+
 def size_label(n_bytes: int) -> str:
     """Bytes as a short human size.
 
@@ -91,5 +104,8 @@ def size_label(n_bytes: int) -> str:
         return f"{n_bytes} bytes"
     if n_bytes < MB:
         return f"{n_bytes / 1024:.0f} KB"
+    if n_bytes >= 1024 * MB:
+        value = n_bytes / (1024 * MB)
+        return f"{value:.0f} GB" if value >= 10 or value == int(value) else f"{value:.1f} GB"
     value = n_bytes / MB
     return f"{value:.0f} MB" if value >= 10 or value == int(value) else f"{value:.1f} MB"

@@ -67,3 +67,19 @@ def loaded_modules() -> list[str]:
 
 def echo(data: bytes) -> bytes:
     return data
+
+
+def spin(seconds: float) -> int:
+    """Busy CPU (not sleeping) for ``seconds``: a reader stuck in a loop."""
+    end = time.monotonic() + seconds
+    n = 0
+    while time.monotonic() < end:
+        n += 1
+    return n
+
+
+def note_pid_and_spin(folder: str, seconds: float) -> int:
+    """Write this worker's pid into ``folder``, then spin (a reader stuck at 100% CPU)."""
+    with open(os.path.join(folder, f"{os.getpid()}.pid"), "w") as fh:
+        fh.write(str(os.getpid()))
+    return spin(seconds)

@@ -172,3 +172,36 @@ def test_warnings_and_skipped_files_reach_the_errors_sheet_and_the_summary(tmp_p
     printed = summary(result)
     assert f"warning  s0.txt: {truncated}" in printed
     assert "skipped  photo.jpg: unsupported file type .jpg" in printed
+
+
+def test_a_huge_sparse_file_is_refused_by_its_size(tmp_path, monkeypatch):
+    import simhash_core.scan as scan_module
+
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for i in range(2):
+        (folder / f"s{i}.txt").write_text(zh_essay(i), encoding="utf-8")
+    for name in ("huge.txt", "huge.pdf"):
+        with (folder / name).open("wb") as fh:
+            fh.truncate(100 * 1024**3)  # 100 GB, sparse: no disk used
+    hashed = []
+    real = scan_module.file_digest
+    monkeypatch.setattr(scan_module, "file_digest", lambda p: hashed.append(p.name) or real(p))
+    monkeypatch.setenv("PLAGCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    from simhash_core.cache import AnalysisCache
+
+    cache = AnalysisCache(tmp_path / "cache" / "analyses.sqlite")
+    try:
+        result = scan([folder], cache=cache, timeout=10)  # hashed 176 s in the parent before
+    finally:
+        cache.close()
+    assert sorted(hashed) == ["s0.txt", "s1.txt"]  # never read, not even to hash it
+    assert {(e.path, e.code, e.reason) for e in result.errors} == {
+        (
+            name,
+            "too-large",
+            "too large: the file is 100 GB, and no submission is larger than 200 MB",
+        )
+        for name in ("huge.pdf", "huge.txt")
+    }
+    assert len(result.documents) == 2

@@ -1,5 +1,6 @@
 """Isolated workers: a hang, a crash or a memory hog costs one file, never the scan."""
 
+import contextlib
 import multiprocessing as mp
 import os
 import subprocess
@@ -7,6 +8,8 @@ import sys
 import threading
 import time
 from pathlib import Path
+
+import pytest
 
 from simhash_core.pool import IsolatedPool, TaskFailure
 from simhash_core.progress import Progress
@@ -158,3 +161,52 @@ def test_prepared_workers_start_with_the_dictionaries_loaded(tmp_path):
     assert "tests.core.pool_tasks" in modules
     if sys.platform.startswith("linux"):  # forked from the prepared server
         assert {"simhash_core.worker_preload", "numpy"} <= modules
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            return not any(line.startswith("State:\tZ") for line in fh)
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_workers_die_when_the_scanning_process_is_killed(tmp_path):
+    import signal
+    import subprocess
+    import textwrap
+
+    script = tmp_path / "owner.py"
+    script.write_text(
+        textwrap.dedent(
+            f"""
+            import sys
+            sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
+            from simhash_core.pool import IsolatedPool
+            from tests.core import pool_tasks
+            if __name__ == "__main__":
+                tasks = [(i, ({str(tmp_path)!r}, 600)) for i in range(4)]
+                for _ in IsolatedPool(2, timeout=900).run(pool_tasks.note_pid_and_spin, tasks):
+                    pass
+            """
+        )
+    )
+    owner = subprocess.Popen([sys.executable, str(script)])
+    deadline = time.monotonic() + 60
+    while len(list(tmp_path.glob("*.pid"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    workers = [int(p.stem) for p in tmp_path.glob("*.pid")]
+    assert len(workers) == 2 and all(_alive(w) for w in workers)
+    with open(f"/proc/{workers[0]}/stat") as fh:
+        server = int(fh.read().rsplit(")", 1)[1].split()[1])  # the workers' parent
+    owner.send_signal(signal.SIGKILL)  # kill -9: no cleanup code runs in the owner
+    owner.wait()
+    deadline = time.monotonic() + 15
+    while any(_alive(p) for p in [*workers, server]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [p for p in [*workers, server] if _alive(p)]
+    for p in left:  # don't leave them spinning if the test fails
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(p, signal.SIGKILL)
+    assert left == [], "workers (or the fork server) outlived the killed scan"
