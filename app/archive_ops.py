@@ -47,6 +47,13 @@ def resolved(location: str) -> str:
     return location or default_location()
 
 
+def display_location(location: str) -> str:
+    """The location as it may be shown: a Redis password becomes ``***``."""
+    from simhash_core.shown_location import shown_location
+
+    return shown_location(resolved(location))
+
+
 def _open(location: str, settings: ScanSettings | None = None, *, create: bool) -> ArchiveStore:
     from simhash_core.archive import is_redis_url, open_archive
 
@@ -76,7 +83,7 @@ class ArchiveSummary:
 
 def summarize(location: str) -> ArchiveSummary:
     """Labels with their document counts, the number of documents and the size."""
-    shown = resolved(location)
+    shown = display_location(location)
     if _missing(location):
         return ArchiveSummary(shown, exists=False)
     with _open(location, create=False) as store:
@@ -145,7 +152,7 @@ def remove_label(location: str, label: str) -> RemoveOutcome:
     from simhash_core.archive import ArchiveError
 
     if _missing(location):
-        raise ArchiveError(f"no archive at {resolved(location)}")
+        raise ArchiveError(f"no archive at {display_location(location)}")
     with _open(location, create=False) as store:
         known = [x.label for x in store.labels()]
         if label not in known:
@@ -189,7 +196,7 @@ def compare_scan(
     from simhash_core.archive import ArchiveError, compare_with_archive
     from simhash_core.progress import Cancelled
 
-    shown = resolved(location)
+    shown = display_location(location)
     try:
         if result.cancelled:
             return result, ArchiveCheck(ArchiveStatus.CANCELLED, shown)

@@ -51,6 +51,7 @@ from app.views.pairs_panel import PairsPanel
 from app.views.progress_panel import ProgressPanel
 from app.views.settings_dialog import SettingsDialog
 from app.views.side_by_side import SideBySideView
+from simhash_core.shown_location import shown_location
 from simhash_core.types import ScanResult
 
 DEFAULT_SIZE = QSize(1400, 900)
@@ -652,7 +653,7 @@ class MainWindow(QMainWindow):
         self.status_separator.setVisible(self.compares_with_archive())
         self.archive_status.setToolTip(
             self.tr("Each scan is also compared with the archive: {location}").format(
-                location=self.archive_location() or self.tr("the default file")
+                location=shown_location(self.archive_location()) or self.tr("the default file")
             )
         )
         self.matrix_panel.set_archive_note(self.archive_note())

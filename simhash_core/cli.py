@@ -8,16 +8,18 @@ usage errors, 130 when interrupted with Ctrl-C.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
 from pathlib import Path
 from typing import TextIO
 
-from simhash_core.archive import ArchiveError
+from simhash_core.archive import ArchiveError, ArchiveStore
 from simhash_core.archive.cli import (
     add_archive_commands,
     add_scan_archive_options,
     apply_archive,
+    open_scan_archive,
     run_archive_command,
 )
 from simhash_core.cache import open_cache
@@ -30,9 +32,9 @@ from simhash_core.types import ScanResult, ScanSettings
 class TerminalProgress:
     """A one-line progress bar with the time left, drawn only on a terminal."""
 
-    def __init__(self, stream: TextIO = sys.stderr) -> None:
-        self.stream = stream
-        self.enabled = stream.isatty()
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stderr  # the current one, not the one at import
+        self.enabled = self.stream.isatty()
         self.started = time.monotonic()
         self.last = 0.0
 
@@ -201,6 +203,16 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if out is not None and not out.resolve().parent.is_dir():
             parser.error(f"folder for {out} does not exist")
     settings = _settings(args)
+    # the archive is opened and checked first: a wrong address or password must not
+    # cost the teacher the whole scan before it is said
+    store = open_scan_archive(args)
+    with store if store is not None else contextlib.nullcontext():
+        return _scan_and_report(args, settings, store)
+
+
+def _scan_and_report(
+    args: argparse.Namespace, settings: ScanSettings, store: ArchiveStore | None
+) -> int:
     bar = TerminalProgress() if not args.quiet else None
     progress = Progress(bar)
     cache, cache_notice = (None, None) if args.no_cache else open_cache()
@@ -219,7 +231,13 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             cache.close()
     if cache_notice:
         result.notices.insert(0, cache_notice)
-    result = apply_archive(args, result, settings)
+    archive_failed = None
+    if store is not None:
+        try:
+            result = apply_archive(args, result, settings, store)
+        except ArchiveError as exc:  # broke mid-scan: the class reports still count
+            archive_failed = f"the archive part is missing: {exc}"
+            result.notices.append(archive_failed)
     try:
         write_reports(result, csv_path=args.csv, json_path=args.json)
     except ReportError as exc:
@@ -231,6 +249,9 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.json:
         print(f"json: {args.json}")
     print(summary(result))
+    if archive_failed:
+        print(f"plagcheck: error: {archive_failed}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -327,7 +327,15 @@ class ArchiveDialog(QDialog):
         self.remove_button.setText(self.tr("&Remove label"))
         self.refresh_button.setText(self.tr("Re&fresh"))
         s = self.summary
-        where = s.location if s is not None else (self.location.strip() or self.tr("default"))
+        where = (
+            s.location
+            if s is not None
+            else (
+                archive_ops.display_location(self.location)
+                if self.location.strip()
+                else self.tr("default")
+            )
+        )
         self.location_label.setText(self.tr("Archive: {location}").format(location=where))
         if s is None:
             self.totals_label.setText("" if self.error_text else self.tr("Reading the archive…"))

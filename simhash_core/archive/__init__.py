@@ -17,6 +17,7 @@ from simhash_core.archive.base import AddResult, ArchiveStore, Candidate, LabelI
 from simhash_core.archive.codec import ArchiveConfig
 from simhash_core.archive.errors import ArchiveError
 from simhash_core.archive.query import compare_with_archive
+from simhash_core.shown_location import shown_location
 from simhash_core.types import ScanSettings
 
 REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
@@ -55,4 +56,5 @@ __all__ = [
     "compare_with_archive",
     "is_redis_url",
     "open_archive",
+    "shown_location",
 ]

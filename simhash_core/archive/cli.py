@@ -23,7 +23,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
-from simhash_core.archive import ArchiveError, compare_with_archive, is_redis_url, open_archive
+from simhash_core.archive import (
+    ArchiveError,
+    ArchiveStore,
+    compare_with_archive,
+    is_redis_url,
+    open_archive,
+)
 from simhash_core.progress import Progress
 from simhash_core.types import ScanResult, ScanSettings
 
@@ -92,20 +98,35 @@ def add_scan_archive_options(scan_parser: argparse.ArgumentParser) -> None:
     )
 
 
+def open_scan_archive(args: argparse.Namespace) -> ArchiveStore | None:
+    """The archive the scan asked for, opened and checked (None if it asked for none),
+    so that a wrong address, a missing file or a refused password is said before a
+    single file is read. Raises :class:`~simhash_core.archive.ArchiveError`."""
+    location = getattr(args, "archive", None)
+    if not (getattr(args, "against_archive", False) or location):
+        return None
+    return open_archive(location, create=False)
+
+
 def apply_archive(
-    args: argparse.Namespace, result: ScanResult, settings: ScanSettings
+    args: argparse.Namespace,
+    result: ScanResult,
+    settings: ScanSettings,
+    store: ArchiveStore | None = None,
 ) -> ScanResult:
-    """``result`` compared with the archive when the scan asked for it (else as is).
+    """``result`` compared with the archive when the scan asked for it (else as is):
+    with ``store`` (see :func:`open_scan_archive`), or the one ``args`` name.
 
     Raises :class:`~simhash_core.archive.ArchiveError` when the archive cannot be used.
     """
-    location = getattr(args, "archive", None)
-    if not (getattr(args, "against_archive", False) or location):
+    all_pairs = bool(getattr(args, "all_pairs", False))
+    if store is not None:
+        return compare_with_archive(result, store, settings, all_pairs=all_pairs)
+    opened = open_scan_archive(args)
+    if opened is None:
         return result
-    with open_archive(location, create=False) as store:
-        return compare_with_archive(
-            result, store, settings, all_pairs=bool(getattr(args, "all_pairs", False))
-        )
+    with opened:
+        return compare_with_archive(result, opened, settings, all_pairs=all_pairs)
 
 
 def run_archive_command(args: argparse.Namespace, out: TextIO | None = None) -> int:

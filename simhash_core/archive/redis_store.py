@@ -73,6 +73,32 @@ _REMOVE_FIELDS = [
 ]
 
 
+def _without(exc: Exception, url: str) -> str:
+    """An exception's text with the URL (which may hold a password) taken out."""
+    from simhash_core.shown_location import shown_location
+
+    return str(exc).replace(url, shown_location(url))
+
+
+def _auth_reason(location: str, message: str, has_password: bool) -> str:
+    """What a refused login means for the teacher.
+
+    >>> _auth_reason("redis://h:1/0", "NOAUTH Authentication required.", False)
+    'the Redis archive at redis://h:1/0 needs a password: give it as redis://:PASSWORD@HOST:PORT/DB'
+    """
+    lowered = message.lower()
+    if "no password is set" in lowered or "without any password configured" in lowered:
+        return (
+            f"the Redis archive at {location} has no password: take the password out of the address"
+        )
+    if not has_password or "noauth" in lowered:
+        return (
+            f"the Redis archive at {location} needs a password: "
+            "give it as redis://:PASSWORD@HOST:PORT/DB"
+        )
+    return f"the Redis archive at {location} refused the password (or user name): check them"
+
+
 def _text(value: bytes | str | None) -> str:
     if value is None:
         return ""
@@ -96,19 +122,30 @@ class RedisArchive(IndexedArchive):
             raise ArchiveError(
                 "the Redis archive needs the 'redis' package: pip install 'plagcheck[redis]'"
             ) from exc
+        from simhash_core.shown_location import shown_location
+
         self._errors = redis.exceptions
-        self.location = url
+        self.location = shown_location(url)  # never the password: it is shown and logged
         self.prefix = prefix
         with self._translating():
             try:
                 self._r = redis.Redis.from_url(
                     url, socket_timeout=timeout, socket_connect_timeout=min(timeout, 10.0)
                 )
-            except ValueError as exc:
+                has_password = bool(self._r.connection_pool.connection_kwargs.get("password"))
+            except (ValueError, TypeError) as exc:
                 raise ArchiveError(
-                    f"not a usable Redis address: {url} ({exc}); expected redis://HOST:PORT/DB"
+                    f"not a usable Redis address: {self.location} ({_without(exc, url)}); "
+                    "expected redis://HOST:PORT/DB"
                 ) from exc
-            self._r.ping()
+            try:
+                self._r.ping()
+            except self._errors.AuthenticationError as exc:
+                raise ArchiveError(_auth_reason(self.location, str(exc), has_password)) from exc
+            except self._errors.ResponseError as exc:
+                if "NOAUTH" in str(exc) or "auth" in str(exc).lower():
+                    raise ArchiveError(_auth_reason(self.location, str(exc), has_password)) from exc
+                raise
             self.config = self._open_meta(settings)
 
     # ----- plumbing -----------------------------------------------------------------
@@ -123,6 +160,8 @@ class RedisArchive(IndexedArchive):
             errors = getattr(self, "_errors", None)
             if errors is None or not isinstance(exc, errors.RedisError):
                 raise
+            if isinstance(exc, errors.AuthenticationError):
+                raise ArchiveError(_auth_reason(self.location, str(exc), True)) from exc
             if isinstance(exc, errors.ConnectionError | errors.TimeoutError):
                 raise ArchiveError(
                     f"cannot reach the Redis archive at {self.location}: {exc}"

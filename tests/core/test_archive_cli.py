@@ -159,3 +159,83 @@ def test_the_plagcheck_command_is_wired(
     bad.write_bytes(os.urandom(10_000))
     assert cli.main(["scan", str(new), "-q", "--archive", str(bad)]) == 1
     assert "damaged" in capsys.readouterr().err
+
+
+# ---- an archive that can't be used is said before any file is read --------------------
+
+
+def _class(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(3):
+        (folder / f"s{i}.txt").write_text(zh_essay(40 + i), encoding="utf-8")
+    (folder / "copy.txt").write_text(zh_essay(40), encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def no_reading(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Records every scan the CLI starts (it must start none)."""
+    import simhash_core.cli as cli
+
+    started: list[str] = []
+    real = cli.scan
+
+    def recording(*args, **kwargs):
+        started.append("scan")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "scan", recording)
+    return started
+
+
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [
+        ("redis://127.0.0.1:1/0", "cannot reach the Redis archive at redis://127.0.0.1:1/0"),
+        ("redis://:s3cret@no-such-host.invalid:6379/0", "cannot reach the Redis archive"),
+        ("redis://:s3cret@127.0.0.1:notaport/0", "not a usable Redis address"),
+        ("{missing}", "no archive at"),
+    ],
+)
+def test_an_unusable_archive_fails_before_reading(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture,
+    no_reading: list[str],
+    address: str,
+    said: str,
+) -> None:
+    from simhash_core.cli import main
+
+    address = address.format(missing=tmp_path / "missing.sqlite")
+    out = tmp_path / "out.csv"
+    code = main(["scan", str(_class(tmp_path / "c")), "--archive", address, "--csv", str(out)])
+    printed = capsys.readouterr()
+    assert code == 1
+    assert said in printed.err and "Traceback" not in printed.err
+    assert "s3cret" not in printed.out + printed.err
+    assert no_reading == [] and not out.exists()
+
+
+def test_an_archive_that_breaks_mid_scan_still_gives_the_class_reports(
+    tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import simhash_core.archive.cli as archive_cli
+    from simhash_core.cli import main
+
+    folder = _class(tmp_path / "c")
+    archive = str(tmp_path / "a.sqlite")
+    assert run("add", str(folder), "--label", "old", "--archive", archive, "-q") == 0
+
+    def broken(*args, **kwargs):
+        raise ArchiveError("cannot reach the Redis archive at redis://h:1/0: connection reset")
+
+    monkeypatch.setattr(archive_cli, "compare_with_archive", broken)
+    out = tmp_path / "out.csv"
+    capsys.readouterr()
+    code = main(["scan", str(folder), "--archive", archive, "--csv", str(out), "-q"])
+    printed = capsys.readouterr()
+    assert code == 1
+    assert "the archive part is missing: cannot reach" in printed.err
+    with out.open(encoding="utf-8-sig", newline="") as fh:
+        flagged = [r for r in csv.DictReader(fh) if r["flagged"] == "yes"]
+    assert [(r["file_a"], r["file_b"]) for r in flagged] == [("copy.txt", "s0.txt")]

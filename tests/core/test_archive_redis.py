@@ -39,21 +39,21 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def _start_redis(workdir: Path, *extra: str) -> Iterator[int]:
+    """A redis-server on a free loopback port, stopped when the generator closes."""
     exe = shutil.which("redis-server")
     if exe is None:
         pytest.skip("redis-server is not installed (make system-deps installs it from Debian)")
-    workdir = tmp_path_factory.mktemp("redis")
+    password = extra[extra.index("--requirepass") + 1] if "--requirepass" in extra else None
     for _attempt in range(3):
         port = _free_port()
         args = ["--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
         proc = subprocess.Popen(
-            [exe, *args, "--dir", str(workdir)],
+            [exe, *args, *extra, "--dir", str(workdir)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        client = redis.Redis(port=port)
+        client = redis.Redis(port=port, password=password)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and proc.poll() is None:
             try:
@@ -66,11 +66,17 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     else:  # pragma: no cover - the port kept being taken
         pytest.skip("could not start redis-server on a free port")
     try:
-        yield f"redis://127.0.0.1:{port}/0"
+        yield port
     finally:
         client.close()
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    for port in _start_redis(tmp_path_factory.mktemp("redis")):
+        yield f"redis://127.0.0.1:{port}/0"
 
 
 @pytest.fixture
@@ -292,3 +298,62 @@ def test_redis_writer_killed_at_any_moment_leaves_a_consistent_archive(url: str)
             proc.kill()
     assert 12 <= seen < 60
     _assert_redis_consistent(url, {seen, seen + 1})
+
+
+# ---- a server with a password: it never shows, and a refusal says what is wrong -------
+
+SECRET = "s3cret-Pa55word"
+
+
+@pytest.fixture(scope="module")
+def locked_port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    yield from _start_redis(tmp_path_factory.mktemp("redis-locked"), "--requirepass", SECRET)
+
+
+def test_a_password_never_appears_and_refusals_are_explained(
+    locked_port: int,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from simhash_core.cli import main
+
+    monkeypatch.setenv("PLAGCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    old, new = tmp_path / "old", tmp_path / "new"
+    for folder, seeds in ((old, (1, 2)), (new, (3, 4))):
+        folder.mkdir()
+        for seed in seeds:
+            (folder / f"s{seed}.txt").write_text(zh_essay(seed), encoding="utf-8")
+    (new / "copy.txt").write_text(zh_essay(1), encoding="utf-8")
+    host = f"127.0.0.1:{locked_port}"
+    good = f"redis://:{SECRET}@{host}/0"
+
+    def run(*argv: str) -> tuple[int, str]:
+        code = main(list(argv))
+        printed = capsys.readouterr()
+        return code, printed.out + printed.err
+
+    code, said = run("scan", str(new), "--archive", f"redis://{host}/0", "-q")
+    assert code == 1
+    assert f"the Redis archive at redis://{host}/0 needs a password" in said
+    assert "cannot reach" not in said and "NOAUTH" not in said
+    code, said = run("scan", str(new), "--archive", f"redis://:wrong-{SECRET}@{host}/0", "-q")
+    assert code == 1 and "refused the password" in said and SECRET not in said
+
+    outputs = []
+    code, said = run("archive", "add", str(old), "--label", "2025", "--archive", good, "-q")
+    assert code == 0, said
+    outputs.append(said)
+    for command in ("list", "check"):
+        code, said = run("archive", command, "--archive", good)
+        assert code == 0, said
+        outputs.append(said)
+    out, js = tmp_path / "out.csv", tmp_path / "out.json"
+    code, said = run("scan", str(new), "--archive", good, "--csv", str(out), "--json", str(js))
+    assert code == 0, said
+    outputs.append(said)
+    outputs += [p.read_text(encoding="utf-8-sig") for p in (out, js, tmp_path / "out-errors.csv")]
+    assert f"redis://***@{host}/0" in outputs[1]  # the listing shows where, not the password
+    assert "archive/2025/s1.txt" in outputs[-3]  # the copy of an archived essay was found
+    for text in outputs:
+        assert SECRET not in text
