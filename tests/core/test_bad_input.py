@@ -1,6 +1,8 @@
 """Nothing a student hands in can crash, hang or fool the scan (issue 5)."""
 
 import csv
+import json
+import os
 import shutil
 import time
 
@@ -14,7 +16,7 @@ from simhash_core.types import ScanSettings
 from tests.core import pool_tasks
 from tests.core.samples import CLASS_ZH, needs_samples
 from tests.core.textgen import zh_essay
-from tests.data.make_bad_files import make_bad_files
+from tests.data.make_bad_files import make_bad_files, make_hostile_files
 
 
 def rows(path):
@@ -50,19 +52,27 @@ def test_bad_files_beside_the_class_cost_nothing(tmp_path, capsys, monkeypatch):
     expected = make_bad_files(
         mixed / "bad", large_txt_bytes=2 * 1024 * 1024, bomb_bytes=60 * 1024 * 1024
     )
+    hostile = make_hostile_files(mixed / "hostile", tmp_path / "outside")
+    expected.update({f"../hostile/{name}": code for name, code in hostile.items()})
     # with the fingerprint cache on, as a teacher runs it: a cold scan, then a warm one
     monkeypatch.setenv("PLAGCHECK_CACHE_DIR", str(tmp_path / "cache"))
     out = tmp_path / "mixed.csv"
+    js = tmp_path / "mixed.json"
     for _run in ("cold", "warm"):
         capsys.readouterr()
-        assert main(["scan", str(mixed), "--template", template, "--csv", str(out), "-q"]) == 0
+        argv = ["scan", str(mixed), "--template", template, "--csv", str(out), "--json", str(js)]
+        assert main([*argv, "-q"]) == 0
     printed = capsys.readouterr().out
     problems = rows(tmp_path / "mixed-errors.csv")
     reported = {r["file"]: r for r in problems if r["problem"] != "warning"}
     warned = {r["file"]: r["reason"] for r in problems if r["problem"] == "warning"}
     assert warned["bad/gbk.txt"] == "text encoding guessed as gb18030"
     for name, code in expected.items():
-        shown = f"bad/{name}"
+        shown = os.path.normpath(f"bad/{name}")
+        if code == "too-deep":
+            (deep,) = [r for r in reported if r.startswith(shown + "/")]
+            assert reported[deep]["problem"] == "too-deep"
+            continue
         if code == "ok":
             assert shown not in reported, reported.get(shown)
             continue
@@ -76,9 +86,26 @@ def test_bad_files_beside_the_class_cost_nothing(tmp_path, capsys, monkeypatch):
     assert reported["bad/encrypted.pdf"]["problem"] == "encrypted"
     assert "remove the password" in reported["bad/encrypted.pdf"]["reason"]
     assert "OCR" in reported["bad/no-text.pdf"]["reason"]
+    for name, code in hostile.items():  # the new cases give the reason named in the issue
+        if code not in ("ok", "too-deep"):
+            assert reported[f"hostile/{name}"]["problem"] == code, name
+    assert reported["hostile/passwd.txt"]["reason"] == "link points outside the folder: not read"
+    assert reported["hostile/.essay.txt"]["reason"] == "hidden file: not compared"
+    assert "too large" in reported["hostile/huge.txt"]["reason"]
+    assert warned["hostile/nul-inside.txt"].startswith("removed 1 stray control byte")
+    # nothing outside was read: the canary (good.docx's text) is in no pair, no document
+    report = js.read_text(encoding="utf-8")
+    assert "canary" not in report.replace("hostile/canary-link.txt", "")
+    assert "root:x:0:0" not in report and "/usr/" not in report
+    documents = {d["path"] for d in json.loads(report)["documents"]}
+    assert {"hostile/alt-chunk.docx", "hostile/utf16le-zh.txt"} <= documents
+    assert "hostile/x<U+202E>txt.exe.txt" in documents and "\u202e" not in report
     # the class itself scores exactly as it does alone
-    sample_pairs = {p for p in flagged_pairs(out) if not p[0].startswith("bad/")}
-    sample_pairs = {p for p in sample_pairs if not p[1].startswith("bad/")}
+    ours = ("bad/", "hostile/")
+    sample_pairs = {p for p in flagged_pairs(out) if not p[0].startswith(ours)}
+    sample_pairs = {p for p in sample_pairs if not p[1].startswith(ours)}
+    # the hostile files that must be read are: their shared text is found
+    assert ("hostile/alt-chunk.docx", "hostile/nul-inside.txt") in flagged_pairs(out)
     assert sample_pairs == flagged_pairs(clean)
 
 

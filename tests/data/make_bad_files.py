@@ -2,7 +2,8 @@
 
 Nothing here is checked in as a binary: tests call :func:`make_bad_files` into a temporary
 folder, and ``python tests/data/make_bad_files.py DEST`` writes the same set for manual
-testing (for example to drop into the GUI).
+testing (for example to drop into the GUI), with the hostile cases of
+:func:`make_hostile_files` in ``DEST/hostile`` and their canary in ``DEST-outside``.
 
 Every file is written by hand with the standard library (zipfile, hashlib): DOCX
 packages, PDFs (including an RC4-encrypted one with a user password) and old-Word
@@ -349,12 +350,71 @@ def make_bad_files(
     return expected
 
 
+HOSTILE_DEPTH = 150  # folders: deeper than the walk's limit of 100
+
+
+def make_hostile_files(dest: Path, outside: Path) -> dict[str, str]:
+    """Write the cases of a careful attacker and an unlucky teacher into ``dest``;
+    return ``{display path below dest: expected code in the errors sheet, or "ok"}``
+    (``deep``: one ``too-deep`` row for a folder below it).
+
+    ``outside`` (a folder that is not scanned) gets a canary: a copy of ``good.docx``'s
+    text. Links to it, to ``/etc/passwd``, ``/usr`` and ``/`` must be skipped: if the
+    canary were read, it would be flagged against ``good.docx``.
+    """
+    dest, outside = Path(dest), Path(outside)
+    dest.mkdir(parents=True, exist_ok=True)
+    outside.mkdir(parents=True, exist_ok=True)
+    expected: dict[str, str] = {}
+
+    def put(name: str, data: bytes, code: str) -> None:
+        path = dest / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        expected[name] = code
+
+    canary = outside / "canary.txt"
+    canary.write_text("\n".join([GBK_TEXT] * 20), encoding="utf-8")
+    try:
+        for name, target in (
+            ("passwd.txt", Path("/etc/passwd")),
+            ("canary-link.txt", canary),
+            ("usr", Path("/usr")),
+            ("whole-disk", Path("/")),
+            ("outside-folder", outside),
+        ):
+            (dest / name).symlink_to(target, target_is_directory=target.is_dir())
+            expected[name] = "link-outside"
+    except (OSError, NotImplementedError):
+        pass  # no symbolic links here
+    deep = dest / "deep"
+    levels = [deep, *(deep / "/".join(["d"] * i) for i in range(1, HOSTILE_DEPTH + 1))]
+    levels[-1].mkdir(parents=True)
+    (levels[-1] / "bottom.txt").write_text("谁也找不到我。", encoding="utf-8")
+    expected["deep"] = "too-deep"  # one row, for the folder below deep/ at the limit
+
+    put("x\u202etxt.exe.txt", "文件名里藏着从右到左的控制字符。".encode(), OK)
+    put(".essay.txt", "隐藏的作文。".encode(), "hidden")
+    put(".docx", docx_bytes(_document_xml(_paragraphs(["隐藏"]))), "hidden")
+    chunk = "".join(f"<p>{GBK_TEXT}</p>" for _ in range(3)).encode()
+    put("alt-chunk.docx", alt_chunk_docx("封面", "afchunk.htm", chunk), OK)
+    put("utf16le-zh.txt", ("第一章 绪论\n" + BIG5_TEXT).encode("utf-16-le"), OK)
+    put("nul-inside.txt", (GBK_TEXT + "\x00" + GBK_TEXT).encode(), OK)
+    with (dest / "huge.txt").open("wb") as fh:
+        fh.truncate(100 * 1024**3)  # 100 GB, sparse
+    expected["huge.txt"] = "too-large"
+    return expected
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dest", type=Path, help="folder to write the files into")
     parser.add_argument("--large-mb", type=int, default=21, help="size of large.txt in MB")
     args = parser.parse_args(argv)
     expected = make_bad_files(args.dest, large_txt_bytes=args.large_mb * MB)
+    outside = args.dest.parent / f"{args.dest.name}-outside"
+    hostile = make_hostile_files(args.dest / "hostile", outside)
+    expected.update({f"hostile/{name}": code for name, code in hostile.items()})
     for name, code in sorted(expected.items()):
         print(f"{code:12} {os.fsencode(name).decode('utf-8', 'replace')}")
     return 0
