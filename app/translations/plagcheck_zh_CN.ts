@@ -53,7 +53,7 @@
     </message>
     <message>
         <location filename="../views/archive_dialog.py" line="269"/>
-        <location filename="../views/archive_dialog.py" line="351"/>
+        <location filename="../views/archive_dialog.py" line="359"/>
         <source>The archive cannot be used: {error}</source>
         <translation>无法使用档案库：{error}</translation>
     </message>
@@ -108,37 +108,37 @@
         <translation>刷新(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="330"/>
+        <location filename="../views/archive_dialog.py" line="336"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="331"/>
+        <location filename="../views/archive_dialog.py" line="339"/>
         <source>Archive: {location}</source>
         <translation>档案库：{location}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="333"/>
+        <location filename="../views/archive_dialog.py" line="341"/>
         <source>Reading the archive…</source>
         <translation>正在读取档案库…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="336"/>
+        <location filename="../views/archive_dialog.py" line="344"/>
         <source>The archive is empty; it is created when you add a first class.</source>
         <translation>档案库为空；加入第一个班级时会创建它。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="339"/>
+        <location filename="../views/archive_dialog.py" line="347"/>
         <source>The archive is empty.</source>
         <translation>档案库为空。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="343"/>
+        <location filename="../views/archive_dialog.py" line="351"/>
         <source>Labels: {labels} · files: {count} · {size} in memory</source>
         <translation>标签：{labels} 个 · 文件：{count} 个 · 占用内存 {size}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="345"/>
+        <location filename="../views/archive_dialog.py" line="353"/>
         <source>Labels: {labels} · files: {count} · {size} on disk</source>
         <translation>标签：{labels} 个 · 文件：{count} 个 · 占用磁盘 {size}</translation>
     </message>
@@ -427,46 +427,61 @@
     </message>
     <message>
         <location filename="../core_text.py" line="102"/>
+        <source>link outside the folder</source>
+        <translation>链接指向文件夹之外</translation>
+    </message>
+    <message>
+        <location filename="../core_text.py" line="103"/>
+        <source>folders too deep</source>
+        <translation>文件夹层级过深</translation>
+    </message>
+    <message>
+        <location filename="../core_text.py" line="104"/>
+        <source>hidden file</source>
+        <translation>隐藏文件</translation>
+    </message>
+    <message>
+        <location filename="../core_text.py" line="105"/>
         <source>Office lock file</source>
         <translation>Office 锁定文件</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="103"/>
+        <location filename="../core_text.py" line="106"/>
         <source>duplicate</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="104"/>
+        <location filename="../core_text.py" line="107"/>
         <source>unsupported type</source>
         <translation>不支持的类型</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="105"/>
+        <location filename="../core_text.py" line="108"/>
         <source>timed out</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="106"/>
+        <location filename="../core_text.py" line="109"/>
         <source>reader crashed</source>
         <translation>读取程序崩溃</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="107"/>
+        <location filename="../core_text.py" line="110"/>
         <source>out of memory</source>
         <translation>内存不足</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="108"/>
+        <location filename="../core_text.py" line="111"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="109"/>
+        <location filename="../core_text.py" line="112"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="../core_text.py" line="110"/>
+        <location filename="../core_text.py" line="113"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
@@ -512,12 +527,12 @@
 <context>
     <name>ErrorsPanel</name>
     <message>
-        <location filename="../views/errors_panel.py" line="52"/>
+        <location filename="../views/errors_panel.py" line="56"/>
         <source>No problem files.</source>
         <translation>没有问题文件。</translation>
     </message>
     <message>
-        <location filename="../views/errors_panel.py" line="54"/>
+        <location filename="../views/errors_panel.py" line="58"/>
         <source>{errors} unreadable (left out of the comparison), {skipped} skipped, {warnings} warnings</source>
         <translation>{errors} 个无法读取（未参与比较），{skipped} 个已跳过，{warnings} 条警告</translation>
     </message>
@@ -602,271 +617,271 @@ Archived: {label}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="288"/>
+        <location filename="../main_window.py" line="289"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="292"/>
+        <location filename="../main_window.py" line="293"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="338"/>
+        <location filename="../main_window.py" line="339"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="346"/>
+        <location filename="../main_window.py" line="347"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="348"/>
+        <location filename="../main_window.py" line="349"/>
         <source>Submissions (*.docx *.pdf *.txt);;All files (*)</source>
         <translation>作业 (*.docx *.pdf *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="356"/>
+        <location filename="../main_window.py" line="357"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="358"/>
+        <location filename="../main_window.py" line="359"/>
         <source>Documents (*.docx *.pdf *.txt);;All files (*)</source>
         <translation>文档 (*.docx *.pdf *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="402"/>
+        <location filename="../main_window.py" line="403"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="413"/>
+        <location filename="../main_window.py" line="416"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="461"/>
+        <location filename="../main_window.py" line="464"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="465"/>
+        <location filename="../main_window.py" line="468"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="465"/>
+        <location filename="../main_window.py" line="468"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="484"/>
+        <location filename="../main_window.py" line="487"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="490"/>
+        <location filename="../main_window.py" line="493"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="536"/>
+        <location filename="../main_window.py" line="539"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="538"/>
+        <location filename="../main_window.py" line="541"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="539"/>
+        <location filename="../main_window.py" line="542"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="541"/>
+        <location filename="../main_window.py" line="544"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="543"/>
+        <location filename="../main_window.py" line="546"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="544"/>
+        <location filename="../main_window.py" line="547"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="586"/>
+        <location filename="../main_window.py" line="589"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="588"/>
+        <location filename="../main_window.py" line="591"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF and TXT submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在全班提交的 DOCX、PDF 和 TXT 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="601"/>
+        <location filename="../main_window.py" line="604"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="602"/>
+        <location filename="../main_window.py" line="605"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="603"/>
+        <location filename="../main_window.py" line="606"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="604"/>
+        <location filename="../main_window.py" line="607"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="605"/>
+        <location filename="../main_window.py" line="608"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="606"/>
+        <location filename="../main_window.py" line="609"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="607"/>
+        <location filename="../main_window.py" line="610"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="608"/>
+        <location filename="../main_window.py" line="611"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="609"/>
+        <location filename="../main_window.py" line="612"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="610"/>
+        <location filename="../main_window.py" line="613"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="611"/>
+        <location filename="../main_window.py" line="614"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="612"/>
+        <location filename="../main_window.py" line="615"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="613"/>
+        <location filename="../main_window.py" line="616"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="614"/>
+        <location filename="../main_window.py" line="617"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="615"/>
+        <location filename="../main_window.py" line="618"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="617"/>
+        <location filename="../main_window.py" line="620"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="619"/>
+        <location filename="../main_window.py" line="622"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="620"/>
+        <location filename="../main_window.py" line="623"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="621"/>
+        <location filename="../main_window.py" line="624"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="622"/>
+        <location filename="../main_window.py" line="625"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="623"/>
+        <location filename="../main_window.py" line="626"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="623"/>
+        <location filename="../main_window.py" line="626"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="623"/>
+        <location filename="../main_window.py" line="626"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="628"/>
+        <location filename="../main_window.py" line="631"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="633"/>
+        <location filename="../main_window.py" line="636"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="636"/>
+        <location filename="../main_window.py" line="639"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="642"/>
+        <location filename="../main_window.py" line="645"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="645"/>
+        <location filename="../main_window.py" line="648"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="647"/>
+        <location filename="../main_window.py" line="650"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="652"/>
+        <location filename="../main_window.py" line="655"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="653"/>
+        <location filename="../main_window.py" line="656"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>

@@ -3,7 +3,7 @@
 Nothing here is checked in as a binary: tests call :func:`make_bad_files` into a temporary
 folder, and ``python tests/data/make_bad_files.py DEST`` writes the same set for manual
 testing (for example to drop into the GUI), with the hostile cases of
-:func:`make_hostile_files` in ``DEST/hostile`` and their canary in ``DEST-outside``.
+:func:`make_hostile_files` in ``DEST/hostile`` and their canary in ``--outside``.
 
 Every file is written by hand with the standard library (zipfile, hashlib): DOCX
 packages, PDFs (including an RC4-encrypted one with a user password) and old-Word
@@ -19,6 +19,7 @@ import os
 import random
 import struct
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -410,10 +411,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dest", type=Path, help="folder to write the files into")
     parser.add_argument("--large-mb", type=int, default=21, help="size of large.txt in MB")
+    parser.add_argument(
+        "--outside",
+        type=Path,
+        default=Path(tempfile.gettempdir()) / "plagcheck-outside-canary",
+        help="a folder that is not scanned, for the canary the links point at",
+    )
     args = parser.parse_args(argv)
     expected = make_bad_files(args.dest, large_txt_bytes=args.large_mb * MB)
-    outside = args.dest.parent / f"{args.dest.name}-outside"
-    hostile = make_hostile_files(args.dest / "hostile", outside)
+    hostile = make_hostile_files(args.dest / "hostile", args.outside)
     expected.update({f"hostile/{name}": code for name, code in hostile.items()})
     for name, code in sorted(expected.items()):
         print(f"{code:12} {os.fsencode(name).decode('utf-8', 'replace')}")
