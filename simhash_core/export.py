@@ -218,45 +218,15 @@ def _csv_line(cells: Sequence[Any]) -> str:
     return buf.getvalue()
 
 
-OtherCells = tuple[int, list[tuple[int, int, str, str, str]]]
-
-
-def _other_cells(others: OtherPairs) -> Iterator[OtherCells]:
-    """The unmeasured pairs a matrix row at a time, as ``(a, [(b, distance, jaccard,
-    containment_a, containment_b), ...])`` with the measures formatted as
-    :func:`pair_row` formats them. Each such pair is unflagged with similarity 0."""
-    perms = max(others.perms, 1)
-    jaccard = [_fmt(round(c / perms, 4)) for c in range(perms + 1)]
-    sizes = others.set_sizes.tolist()
-    zero = _fmt(0.0)
-    for row in others.rows():
-        na = sizes[row.a]
-        cells = []
-        for b, d, eq, sh in zip(
-            row.b.tolist(),
-            row.distance.tolist(),
-            row.jaccard_count.tolist(),
-            row.shared.tolist(),
-            strict=True,
-        ):
-            if sh:
-                ca = _fmt(round(sh / na, 4)) if na else zero
-                cb = _fmt(round(sh / sizes[b], 4)) if sizes[b] else zero
-            else:
-                ca = cb = zero
-            cells.append((b, d, jaccard[eq], ca, cb))
-        yield row.a, cells
-
-
 def _other_csv_lines(result: ScanResult, others: OtherPairs) -> Iterator[str]:
     """CSV lines of the unmeasured pairs, one matrix row per string."""
     names = [_csv_line([d.path]) for d in result.documents]
     zero = _fmt(0.0)
-    for a, cells in _other_cells(others):
+    for a, values in others.measures():
         head = names[a] + ","
         yield "".join(
-            f"{head}{names[b]},{zero},no,{d},{jac},{ca},{cb},0,0,{zero},{zero},,,\r\n"
-            for b, d, jac, ca, cb in cells
+            f"{head}{names[b]},{zero},no,{d},{jac:.4f},{ca:.4f},{cb:.4f},0,0,{zero},{zero},,,\r\n"
+            for b, d, jac, ca, cb in values
         )
 
 
@@ -265,12 +235,12 @@ def _other_json_objects(result: ScanResult, others: OtherPairs) -> Iterator[str]
     names = [json.dumps(d.path, ensure_ascii=False) for d in result.documents]
     k = [json.dumps(c) for c in PAIR_COLUMNS]
     zero = _fmt(0.0)
-    for a, cells in _other_cells(others):
-        for b, d, jac, ca, cb in cells:
+    for a, values in others.measures():
+        for b, d, jac, ca, cb in values:
             yield (
                 f'{{{k[0]}: {names[a]}, {k[1]}: {names[b]}, {k[2]}: "{zero}", '
-                f'{k[3]}: "no", {k[4]}: {d}, {k[5]}: "{jac}", {k[6]}: "{ca}", '
-                f'{k[7]}: "{cb}", {k[8]}: 0, {k[9]}: 0, {k[10]}: "{zero}", '
+                f'{k[3]}: "no", {k[4]}: {d}, {k[5]}: "{jac:.4f}", {k[6]}: "{ca:.4f}", '
+                f'{k[7]}: "{cb:.4f}", {k[8]}: 0, {k[9]}: 0, {k[10]}: "{zero}", '
                 f'{k[11]}: "{zero}", {k[12]}: "", {k[13]}: "", {k[14]}: ""}}'
             )
 

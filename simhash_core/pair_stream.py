@@ -128,13 +128,14 @@ class OtherPairs:
                 shared[where[found]] = self.shared_counts[lo:hi][found]
             yield PairRow(a, b, distance, equal.sum(axis=1), shared)
 
-    def __iter__(self) -> Iterator[PairScore]:
-        """Each pair as a :class:`PairScore` (for small classes and tests: one object
-        per pair; reports use :meth:`rows`)."""
+    def measures(self) -> Iterator[tuple[int, list[tuple[int, int, float, float, float]]]]:
+        """Per matrix row ``a``: ``[(b, distance, jaccard, containment_a, containment_b)]``,
+        rounded as :func:`~simhash_core.pair_score.judge_pair` rounds them."""
         perms = self.perms
         sizes = self.set_sizes.tolist()
         for row in self.rows():
             na = sizes[row.a]
+            values = []
             for b, d, eq, sh in zip(
                 row.b.tolist(),
                 row.distance.tolist(),
@@ -143,15 +144,23 @@ class OtherPairs:
                 strict=True,
             ):
                 nb = sizes[b]
-                yield PairScore(
-                    a=row.a,
-                    b=b,
-                    similarity=0.0,
-                    simhash_distance=d,
-                    jaccard=round(eq / perms, 4) if perms else 0.0,
-                    containment_a=round(sh / na, 4) if na else 0.0,
-                    containment_b=round(sh / nb, 4) if nb else 0.0,
+                values.append(
+                    (
+                        b,
+                        d,
+                        round(eq / perms, 4) if perms else 0.0,
+                        round(sh / na, 4) if na and sh else 0.0,
+                        round(sh / nb, 4) if nb and sh else 0.0,
+                    )
                 )
+            yield row.a, values
+
+    def __iter__(self) -> Iterator[PairScore]:
+        """Each pair as a :class:`PairScore` (for small classes and tests: one object
+        per pair; reports use :meth:`measures`)."""
+        for a, values in self.measures():
+            for b, d, jaccard, ca, cb in values:
+                yield PairScore(a, b, 0.0, d, jaccard, ca, cb)
 
 
 def every_pair(pairs: Iterable[PairScore], others: OtherPairs | None) -> Iterator[PairScore]:

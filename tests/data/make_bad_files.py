@@ -279,11 +279,7 @@ def make_bad_files(
     rng = random.Random(20240601)
     expected: dict[str, str] = {}
 
-    def put(name: str, data: bytes, code: str) -> None:
-        path = dest / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        expected[name] = code
+    put = _putter(dest, expected)
 
     good_docx = docx_bytes(_document_xml(_paragraphs([GBK_TEXT] * 20)))
     put("good.docx", good_docx, OK)
@@ -351,6 +347,18 @@ def make_bad_files(
     return expected
 
 
+def _putter(dest: Path, expected: dict[str, str]):
+    """``put(name, data, code)``: write ``dest/name`` and note its expected code."""
+
+    def put(name: str, data: bytes, code: str) -> None:
+        path = dest / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        expected[name] = code
+
+    return put
+
+
 HOSTILE_DEPTH = 150  # folders: deeper than the walk's limit of 100
 
 
@@ -368,11 +376,7 @@ def make_hostile_files(dest: Path, outside: Path) -> dict[str, str]:
     outside.mkdir(parents=True, exist_ok=True)
     expected: dict[str, str] = {}
 
-    def put(name: str, data: bytes, code: str) -> None:
-        path = dest / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        expected[name] = code
+    put = _putter(dest, expected)
 
     canary = outside / "canary.txt"
     canary.write_text("\n".join([GBK_TEXT] * 20), encoding="utf-8")
