@@ -10,9 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-import time
 from pathlib import Path
-from typing import TextIO
 
 from simhash_core.archive import ArchiveError, ArchiveStore
 from simhash_core.archive.cli import (
@@ -26,57 +24,8 @@ from simhash_core.cache import open_cache
 from simhash_core.export import ReportError, errors_path_for, write_reports
 from simhash_core.progress import Progress
 from simhash_core.scan import scan
-from simhash_core.types import ScanResult, ScanSettings
-
-
-class TerminalProgress:
-    """A one-line progress bar with the time left, drawn only on a terminal."""
-
-    def __init__(self, stream: TextIO | None = None) -> None:
-        self.stream = stream or sys.stderr  # the current one, not the one at import
-        self.enabled = self.stream.isatty()
-        self.started = time.monotonic()
-        self.last = 0.0
-
-    def __call__(self, done: int, total: int, message: str) -> bool:
-        now = time.monotonic()
-        if not self.enabled or (now - self.last < 0.1 and done < total):
-            return True
-        self.last = now
-        width = 30
-        frac = done / total if total else 1.0
-        bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
-        left = (now - self.started) / done * (total - done) if done else 0.0
-        name = message[-40:]
-        self.stream.write(f"\r[{bar}] {done}/{total} {left:4.0f}s left  {name:<40}")
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
-        return True
-
-
-def bounded(kind: type, low: float, high: float | None = None):
-    """An argparse type: ``kind`` within ``[low, high]``, else a clear usage error.
-
-    >>> bounded(int, 0, 12)("3")
-    3
-    >>> bounded(float, 0, 1)("1.5")
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: 1.5 is not between 0 and 1
-    """
-
-    def parse(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if value < low or (high is not None and value > high):
-            if high is None:
-                raise argparse.ArgumentTypeError(f"{text} must be at least {low}")
-            raise argparse.ArgumentTypeError(f"{text} is not between {low} and {high}")
-        return value
-
-    return parse
+from simhash_core.terminal import TerminalProgress, bounded
+from simhash_core.types import ScanResult, ScanSettings, setting_range
 
 
 def _settings(args: argparse.Namespace) -> ScanSettings:
@@ -141,28 +90,30 @@ def _add_scan(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--workers",
-        type=bounded(int, 1),
+        type=bounded(int, 1, setting_range("workers")[1]),
         metavar="N",
         help="worker processes (default: one per core)",
     )
     p.add_argument(
         "-k",
-        type=bounded(int, 0, 12),
+        type=bounded(int, *setting_range("simhash_k")),
         help="SimHash Hamming distance for near-duplicates, 0-12 (default 3)",
     )
     p.add_argument(
         "--threshold",
-        type=bounded(float, 0.01, 1.0),
+        type=bounded(float, *setting_range("flag_similarity")),
         help="flag pairs at this similarity, 0.01-1 (default 0.15)",
     )
     p.add_argument(
         "--passage-words",
-        type=bounded(float, 5),
+        type=bounded(float, *setting_range("flag_passage_words")),
         help="flag a pair with a matching passage this long, in words (default 40;"
         " two Chinese characters count as one word)",
     )
     p.add_argument(
-        "--ngram", type=bounded(int, 2, 12), help="shingle size in units, 2-12 (default 5)"
+        "--ngram",
+        type=bounded(int, *setting_range("ngram")),
+        help="shingle size in units, 2-12 (default 5)",
     )
     p.add_argument(
         "--idf",

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from simhash_core.types import ScanSettings
+from simhash_core.types import ScanSettings, setting_range
 
 
 class SettingsDialog(QDialog):
@@ -40,15 +40,15 @@ class SettingsDialog(QDialog):
         super().__init__(parent)
         self._base = settings
         self.k = QSpinBox()
-        self.k.setRange(0, 12)
+        self.k.setRange(*(int(v) for v in setting_range("simhash_k")))
         self.k.setValue(settings.simhash_k)
         self.cutoff = QDoubleSpinBox()
-        self.cutoff.setRange(1, 100)
+        self.cutoff.setRange(*(v * 100 for v in setting_range("flag_similarity")))
         self.cutoff.setDecimals(0)
         self.cutoff.setSuffix(" %")
         self.cutoff.setValue(round(settings.flag_similarity * 100))
         self.ngram = QSpinBox()
-        self.ngram.setRange(2, 12)
+        self.ngram.setRange(*(int(v) for v in setting_range("ngram")))
         self.ngram.setValue(settings.ngram)
         self.t2s = QCheckBox()
         self.t2s.setChecked(settings.t2s)

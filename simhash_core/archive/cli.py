@@ -31,7 +31,8 @@ from simhash_core.archive import (
     open_archive,
 )
 from simhash_core.progress import Progress
-from simhash_core.types import ScanResult, ScanSettings
+from simhash_core.terminal import TerminalProgress, bounded
+from simhash_core.types import ScanResult, ScanSettings, setting_range
 
 _ARCHIVE_HELP = (
     "archive file or redis://HOST:PORT/DB (default: archive.sqlite in the user data folder)"
@@ -70,7 +71,12 @@ def add_archive_commands(subparsers: argparse._SubParsersAction) -> argparse.Arg
         metavar="FILE",
         help="assignment text that every submission contains (repeatable)",
     )
-    add.add_argument("--workers", type=int, metavar="N", help="worker processes")
+    add.add_argument(
+        "--workers",
+        type=bounded(int, 1, setting_range("workers")[1]),
+        metavar="N",
+        help="worker processes",
+    )
     add.add_argument("--timeout", type=float, default=60.0, help="seconds allowed per file")
     add.add_argument(
         "--no-cache", action="store_true", help="ignore the fingerprint cache (re-read every file)"
@@ -138,9 +144,6 @@ def run_archive_command(args: argparse.Namespace, out: TextIO | None = None) -> 
             if not p.exists():
                 print(f"plagcheck archive: error: no such file or folder: {p}", file=sys.stderr)
                 return 2
-        if args.workers is not None and args.workers < 1:
-            print("plagcheck archive: error: --workers must be at least 1", file=sys.stderr)
-            return 2
     try:
         if command == "add":
             return _add(args, out)
@@ -168,8 +171,6 @@ def _add(args: argparse.Namespace, out: TextIO) -> int:
         settings = replace(store.config.settings, workers=args.workers or 0)
         progress = Progress()
         if not args.quiet:
-            from simhash_core.cli import TerminalProgress
-
             progress = Progress(TerminalProgress())
         cache, cache_notice = (None, None) if args.no_cache else open_cache()
         if cache is not None:

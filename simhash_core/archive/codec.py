@@ -160,6 +160,7 @@ class ArchiveConfig:
             raw = json.loads(text)
             known = {f.name for f in fields(cls)}
             config = cls(**{k: v for k, v in raw.items() if k in known})
+            config.settings  # noqa: B018 - the analysis settings must be valid ones
         except (ValueError, TypeError) as exc:
             raise ArchiveError(f"the archive's settings record is unreadable: {exc}") from exc
         if config.format > FORMAT_VERSION:

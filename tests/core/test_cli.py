@@ -104,12 +104,13 @@ def test_usage_errors_exit_2(tmp_path, capsys):
         ("--ngram", "0", "not between 2 and 12"),
         ("-k", "99", "not between 0 and 12"),
         ("--threshold", "1.5", "not between 0.01 and 1.0"),
-        ("--passage-words", "0", "must be at least 5"),
-        ("--workers", "0", "must be at least 1"),
+        ("--passage-words", "0", "not between 5 and 100000"),
+        ("--workers", "0", "not between 1 and 1024"),
         ("--threshold", "high", "is not a number"),
     ],
 )
 def test_out_of_range_settings_are_usage_errors(tmp_path, capsys, option, value, message):
+    """The limits come from ScanSettings (see test_settings_check_their_ranges)."""
     with pytest.raises(SystemExit) as exc:
         main(["scan", str(tmp_path), option, value])
     assert exc.value.code == 2
@@ -164,3 +165,23 @@ def test_terminal_progress_bar_shows_count_time_left_and_file():
     quiet = io.StringIO()  # not a terminal: nothing drawn
     TerminalProgress(quiet)(1, 4, "x")
     assert quiet.getvalue() == ""
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("simhash_k", 13, "ScanSettings.simhash_k must be between 0 and 12, got 13"),
+        ("ngram", 2.5, "ScanSettings.ngram must be a whole number, got 2.5"),
+        ("flag_similarity", 0, "ScanSettings.flag_similarity must be between 0.01 and 1"),
+        ("workers", -1, "ScanSettings.workers must be between 0 and 1024, got -1"),
+        ("t2s", "yes", "ScanSettings.t2s must be True or False, got 'yes'"),
+        ("idf", "tfidf", "ScanSettings.idf must be one of jieba, corpus, got 'tfidf'"),
+        ("common_share", "0.4", "ScanSettings.common_share must be a number, got '0.4'"),
+    ],
+)
+def test_settings_check_their_ranges(field, value, message):
+    from simhash_core.types import ScanSettings
+
+    with pytest.raises(ValueError) as exc:
+        ScanSettings(**{field: value})
+    assert str(exc.value).startswith(message)

@@ -1,0 +1,62 @@
+"""What the command line needs around the core: a progress bar and checked arguments.
+
+Shared by ``plagcheck scan`` and ``plagcheck archive`` (which import it, never each
+other's modules for it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TextIO
+
+
+class TerminalProgress:
+    """A one-line progress bar with the time left, drawn only on a terminal."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stderr  # the current one, not the one at import
+        self.enabled = self.stream.isatty()
+        self.started = time.monotonic()
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int, message: str) -> bool:
+        now = time.monotonic()
+        if not self.enabled or (now - self.last < 0.1 and done < total):
+            return True
+        self.last = now
+        width = 30
+        frac = done / total if total else 1.0
+        bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
+        left = (now - self.started) / done * (total - done) if done else 0.0
+        name = message[-40:]
+        self.stream.write(f"\r[{bar}] {done}/{total} {left:4.0f}s left  {name:<40}")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+        return True
+
+
+def bounded(kind: type, low: float, high: float | None = None):
+    """An argparse type: ``kind`` within ``[low, high]``, else a clear usage error.
+
+    >>> bounded(int, 0, 12)("3")
+    3
+    >>> bounded(float, 0, 1)("1.5")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 1.5 is not between 0 and 1
+    """
+
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value < low or (high is not None and value > high):
+            if high is None:
+                raise argparse.ArgumentTypeError(f"{text} must be at least {low}")
+            raise argparse.ArgumentTypeError(f"{text} is not between {low} and {high}")
+        return value
+
+    return parse
