@@ -16,7 +16,7 @@ from typing import Any
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
-from simhash_core.progress import Progress
+from simhash_core.progress import Progress, ProgressReport
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +26,7 @@ Job = Callable[[Progress], Any]
 class _ArchiveJob(QObject):
     """Lives in the worker thread; emits ``succeeded(value)`` or ``failed(message)``."""
 
-    progressed = Signal(int, int, str)
+    progressed = Signal(object)  # simhash_core.progress.ProgressReport
     succeeded = Signal(object)
     failed = Signal(str)
 
@@ -35,8 +35,8 @@ class _ArchiveJob(QObject):
         self.fn = fn
         self.progress = Progress(self._report)
 
-    def _report(self, done: int, total: int, message: str) -> None:
-        self.progressed.emit(done, total, message)
+    def _report(self, report: ProgressReport) -> None:
+        self.progressed.emit(report)
 
     @Slot()
     def run(self) -> None:
@@ -57,7 +57,7 @@ class _ArchiveJob(QObject):
 class ArchiveRunner(QObject):
     """Runs archive jobs one at a time and relays their signals to the GUI thread."""
 
-    progressed = Signal(int, int, str)
+    progressed = Signal(object)  # simhash_core.progress.ProgressReport
     succeeded = Signal(object)
     failed = Signal(str)
     idle = Signal()  # the worker thread has ended

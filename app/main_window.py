@@ -51,6 +51,7 @@ from app.views.pairs_panel import PairsPanel
 from app.views.progress_panel import ProgressPanel
 from app.views.settings_dialog import SettingsDialog
 from app.views.side_by_side import SideBySideView
+from simhash_core.progress import ProgressReport
 from simhash_core.shown_location import shown_location
 from simhash_core.types import ScanResult
 
@@ -393,8 +394,8 @@ class MainWindow(QMainWindow):
         self.scan_paths(paths)
 
     # --- scan results ----------------------------------------------------------------
-    def _on_progress(self, done: int, total: int, message: str) -> None:
-        self.progress_panel.update_progress(done, total, message)
+    def _on_progress(self, report: ProgressReport) -> None:
+        self.progress_panel.update_progress(report)
 
     def _on_archive_checked(self, check: ArchiveCheck) -> None:
         self._pending_check = check

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-from simhash_core.progress import Progress
+from simhash_core.progress import Progress, ProgressReport, Stage
 from simhash_core.types import ScanResult, ScanSettings
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class ScanRequest:
 class ScanJob(QObject):
     """One scan; lives in the scan thread. Emits ``finished(ScanResult)`` or ``failed``."""
 
-    progressed = Signal(int, int, str)
+    progressed = Signal(object)  # simhash_core.progress.ProgressReport
     archiveChecked = Signal(object)  # app.archive_ops.ArchiveCheck
     finished = Signal(object)
     failed = Signal(str)
@@ -60,8 +60,8 @@ class ScanJob(QObject):
         self.request = request
         self.progress = Progress(self._report)
 
-    def _report(self, done: int, total: int, message: str) -> None:
-        self.progressed.emit(done, total, message)
+    def _report(self, report: ProgressReport) -> None:
+        self.progressed.emit(report)
 
     def cancel(self) -> None:
         """Thread-safe: ask the core to stop and keep what it has."""
@@ -75,6 +75,8 @@ class ScanJob(QObject):
             from simhash_core.scan import scan
 
             cache, notice = self._open_cache()
+            archive = [Stage.ARCHIVE] if self.request.archive is not None else []
+            self.progress.plan(Stage.DISCOVER, Stage.READ, Stage.COMPARE, *archive)
             result = scan(
                 self.request.paths,
                 self.request.templates,
@@ -121,7 +123,7 @@ class ScanController(QObject):
     """
 
     started = Signal(object)  # ScanRequest
-    progressed = Signal(int, int, str)
+    progressed = Signal(object)  # simhash_core.progress.ProgressReport
     archiveChecked = Signal(object)  # ArchiveCheck, just before finished
     finished = Signal(object)  # ScanResult
     failed = Signal(str)
@@ -178,10 +180,10 @@ class ScanController(QObject):
         self.started.emit(request)
         thread.start()
 
-    @Slot(int, int, str)
-    def _on_progress(self, done: int, total: int, message: str) -> None:
+    @Slot(object)
+    def _on_progress(self, report: ProgressReport) -> None:
         if not self._superseded:
-            self.progressed.emit(done, total, message)
+            self.progressed.emit(report)
 
     @Slot(object)
     def _on_archive_checked(self, check: object) -> None:

@@ -22,7 +22,7 @@ from simhash_core.archive.cli import (
 )
 from simhash_core.cache import open_cache
 from simhash_core.export import ReportError, errors_path_for, write_reports
-from simhash_core.progress import Progress
+from simhash_core.progress import Progress, Stage
 from simhash_core.scan import scan
 from simhash_core.terminal import TerminalProgress, bounded
 from simhash_core.types import ScanResult, ScanSettings, setting_range
@@ -166,6 +166,8 @@ def _scan_and_report(
 ) -> int:
     bar = TerminalProgress() if not args.quiet else None
     progress = Progress(bar)
+    archive = [Stage.ARCHIVE] if store is not None else []
+    progress.plan(Stage.DISCOVER, Stage.READ, Stage.COMPARE, *archive, Stage.WRITE)
     cache, cache_notice = (None, None) if args.no_cache else open_cache()
     try:
         result = scan(
@@ -189,8 +191,11 @@ def _scan_and_report(
         except ArchiveError as exc:  # broke mid-scan: the class reports still count
             archive_failed = f"the archive part is missing: {exc}"
             result.notices.append(archive_failed)
+    progress.begin(Stage.WRITE)
+    progress.update(0, 1)
     try:
         write_reports(result, csv_path=args.csv, json_path=args.json)
+        progress.update(1, 1)
     except ReportError as exc:
         print(summary(result))
         print(f"plagcheck: error: {exc}; no report was written", file=sys.stderr)

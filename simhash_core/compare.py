@@ -115,8 +115,8 @@ def score_corpus(
 
     scores = []
     for step, (i, j) in enumerate(todo):
-        if step % 256 == 0:
-            progress.update(step, len(todo), "comparing pairs")
+        if step % 64 == 0:
+            progress.update(step, len(todo))
             progress.check()
         d_ij = (
             int(dist[i, j])
@@ -147,6 +147,7 @@ def score_corpus(
                 jaccard=j_ij,
             )
         )
+    progress.update(len(todo), len(todo))
     floor = corpus.settings.report_floor
     if not all_pairs:
         scores = [p for p in scores if p.flagged or p.similarity >= floor]

@@ -1,13 +1,25 @@
 """Progress reporting and cancellation, handed to long jobs by the front end.
 
 The core never imports a GUI toolkit. A front end passes a :class:`Progress` whose
-callback it owns; the callback returns ``False`` to ask the job to stop.
+callback it owns; the callback gets a :class:`ProgressReport` (the stage, how far it
+is, the item at hand and the whole job's weighted share done) and returns ``False`` to
+ask the job to stop. Front ends switch on :class:`Stage`, never on text.
+
+A job announces its stages with :meth:`Progress.plan` (each has a weight: reading files
+is most of a scan, writing the reports little) and enters each with
+:meth:`Progress.begin`, in the manner of dupeGuru's weighted job progress.
 
 >>> seen = []
->>> p = Progress(lambda done, total, msg: seen.append((done, total, msg)) or True)
->>> p.update(1, 3, "a.txt")
->>> seen
-[(1, 3, 'a.txt')]
+>>> p = Progress(lambda r: seen.append((r.stage.value, r.done, r.total, r.item)) or True)
+>>> p.plan(Stage.READ, Stage.COMPARE)
+>>> p.begin(Stage.READ)
+>>> p.update(1, 4, "a.txt")
+>>> seen[-1], round(p.overall, 3)
+(('read', 1, 4, 'a.txt'), 0.224)
+>>> p.begin(Stage.COMPARE)
+>>> p.update(5, 10)
+>>> round(p.overall, 3)
+0.947
 >>> p.cancelled
 False
 """
@@ -16,8 +28,48 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
 
-ProgressCallback = Callable[[int, int, str], "bool | None"]
+
+class Stage(str, Enum):
+    """The steps of a scan, in order."""
+
+    DISCOVER = "discover"  # walking the folders
+    READ = "read"  # reading and analysing files (the workers)
+    COMPARE = "compare"  # scoring pairs, passages, groups
+    ARCHIVE = "archive"  # searching (or filling) the archive
+    WRITE = "write"  # writing reports
+
+
+# how much of a whole scan each stage takes, roughly (a 1,000-file class)
+STAGE_WEIGHTS: dict[Stage, float] = {
+    Stage.DISCOVER: 1.0,
+    Stage.READ: 85.0,
+    Stage.COMPARE: 10.0,
+    Stage.ARCHIVE: 3.0,
+    Stage.WRITE: 1.0,
+}
+
+
+@dataclass(frozen=True)
+class ProgressReport:
+    """One report: ``done`` of ``total`` in ``stage``, ``item`` being worked on (a file's
+    display path, or empty), and ``overall`` in [0, 1] for the whole planned job."""
+
+    stage: Stage
+    done: int
+    total: int
+    item: str = ""
+    overall: float = 0.0
+
+    @property
+    def fraction(self) -> float:
+        """How far this stage is, in [0, 1]."""
+        return min(1.0, self.done / self.total) if self.total > 0 else 0.0
+
+
+ProgressCallback = Callable[[ProgressReport], "bool | None"]
 
 
 class Cancelled(Exception):
@@ -25,11 +77,14 @@ class Cancelled(Exception):
 
 
 class Progress:
-    """Reports ``(done, total, message)`` and carries a thread-safe cancel flag."""
+    """Reports :class:`ProgressReport` objects and carries a thread-safe cancel flag."""
 
     def __init__(self, callback: ProgressCallback | None = None) -> None:
         self._callback = callback
         self._cancel = threading.Event()
+        self._plan: list[Stage] = []
+        self.stage = Stage.READ
+        self.overall = 0.0
 
     @property
     def cancelled(self) -> bool:
@@ -38,8 +93,35 @@ class Progress:
     def cancel(self) -> None:
         self._cancel.set()
 
-    def update(self, done: int, total: int, message: str = "") -> None:
-        if self._callback is not None and self._callback(done, total, message) is False:
+    def resume(self) -> None:
+        """Clear a cancel that the job has acted on, so its next stage (comparing what
+        was read before the cancel) can be cancelled again."""
+        self._cancel.clear()
+
+    def plan(self, *stages: Stage) -> None:
+        """Add the stages this job will go through (those not planned yet, in order);
+        ``overall`` is weighted over the plan. A front end plans the whole job (a scan,
+        then the archive, then the reports) before the core plans its part."""
+        self._plan.extend(s for s in stages if s not in self._plan)
+
+    def begin(self, stage: Stage) -> None:
+        """Enter ``stage`` (added to the plan if it was not in it)."""
+        if stage not in self._plan:
+            self._plan.append(stage)
+        self.stage = stage
+
+    def _overall(self, fraction: float) -> float:
+        total = sum(STAGE_WEIGHTS[s] for s in self._plan) or 1.0
+        before = self._plan[: self._plan.index(self.stage)] if self.stage in self._plan else []
+        done = sum(STAGE_WEIGHTS[s] for s in before) + STAGE_WEIGHTS[self.stage] * fraction
+        return min(1.0, done / total)
+
+    def update(self, done: int, total: int, item: str = "") -> None:
+        """Report progress in the current stage; a callback returning False cancels."""
+        report = ProgressReport(self.stage, done, total, item)
+        self.overall = self._overall(report.fraction)
+        report = ProgressReport(self.stage, done, total, item, self.overall)
+        if self._callback is not None and self._callback(report) is False:
             self._cancel.set()
 
     def check(self) -> None:

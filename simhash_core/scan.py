@@ -32,7 +32,7 @@ from simhash_core.discover import discover
 from simhash_core.extract.errors import DEFAULT_LIMITS
 from simhash_core.hashing import sorted_unique
 from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, start_server
-from simhash_core.progress import Cancelled, Progress
+from simhash_core.progress import Cancelled, Progress, Stage
 from simhash_core.tokenize import warm_up
 from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings
 from simhash_core.weights import reweighted
@@ -290,6 +290,8 @@ def scan(
     """
     settings = settings or ScanSettings()
     progress = progress or Progress()
+    progress.plan(Stage.DISCOVER, Stage.READ, *([Stage.COMPARE] if compare else []))
+    progress.begin(Stage.DISCOVER)
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
     paths = [Path(p) for p in paths]
@@ -307,6 +309,7 @@ def scan(
     by_index: dict[int, Document] = {}
     cpu: dict[str, float] = {}  # CPU seconds per analysis stage, summed over workers
     total = len(files)
+    progress.begin(Stage.READ)
     progress.update(0, total, "")
     outcomes = analyze_files(
         files,
@@ -339,13 +342,17 @@ def scan(
     clusters: list = []
     matrix = corpus = others = None
     try:
-        # compare what was read even after a cancel: the user keeps partial results
+        # compare what was read even after a cancel: the user keeps partial results;
+        # a second cancel, during the comparison, stops that too
         if compare:
+            progress.resume()
+            progress.begin(Stage.COMPARE)
             pairs, clusters, corpus, matrix, others = _compare(
-                docs, settings, template, cache, all_pairs
+                docs, settings, template, cache, all_pairs, progress
             )
     except Cancelled:
         cancelled = True
+        pairs, clusters, matrix, corpus, others = [], [], None, None, None
     timings["compare"] = time.perf_counter() - t2
     timings["total"] = time.perf_counter() - t0
     errors.sort(key=lambda e: e.path)
@@ -372,6 +379,7 @@ def _compare(
     template: np.ndarray,
     cache: AnalysisCache | None,
     all_pairs: bool,
+    progress: Progress | None = None,
 ):
     """:func:`compare_documents`, with the comparison memo from the cache when there is
     one for exactly these documents and settings, stored back if it grew."""
@@ -380,7 +388,7 @@ def _compare(
         analysis_key = settings_key(settings, array_digest(template))
         key = memo_key(analysis_key, settings, [d.content_hash for d in docs])
     memo = (cache.get_comparison(key) if key else None) or ComparisonMemo.empty()
-    out = compare_documents(docs, settings, all_pairs=all_pairs, memo=memo)
+    out = compare_documents(docs, settings, all_pairs=all_pairs, memo=memo, progress=progress)
     if key and memo.changed:
         cache.put_comparison(key, memo)
     return out

@@ -11,28 +11,51 @@ import sys
 import time
 from typing import TextIO
 
+from simhash_core.progress import ProgressReport, Stage
+
+STAGE_WORDS = {
+    Stage.DISCOVER: "finding files",
+    Stage.READ: "reading",
+    Stage.COMPARE: "comparing",
+    Stage.ARCHIVE: "archive",
+    Stage.WRITE: "writing",
+}
+
 
 class TerminalProgress:
-    """A one-line progress bar with the time left, drawn only on a terminal."""
+    """A one-line progress bar per stage, with the time left while files are read,
+    drawn only on a terminal."""
 
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stderr  # the current one, not the one at import
         self.enabled = self.stream.isatty()
+        self.stage: Stage | None = None
         self.started = time.monotonic()
         self.last = 0.0
+        self.open_line = False  # a bar is drawn and its line not ended
 
-    def __call__(self, done: int, total: int, message: str) -> bool:
+    def __call__(self, report: ProgressReport) -> bool:
         now = time.monotonic()
+        if report.stage != self.stage:
+            if self.open_line:
+                self.stream.write("\n")
+                self.open_line = False
+            self.stage, self.started, self.last = report.stage, now, 0.0
+        done, total = report.done, report.total
         if not self.enabled or (now - self.last < 0.1 and done < total):
             return True
         self.last = now
         width = 30
-        frac = done / total if total else 1.0
+        frac = report.fraction if total else 1.0
         bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
-        left = (now - self.started) / done * (total - done) if done else 0.0
-        name = message[-40:]
-        self.stream.write(f"\r[{bar}] {done}/{total} {left:4.0f}s left  {name:<40}")
-        if done >= total:
+        left = ""
+        if report.stage is Stage.READ and done:
+            left = f"{(now - self.started) / done * (total - done):4.0f}s left  "
+        name = report.item[-40:]
+        word = STAGE_WORDS[report.stage]
+        self.stream.write(f"\r{word:<9} [{bar}] {done}/{total} {left}{name:<40}")
+        self.open_line = done < total
+        if not self.open_line:
             self.stream.write("\n")
         self.stream.flush()
         return True

@@ -12,133 +12,133 @@
 <context>
     <name>ArchiveDialog</name>
     <message>
-        <location filename="../views/archive_dialog.py" line="169"/>
+        <location filename="../views/archive_dialog.py" line="170"/>
         <source>Adding {count} files to the archive…</source>
         <translation>正在将 {count} 个文件加入档案库…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="178"/>
+        <location filename="../views/archive_dialog.py" line="179"/>
         <source>Removing “{label}”…</source>
         <translation>正在移除“{label}”…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="184"/>
+        <location filename="../views/archive_dialog.py" line="185"/>
         <source>Add the current folder to the archive</source>
         <translation>将当前文件夹加入档案库</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="187"/>
+        <location filename="../views/archive_dialog.py" line="188"/>
         <source>Label for these {count} files (course and term, e.g. “Essay 2 · 2025 autumn”):</source>
         <translation>这 {count} 个文件的标签（课程和学期，例如“作文 2 · 2025 秋季”）：</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="212"/>
+        <location filename="../views/archive_dialog.py" line="213"/>
         <source>Remove a label</source>
         <translation>移除标签</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="214"/>
+        <location filename="../views/archive_dialog.py" line="215"/>
         <source>Remove “{label}” ({count} files) from the archive? Files that carry no other label are deleted from it. This cannot be undone.</source>
         <translation>要从档案库中移除“{label}”（{count} 个文件）吗？没有其他标签的文件将从档案库中删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="234"/>
+        <location filename="../views/archive_dialog.py" line="235"/>
         <source>Added under “{label}”: {added} new, {labelled} already archived under another label, {present} already under this label.</source>
         <translation>已加入“{label}”：新增 {added} 个，{labelled} 个已以其他标签归档，{present} 个已在此标签下。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="246"/>
+        <location filename="../views/archive_dialog.py" line="247"/>
         <source>Removed “{label}” from {count} files.</source>
         <translation>已从 {count} 个文件移除“{label}”。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="269"/>
-        <location filename="../views/archive_dialog.py" line="359"/>
+        <location filename="../views/archive_dialog.py" line="270"/>
+        <location filename="../views/archive_dialog.py" line="360"/>
         <source>The archive cannot be used: {error}</source>
         <translation>无法使用档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="298"/>
+        <location filename="../views/archive_dialog.py" line="299"/>
         <source>Scan a folder first.</source>
         <translation>请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="300"/>
+        <location filename="../views/archive_dialog.py" line="301"/>
         <source>The current scan has no new files to add.</source>
         <translation>当前扫描中没有可加入的新文件。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="303"/>
+        <location filename="../views/archive_dialog.py" line="304"/>
         <source>Add the {count} files of the current scan under a label.</source>
         <translation>将当前扫描的 {count} 个文件以一个标签加入。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="324"/>
+        <location filename="../views/archive_dialog.py" line="325"/>
         <source>Archive of past submissions</source>
         <translation>往届作业档案库</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="325"/>
+        <location filename="../views/archive_dialog.py" line="326"/>
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="325"/>
+        <location filename="../views/archive_dialog.py" line="326"/>
         <source>Files</source>
         <translation>文件数</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="325"/>
+        <location filename="../views/archive_dialog.py" line="326"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="326"/>
+        <location filename="../views/archive_dialog.py" line="327"/>
         <source>&amp;Add current folder…</source>
         <translation>加入当前文件夹(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="327"/>
+        <location filename="../views/archive_dialog.py" line="328"/>
         <source>&amp;Remove label</source>
         <translation>移除标签(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="328"/>
+        <location filename="../views/archive_dialog.py" line="329"/>
         <source>Re&amp;fresh</source>
         <translation>刷新(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="336"/>
+        <location filename="../views/archive_dialog.py" line="337"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="339"/>
+        <location filename="../views/archive_dialog.py" line="340"/>
         <source>Archive: {location}</source>
         <translation>档案库：{location}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="341"/>
+        <location filename="../views/archive_dialog.py" line="342"/>
         <source>Reading the archive…</source>
         <translation>正在读取档案库…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="344"/>
+        <location filename="../views/archive_dialog.py" line="345"/>
         <source>The archive is empty; it is created when you add a first class.</source>
         <translation>档案库为空；加入第一个班级时会创建它。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="347"/>
+        <location filename="../views/archive_dialog.py" line="348"/>
         <source>The archive is empty.</source>
         <translation>档案库为空。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="351"/>
+        <location filename="../views/archive_dialog.py" line="352"/>
         <source>Labels: {labels} · files: {count} · {size} in memory</source>
         <translation>标签：{labels} 个 · 文件：{count} 个 · 占用内存 {size}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="353"/>
+        <location filename="../views/archive_dialog.py" line="354"/>
         <source>Labels: {labels} · files: {count} · {size} on disk</source>
         <translation>标签：{labels} 个 · 文件：{count} 个 · 占用磁盘 {size}</translation>
     </message>
@@ -617,271 +617,271 @@ Archived: {label}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="289"/>
+        <location filename="../main_window.py" line="290"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="293"/>
+        <location filename="../main_window.py" line="294"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="339"/>
+        <location filename="../main_window.py" line="340"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="347"/>
+        <location filename="../main_window.py" line="348"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="349"/>
+        <location filename="../main_window.py" line="350"/>
         <source>Submissions (*.docx *.pdf *.txt);;All files (*)</source>
         <translation>作业 (*.docx *.pdf *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="357"/>
+        <location filename="../main_window.py" line="358"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="359"/>
+        <location filename="../main_window.py" line="360"/>
         <source>Documents (*.docx *.pdf *.txt);;All files (*)</source>
         <translation>文档 (*.docx *.pdf *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="403"/>
+        <location filename="../main_window.py" line="404"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="416"/>
+        <location filename="../main_window.py" line="417"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="464"/>
+        <location filename="../main_window.py" line="465"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="468"/>
+        <location filename="../main_window.py" line="469"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="468"/>
+        <location filename="../main_window.py" line="469"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="487"/>
+        <location filename="../main_window.py" line="488"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="493"/>
+        <location filename="../main_window.py" line="494"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="539"/>
+        <location filename="../main_window.py" line="540"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="541"/>
+        <location filename="../main_window.py" line="542"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="542"/>
+        <location filename="../main_window.py" line="543"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="544"/>
+        <location filename="../main_window.py" line="545"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="546"/>
+        <location filename="../main_window.py" line="547"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="547"/>
+        <location filename="../main_window.py" line="548"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="589"/>
+        <location filename="../main_window.py" line="590"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="591"/>
+        <location filename="../main_window.py" line="592"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF and TXT submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在全班提交的 DOCX、PDF 和 TXT 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="604"/>
+        <location filename="../main_window.py" line="605"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="605"/>
+        <location filename="../main_window.py" line="606"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="606"/>
+        <location filename="../main_window.py" line="607"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="607"/>
+        <location filename="../main_window.py" line="608"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="608"/>
+        <location filename="../main_window.py" line="609"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="609"/>
+        <location filename="../main_window.py" line="610"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="610"/>
+        <location filename="../main_window.py" line="611"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="611"/>
+        <location filename="../main_window.py" line="612"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="612"/>
+        <location filename="../main_window.py" line="613"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="613"/>
+        <location filename="../main_window.py" line="614"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="614"/>
+        <location filename="../main_window.py" line="615"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="615"/>
+        <location filename="../main_window.py" line="616"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="616"/>
+        <location filename="../main_window.py" line="617"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="617"/>
+        <location filename="../main_window.py" line="618"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="618"/>
+        <location filename="../main_window.py" line="619"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="620"/>
+        <location filename="../main_window.py" line="621"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="622"/>
+        <location filename="../main_window.py" line="623"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="623"/>
+        <location filename="../main_window.py" line="624"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="624"/>
+        <location filename="../main_window.py" line="625"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="625"/>
+        <location filename="../main_window.py" line="626"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="626"/>
+        <location filename="../main_window.py" line="627"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="626"/>
+        <location filename="../main_window.py" line="627"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="626"/>
+        <location filename="../main_window.py" line="627"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="631"/>
+        <location filename="../main_window.py" line="632"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="636"/>
+        <location filename="../main_window.py" line="637"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="639"/>
+        <location filename="../main_window.py" line="640"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="645"/>
+        <location filename="../main_window.py" line="646"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="648"/>
+        <location filename="../main_window.py" line="649"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="650"/>
+        <location filename="../main_window.py" line="651"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="655"/>
+        <location filename="../main_window.py" line="656"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="656"/>
+        <location filename="../main_window.py" line="657"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -1231,25 +1231,35 @@ Archived: {label}</source>
 <context>
     <name>ProgressPanel</name>
     <message>
-        <location filename="../views/progress_panel.py" line="72"/>
         <location filename="../views/progress_panel.py" line="100"/>
         <source>Comparing documents…</source>
         <translation>正在比较文档…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="93"/>
+        <location filename="../views/progress_panel.py" line="86"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="94"/>
+        <location filename="../views/progress_panel.py" line="88"/>
+        <location filename="../views/progress_panel.py" line="90"/>
         <source>%v / %m files</source>
         <translation>%v / %m 个文件</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="96"/>
+        <location filename="../views/progress_panel.py" line="89"/>
+        <source>%p% compared</source>
+        <translation>已比较 %p%</translation>
+    </message>
+    <message>
+        <location filename="../views/progress_panel.py" line="94"/>
         <source>Stopping; keeping the files read so far…</source>
         <translation>正在停止，保留已读取的文件…</translation>
+    </message>
+    <message>
+        <location filename="../views/progress_panel.py" line="96"/>
+        <source>Finding the files…</source>
+        <translation>正在查找文件…</translation>
     </message>
     <message>
         <location filename="../views/progress_panel.py" line="98"/>
@@ -1258,11 +1268,16 @@ Archived: {label}</source>
     </message>
     <message>
         <location filename="../views/progress_panel.py" line="102"/>
+        <source>Writing the reports…</source>
+        <translation>正在写入报告…</translation>
+    </message>
+    <message>
+        <location filename="../views/progress_panel.py" line="104"/>
         <source>Estimating time left…</source>
         <translation>正在估算剩余时间…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="105"/>
+        <location filename="../views/progress_panel.py" line="107"/>
         <source>About {time} left</source>
         <translation>约剩 {time}</translation>
     </message>

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from app import archive_ops
 from app.archive_ops import AddOutcome, ArchiveSummary, RemoveOutcome
 from app.archive_worker import ArchiveRunner
+from simhash_core.progress import ProgressReport
 from simhash_core.types import ScanResult
 
 ERROR_STYLE = "color: #b00020;"
@@ -221,10 +222,10 @@ class ArchiveDialog(QDialog):
             self.remove_label(label)
 
     # --- job results -----------------------------------------------------------------
-    def _on_progress(self, done: int, total: int, message: str) -> None:
-        if self._operation == "add" and total:
-            self.progress_bar.setRange(0, total)
-            self.progress_bar.setValue(done)
+    def _on_progress(self, report: ProgressReport) -> None:
+        if self._operation == "add" and report.total:
+            self.progress_bar.setRange(0, report.total)
+            self.progress_bar.setValue(report.done)
 
     def _on_succeeded(self, value: object) -> None:
         operation, self._operation = self._operation, ""

@@ -1,5 +1,6 @@
-"""The scan progress strip: files done out of total, the current file, the time left
-and a Cancel button (which keeps the results computed so far)."""
+"""The scan progress strip: the stage, files done out of total, the current file, the
+time left while files are read, and a Cancel button (which keeps the results computed
+so far). It switches on the core's :class:`~simhash_core.progress.Stage`, never on text."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from app.eta import TimeLeft, format_seconds
-
-ARCHIVE_PREFIX = "searching the archive"  # the core's progress messages for that stage
+from simhash_core.progress import ProgressReport, Stage
 
 
 class ProgressPanel(QWidget):
@@ -39,7 +39,7 @@ class ProgressPanel(QWidget):
         self.message = ""
         self.left: float | None = None
         self.cancelling = False
-        self.searching_archive = False
+        self.stage = Stage.DISCOVER
         self.retranslate_ui()
 
     def start(self) -> None:
@@ -48,34 +48,27 @@ class ProgressPanel(QWidget):
         self.message = ""
         self.left = None
         self.cancelling = False
-        self.searching_archive = False
+        self.stage = Stage.DISCOVER
         self.cancel_button.setEnabled(True)
         self.bar.setRange(0, 0)  # busy until the first report
         self.retranslate_ui()
         self.show()
 
-    def update_progress(self, done: int, total: int, message: str) -> None:
-        if message.startswith(ARCHIVE_PREFIX):
-            # the archive stage after the scan: the file being looked up, no time estimate
-            self.searching_archive = True
-            self.message = message[len(ARCHIVE_PREFIX) :].lstrip(": ")
-            if total:
-                self.bar.setRange(0, total)
-                self.bar.setValue(done)
-            self.retranslate_ui()
-            return
-        if message and not message.startswith("comparing") and done <= total:
-            self.message = message
-        if message.startswith("comparing"):
-            self.message = ""
-            self.bar.setRange(0, 0)
-            self.eta_label.setText(self.tr("Comparing documents…"))
-            return
-        self.done, self.total = done, total
-        self.left = self.eta.update(done, total)
-        if total:
-            self.bar.setRange(0, total)
-            self.bar.setValue(done)
+    def update_progress(self, report: ProgressReport) -> None:
+        if report.stage is not self.stage:
+            if report.stage is Stage.COMPARE:  # a cancel while reading was acted on
+                self.cancelling = False
+                self.cancel_button.setEnabled(True)
+            self.stage = report.stage
+        self.message = report.item
+        self.done, self.total = report.done, report.total
+        if report.stage is Stage.READ:
+            self.left = self.eta.update(report.done, report.total)
+        if report.total:
+            self.bar.setRange(0, report.total)
+            self.bar.setValue(report.done)
+        else:
+            self.bar.setRange(0, 0)  # busy
         self.retranslate_ui()
 
     def _cancel(self) -> None:
@@ -91,13 +84,22 @@ class ProgressPanel(QWidget):
 
     def retranslate_ui(self) -> None:
         self.cancel_button.setText(self.tr("Cancel"))
-        self.bar.setFormat(self.tr("%v / %m files"))
+        formats = {
+            Stage.READ: self.tr("%v / %m files"),
+            Stage.COMPARE: self.tr("%p% compared"),
+            Stage.ARCHIVE: self.tr("%v / %m files"),
+        }
+        self.bar.setFormat(formats.get(self.stage, "%p%"))
         if self.cancelling:
             self.eta_label.setText(self.tr("Stopping; keeping the files read so far…"))
-        elif self.searching_archive:
+        elif self.stage is Stage.DISCOVER:
+            self.eta_label.setText(self.tr("Finding the files…"))
+        elif self.stage is Stage.ARCHIVE:
             self.eta_label.setText(self.tr("Searching the archive of past submissions…"))
-        elif self.total and self.done >= self.total:
+        elif self.stage is Stage.COMPARE or (self.total and self.done >= self.total):
             self.eta_label.setText(self.tr("Comparing documents…"))
+        elif self.stage is Stage.WRITE:
+            self.eta_label.setText(self.tr("Writing the reports…"))
         elif self.left is None:
             self.eta_label.setText(self.tr("Estimating time left…"))
         else:

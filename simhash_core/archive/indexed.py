@@ -29,7 +29,7 @@ from simhash_core.archive.codec import (
     to_document,
 )
 from simhash_core.minhash import estimate_jaccard
-from simhash_core.progress import Progress
+from simhash_core.progress import Progress, Stage
 from simhash_core.types import Document, ScanSettings
 
 MIN_JACCARD = 0.2
@@ -78,6 +78,7 @@ class IndexedArchive(abc.ABC):
         docs = list(docs)
         self.config.check_current()
         progress = progress or Progress()
+        progress.begin(Stage.ARCHIVE)
         entries = []
         for i, doc in enumerate(docs):
             progress.update(i, len(docs), doc.path)
@@ -108,7 +109,7 @@ class IndexedArchive(abc.ABC):
             batch = unique[start : start + batch_size]
             for e, outcome in zip(batch, self._write(batch, label), strict=True):
                 written[e.content_hash] = outcome
-            progress.update(min(start + batch_size, len(unique)), len(unique), "archiving")
+            progress.update(min(start + batch_size, len(unique)), len(unique))
         results = []
         for i, e in enumerate(entries):
             doc_id, status = written[e.content_hash]

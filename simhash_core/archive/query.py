@@ -24,7 +24,7 @@ from simhash_core.compare import (
     score_pair,
     shared_counts,
 )
-from simhash_core.progress import Progress
+from simhash_core.progress import Progress, Stage
 from simhash_core.simhash import (
     fingerprint_array,
     hamming_matrix,
@@ -42,14 +42,15 @@ def archive_candidates(
 ) -> list[int]:
     """Ids of archived documents near any of ``docs``, in first-found order."""
     progress = progress or Progress()
+    progress.begin(Stage.ARCHIVE)
     k = min(settings.simhash_k, store.config.index_k)
     seen: dict[int, None] = {}
     for i, d in enumerate(docs):
-        progress.update(i, len(docs), f"searching the archive: {d.path}")
+        progress.update(i, len(docs), d.path)
         progress.check()
         for doc_id in store.candidates(d, k=k, settings=settings, ignore=common):
             seen.setdefault(doc_id, None)
-    progress.update(len(docs), len(docs), "searching the archive")
+    progress.update(len(docs), len(docs))
     return list(seen)
 
 

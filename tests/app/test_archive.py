@@ -181,12 +181,13 @@ def test_compare_switch_adds_the_archived_copy_to_every_view(
 
 def test_progress_strip_names_the_archive_stage(qtbot):
     from app.views.progress_panel import ProgressPanel
+    from simhash_core.progress import ProgressReport, Stage
 
     panel = ProgressPanel()
     qtbot.addWidget(panel)
     panel.start()
-    panel.update_progress(4, 4, "")
-    panel.update_progress(1, 4, "searching the archive: class/s002.txt")
+    panel.update_progress(ProgressReport(Stage.READ, 4, 4))
+    panel.update_progress(ProgressReport(Stage.ARCHIVE, 1, 4, "class/s002.txt"))
     assert panel.eta_label.text() == "Searching the archive of past submissions…"
     assert panel.file_label.text() == "class/s002.txt"
     assert (panel.bar.value(), panel.bar.maximum()) == (1, 4)
@@ -332,7 +333,7 @@ def test_manager_adds_the_new_files_of_the_current_scan(qtbot, archive, classes)
     dialog = open_dialog(qtbot, archive, current)
     assert dialog.add_button.isEnabled() and dialog.addable() == 4
     progress = []
-    dialog.runner.progressed.connect(lambda done, total, _m: progress.append((done, total)))
+    dialog.runner.progressed.connect(lambda r: progress.append((r.done, r.total)))
     with qtbot.waitSignal(dialog.archiveChanged, timeout=30_000) as changed:
         assert dialog.add_documents("  2025 spring ")
         assert dialog.progress_bar.isVisibleTo(dialog) and not dialog.add_button.isEnabled()

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from app.views.progress_panel import ProgressPanel
 from app.views.settings_dialog import SettingsDialog
+from simhash_core.progress import ProgressReport, Stage
 from simhash_core.types import ScanSettings
 
 
@@ -28,9 +29,10 @@ def test_progress_panel_shows_files_current_file_and_time_left(qtbot):
     panel = ProgressPanel()
     qtbot.addWidget(panel)
     panel.start()
+    assert panel.eta_label.text() == "Finding the files…"
+    panel.update_progress(ProgressReport(Stage.READ, 0, 10))
     assert panel.eta_label.text() == "Estimating time left…"
-    panel.update_progress(0, 10, "")
-    panel.update_progress(2, 10, "a/s001.docx")
+    panel.update_progress(ProgressReport(Stage.READ, 2, 10, "a/s001.docx"))
     assert panel.bar.value() == 2 and panel.bar.maximum() == 10
     assert panel.file_label.text() == "a/s001.docx"
     assert panel.eta_label.text().startswith("About ")
@@ -38,3 +40,7 @@ def test_progress_panel_shows_files_current_file_and_time_left(qtbot):
         panel.cancel_button.click()
     assert not panel.cancel_button.isEnabled()
     assert "Stopping" in panel.eta_label.text()
+    # the files read so far are compared, and that can be cancelled again
+    panel.update_progress(ProgressReport(Stage.COMPARE, 64, 256))
+    assert panel.cancel_button.isEnabled() and panel.eta_label.text() == "Comparing documents…"
+    assert panel.bar.text() == "25% compared" and panel.file_label.text() == ""

@@ -77,8 +77,8 @@ def test_cancel_keeps_partial_results(qtbot, settings, tmp_path):
     qtbot.addWidget(win)
     win.show()
 
-    def cancel_after_first_file(done: int, total: int, message: str) -> None:
-        if done >= 1 and not win.progress_panel.cancelling:
+    def cancel_after_first_file(report) -> None:
+        if report.stage.value == "read" and report.done >= 1 and not win.progress_panel.cancelling:
             assert win.progress_panel.cancel_button.isEnabled()
             win.progress_panel.cancel_button.click()
 
@@ -158,10 +158,51 @@ def test_closing_the_window_mid_scan_stops_the_workers(qtbot, settings, small_cl
     with qtbot.waitSignal(
         win.scanner.progressed,
         timeout=SCAN_TIMEOUT_MS,
-        check_params_cb=lambda done, total, message: done >= 1,  # workers are running
+        check_params_cb=lambda report: report.done >= 1,  # workers are running
     ):
         win.scan_paths([small_class])
     assert win.scanner.running
     win.close()  # cancels, waits for the scan thread, which stops and reaps its workers
     assert not win.scanner.running or win.scanner.wait(0)
     assert multiprocessing.active_children() == []
+
+
+def test_cancel_during_the_comparison_stops_it_within_a_second(qtbot, settings, tmp_path):
+    import time
+
+    from app.main_window import MainWindow
+    from simhash_core.progress import Stage
+    from tests.core.textgen import sentences_of
+
+    # 25 essays, each handed in 24 times with one sentence changed: 6,900 pairs to
+    # align, about 3 s of comparing on this machine (each text is shared by 4% of the
+    # class, so none of it is common text)
+    folder = tmp_path / "copies"
+    folder.mkdir()
+    for group in range(25):
+        sentences = sentences_of(zh_essay(700 + group, sentences=80))
+        for copy in range(24):
+            text = sentences[:]
+            text[copy] = zh_essay(900 + group * 30 + copy, sentences=1)
+            name = f"g{group:02}c{copy:02}.txt"
+            (folder / name).write_text("".join(text), encoding="utf-8")
+    win = MainWindow(settings, use_cache=False)
+    qtbot.addWidget(win)
+    win.show()
+    clicked: list[float] = []
+
+    def cancel_once_comparing(report) -> None:
+        if report.stage is Stage.COMPARE and report.done > 0 and not clicked:
+            clicked.append(time.monotonic())
+            win.progress_panel.cancel_button.click()
+
+    win.scanner.progressed.connect(cancel_once_comparing)
+    with qtbot.waitSignal(win.scanFinished, timeout=SCAN_TIMEOUT_MS) as finished:
+        win.scan_paths([folder])
+    stopped_after = time.monotonic() - clicked[0]
+    result = finished.args[0]
+    print(f"\ncomparison stopped {stopped_after * 1000:.0f} ms after Cancel")
+    assert result.cancelled and len(result.documents) == 600
+    assert result.pairs == []  # not a misleading part of the pairs
+    assert stopped_after < 1.0
+    assert "partial" in win.matrix_panel.title.text()

@@ -146,24 +146,28 @@ def test_reporting_floor_without_all_pairs(tmp_path):
     assert len(read_rows(out)) == 10
 
 
-def test_terminal_progress_bar_shows_count_time_left_and_file():
+def test_terminal_progress_bar_shows_stage_count_time_left_and_file():
+    from simhash_core.progress import ProgressReport, Stage
+
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
 
     screen = Terminal()
     bar = TerminalProgress(screen)
-    assert bar(0, 4, "") is True
+    assert bar(ProgressReport(Stage.READ, 0, 4)) is True
     bar.last = 0.0  # draw every call (it draws at most every 0.1 s)
-    bar(1, 4, "r01/essay.docx")
+    bar(ProgressReport(Stage.READ, 1, 4, "r01/essay.docx"))
     bar.last = 0.0
-    bar(4, 4, "r01/last.pdf")
+    bar(ProgressReport(Stage.READ, 4, 4, "r01/last.pdf"))
+    bar(ProgressReport(Stage.COMPARE, 10, 20))
     lines = screen.getvalue().split("\r")
-    assert "[#######-----------------------] 1/4" in lines[-2]
-    assert "s left" in lines[-2] and "r01/essay.docx" in lines[-2]
-    assert lines[-1].startswith("[" + "#" * 30 + "] 4/4") and lines[-1].endswith("\n")
+    assert "reading   [#######-----------------------] 1/4" in lines[-3]
+    assert "s left" in lines[-3] and "r01/essay.docx" in lines[-3]
+    assert lines[-2].startswith("reading   [" + "#" * 30 + "] 4/4") and lines[-2].endswith("\n")
+    assert lines[-1].startswith("comparing [###############") and "left" not in lines[-1]
     quiet = io.StringIO()  # not a terminal: nothing drawn
-    TerminalProgress(quiet)(1, 4, "x")
+    TerminalProgress(quiet)(ProgressReport(Stage.READ, 1, 4, "x"))
     assert quiet.getvalue() == ""
 
 
