@@ -90,10 +90,12 @@ def score_corpus(
     docs = corpus.docs
     n = len(docs)
     fps = fingerprint_array(d.fingerprint for d in docs)
-    if memo.shared is None:
-        memo.shared, memo.changed = shared_counts(corpus.sets), True
-    if memo.set_sizes is None:
-        memo.set_sizes = np.array([len(corpus.shingle_set(i)) for i in range(n)], np.int64)
+    if memo.shared is None or memo.set_sizes is None:
+        # one pass, the sets packed as they are made: never all of them held at once
+        sizes: list[int] = []
+        capacity = sum(len(d.shingles) for d in docs)  # each set is a subset of these
+        memo.shared = shared_counts(corpus.iter_sets(), n=n, capacity=capacity, sizes=sizes)
+        memo.set_sizes = np.array(sizes, np.int64)
         memo.changed = True
     if memo.comparable is None:
         memo.comparable, memo.changed = corpus.comparable, True
