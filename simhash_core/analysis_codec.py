@@ -20,6 +20,7 @@ from itertools import accumulate
 import numpy as np
 
 from simhash_core.analyze import Analysis
+from simhash_core.types import Keywords
 
 ARRAYS = {
     "unit_starts": np.dtype("<i4"),
@@ -104,12 +105,12 @@ def decode_analysis(encoded: EncodedAnalysis, text: str, kind: str, **document: 
         arrays[name] = np.frombuffer(encoded.arrays, dtype, n, offset).copy()
         offset += n * dtype.itemsize
     words, _ = unpack_words(encoded.keywords)
-    weights = np.frombuffer(encoded.arrays, _WEIGHT, len(words), offset).tolist()
+    weights = np.frombuffer(encoded.arrays, _WEIGHT, len(words), offset).astype(np.float64)
     return Analysis(
         text=text,
         kind=kind,
         terms=decode_terms(encoded.terms) if encoded.terms else {},
-        keywords=tuple(zip(words, weights, strict=True)),
+        keywords=Keywords.from_arrays(words, weights),
         fingerprint=int(header["fingerprint"], 16),
         **arrays,
         **document,

@@ -21,7 +21,7 @@ from simhash_core.normalize import normalize
 from simhash_core.passages import comparable_units
 from simhash_core.simhash import fingerprint_from_sums, weighted_bit_sums
 from simhash_core.tokenize import shingles_of_hashes, term_counts, unit_hashes, word_counts
-from simhash_core.types import Document, ExtractedText, ScanSettings
+from simhash_core.types import Document, ExtractedText, Keywords, ScanSettings
 from simhash_core.vocabulary import jieba_vocabulary
 from simhash_core.weights import top_keywords_of
 
@@ -40,7 +40,7 @@ class Analysis:
     usable: np.ndarray
     terms: dict[str, int]
     fingerprint: int
-    keywords: tuple[tuple[str, float], ...]
+    keywords: Keywords
     minhash: np.ndarray
     bit_sums: np.ndarray = field(default_factory=lambda: np.zeros(64))  # per-bit SimHash sums
     content_hash: str = ""
@@ -189,7 +189,6 @@ def with_analysis(doc: Document, a: Analysis) -> Document:
         doc,
         fingerprint=a.fingerprint,
         minhash=a.minhash,
-        shingles=sorted_unique(a.shingle_seq[a.usable]),
         shingle_seq=a.shingle_seq,
         usable=a.usable,
         unit_starts=a.unit_starts,
@@ -227,7 +226,6 @@ def to_document(path: str, abspath: Path, a: Analysis) -> Document:
         kind=a.kind,
         fingerprint=a.fingerprint,
         minhash=a.minhash,
-        shingles=sorted_unique(a.shingle_seq[a.usable]),
         shingle_seq=a.shingle_seq,
         usable=a.usable,
         unit_starts=a.unit_starts,

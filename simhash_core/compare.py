@@ -93,7 +93,8 @@ def score_corpus(
     if memo.shared is None or memo.set_sizes is None:
         # one pass, the sets packed as they are made: never all of them held at once
         sizes: list[int] = []
-        capacity = sum(len(d.shingles) for d in docs)  # each set is a subset of these
+        # each set is at most a document's usable shingles
+        capacity = sum(int(np.count_nonzero(d.usable)) for d in docs)
         memo.shared = shared_counts(corpus.iter_sets(), n=n, capacity=capacity, sizes=sizes)
         memo.set_sizes = np.array(sizes, np.int64)
         memo.changed = True

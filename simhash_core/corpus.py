@@ -37,23 +37,26 @@ def common_shingles(docs: list[Document], share: float, min_docs: int = 4) -> np
     is allocated (20,000 essays: one 0.4 GB array, where counting runs took four).
 
     >>> a, b, c, d = (np.array(x, np.uint64) for x in ([1, 2], [1, 3], [1, 2], [1]))
-    >>> docs = [type("D", (), {"shingles": s})() for s in (a, b, c, d)]
+    >>> docs = [type("D", (), {"shingles": s, "usable": s > 0})() for s in (a, b, c, d)]
     >>> common_shingles(docs, 0.5, min_docs=2).tolist()
     [1]
     """
     if not docs or share >= 1.0:
         return np.zeros(0, dtype=np.uint64)
     limit = max(min_docs, int(np.floor(share * len(docs))) + 1)
-    total = sum(len(d.shingles) for d in docs)
-    if limit > len(docs) or total < limit:
+    if limit > len(docs):
         return np.zeros(0, dtype=np.uint64)
-    allh = np.empty(total, dtype=np.uint64)
+    allh = np.empty(sum(int(np.count_nonzero(d.usable)) for d in docs), dtype=np.uint64)
     at = 0
     for d in docs:
-        allh[at : at + len(d.shingles)] = d.shingles
-        at += len(d.shingles)
+        own = d.shingles  # computed per document: not stored
+        allh[at : at + len(own)] = own
+        at += len(own)
+    allh = allh[:at]
+    if at < limit:
+        return np.zeros(0, dtype=np.uint64)
     allh.sort()
-    held = np.flatnonzero(allh[limit - 1 :] == allh[: total - limit + 1])
+    held = np.flatnonzero(allh[limit - 1 :] == allh[: at - limit + 1])
     return sorted_unique(allh[held])
 
 

@@ -7,11 +7,80 @@ tested, exported and reproduced without a display.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+
+class Keywords(Sequence[tuple[str, float]]):
+    """Weighted words, strongest first, as ``(word, weight)`` pairs, held compactly: one
+    string and one float array. 200 pairs as a tuple of tuples take about 20 KB per
+    document; this takes about 3 KB, which is what lets a class of 20,000 documents fit.
+
+    >>> k = Keywords([("课程", 2.5), ("论文", 1.0)])
+    >>> list(k), k[0], len(k), k == (("课程", 2.5), ("论文", 1.0))
+    ([('课程', 2.5), ('论文', 1.0)], ('课程', 2.5), 2, True)
+    """
+
+    __slots__ = ("_joined", "_weights")
+    _SEP = "\x00"
+
+    def __init__(self, pairs: Iterable[tuple[str, float]] = ()) -> None:
+        pairs = list(pairs)
+        self._set([w for w, _ in pairs], np.array([x for _, x in pairs], np.float64))
+
+    @classmethod
+    def from_arrays(cls, words: list[str], weights: np.ndarray) -> Keywords:
+        out = cls.__new__(cls)
+        out._set(words, np.asarray(weights, np.float64))
+        return out
+
+    def _set(self, words: list[str], weights: np.ndarray) -> None:
+        if len(words) != len(weights):
+            raise ValueError("Keywords: as many weights as words are needed")
+        if any(self._SEP in w for w in words):
+            raise ValueError("Keywords: a word cannot contain NUL")
+        self._joined = self._SEP.join(words)
+        self._weights = weights
+
+    @property
+    def words(self) -> list[str]:
+        return self._joined.split(self._SEP) if len(self._weights) else []
+
+    @property
+    def weights(self) -> np.ndarray:
+        return self._weights
+
+    def __len__(self) -> int:
+        return len(self._weights)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return Keywords.from_arrays(self.words[index], self._weights[index])
+        return (self.words[index], float(self._weights[index]))
+
+    def __iter__(self) -> Iterator[tuple[str, float]]:
+        return iter(zip(self.words, self._weights.tolist(), strict=True))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Keywords({list(self)!r})"
+
+    def __getstate__(self) -> tuple[str, bytes]:
+        return self._joined, self._weights.tobytes()
+
+    def __setstate__(self, state: tuple[str, bytes]) -> None:
+        self._joined = state[0]
+        self._weights = np.frombuffer(state[1], np.float64).copy()
 
 
 @dataclass(frozen=True)
@@ -49,8 +118,9 @@ class Document:
     Units are the comparison units (CJK characters, Latin words); ``unit_starts`` and
     ``unit_ends`` are their spans in the *original* ``text``. ``shingle_seq[i]`` hashes
     units ``[i, i + n)``; ``usable[i]`` is False where that shingle is template text or
-    an excluded region (references, quotes). ``shingles`` is the sorted unique set of
-    usable shingle hashes.
+    an excluded region (references, quotes). :attr:`shingles` is the sorted unique set
+    of usable shingle hashes, computed when asked for: not stored, so that a class of
+    20,000 documents fits in memory.
     """
 
     path: str  # display path, relative to the scanned root (unique within a scan)
@@ -59,13 +129,13 @@ class Document:
     kind: str
     fingerprint: int  # 64-bit SimHash
     minhash: np.ndarray  # uint64 signature
-    shingles: np.ndarray  # sorted unique usable uint64 shingle hashes
     shingle_seq: np.ndarray  # uint64 per unit position
     usable: np.ndarray  # bool per shingle position
     unit_starts: np.ndarray  # int32 offsets into text
     unit_ends: np.ndarray  # int32
     terms: dict[str, int] = field(default_factory=dict)  # SimHash feature counts
-    keywords: tuple[tuple[str, float], ...] = ()  # weighted features, strongest first
+    keywords: Sequence[tuple[str, float]] = ()  # weighted features, strongest first
+    # (a Keywords where the core made them: compact)
     # exact per-bit SimHash sums over all features (most significant bit first):
     # the fingerprint's bit i is sums[i] > 0, so views can explain every bit
     bit_sums: np.ndarray = field(default_factory=lambda: np.zeros(64))
@@ -77,6 +147,11 @@ class Document:
     @property
     def unit_count(self) -> int:
         return len(self.unit_starts)
+
+    @property
+    def shingles(self) -> np.ndarray:
+        """Sorted unique usable uint64 shingle hashes."""
+        return np.unique(self.shingle_seq[self.usable])
 
     @property
     def name(self) -> str:

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simhash_core.types import Document
+from simhash_core.types import Document, Keywords
 
 
 @lru_cache(maxsize=1)
@@ -73,29 +73,27 @@ def tfidf(
     return dict(zip(terms, weights, strict=True))
 
 
-def top_keywords(weights: Mapping[str, float], n: int = 200) -> tuple[tuple[str, float], ...]:
+def top_keywords(weights: Mapping[str, float], n: int = 200) -> Keywords:
     """The ``n`` strongest terms, ties broken by the term so the order is stable."""
     return top_keywords_of(list(weights), np.fromiter(weights.values(), np.float64), n)
 
 
-def top_keywords_of(
-    terms: list[str], weights: np.ndarray, n: int = 200
-) -> tuple[tuple[str, float], ...]:
+def top_keywords_of(terms: list[str], weights: np.ndarray, n: int = 200) -> Keywords:
     """:func:`top_keywords` of ``terms`` with their ``weights`` as an array.
 
-    >>> top_keywords_of(["b", "a", "c"], np.array([2.0, 2.0, 1.0]), 2)
+    >>> tuple(top_keywords_of(["b", "a", "c"], np.array([2.0, 2.0, 1.0]), 2))
     (('a', 2.0), ('b', 2.0))
     """
     if n <= 0:
-        return ()
+        return Keywords()
     if len(terms) > n:  # only the terms at or above the n-th weight need the slow sort
         cut = np.partition(weights, len(weights) - n)[len(weights) - n]
         chosen = np.flatnonzero(weights >= cut).tolist()
         items = [(terms[i], w) for i, w in zip(chosen, weights[chosen].tolist(), strict=True)]
     else:
         items = list(zip(terms, np.asarray(weights, np.float64).tolist(), strict=True))
-    ranked = sorted(items, key=lambda tw: (-tw[1], tw[0]))
-    return tuple((t, round(w, 6)) for t, w in ranked[:n])
+    ranked = sorted(items, key=lambda tw: (-tw[1], tw[0]))[:n]
+    return Keywords.from_arrays([t for t, _ in ranked], np.array([round(w, 6) for _, w in ranked]))
 
 
 def reweighted(docs: list[Document], idf_from: Iterable[Document]) -> list[Document]:

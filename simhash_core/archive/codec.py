@@ -43,7 +43,7 @@ from simhash_core.analyze import analyze_text, with_analysis
 from simhash_core.archive.errors import ArchiveError
 from simhash_core.archive.keys import band_keys, has_bands, simhash_blocks, winnow_keys
 from simhash_core.simhash import bit_sums, fingerprint_from_sums
-from simhash_core.types import Document, ScanSettings
+from simhash_core.types import Document, Keywords, ScanSettings
 from simhash_core.weights import jieba_idf, tfidf
 
 FORMAT_VERSION = 1
@@ -386,7 +386,7 @@ def decode_payload(blobs: dict[str, bytes]) -> dict[str, object]:
         text = zlib.decompress(blobs["text"]).decode("utf-8", "surrogatepass")
         terms = json.loads(zlib.decompress(blobs["terms"]))
         pairs = json.loads(zlib.decompress(blobs["keywords"]))
-        keywords = tuple((str(t), float(w)) for t, w in pairs)
+        keywords = Keywords((str(t), float(w)) for t, w in pairs)
         warnings = tuple(json.loads(blobs["warnings"]))
         sums = np.frombuffer(blobs["bit_sums"], dtype="<f8").astype(np.float64)
     except (KeyError, ValueError, TypeError, zlib.error) as exc:
@@ -424,7 +424,6 @@ def to_document(
         kind=stored.kind,
         fingerprint=int(stored.fingerprint),
         minhash=stored.minhash,
-        shingles=np.unique(seq[usable]),
         shingle_seq=seq,
         usable=usable,
         unit_starts=f["unit_starts"],

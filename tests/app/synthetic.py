@@ -22,7 +22,6 @@ def synthetic_document(i: int, fingerprint: int, label: str | None = None) -> Do
         kind="txt",
         fingerprint=fingerprint,
         minhash=np.zeros(8, np.uint64),
-        shingles=empty64,
         shingle_seq=empty64,
         usable=np.zeros(0, bool),
         unit_starts=np.zeros(0, np.int32),
