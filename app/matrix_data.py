@@ -14,9 +14,7 @@ import numpy as np
 from app.matrix_order import matrix_order
 from app.metrics import Metric, heat
 from simhash_core.simhash import fingerprint_array, hamming_matrix
-from simhash_core.types import PairScore, ScanResult
-
-MAX_MATRIX_FILES = 3000  # beyond this the matrix view is replaced by a note
+from simhash_core.types import DENSE_MATRIX_LIMIT, PairScore, ScanResult
 
 
 def pair_key(a: int, b: int) -> tuple[int, int]:
@@ -49,7 +47,7 @@ class MatrixData:
     def from_result(cls, result: ScanResult) -> MatrixData:
         docs = result.documents
         n = len(docs)
-        if n == 0 or n > MAX_MATRIX_FILES:
+        if n == 0 or n > DENSE_MATRIX_LIMIT:
             data = cls.empty()
             data.pairs = {pair_key(p.a, p.b): p for p in result.pairs}
             return data

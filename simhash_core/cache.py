@@ -53,9 +53,9 @@ from simhash_core.analysis_codec import (
 )
 from simhash_core.analyze import Analysis
 from simhash_core.comparison_memo import ComparisonMemo
-from simhash_core.types import ScanSettings
+from simhash_core.types import ScanSettings, analysis_settings
 
-CACHE_VERSION = 9
+CACHE_VERSION = 10  # 10: the settings key is built from types.ANALYSIS_FIELDS
 PAGE_SIZE = 16384  # for new files: a 60 KB analysis is fewer WAL frames (0.88 to 0.66 ms)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS texts (
@@ -107,15 +107,7 @@ def settings_key(settings: ScanSettings, template_digest: str) -> str:
     >>> a == settings_key(ScanSettings(ngram=6), "t")
     False
     """
-    parts = {
-        "v": CACHE_VERSION,
-        "ngram": settings.ngram,
-        "t2s": settings.t2s,
-        "quotes": settings.exclude_quotes,
-        "refs": settings.exclude_references,
-        "perms": settings.minhash_perms,
-        "template": template_digest,
-    }
+    parts = {"v": CACHE_VERSION, **analysis_settings(settings), "template": template_digest}
     return hashlib.blake2b(json.dumps(parts, sort_keys=True).encode(), digest_size=12).hexdigest()
 
 

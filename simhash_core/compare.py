@@ -40,7 +40,7 @@ from simhash_core.pair_score import (
 from simhash_core.pair_stream import OtherPairs
 from simhash_core.progress import Progress
 from simhash_core.simhash import fingerprint_array, hamming_matrix
-from simhash_core.types import Cluster, Document, PairScore, ScanSettings
+from simhash_core.types import DENSE_MATRIX_LIMIT, Cluster, Document, PairScore, ScanSettings
 
 __all__ = [
     "MIN_SHARED_SHINGLES",
@@ -72,7 +72,7 @@ def score_corpus(
     *,
     all_pairs: bool = False,
     progress: Progress | None = None,
-    dense_limit: int = 3000,
+    dense_limit: int = DENSE_MATRIX_LIMIT,
     memo: ComparisonMemo | None = None,
 ) -> tuple[list[PairScore], PairMatrix | None, OtherPairs | None]:
     """Score every pair worth reporting: ``(pairs, dense matrix, other pairs)``.

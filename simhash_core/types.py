@@ -204,6 +204,11 @@ class Cluster:
     source_reason: str
 
 
+# Above this many documents no dense N x N matrix is built: the comparison scores pairs
+# from the indexes, and the app shows a note instead of the matrix view.
+DENSE_MATRIX_LIMIT = 3000
+
+
 def _ranged(default: Any, low: float, high: float | None = None) -> Any:
     """A settings field whose allowed range is part of its definition."""
     return field(default=default, metadata={"range": (low, high)})
@@ -258,6 +263,21 @@ class ScanSettings:
             raise ValueError(
                 f"ScanSettings.idf must be one of {', '.join(IDF_SOURCES)}, got {self.idf!r}"
             )
+
+
+# The settings that change a file's analysis (its shingles, fingerprint and signature);
+# every other one changes only how analyses are compared and judged. The fingerprint
+# cache, the archive and the comparison memo key analyses by exactly these.
+ANALYSIS_FIELDS = ("ngram", "t2s", "exclude_quotes", "exclude_references", "minhash_perms")
+
+
+def analysis_settings(settings: ScanSettings) -> dict[str, Any]:
+    """The values of :data:`ANALYSIS_FIELDS` in ``settings``.
+
+    >>> analysis_settings(ScanSettings(ngram=6))["ngram"]
+    6
+    """
+    return {name: getattr(settings, name) for name in ANALYSIS_FIELDS}
 
 
 def setting_range(name: str) -> tuple[float, float]:

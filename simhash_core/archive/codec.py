@@ -43,11 +43,16 @@ from simhash_core.analyze import analyze_text, with_analysis
 from simhash_core.archive.errors import ArchiveError
 from simhash_core.archive.keys import band_keys, has_bands, simhash_blocks, winnow_keys
 from simhash_core.simhash import bit_sums, fingerprint_from_sums
-from simhash_core.types import Document, Keywords, ScanSettings
+from simhash_core.types import (
+    ANALYSIS_FIELDS,
+    Document,
+    Keywords,
+    ScanSettings,
+    analysis_settings,
+)
 from simhash_core.weights import jieba_idf, tfidf
 
 FORMAT_VERSION = 1
-ANALYSIS_FIELDS = ("ngram", "t2s", "exclude_quotes", "exclude_references", "minhash_perms")
 PAYLOAD_FIELDS = (
     "text",
     "shingle_seq",
@@ -86,7 +91,7 @@ def _canary(*values: object) -> str:
 
 def analysis_key(settings: ScanSettings) -> str:
     """A short stable key of the settings that change a document's analysis."""
-    values = {name: getattr(settings, name) for name in ANALYSIS_FIELDS}
+    values = analysis_settings(settings)
     values["format"] = FORMAT_VERSION
     raw = json.dumps(values, sort_keys=True).encode()
     return hashlib.blake2b(raw, digest_size=8).hexdigest()
