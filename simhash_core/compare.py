@@ -113,7 +113,7 @@ def score_corpus(
         ii, jj = near_duplicate_pairs(fps, k).T
     close = set(zip(ii.tolist(), jj.tolist(), strict=True))
     # fewer shared shingles than this can't make a passage: similarity 0, not measured
-    enough = {pair for pair, count in shared.items() if count >= MIN_SHARED_SHINGLES}
+    enough = set(shared.at_least(MIN_SHARED_SHINGLES))
     todo = sorted(enough | close)
 
     scores = []

@@ -18,7 +18,7 @@ Encoded as raw arrays in an ``.npz`` (no pickle).
 >>> m.common = np.array([7], np.uint64)
 >>> m.comparable = np.array([10, 20]); m.set_sizes = np.array([8, 16])
 >>> back = ComparisonMemo.decode(m.encode())
->>> back.shared, back.measures[(0, 1)].longest_words, back.changed
+>>> dict(back.shared), back.measures[(0, 1)].longest_words, back.changed
 ({(0, 1): 5}, 60.0, False)
 """
 
@@ -27,10 +27,12 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 
 import numpy as np
 
+from simhash_core.corpus import SharedCounts
 from simhash_core.pair_score import PairMeasure
 from simhash_core.types import ScanSettings
 
@@ -63,7 +65,7 @@ class ComparisonMemo:
     common: np.ndarray | None = None
     comparable: np.ndarray | None = None
     set_sizes: np.ndarray | None = None
-    shared: dict[tuple[int, int], int] | None = None
+    shared: Mapping[tuple[int, int], int] | None = None  # a SharedCounts when computed
     measures: dict[tuple[int, int], PairMeasure] = field(default_factory=dict)
     changed: bool = False  # something was added since it was loaded
 
@@ -80,14 +82,19 @@ class ComparisonMemo:
     def encode(self) -> bytes:
         if not self.complete:
             raise ValueError("only a complete memo is stored")
-        pairs = sorted(self.shared)
+        shared = self.shared
+        if not isinstance(shared, SharedCounts):
+            keys = sorted(shared)
+            shared = SharedCounts.from_pairs(
+                len(self.set_sizes), np.array(keys, np.int64), [shared[p] for p in keys]
+            )
         measured = sorted(self.measures)
         arrays = {
             "common": np.asarray(self.common, np.uint64),
             "comparable": np.asarray(self.comparable, np.int64),
             "set_sizes": np.asarray(self.set_sizes, np.int64),
-            "shared_pairs": np.array(pairs, np.int64).reshape(-1, 2),
-            "shared_counts": np.array([self.shared[p] for p in pairs], np.int64),
+            "shared_pairs": shared.pairs(),
+            "shared_counts": shared.counts.astype(np.int64),
             "measured_pairs": np.array(measured, np.int64).reshape(-1, 2),
         }
         for name in _MEASURE_FIELDS:
@@ -102,12 +109,8 @@ class ComparisonMemo:
         try:
             with np.load(io.BytesIO(data), allow_pickle=False) as z:
                 a = {name: z[name] for name in z.files}
-            shared = dict(
-                zip(
-                    map(tuple, a["shared_pairs"].tolist()),
-                    a["shared_counts"].tolist(),
-                    strict=True,
-                )
+            shared = SharedCounts.from_pairs(
+                len(a["set_sizes"]), a["shared_pairs"], a["shared_counts"]
             )
             columns = [a[name].tolist() for name in _MEASURE_FIELDS]
             measures = {

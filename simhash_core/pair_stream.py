@@ -23,11 +23,12 @@ matrix at a time, with numpy, so the reports can stream them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
+from simhash_core.corpus import SharedCounts
 from simhash_core.minhash import _EMPTY
 from simhash_core.types import PairScore
 
@@ -67,7 +68,7 @@ class OtherPairs:
         fingerprints: np.ndarray,
         signatures: np.ndarray,
         set_sizes: np.ndarray,
-        shared: dict[tuple[int, int], int],
+        shared: Mapping[tuple[int, int], int],
         measured: Iterable[tuple[int, int]],
     ) -> OtherPairs:
         """From the documents' arrays, the shared-shingle counts of the comparison
@@ -79,8 +80,11 @@ class OtherPairs:
             if b < n:
                 rows[a].append(b)
         measured_rows = tuple(np.unique(np.array(r, np.int64)) for r in rows)
-        keys = np.array(list(shared.keys()), np.int64).reshape(-1, 2)
-        counts = np.fromiter(shared.values(), np.int64, len(shared))
+        if isinstance(shared, SharedCounts):
+            keys, counts = shared.pairs(), shared.counts.astype(np.int64)
+        else:
+            keys = np.array(list(shared.keys()), np.int64).reshape(-1, 2)
+            counts = np.fromiter(shared.values(), np.int64, len(shared))
         inside = keys[:, 1] < n
         keys, counts = keys[inside], counts[inside]
         order = np.lexsort((keys[:, 1], keys[:, 0]))
