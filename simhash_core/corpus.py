@@ -31,14 +31,16 @@ def common_shingles(docs: list[Document], share: float, min_docs: int = 4) -> np
     """Shingles present in more than ``share`` of the documents (and in at least
     ``min_docs`` of them): class-wide boilerplate. Sorted uint64.
 
-    Every document's unique shingles go into one array, sorted in place; a hash held by
-    at least ``limit`` documents is one whose run in that array is at least ``limit``
-    long, i.e. ``allh[i] == allh[i + limit - 1]``. Nothing else the size of the class
-    is allocated (20,000 essays: one 0.4 GB array, where counting runs took four).
+    Two passes keep memory at half a class of shingles: first the top 32 bits of every
+    document's shingles, sorted in one array (a prefix held by at least ``limit``
+    documents is one whose run is at least ``limit`` long, ``p[i] == p[i + limit - 1]``);
+    then, exactly, the full shingles under those few prefixes. A shingle in ``limit``
+    documents has its prefix in at least as many, so nothing is missed.
 
-    >>> a, b, c, d = (np.array(x, np.uint64) for x in ([1, 2], [1, 3], [1, 2], [1]))
-    >>> docs = [type("D", (), {"shingles": s, "usable": s > 0})() for s in (a, b, c, d)]
-    >>> common_shingles(docs, 0.5, min_docs=2).tolist()
+    >>> docs = [type("D", (), {"shingle_seq": np.array(x, np.uint64) << np.uint64(33),
+    ...                        "usable": np.ones(len(x), bool)})()
+    ...         for x in ([1, 2], [1, 3], [1, 2], [1])]
+    >>> (common_shingles(docs, 0.5, min_docs=2) >> np.uint64(33)).tolist()
     [1]
     """
     if not docs or share >= 1.0:
@@ -46,18 +48,31 @@ def common_shingles(docs: list[Document], share: float, min_docs: int = 4) -> np
     limit = max(min_docs, int(np.floor(share * len(docs))) + 1)
     if limit > len(docs):
         return np.zeros(0, dtype=np.uint64)
-    allh = np.empty(sum(int(np.count_nonzero(d.usable)) for d in docs), dtype=np.uint64)
+    prefixes = np.empty(sum(int(np.count_nonzero(d.usable)) for d in docs), dtype=np.uint32)
     at = 0
-    for d in docs:
-        own = d.shingles  # computed per document: not stored
-        allh[at : at + len(own)] = own
+    for d in docs:  # each document's shingles are taken one at a time, in both passes
+        own = np.unique((d.shingle_seq[d.usable] >> np.uint64(32)).astype(np.uint32))
+        prefixes[at : at + len(own)] = own
         at += len(own)
-    allh = allh[:at]
-    if at < limit:
+    candidates = _runs_at_least(prefixes[:at], limit)
+    del prefixes
+    if not len(candidates):
         return np.zeros(0, dtype=np.uint64)
-    allh.sort()
-    held = np.flatnonzero(allh[limit - 1 :] == allh[: at - limit + 1])
-    return sorted_unique(allh[held])
+    held = []
+    for d in docs:
+        own = d.shingle_seq[d.usable]
+        held.append(np.unique(own[np.isin((own >> np.uint64(32)).astype(np.uint32), candidates)]))
+    return _runs_at_least(np.concatenate(held), limit)
+
+
+def _runs_at_least(values: np.ndarray, limit: int) -> np.ndarray:
+    """The values occurring at least ``limit`` times, sorted unique (sorts in place)."""
+    if len(values) < limit:
+        return values[:0]
+    values.sort()
+    return sorted_unique(
+        values[np.flatnonzero(values[limit - 1 :] == values[: len(values) - limit + 1])]
+    )
 
 
 @dataclass
@@ -199,6 +214,7 @@ def _mask_spans(doc: Document, mask: np.ndarray) -> list[tuple[int, int]]:
     return spans
 
 
+_BLOCK = 1 << 22  # elements per block in shared_counts' neighbour comparison
 _OWNER_BITS = 20
 _OWNER_MASK = (1 << _OWNER_BITS) - 1
 
@@ -315,11 +331,15 @@ def shared_counts(
     packed.sort()
     # only hashes held by two or more documents can pair: keep just those (a fifth of
     # them in a class), so each pass below is over a short array
-    repeated = (packed[1:] >> np.uint64(_OWNER_BITS)) == (packed[:-1] >> np.uint64(_OWNER_BITS))
     shared = np.zeros(len(packed), dtype=bool)
-    shared[:-1] = repeated
-    shared[1:] |= repeated
-    del repeated
+    top = np.uint64(_OWNER_MASK)
+    # in blocks: no temporary as large as the class (20,000 essays: 0.4 GB each)
+    for lo in range(0, len(packed) - 1, _BLOCK):
+        hi = min(lo + _BLOCK, len(packed) - 1)
+        # equal hashes: the two differ only in the owner bits
+        repeated = np.bitwise_xor(packed[lo + 1 : hi + 1], packed[lo:hi]) <= top
+        shared[lo:hi] |= repeated
+        shared[lo + 1 : hi + 1] |= repeated
     packed = packed[shared]
     del shared
     hashes = packed >> np.uint64(_OWNER_BITS)

@@ -251,9 +251,15 @@ def test_repeated_shingles_keep_text_order_in_the_alignment_index():
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.sets(st.integers(0, 40), max_size=25), min_size=0, max_size=8))
-def test_shared_counts_equal_pairwise_intersections(raw_sets):
+@given(
+    st.lists(st.sets(st.integers(0, 40), max_size=25), min_size=0, max_size=8),
+    st.sampled_from([1, 2, 3, 7, 1 << 22]),
+)
+def test_shared_counts_equal_pairwise_intersections(raw_sets, block):
+    import simhash_core.corpus as corpus_module
     from simhash_core.corpus import shared_counts
+
+    corpus_module._BLOCK, kept = block, corpus_module._BLOCK  # block edges anywhere
 
     sets = [np.array(sorted(s), dtype=np.uint64) << np.uint64(40) for s in raw_sets]
     expected = {
@@ -262,4 +268,32 @@ def test_shared_counts_equal_pairwise_intersections(raw_sets):
         for j in range(i + 1, len(raw_sets))
         if raw_sets[i] & raw_sets[j]
     }
-    assert shared_counts(sets) == expected
+    try:
+        assert shared_counts(sets) == expected
+        streamed = shared_counts(iter(sets), n=len(sets), capacity=sum(map(len, sets)) + 3)
+        assert streamed == expected
+    finally:
+        corpus_module._BLOCK = kept
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.sets(st.integers(0, 30), max_size=20), min_size=0, max_size=12),
+    st.sampled_from([0.2, 0.4, 0.6]),
+)
+def test_common_shingles_equal_a_plain_count(raw_sets, share):
+    from collections import Counter
+    from types import SimpleNamespace
+
+    from simhash_core.corpus import common_shingles
+
+    # values 0-30 share only 4 top-32-bit prefixes: the first pass is full of collisions
+    def doc(values):
+        seq = np.array([(v % 4) << 32 | v for v in sorted(values)], np.uint64)
+        return SimpleNamespace(shingle_seq=seq, usable=np.ones(len(seq), bool))
+
+    docs = [doc(v) for v in raw_sets]
+    limit = max(2, int(np.floor(share * len(docs))) + 1)
+    counts = Counter(v for values in raw_sets for v in values)
+    expected = sorted((v % 4) << 32 | v for v, c in counts.items() if c >= limit)
+    assert common_shingles(docs, share, min_docs=2).tolist() == expected
