@@ -95,7 +95,10 @@ def score_corpus(
         sizes: list[int] = []
         # each set is at most a document's usable shingles
         capacity = sum(int(np.count_nonzero(d.usable)) for d in docs)
-        memo.shared = shared_counts(corpus.iter_sets(), n=n, capacity=capacity, sizes=sizes)
+        # above ~16 M shingles (about 6,000 essays) two passes halve the packed array
+        parts = 2 if capacity > SHARED_PASS_LIMIT else 1
+        sets = corpus.iter_sets if parts > 1 else corpus.iter_sets()
+        memo.shared = shared_counts(sets, n=n, capacity=capacity, sizes=sizes, parts=parts)
         memo.set_sizes = np.array(sizes, np.int64)
         memo.changed = True
     if memo.comparable is None:
@@ -182,6 +185,9 @@ def score_corpus(
         matrix = PairMatrix(dist, jac, sim, cont, flag)
     scores.sort(key=lambda p: (-p.similarity, p.simhash_distance, docs[p.a].path, docs[p.b].path))
     return scores, matrix, others
+
+
+SHARED_PASS_LIMIT = 1 << 24  # shingles: above, shared counts are made in two passes
 
 
 class Comparison(NamedTuple):

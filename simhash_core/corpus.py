@@ -8,7 +8,7 @@ most of them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -289,11 +289,12 @@ class SharedCounts(Mapping[tuple[int, int], int]):
 
 
 def shared_counts(
-    sets: Iterable[np.ndarray],
+    sets: Iterable[np.ndarray] | Callable[[], Iterable[np.ndarray]],
     *,
     n: int | None = None,
     capacity: int | None = None,
     sizes: list[int] | None = None,
+    parts: int = 1,
 ) -> SharedCounts:
     """``|S_i ∩ S_j|`` for every pair sharing at least one shingle (inverted index).
 
@@ -303,31 +304,55 @@ def shared_counts(
 
     ``sets`` may be a one-pass iterator: give ``n`` (how many) and ``capacity`` (at
     least their total length), and the sets are packed straight into one array, never
-    held together; ``sizes``, if given, receives each set's length.
+    held together; ``sizes``, if given, receives each set's length. With ``parts`` > 1
+    (a power of two) ``sets`` is a function giving the sets afresh, called once per
+    part: each pass packs only the hashes whose top bits name that part, so the packed
+    array is that much smaller (memory for CPU on very large classes).
 
     >>> dict(shared_counts([np.array([1, 2, 3], np.uint64) << np.uint64(40),
     ...                     np.array([2, 3], np.uint64) << np.uint64(40)]))
     {(0, 1): 2}
     """
+    if parts < 1 or parts & (parts - 1):
+        raise ValueError(f"parts must be a power of two, got {parts}")
+    if callable(sets):
+        make = sets
+    else:
+        fixed = list(sets) if (n is None or capacity is None or parts > 1) else sets
+        make = lambda: fixed  # noqa: E731
     if n is None or capacity is None:
-        sets = list(sets)
-        n, capacity = len(sets), sum(len(s) for s in sets)
+        listed = list(make())
+        n, capacity = len(listed), sum(len(x) for x in listed)
     if n > _OWNER_MASK:
         raise ValueError(f"at most {_OWNER_MASK} documents per comparison")
-    packed = np.empty(capacity, dtype=np.uint64)
-    at = 0
-    high = ~np.uint64(_OWNER_MASK)
-    for i, s in enumerate(sets):
-        part = packed[at : at + len(s)]
-        np.bitwise_and(s, high, out=part)
-        part |= np.uint64(i)
-        at += len(s)
-        if sizes is not None:
-            sizes.append(len(s))
-    empty = SharedCounts(n, np.zeros(0, np.int64), np.zeros(0, np.int32))
-    if n < 2:
-        return empty
-    packed = packed[:at]
+    shift = np.uint64(64 - parts.bit_length() + 1)
+    codes: list[np.ndarray] = []
+    for part in range(parts):
+        packed = np.empty(capacity if parts == 1 else capacity // parts + 1024, np.uint64)
+        at = 0
+        for i, s in enumerate(make()):
+            if part == 0 and sizes is not None:
+                sizes.append(len(s))
+            if parts > 1:
+                s = s[(s >> shift) == np.uint64(part)]
+            if at + len(s) > len(packed):  # an uneven part: grow it
+                packed = np.resize(packed, max(2 * len(packed), at + len(s)))
+            chunk = packed[at : at + len(s)]
+            np.bitwise_and(s, ~np.uint64(_OWNER_MASK), out=chunk)
+            chunk |= np.uint64(i)
+            at += len(s)
+        if n >= 2:
+            codes.extend(_pair_codes(packed[:at], n))
+        del packed
+    if not codes:
+        return SharedCounts(n, np.zeros(0, np.int64), np.zeros(0, np.int32))
+    values, counts = np.unique(np.concatenate(codes), return_counts=True)
+    return SharedCounts(n, values, counts)
+
+
+def _pair_codes(packed: np.ndarray, n: int) -> list[np.ndarray]:
+    """For packed ``hash | owner`` values, one code ``i * n + j`` per shared hash and
+    pair of owners ``i < j`` (sorts ``packed`` in place)."""
     packed.sort()
     # only hashes held by two or more documents can pair: keep just those (a fifth of
     # them in a class), so each pass below is over a short array
@@ -340,11 +365,11 @@ def shared_counts(
         repeated = np.bitwise_xor(packed[lo + 1 : hi + 1], packed[lo:hi]) <= top
         shared[lo:hi] |= repeated
         shared[lo + 1 : hi + 1] |= repeated
-    packed = packed[shared]
+    kept = packed[shared]
     del shared
-    hashes = packed >> np.uint64(_OWNER_BITS)
-    owner = (packed & np.uint64(_OWNER_MASK)).astype(np.int64)
-    del packed
+    hashes = kept >> np.uint64(_OWNER_BITS)
+    owner = (kept & np.uint64(_OWNER_MASK)).astype(np.int64)
+    del kept
     codes = []
     d = 1
     while d < len(hashes):
@@ -354,7 +379,4 @@ def shared_counts(
         i, j = owner[same], owner[same + d]
         codes.append(np.minimum(i, j) * n + np.maximum(i, j))
         d += 1
-    if not codes:
-        return empty
-    values, counts = np.unique(np.concatenate(codes), return_counts=True)
-    return SharedCounts(n, values, counts)
+    return codes

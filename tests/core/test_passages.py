@@ -254,14 +254,20 @@ def test_repeated_shingles_keep_text_order_in_the_alignment_index():
 @given(
     st.lists(st.sets(st.integers(0, 40), max_size=25), min_size=0, max_size=8),
     st.sampled_from([1, 2, 3, 7, 1 << 22]),
+    st.sampled_from([1, 2, 4]),
 )
-def test_shared_counts_equal_pairwise_intersections(raw_sets, block):
+def test_shared_counts_equal_pairwise_intersections(raw_sets, block, parts):
     import simhash_core.corpus as corpus_module
     from simhash_core.corpus import shared_counts
 
     corpus_module._BLOCK, kept = block, corpus_module._BLOCK  # block edges anywhere
 
-    sets = [np.array(sorted(s), dtype=np.uint64) << np.uint64(40) for s in raw_sets]
+    # spread over the top bits too, so that every part of a split pass has hashes
+    sets = [
+        (np.array(sorted(s), dtype=np.uint64) << np.uint64(40))
+        | (np.array(sorted(s), dtype=np.uint64) % np.uint64(4) << np.uint64(62))
+        for s in raw_sets
+    ]
     expected = {
         (i, j): len(raw_sets[i] & raw_sets[j])
         for i in range(len(raw_sets))
@@ -272,6 +278,11 @@ def test_shared_counts_equal_pairwise_intersections(raw_sets, block):
         assert shared_counts(sets) == expected
         streamed = shared_counts(iter(sets), n=len(sets), capacity=sum(map(len, sets)) + 3)
         assert streamed == expected
+        sizes: list[int] = []
+        split = shared_counts(
+            lambda: iter(sets), n=len(sets), capacity=sum(map(len, sets)), sizes=sizes, parts=parts
+        )
+        assert split == expected and sizes == [len(s) for s in sets]
     finally:
         corpus_module._BLOCK = kept
 
