@@ -28,7 +28,7 @@ import numpy as np
 from simhash_core import minhash
 from simhash_core.cluster import groups
 from simhash_core.comparison_memo import ComparisonMemo
-from simhash_core.corpus import Corpus, common_shingles, shared_counts
+from simhash_core.corpus import Corpus, SharedCounts, common_shingles, shared_counts
 from simhash_core.index import near_duplicate_pairs
 from simhash_core.pair_score import (
     MIN_SHARED_SHINGLES,
@@ -116,7 +116,10 @@ def score_corpus(
         ii, jj = near_duplicate_pairs(fps, k).T
     close = set(zip(ii.tolist(), jj.tolist(), strict=True))
     # fewer shared shingles than this can't make a passage: similarity 0, not measured
-    enough = set(shared.at_least(MIN_SHARED_SHINGLES))
+    if isinstance(shared, SharedCounts):
+        enough = set(shared.at_least(MIN_SHARED_SHINGLES))
+    else:  # a plain mapping (a memo made by hand)
+        enough = {pair for pair, count in shared.items() if count >= MIN_SHARED_SHINGLES}
     todo = sorted(enough | close)
 
     scores = []
