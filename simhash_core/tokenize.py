@@ -28,7 +28,9 @@ from functools import lru_cache
 import numpy as np
 
 from simhash_core.hashing import stable_hash64, stable_hashes
-from simhash_core.normalize import CJK_RANGES, read_resource
+from simhash_core.normalize import CJK_RANGES
+from simhash_core.stopwords import stopwords
+from simhash_core.vocabulary import is_feature_word
 
 _UNIT_RUN = re.compile(rf"(?P<cjk>[{CJK_RANGES}]+)|(?P<word>[^\W_{CJK_RANGES}]+)")
 _CJK_RUN = re.compile(rf"[{CJK_RANGES}]+")
@@ -195,18 +197,6 @@ def shingles_of_hashes(unit: np.ndarray, n: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=1)
-def stopwords() -> frozenset[str]:
-    """The stop-word list, ``resources/stopwords.txt`` (shipped in the package as
-    ``simhash_core/data/stopwords.txt``, a link to it, so a wheel carries the list)."""
-    words = set()
-    for line in read_resource("stopwords.txt").splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            words.add(line)
-    return frozenset(words)
-
-
-@lru_cache(maxsize=1)
 def _jieba():
     """One jieba tokenizer per process, dictionary loaded once (and cached on disk)."""
     import jieba
@@ -304,8 +294,6 @@ def term_counts(text: str) -> Counter[str]:
     >>> sorted(term_counts("the cat and the cat, 猫和狗").items())
     [('cat', 2)]
     """
-    from simhash_core.vocabulary import is_feature_word
-
     stop = stopwords()
     # segment() yields only pure-CJK words and Latin/digit words: no punctuation to drop.
     # Count everything in C, then drop the few distinct unwanted words (the order of the

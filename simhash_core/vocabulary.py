@@ -27,6 +27,7 @@ from itertools import compress
 import numpy as np
 
 from simhash_core.hashing import stable_hash64
+from simhash_core.stopwords import stopwords
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,6 @@ class Vocabulary:
 @lru_cache(maxsize=1)
 def jieba_vocabulary() -> Vocabulary:
     """The process's vocabulary over jieba's IDF table and the stop-word list."""
-    from simhash_core.tokenize import stopwords
     from simhash_core.weights import jieba_idf
 
     idf, default = jieba_idf()
