@@ -25,6 +25,7 @@ from simhash_core.passages import (
     sorted_shingles,
     to_passages,
 )
+from simhash_core.text_spans import unit_runs_to_spans
 from simhash_core.types import Document, Passage, ScanSettings
 
 
@@ -185,7 +186,7 @@ class Corpus:
         is_common = np.isin(d.shingle_seq, self.common) & d.usable
         n = min(self.settings.ngram, max(d.unit_count, 1))
         mask = covered([(int(p), int(p) + n) for p in np.nonzero(is_common)[0]], d.unit_count)
-        return _mask_spans(d, mask)
+        return unit_runs_to_spans(d, mask)
 
     def matches(self, i: int, j: int) -> list[UnitMatch]:
         a, b = self.docs[i], self.docs[j]
@@ -215,15 +216,6 @@ class Corpus:
     def passages(self, i: int, j: int) -> list[Passage]:
         """Matching passages of the pair, with original-text offsets."""
         return to_passages(self.docs[i], self.docs[j], self.matches(i, j))
-
-
-def _mask_spans(doc: Document, mask: np.ndarray) -> list[tuple[int, int]]:
-    """Original-text spans of the runs of True units in ``mask``."""
-    spans = []
-    idx = np.nonzero(np.diff(np.concatenate([[0], mask.astype(np.int8), [0]])))[0]
-    for s, e in zip(idx[::2], idx[1::2], strict=True):
-        spans.append((int(doc.unit_starts[s]), int(doc.unit_ends[e - 1])))
-    return spans
 
 
 _BLOCK = 1 << 22  # elements per block in shared_counts' neighbour comparison

@@ -32,8 +32,8 @@ from app.core_text import flag_reason
 from app.doc_names import ARCHIVE_COLOR, display_name
 from app.metrics import percent
 from app.text_offsets import DisplayText
-from app.text_spans import excluded_spans
 from app.views.item_label import ItemLabel
+from simhash_core.text_spans import excluded_spans
 from simhash_core.types import Document, PairScore, Passage, ScanResult
 
 # Light, distinguishable backgrounds; black text stays readable on every one

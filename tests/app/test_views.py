@@ -194,8 +194,8 @@ def char_format(pane, python_index):
 
 
 def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
-    from app.text_spans import excluded_spans
     from app.views.side_by_side import COMMON_TEXT
+    from simhash_core.text_spans import excluded_spans
 
     a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s018.txt")
     shown.open_pair(a, b)
@@ -230,8 +230,8 @@ def test_pair_view_draws_the_cores_spans_exactly(shown, small_result):
     """Template text is grey italics up to the core's last excluded character, and each
     passage's colour starts at the core's first matched character: what the view shows
     is what the core counted."""
-    from app.text_spans import excluded_spans
     from app.views.side_by_side import COMMON_TEXT
+    from simhash_core.text_spans import excluded_spans
 
     a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s029.docx")
     shown.open_pair(a, b)
