@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.matrix_order import matrix_order
 from app.metrics import Metric, heat
+from simhash_core.matrix_order import matrix_order
 from simhash_core.simhash import fingerprint_array, hamming_matrix
 from simhash_core.types import DENSE_MATRIX_LIMIT, PairScore, ScanResult
 

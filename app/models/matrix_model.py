@@ -1,7 +1,7 @@
 """The N x N similarity matrix as a table model.
 
 Rows and columns are documents in display order (groups together on the diagonal,
-see :mod:`app.matrix_order`). Cell data comes from numpy arrays prepared once per scan
+see :mod:`simhash_core.matrix_order`). Cell data comes from numpy arrays prepared once per scan
 and per metric, so ``data()`` is a couple of array lookups and the view stays smooth
 at 500 files. Read cells with the roles in :class:`app.models.roles.Role`.
 """

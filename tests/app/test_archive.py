@@ -18,10 +18,10 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMessageBox
 
-from app.bit_compare import bit, format_push
 from app.main_window import Tab
 from app.models.pairs_model import Column
 from app.models.roles import Role
+from simhash_core.bit_compare import bit, format_push
 from tests.core.textgen import zh_essay
 
 SCAN_TIMEOUT_MS = 120_000

@@ -10,10 +10,10 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtTest import QTest
 
-from app.bit_compare import bit
 from app.main_window import Tab
 from app.models.roles import Role
 from app.views.side_by_side import passage_color
+from simhash_core.bit_compare import bit
 from simhash_core.export import PAIR_COLUMNS
 from simhash_core.simhash import bit_contributions, hamming
 from tests.app.conftest import doc_index
