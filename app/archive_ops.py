@@ -65,8 +65,10 @@ def _open(location: str, settings: ScanSettings | None = None, *, create: bool) 
 
 
 def _missing(location: str) -> bool:
-    """A file archive that does not exist yet (an empty archive)."""
-    return not is_remote(location) and not Path(resolved(location)).expanduser().exists()
+    """A file archive that does not exist yet (an empty archive), as the CLI sees it."""
+    from simhash_core.archive import not_created_yet
+
+    return not_created_yet(location.strip() or None) is not None
 
 
 @dataclass(frozen=True)

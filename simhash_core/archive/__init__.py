@@ -28,6 +28,23 @@ def is_redis_url(location: str | Path | None) -> bool:
     return isinstance(location, str) and location.lower().startswith(REDIS_SCHEMES)
 
 
+def not_created_yet(location: str | Path | None) -> Path | None:
+    """The file of a file archive that does not exist yet (nothing archived there), or
+    None (it exists, or ``location`` is a Redis server). Reading commands (listing,
+    checking, removing a label) say "nothing archived" for it instead of creating it;
+    only adding creates an archive.
+
+    >>> not_created_yet("redis://host:6379/0") is None
+    True
+    """
+    if is_redis_url(location):
+        return None
+    from simhash_core.archive.sqlite_store import default_path
+
+    path = Path(location).expanduser() if location else default_path()
+    return None if path.exists() else path
+
+
 def open_archive(
     location: str | Path | None = None,
     settings: ScanSettings | None = None,
@@ -55,6 +72,7 @@ __all__ = [
     "LabelInfo",
     "compare_with_archive",
     "is_redis_url",
+    "not_created_yet",
     "open_archive",
     "shown_location",
 ]

@@ -28,6 +28,7 @@ from simhash_core.archive import (
     ArchiveStore,
     compare_with_archive,
     is_redis_url,
+    not_created_yet,
     open_archive,
 )
 from simhash_core.progress import Progress
@@ -204,7 +205,12 @@ def _add(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _list(args: argparse.Namespace, out: TextIO) -> int:
-    with open_archive(args.archive) as store:
+    missing = not_created_yet(args.archive)
+    if missing is not None:  # listing never creates an archive (nor does the app)
+        print(f"archive: {missing} (not created yet)", file=out)
+        print("no archived documents", file=out)
+        return 0
+    with open_archive(args.archive, create=False) as store:
         labels = store.labels()
         kind = "memory" if is_redis_url(store.location) else "on disk"
         print(f"archive: {store.location} ({human_size(store.storage_bytes())} {kind})", file=out)
@@ -220,7 +226,15 @@ def _list(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _remove(args: argparse.Namespace, out: TextIO) -> int:
-    with open_archive(args.archive) as store:
+    missing = not_created_yet(args.archive)
+    if missing is not None:
+        print(
+            f"plagcheck archive: error: no label '{args.label.strip()}': "
+            f"nothing is archived at {missing}",
+            file=sys.stderr,
+        )
+        return 2
+    with open_archive(args.archive, create=False) as store:
         label = args.label.strip()
         known = [x.label for x in store.labels()]
         if label not in known:
@@ -236,7 +250,11 @@ def _remove(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _check(args: argparse.Namespace, out: TextIO) -> int:
-    with open_archive(args.archive) as store:
+    missing = not_created_yet(args.archive)
+    if missing is not None:
+        print(f"archive {missing}: not created yet, nothing to check", file=out)
+        return 0
+    with open_archive(args.archive, create=False) as store:
         problems = store.check()
         for p in problems:
             print(f"  problem  {p}", file=out)

@@ -99,9 +99,21 @@ def test_add_list_scan_remove(
 def test_default_archive_is_in_the_user_data_folder(
     tmp_path: Path, capsys: pytest.CaptureFixture
 ) -> None:
-    assert run("list") == 0
-    assert (tmp_path / "data" / "plagcheck" / "archive.sqlite").exists()
-    assert "no archived documents" in capsys.readouterr().out
+    default = tmp_path / "data" / "plagcheck" / "archive.sqlite"
+    # reading commands never create the archive (as the app's archive dialog doesn't)
+    assert run("list") == 0 and run("check") == 0
+    assert run("remove", "--label", "2025") == 2
+    printed = capsys.readouterr()
+    assert not default.exists()
+    assert f"archive: {default} (not created yet)" in printed.out
+    assert "no archived documents" in printed.out and "nothing to check" in printed.out
+    assert "nothing is archived at" in printed.err
+    folder = tmp_path / "old"
+    folder.mkdir()
+    (folder / "a.txt").write_text(zh_essay(3), encoding="utf-8")
+    assert run("add", str(folder), "--label", "2025", "-q", "--no-cache") == 0
+    assert default.exists()  # adding does
+    assert run("list") == 0 and "total: 1 documents" in capsys.readouterr().out
 
 
 def test_damaged_archive_fails_with_a_message(
