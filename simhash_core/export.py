@@ -126,21 +126,13 @@ def write_all_or_none(files: Sequence[tuple[Path, Writer]], encoding: str = "utf
         for tmp, target in done:
             current = target
             os.replace(tmp, target)
-    except OSError as exc:
-        for tmp, _ in done:
+    except BaseException as exc:
+        for tmp, _ in done:  # renamed ones are gone already: nothing of them to remove
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-        raise ReportError(_why(exc, current or Path("report"))) from exc
-    except BaseException:
-        for tmp, _ in done:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+        if isinstance(exc, OSError) and not isinstance(exc, ReportError):
+            raise ReportError(_why(exc, current or Path("report"))) from exc
         raise
-
-
-def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
-    """Write ``text`` to ``path`` through a temporary file and an atomic rename."""
-    write_all_or_none([(Path(path), lambda fh: fh.write(text))], encoding)
 
 
 def write_csv(fh: IO[str], header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
@@ -150,17 +142,6 @@ def write_csv(fh: IO[str], header: Sequence[str], rows: Iterable[Sequence[Any]])
     writer.writerow(header)
     for row in rows:
         writer.writerow([safe_cell(c) for c in row])
-
-
-def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    """CSV with a UTF-8 BOM, every cell neutralised.
-
-    >>> csv_text(["a"], [["=1"]])
-    "\\ufeffa\\r\\n'=1\\r\\n"
-    """
-    buf = io.StringIO()
-    write_csv(buf, header, rows)
-    return buf.getvalue()
 
 
 def _fmt(x: float) -> str:
