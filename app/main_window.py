@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from app.archive_ops import ArchiveCheck, ArchiveStatus
 from app.doc_names import ARCHIVE_COLOR
 from app.i18n import LANGUAGES, LanguageManager
+from app.message_text import joined
 from app.metrics import Metric
 from app.models.errors_model import ErrorsModel, Kind
 from app.models.matrix_model import MatrixModel
@@ -409,7 +410,7 @@ class MainWindow(QMainWindow):
         check, self._pending_check = self._pending_check, None
         self.set_result(result, check)
         if result.notices:  # e.g. a damaged fingerprint cache was replaced
-            self.statusBar().showMessage("; ".join(result.notices), 20000)
+            self.statusBar().showMessage(joined(result.notices), 20000)
         self.scanFinished.emit(result)
 
     def _on_failed(self, message: str) -> None:

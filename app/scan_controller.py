@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
+from simhash_core.messages import Message
 from simhash_core.progress import Progress, ProgressReport, Stage
 from simhash_core.types import ScanResult, ScanSettings
 
@@ -103,7 +104,7 @@ class ScanJob(QObject):
             self.archiveChecked.emit(check)
         self.finished.emit(result)
 
-    def _open_cache(self) -> tuple[AnalysisCache | None, str | None]:
+    def _open_cache(self) -> tuple[AnalysisCache | None, Message | None]:
         """The user's fingerprint cache, or none and why (the scan reads every file)."""
         if not self.request.use_cache:
             return None, None

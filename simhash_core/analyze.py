@@ -17,6 +17,7 @@ import numpy as np
 from simhash_core import minhash
 from simhash_core.exclusions import excluded_regions
 from simhash_core.hashing import sorted_unique
+from simhash_core.messages import Message
 from simhash_core.normalize import normalize
 from simhash_core.passages import comparable_units
 from simhash_core.simhash import fingerprint_from_sums, weighted_bit_sums
@@ -46,7 +47,7 @@ class Analysis:
     content_hash: str = ""
     encoding: str | None = None
     pages: int | None = None
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Message, ...] = ()
     timings: tuple[tuple[str, float], ...] = ()  # seconds per stage, when freshly computed
 
 

@@ -22,6 +22,7 @@ from simhash_core.archive.cli import (
 )
 from simhash_core.cache import open_cache
 from simhash_core.export import ReportError, errors_path_for, write_reports
+from simhash_core.messages import Message
 from simhash_core.progress import Progress, Stage
 from simhash_core.scan import scan
 from simhash_core.terminal import TerminalProgress, bounded
@@ -189,7 +190,7 @@ def _scan_and_report(
         try:
             result = apply_archive(args, result, settings, store)
         except ArchiveError as exc:  # broke mid-scan: the class reports still count
-            archive_failed = f"the archive part is missing: {exc}"
+            archive_failed = Message.of("notice.archive-failed", detail=str(exc))
             result.notices.append(archive_failed)
     progress.begin(Stage.WRITE)
     progress.update(0, 1)

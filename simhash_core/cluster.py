@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from simhash_core.messages import Message
 from simhash_core.types import Cluster, PairScore
 
 
@@ -71,10 +72,10 @@ def groups(
         times = [mtimes[m] for m in mem] if mtimes else []
         if times and max(times) - min(times) > 60:
             source = min(mem, key=lambda m: (mtimes[m], m))
-            reason = "earliest modified"
+            reason = Message.of("source.earliest")
         else:
             source = min(mem, key=lambda m: (sum(cover[m]) / max(len(cover[m]), 1), m))
-            reason = "least of its text is matched (most original)"
+            reason = Message.of("source.original")
         clusters.append((mem, best, source, reason))
     clusters.sort(key=lambda c: (-c[1], c[0]))
     return [

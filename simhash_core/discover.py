@@ -38,8 +38,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from simhash_core.extract import SUPPORTED_SUFFIXES
+from simhash_core.extract import SUPPORTED_SUFFIXES, unsupported_reason
 from simhash_core.extract.docx import OLD_DOC_REASON
+from simhash_core.messages import Message
 from simhash_core.types import FileError
 
 MAX_DEPTH = 100  # folders below a chosen folder; school exports are a few levels deep
@@ -62,7 +63,7 @@ _SILENT_NAMES = {
     ".TemporaryItems",
     ".DocumentRevisions-V100",
 }
-OUTSIDE_REASON = "link points outside the folder: not read"
+OUTSIDE_REASON = Message.of("skip.link-outside")
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,7 @@ class _Walker:
             else:
                 self.allowed_files.add(real)
 
-    def skip(self, display: str, code: str, reason: str) -> None:
+    def skip(self, display: str, code: str, reason: Message) -> None:
         self.skipped.append(FileError(display, code, reason))
 
     def add_root(self, root: Path, prefix: bool) -> None:
@@ -166,16 +167,20 @@ class _Walker:
             return os.stat(path)
         except FileNotFoundError:
             if os.path.islink(path):
-                self.skip(display, "broken-link", "broken symbolic link")
+                self.skip(display, "broken-link", Message.of("skip.broken-link"))
             else:
-                self.skip(display, "missing", "not found: it was moved or deleted")
+                self.skip(display, "missing", Message.of("skip.gone"))
         except PermissionError:
-            self.skip(display, "unreadable", "permission denied: cannot read it")
+            self.skip(display, "unreadable", Message.of("skip.permission"))
         except OSError as exc:
             if exc.errno == errno.ELOOP:
-                self.skip(display, "link-loop", "symbolic link loop")
+                self.skip(display, "link-loop", Message.of("skip.link-loop"))
             else:
-                self.skip(display, "unreadable", f"cannot read it: {exc.strerror or exc}")
+                self.skip(
+                    display,
+                    "unreadable",
+                    Message.of("skip.os-error", detail=str(exc.strerror or exc)),
+                )
         return None
 
     def _inside(self, path: Path) -> bool:
@@ -190,7 +195,7 @@ class _Walker:
             self.skip(
                 display or folder.name,
                 "link-loop",
-                "symbolic link to a folder that is already scanned (a loop or a duplicate)",
+                Message.of("skip.folder-loop"),
             )
             return None
         self.seen_dirs.add(key)
@@ -198,13 +203,13 @@ class _Walker:
             with os.scandir(folder) as iterator:
                 entries = sorted(iterator, key=lambda e: os.fsencode(e.name))
         except PermissionError:
-            self.skip(
-                display or folder.name, "unreadable", "permission denied: cannot open the folder"
-            )
+            self.skip(display or folder.name, "unreadable", Message.of("skip.folder-permission"))
             return None
         except OSError as exc:
             self.skip(
-                display or folder.name, "unreadable", f"cannot open the folder: {exc.strerror}"
+                display or folder.name,
+                "unreadable",
+                Message.of("skip.folder-error", detail=str(exc.strerror or exc)),
             )
             return None
         return iter(entries)
@@ -244,7 +249,7 @@ class _Walker:
                 continue
             is_dir = stat.S_ISDIR(child.st_mode)
             if name.startswith("."):
-                what = "hidden folder: not opened" if is_dir else "hidden file: not compared"
+                what = Message.of("skip.hidden-folder" if is_dir else "skip.hidden-file")
                 self.skip(shown, "hidden", what)
                 continue
             if not is_dir:
@@ -253,7 +258,7 @@ class _Walker:
                 self.skip(
                     shown,
                     "too-deep",
-                    f"folders nested more than {MAX_DEPTH} deep: nothing below here was read",
+                    Message.of("skip.too-deep", depth=MAX_DEPTH),
                 )
             else:
                 inner = self._enter(path, shown, child)
@@ -263,23 +268,21 @@ class _Walker:
     def _consider(self, path: Path, shown: str, info: os.stat_result) -> None:
         name = path.name
         if not stat.S_ISREG(info.st_mode):
-            self.skip(shown, "unreadable", "not a regular file (device, pipe or socket)")
+            self.skip(shown, "unreadable", Message.of("file.special"))
             return
         if name.startswith("~$"):
-            self.skip(shown, "lock-file", "Office lock file (left while the document was open)")
+            self.skip(shown, "lock-file", Message.of("skip.lock-file"))
             return
         suffix = path.suffix.lower()
         if suffix not in SUPPORTED_SUFFIXES:
             if suffix == ".doc":
                 self.skip(shown, "old-doc", OLD_DOC_REASON)
             else:
-                self.skip(
-                    shown, "unsupported", f"unsupported file type {suffix or '(no extension)'}"
-                )
+                self.skip(shown, "unsupported", unsupported_reason(suffix))
             return
         key = (info.st_dev, info.st_ino)
         if key in self.seen_files:
-            self.skip(shown, "duplicate", f"same file as {self.seen_files[key]} (a link to it)")
+            self.skip(shown, "duplicate", Message.of("skip.duplicate", path=self.seen_files[key]))
             return
         self.seen_files[key] = shown
         self.files.append((path, shown))

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from simhash_core.messages import joined
 from simhash_core.pair_stream import OtherPairs
 from simhash_core.types import FileError, PairScore, ScanResult
 
@@ -167,7 +168,7 @@ def pair_row(result: ScanResult, p: PairScore) -> list[Any]:
         _fmt(p.share_b),
         p.group if p.group is not None else "",
         label,
-        "; ".join(p.reasons),
+        joined(p.reasons),
     ]
 
 
@@ -184,7 +185,7 @@ def file_problems(result: ScanResult) -> list[FileError]:
 
 
 def error_rows(errors: Iterable[FileError]) -> list[list[str]]:
-    return [[e.path, e.code, e.reason] for e in errors]
+    return [[e.path, e.code, str(e.reason)] for e in errors]
 
 
 def errors_path_for(csv_path: Path) -> Path:
@@ -304,20 +305,20 @@ def result_dict(result: ScanResult, *, with_pairs: bool = True) -> dict[str, Any
                 "kind": d.kind,
                 "fingerprint": f"{d.fingerprint:016x}",
                 "units": d.unit_count,
-                "warnings": list(d.warnings),
+                "warnings": [str(w) for w in d.warnings],
                 "archive_label": d.archive_label,
             }
             for d in result.documents
         ],
-        "errors": [vars(e) for e in result.errors],
-        "skipped": [vars(e) for e in result.skipped],
+        "errors": [_problem_dict(e) for e in result.errors],
+        "skipped": [_problem_dict(e) for e in result.skipped],
         "groups": [
             {
                 "group": c.id,
                 "members": [result.documents[m].path for m in c.members],
                 "max_similarity": c.max_similarity,
                 "likely_source": result.documents[c.likely_source].path,
-                "source_reason": c.source_reason,
+                "source_reason": str(c.source_reason),
             }
             for c in result.clusters
         ],
@@ -328,6 +329,12 @@ def result_dict(result: ScanResult, *, with_pairs: bool = True) -> dict[str, Any
             dict(zip(PAIR_COLUMNS, pair_row(result, p), strict=True)) for p in result.pairs
         ]
     return data
+
+
+def _problem_dict(e: FileError) -> dict[str, Any]:
+    """A file's problem for the JSON report: the English reason, and the same as a
+    message (code and values) for a reader that renders another language."""
+    return {"path": e.path, "code": e.code, "reason": str(e.reason), "message": e.reason.to_json()}
 
 
 def write_json(result: ScanResult, path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from simhash_core.corpus import Corpus
+from simhash_core.messages import Message
 from simhash_core.passages import covered, to_passages
 from simhash_core.types import PairScore
 
@@ -77,15 +78,18 @@ def judge_pair(
     reasons = []
     long_enough = min(corpus.comparable[i], corpus.comparable[j]) >= SIMHASH_MIN_UNITS
     if distance <= s.simhash_k and long_enough:
-        reasons.append(f"SimHash distance {distance} ≤ {s.simhash_k}")
+        reasons.append(Message.of("pair.simhash", distance=int(distance), k=s.simhash_k))
     if similarity >= s.flag_similarity and m.longest_words >= SHARE_MIN_PASSAGE_WORDS:
         who = a.name if m.share_a >= m.share_b else b.name
-        reasons.append(f"{similarity:.0%} of {who} is matched text")
+        reasons.append(Message.of("pair.share", share=float(similarity), name=who))
     if m.longest_words >= s.flag_passage_words:
         reasons.append(
-            f"a matching passage of about {m.longest_words:.0f} words "
-            f"({m.passages} passage(s), "
-            f"{max(m.matched_chars, m.matched_chars_b)} characters in all)"
+            Message.of(
+                "pair.passage",
+                words=float(m.longest_words),
+                passages=m.passages,
+                chars=max(m.matched_chars, m.matched_chars_b),
+            )
         )
     return PairScore(
         a=i,

@@ -31,6 +31,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.reduction import ForkingPickler
 from typing import Any
 
+from simhash_core.messages import Message
 from simhash_core.progress import Progress
 
 TaskFunc = Callable[..., Any]
@@ -42,7 +43,7 @@ class TaskFailure:
     """Why a task produced no result."""
 
     code: str  # "timeout", "crashed", "memory", "error"
-    reason: str
+    reason: Message
 
 
 def _context(preload: Sequence[str] = ()) -> mp.context.BaseContext:
@@ -125,15 +126,17 @@ def _worker_main(
         try:
             result = ("ok", func(*args))
         except MemoryError:
-            result = ("fail", "memory", "ran out of memory while reading this file")
+            result = ("fail", "memory", Message.of("task.memory"))
         except Exception as exc:  # reported per file; the worker lives on
             code = getattr(exc, "code", "error")
-            reason = getattr(exc, "reason", None) or f"{type(exc).__name__}: {exc}"
-            result = ("fail", str(code), str(reason))
+            reason = getattr(exc, "reason", None)
+            if not isinstance(reason, Message):
+                reason = Message.of("task.error", detail=f"{type(exc).__name__}: {exc}")
+            result = ("fail", str(code), reason)
         try:
             conn.send(result)
         except Exception as exc:  # unpicklable result
-            conn.send(("fail", "error", f"could not return the result: {exc}"))
+            conn.send(("fail", "error", Message.of("task.unsent", detail=str(exc))))
 
 
 class _Worker:
@@ -251,7 +254,7 @@ class IsolatedPool:
                         code = w.proc.exitcode
                         key, w = replace(pool.index(w))
                         outcome: Any = TaskFailure(
-                            "crashed", f"the reader crashed on this file (exit code {code})"
+                            "crashed", Message.of("task.crashed", exit=str(code))
                         )
                     else:
                         key = w.finished()
@@ -266,9 +269,7 @@ class IsolatedPool:
                         yield (
                             key,
                             TaskFailure(
-                                "timeout",
-                                f"gave up after {self.timeout:g} s: "
-                                "the file takes too long to read",
+                                "timeout", Message.of("task.timeout", seconds=self.timeout)
                             ),
                         )
                         self._feed(w, func, pending)

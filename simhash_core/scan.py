@@ -31,6 +31,7 @@ from simhash_core.comparison_memo import ComparisonMemo, memo_key
 from simhash_core.discover import discover
 from simhash_core.extract.errors import DEFAULT_LIMITS
 from simhash_core.hashing import sorted_unique
+from simhash_core.messages import Message
 from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, start_server
 from simhash_core.progress import Cancelled, Progress, Stage
 from simhash_core.tokenize import warm_up
@@ -58,7 +59,9 @@ def template_shingles(
         try:
             text = extract(Path(path)).text
         except ExtractError as exc:
-            errors.append(FileError(str(path), exc.code, f"template: {exc.reason}"))
+            errors.append(
+                FileError(str(path), exc.code, Message.of("file.template", reason=exc.reason))
+            )
             continue
         found.append(text_shingles(text, settings))
     if not found:
@@ -127,7 +130,7 @@ def refuse_huge(
     ...     with big.open("wb") as fh:
     ...         _ = fh.truncate(300 * 1024 * 1024)  # sparse: takes no disk
     ...     kept, errors = refuse_huge([(big, "big.txt")], 200 * 1024 * 1024)
-    >>> kept, errors[0].code, errors[0].reason
+    >>> kept, errors[0].code, str(errors[0].reason)
     ([], 'too-large', 'too large: the file is 300 MB, and no submission is larger than 200 MB')
     """
     from simhash_core.extract.errors import too_large_reason

@@ -14,6 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from simhash_core.messages import Message
+
 
 class Keywords(Sequence[tuple[str, float]]):
     """Weighted words, strongest first, as ``(word, weight)`` pairs, held compactly: one
@@ -87,7 +89,7 @@ class Keywords(Sequence[tuple[str, float]]):
 class ExtractedText:
     """Plain text read from one file, before normalization.
 
-    ``warnings`` holds non-fatal notes shown to the user (for example that a very large
+    ``warnings`` holds non-fatal notes for the user (for example that a very large
     file was truncated, or which encoding was detected).
     """
 
@@ -95,20 +97,20 @@ class ExtractedText:
     kind: str  # "txt", "docx" or "pdf"
     encoding: str | None = None
     pages: int | None = None
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True)
 class FileError:
     """A file that could not be used, with a reason a teacher can act on.
 
-    >>> FileError("a/b.pdf", "encrypted", "encrypted: remove the password").reason
-    'encrypted: remove the password'
+    >>> str(FileError("a/b.pdf", "encrypted", Message.of("pdf.encrypted")).reason)
+    'encrypted PDF: remove the password and submit again'
     """
 
     path: str  # relative to the scanned root, as shown to the user
-    code: str  # short machine-readable kind: "encrypted", "scanned", "corrupt", ...
-    reason: str  # human sentence
+    code: str  # the kind of problem, one of messages.PROBLEM_KINDS: "encrypted", ...
+    reason: Message  # what to tell the teacher
 
 
 @dataclass(frozen=True, eq=False)
@@ -141,7 +143,7 @@ class Document:
     bit_sums: np.ndarray = field(default_factory=lambda: np.zeros(64))
     mtime: float = 0.0
     content_hash: str = ""
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Message, ...] = ()
     archive_label: str | None = None
 
     @property
@@ -189,7 +191,7 @@ class PairScore:
     share_b: float = 0.0
     passages: int = 0
     flagged: bool = False
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Message, ...] = ()  # why it is flagged, codes "pair.*"
     group: int | None = None
 
 
@@ -201,7 +203,7 @@ class Cluster:
     members: tuple[int, ...]
     max_similarity: float
     likely_source: int  # document index
-    source_reason: str
+    source_reason: Message  # codes "source.*"
 
 
 # Above this many documents no dense N x N matrix is built: the comparison scores pairs
@@ -311,4 +313,4 @@ class ScanResult:
     other_pairs: Any = None
     # what the user should hear about the run itself, once (a damaged cache was replaced,
     # the cache or the archive could not be used)
-    notices: list[str] = field(default_factory=list)
+    notices: list[Message] = field(default_factory=list)

@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from app.core_text import problem_label
+from app.message_text import problem_label, text
 from app.models.roles import Role
 from simhash_core.types import FileError, ScanResult
 
@@ -108,7 +108,7 @@ class ErrorsModel(QAbstractTableModel):
                 Column.FILE: row.error.path,
                 Column.KIND: self.kind_label(row.kind),
                 Column.PROBLEM: problem_label(row.error.code),
-                Column.REASON: row.error.reason,
+                Column.REASON: text(row.error.reason),
             }[col]
         if role == Role.FILE_ERROR:
             return row.error

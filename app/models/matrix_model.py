@@ -15,9 +15,9 @@ import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage
 
-from app.core_text import flag_reasons
 from app.heat_colors import heat_argb
 from app.matrix_data import MatrixData
+from app.message_text import joined
 from app.metrics import Metric, format_value, percent
 from app.models.roles import Role
 from simhash_core.types import ScanResult
@@ -254,9 +254,7 @@ class MatrixModel(QAbstractTableModel):
                 )
             )
             if pair.flagged:
-                lines.append(
-                    self.tr("Flagged: {reasons}").format(reasons=flag_reasons(pair.reasons))
-                )
+                lines.append(self.tr("Flagged: {reasons}").format(reasons=joined(pair.reasons)))
         for doc in (da, db):
             if doc.archive_label:
                 lines.append(

@@ -22,8 +22,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from app.core_text import flag_reasons
 from app.doc_names import ARCHIVE_COLOR
+from app.message_text import joined, text
 from app.metrics import percent
 from app.models.roles import Role
 from simhash_core.types import PairScore, ScanResult
@@ -201,7 +201,7 @@ class PairsModel(QAbstractTableModel):
         ):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and col == Column.REASONS:
-            return "\n".join(flag_reasons([r]) for r in p.reasons)
+            return "\n".join(text(r) for r in p.reasons)
         if role == Qt.ItemDataRole.ToolTipRole and col == Column.ARCHIVE:
             return self.archive_label(p)
         if role == Qt.ItemDataRole.ToolTipRole and col in (Column.FILE_A, Column.FILE_B):
@@ -242,7 +242,7 @@ class PairsModel(QAbstractTableModel):
         if col == Column.FLAGGED:
             return self.tr("yes") if p.flagged else ""
         if col == Column.REASONS:
-            return flag_reasons(p.reasons)
+            return joined(p.reasons)
         value = self._sort_key(p, col)
         if col in (Column.DISTANCE, Column.MATCHED_CHARS, Column.PASSAGES):
             return str(value)

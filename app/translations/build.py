@@ -11,11 +11,17 @@ English is the source language, but a sentence with a count ("%n matched passage
 written with ``tr(text, "", n)``) needs its English plural forms too: ``plagcheck_en.ts``
 holds only those messages (``lupdate -pluralonly``), "1 matched passage" and
 "%n matched passages".
+
+The core's messages (:data:`simhash_core.messages.CATALOGUE`) are translated by code at
+run time; ``core_catalogue.py`` lists their English patterns as literal ``translate``
+calls so that ``lupdate`` finds them. It is written here from the catalogue before
+``lupdate`` runs, and ``--check`` fails if it is out of date.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import subprocess
 import sys
@@ -39,8 +45,56 @@ def tool(name: str) -> str:
     return found
 
 
+CATALOGUE_FILE = HERE / "core_catalogue.py"
+
+
+def catalogue_source() -> str:
+    """The text of ``core_catalogue.py`` for the core's current catalogue."""
+    from simhash_core.messages import CATALOGUE, PROBLEM_KINDS
+
+    def entries(context: str, table: dict[str, str]) -> list[str]:
+        return [
+            f"        {json.dumps(code)}: translate({json.dumps(context)}, "
+            f"{json.dumps(english, ensure_ascii=False)}),"
+            for code, english in table.items()
+        ]
+
+    lines = [
+        '"""Every sentence of the core\'s message catalogue, for ``lupdate`` to find.',
+        "",
+        "Written by ``python -m app.translations.build`` from simhash_core.messages: do not",
+        "edit. The app translates messages through app.message_text, not through this file.",
+        '"""',
+        "",
+        "from PySide6.QtCore import QCoreApplication",
+        "",
+        "translate = QCoreApplication.translate",
+        "",
+        "",
+        "def messages() -> dict[str, str]:",
+        "    return {",
+        *entries("Message", CATALOGUE),
+        "    }",
+        "",
+        "",
+        "def problems() -> dict[str, str]:",
+        "    return {",
+        *entries("Problem", PROBLEM_KINDS),
+        "    }",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_catalogue() -> None:
+    CATALOGUE_FILE.write_text(catalogue_source(), encoding="utf-8")
+
+
 def sources() -> list[str]:
-    return sorted(str(p) for p in APP.rglob("*.py") if HERE not in p.parents)
+    return [
+        *sorted(str(p) for p in APP.rglob("*.py") if HERE not in p.parents),
+        str(CATALOGUE_FILE),
+    ]
 
 
 def ts_path(lang: str) -> Path:
@@ -52,6 +106,7 @@ def qm_path(lang: str, folder: Path = HERE) -> Path:
 
 
 def update() -> None:
+    write_catalogue()
     for lang in LANGUAGES:
         options = ["-pluralonly"] if lang in PLURALS_ONLY else []
         subprocess.run(
@@ -87,6 +142,8 @@ def unfinished(lang: str) -> int:
 
 def check() -> int:
     problems = []
+    if CATALOGUE_FILE.read_text(encoding="utf-8") != catalogue_source():
+        problems.append(f"{CATALOGUE_FILE.name} is out of date: run this without --check")
     with tempfile.TemporaryDirectory() as tmp:
         for lang, fresh in zip(LANGUAGES, release(Path(tmp)), strict=True):
             if unfinished(lang):

@@ -29,28 +29,9 @@
     </message>
 </context>
 <context>
-    <name>CoreText</name>
-    <message numerus="yes">
-        <location filename="../core_text.py" line="39"/>
-        <source>%n matching passage(s), {chars} characters</source>
-        <translation>
-            <numerusform>%n matching passage, {chars} characters</numerusform>
-            <numerusform>%n matching passages, {chars} characters</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../core_text.py" line="45"/>
-        <source>a matching passage of about {words} words (%n passage(s), {chars} characters in all)</source>
-        <translation>
-            <numerusform>a matching passage of about {words} words (%n passage, {chars} characters in all)</numerusform>
-            <numerusform>a matching passage of about {words} words (%n passages, {chars} characters in all)</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../main_window.py" line="540"/>
+        <location filename="../main_window.py" line="541"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>compared with the archive (%n file)</numerusform>
@@ -58,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="542"/>
+        <location filename="../main_window.py" line="543"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>%n archived file shown</numerusform>

@@ -299,194 +299,6 @@
     </message>
 </context>
 <context>
-    <name>CoreText</name>
-    <message>
-        <location filename="../core_text.py" line="31"/>
-        <source>SimHash distance {distance} ≤ {k}</source>
-        <translation>SimHash 距离 {distance} ≤ {k}</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="35"/>
-        <source>{percent}% of {name} is matched text</source>
-        <translation>{name} 有 {percent}% 为匹配文本</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="43"/>
-        <source>identical file archived under {label}</source>
-        <translation>与“{label}”中归档的文件完全相同</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../core_text.py" line="39"/>
-        <source>%n matching passage(s), {chars} characters</source>
-        <translation>
-            <numerusform>%n 处匹配段落，共 {chars} 个字符</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../core_text.py" line="45"/>
-        <source>a matching passage of about {words} words (%n passage(s), {chars} characters in all)</source>
-        <translation>
-            <numerusform>有一处约 {words} 词的匹配段落（共 %n 处段落，{chars} 个字符）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="62"/>
-        <source>archived earlier ({label}): older than this class</source>
-        <translation>更早归档（{label}）：早于本班作业</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="66"/>
-        <location filename="../core_text.py" line="79"/>
-        <source>earliest modified</source>
-        <translation>修改时间最早</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="67"/>
-        <source>least of its text is matched (most original)</source>
-        <translation>被匹配的文本最少（最具原创性）</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="77"/>
-        <source>⌂ archived</source>
-        <translation>⌂ 已归档</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="80"/>
-        <source>most original</source>
-        <translation>最具原创性</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="88"/>
-        <source>empty</source>
-        <translation>空文件</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="89"/>
-        <source>binary data</source>
-        <translation>二进制数据</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="90"/>
-        <source>unknown encoding</source>
-        <translation>编码无法识别</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="91"/>
-        <source>old Word format</source>
-        <translation>旧版 Word 格式</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="92"/>
-        <source>damaged file</source>
-        <translation>文件已损坏</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="93"/>
-        <source>too large</source>
-        <translation>文件过大</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="94"/>
-        <source>refused (unsafe XML)</source>
-        <translation>已拒绝（不安全的 XML）</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="95"/>
-        <source>password-protected</source>
-        <translation>有密码保护</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="96"/>
-        <source>scanned image, no text</source>
-        <translation>扫描图像，无文字</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="97"/>
-        <source>undecodable text</source>
-        <translation>文字无法解码</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="98"/>
-        <source>cannot be read</source>
-        <translation>无法读取</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="99"/>
-        <source>missing</source>
-        <translation>文件不存在</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="100"/>
-        <source>broken link</source>
-        <translation>链接失效</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="101"/>
-        <source>link loop</source>
-        <translation>链接循环</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="102"/>
-        <source>link outside the folder</source>
-        <translation>链接指向文件夹之外</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="103"/>
-        <source>folders too deep</source>
-        <translation>文件夹层级过深</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="104"/>
-        <source>hidden file</source>
-        <translation>隐藏文件</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="105"/>
-        <source>Office lock file</source>
-        <translation>Office 锁定文件</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="106"/>
-        <source>duplicate</source>
-        <translation>重复文件</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="107"/>
-        <source>unsupported type</source>
-        <translation>不支持的类型</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="108"/>
-        <source>timed out</source>
-        <translation>超时</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="109"/>
-        <source>reader crashed</source>
-        <translation>读取程序崩溃</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="110"/>
-        <source>out of memory</source>
-        <translation>内存不足</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="111"/>
-        <source>error</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="112"/>
-        <source>skipped</source>
-        <translation>已跳过</translation>
-    </message>
-    <message>
-        <location filename="../core_text.py" line="113"/>
-        <source>warning</source>
-        <translation>警告</translation>
-    </message>
-</context>
-<context>
     <name>ErrorsModel</name>
     <message>
         <location filename="../models/errors_model.py" line="74"/>
@@ -560,38 +372,38 @@
         <translation>第 {id} 组 · {count} 个文件</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="158"/>
+        <location filename="../views/groups_panel.py" line="156"/>
         <source>Most likely source: {path}
 Why: {reason}</source>
         <translation>最可能的来源：{path}
 依据：{reason}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="174"/>
+        <location filename="../views/groups_panel.py" line="172"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="190"/>
+        <location filename="../views/groups_panel.py" line="188"/>
         <source>likely source</source>
         <translation>可能的来源</translation>
     </message>
     <message>
         <location filename="../views/groups_panel.py" line="137"/>
-        <location filename="../views/groups_panel.py" line="163"/>
-        <location filename="../views/groups_panel.py" line="193"/>
+        <location filename="../views/groups_panel.py" line="161"/>
+        <location filename="../views/groups_panel.py" line="191"/>
         <source>⌂ archived: {label}</source>
         <translation>⌂ 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="210"/>
+        <location filename="../views/groups_panel.py" line="208"/>
         <source>Groups of near-duplicates appear here after a scan.</source>
         <translation>扫描后，这里会列出相似文件的分组。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="213"/>
+        <location filename="../views/groups_panel.py" line="211"/>
         <source>No group: no pair of files was flagged.</source>
         <translation>没有分组：没有文件对被标记。</translation>
     </message>
@@ -617,271 +429,271 @@ Archived: {label}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="290"/>
+        <location filename="../main_window.py" line="291"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="294"/>
+        <location filename="../main_window.py" line="295"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="340"/>
+        <location filename="../main_window.py" line="341"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="348"/>
+        <location filename="../main_window.py" line="349"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="350"/>
+        <location filename="../main_window.py" line="351"/>
         <source>Submissions (*.docx *.pdf *.txt);;All files (*)</source>
         <translation>作业 (*.docx *.pdf *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="358"/>
+        <location filename="../main_window.py" line="359"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="360"/>
+        <location filename="../main_window.py" line="361"/>
         <source>Documents (*.docx *.pdf *.txt);;All files (*)</source>
         <translation>文档 (*.docx *.pdf *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="404"/>
+        <location filename="../main_window.py" line="405"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="417"/>
+        <location filename="../main_window.py" line="418"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="465"/>
+        <location filename="../main_window.py" line="466"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="469"/>
+        <location filename="../main_window.py" line="470"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="469"/>
+        <location filename="../main_window.py" line="470"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="488"/>
+        <location filename="../main_window.py" line="489"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="494"/>
+        <location filename="../main_window.py" line="495"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="540"/>
+        <location filename="../main_window.py" line="541"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="542"/>
+        <location filename="../main_window.py" line="543"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="543"/>
+        <location filename="../main_window.py" line="544"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="545"/>
+        <location filename="../main_window.py" line="546"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="547"/>
+        <location filename="../main_window.py" line="548"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="548"/>
+        <location filename="../main_window.py" line="549"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="590"/>
+        <location filename="../main_window.py" line="591"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="592"/>
+        <location filename="../main_window.py" line="593"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF and TXT submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在全班提交的 DOCX、PDF 和 TXT 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="605"/>
+        <location filename="../main_window.py" line="606"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="606"/>
+        <location filename="../main_window.py" line="607"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="607"/>
+        <location filename="../main_window.py" line="608"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="608"/>
+        <location filename="../main_window.py" line="609"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="609"/>
+        <location filename="../main_window.py" line="610"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="610"/>
+        <location filename="../main_window.py" line="611"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="611"/>
+        <location filename="../main_window.py" line="612"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="612"/>
+        <location filename="../main_window.py" line="613"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="613"/>
+        <location filename="../main_window.py" line="614"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="614"/>
+        <location filename="../main_window.py" line="615"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="615"/>
+        <location filename="../main_window.py" line="616"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="616"/>
+        <location filename="../main_window.py" line="617"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="617"/>
+        <location filename="../main_window.py" line="618"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="618"/>
+        <location filename="../main_window.py" line="619"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="619"/>
+        <location filename="../main_window.py" line="620"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="621"/>
+        <location filename="../main_window.py" line="622"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="623"/>
+        <location filename="../main_window.py" line="624"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="624"/>
+        <location filename="../main_window.py" line="625"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="625"/>
+        <location filename="../main_window.py" line="626"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="626"/>
+        <location filename="../main_window.py" line="627"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="627"/>
+        <location filename="../main_window.py" line="628"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="627"/>
+        <location filename="../main_window.py" line="628"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="627"/>
+        <location filename="../main_window.py" line="628"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="632"/>
+        <location filename="../main_window.py" line="633"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="637"/>
+        <location filename="../main_window.py" line="638"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="640"/>
+        <location filename="../main_window.py" line="641"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="646"/>
+        <location filename="../main_window.py" line="647"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="649"/>
+        <location filename="../main_window.py" line="650"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="651"/>
+        <location filename="../main_window.py" line="652"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="656"/>
+        <location filename="../main_window.py" line="657"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="657"/>
+        <location filename="../main_window.py" line="658"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -919,22 +731,22 @@ Archived: {label}</source>
         <translation>匹配段落：{count} 处；匹配文本：{a} 的 {ra}，{b} 的 {rb}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="258"/>
+        <location filename="../models/matrix_model.py" line="257"/>
         <source>Flagged: {reasons}</source>
         <translation>已标记：{reasons}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="263"/>
+        <location filename="../models/matrix_model.py" line="261"/>
         <source>{name} is archived: {label}</source>
         <translation>{name} 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="268"/>
+        <location filename="../models/matrix_model.py" line="266"/>
         <source>No matching passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="269"/>
+        <location filename="../models/matrix_model.py" line="267"/>
         <source>Click to open the pair</source>
         <translation>点击打开这对文件</translation>
     </message>
@@ -1040,6 +852,564 @@ Archived: {label}</source>
 or use File → Open folder…</source>
         <translation>把文件夹或文件拖到这里
 或使用 文件 → 打开文件夹…</translation>
+    </message>
+</context>
+<context>
+    <name>Message</name>
+    <message>
+        <location filename="core_catalogue.py" line="14"/>
+        <source>SimHash distance {distance} ≤ {k}</source>
+        <translation>SimHash 距离 {distance} ≤ {k}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="15"/>
+        <source>{share:.0%} of {name} is matched text</source>
+        <translation>{name} 有 {share:.0%} 是匹配文本</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="16"/>
+        <source>a matching passage of about {words:.0f} words ({passages} passages, {chars} characters in all)</source>
+        <translation>一段约 {words:.0f} 词的匹配段落（共 {passages} 段，{chars} 个字符）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="17"/>
+        <source>identical file archived under {label}</source>
+        <translation>与“{label}”中归档的文件完全相同</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="18"/>
+        <source>earliest modified</source>
+        <translation>修改时间最早</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="19"/>
+        <source>least of its text is matched (most original)</source>
+        <translation>被匹配的文本最少（最具原创性）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="20"/>
+        <source>archived ({label})</source>
+        <translation>已归档（{label}）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="21"/>
+        <source>a PDF document</source>
+        <translation>PDF 文档</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="22"/>
+        <source>a PNG image</source>
+        <translation>PNG 图片</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="23"/>
+        <source>a JPEG image</source>
+        <translation>JPEG 图片</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="24"/>
+        <source>a GIF image</source>
+        <translation>GIF 图片</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="25"/>
+        <source>a TIFF image</source>
+        <translation>TIFF 图片</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="26"/>
+        <source>an old Microsoft Office document (.doc/.xls/.ppt)</source>
+        <translation>旧版 Microsoft Office 文档（.doc/.xls/.ppt）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="27"/>
+        <source>a ZIP archive</source>
+        <translation>ZIP 压缩包</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="28"/>
+        <source>a RAR archive</source>
+        <translation>RAR 压缩包</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="29"/>
+        <source>a 7-Zip archive</source>
+        <translation>7-Zip 压缩包</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="30"/>
+        <source>a gzip archive</source>
+        <translation>gzip 压缩包</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="31"/>
+        <source>a program (ELF executable)</source>
+        <translation>程序（ELF 可执行文件）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="32"/>
+        <source>a program (Mach-O or Java class)</source>
+        <translation>程序（Mach-O 或 Java 类文件）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="33"/>
+        <source>a program (Mach-O executable)</source>
+        <translation>程序（Mach-O 可执行文件）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="34"/>
+        <source>an SQLite database</source>
+        <translation>SQLite 数据库</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="35"/>
+        <source>a JPEG 2000 image</source>
+        <translation>JPEG 2000 图片</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="36"/>
+        <source>a web font</source>
+        <translation>网页字体</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="37"/>
+        <source>an Ogg audio/video file</source>
+        <translation>Ogg 音视频文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="38"/>
+        <source>a FLAC audio file</source>
+        <translation>FLAC 音频文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="39"/>
+        <source>an MP3 audio file</source>
+        <translation>MP3 音频文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="40"/>
+        <source>a WebP image</source>
+        <translation>WebP 图片</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="41"/>
+        <source>a WAV audio file</source>
+        <translation>WAV 音频文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="42"/>
+        <source>an AVI video</source>
+        <translation>AVI 视频</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="43"/>
+        <source>an MP4/HEIC media file</source>
+        <translation>MP4/HEIC 媒体文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="44"/>
+        <source>a Windows program (.exe)</source>
+        <translation>Windows 程序（.exe）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="45"/>
+        <source>an RTF document</source>
+        <translation>RTF 文档</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="46"/>
+        <source>a web page (HTML)</source>
+        <translation>网页（HTML）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="47"/>
+        <source>an XML file</source>
+        <translation>XML 文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="48"/>
+        <source>an Excel workbook (XLSX); save the essay as DOCX</source>
+        <translation>Excel 工作簿（XLSX）；请将论文另存为 DOCX</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="49"/>
+        <source>a PowerPoint presentation (PPTX); save the essay as DOCX</source>
+        <translation>PowerPoint 演示文稿（PPTX）；请将论文另存为 DOCX</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="50"/>
+        <source>an OpenDocument text (.odt); save it as DOCX</source>
+        <translation>OpenDocument 文本（.odt）；请另存为 DOCX</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="51"/>
+        <source>a ZIP archive without a Word document</source>
+        <translation>不含 Word 文档的 ZIP 压缩包</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="52"/>
+        <source>binary data</source>
+        <translation>二进制数据</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="53"/>
+        <source>text file</source>
+        <translation>文本文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="54"/>
+        <source>DOCX</source>
+        <translation>DOCX 文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="55"/>
+        <source>PDF</source>
+        <translation>PDF 文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="56"/>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="57"/>
+        <source>empty file (0 bytes)</source>
+        <translation>空文件（0 字节）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="58"/>
+        <source>no text: the file contains only whitespace</source>
+        <translation>没有文字：文件只含空白</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="59"/>
+        <source>not a file: it is a folder</source>
+        <translation>不是文件：这是一个文件夹</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="60"/>
+        <source>not a regular file (device, pipe or socket)</source>
+        <translation>不是普通文件（设备、管道或套接字）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="61"/>
+        <source>permission denied: cannot read the file</source>
+        <translation>权限不足：无法读取该文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="62"/>
+        <source>broken symbolic link: the file it points to is missing</source>
+        <translation>符号链接已失效：它指向的文件不存在</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="63"/>
+        <source>file not found: it was moved or deleted</source>
+        <translation>找不到文件：已被移动或删除</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="64"/>
+        <source>symbolic link loop: cannot read the file</source>
+        <translation>符号链接循环：无法读取该文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="65"/>
+        <source>cannot read the file: {detail}</source>
+        <translation>无法读取该文件：{detail}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="66"/>
+        <source>too large: the file is {size}, and no submission is larger than {limit}</source>
+        <translation>文件过大：该文件为 {size}，而作业不会超过 {limit}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="67"/>
+        <source>refused: the file is larger than {limit}</source>
+        <translation>已拒绝：文件大于 {limit}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="68"/>
+        <source>refused: not enough memory to read this file</source>
+        <translation>已拒绝：内存不足，无法读取该文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="69"/>
+        <source>unsupported file type {suffix}</source>
+        <translation>不支持的文件类型 {suffix}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="70"/>
+        <source>unsupported file type (no extension)</source>
+        <translation>不支持的文件类型（无扩展名）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="71"/>
+        <source>damaged {format}: its structure is nested too deeply</source>
+        <translation>{format}已损坏：结构嵌套过深</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="72"/>
+        <source>damaged {format}: it could not be read ({detail}); ask for the file again</source>
+        <translation>{format}已损坏：无法读取（{detail}）；请让学生重新提交</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="73"/>
+        <source>template: {reason}</source>
+        <translation>模板：{reason}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="74"/>
+        <source>unknown text encoding: save the file as UTF-8</source>
+        <translation>无法识别文本编码：请将文件另存为 UTF-8</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="75"/>
+        <source>not a text file (looks like {what})</source>
+        <translation>不是文本文件（看起来是{what}）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="76"/>
+        <source>not a text file (looks like binary data: it has NUL bytes)</source>
+        <translation>不是文本文件（看起来是二进制数据：含有 NUL 字节）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="77"/>
+        <source>damaged DOCX (bad zip): ask for the file again</source>
+        <translation>DOCX 已损坏（ZIP 结构错误）：请让学生重新提交</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="78"/>
+        <source>old Word format (.doc): open it in Word and save as DOCX</source>
+        <translation>旧版 Word 格式（.doc）：请在 Word 中打开并另存为 DOCX</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="79"/>
+        <source>password-protected DOCX: remove the password and submit again</source>
+        <translation>DOCX 有密码保护：请去掉密码后重新提交</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="80"/>
+        <source>refused: the DOCX contains XML entity declarations (possible &apos;billion laughs&apos; attack)</source>
+        <translation>已拒绝：该 DOCX 含有 XML 实体声明（可能是“十亿笑声”攻击）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="81"/>
+        <source>not a Word document: it looks like {what}</source>
+        <translation>不是 Word 文档：看起来是{what}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="82"/>
+        <source>not a Word document: its content is not a DOCX package</source>
+        <translation>不是 Word 文档：内容不是 DOCX 文件包</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="83"/>
+        <source>damaged DOCX: the part {part} is not valid XML; ask for the file again</source>
+        <translation>DOCX 已损坏：部件 {part} 不是有效的 XML；请让学生重新提交</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="84"/>
+        <source>refused: the DOCX expands to {size} of XML (limit {limit}); it may be a zip bomb</source>
+        <translation>已拒绝：该 DOCX 解压后有 {size} 的 XML（上限 {limit}）；可能是压缩炸弹</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="85"/>
+        <source>refused: the DOCX imports documents nested more than {depth} deep</source>
+        <translation>已拒绝：该 DOCX 导入的文档嵌套超过 {depth} 层</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="86"/>
+        <source>not a PDF document: it looks like {what}</source>
+        <translation>不是 PDF 文档：看起来是{what}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="87"/>
+        <source>not a PDF document</source>
+        <translation>不是 PDF 文档</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="88"/>
+        <source>damaged PDF: it has no pages</source>
+        <translation>PDF 已损坏：没有页面</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="89"/>
+        <source>damaged PDF: {detail}; ask for the file again</source>
+        <translation>PDF 已损坏：{detail}；请让学生重新提交</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="90"/>
+        <source>the file structure cannot be parsed</source>
+        <translation>无法解析文件结构</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="91"/>
+        <source>encrypted PDF: remove the password and submit again</source>
+        <translation>PDF 已加密：请去掉密码后重新提交</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="92"/>
+        <source>encrypted PDF (unsupported protection): encrypted PDF: remove the password and submit again</source>
+        <translation>PDF 已加密（不支持的保护方式）：请去掉密码后重新提交</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="93"/>
+        <source>scanned image: no text to compare; run OCR first</source>
+        <translation>扫描图片：没有可比对的文字；请先进行 OCR 识别</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="94"/>
+        <source>garbled PDF: its text cannot be decoded (fonts without a character map); export the PDF again from the original document, or run OCR</source>
+        <translation>PDF 乱码：其文字无法解码（字体缺少字符映射表）；请从原文档重新导出 PDF，或进行 OCR 识别</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="95"/>
+        <source>broken symbolic link</source>
+        <translation>符号链接已失效</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="96"/>
+        <source>not found: it was moved or deleted</source>
+        <translation>找不到：已被移动或删除</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="97"/>
+        <source>permission denied: cannot read it</source>
+        <translation>权限不足：无法读取</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="98"/>
+        <source>symbolic link loop</source>
+        <translation>符号链接循环</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="99"/>
+        <source>cannot read it: {detail}</source>
+        <translation>无法读取：{detail}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="100"/>
+        <source>symbolic link to a folder that is already scanned (a loop or a duplicate)</source>
+        <translation>指向已扫描文件夹的符号链接（循环或重复）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="101"/>
+        <source>permission denied: cannot open the folder</source>
+        <translation>权限不足：无法打开该文件夹</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="102"/>
+        <source>cannot open the folder: {detail}</source>
+        <translation>无法打开该文件夹：{detail}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="103"/>
+        <source>link points outside the folder: not read</source>
+        <translation>链接指向所选文件夹之外：未读取</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="104"/>
+        <source>hidden folder: not opened</source>
+        <translation>隐藏文件夹：未打开</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="105"/>
+        <source>hidden file: not compared</source>
+        <translation>隐藏文件：未比对</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="106"/>
+        <source>folders nested more than {depth} deep: nothing below here was read</source>
+        <translation>文件夹嵌套超过 {depth} 层：此处以下均未读取</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="107"/>
+        <source>Office lock file (left while the document was open)</source>
+        <translation>Office 锁定文件（文档打开时留下的）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="108"/>
+        <source>same file as {path} (a link to it)</source>
+        <translation>与 {path} 是同一个文件（指向它的链接）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="109"/>
+        <source>ran out of memory while reading this file</source>
+        <translation>读取该文件时内存不足</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="110"/>
+        <source>{detail}</source>
+        <translation>{detail}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="111"/>
+        <source>could not return the result: {detail}</source>
+        <translation>无法返回结果：{detail}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="112"/>
+        <source>the reader crashed on this file (exit code {exit})</source>
+        <translation>读取程序在该文件上崩溃（退出码 {exit}）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="113"/>
+        <source>gave up after {seconds:g} s: the file takes too long to read</source>
+        <translation>{seconds:g} 秒后放弃：该文件读取时间过长</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="114"/>
+        <source>removed {count} stray control bytes (such as NUL) from the text</source>
+        <translation>已从文本中删除 {count} 个多余的控制字节（如 NUL）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="115"/>
+        <source>truncated: only the first {size} were read</source>
+        <translation>已截断：只读取了前 {size}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="116"/>
+        <source>text encoding guessed as {encoding}</source>
+        <translation>文本编码推测为 {encoding}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="117"/>
+        <source>an imported RTF part ({part}) could not be read</source>
+        <translation>无法读取导入的 RTF 部件（{part}）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="118"/>
+        <source>truncated: only the first {read} of {pages} pages were read</source>
+        <translation>已截断：{pages} 页中只读取了前 {read} 页</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="119"/>
+        <source>{blank} of {pages} pages have no text layer (scanned?) and are not compared</source>
+        <translation>{pages} 页中有 {blank} 页没有文字层（扫描件？），未参与比对</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="120"/>
+        <source>{share:.0%} of the characters could not be decoded and were dropped</source>
+        <translation>{share:.0%} 的字符无法解码，已丢弃</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="121"/>
+        <source>the fingerprint cache was damaged ({detail}); it was moved aside as {name} and a new one was started</source>
+        <translation>指纹缓存已损坏（{detail}）；已将其移到一旁，改名为 {name}，并新建了缓存</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="122"/>
+        <source>the fingerprint cache is not used (every file is read): {detail}</source>
+        <translation>未使用指纹缓存（每个文件都重新读取）：{detail}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="123"/>
+        <source>the archive part is missing: {detail}</source>
+        <translation>缺少与归档比对的部分：{detail}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="124"/>
+        <source>{text}</source>
+        <translation>{text}</translation>
     </message>
 </context>
 <context>
@@ -1226,6 +1596,139 @@ Archived: {label}</source>
         <location filename="../views/side_by_side.py" line="109"/>
         <source>Passage {n}</source>
         <translation>第 {n} 段</translation>
+    </message>
+</context>
+<context>
+    <name>Problem</name>
+    <message>
+        <location filename="core_catalogue.py" line="130"/>
+        <source>empty</source>
+        <translation>空文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="131"/>
+        <source>binary data</source>
+        <translation>二进制数据</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="132"/>
+        <source>unknown encoding</source>
+        <translation>编码无法识别</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="133"/>
+        <source>old Word format</source>
+        <translation>旧版 Word 格式</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="134"/>
+        <source>damaged file</source>
+        <translation>文件已损坏</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="135"/>
+        <source>too large</source>
+        <translation>文件过大</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="136"/>
+        <source>refused (unsafe XML)</source>
+        <translation>已拒绝（不安全的 XML）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="137"/>
+        <source>password-protected</source>
+        <translation>有密码保护</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="138"/>
+        <source>scanned image, no text</source>
+        <translation>扫描图像，无文字</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="139"/>
+        <source>undecodable text</source>
+        <translation>文字无法解码</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="140"/>
+        <source>cannot be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="141"/>
+        <source>missing</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="142"/>
+        <source>broken link</source>
+        <translation>链接失效</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="143"/>
+        <source>link loop</source>
+        <translation>链接循环</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="144"/>
+        <source>link outside the folder</source>
+        <translation>链接指向文件夹之外</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="145"/>
+        <source>folders too deep</source>
+        <translation>文件夹层级过深</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="146"/>
+        <source>hidden file</source>
+        <translation>隐藏文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="147"/>
+        <source>Office lock file</source>
+        <translation>Office 锁定文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="148"/>
+        <source>duplicate</source>
+        <translation>重复文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="149"/>
+        <source>unsupported type</source>
+        <translation>不支持的类型</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="150"/>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="151"/>
+        <source>reader crashed</source>
+        <translation>读取程序崩溃</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="152"/>
+        <source>out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="153"/>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="154"/>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="155"/>
+        <source>warning</source>
+        <translation>警告</translation>
     </message>
 </context>
 <context>
@@ -1434,6 +1937,29 @@ Archived: {label}</source>
         <location filename="../views/side_by_side.py" line="391"/>
         <source>Same colour = same passage · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>相同颜色 = 同一段落 · 灰色 = 全班多数人共有的文字，灰色斜体 = 模板或参考文献：均不计入</translation>
+    </message>
+</context>
+<context>
+    <name>SourceShort</name>
+    <message>
+        <location filename="../message_text.py" line="49"/>
+        <source>⌂ archived</source>
+        <translation>⌂ 已归档</translation>
+    </message>
+    <message>
+        <location filename="../message_text.py" line="50"/>
+        <source>earliest modified</source>
+        <translation>修改时间最早</translation>
+    </message>
+    <message>
+        <location filename="../message_text.py" line="51"/>
+        <source>most original</source>
+        <translation>最具原创性</translation>
+    </message>
+    <message>
+        <location filename="../message_text.py" line="59"/>
+        <source>archived earlier ({label}): older than this class</source>
+        <translation>更早归档（{label}）：早于本班作业</translation>
     </message>
 </context>
 <context>

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core_text import source_reason, source_reason_short
 from app.doc_names import ARCHIVE_BACKGROUND, ARCHIVE_COLOR
+from app.message_text import source_long, source_short
 from app.metrics import percent
 from app.models.roles import Role
 from simhash_core.types import Cluster, PairScore, ScanResult
@@ -145,18 +145,16 @@ class GroupsPanel(QWidget):
         best = QStandardItem(percent(cluster.max_similarity))
         best.setData(cluster.id, Role.CLUSTER_ID)
         best.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        why = source_reason_short(cluster.source_reason)
+        why = source_short(cluster.source_reason)
         # an archived source is marked ⌂ (unless its reason already says archived); the
         # label is in the group's title and the tooltip: the column stays short
         mark = (
-            "⌂ "
-            if source.archive_label and not cluster.source_reason.startswith("archived")
-            else ""
+            "⌂ " if source.archive_label and cluster.source_reason.code != "source.archived" else ""
         )
         src = QStandardItem(f"{mark}{source.name} · {why}")
         src.setData(cluster.id, Role.CLUSTER_ID)
         tip = self.tr("Most likely source: {path}\nWhy: {reason}").format(
-            path=source.path, reason=source_reason(cluster.source_reason)
+            path=source.path, reason=source_long(cluster.source_reason)
         )
         if source.archive_label:
             src.setForeground(QBrush(ARCHIVE_COLOR))

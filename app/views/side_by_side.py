@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core_text import flag_reason
 from app.doc_names import ARCHIVE_COLOR, display_name
+from app.message_text import text
 from app.metrics import percent
 from app.text_offsets import DisplayText
 from app.views.item_label import ItemLabel
@@ -366,7 +366,7 @@ class SideBySideView(QWidget):
             return []
         if not s.flagged:
             return [self.tr("Not flagged.")]
-        reasons = [flag_reason(r) for r in s.reasons]
+        reasons = [text(r) for r in s.reasons]
         if not reasons:
             return [self.tr("Flagged because: {reasons}").format(reasons="")]
         first = self.tr("Flagged because: {reasons}").format(reasons=reasons[0])

@@ -42,6 +42,7 @@ import numpy as np
 from simhash_core.analyze import analyze_text, with_analysis
 from simhash_core.archive.errors import ArchiveError
 from simhash_core.archive.keys import band_keys, has_bands, simhash_blocks, winnow_keys
+from simhash_core.messages import dump_messages, load_messages
 from simhash_core.simhash import bit_sums, fingerprint_from_sums
 from simhash_core.types import (
     ANALYSIS_FIELDS,
@@ -363,7 +364,7 @@ def encode_payload(doc: Document) -> dict[str, bytes]:
         "unit_ends": np.ascontiguousarray(doc.unit_ends, dtype="<i4").tobytes(),
         "terms": _json_blob(doc.terms),
         "keywords": _json_blob([list(k) for k in doc.keywords]),
-        "warnings": json.dumps(list(doc.warnings), ensure_ascii=False).encode("utf-8"),
+        "warnings": dump_messages(doc.warnings).encode("utf-8"),
         "bit_sums": np.ascontiguousarray(doc.bit_sums, dtype="<f8").tobytes(),
     }
 
@@ -392,9 +393,9 @@ def decode_payload(blobs: dict[str, bytes]) -> dict[str, object]:
         terms = json.loads(zlib.decompress(blobs["terms"]))
         pairs = json.loads(zlib.decompress(blobs["keywords"]))
         keywords = Keywords((str(t), float(w)) for t, w in pairs)
-        warnings = tuple(json.loads(blobs["warnings"]))
+        warnings = load_messages(blobs["warnings"])
         sums = np.frombuffer(blobs["bit_sums"], dtype="<f8").astype(np.float64)
-    except (KeyError, ValueError, TypeError, zlib.error) as exc:
+    except (KeyError, ValueError, TypeError, AttributeError, zlib.error) as exc:
         raise ArchiveError(
             f"the archive file is damaged: unreadable document data ({exc})"
         ) from exc

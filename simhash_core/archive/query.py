@@ -24,6 +24,7 @@ from simhash_core.compare import (
     score_pair,
     shared_counts,
 )
+from simhash_core.messages import Message
 from simhash_core.progress import Progress, Stage
 from simhash_core.simhash import (
     fingerprint_array,
@@ -76,7 +77,7 @@ def _identical(p: PairScore, a: Document, b: Document) -> PairScore:
     """Mark a pair whose files are byte-identical (same content hash)."""
     if not a.content_hash or a.content_hash != b.content_hash:
         return p
-    reason = f"identical file archived under {b.archive_label}"
+    reason = Message.of("pair.identical", label=b.archive_label or "")
     return replace(p, flagged=True, reasons=(*p.reasons, reason))
 
 
@@ -88,7 +89,11 @@ def _archived_sources(clusters: list[Cluster], docs: list[Document], n: int) -> 
         old = [m for m in c.members if m >= n]
         if old and c.likely_source < n:
             src = min(old, key=lambda m: (docs[m].mtime, m))
-            c = replace(c, likely_source=src, source_reason=f"archived ({docs[src].archive_label})")
+            c = replace(
+                c,
+                likely_source=src,
+                source_reason=Message.of("source.archived", label=docs[src].archive_label or ""),
+            )
         out.append(c)
     return out
 

@@ -20,6 +20,7 @@ import os
 import stat
 from pathlib import Path
 
+from simhash_core.messages import Message
 from simhash_core.types import ExtractedText
 
 from .docx import extract_docx
@@ -45,7 +46,7 @@ __all__ = [
 ]
 
 SUPPORTED_SUFFIXES = frozenset({".txt", ".docx", ".pdf"})
-_KIND_NAMES = {".txt": "text file", ".docx": "DOCX", ".pdf": "PDF"}
+_FORMATS = {".txt": "format.txt", ".docx": "format.docx", ".pdf": "format.pdf"}
 
 
 def extract(path: Path, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText:
@@ -58,8 +59,7 @@ def extract(path: Path, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText
     suffix = path.suffix.lower()
     try:
         if suffix not in SUPPORTED_SUFFIXES:
-            shown = suffix or "(no extension)"
-            raise ExtractError("unsupported", f"unsupported file type {shown}")
+            raise ExtractError("unsupported", unsupported_reason(suffix))
         if suffix == ".txt":
             data, truncated = _read(
                 path, limits.max_txt_bytes, truncate=True, refuse_above=limits.max_file_bytes
@@ -72,18 +72,27 @@ def extract(path: Path, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText
     except ExtractError:
         raise
     except MemoryError as exc:
-        raise ExtractError("too-large", "refused: not enough memory to read this file") from exc
+        raise ExtractError("too-large", Message.of("file.no-memory")) from exc
     except RecursionError as exc:
-        kind = _KIND_NAMES.get(suffix, "file")
-        raise ExtractError(
-            "corrupt", f"damaged {kind}: its structure is nested too deeply"
-        ) from exc
+        kind = Message.of(_FORMATS.get(suffix, "format.file"))
+        raise ExtractError("corrupt", Message.of("file.nested", format=kind)) from exc
     except Exception as exc:  # a library failed on a file it could not handle
-        kind = _KIND_NAMES.get(suffix, "file")
+        kind = Message.of(_FORMATS.get(suffix, "format.file"))
         detail = f"{type(exc).__name__}: {exc}".strip()[:160]
         raise ExtractError(
-            "corrupt", f"damaged {kind}: it could not be read ({detail}); ask for the file again"
+            "corrupt", Message.of("file.library", format=kind, detail=detail)
         ) from exc
+
+
+def unsupported_reason(suffix: str) -> Message:
+    """Why a file of this suffix is not read.
+
+    >>> str(unsupported_reason(".xlsx")), str(unsupported_reason(""))
+    ('unsupported file type .xlsx', 'unsupported file type (no extension)')
+    """
+    if not suffix:
+        return Message.of("file.no-suffix")
+    return Message.of("file.unsupported", suffix=suffix)
 
 
 def _read(
@@ -98,11 +107,11 @@ def _read(
     try:
         info = path.stat()
         if stat.S_ISDIR(info.st_mode):
-            raise ExtractError("unreadable", "not a file: it is a folder")
+            raise ExtractError("unreadable", Message.of("file.folder"))
         if not stat.S_ISREG(info.st_mode):
-            raise ExtractError("unreadable", "not a regular file (device, pipe or socket)")
+            raise ExtractError("unreadable", Message.of("file.special"))
         if info.st_size == 0:
-            raise ExtractError("empty", "empty file (0 bytes)")
+            raise ExtractError("empty", Message.of("file.empty"))
         if not truncate and info.st_size > limit:
             raise ExtractError("too-large", too_large_reason(info.st_size, limit))
         if refuse_above is not None and info.st_size > refuse_above:
@@ -110,22 +119,20 @@ def _read(
         with path.open("rb") as stream:
             data = stream.read(limit + 1)
     except PermissionError as exc:
-        raise ExtractError("unreadable", "permission denied: cannot read the file") from exc
+        raise ExtractError("unreadable", Message.of("file.permission")) from exc
     except FileNotFoundError as exc:
         if os.path.islink(path):
-            raise ExtractError(
-                "missing", "broken symbolic link: the file it points to is missing"
-            ) from exc
-        raise ExtractError("missing", "file not found: it was moved or deleted") from exc
+            raise ExtractError("missing", Message.of("file.broken-link")) from exc
+        raise ExtractError("missing", Message.of("file.gone")) from exc
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise ExtractError("unreadable", "symbolic link loop: cannot read the file") from exc
+            raise ExtractError("unreadable", Message.of("file.link-loop")) from exc
         message = exc.strerror or type(exc).__name__
-        raise ExtractError("unreadable", f"cannot read the file: {message}") from exc
+        raise ExtractError("unreadable", Message.of("file.os-error", detail=message)) from exc
     if not data:
-        raise ExtractError("empty", "empty file (0 bytes)")
+        raise ExtractError("empty", Message.of("file.empty"))
     if len(data) > limit:
         if not truncate:
-            raise ExtractError("too-large", f"refused: the file is larger than {size_label(limit)}")
+            raise ExtractError("too-large", Message.of("file.larger-than", limit=size_label(limit)))
         return data[:limit], True
     return data, False

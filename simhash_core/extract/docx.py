@@ -28,17 +28,16 @@ from xml.etree.ElementTree import Element, ParseError
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
+from simhash_core.messages import Message
 from simhash_core.types import ExtractedText
 
 from .errors import DEFAULT_LIMITS, MB, ExtractError, ExtractLimits, size_label
 from .sniff import OLE2_MAGIC, describe_content
 
-BAD_ZIP_REASON = "damaged DOCX (bad zip): ask for the file again"
-OLD_DOC_REASON = "old Word format (.doc): open it in Word and save as DOCX"
-ENCRYPTED_REASON = "password-protected DOCX: remove the password and submit again"
-MALICIOUS_REASON = (
-    "refused: the DOCX contains XML entity declarations (possible 'billion laughs' attack)"
-)
+BAD_ZIP_REASON = Message.of("docx.bad-zip")
+OLD_DOC_REASON = Message.of("docx.old-doc")
+ENCRYPTED_REASON = Message.of("docx.encrypted")
+MALICIOUS_REASON = Message.of("docx.entities")
 
 MAX_CHUNK_DEPTH = 3  # a DOCX chunk inside a DOCX chunk inside ... the file
 
@@ -77,8 +76,8 @@ def extract_docx(
         raise ExtractError("old-doc", OLD_DOC_REASON)
     if not data.startswith(b"PK"):
         what = describe_content(data[:1024])
-        looks = f"it looks like {what}" if what else "its content is not a DOCX package"
-        raise ExtractError("corrupt", f"not a Word document: {looks}")
+        looks = Message.of("docx.not-docx", what=what) if what else Message.of("docx.not-package")
+        raise ExtractError("corrupt", looks)
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError) as exc:
@@ -94,7 +93,7 @@ class _Package:
         self.archive = archive
         self.limits = limits
         self.depth = depth
-        self.warnings: list[str] = []
+        self.warnings: list[Message] = []
         self.names = {info.filename for info in archive.infolist()}
         self._check_sizes()
 
@@ -136,9 +135,7 @@ class _Package:
         except DefusedXmlException as exc:
             raise ExtractError("malicious", MALICIOUS_REASON) from exc
         except ParseError as exc:
-            raise ExtractError(
-                "corrupt", f"damaged DOCX: the part {name} is not valid XML; ask for the file again"
-            ) from exc
+            raise ExtractError("corrupt", Message.of("docx.bad-xml", part=name)) from exc
 
     def relationships(self, part: str) -> list[tuple[str, str, str]]:
         """``(id, type, target part name)`` of a part's internal relationships."""
@@ -164,24 +161,24 @@ class _Package:
                 return name
         if "word/document.xml" in self.names:
             return "word/document.xml"
-        raise ExtractError("corrupt", f"not a Word document: it looks like {self._what()}")
+        raise ExtractError("corrupt", Message.of("docx.not-docx", what=self._what()))
 
-    def _what(self) -> str:
+    def _what(self) -> Message:
         if "xl/workbook.xml" in self.names:
-            return "an Excel workbook (XLSX); save the essay as DOCX"
+            return Message.of("looks.xlsx")
         if "ppt/presentation.xml" in self.names:
-            return "a PowerPoint presentation (PPTX); save the essay as DOCX"
+            return Message.of("looks.pptx")
         if "mimetype" in self.names:
             mimetype = self.read("mimetype")[:100]
             if b"opendocument.text" in mimetype:
-                return "an OpenDocument text (.odt); save it as DOCX"
-        return "a ZIP archive without a Word document"
+                return Message.of("looks.odt")
+        return Message.of("looks.zip-no-word")
 
     def extract(self) -> ExtractedText:
         main = self.main_part()
         document = self.parse(main)
         if not _is_w(document, "document"):
-            raise ExtractError("corrupt", f"not a Word document: it looks like {self._what()}")
+            raise ExtractError("corrupt", Message.of("docx.not-docx", what=self._what()))
         rels = self.relationships(main)
         by_id = {rid: name for rid, _, name in rels}
         chunk = self._chunk_reader(by_id)
@@ -207,7 +204,7 @@ class _Package:
         ]
         text = PARAGRAPH_BREAK.join(s for s in sections if s.strip())
         if not text.strip():
-            raise ExtractError("empty", "no text: the file contains only whitespace")
+            raise ExtractError("empty", Message.of("file.blank"))
         return ExtractedText(text, "docx", warnings=tuple(dict.fromkeys(self.warnings)))
 
     def _part_text(self, name: str) -> str:
@@ -230,8 +227,7 @@ class _Package:
         if data.startswith(b"PK"):
             if self.depth + 1 > MAX_CHUNK_DEPTH:
                 raise ExtractError(
-                    "malicious",
-                    f"refused: the DOCX imports documents nested more than {MAX_CHUNK_DEPTH} deep",
+                    "malicious", Message.of("docx.too-nested", depth=MAX_CHUNK_DEPTH)
                 )
             inner = extract_docx(data, self.limits, depth=self.depth + 1)
             self.warnings.extend(inner.warnings)
@@ -239,9 +235,7 @@ class _Package:
         elif head.startswith(b"mime-version") or b"\ncontent-type: multipart" in head:
             yield from _html_paragraphs(_mht_html(data))
         elif head.startswith(b"{\\rtf"):
-            self.warnings.append(
-                f"an imported RTF part ({posixpath.basename(name)}) could not be read"
-            )
+            self.warnings.append(Message.of("warn.rtf-part", part=posixpath.basename(name)))
         elif _DTD.search(data[:4096]) and b"<html" not in head and b"xhtml" not in head:
             raise ExtractError("malicious", MALICIOUS_REASON)
         elif b"<" in head[:200] and (b"html" in head or b"<p" in head or b"<?xml" in head):
@@ -250,11 +244,8 @@ class _Package:
             yield from _decode_chunk(data).split("\n")
 
 
-def _bomb_reason(n_bytes: int, limit: int) -> str:
-    return (
-        f"refused: the DOCX expands to {size_label(n_bytes)} of XML "
-        f"(limit {size_label(limit)}); it may be a zip bomb"
-    )
+def _bomb_reason(n_bytes: int, limit: int) -> Message:
+    return Message.of("docx.bomb", size=size_label(n_bytes), limit=size_label(limit))
 
 
 def _distinct(texts: Iterable[str]) -> list[str]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from simhash_core.messages import Message
+
 MB = 1024 * 1024
 
 # Every code extract() can produce, with what it means (the README table is built from
@@ -33,20 +35,20 @@ CODES: dict[str, str] = {
 class ExtractError(Exception):
     """A file could not be turned into text.
 
-    ``code`` is one of :data:`CODES`; ``reason`` is a sentence for the user.
+    ``code`` is one of :data:`CODES`; ``reason`` is the message for the user.
 
-    >>> err = ExtractError("empty", "empty file (0 bytes)")
+    >>> err = ExtractError("empty", Message.of("file.empty"))
     >>> err.code, str(err)
     ('empty', 'empty file (0 bytes)')
     """
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: Message) -> None:
         super().__init__(code, reason)  # args survive pickling across worker processes
         self.code = code
         self.reason = reason
 
     def __str__(self) -> str:
-        return self.reason
+        return str(self.reason)
 
     def __repr__(self) -> str:
         return f"ExtractError({self.code!r}, {self.reason!r})"
@@ -82,16 +84,13 @@ class ExtractLimits:
 DEFAULT_LIMITS = ExtractLimits()
 
 
-def too_large_reason(n_bytes: int, limit: int) -> str:
+def too_large_reason(n_bytes: int, limit: int) -> Message:
     """Why a file is refused for its size.
 
-    >>> too_large_reason(100 * 1024 * MB, 200 * MB)
+    >>> str(too_large_reason(100 * 1024 * MB, 200 * MB))
     'too large: the file is 100 GB, and no submission is larger than 200 MB'
     """
-    return (
-        f"too large: the file is {size_label(n_bytes)}, "
-        f"and no submission is larger than {size_label(limit)}"
-    )
+    return Message.of("file.too-large", size=size_label(n_bytes), limit=size_label(limit))
 
 
 def size_label(n_bytes: int) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from simhash_core.messages import Message
 from simhash_core.types import ExtractedText
 
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
@@ -32,12 +33,9 @@ from .pdf_layout import Glyph, assemble_pages, group_lines
 from .sniff import describe_content
 from .wrap import is_cjk, join_wrapped_lines
 
-ENCRYPTED_REASON = "encrypted PDF: remove the password and submit again"
-SCANNED_REASON = "scanned image: no text to compare; run OCR first"
-GARBLED_REASON = (
-    "garbled PDF: its text cannot be decoded (fonts without a character map); "
-    "export the PDF again from the original document, or run OCR"
-)
+ENCRYPTED_REASON = Message.of("pdf.encrypted")
+SCANNED_REASON = Message.of("pdf.scanned")
+GARBLED_REASON = Message.of("pdf.garbled")
 MIN_CHARS_PER_PAGE = 16  # fewer letters/digits per page on average means "no text layer"
 MAX_GARBAGE = 0.3  # share of undecodable characters above which a back end's text is refused
 
@@ -66,11 +64,11 @@ def extract_pdf(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> Extracte
     """
     if b"%PDF-" not in data[:1024]:
         what = describe_content(data[:64])
-        looks = f": it looks like {what}" if what else ""
-        raise ExtractError("corrupt", f"not a PDF document{looks}")
+        looks = Message.of("pdf.not-pdf", what=what) if what else Message.of("pdf.not-pdf-unknown")
+        raise ExtractError("corrupt", looks)
     pages, page_count, garbage = _read_with_fallback(data, limits.max_pdf_pages)
     if page_count == 0:
-        raise ExtractError("corrupt", "damaged PDF: it has no pages")
+        raise ExtractError("corrupt", Message.of("pdf.no-pages"))
     if garbage > MAX_GARBAGE:
         raise ExtractError("garbled", GARBLED_REASON)
     per_page = [_count_alnum(glyphs) for glyphs in pages]
@@ -79,19 +77,17 @@ def extract_pdf(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> Extracte
 
     warnings = []
     if page_count > len(pages):
-        warnings.append(f"truncated: only the first {len(pages)} of {page_count} pages were read")
+        warnings.append(Message.of("warn.pages-truncated", read=len(pages), pages=page_count))
     blank = sum(1 for n in per_page if n == 0)
     if blank:
-        warnings.append(
-            f"{blank} of {len(pages)} pages have no text layer (scanned?) and are not compared"
-        )
+        warnings.append(Message.of("warn.blank-pages", blank=blank, pages=len(pages)))
     if garbage > 0.02:
-        warnings.append(f"{garbage:.0%} of the characters could not be decoded and were dropped")
+        warnings.append(Message.of("warn.undecodable", share=round(float(garbage), 4)))
 
     text = join_wrapped_lines(assemble_pages([group_lines(glyphs) for glyphs in pages]))
     text = _drop_undecodable(text)
     if not text.strip():
-        raise ExtractError("empty", "no text: the file contains only whitespace")
+        raise ExtractError("empty", Message.of("file.blank"))
     return ExtractedText(text, "pdf", pages=page_count, warnings=tuple(warnings))
 
 
@@ -105,7 +101,7 @@ def _backends() -> tuple:
 
 def _read_with_fallback(data: bytes, max_pages: int) -> tuple[PageGlyphs, int, float]:
     """Run PDFium, then pdfminer.six if PDFium failed or gave mostly garbage."""
-    failures: list[str] = []
+    failures: list[Message | str] = []
     best: tuple[PageGlyphs, int, float] | None = None
     for backend in _backends():
         try:
@@ -113,7 +109,7 @@ def _read_with_fallback(data: bytes, max_pages: int) -> tuple[PageGlyphs, int, f
         except ExtractError:
             raise
         except _BackendFailed as exc:
-            failures.append(str(exc))
+            failures.append(exc.args[0])
             continue
         except Exception as exc:  # a library bug on a hostile file: try the other one
             failures.append(f"{type(exc).__name__}: {exc}"[:200])
@@ -124,8 +120,8 @@ def _read_with_fallback(data: bytes, max_pages: int) -> tuple[PageGlyphs, int, f
         if garbage <= MAX_GARBAGE:
             break
     if best is None:
-        detail = failures[0] if failures else "unreadable"
-        raise ExtractError("corrupt", f"damaged PDF: {detail}; ask for the file again")
+        detail = failures[0] if failures else Message.of("pdf.unparsable")
+        raise ExtractError("corrupt", Message.of("pdf.damaged", detail=detail))
     return best
 
 
@@ -171,10 +167,8 @@ def read_pdfium(data: bytes, max_pages: int) -> tuple[PageGlyphs, int]:
             if exc.err_code == raw.FPDF_ERR_PASSWORD:
                 raise ExtractError("encrypted", ENCRYPTED_REASON) from exc
             if exc.err_code == raw.FPDF_ERR_SECURITY:
-                raise ExtractError(
-                    "encrypted", "encrypted PDF (unsupported protection): " + ENCRYPTED_REASON
-                ) from exc
-            raise _BackendFailed("the file structure cannot be parsed") from exc
+                raise ExtractError("encrypted", Message.of("pdf.protection")) from exc
+            raise _BackendFailed(Message.of("pdf.unparsable")) from exc
         try:
             count = len(pdf)
             pages = []

@@ -1,82 +1,90 @@
 """Recognise common file formats by their first bytes ("magic numbers").
 
-Used to tell a teacher what a misnamed file really is ("a PNG image", "an old Word
-document") instead of only saying that it is damaged.
+Used to tell a teacher what a misnamed file really is ("looks.png", "an old Word
+document") instead of only saying that it is damaged. Formats are named by message
+codes (``looks.png``), so every language can name them.
 """
 
 from __future__ import annotations
 
+from simhash_core.messages import Message
+
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
 
-# (prefix, description). All of these are binary formats: none can start a text file.
+# (prefix, message code). All of these are binary formats: none can start a text file.
 _MAGICS: tuple[tuple[bytes, str], ...] = (
-    (b"%PDF-", "a PDF document"),
-    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
-    (b"\xff\xd8\xff", "a JPEG image"),
-    (b"GIF87a", "a GIF image"),
-    (b"GIF89a", "a GIF image"),
-    (b"II*\x00", "a TIFF image"),
-    (b"MM\x00*", "a TIFF image"),
-    (OLE2_MAGIC, "an old Microsoft Office document (.doc/.xls/.ppt)"),
-    (b"PK\x03\x04", "a ZIP archive"),
-    (b"PK\x05\x06", "a ZIP archive"),
-    (b"PK\x07\x08", "a ZIP archive"),
-    (b"Rar!\x1a\x07", "a RAR archive"),
-    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
-    (b"\x1f\x8b", "a gzip archive"),
-    (b"\x7fELF", "a program (ELF executable)"),
-    (b"\xca\xfe\xba\xbe", "a program (Mach-O or Java class)"),
-    (b"\xcf\xfa\xed\xfe", "a program (Mach-O executable)"),
-    (b"SQLite format 3\x00", "an SQLite database"),
-    (b"\x00\x00\x00\x0cjP  ", "a JPEG 2000 image"),
-    (b"wOFF", "a web font"),
-    (b"OggS", "an Ogg audio/video file"),
-    (b"fLaC", "a FLAC audio file"),
-    (b"ID3", "an MP3 audio file"),
+    (b"%PDF-", "looks.pdf"),
+    (b"\x89PNG\r\n\x1a\n", "looks.png"),
+    (b"\xff\xd8\xff", "looks.jpeg"),
+    (b"GIF87a", "looks.gif"),
+    (b"GIF89a", "looks.gif"),
+    (b"II*\x00", "looks.tiff"),
+    (b"MM\x00*", "looks.tiff"),
+    (OLE2_MAGIC, "looks.ole2"),
+    (b"PK\x03\x04", "looks.zip"),
+    (b"PK\x05\x06", "looks.zip"),
+    (b"PK\x07\x08", "looks.zip"),
+    (b"Rar!\x1a\x07", "looks.rar"),
+    (b"7z\xbc\xaf\x27\x1c", "looks.7z"),
+    (b"\x1f\x8b", "looks.gzip"),
+    (b"\x7fELF", "looks.elf"),
+    (b"\xca\xfe\xba\xbe", "looks.java"),
+    (b"\xcf\xfa\xed\xfe", "looks.macho"),
+    (b"SQLite format 3\x00", "looks.sqlite"),
+    (b"\x00\x00\x00\x0cjP  ", "looks.jp2"),
+    (b"wOFF", "looks.woff"),
+    (b"OggS", "looks.ogg"),
+    (b"fLaC", "looks.flac"),
+    (b"ID3", "looks.mp3"),
 )
 
 
-def describe_magic(head: bytes) -> str | None:
+def describe_magic(head: bytes) -> Message | None:
     """Name the binary format ``head`` (the first bytes of a file) starts with, if known.
 
-    >>> describe_magic(b"\\x89PNG\\r\\n\\x1a\\n....")
+    >>> str(describe_magic(b"\\x89PNG\\r\\n\\x1a\\n...."))
     'a PNG image'
     >>> describe_magic(b"hello") is None
     True
     """
-    for magic, description in _MAGICS:
+    code = _magic_code(head)
+    return Message.of(code) if code else None
+
+
+def _magic_code(head: bytes) -> str | None:
+    for magic, code in _MAGICS:
         if head.startswith(magic):
-            return description
+            return code
     if head[:4] == b"RIFF" and head[8:12] in (b"WEBP", b"WAVE", b"AVI "):
-        return {b"WEBP": "a WebP image", b"WAVE": "a WAV audio file"}.get(
-            head[8:12], "an AVI video"
-        )
+        return {b"WEBP": "looks.webp", b"WAVE": "looks.wav"}.get(head[8:12], "looks.avi")
     if head[4:8] == b"ftyp":
-        return "an MP4/HEIC media file"
+        return "looks.mp4"
     if head[:2] == b"MZ" and b"\x00" in head[:64]:
-        return "a Windows program (.exe)"
+        return "looks.exe"
     return None
 
 
-def describe_content(head: bytes) -> str | None:
+def describe_content(head: bytes) -> Message | None:
     """Like :func:`describe_magic`, plus a few text formats worth naming.
 
-    >>> describe_content(b"{\\\\rtf1\\\\ansi ...")
+    >>> str(describe_content(b"{\\\\rtf1\\\\ansi ..."))
     'an RTF document'
-    >>> describe_content(b"  <!DOCTYPE html><html>")
+    >>> str(describe_content(b"  <!DOCTYPE html><html>"))
     'a web page (HTML)'
     """
-    found = describe_magic(head)
-    if found:
-        return found
+    code = _magic_code(head) or _text_code(head)
+    return Message.of(code) if code else None
+
+
+def _text_code(head: bytes) -> str | None:
     start = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
     if start.startswith(b"{\\rtf"):
-        return "an RTF document"
+        return "looks.rtf"
     if start.startswith((b"<!doctype html", b"<html")):
-        return "a web page (HTML)"
+        return "looks.html"
     if start.startswith(b"<?xml"):
-        return "an XML file"
+        return "looks.xml"
     if b"%PDF-" in head[:1024]:
-        return "a PDF document"
+        return "looks.pdf"
     return None

@@ -15,12 +15,13 @@ import unicodedata
 
 from charset_normalizer import from_bytes
 
+from simhash_core.messages import Message
 from simhash_core.types import ExtractedText
 
 from .errors import ExtractError, size_label
 from .sniff import describe_magic
 
-ENCODING_REASON = "unknown text encoding: save the file as UTF-8"
+ENCODING_REASON = Message.of("txt.encoding")
 
 _BOMS: tuple[tuple[bytes, str], ...] = (  # UTF-32 first: its LE BOM starts like UTF-16's
     (codecs.BOM_UTF32_LE, "utf-32-le"),
@@ -58,22 +59,19 @@ def extract_txt(data: bytes, *, truncated_at: int | None = None) -> ExtractedTex
     ExtractError: empty file (0 bytes)
     """
     if not data:
-        raise ExtractError("empty", "empty file (0 bytes)")
-    warnings: list[str] = []
+        raise ExtractError("empty", Message.of("file.empty"))
+    warnings: list[Message] = []
     data, stray = _without_stray_controls(data)
     if stray:
-        warnings.append(
-            f"removed {stray} stray control byte{'s' if stray > 1 else ''} (such as NUL) "
-            "from the text"
-        )
+        warnings.append(Message.of("warn.control-bytes", count=stray))
     text, encoding, guessed = decode_text(data, final=truncated_at is None)
     text = _normalise_newlines(text)
     if not text.strip():
-        raise ExtractError("empty", "no text: the file contains only whitespace")
+        raise ExtractError("empty", Message.of("file.blank"))
     if truncated_at is not None:
-        warnings.append(f"truncated: only the first {size_label(truncated_at)} were read")
+        warnings.append(Message.of("warn.truncated", size=size_label(truncated_at)))
     if guessed:
-        warnings.append(f"text encoding guessed as {encoding}")
+        warnings.append(Message.of("warn.encoding-guess", encoding=encoding))
     return ExtractedText(text, "txt", encoding=encoding, warnings=tuple(warnings))
 
 
@@ -88,7 +86,7 @@ def decode_text(data: bytes, *, final: bool = True) -> tuple[str, str, bool]:
     """
     what = describe_magic(data[:64])
     if what:
-        raise ExtractError("binary", f"not a text file (looks like {what})")
+        raise ExtractError("binary", Message.of("txt.binary", what=what))
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             return _decode(data[len(bom) :], encoding, final), encoding, False
@@ -208,10 +206,10 @@ def _without_stray_controls(data: bytes) -> tuple[bytes, int]:
 
 def _refuse_binary(data: bytes) -> None:
     if b"\x00" in data:
-        raise ExtractError("binary", "not a text file (looks like binary data: it has NUL bytes)")
+        raise ExtractError("binary", Message.of("txt.nul"))
     controls = len(data) - len(data.translate(None, _CONTROL_BYTES))
     if controls > _MAX_CONTROL_SHARE * len(data):
-        raise ExtractError("binary", "not a text file (looks like binary data)")
+        raise ExtractError("binary", Message.of("txt.binary", what=Message.of("looks.binary")))
 
 
 def _guess_encoding(data: bytes) -> str:

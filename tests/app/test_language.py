@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import string
 import subprocess
 import sys
 
@@ -10,6 +12,7 @@ from PySide6.QtCore import QLocale, Qt
 
 from app.i18n import CHINESE, ENGLISH, LanguageManager, resolve_language, system_language
 from app.translations import build
+from simhash_core.messages import CATALOGUE, PROBLEM_KINDS, Message
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
 
@@ -65,13 +68,85 @@ def test_language_menu_switches_visible_texts(qtbot, settings, languages, small_
     assert visible_texts(win) == english
 
 
-def test_core_reasons_follow_the_language(languages):
-    from app.core_text import flag_reason, source_reason
+# Latin words a Chinese sentence may keep: names of formats, methods and codes
+TECHNICAL = {
+    "SimHash", "PDF", "DOCX", "DOC", "XML", "ZIP", "RAR", "Zip", "gzip", "ELF", "Mach", "Java",
+    "SQLite", "JPEG", "PNG", "GIF", "TIFF", "WebP", "WAV", "AVI", "MP", "HEIC", "FLAC", "Ogg",
+    "RTF", "HTML", "XLSX", "PPTX", "odt", "OpenDocument", "Excel", "PowerPoint", "Word",
+    "Microsoft", "Office", "Windows", "exe", "doc", "xls", "ppt", "UTF", "NUL", "OCR",
+}  # fmt: skip
+
+
+def english_words(sentence: str) -> list[str]:
+    """Latin words of three letters or more that are not technical names."""
+    return [w for w in re.findall(r"[A-Za-z]{3,}", sentence) if w not in TECHNICAL]
+
+
+def without_values(shown: str, message: Message) -> str:
+    """``shown`` without the message's own text values (file names, details)."""
+    for _, value in message.values:
+        if isinstance(value, Message):
+            shown = without_values(shown, value)
+        elif isinstance(value, str) and value:
+            shown = shown.replace(value, "")
+    return shown
+
+
+def sample_values(code: str) -> dict[str, object]:
+    """A value for every field of a code's sentence: numbers where it formats a number,
+    else a token made of no letters (so any English left in the sentence is the
+    translation's)."""
+    values: dict[str, object] = {}
+    for _, name, spec, _ in string.Formatter().parse(CATALOGUE[code]):
+        if name:
+            values[name] = 0.25 if spec else 7
+    return values
+
+
+def test_every_message_code_reads_in_chinese(languages):
+    """Every reason, warning, error and notice the core can say, and every kind of
+    problem, is Chinese in the Chinese UI: no English word is left but names."""
+    from app.message_text import problem_label, source_long, source_short, text
 
     languages.apply(CHINESE)
-    assert flag_reason("SimHash distance 2 ≤ 3") == "SimHash 距离 2 ≤ 3"
-    assert flag_reason("37% of s017.pdf is matched text") == "s017.pdf 有 37% 为匹配文本"
-    assert source_reason("earliest modified") == "修改时间最早"
+    english = []
+    for code in CATALOGUE:
+        if all(not literal.strip() for literal, *_ in string.Formatter().parse(CATALOGUE[code])):
+            continue  # only a value ("{detail}"): nothing to translate
+        shown = text(Message.of(code, **sample_values(code)))
+        if english_words(shown) or not re.search("[\u4e00-\u9fff]", shown):
+            english.append((code, shown))
+    for kind in PROBLEM_KINDS:
+        if english_words(problem_label(kind)):
+            english.append((kind, problem_label(kind)))
+    for code in ("source.archived", "source.earliest", "source.original"):
+        message = Message.of(code, **sample_values(code))
+        for shown in (source_short(message), source_long(message)):
+            if english_words(shown):
+                english.append((code, shown))
+    assert not english
+
+
+def test_reasons_of_a_real_scan_read_in_chinese(languages, small_result, tmp_path):
+    """The messages of real files, nested ones included (what a misnamed file is)."""
+    from app.message_text import joined, text
+    from simhash_core.scan import scan
+    from tests.data.make_bad_files import make_bad_files
+
+    make_bad_files(tmp_path)
+    result = scan([tmp_path], isolate=False)
+    messages = [e.reason for e in (*result.errors, *result.skipped)]
+    messages += [w for d in result.documents for w in d.warnings]
+    assert len({m.code for m in messages}) >= 15
+    languages.apply(CHINESE)
+    for m in messages:
+        assert not english_words(without_values(text(m), m)), (m, text(m))
+    reasons = [r for p in small_result.pairs for r in p.reasons]
+    assert {r.code for r in reasons} >= {"pair.share", "pair.passage"}
+    for r in reasons:
+        assert not english_words(without_values(joined([r]), r)), joined([r])
+    languages.apply(ENGLISH)
+    assert all(text(m) == str(m) for m in messages)
 
 
 def test_system_locale_decides_the_default():
@@ -94,7 +169,7 @@ def test_translations_are_complete_and_compiled():
 def test_counts_take_the_right_plural_form(languages, qtbot, settings, small_result):
     """ "1 matched passage", "2 matched passages": Qt's plural forms, in English from
     plagcheck_en.qm, and the one Chinese form."""
-    from app.core_text import flag_reason
+    from app.message_text import text
     from app.models.matrix_model import MatrixModel
     from app.views.matrix_panel import MatrixPanel
     from app.views.side_by_side import SideBySideView
@@ -104,14 +179,11 @@ def test_counts_take_the_right_plural_form(languages, qtbot, settings, small_res
     qtbot.addWidget(view)
     assert view.tr("%n matched passage(s)", "", 1) == "1 matched passage"
     assert view.tr("%n matched passage(s)", "", 7) == "7 matched passages"
-    assert (
-        flag_reason("1 matching passage(s), 40 characters") == "1 matching passage, 40 characters"
-    )
-    assert (
-        flag_reason("3 matching passage(s), 90 characters") == "3 matching passages, 90 characters"
-    )
-    longest = "a matching passage of about 12 words (1 passage(s), 30 characters in all)"
-    assert flag_reason(longest).endswith("(1 passage, 30 characters in all)")
+    one_passage = Message.of("pair.passage", words=12.0, passages=1, chars=30)
+    three = Message.of("pair.passage", words=12.0, passages=3, chars=90)
+    assert text(one_passage).endswith("(1 passage, 30 characters in all)")
+    assert text(three).endswith("(3 passages, 90 characters in all)")
+    assert str(one_passage) == text(one_passage)  # the CLI and CSV say the same
     view.set_result(small_result)
     one = next(p for p in small_result.pairs if p.passages == 1)
     view.show_pair((one.a, one.b))
@@ -127,5 +199,5 @@ def test_counts_take_the_right_plural_form(languages, qtbot, settings, small_res
     ]
     languages.apply(CHINESE)
     assert view.tr("%n matched passage(s)", "", 1) == "1 处匹配段落"
-    assert flag_reason("3 matching passage(s), 90 characters") == "3 处匹配段落，共 90 个字符"
+    assert text(three) == "一段约 12 词的匹配段落（共 3 段，90 个字符）"
     assert "(s)" not in view.summary_text()

@@ -70,12 +70,16 @@ def test_bit_comparison_counts_match_hamming():
                 assert block.equal == same
 
 
-def test_core_reasons_are_recognised(qapp):
-    from app.core_text import flag_reason, problem_label, source_reason
+def test_core_messages_are_rendered_by_code(qapp):
+    from app.message_text import problem_label, source_long, text
+    from simhash_core.messages import Message
 
-    assert flag_reason("SimHash distance 2 ≤ 3") == "SimHash distance 2 ≤ 3"
-    assert flag_reason("unknown sentence") == "unknown sentence"
-    assert source_reason("earliest modified") == "earliest modified"
+    assert text(Message.of("pair.simhash", distance=2, k=3)) == "SimHash distance 2 ≤ 3"
+    nested = Message.of("txt.binary", what=Message.of("looks.png"))
+    assert text(nested) == "not a text file (looks like a PNG image)"
+    # a code this version does not know (a newer archive) is shown, never lost
+    assert text(Message("new.code", (("n", 3),))) == "new.code(n=3)"
+    assert source_long(Message.of("source.earliest")) == "earliest modified"
     assert problem_label("corrupt") == "damaged file"
     assert problem_label("new-code") == "new-code"
 

@@ -17,7 +17,7 @@ def crash(code: int) -> None:
     os._exit(code)
 
 
-def raise_reason(msg: str) -> None:
+def raise_reason(msg: object) -> None:
     class Bad(Exception):
         code = "corrupt"
         reason = msg

@@ -19,6 +19,7 @@ from simhash_core.analyze import analyze_text, to_document
 from simhash_core.archive import ArchiveError, ArchiveStore, compare_with_archive, open_archive
 from simhash_core.archive.sqlite_store import SQLiteArchive
 from simhash_core.compare import compare_documents
+from simhash_core.messages import Message
 from simhash_core.scan import reweight_with_corpus_idf
 from simhash_core.simhash import fingerprint_from_sums
 from simhash_core.types import Document, ScanResult, ScanSettings
@@ -267,7 +268,7 @@ def test_scan_against_archive_finds_copies(store: SQLiteArchive) -> None:
     assert 0.2 < flagged["partial.txt", "archive/2024 spring/s04.txt"].similarity < 0.5
     for c in result.clusters:
         assert result.documents[c.likely_source].archive_label == "2024 spring"
-        assert c.source_reason.startswith("archived")
+        assert c.source_reason == Message.of("source.archived", label="2024 spring")
     n = len(result.documents)
     assert result.matrix.similarity.shape == (n, n)
     # passages are available for archived pairs: the archived text was kept
@@ -296,7 +297,7 @@ def test_archived_documents_are_never_paired_with_each_other(store: SQLiteArchiv
     (group,) = result.clusters
     assert set(group.members) == {0, 4, 5, 6}
     identical = [p for p in result.pairs if result.documents[p.b].path.endswith("v0.txt")]
-    assert "identical file archived under 2023 autumn" in identical[0].reasons
+    assert Message.of("pair.identical", label="2023 autumn") in identical[0].reasons
 
 
 def test_common_text_comes_from_the_new_class_only(store: SQLiteArchive) -> None:

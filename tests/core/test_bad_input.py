@@ -11,6 +11,7 @@ import pytest
 
 from simhash_core.cli import main
 from simhash_core.export import safe_cell, write_pairs_csv
+from simhash_core.messages import Message
 from simhash_core.scan import scan
 from simhash_core.types import ScanSettings
 from tests.core import pool_tasks
@@ -123,7 +124,7 @@ def test_hanging_reader_is_stopped_and_the_scan_goes_on(tmp_path):
     )
     assert time.monotonic() - started < 30
     assert [(e.path, e.code) for e in result.errors] == [("hang.txt", "timeout")]
-    assert "too long" in result.errors[0].reason
+    assert result.errors[0].reason.code == "task.timeout"
     assert len(result.documents) == 4
     assert any(p.flagged for p in result.pairs)
 
@@ -190,7 +191,8 @@ def test_warnings_and_skipped_files_reach_the_errors_sheet_and_the_summary(tmp_p
     (tmp_path / "photo.jpg").write_bytes(b"\xff\xd8\xff")
     result = scan([tmp_path], isolate=False)
     truncated = "truncated: only the first 20 MB were read"
-    result.documents[0] = replace(result.documents[0], warnings=(truncated,))
+    warning = Message.of("warn.truncated", size="20 MB")
+    result.documents[0] = replace(result.documents[0], warnings=(warning,))
     errors = rows(write_pairs_csv(result, tmp_path / "pairs.csv"))
     assert {(r["file"], r["problem"], r["reason"]) for r in errors} == {
         ("photo.jpg", "unsupported", "unsupported file type .jpg"),
@@ -224,11 +226,7 @@ def test_a_huge_sparse_file_is_refused_by_its_size(tmp_path, monkeypatch):
         cache.close()
     assert sorted(hashed) == ["s0.txt", "s1.txt"]  # never read, not even to hash it
     assert {(e.path, e.code, e.reason) for e in result.errors} == {
-        (
-            name,
-            "too-large",
-            "too large: the file is 100 GB, and no submission is larger than 200 MB",
-        )
+        (name, "too-large", Message.of("file.too-large", size="100 GB", limit="200 MB"))
         for name in ("huge.pdf", "huge.txt")
     }
     assert len(result.documents) == 2

@@ -10,6 +10,7 @@ import pytest
 import simhash_core.extract as extract_module
 from simhash_core.cache import AnalysisCache
 from simhash_core.corpus import Corpus
+from simhash_core.messages import Message
 from simhash_core.scan import scan
 from simhash_core.types import ScanSettings
 from tests.core.textgen import zh_essay
@@ -120,7 +121,7 @@ def test_texts_and_words_with_lone_surrogates_are_cached(tmp_path):
     a = replace(
         a,
         content_hash="d1",
-        warnings=("w\udcff",),
+        warnings=(Message.of("warn.rtf-part", part="w\udcff"),),
         terms={"乙\ud800": 3, **a.terms},  # normalization drops them; the cache need not
         keywords=(("乙\ud800", 1.5), *a.keywords),
     )
@@ -348,7 +349,7 @@ def test_a_damaged_comparison_memo_is_moved_aside(folder, tmp_path):
     assert [(p.a, p.b, p.similarity) for p in again.pairs] == [
         (p.a, p.b, p.similarity) for p in first.pairs
     ]
-    assert len(again.notices) == 1 and "damaged" in again.notices[0]
+    assert [n.code for n in again.notices] == ["notice.cache-replaced"]
 
 
 @pytest.mark.parametrize("where", ["home-is-a-file", "read-only-folder", "read-only-file"])

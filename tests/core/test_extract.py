@@ -34,6 +34,7 @@ from simhash_core.extract import pdf as pdf_mod
 from simhash_core.extract.docx import extract_docx
 from simhash_core.extract.pdf_layout import Glyph, assemble_pages, group_lines
 from simhash_core.extract.txt import extract_txt
+from simhash_core.messages import Message
 from tests.core.textgen import en_essay, zh_essay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,40 +66,50 @@ def bad(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]
     return dest, gen.make_bad_files(dest)
 
 
-def _code(path: Path, limits: ExtractLimits | None = None) -> tuple[str, str]:
+def _code(path: Path, limits: ExtractLimits | None = None) -> tuple[str, Message | None]:
     try:
         extract(path, limits or ExtractLimits())
     except ExtractError as exc:
         return exc.code, exc.reason
-    return "ok", ""
+    return "ok", None
 
 
 # --- every bad case -------------------------------------------------------------------
 
-REASON_WORDS = {
-    "empty.txt": "empty file (0 bytes)",
-    "whitespace.txt": "no text: the file contains only whitespace",
-    "blank.docx": "no text: the file contains only whitespace",
-    "binary.txt": "not a text file (looks like a PNG image)",
-    "nul-junk.txt": "not a text file",
-    "unknown-encoding.txt": "unknown text encoding: save the file as UTF-8",
-    "old-word.docx": "old Word format (.doc): open it in Word and save as DOCX",
-    "encrypted-word.docx": "remove the password",
-    "truncated.docx": "damaged DOCX (bad zip): ask for the file again",
-    "corrupt-zip.docx": "damaged DOCX (bad zip): ask for the file again",
-    "image.docx": "not a Word document: it looks like a PNG image",
-    "spreadsheet.docx": "Excel",
-    "zip-bomb.docx": "(limit 50 MB); it may be a zip bomb",
-    "billion-laughs.docx": "XML entity declarations (possible 'billion laughs' attack)",
-    "external-entity.docx": "XML entity declarations",
-    "encrypted.pdf": "encrypted PDF: remove the password and submit again",
-    "no-text.pdf": "scanned image: no text to compare; run OCR first",
-    "malformed.pdf": "damaged PDF",
-    "jpeg.pdf": "not a PDF document: it looks like a JPEG image",
-    "broken-link.txt": "broken symbolic link",
-    "self-loop.txt": "symbolic link loop",
-    "no-permission.txt": "permission denied: cannot read the file",
+# the message each case gets: its code, and the values that matter
+REASONS = {
+    "empty.txt": Message.of("file.empty"),
+    "whitespace.txt": Message.of("file.blank"),
+    "blank.docx": Message.of("file.blank"),
+    "binary.txt": Message.of("txt.binary", what=Message.of("looks.png")),
+    "nul-junk.txt": "txt.",
+    "unknown-encoding.txt": Message.of("txt.encoding"),
+    "old-word.docx": Message.of("docx.old-doc"),
+    "encrypted-word.docx": Message.of("docx.encrypted"),
+    "truncated.docx": Message.of("docx.bad-zip"),
+    "corrupt-zip.docx": Message.of("docx.bad-zip"),
+    "image.docx": Message.of("docx.not-docx", what=Message.of("looks.png")),
+    "spreadsheet.docx": Message.of("docx.not-docx", what=Message.of("looks.xlsx")),
+    "zip-bomb.docx": "docx.bomb",
+    "billion-laughs.docx": Message.of("docx.entities"),
+    "external-entity.docx": Message.of("docx.entities"),
+    "encrypted.pdf": Message.of("pdf.encrypted"),
+    "no-text.pdf": Message.of("pdf.scanned"),
+    "malformed.pdf": "pdf.damaged",
+    "jpeg.pdf": Message.of("pdf.not-pdf", what=Message.of("looks.jpeg")),
+    "broken-link.txt": Message.of("file.broken-link"),
+    "self-loop.txt": Message.of("file.link-loop"),
+    "no-permission.txt": Message.of("file.permission"),
 }
+
+
+def _matches(reason: Message | None, expected: Message | str) -> bool:
+    """The whole message, or (given a string) a code starting with it."""
+    if reason is None:
+        return False
+    if isinstance(expected, str):
+        return reason.code.startswith(expected)
+    return reason == expected
 
 
 def test_every_generated_case_gets_its_code(bad: tuple[Path, dict[str, str]]) -> None:
@@ -109,7 +120,7 @@ def test_every_generated_case_gets_its_code(bad: tuple[Path, dict[str, str]]) ->
         if name == "no-permission.txt" and os.access(dest / name, os.R_OK):
             continue  # checked (or skipped with a reason) in its own test below
         got, reason = _code(dest / name)
-        if got != code or (name in REASON_WORDS and REASON_WORDS[name] not in reason):
+        if got != code or (name in REASONS and not _matches(reason, REASONS[name])):
             wrong[name] = (code, got, reason)
     assert not wrong
 
@@ -124,13 +135,13 @@ os.setuid(65534)  # nobody: chmod 000 now applies
 try:
     extract(Path(sys.argv[2]))
 except ExtractError as exc:
-    print(exc.code + "|" + exc.reason)
+    print(exc.code + "|" + exc.reason.code)
 """
 
 
 def test_unreadable_file(bad: tuple[Path, dict[str, str]]) -> None:
     dest, _ = bad
-    expected = ("unreadable", "permission denied: cannot read the file")
+    expected = ("unreadable", Message.of("file.permission"))
     if not os.access(dest / "no-permission.txt", os.R_OK):
         assert _code(dest / "no-permission.txt") == expected
         return
@@ -150,7 +161,7 @@ def test_unreadable_file(bad: tuple[Path, dict[str, str]]) -> None:
             timeout=60,
             check=True,
         )
-        assert tuple(out.stdout.strip().split("|")) == expected
+        assert tuple(out.stdout.strip().split("|")) == ("unreadable", "file.permission")
     finally:
         shutil.rmtree(folder)
 
@@ -165,16 +176,19 @@ def test_permission_error_is_mapped_even_as_root(
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(Path, "open", refuse)
-    assert _code(path) == ("unreadable", "permission denied: cannot read the file")
+    assert _code(path) == ("unreadable", Message.of("file.permission"))
 
 
 def test_missing_and_folder_and_unsupported(tmp_path: Path) -> None:
     assert _code(tmp_path / "gone.pdf")[0] == "missing"
     folder = tmp_path / "folder.docx"
     folder.mkdir()
-    assert _code(folder) == ("unreadable", "not a file: it is a folder")
+    assert _code(folder) == ("unreadable", Message.of("file.folder"))
     (tmp_path / "photo.jpg").write_bytes(b"\xff\xd8\xff")
-    assert _code(tmp_path / "photo.jpg") == ("unsupported", "unsupported file type .jpg")
+    assert _code(tmp_path / "photo.jpg") == (
+        "unsupported",
+        Message.of("file.unsupported", suffix=".jpg"),
+    )
     assert {".txt", ".docx", ".pdf"} == SUPPORTED_SUFFIXES
 
 
@@ -187,7 +201,7 @@ def test_suffix_is_case_insensitive(tmp_path: Path) -> None:
 def test_large_txt_is_truncated_at_20_mb(bad: tuple[Path, dict[str, str]]) -> None:
     dest, _ = bad
     result = extract(dest / "large.txt")
-    assert result.warnings == ("truncated: only the first 20 MB were read",)
+    assert result.warnings == (Message.of("warn.truncated", size="20 MB"),)
     assert len(result.text.encode()) <= 20 * 1024 * 1024
     assert "\ufffd" not in result.text[-10:]
 
@@ -197,7 +211,7 @@ def test_small_txt_limit_cuts_between_characters(tmp_path: Path) -> None:
     path.write_bytes("汉字".encode() * 500)  # 3000 bytes; 1000 is inside a character
     result = extract(path, ExtractLimits(max_txt_bytes=1000))
     assert result.text == "汉字" * 166 + "汉"
-    assert result.warnings == ("truncated: only the first 1000 bytes were read",)
+    assert result.warnings == (Message.of("warn.truncated", size="1000 bytes"),)
 
 
 def test_limits_are_validated() -> None:
@@ -210,14 +224,17 @@ def test_limits_are_validated() -> None:
 def test_small_docx_limit_refuses(bad: tuple[Path, dict[str, str]]) -> None:
     dest, _ = bad
     code, reason = _code(dest / "good.docx", ExtractLimits(max_docx_xml_bytes=2000))
-    assert code == "too-large" and "zip bomb" in reason
+    assert code == "too-large" and reason is not None and reason.code == "docx.bomb"
+    assert reason["limit"] == "2 KB"
 
 
 def test_extract_error_pickles_and_prints() -> None:
     import pickle
 
-    err = pickle.loads(pickle.dumps(ExtractError("scanned", "scanned image")))
-    assert (err.code, err.reason, str(err)) == ("scanned", "scanned image", "scanned image")
+    reason = Message.of("pdf.scanned")
+    err = pickle.loads(pickle.dumps(ExtractError("scanned", reason)))
+    assert (err.code, err.reason, str(err)) == ("scanned", reason, str(reason))
+    assert str(err) == "scanned image: no text to compare; run OCR first"
     assert set(errors_mod.CODES) >= {"empty", "corrupt", "old-doc", "malicious", "too-large"}
 
 
@@ -232,7 +249,9 @@ def test_unexpected_library_errors_become_corrupt(
 
     monkeypatch.setattr(extract_pkg, "extract_docx", boom)
     code, reason = _code(path)
-    assert code == "corrupt" and reason.startswith("damaged DOCX") and "library bug" in reason
+    assert code == "corrupt" and reason == Message.of(
+        "file.library", format=Message.of("format.docx"), detail="ValueError: library bug"
+    )
 
 
 @pytest.mark.parametrize("name", ["good.docx", "hyphenated.pdf", "gbk.txt"])
@@ -313,7 +332,7 @@ def test_western_text_is_guessed_with_a_warning() -> None:
     text = "Le café était apprécié des élèves de la classe de français. " * 4
     result = extract_txt(text.encode("cp1252"))
     assert result.text == text  # cp1250 ties with cp1252 here and would give "élčves"
-    assert result.warnings == ("text encoding guessed as cp1252",)
+    assert result.warnings == (Message.of("warn.encoding-guess", encoding="cp1252"),)
 
 
 @needs_samples
@@ -386,21 +405,20 @@ UTF16_DTD = '<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE d [<!ENTITY a "b">
 
 
 @pytest.mark.parametrize(
-    ("xml", "code", "words"),
+    ("xml", "code", "why"),
     [
+        (UTF16_DTD.encode("utf-16"), "malicious", Message.of("docx.entities")),
         (
-            UTF16_DTD.encode("utf-16"),
-            "malicious",
-            "billion laughs",
+            b"<w:document><w:body><w:p>unclosed",
+            "corrupt",
+            Message.of("docx.bad-xml", part="word/document.xml"),
         ),
-        (b"<w:document><w:body><w:p>unclosed", "corrupt", "is not valid XML"),
     ],
 )
-def test_docx_xml_problems(tmp_path: Path, xml: bytes, code: str, words: str) -> None:
+def test_docx_xml_problems(tmp_path: Path, xml: bytes, code: str, why: Message) -> None:
     path = tmp_path / "x.docx"
     path.write_bytes(gen.docx_bytes(xml))
-    got, reason = _code(path)
-    assert got == code and words in reason
+    assert _code(path) == (code, why)
 
 
 @needs_samples
@@ -443,8 +461,7 @@ def test_garbled_pdf(bad: tuple[Path, dict[str, str]], monkeypatch: pytest.Monke
 
     monkeypatch.setattr(pdf_mod, "read_pdfium", garbage)
     monkeypatch.setattr(pdf_mod, "read_pdfminer", garbage)
-    code, reason = _code(dest / "hyphenated.pdf")
-    assert code == "garbled" and "cannot be decoded" in reason
+    assert _code(dest / "hyphenated.pdf") == ("garbled", Message.of("pdf.garbled"))
 
 
 @needs_samples
@@ -471,7 +488,8 @@ def test_sample_pdfs_join_cjk_lines_without_spaces() -> None:
 def test_pdf_page_limit_warns() -> None:
     result = extract(SUBMISSIONS / "s000.pdf", ExtractLimits(max_pdf_pages=1))
     assert result.pages == 2
-    assert "truncated: only the first 1 of 2 pages were read" in result.warnings
+    assert Message.of("warn.pages-truncated", read=1, pages=2) in result.warnings
+    assert "truncated: only the first 1 of 2 pages were read" in map(str, result.warnings)
 
 
 def _backend_text(backend: object, data: bytes) -> str:
@@ -574,9 +592,9 @@ def test_garbage_share() -> None:
 
 
 def test_sniff_names_formats() -> None:
-    assert sniff.describe_magic(b"%PDF-1.7") == "a PDF document"
-    assert sniff.describe_magic(b"RIFF\x00\x00\x00\x00WEBPVP8 ") == "a WebP image"
-    assert sniff.describe_content(b"<html><body>") == "a web page (HTML)"
+    assert sniff.describe_magic(b"%PDF-1.7") == Message.of("looks.pdf")
+    assert sniff.describe_magic(b"RIFF\x00\x00\x00\x00WEBPVP8 ") == Message.of("looks.webp")
+    assert sniff.describe_content(b"<html><body>") == Message.of("looks.html")
     assert sniff.describe_content(b"plain") is None
 
 
@@ -925,7 +943,7 @@ def test_one_nul_byte_in_an_essay_is_removed_with_a_warning() -> None:
     result = extract_txt(data)  # the whole essay was refused as binary before
     assert result.text == essay
     assert result.encoding == "utf-8"
-    assert result.warnings == ("removed 1 stray control byte (such as NUL) from the text",)
+    assert result.warnings == (Message.of("warn.control-bytes", count=1),)
 
 
 def test_stray_control_bytes_in_english_text() -> None:
@@ -933,7 +951,7 @@ def test_stray_control_bytes_in_english_text() -> None:
     data = essay.encode().replace(b" ", b" \x00", 2).replace(b".", b".\x07", 1)
     result = extract_txt(data)
     assert result.text == essay
-    assert result.warnings == ("removed 3 stray control bytes (such as NUL) from the text",)
+    assert result.warnings == (Message.of("warn.control-bytes", count=3),)
 
 
 def test_binary_data_with_many_nul_bytes_is_still_refused() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from simhash_core.messages import Message
 from simhash_core.pool import IsolatedPool, TaskFailure
 from simhash_core.progress import Progress
 from tests.core import pool_tasks as t
@@ -34,7 +35,7 @@ def test_hanging_task_is_stopped_at_the_limit_and_the_rest_goes_on():
     out = dict(pool.run(t.hang, tasks))
     assert time.monotonic() - started < 15
     assert isinstance(out["slow"], TaskFailure) and out["slow"].code == "timeout"
-    assert "too long" in out["slow"].reason
+    assert out["slow"].reason == Message.of("task.timeout", seconds=1.0)
     assert all(out[f"ok{i}"] == "woke up" for i in range(5))
 
 
@@ -98,8 +99,9 @@ def test_a_task_is_pickled_once_even_while_it_waits(monkeypatch):
 
 
 def test_exceptions_keep_their_code_and_reason():
-    out = dict(IsolatedPool(1).run(t.raise_reason, [("x", ("damaged file",))]))
-    assert out["x"] == TaskFailure("corrupt", "damaged file")
+    reason = Message.of("docx.bad-zip")
+    out = dict(IsolatedPool(1).run(t.raise_reason, [("x", (reason,))]))
+    assert out["x"] == TaskFailure("corrupt", reason)
 
 
 def test_memory_cap():

@@ -1,0 +1,340 @@
+"""Everything the core tells a user, as data: a code with values.
+
+A flag reason, a likely-source reason, a file's problem, a reading warning and a run's
+notice are each a :class:`Message`: a code from :data:`CATALOGUE` and the values its
+sentence needs. The core renders English from the catalogue (the CLI, the CSV and the
+JSON report); the app renders the same code through Qt's translations, so every
+language gets every sentence without parsing English back.
+
+>>> m = Message.of("pair.simhash", distance=1, k=3)
+>>> m.code, m["distance"], str(m)
+('pair.simhash', 1, 'SimHash distance 1 ≤ 3')
+>>> str(Message.of("pdf.not-pdf", what=Message.of("looks.png")))
+'not a PDF document: it looks like a PNG image'
+
+A value is a string, a number or another message (rendered in the same language).
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Union
+
+Value = Union[str, int, float, "Message"]
+
+# Every sentence the core writes for a user, by code. ``{name}`` fields are the values
+# (format specs allowed). A translation keeps the same fields.
+CATALOGUE: dict[str, str] = {
+    # why a pair is flagged
+    "pair.simhash": "SimHash distance {distance} ≤ {k}",
+    "pair.share": "{share:.0%} of {name} is matched text",
+    "pair.passage": (
+        "a matching passage of about {words:.0f} words "
+        "({passages} passages, {chars} characters in all)"
+    ),
+    "pair.identical": "identical file archived under {label}",
+    # why a group member is its likely source
+    "source.earliest": "earliest modified",
+    "source.original": "least of its text is matched (most original)",
+    "source.archived": "archived ({label})",
+    # what a misnamed file really is
+    "looks.pdf": "a PDF document",
+    "looks.png": "a PNG image",
+    "looks.jpeg": "a JPEG image",
+    "looks.gif": "a GIF image",
+    "looks.tiff": "a TIFF image",
+    "looks.ole2": "an old Microsoft Office document (.doc/.xls/.ppt)",
+    "looks.zip": "a ZIP archive",
+    "looks.rar": "a RAR archive",
+    "looks.7z": "a 7-Zip archive",
+    "looks.gzip": "a gzip archive",
+    "looks.elf": "a program (ELF executable)",
+    "looks.java": "a program (Mach-O or Java class)",
+    "looks.macho": "a program (Mach-O executable)",
+    "looks.sqlite": "an SQLite database",
+    "looks.jp2": "a JPEG 2000 image",
+    "looks.woff": "a web font",
+    "looks.ogg": "an Ogg audio/video file",
+    "looks.flac": "a FLAC audio file",
+    "looks.mp3": "an MP3 audio file",
+    "looks.webp": "a WebP image",
+    "looks.wav": "a WAV audio file",
+    "looks.avi": "an AVI video",
+    "looks.mp4": "an MP4/HEIC media file",
+    "looks.exe": "a Windows program (.exe)",
+    "looks.rtf": "an RTF document",
+    "looks.html": "a web page (HTML)",
+    "looks.xml": "an XML file",
+    "looks.xlsx": "an Excel workbook (XLSX); save the essay as DOCX",
+    "looks.pptx": "a PowerPoint presentation (PPTX); save the essay as DOCX",
+    "looks.odt": "an OpenDocument text (.odt); save it as DOCX",
+    "looks.zip-no-word": "a ZIP archive without a Word document",
+    "looks.binary": "binary data",
+    # the kinds of file named in a sentence
+    "format.txt": "text file",
+    "format.docx": "DOCX",
+    "format.pdf": "PDF",
+    "format.file": "file",
+    # why a file was not read (reading)
+    "file.empty": "empty file (0 bytes)",
+    "file.blank": "no text: the file contains only whitespace",
+    "file.folder": "not a file: it is a folder",
+    "file.special": "not a regular file (device, pipe or socket)",
+    "file.permission": "permission denied: cannot read the file",
+    "file.broken-link": "broken symbolic link: the file it points to is missing",
+    "file.gone": "file not found: it was moved or deleted",
+    "file.link-loop": "symbolic link loop: cannot read the file",
+    "file.os-error": "cannot read the file: {detail}",
+    "file.too-large": "too large: the file is {size}, and no submission is larger than {limit}",
+    "file.larger-than": "refused: the file is larger than {limit}",
+    "file.no-memory": "refused: not enough memory to read this file",
+    "file.unsupported": "unsupported file type {suffix}",
+    "file.no-suffix": "unsupported file type (no extension)",
+    "file.nested": "damaged {format}: its structure is nested too deeply",
+    "file.library": "damaged {format}: it could not be read ({detail}); ask for the file again",
+    "file.template": "template: {reason}",
+    "txt.encoding": "unknown text encoding: save the file as UTF-8",
+    "txt.binary": "not a text file (looks like {what})",
+    "txt.nul": "not a text file (looks like binary data: it has NUL bytes)",
+    "docx.bad-zip": "damaged DOCX (bad zip): ask for the file again",
+    "docx.old-doc": "old Word format (.doc): open it in Word and save as DOCX",
+    "docx.encrypted": "password-protected DOCX: remove the password and submit again",
+    "docx.entities": (
+        "refused: the DOCX contains XML entity declarations (possible 'billion laughs' attack)"
+    ),
+    "docx.not-docx": "not a Word document: it looks like {what}",
+    "docx.not-package": "not a Word document: its content is not a DOCX package",
+    "docx.bad-xml": "damaged DOCX: the part {part} is not valid XML; ask for the file again",
+    "docx.bomb": "refused: the DOCX expands to {size} of XML (limit {limit}); it may be a zip bomb",
+    "docx.too-nested": "refused: the DOCX imports documents nested more than {depth} deep",
+    "pdf.not-pdf": "not a PDF document: it looks like {what}",
+    "pdf.not-pdf-unknown": "not a PDF document",
+    "pdf.no-pages": "damaged PDF: it has no pages",
+    "pdf.damaged": "damaged PDF: {detail}; ask for the file again",
+    "pdf.unparsable": "the file structure cannot be parsed",
+    "pdf.encrypted": "encrypted PDF: remove the password and submit again",
+    "pdf.protection": (
+        "encrypted PDF (unsupported protection): encrypted PDF: remove the password "
+        "and submit again"
+    ),
+    "pdf.scanned": "scanned image: no text to compare; run OCR first",
+    "pdf.garbled": (
+        "garbled PDF: its text cannot be decoded (fonts without a character map); "
+        "export the PDF again from the original document, or run OCR"
+    ),
+    # why a file was skipped (finding the files)
+    "skip.broken-link": "broken symbolic link",
+    "skip.gone": "not found: it was moved or deleted",
+    "skip.permission": "permission denied: cannot read it",
+    "skip.link-loop": "symbolic link loop",
+    "skip.os-error": "cannot read it: {detail}",
+    "skip.folder-loop": "symbolic link to a folder that is already scanned (a loop or a duplicate)",
+    "skip.folder-permission": "permission denied: cannot open the folder",
+    "skip.folder-error": "cannot open the folder: {detail}",
+    "skip.link-outside": "link points outside the folder: not read",
+    "skip.hidden-folder": "hidden folder: not opened",
+    "skip.hidden-file": "hidden file: not compared",
+    "skip.too-deep": "folders nested more than {depth} deep: nothing below here was read",
+    "skip.lock-file": "Office lock file (left while the document was open)",
+    "skip.duplicate": "same file as {path} (a link to it)",
+    # why a reader process gave no result
+    "task.memory": "ran out of memory while reading this file",
+    "task.error": "{detail}",
+    "task.unsent": "could not return the result: {detail}",
+    "task.crashed": "the reader crashed on this file (exit code {exit})",
+    "task.timeout": "gave up after {seconds:g} s: the file takes too long to read",
+    # what to know about a file that was read
+    "warn.control-bytes": "removed {count} stray control bytes (such as NUL) from the text",
+    "warn.truncated": "truncated: only the first {size} were read",
+    "warn.encoding-guess": "text encoding guessed as {encoding}",
+    "warn.rtf-part": "an imported RTF part ({part}) could not be read",
+    "warn.pages-truncated": "truncated: only the first {read} of {pages} pages were read",
+    "warn.blank-pages": (
+        "{blank} of {pages} pages have no text layer (scanned?) and are not compared"
+    ),
+    "warn.undecodable": "{share:.0%} of the characters could not be decoded and were dropped",
+    # what to know about the run itself
+    "notice.cache-replaced": (
+        "the fingerprint cache was damaged ({detail}); it was moved aside as {name} "
+        "and a new one was started"
+    ),
+    "notice.cache-unavailable": "the fingerprint cache is not used (every file is read): {detail}",
+    "notice.archive-failed": "the archive part is missing: {detail}",
+    # a sentence stored as text by an earlier version (an old archive), shown as it was
+    "earlier.text": "{text}",
+}
+
+# Sentences with a count: the count's field, and the English sentence when it is 1 (the
+# catalogue holds the other form). Translations choose their own forms by the count.
+PLURALS: dict[str, str] = {"pair.passage": "passages", "warn.control-bytes": "count"}
+SINGULAR: dict[str, str] = {
+    "pair.passage": (
+        "a matching passage of about {words:.0f} words "
+        "({passages} passage, {chars} characters in all)"
+    ),
+    "warn.control-bytes": "removed {count} stray control byte (such as NUL) from the text",
+}
+
+# The kinds of problem a file can have (``FileError.code``), with the short label the
+# Problem column shows.
+PROBLEM_KINDS: dict[str, str] = {
+    "empty": "empty",
+    "binary": "binary data",
+    "encoding": "unknown encoding",
+    "old-doc": "old Word format",
+    "corrupt": "damaged file",
+    "too-large": "too large",
+    "malicious": "refused (unsafe XML)",
+    "encrypted": "password-protected",
+    "scanned": "scanned image, no text",
+    "garbled": "undecodable text",
+    "unreadable": "cannot be read",
+    "missing": "missing",
+    "broken-link": "broken link",
+    "link-loop": "link loop",
+    "link-outside": "link outside the folder",
+    "too-deep": "folders too deep",
+    "hidden": "hidden file",
+    "lock-file": "Office lock file",
+    "duplicate": "duplicate",
+    "unsupported": "unsupported type",
+    "timeout": "timed out",
+    "crashed": "reader crashed",
+    "memory": "out of memory",
+    "error": "error",
+    "skipped": "skipped",
+    "warning": "warning",
+}
+
+
+@dataclass(frozen=True)
+class Message:
+    """One sentence for a user, as a code from :data:`CATALOGUE` and its values.
+
+    ``str()`` gives the English sentence. Messages are small, hashable and picklable
+    (they cross from worker processes), and :meth:`to_json` / :meth:`from_json` store them.
+    """
+
+    code: str
+    values: tuple[tuple[str, Value], ...] = ()
+
+    @classmethod
+    def of(cls, code: str, /, **values: Value) -> Message:
+        """A message, checked: the code is known and the values are exactly its fields."""
+        wanted = fields_of(code)
+        if set(values) != wanted:
+            raise ValueError(f"message {code!r} takes {sorted(wanted)}, got {sorted(values)}")
+        return cls(code, tuple(sorted(values.items())))
+
+    def __getitem__(self, name: str) -> Value:
+        for key, value in self.values:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    @property
+    def args(self) -> dict[str, Value]:
+        return dict(self.values)
+
+    def __str__(self) -> str:
+        return render(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (nested messages as dicts too).
+
+        >>> Message.of("warn.truncated", size="20 MB").to_json()
+        {'code': 'warn.truncated', 'values': {'size': '20 MB'}}
+        """
+        return {
+            "code": self.code,
+            "values": {k: v.to_json() if isinstance(v, Message) else v for k, v in self.values},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Message:
+        """The message :meth:`to_json` wrote (an unknown code is kept, shown as its code).
+
+        >>> Message.from_json(Message.of("pair.simhash", distance=2, k=3).to_json())
+        Message(code='pair.simhash', values=(('distance', 2), ('k', 3)))
+        """
+        values = {
+            k: cls.from_json(v) if isinstance(v, Mapping) else v
+            for k, v in data.get("values", {}).items()
+        }
+        return cls(str(data["code"]), tuple(sorted(values.items())))
+
+
+def english(code: str, message: Message | None = None) -> str:
+    """The English pattern of ``code`` (for ``message``: a count of 1 is singular).
+
+    >>> str(Message.of("warn.control-bytes", count=1))
+    'removed 1 stray control byte (such as NUL) from the text'
+    """
+    field = PLURALS.get(code)
+    if field is not None and message is not None and message[field] == 1:
+        return SINGULAR[code]
+    return CATALOGUE[code]
+
+
+def fields_of(code: str) -> set[str]:
+    """The value names a code's sentence takes.
+
+    >>> sorted(fields_of("pair.passage"))
+    ['chars', 'passages', 'words']
+    """
+    return {name for _, name, _, _ in string.Formatter().parse(CATALOGUE[code]) if name}
+
+
+def render(message: Message, template: Callable[[str, Message], str] = english) -> str:
+    """``message`` as a sentence, ``template(code, message)`` giving its pattern; nested
+    messages are rendered with the same ``template``.
+
+    A code not in the catalogue (read from a newer cache or archive) is shown as the code
+    and its values rather than lost.
+    """
+    values = {k: render(v, template) if isinstance(v, Message) else v for k, v in message.values}
+    if message.code not in CATALOGUE:
+        inside = ", ".join(f"{k}={v}" for k, v in values.items())
+        return f"{message.code}({inside})" if inside else message.code
+    try:
+        return template(message.code, message).format(**values)
+    except (KeyError, ValueError, IndexError):  # a translation with a broken field
+        return english(message.code, message).format(**values)
+
+
+def joined(messages: tuple[Message, ...] | list[Message], sep: str = "; ") -> str:
+    """Messages in English, joined for one line.
+
+    >>> joined([Message.of("source.earliest"), Message.of("pair.simhash", distance=0, k=3)])
+    'earliest modified; SimHash distance 0 ≤ 3'
+    """
+    return sep.join(str(m) for m in messages)
+
+
+def dump_messages(messages: tuple[Message, ...] | list[Message]) -> str:
+    """Messages as compact JSON (what the cache and the archive store).
+
+    >>> dump_messages([Message.of("warn.truncated", size="20 MB")])
+    '[{"code":"warn.truncated","values":{"size":"20 MB"}}]'
+    """
+    # ASCII escapes: a lone surrogate (from a name) survives SQLite text and UTF-8 blobs
+    return json.dumps([m.to_json() for m in messages], separators=(",", ":"))
+
+
+def load_messages(data: str | bytes) -> tuple[Message, ...]:
+    """The messages :func:`dump_messages` wrote. A plain string (an archive written before
+    messages were codes) is kept as an ``earlier.text`` message, shown as it was.
+
+    >>> load_messages('["text encoding guessed as gb18030"]')[0].code
+    'earlier.text'
+    """
+    out = []
+    for item in json.loads(data):
+        if isinstance(item, str):
+            out.append(Message("earlier.text", (("text", item),)))
+        else:
+            out.append(Message.from_json(item))
+    return tuple(out)
