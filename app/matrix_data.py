@@ -1,8 +1,8 @@
 """Dense matrix values in display order, built once per scan result (pure numpy).
 
-Uses the core's :class:`~simhash_core.compare.PairMatrix` when the scan made one; for
-scans too large for a dense matrix it falls back to what the reported pairs and the
-fingerprints give (unreported pairs then read as 0 / not flagged).
+The values are the core's :class:`~simhash_core.compare.PairMatrix`, permuted; the
+comparison makes one for every class up to the dense limit (archived documents
+included), and above it there is no matrix to show.
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ import numpy as np
 
 from app.metrics import Metric, heat
 from simhash_core.matrix_order import matrix_order
-from simhash_core.simhash import fingerprint_array, hamming_matrix
-from simhash_core.types import DENSE_MATRIX_LIMIT, PairScore, ScanResult
+from simhash_core.types import PairScore, ScanResult
 
 
 def pair_key(a: int, b: int) -> tuple[int, int]:
@@ -47,28 +46,23 @@ class MatrixData:
     def from_result(cls, result: ScanResult) -> MatrixData:
         docs = result.documents
         n = len(docs)
-        if n == 0 or n > DENSE_MATRIX_LIMIT:
+        m = result.matrix
+        if n == 0 or m is None or len(m.similarity) != n:  # above the dense limit
             data = cls.empty()
             data.pairs = {pair_key(p.a, p.b): p for p in result.pairs}
             return data
         order = np.asarray(matrix_order([d.path for d in docs], result.clusters), dtype=np.int64)
         position = np.empty(n, dtype=np.int64)
         position[order] = np.arange(n)
-        m = result.matrix
-        if m is not None and getattr(m, "similarity", None) is not None and len(m.similarity) == n:
-            sim, dist = m.similarity, m.distance
-            jac, cont, flag = m.jaccard, m.containment, m.flagged
-        else:
-            sim, dist, jac, cont, flag = _from_pairs(result)
         ix = np.ix_(order, order)
         values = {
-            Metric.SIMILARITY: np.asarray(sim, np.float32)[ix],
-            Metric.DISTANCE: np.asarray(dist, np.float32)[ix],
-            Metric.JACCARD: np.asarray(jac, np.float32)[ix],
-            Metric.CONTAINMENT: np.asarray(cont, np.float32)[ix],
+            Metric.SIMILARITY: np.asarray(m.similarity, np.float32)[ix],
+            Metric.DISTANCE: np.asarray(m.distance, np.float32)[ix],
+            Metric.JACCARD: np.asarray(m.jaccard, np.float32)[ix],
+            Metric.CONTAINMENT: np.asarray(m.containment, np.float32)[ix],
         }
         pairs = {pair_key(p.a, p.b): p for p in result.pairs}
-        return cls(order, position, values, np.asarray(flag, bool)[ix], pairs)
+        return cls(order, position, values, np.asarray(m.flagged, bool)[ix], pairs)
 
     @property
     def size(self) -> int:
@@ -83,22 +77,3 @@ class MatrixData:
 
     def pair(self, a: int, b: int) -> PairScore | None:
         return self.pairs.get(pair_key(a, b))
-
-
-def _from_pairs(result: ScanResult) -> tuple[np.ndarray, ...]:
-    """Dense arrays from the reported pairs (when the core made no matrix)."""
-    n = len(result.documents)
-    sim = np.zeros((n, n), np.float32)
-    jac = np.zeros((n, n), np.float32)
-    cont = np.zeros((n, n), np.float32)
-    flag = np.zeros((n, n), bool)
-    for p in result.pairs:
-        sim[p.a, p.b] = sim[p.b, p.a] = p.similarity
-        jac[p.a, p.b] = jac[p.b, p.a] = p.jaccard
-        cont[p.a, p.b], cont[p.b, p.a] = p.containment_a, p.containment_b
-        flag[p.a, p.b] = flag[p.b, p.a] = p.flagged
-    np.fill_diagonal(sim, 1.0)
-    np.fill_diagonal(jac, 1.0)
-    np.fill_diagonal(cont, 1.0)
-    dist = hamming_matrix(fingerprint_array(d.fingerprint for d in result.documents))
-    return sim, dist, jac, cont, flag

@@ -41,12 +41,17 @@ def groups(
     pairs: Sequence[PairScore],
     n: int,
     mtimes: Sequence[float] | None = None,
+    archived: Sequence[bool] | None = None,
+    labels: Sequence[str | None] | None = None,
 ) -> list[Cluster]:
     """Clusters of documents linked by flagged pairs, largest similarity first.
 
     The likely source is the earliest-modified member when modification times differ
     by more than a minute; otherwise the member whose text is least covered by the
     others (a copier's text is mostly matched, the source usually has more of its own).
+    A group with archived members (``archived[i]``, archived under ``labels[i]``) has an
+    archived source: archived work predates the class being checked, and the
+    earliest-modified archived member is taken.
     """
     uf = UnionFind(n)
     flagged = [p for p in pairs if p.flagged]
@@ -76,6 +81,11 @@ def groups(
         else:
             source = min(mem, key=lambda m: (sum(cover[m]) / max(len(cover[m]), 1), m))
             reason = Message.of("source.original")
+        old = [m for m in mem if archived and archived[m]]
+        if old and not archived[source]:
+            source = min(old, key=lambda m: (mtimes[m] if mtimes else 0.0, m))
+            label = labels[source] if labels else None
+            reason = Message.of("source.archived", label=label or "")
         clusters.append((mem, best, source, reason))
     clusters.sort(key=lambda c: (-c[1], c[0]))
     return [

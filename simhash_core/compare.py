@@ -16,6 +16,12 @@ which share no passage of ``min_passage_units``, score 0.
 Class-wide common text and the per-document data live in
 :class:`~simhash_core.corpus.Corpus`; a :class:`~simhash_core.comparison_memo.
 ComparisonMemo` carries the slow, threshold-free part across re-scans.
+
+:func:`compare_documents` is the one comparison: a scan calls it on its class, and the
+archive query calls it on the class plus the archived candidates with a
+:class:`Restriction` (new x new and new x archived, never archived x archived). Which
+pairs are measured, the report floor, the order, the group ids, the likely sources and
+the dense matrix are decided only here.
 """
 
 from __future__ import annotations
@@ -56,7 +62,7 @@ __all__ = [
 ]
 
 
-@dataclass
+@dataclass(frozen=True)
 class PairMatrix:
     """Dense N x N views of the scores for the matrix display (compact dtypes)."""
 
@@ -67,6 +73,33 @@ class PairMatrix:
     flagged: np.ndarray  # bool
 
 
+@dataclass(frozen=True)
+class Restriction:
+    """Which pairs may be compared when a class meets archived documents.
+
+    Documents ``[0, new)`` are the class being checked, the rest are archived: a pair
+    is compared only if its first document is new, so archived documents are never
+    paired with each other. ``kept`` holds the class's own pairs as its scan scored
+    them (their scores cannot change: a pair's scores depend on its two documents and
+    the common text, which the class alone decides); they are reported as they are
+    instead of being measured again.
+
+    >>> r = Restriction(new=2)
+    >>> r.allows(0, 1), r.allows(1, 5), r.allows(2, 3)
+    (True, True, False)
+    """
+
+    new: int
+    kept: tuple[PairScore, ...] | None = None
+
+    def allows(self, i: int, j: int) -> bool:
+        return i < self.new
+
+    def measures(self, i: int, j: int) -> bool:
+        """Whether pair ``i < j`` is measured here (allowed, and not kept as scored)."""
+        return i < self.new and (self.kept is None or j >= self.new)
+
+
 def score_corpus(
     corpus: Corpus,
     *,
@@ -74,6 +107,7 @@ def score_corpus(
     progress: Progress | None = None,
     dense_limit: int = DENSE_MATRIX_LIMIT,
     memo: ComparisonMemo | None = None,
+    restrict: Restriction | None = None,
 ) -> tuple[list[PairScore], PairMatrix | None, OtherPairs | None]:
     """Score every pair worth reporting: ``(pairs, dense matrix, other pairs)``.
 
@@ -81,9 +115,10 @@ def score_corpus(
     cannot have passages, so they are never measured. Without ``all_pairs`` only pairs
     at or above the report floor (or flagged) are returned. With ``all_pairs`` every
     measured pair is returned and the unmeasured rest comes as :class:`OtherPairs`,
-    computed row by row when read (never all held at once). With a ``memo`` (of this
-    very corpus), shared counts and pair measures come from it and what is missing is
-    computed and added to it.
+    computed row by row when read (never all held at once); with a restriction, every
+    allowed new x archived pair is measured and reported instead. With a ``memo`` (of
+    this very corpus), shared counts and pair measures come from it and what is missing
+    is computed and added to it.
     """
     progress = progress or Progress()
     memo = memo if memo is not None else ComparisonMemo.empty()
@@ -120,7 +155,14 @@ def score_corpus(
         enough = set(shared.at_least(MIN_SHARED_SHINGLES))
     else:  # a plain mapping (a memo made by hand)
         enough = {pair for pair, count in shared.items() if count >= MIN_SHARED_SHINGLES}
-    todo = sorted(enough | close)
+    if restrict is not None:
+        todo = sorted(p for p in enough | close if restrict.measures(*p))
+        if all_pairs:  # every new x archived pair, similar or not
+            todo = sorted(
+                set(todo) | {(i, j) for i in range(restrict.new) for j in range(restrict.new, n)}
+            )
+    else:
+        todo = sorted(enough | close)
 
     scores = []
     for step, (i, j) in enumerate(todo):
@@ -160,9 +202,11 @@ def score_corpus(
     floor = corpus.settings.report_floor
     if not all_pairs:
         scores = [p for p in scores if p.flagged or p.similarity >= floor]
+    if restrict is not None and restrict.kept is not None:
+        scores = [*restrict.kept, *scores]
 
     others = None
-    if all_pairs:
+    if all_pairs and restrict is None:
         others = OtherPairs.build(
             fingerprints=fps,
             signatures=sigs,
@@ -176,6 +220,8 @@ def score_corpus(
         cont = np.zeros((n, n), dtype=np.float32)
         flag = np.zeros((n, n), dtype=bool)
         for (i, j), c in shared.items():
+            if restrict is not None and not restrict.allows(i, j):
+                continue
             if sizes[i]:
                 cont[i, j] = c / sizes[i]
             if sizes[j]:
@@ -212,18 +258,32 @@ def compare_documents(
     all_pairs: bool = False,
     progress: Progress | None = None,
     memo: ComparisonMemo | None = None,
+    restrict: Restriction | None = None,
 ) -> Comparison:
     """Pairs, clusters, the prepared corpus and the dense matrix for ``docs``.
 
     ``memo``, if given, must belong to these documents and settings (see
-    :func:`~simhash_core.comparison_memo.memo_key`); it is used and completed.
+    :func:`~simhash_core.comparison_memo.memo_key`); it is used and completed. With
+    ``restrict`` (a class and archived documents), the common text is the class's
+    alone: last year's essays neither add to it nor dilute it.
     """
     memo = memo if memo is not None else ComparisonMemo.empty()
     if memo.common is None:
-        memo.common, memo.changed = common_shingles(docs, settings.common_share), True
+        own = docs if restrict is None else docs[: restrict.new]
+        memo.common, memo.changed = common_shingles(own, settings.common_share), True
     corpus = Corpus.build(docs, settings, memo.common, comparable=memo.comparable)
-    pairs, matrix, others = score_corpus(corpus, all_pairs=all_pairs, progress=progress, memo=memo)
-    clusters = groups(pairs, len(docs), [d.mtime for d in docs])
+    pairs, matrix, others = score_corpus(
+        corpus, all_pairs=all_pairs, progress=progress, memo=memo, restrict=restrict
+    )
+    if restrict is not None:
+        pairs = [replace(p, group=None) for p in pairs]
+    clusters = groups(
+        pairs,
+        len(docs),
+        [d.mtime for d in docs],
+        archived=[d.archive_label is not None for d in docs],
+        labels=[d.archive_label for d in docs],
+    )
     member_of = {m: c.id for c in clusters for m in c.members}
     pairs = [
         replace(p, group=member_of.get(p.a)) if p.flagged and member_of.get(p.a) else p

@@ -91,6 +91,8 @@ def judge_pair(
                 chars=max(m.matched_chars, m.matched_chars_b),
             )
         )
+    if b.archive_label is not None and a.content_hash and a.content_hash == b.content_hash:
+        reasons.append(Message.of("pair.identical", label=b.archive_label))
     return PairScore(
         a=i,
         b=j,
