@@ -227,6 +227,6 @@ def compare_scan(
 
 def human_size(n: int) -> str:
     """Bytes for people, as ``plagcheck archive list`` writes them."""
-    from simhash_core.archive.cli import human_size as core_human_size
+    from simhash_core.cli.archive import human_size as core_human_size
 
     return core_human_size(n)

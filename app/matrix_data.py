@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.metrics import Metric, heat
-from simhash_core.matrix_order import matrix_order
+from simhash_core.compare.matrix_order import matrix_order
 from simhash_core.types import PairScore, ScanResult
 
 

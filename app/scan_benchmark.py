@@ -32,10 +32,10 @@ def _scan_threadpool(folder: Path, templates: list[Path], threads: int) -> int:
     """Per-file analysis on a QThreadPool, then compare; returns the document count."""
     from PySide6.QtCore import QRunnable, QThreadPool
 
-    from simhash_core.analyze import analyze_file, to_document
     from simhash_core.compare import compare_documents
     from simhash_core.discover import discover
     from simhash_core.extract import ExtractError
+    from simhash_core.fingerprint.analyze import analyze_file, to_document
     from simhash_core.scan import template_shingles
     from simhash_core.types import ScanSettings
 

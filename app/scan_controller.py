@@ -30,7 +30,7 @@ from simhash_core.progress import Progress, ProgressReport, Stage
 from simhash_core.types import ScanResult, ScanSettings
 
 if TYPE_CHECKING:
-    from simhash_core.cache import AnalysisCache
+    from simhash_core.store.cache import AnalysisCache
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ class ScanRequest:
     templates: tuple[Path, ...] = ()
     settings: ScanSettings = field(default_factory=ScanSettings)
     isolate: bool = True  # extraction in worker processes (False: in the scan thread)
-    use_cache: bool = True  # reuse fingerprints of unchanged files (simhash_core.cache)
+    use_cache: bool = True  # reuse fingerprints of unchanged files (simhash_core.store.cache)
     # compare with the archive at this location ("" = the default file); None: do not
     archive: str | None = None
 
@@ -108,7 +108,7 @@ class ScanJob(QObject):
         """The user's fingerprint cache, or none and why (the scan reads every file)."""
         if not self.request.use_cache:
             return None, None
-        from simhash_core.cache import open_cache
+        from simhash_core.store.cache import open_cache
 
         cache, notice = open_cache()
         if notice:

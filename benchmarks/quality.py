@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from simhash_core.compare.pair_stream import every_pair  # noqa: E402
 from simhash_core.export import write_pairs_csv  # noqa: E402
-from simhash_core.pair_stream import every_pair  # noqa: E402
 from simhash_core.scan import scan  # noqa: E402
 from simhash_core.types import ScanResult, ScanSettings  # noqa: E402
 

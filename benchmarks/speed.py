@@ -62,8 +62,8 @@ def scan_once(folder: Path, settings, cache=None):
 
 def cold_and_warm(folder: Path, n_files: int) -> tuple[float, int]:
     """Prints the cold and warm tables; returns the cold wall time and flagged pairs."""
-    from simhash_core.cache import AnalysisCache
     from simhash_core.scan import prepare_workers
+    from simhash_core.store.cache import AnalysisCache
     from simhash_core.types import ScanSettings
 
     # The app starts the worker fork server while it waits for the first folder, so
@@ -170,8 +170,8 @@ def pdf_table() -> None:
 
 def segmentation_table() -> None:
     from simhash_core.extract import extract
-    from simhash_core.normalize import normalize
-    from simhash_core.tokenize import segmenter
+    from simhash_core.text.normalize import normalize
+    from simhash_core.text.words import segmenter
 
     texts = [normalize(extract(p).text).text for p in sorted((SAMPLES / "submissions").iterdir())]
     runs = [m.group() for t in texts for m in re.finditer(r"[\u4e00-\u9fff]+", t)]
@@ -193,8 +193,8 @@ def segmentation_table() -> None:
 
 
 def pairs_table() -> None:
-    from simhash_core.index import near_duplicate_pairs
-    from simhash_core.simhash import hamming_matrix
+    from simhash_core.fingerprint.index import near_duplicate_pairs
+    from simhash_core.fingerprint.simhash import hamming_matrix
 
     rng = np.random.default_rng(0)
     table("Pairs", ["task", "fingerprints", "seconds", "peak memory MB"])

@@ -8,8 +8,8 @@ Public API::
     scan(paths, templates, settings, progress) -> ScanResult
 """
 
-from simhash_core.index import MinHashLSH, SimHashIndex, near_duplicate_pairs
-from simhash_core.minhash import (
+from simhash_core.fingerprint.index import MinHashLSH, SimHashIndex, near_duplicate_pairs
+from simhash_core.fingerprint.minhash import (
     bottom_k,
     bottom_k_jaccard,
     containment,
@@ -17,9 +17,9 @@ from simhash_core.minhash import (
     exact_jaccard,
     signature,
 )
-from simhash_core.normalize import normalize
+from simhash_core.fingerprint.simhash import bit_sums, hamming, hamming_matrix, simhash
 from simhash_core.progress import Cancelled, Progress
-from simhash_core.simhash import bit_sums, hamming, hamming_matrix, simhash
+from simhash_core.text.normalize import normalize
 from simhash_core.types import (
     Cluster,
     Document,

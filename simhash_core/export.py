@@ -11,7 +11,7 @@
 * New reports get the user's usual permissions (``0666`` less the umask; a replaced
   report keeps its mode), not the private ``0600`` of a temporary file.
 * ``--all-pairs`` rows are streamed: the pairs that were not measured come from
-  :class:`~simhash_core.pair_stream.OtherPairs` one matrix row at a time.
+  :class:`~simhash_core.compare.pair_stream.OtherPairs` one matrix row at a time.
 
 >>> safe_cell('=HYPERLINK("x")')
 '\\'=HYPERLINK("x")'
@@ -33,8 +33,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from simhash_core.compare.pair_stream import OtherPairs
 from simhash_core.messages import joined
-from simhash_core.pair_stream import OtherPairs
 from simhash_core.types import FileError, PairScore, ScanResult
 
 PAIR_COLUMNS = [

@@ -18,25 +18,31 @@ from pathlib import Path
 
 import numpy as np
 
-from simhash_core.analyze import Analysis, analyze_file, file_digest, text_shingles, to_document
-from simhash_core.cache import (
+from simhash_core.compare import compare_documents
+from simhash_core.compare.memo import ComparisonMemo, memo_key
+from simhash_core.discover import discover
+from simhash_core.extract.errors import DEFAULT_LIMITS
+from simhash_core.fingerprint.analyze import (
+    Analysis,
+    analyze_file,
+    file_digest,
+    text_shingles,
+    to_document,
+)
+from simhash_core.fingerprint.weights import reweighted
+from simhash_core.hashing import sorted_unique
+from simhash_core.messages import Message
+from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, start_server
+from simhash_core.progress import Cancelled, Progress, Stage
+from simhash_core.store.cache import (
     AnalysisCache,
     CacheWriter,
     array_digest,
     settings_key,
     stat_signature,
 )
-from simhash_core.compare import compare_documents
-from simhash_core.comparison_memo import ComparisonMemo, memo_key
-from simhash_core.discover import discover
-from simhash_core.extract.errors import DEFAULT_LIMITS
-from simhash_core.hashing import sorted_unique
-from simhash_core.messages import Message
-from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, start_server
-from simhash_core.progress import Cancelled, Progress, Stage
-from simhash_core.tokenize import warm_up
+from simhash_core.text.words import warm_up
 from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings
-from simhash_core.weights import reweighted
 
 WORKER_PRELOAD = ["simhash_core.worker_preload"]  # imported once by the fork server
 

@@ -5,9 +5,9 @@ the segmenter and loaded its dictionary: a new or replacement worker is ready in
 milliseconds instead of re-importing everything (about a second).
 """
 
-from simhash_core import analyze, extract  # noqa: F401
-from simhash_core.tokenize import warm_up
-from simhash_core.vocabulary import jieba_vocabulary
+from simhash_core import extract  # noqa: F401
+from simhash_core.text.vocabulary import jieba_vocabulary
+from simhash_core.text.words import warm_up
 
 warm_up()
 jieba_vocabulary()

@@ -1,9 +1,9 @@
 """The N x N similarity matrix as a table model.
 
 Rows and columns are documents in display order (groups together on the diagonal,
-see :mod:`simhash_core.matrix_order`). Cell data comes from numpy arrays prepared once per scan
-and per metric, so ``data()`` is a couple of array lookups and the view stays smooth
-at 500 files. Read cells with the roles in :class:`app.models.roles.Role`.
+see :mod:`simhash_core.compare.matrix_order`). Cell data comes from numpy arrays
+prepared once per scan and per metric, so ``data()`` is a couple of array lookups and
+the view stays smooth at 500 files. Read cells with the roles in :class:`app.models.roles.Role`.
 """
 
 from __future__ import annotations

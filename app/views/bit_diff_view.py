@@ -6,9 +6,10 @@ The net push shown for a bit is exact: the document's per-bit SimHash sum over a
 weighted words (``Document.bit_sums``), whose sign is the bit. The keyword tables list
 the strongest of those words on each side; for near copies they are nearly the same.
 What makes the bit differ is the rest of the window: the words whose push differs
-between the two files (:mod:`simhash_core.bit_words`), largest first, which add up exactly to the
-difference of the two net pushes. The files' words are recounted in a worker thread
-(the segmenter may still have to load), so the window never waits for them."""
+between the two files (:mod:`simhash_core.fingerprint.bit_words`), largest first,
+which add up exactly to the difference of the two net pushes. The files' words are
+recounted in a worker thread (the segmenter may still have to load), so the window
+never waits for them."""
 
 from __future__ import annotations
 
@@ -31,8 +32,14 @@ from PySide6.QtWidgets import (
 
 from app.doc_names import display_name
 from app.views.bit_grid import BitGrid
-from simhash_core.bit_compare import BitComparison, bit, format_push, net_push, strongest_pushes
-from simhash_core.bit_words import PairWords, WordPush, document_weights
+from simhash_core.fingerprint.bit_compare import (
+    BitComparison,
+    bit,
+    format_push,
+    net_push,
+    strongest_pushes,
+)
+from simhash_core.fingerprint.bit_words import PairWords, WordPush, document_weights
 from simhash_core.types import Document, ScanResult, ScanSettings
 
 KEYWORDS_SHOWN = 5

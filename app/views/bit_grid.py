@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from simhash_core.bit_compare import BITS, BitComparison, bit
+from simhash_core.fingerprint.bit_compare import BITS, BitComparison, bit
 
 COLUMNS = 8
 ROWS = BITS // COLUMNS

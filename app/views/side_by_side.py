@@ -33,7 +33,7 @@ from app.message_text import text
 from app.metrics import percent
 from app.text_offsets import DisplayText
 from app.views.item_label import ItemLabel
-from simhash_core.text_spans import excluded_spans
+from simhash_core.compare.text_spans import excluded_spans
 from simhash_core.types import Document, PairScore, Passage, ScanResult
 
 # Light, distinguishable backgrounds; black text stays readable on every one

@@ -39,11 +39,13 @@ from pathlib import Path
 
 import numpy as np
 
-from simhash_core.analyze import analyze_text, with_analysis
 from simhash_core.archive.errors import ArchiveError
 from simhash_core.archive.keys import band_keys, has_bands, simhash_blocks, winnow_keys
+from simhash_core.fingerprint.analyze import analyze_text, with_analysis
+from simhash_core.fingerprint.simhash import bit_sums, fingerprint_from_sums
+from simhash_core.fingerprint.weights import tfidf
 from simhash_core.messages import dump_messages, load_messages
-from simhash_core.simhash import bit_sums, fingerprint_from_sums
+from simhash_core.text.vocabulary import jieba_idf
 from simhash_core.types import (
     ANALYSIS_FIELDS,
     Document,
@@ -51,7 +53,6 @@ from simhash_core.types import (
     ScanSettings,
     analysis_settings,
 )
-from simhash_core.weights import jieba_idf, tfidf
 
 FORMAT_VERSION = 1
 PAYLOAD_FIELDS = (

@@ -28,7 +28,7 @@ from simhash_core.archive.codec import (
     probe_for,
     to_document,
 )
-from simhash_core.minhash import estimate_jaccard
+from simhash_core.fingerprint.minhash import estimate_jaccard
 from simhash_core.progress import Progress, Stage
 from simhash_core.types import Document, ScanSettings
 

@@ -25,8 +25,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from simhash_core.index import block_layout
-from simhash_core.minhash import signature
+from simhash_core.fingerprint.index import block_layout
+from simhash_core.fingerprint.minhash import signature
 
 WINNOW_KEY_BITS = 40
 BAND_KEY_BITS = 32

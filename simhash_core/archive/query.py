@@ -18,10 +18,10 @@ import numpy as np
 
 from simhash_core.archive.base import ArchiveStore
 from simhash_core.compare import Restriction, common_shingles, compare_documents
-from simhash_core.comparison_memo import ComparisonMemo
+from simhash_core.compare.memo import ComparisonMemo
+from simhash_core.fingerprint.weights import reweighted
 from simhash_core.progress import Progress, Stage
 from simhash_core.types import Document, ScanResult, ScanSettings
-from simhash_core.weights import reweighted
 
 
 def archive_candidates(

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import numpy as np
 
-from simhash_core.cluster import groups
 from simhash_core.compare import PairMatrix
-from simhash_core.simhash import fingerprint_array, hamming_matrix
+from simhash_core.compare.cluster import groups
+from simhash_core.fingerprint.simhash import fingerprint_array, hamming_matrix
 from simhash_core.types import Document, PairScore, ScanResult, ScanSettings
 
 

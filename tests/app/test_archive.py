@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QMessageBox
 from app.main_window import Tab
 from app.models.pairs_model import Column
 from app.models.roles import Role
-from simhash_core.bit_compare import bit, format_push
+from simhash_core.fingerprint.bit_compare import bit, format_push
 from tests.core.textgen import zh_essay
 
 SCAN_TIMEOUT_MS = 120_000

@@ -7,9 +7,9 @@ import numpy as np
 from app.eta import TimeLeft, format_seconds
 from app.metrics import Metric, format_value, heat, legend_ticks
 from app.text_offsets import DisplayText
-from simhash_core.bit_compare import BitComparison, bit
-from simhash_core.matrix_order import matrix_order
-from simhash_core.simhash import hamming
+from simhash_core.compare.matrix_order import matrix_order
+from simhash_core.fingerprint.bit_compare import BitComparison, bit
+from simhash_core.fingerprint.simhash import hamming
 from simhash_core.types import Cluster
 
 

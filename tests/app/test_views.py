@@ -13,9 +13,9 @@ from PySide6.QtTest import QTest
 from app.main_window import Tab
 from app.models.roles import Role
 from app.views.side_by_side import passage_color
-from simhash_core.bit_compare import bit
 from simhash_core.export import PAIR_COLUMNS
-from simhash_core.simhash import bit_contributions, hamming
+from simhash_core.fingerprint.bit_compare import bit
+from simhash_core.fingerprint.simhash import bit_contributions, hamming
 from tests.app.conftest import doc_index
 
 
@@ -195,7 +195,7 @@ def char_format(pane, python_index):
 
 def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
     from app.views.side_by_side import COMMON_TEXT
-    from simhash_core.text_spans import excluded_spans
+    from simhash_core.compare.text_spans import excluded_spans
 
     a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s018.txt")
     shown.open_pair(a, b)
@@ -231,7 +231,7 @@ def test_pair_view_draws_the_cores_spans_exactly(shown, small_result):
     passage's colour starts at the core's first matched character: what the view shows
     is what the core counted."""
     from app.views.side_by_side import COMMON_TEXT
-    from simhash_core.text_spans import excluded_spans
+    from simhash_core.compare.text_spans import excluded_spans
 
     a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s029.docx")
     shown.open_pair(a, b)

@@ -15,13 +15,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from simhash_core.analyze import analyze_text, to_document
 from simhash_core.archive import ArchiveError, ArchiveStore, compare_with_archive, open_archive
 from simhash_core.archive.sqlite_store import SQLiteArchive
 from simhash_core.compare import compare_documents
+from simhash_core.fingerprint.analyze import analyze_text, to_document
+from simhash_core.fingerprint.simhash import fingerprint_from_sums
 from simhash_core.messages import Message
 from simhash_core.scan import reweight_with_corpus_idf
-from simhash_core.simhash import fingerprint_from_sums
 from simhash_core.types import Document, ScanResult, ScanSettings
 from tests.core.textgen import zh_essay
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from simhash_core.archive import ArchiveError
-from simhash_core.archive.cli import (
+from simhash_core.cli.archive import (
     add_archive_commands,
     add_scan_archive_options,
     apply_archive,
@@ -156,20 +156,20 @@ def test_the_plagcheck_command_is_wired(
     classes: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture
 ) -> None:
     """Through ``plagcheck`` itself."""
-    from simhash_core import cli
+    from simhash_core.cli.main import main as cli_main
 
     old, new = classes
     archive = str(tmp_path / "archive.sqlite")
-    assert cli.main(["archive", "add", str(old), "--label", "2024", "--archive", archive]) == 0
+    assert cli_main(["archive", "add", str(old), "--label", "2024", "--archive", archive]) == 0
     out = tmp_path / "pairs.csv"
-    code = cli.main(
+    code = cli_main(
         ["scan", str(new), "-q", "--against-archive", "--archive", archive, "--csv", str(out)]
     )
     assert code == 0
     assert "archive/2024/old2.txt" in out.read_text(encoding="utf-8-sig")
     bad = tmp_path / "bad.sqlite"
     bad.write_bytes(os.urandom(10_000))
-    assert cli.main(["scan", str(new), "-q", "--archive", str(bad)]) == 1
+    assert cli_main(["scan", str(new), "-q", "--archive", str(bad)]) == 1
     assert "damaged" in capsys.readouterr().err
 
 
@@ -187,7 +187,7 @@ def _class(folder: Path) -> Path:
 @pytest.fixture
 def no_reading(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Records every scan the CLI starts (it must start none)."""
-    import simhash_core.cli as cli
+    import simhash_core.cli.main as cli
 
     started: list[str] = []
     real = cli.scan
@@ -216,7 +216,7 @@ def test_an_unusable_archive_fails_before_reading(
     address: str,
     said: str,
 ) -> None:
-    from simhash_core.cli import main
+    from simhash_core.cli.main import main
 
     address = address.format(missing=tmp_path / "missing.sqlite")
     out = tmp_path / "out.csv"
@@ -231,8 +231,8 @@ def test_an_unusable_archive_fails_before_reading(
 def test_an_archive_that_breaks_mid_scan_still_gives_the_class_reports(
     tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import simhash_core.archive.cli as archive_cli
-    from simhash_core.cli import main
+    import simhash_core.cli.archive as archive_cli
+    from simhash_core.cli.main import main
 
     folder = _class(tmp_path / "c")
     archive = str(tmp_path / "a.sqlite")

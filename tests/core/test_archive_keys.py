@@ -29,7 +29,7 @@ from simhash_core.archive.keys import (
     winnow,
     winnow_keys,
 )
-from simhash_core.minhash import signature
+from simhash_core.fingerprint.minhash import signature
 from simhash_core.types import ScanSettings
 from tests.core.test_archive import make_doc
 from tests.core.textgen import en_essay, zh_essay

@@ -316,7 +316,7 @@ def test_a_password_never_appears_and_refusals_are_explained(
     capsys: pytest.CaptureFixture,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from simhash_core.cli import main
+    from simhash_core.cli.main import main
 
     monkeypatch.setenv("PLAGCHECK_CACHE_DIR", str(tmp_path / "cache"))
     old, new = tmp_path / "old", tmp_path / "new"

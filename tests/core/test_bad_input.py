@@ -9,7 +9,7 @@ import time
 import docx
 import pytest
 
-from simhash_core.cli import main
+from simhash_core.cli.main import main
 from simhash_core.export import safe_cell, write_pairs_csv
 from simhash_core.messages import Message
 from simhash_core.scan import scan
@@ -184,7 +184,7 @@ def test_report_is_written_atomically(tmp_path, monkeypatch):
 def test_warnings_and_skipped_files_reach_the_errors_sheet_and_the_summary(tmp_path):
     from dataclasses import replace
 
-    from simhash_core.cli import summary
+    from simhash_core.cli.main import summary
 
     for i in range(2):
         (tmp_path / f"s{i}.txt").write_text(zh_essay(i), encoding="utf-8")
@@ -217,7 +217,7 @@ def test_a_huge_sparse_file_is_refused_by_its_size(tmp_path, monkeypatch):
     real = scan_module.file_digest
     monkeypatch.setattr(scan_module, "file_digest", lambda p: hashed.append(p.name) or real(p))
     monkeypatch.setenv("PLAGCHECK_CACHE_DIR", str(tmp_path / "cache"))
-    from simhash_core.cache import AnalysisCache
+    from simhash_core.store.cache import AnalysisCache
 
     cache = AnalysisCache(tmp_path / "cache" / "analyses.sqlite")
     try:

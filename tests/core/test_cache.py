@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 import simhash_core.extract as extract_module
-from simhash_core.cache import AnalysisCache
-from simhash_core.corpus import Corpus
+from simhash_core.compare.corpus import Corpus
 from simhash_core.messages import Message
 from simhash_core.scan import scan
+from simhash_core.store.cache import AnalysisCache
 from simhash_core.types import ScanSettings
 from tests.core.textgen import zh_essay
 
@@ -113,8 +113,8 @@ def _same_analysis(a, b) -> bool:
 def test_texts_and_words_with_lone_surrogates_are_cached(tmp_path):
     """Lone surrogates, which SQLite text can't hold: the readers drop them, but any str
     can be analysed, and storing such an analysis raised UnicodeEncodeError before."""
-    from simhash_core.analyze import analyze_text
-    from simhash_core.cache import CacheWriter
+    from simhash_core.fingerprint.analyze import analyze_text
+    from simhash_core.store.cache import CacheWriter
 
     text = "".join(f"第{i}段讲到\ud800乙方\udfff的义务和责任。" for i in range(40))
     a = analyze_text(text, ScanSettings())
@@ -161,7 +161,7 @@ def test_a_damaged_cached_analysis_is_a_miss(tmp_path, folder):
 
 
 def test_a_worker_never_creates_or_replaces_the_cache_file(tmp_path):
-    from simhash_core.cache import CacheWriter
+    from simhash_core.store.cache import CacheWriter
 
     with pytest.raises(sqlite3.Error):
         CacheWriter(tmp_path / "missing.sqlite")
@@ -288,7 +288,7 @@ IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
 
 def _cli_scan(folder, out, capsys) -> tuple[int, str, list[str]]:
-    from simhash_core.cli import main
+    from simhash_core.cli.main import main
 
     code = main(["scan", str(folder), "--csv", str(out), "-q", "--workers", "1"])
     printed = capsys.readouterr()

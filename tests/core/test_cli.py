@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from simhash_core.cli import TerminalProgress, main
+from simhash_core.cli.main import main
+from simhash_core.cli.terminal import TerminalProgress
 from tests.core.samples import CLASS_ZH, needs_samples, truth
 
 REQUIRED = [

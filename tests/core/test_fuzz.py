@@ -4,10 +4,11 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simhash_core.analyze import analyze_text
+from simhash_core.fingerprint.analyze import analyze_text
 from simhash_core.hashing import stable_hashes
-from simhash_core.normalize import normalize
-from simhash_core.tokenize import term_counts, unit_hashes, units
+from simhash_core.text.normalize import normalize
+from simhash_core.text.units import unit_hashes, units
+from simhash_core.text.words import term_counts
 from simhash_core.types import ScanSettings
 
 # text biased towards what students' files hold: CJK, Latin, digits, punctuation,

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from simhash_core import MinHashLSH, SimHashIndex, near_duplicate_pairs, signature
-from simhash_core.index import block_layout
+from simhash_core.fingerprint.index import block_layout
 
 
 def planted(n: int, seed: int, k: int = 3) -> tuple[np.ndarray, list[int]]:

@@ -11,8 +11,13 @@ from simhash_core import (
     exact_jaccard,
     signature,
 )
+from simhash_core.fingerprint.minhash import (
+    _EMPTY,
+    _jaccard_matrix_dense,
+    jaccard_matrix,
+    permutations,
+)
 from simhash_core.hashing import stable_hashes
-from simhash_core.minhash import _EMPTY, _jaccard_matrix_dense, jaccard_matrix, permutations
 
 
 def hset(lo: int, hi: int) -> np.ndarray:

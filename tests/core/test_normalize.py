@@ -3,8 +3,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simhash_core.normalize import normalize
-from simhash_core.tokenize import segment, term_counts, units
+from simhash_core.text.normalize import normalize
+from simhash_core.text.units import units
+from simhash_core.text.words import segment, term_counts
 
 
 def test_nfkc_full_width_to_half_width():
@@ -55,7 +56,7 @@ def test_offsets_always_valid(text):
 
 def _reference(text: str, t2s: bool = True) -> str:
     """Character by character, the definition the code point table caches."""
-    from simhash_core.normalize import _char_form
+    from simhash_core.text.normalize import _char_form
 
     return "".join(_char_form(ch, t2s) for ch in text)
 
@@ -64,7 +65,7 @@ def _reference(text: str, t2s: bool = True) -> str:
 def test_table_mapping_equals_the_per_character_forms(texts, t2s):
     """The whole-text table lookup, warm or cold, maps like the per-character rule, also
     for characters whose form is empty or longer (then the offsets follow them)."""
-    from simhash_core.normalize import _TABLES
+    from simhash_core.text.normalize import _TABLES
 
     for text in [*texts, "ﬁ學\u200b", *texts]:
         mapped = _TABLES[t2s].map(text)
@@ -106,7 +107,7 @@ def test_stop_words_dropped_from_features():
 def test_one_segmenter_call_cuts_every_run_as_alone(text, name):
     """Segmenting all CJK runs in one call, joined by line breaks, gives the words of
     one call per run, in text order, with either segmenter."""
-    from simhash_core import tokenize
+    from simhash_core.text import words as tokenize
 
     cut = tokenize.segmenter(name)
     pieces = tokenize._CJK_SPLIT.split(text)

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simhash_core.analyze import analyze_text, to_document
 from simhash_core.compare import compare_documents
-from simhash_core.normalize import normalize
-from simhash_core.pair_stream import every_pair
+from simhash_core.compare.pair_stream import every_pair
+from simhash_core.fingerprint.analyze import analyze_text, to_document
+from simhash_core.text.normalize import normalize
 from simhash_core.types import ScanSettings
 from tests.core.textgen import en_essay, sentences_of, zh_essay
 
@@ -87,7 +87,7 @@ def test_template_ends_where_the_student_text_starts():
     template = zh_essay(999, 8)
     student = zh_essay(201)
     (doc,) = docs_from({"s.txt": template + student}, template=template)
-    from simhash_core.passages import comparable_units
+    from simhash_core.text.units import comparable_units
 
     comparable = comparable_units(doc.usable, doc.unit_count, SETTINGS.ngram)
     first_student = int(np.searchsorted(doc.unit_starts, len(template)))
@@ -108,7 +108,7 @@ def test_class_wide_common_text_is_ignored():
 def _evade(kind: str, text: str) -> str:
     import random
 
-    from simhash_core.normalize import _t2s_table
+    from simhash_core.text.normalize import _t2s_table
 
     rng = random.Random(5)
     if kind == "traditional":
@@ -236,7 +236,7 @@ def test_repeated_shingles_keep_text_order_in_the_alignment_index():
     """Which occurrences of a repeated shingle an alignment uses (at most MAX_REPEATS)
     must not depend on unrelated positions: equal hashes stay in text order, so
     masking a few shingles elsewhere (a template's edge) leaves the passages alone."""
-    from simhash_core.passages import sorted_shingles
+    from simhash_core.compare.passages import sorted_shingles
 
     rng = np.random.default_rng(3)
     seq = rng.integers(0, 50, size=20_000).astype(np.uint64)  # every hash ~400 times
@@ -257,8 +257,8 @@ def test_repeated_shingles_keep_text_order_in_the_alignment_index():
     st.sampled_from([1, 2, 4]),
 )
 def test_shared_counts_equal_pairwise_intersections(raw_sets, block, parts):
-    import simhash_core.corpus as corpus_module
-    from simhash_core.corpus import shared_counts
+    import simhash_core.compare.corpus as corpus_module
+    from simhash_core.compare.corpus import shared_counts
 
     corpus_module._BLOCK, kept = block, corpus_module._BLOCK  # block edges anywhere
 
@@ -296,7 +296,7 @@ def test_common_shingles_equal_a_plain_count(raw_sets, share):
     from collections import Counter
     from types import SimpleNamespace
 
-    from simhash_core.corpus import common_shingles
+    from simhash_core.compare.corpus import common_shingles
 
     # values 0-30 share only 4 top-32-bit prefixes: the first pass is full of collisions
     def doc(values):

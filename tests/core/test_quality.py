@@ -1,6 +1,6 @@
 """Quality on the labelled samples at default settings (issue 4's bar)."""
 
-from simhash_core.pair_stream import every_pair
+from simhash_core.compare.pair_stream import every_pair
 from simhash_core.scan import scan
 from simhash_core.types import ScanResult
 from tests.core.samples import CLASS_ZH, PAN13, needs_samples, truth

@@ -20,12 +20,12 @@ import numpy as np
 import pytest
 
 import simhash_core.export as export
-from simhash_core import minhash
-from simhash_core.cli import main
-from simhash_core.corpus import shared_counts
+from simhash_core.cli.main import main
+from simhash_core.compare.corpus import shared_counts
+from simhash_core.compare.pair_score import score_pair
+from simhash_core.compare.pair_stream import OtherPairs
 from simhash_core.export import write_reports
-from simhash_core.pair_score import score_pair
-from simhash_core.pair_stream import OtherPairs
+from simhash_core.fingerprint import minhash
 from simhash_core.scan import scan
 from tests.core.textgen import en_essay, sentences_of, zh_essay
 

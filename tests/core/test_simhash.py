@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from simhash_core import bit_sums, hamming, hamming_matrix, simhash
+from simhash_core.fingerprint.simhash import bit_contributions, fingerprint_array
 from simhash_core.hashing import stable_hash64
-from simhash_core.simhash import bit_contributions, fingerprint_array
 
 
 def from_bits(s: str) -> int:
@@ -87,8 +87,8 @@ def test_bit_contributions_explain_the_bit():
 
 
 def test_documents_keep_exact_bit_sums():
-    from simhash_core.analyze import analyze_text
-    from simhash_core.simhash import fingerprint_from_sums
+    from simhash_core.fingerprint.analyze import analyze_text
+    from simhash_core.fingerprint.simhash import fingerprint_from_sums
     from simhash_core.types import ScanSettings
 
     a = analyze_text("帕特纳赫峡谷位于德国巴伐利亚州，由帕特纳赫河刻划而成。" * 5, ScanSettings())

@@ -4,11 +4,12 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from simhash_core.fingerprint.simhash import bit_sums, weighted_bit_sums
+from simhash_core.fingerprint.weights import tfidf, top_keywords, top_keywords_of
 from simhash_core.hashing import stable_hashes
-from simhash_core.simhash import bit_sums, weighted_bit_sums
-from simhash_core.tokenize import stopwords, term_counts, word_counts
-from simhash_core.vocabulary import Vocabulary, jieba_vocabulary
-from simhash_core.weights import jieba_idf, tfidf, top_keywords, top_keywords_of
+from simhash_core.text.stopwords import stopwords
+from simhash_core.text.vocabulary import Vocabulary, jieba_idf, jieba_vocabulary
+from simhash_core.text.words import term_counts, word_counts
 
 TEXT = (
     "我们的研究表明，黄河流域的水土流失与降水、植被和人类活动密切相关。"
@@ -92,7 +93,7 @@ def test_threads_sharing_one_vocabulary_get_the_same_features():
 def test_recounted_terms_are_the_analysed_ones(tmp_path):
     """Documents carry term counts only for corpus IDF; recounting them from the text
     gives the analysis's counts, with quotes and the template's text left out."""
-    from simhash_core.analyze import recount_terms
+    from simhash_core.fingerprint.analyze import recount_terms
     from simhash_core.scan import scan
     from simhash_core.types import ScanSettings
     from tests.core.textgen import zh_essay

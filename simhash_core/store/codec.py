@@ -1,4 +1,5 @@
-"""One file's :class:`~simhash_core.analyze.Analysis` as the fingerprint cache stores it.
+"""One file's :class:`~simhash_core.fingerprint.analyze.Analysis` as the fingerprint
+cache stores it.
 
 Arrays are raw little-endian bytes and word lists are packed UTF-8 with their lengths:
 no pickle (a tampered cache can't run code) and no JSON for the large parts (JSON
@@ -19,7 +20,7 @@ from itertools import accumulate
 
 import numpy as np
 
-from simhash_core.analyze import Analysis
+from simhash_core.fingerprint.analyze import Analysis
 from simhash_core.types import Keywords
 
 ARRAYS = {

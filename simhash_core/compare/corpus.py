@@ -14,18 +14,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simhash_core.hashing import sorted_unique
-from simhash_core.normalize import is_cjk_codepoint
-from simhash_core.passages import (
+from simhash_core.compare.passages import (
     SortedShingles,
     UnitMatch,
     align_units,
-    comparable_units,
     covered,
     sorted_shingles,
     to_passages,
 )
-from simhash_core.text_spans import unit_runs_to_spans
+from simhash_core.compare.text_spans import unit_runs_to_spans
+from simhash_core.hashing import sorted_unique
+from simhash_core.text.normalize import is_cjk_codepoint
+from simhash_core.text.units import comparable_units
 from simhash_core.types import Document, Passage, ScanSettings
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simhash_core.corpus import Corpus
+from simhash_core.compare.corpus import Corpus
+from simhash_core.compare.passages import covered, to_passages
 from simhash_core.messages import Message
-from simhash_core.passages import covered, to_passages
 from simhash_core.types import PairScore
 
 SIMHASH_MIN_UNITS = 150  # below this, SimHash distances of unrelated texts are noisy

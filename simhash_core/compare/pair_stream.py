@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simhash_core.corpus import SharedCounts
-from simhash_core.minhash import _EMPTY
+from simhash_core.compare.corpus import SharedCounts
+from simhash_core.fingerprint.minhash import _EMPTY
 from simhash_core.types import PairScore
 
 
@@ -134,7 +134,7 @@ class OtherPairs:
 
     def measures(self) -> Iterator[tuple[int, list[tuple[int, int, float, float, float]]]]:
         """Per matrix row ``a``: ``[(b, distance, jaccard, containment_a, containment_b)]``,
-        rounded as :func:`~simhash_core.pair_score.judge_pair` rounds them."""
+        rounded as :func:`~simhash_core.compare.pair_score.judge_pair` rounds them."""
         perms = self.perms
         sizes = self.set_sizes.tolist()
         for row in self.rows():

@@ -3,7 +3,7 @@
 The core marks, per shingle, whether it is usable (not template text, not the
 reference section, not an excluded quotation). Units covered by no usable shingle are
 left out of every score; the side-by-side views grey them, like class-wide common
-text (:meth:`~simhash_core.corpus.Corpus.common_spans`), so a teacher sees at a glance
+text (:meth:`~simhash_core.compare.corpus.Corpus.common_spans`), so a teacher sees at a glance
 what was not counted. Both come from :func:`unit_runs_to_spans`.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simhash_core.passages import comparable_units
+from simhash_core.text.units import comparable_units
 from simhash_core.types import Document
 
 

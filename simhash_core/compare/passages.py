@@ -92,7 +92,7 @@ def align_units(
 ) -> list[UnitMatch]:
     """Matching passages of A in B, in A's order.
 
-    >>> from simhash_core.tokenize import shingle_hashes
+    >>> from simhash_core.text.units import shingle_hashes
     >>> a = list("abcdefghijklmnopqrstuvwxyz")
     >>> b = list("0123") + a[:10] + list("XY") + a[12:20] + list("9")
     >>> sa, sb = shingle_hashes(a, 3), shingle_hashes(b, 3)
@@ -153,16 +153,6 @@ def covered(spans: list[tuple[int, int]], size: int) -> np.ndarray:
     for s, e in spans:
         delta[max(0, s)] += 1
         delta[min(size, e)] -= 1
-    return np.cumsum(delta[:-1]) > 0
-
-
-def comparable_units(usable: np.ndarray, unit_count: int, n: int) -> np.ndarray:
-    """Units covered by at least one usable shingle (the denominator of shares)."""
-    width = min(n, max(unit_count, 1))
-    pos = np.nonzero(usable)[0]
-    delta = np.bincount(pos, minlength=unit_count + 1) - np.bincount(
-        np.minimum(pos + width, unit_count), minlength=unit_count + 1
-    )
     return np.cumsum(delta[:-1]) > 0
 
 

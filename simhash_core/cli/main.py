@@ -13,19 +13,19 @@ import sys
 from pathlib import Path
 
 from simhash_core.archive import ArchiveError, ArchiveStore
-from simhash_core.archive.cli import (
+from simhash_core.cli.archive import (
     add_archive_commands,
     add_scan_archive_options,
     apply_archive,
     open_scan_archive,
     run_archive_command,
 )
-from simhash_core.cache import open_cache
+from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.export import ReportError, errors_path_for, write_reports
 from simhash_core.messages import Message
 from simhash_core.progress import Progress, Stage
 from simhash_core.scan import scan
-from simhash_core.terminal import TerminalProgress, bounded
+from simhash_core.store.cache import open_cache
 from simhash_core.types import ScanResult, ScanSettings, setting_range
 
 

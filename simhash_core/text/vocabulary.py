@@ -23,11 +23,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
+from pathlib import Path
 
 import numpy as np
 
 from simhash_core.hashing import stable_hash64
-from simhash_core.stopwords import stopwords
+from simhash_core.text.stopwords import stopwords
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ class Vocabulary:
     def features(self, counts: Mapping[str, int]) -> Features:
         """Feature terms of word ``counts`` with TF-IDF weights and hashes.
 
-        Same numbers as :func:`~simhash_core.weights.tfidf` over the counts with the
+        Same numbers as :func:`~simhash_core.fingerprint.weights.tfidf` over the counts with the
         stop words and single characters removed, and
         :func:`~simhash_core.hashing.stable_hashes` of those terms. Safe to call from
         several threads (the app's in-process scan modes).
@@ -117,10 +118,25 @@ class Vocabulary:
 @lru_cache(maxsize=1)
 def jieba_vocabulary() -> Vocabulary:
     """The process's vocabulary over jieba's IDF table and the stop-word list."""
-    from simhash_core.weights import jieba_idf
 
     idf, default = jieba_idf()
     return Vocabulary(idf, default, stopwords())
 
 
-__all__ = ["Features", "Vocabulary", "is_feature_word", "jieba_vocabulary"]
+__all__ = ["Features", "Vocabulary", "is_feature_word", "jieba_idf", "jieba_vocabulary"]
+
+
+@lru_cache(maxsize=1)
+def jieba_idf() -> tuple[dict[str, float], float]:
+    """jieba's IDF table and its median (the weight of unknown words)."""
+    from importlib.util import find_spec
+
+    # locate the table without importing jieba.analyse, which loads far more than this
+    spec = find_spec("jieba")
+    if spec is None or spec.origin is None:
+        raise RuntimeError("jieba is not installed")
+    path = Path(spec.origin).parent / "analyse" / "idf.txt"
+    words = path.read_text(encoding="utf-8").split()
+    table = dict(zip(words[::2], map(float, words[1::2]), strict=True))
+    values = sorted(table.values())
+    return table, values[len(values) // 2]

@@ -1,6 +1,6 @@
 """Scoring every pair of documents in a scanned class.
 
-Pair scores (see :mod:`simhash_core.pair_score`) are:
+Pair scores (see :mod:`simhash_core.compare.pair_score`) are:
 
 * ``simhash_distance``: Hamming distance of the 64-bit fingerprints;
 * ``jaccard``: MinHash estimate of the shingle-set Jaccard;
@@ -14,7 +14,7 @@ document is matched text". A 30% lifted passage scores about 0.3 while honest pa
 which share no passage of ``min_passage_units``, score 0.
 
 Class-wide common text and the per-document data live in
-:class:`~simhash_core.corpus.Corpus`; a :class:`~simhash_core.comparison_memo.
+:class:`~simhash_core.compare.corpus.Corpus`; a :class:`~simhash_core.compare.memo.
 ComparisonMemo` carries the slow, threshold-free part across re-scans.
 
 :func:`compare_documents` is the one comparison: a scan calls it on its class, and the
@@ -31,35 +31,20 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simhash_core import minhash
-from simhash_core.cluster import groups
-from simhash_core.comparison_memo import ComparisonMemo
-from simhash_core.corpus import Corpus, SharedCounts, common_shingles, shared_counts
-from simhash_core.index import near_duplicate_pairs
-from simhash_core.pair_score import (
+from simhash_core.compare.cluster import groups
+from simhash_core.compare.corpus import Corpus, SharedCounts, common_shingles, shared_counts
+from simhash_core.compare.memo import ComparisonMemo
+from simhash_core.compare.pair_score import (
     MIN_SHARED_SHINGLES,
-    SIMHASH_MIN_UNITS,
     judge_pair,
     measure_pair,
-    score_pair,
 )
-from simhash_core.pair_stream import OtherPairs
+from simhash_core.compare.pair_stream import OtherPairs
+from simhash_core.fingerprint import minhash
+from simhash_core.fingerprint.index import near_duplicate_pairs
+from simhash_core.fingerprint.simhash import fingerprint_array, hamming_matrix
 from simhash_core.progress import Progress
-from simhash_core.simhash import fingerprint_array, hamming_matrix
 from simhash_core.types import DENSE_MATRIX_LIMIT, Cluster, Document, PairScore, ScanSettings
-
-__all__ = [
-    "MIN_SHARED_SHINGLES",
-    "SIMHASH_MIN_UNITS",
-    "Comparison",
-    "Corpus",
-    "PairMatrix",
-    "common_shingles",
-    "compare_documents",
-    "score_corpus",
-    "score_pair",
-    "shared_counts",
-]
 
 
 @dataclass(frozen=True)
@@ -263,7 +248,7 @@ def compare_documents(
     """Pairs, clusters, the prepared corpus and the dense matrix for ``docs``.
 
     ``memo``, if given, must belong to these documents and settings (see
-    :func:`~simhash_core.comparison_memo.memo_key`); it is used and completed. With
+    :func:`~simhash_core.compare.memo.memo_key`); it is used and completed. With
     ``restrict`` (a class and archived documents), the common text is the class's
     alone: last year's essays neither add to it nor dilute it.
     """

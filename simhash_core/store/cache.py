@@ -8,14 +8,14 @@ Two levels, both keyed by the file's content hash (never by name or date):
   modification and change times (nanoseconds) are those it was hashed with, so an
   unchanged folder is not read again just to learn it is unchanged.
 * ``comparisons``: the threshold-free part of comparing a whole folder
-  (:class:`~simhash_core.comparison_memo.ComparisonMemo`), for the last few folders.
-* ``analyses``: everything :class:`~simhash_core.analyze.Analysis` holds, keyed also by
+  (:class:`~simhash_core.compare.memo.ComparisonMemo`), for the last few folders.
+* ``analyses``: everything :class:`~simhash_core.fingerprint.analyze.Analysis` holds, keyed also by
   the settings that change it (n-gram size, Traditional->Simplified, exclusions, MinHash
   size), the template's digest and :data:`CACHE_VERSION`. Changing a threshold touches
   neither level; changing the n-gram size re-analyses from cached text.
 
 Stored as SQLite (WAL, 16 KB pages) in the format of
-:mod:`~simhash_core.analysis_codec`: no pickle, so a tampered cache can't run code.
+:mod:`~simhash_core.store.codec`: no pickle, so a tampered cache can't run code.
 Tables of older cache versions are dropped when the cache is opened.
 
 The cache is only a cache, so it never costs a scan:
@@ -44,16 +44,16 @@ from typing import TypeVar
 
 import numpy as np
 
-from simhash_core.analysis_codec import (
+from simhash_core.compare.memo import ComparisonMemo
+from simhash_core.fingerprint.analyze import Analysis
+from simhash_core.messages import Message, dump_messages, load_messages
+from simhash_core.store.codec import (
     EncodedAnalysis,
     decode_analysis,
     encode_analysis,
     text_of,
     text_value,
 )
-from simhash_core.analyze import Analysis
-from simhash_core.comparison_memo import ComparisonMemo
-from simhash_core.messages import Message, dump_messages, load_messages
 from simhash_core.types import ScanSettings, analysis_settings
 
 CACHE_VERSION = 11  # 11: warnings are stored as messages (code and values)

@@ -8,7 +8,7 @@ only one document has, and words whose weight (count x IDF) differs.
 
 The core keeps each document's 200 strongest keywords and its exact per-bit sums, but
 its documents carry the term counts only for corpus IDF. :func:`document_weights`
-recounts them with :func:`simhash_core.analyze.recount_terms` and checks the result
+recounts them with :func:`simhash_core.fingerprint.analyze.recount_terms` and checks the result
 against the exact sums: when they agree the explanation is exact, otherwise it falls
 back to the kept keywords and says so.
 
@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simhash_core.fingerprint.simhash import bit_sums
 from simhash_core.hashing import stable_hashes
-from simhash_core.simhash import bit_sums
 from simhash_core.types import Document, ScanSettings
 
 BITS = 64
@@ -68,7 +68,8 @@ class WordPush:
 
 
 def _idf(settings: ScanSettings, corpus: Sequence[Document]) -> tuple[Mapping[str, float], float]:
-    from simhash_core.weights import corpus_idf, jieba_idf
+    from simhash_core.fingerprint.weights import corpus_idf
+    from simhash_core.text.vocabulary import jieba_idf
 
     if settings.idf == "corpus":
         return corpus_idf(d.terms for d in corpus if not d.archive_label)
@@ -88,8 +89,8 @@ def document_weights(
 ) -> WordWeights:
     """All of ``doc``'s weighted SimHash words when they can be recovered exactly
     (checked against its per-bit sums), else its kept keywords."""
-    from simhash_core.analyze import recount_terms
-    from simhash_core.weights import tfidf
+    from simhash_core.fingerprint.analyze import recount_terms
+    from simhash_core.fingerprint.weights import tfidf
 
     try:
         terms = doc.terms or recount_terms(doc, settings)

@@ -31,8 +31,8 @@ from simhash_core.archive import (
     not_created_yet,
     open_archive,
 )
+from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.progress import Progress
-from simhash_core.terminal import TerminalProgress, bounded
 from simhash_core.types import ScanResult, ScanSettings, setting_range
 
 _ARCHIVE_HELP = (
@@ -165,8 +165,8 @@ def run_archive_command(args: argparse.Namespace, out: TextIO | None = None) -> 
 
 
 def _add(args: argparse.Namespace, out: TextIO) -> int:
-    from simhash_core.cache import open_cache
     from simhash_core.scan import scan
+    from simhash_core.store.cache import open_cache
 
     with open_archive(args.archive) as store, contextlib.ExitStack() as stack:
         settings = replace(store.config.settings, workers=args.workers or 0)

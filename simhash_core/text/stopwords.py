@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from simhash_core.normalize import read_resource
+from simhash_core.text.normalize import read_resource
 
 
 @lru_cache(maxsize=1)

@@ -14,17 +14,17 @@ from pathlib import Path
 
 import numpy as np
 
-from simhash_core import minhash
-from simhash_core.exclusions import excluded_regions
+from simhash_core.fingerprint import minhash
+from simhash_core.fingerprint.simhash import fingerprint_from_sums, weighted_bit_sums
+from simhash_core.fingerprint.weights import top_keywords_of
 from simhash_core.hashing import sorted_unique
 from simhash_core.messages import Message
-from simhash_core.normalize import normalize
-from simhash_core.passages import comparable_units
-from simhash_core.simhash import fingerprint_from_sums, weighted_bit_sums
-from simhash_core.tokenize import shingles_of_hashes, term_counts, unit_hashes, word_counts
+from simhash_core.text.exclusions import excluded_regions
+from simhash_core.text.normalize import normalize
+from simhash_core.text.units import comparable_units, shingles_of_hashes, unit_hashes
+from simhash_core.text.vocabulary import jieba_vocabulary
+from simhash_core.text.words import term_counts, word_counts
 from simhash_core.types import Document, ExtractedText, Keywords, ScanSettings
-from simhash_core.vocabulary import jieba_vocabulary
-from simhash_core.weights import top_keywords_of
 
 KEYWORDS_KEPT = 200
 

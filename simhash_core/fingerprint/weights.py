@@ -21,30 +21,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from functools import lru_cache
 from itertools import repeat
 from operator import mul
-from pathlib import Path
 
 import numpy as np
 
 from simhash_core.types import Document, Keywords
-
-
-@lru_cache(maxsize=1)
-def jieba_idf() -> tuple[dict[str, float], float]:
-    """jieba's IDF table and its median (the weight of unknown words)."""
-    from importlib.util import find_spec
-
-    # locate the table without importing jieba.analyse, which loads far more than this
-    spec = find_spec("jieba")
-    if spec is None or spec.origin is None:
-        raise RuntimeError("jieba is not installed")
-    path = Path(spec.origin).parent / "analyse" / "idf.txt"
-    words = path.read_text(encoding="utf-8").split()
-    table = dict(zip(words[::2], map(float, words[1::2]), strict=True))
-    values = sorted(table.values())
-    return table, values[len(values) // 2]
 
 
 def corpus_idf(docs_terms: Iterable[Mapping[str, int]]) -> tuple[dict[str, float], float]:
@@ -99,7 +81,7 @@ def top_keywords_of(terms: list[str], weights: np.ndarray, n: int = 200) -> Keyw
 def reweighted(docs: list[Document], idf_from: Iterable[Document]) -> list[Document]:
     """``docs`` with fingerprints, per-bit sums and keywords recomputed from their term
     counts with IDF taken from the documents ``idf_from`` (``idf="corpus"``)."""
-    from simhash_core.simhash import bit_sums, fingerprint_from_sums
+    from simhash_core.fingerprint.simhash import bit_sums, fingerprint_from_sums
 
     idf, default = corpus_idf(d.terms for d in idf_from)
     out = []

@@ -1,7 +1,7 @@
 """Comparing two 64-bit SimHash fingerprints bit by bit (pure, no Qt).
 
-Bit 0 is the most significant bit, as in :func:`simhash_core.simhash.bit_contributions`.
-Pigeonhole blocks come from :func:`simhash_core.index.block_layout`: with distance
+Bit 0 is the most significant bit, as in :func:`simhash_core.fingerprint.simhash.bit_contributions`.
+Pigeonhole blocks come from :func:`simhash_core.fingerprint.index.block_layout`: with distance
 ``k`` the 64 bits are cut into ``k + 1`` blocks, and two fingerprints within distance
 ``k`` must agree exactly on at least one block.
 
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simhash_core.index import block_layout
-from simhash_core.simhash import bit_contributions, fingerprint_from_sums, hamming
+from simhash_core.fingerprint.index import block_layout
+from simhash_core.fingerprint.simhash import bit_contributions, fingerprint_from_sums, hamming
 
 BITS = 64
 

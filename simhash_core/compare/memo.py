@@ -3,7 +3,7 @@
 A :class:`ComparisonMemo` holds everything about a set of documents that no threshold
 changes: the class-wide common shingles, each document's comparable units and shingle
 count, the shingles shared by each pair and each measured pair's passages
-(:class:`~simhash_core.pair_score.PairMeasure`). It is keyed by the documents' content
+(:class:`~simhash_core.compare.pair_score.PairMeasure`). It is keyed by the documents' content
 hashes in scan order and the settings that shape their shingles, so:
 
 * an unchanged folder is re-judged from the memo without aligning a single pair;
@@ -32,8 +32,8 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
-from simhash_core.corpus import SharedCounts
-from simhash_core.pair_score import PairMeasure
+from simhash_core.compare.corpus import SharedCounts
+from simhash_core.compare.pair_score import PairMeasure
 from simhash_core.types import ScanSettings
 
 MEMO_VERSION = 1

@@ -1,0 +1,7 @@
+"""``python -m simhash_core.cli``: the ``plagcheck`` command."""
+
+import sys
+
+from simhash_core.cli.main import main
+
+sys.exit(main())
