@@ -29,11 +29,18 @@ from PySide6.QtWidgets import (
 
 from app import archive_ops
 from app.archive_ops import AddOutcome, ArchiveSummary, RemoveOutcome
-from app.archive_worker import ArchiveRunner
+from app.background import BackgroundRunner
 from simhash_core.progress import ProgressReport
 from simhash_core.types import ScanResult
 
 ERROR_STYLE = "color: #b00020;"
+
+
+def archive_error(exc: BaseException) -> str | None:
+    """An archive's own errors (and refused values) are sentences for the teacher."""
+    from simhash_core.archive import ArchiveError
+
+    return str(exc) if isinstance(exc, (ArchiveError, ValueError)) else None
 
 
 class ArchiveDialog(QDialog):
@@ -61,10 +68,12 @@ class ArchiveDialog(QDialog):
         self.error_text = ""
         self._operation = ""  # "list", "add" or "remove" while a job runs
 
-        self.runner = ArchiveRunner(self)
+        # never from the GUI thread: a Redis server may be slow to answer, and adding a
+        # class writes one transaction per document
+        self.runner = BackgroundRunner(self, name="plagcheck-archive", user_error=archive_error)
         self.runner.progressed.connect(self._on_progress)
-        self.runner.succeeded.connect(self._on_succeeded)
-        self.runner.failed.connect(self._on_failed)
+        self.runner.finished.connect(self._on_succeeded)
+        self.runner.errored.connect(self._on_failed)
         self.runner.idle.connect(self._update_buttons)
 
         self.location_label = QLabel()

@@ -13,10 +13,9 @@ never waits for them."""
 
 from __future__ import annotations
 
-import contextlib
-from concurrent.futures import Future, ThreadPoolExecutor
+import time
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.background import BackgroundRunner
 from app.doc_names import display_name
 from app.views.bit_grid import BitGrid
 from simhash_core.fingerprint.bit_compare import (
@@ -159,7 +159,6 @@ class BitDiffView(QWidget):
     when the words of the pair shown have been counted."""
 
     wordsReady = Signal()
-    _wordsCounted = Signal(object, object)  # (pair, Future) from the worker thread
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -197,8 +196,11 @@ class BitDiffView(QWidget):
         self.note.setStyleSheet("color: #555;")
         # what differs: the words behind the difference of the two net pushes
         self.words: PairWords | None = None
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bit-words")
-        self._wordsCounted.connect(self._on_words_counted)
+        # counted in the background, one pair at a time; the latest pair asked for waits
+        self._counter = BackgroundRunner(self, name="plagcheck-bit-words")
+        self._counter.finished.connect(self._on_words_counted)
+        self._counter.idle.connect(self._count_next)
+        self._to_count: tuple[int, int] | None = None
         self.diff_title = QLabel()
         self.diff_title.setFont(bold)
         self.diff_summary = QLabel()
@@ -247,28 +249,36 @@ class BitDiffView(QWidget):
             a, b = (self.result.documents[i] for i in pair)
             k = self.result.settings.simhash_k
             self.comparison = BitComparison.of(a.fingerprint, b.fingerprint, k)
-            future = self._executor.submit(
-                pair_words, a, b, self.result.settings, list(self.result.documents)
-            )
-            future.add_done_callback(lambda f, p=pair: self._relay(p, f))
+            self._to_count = pair
+            self._count_next()
             self.grid.set_comparison(self.comparison)
         self.retranslate_ui()
 
-    def _relay(self, pair: tuple[int, int], future: Future) -> None:
-        """In the worker thread: hand the counted words to the GUI thread."""
-        with contextlib.suppress(RuntimeError):  # the view was deleted meanwhile
-            self._wordsCounted.emit(pair, future)
+    def _count_next(self) -> None:
+        """Start counting the words of the pair waiting, unless a count is running."""
+        pair, result = self._to_count, self.result
+        if pair is None or result is None or self._counter.busy:
+            return
+        self._to_count = None
+        a, b = (result.documents[i] for i in pair)
+        docs, settings = list(result.documents), result.settings
+        self._counter.start(lambda _progress: (pair, pair_words(a, b, settings, docs)))
 
-    def _on_words_counted(self, pair: tuple[int, int], future: Future) -> None:
-        if pair != self.pair or future.exception() is not None:
-            return  # another pair is shown now (or nothing could be counted)
-        self.words = future.result()
+    def _on_words_counted(self, counted: tuple[tuple[int, int], PairWords]) -> None:
+        pair, words = counted
+        if pair != self.pair:
+            return  # another pair is shown now
+        self.words = words
         self.show_bit(self.grid.selected)  # the word counts and the differences
         self.wordsReady.emit()
 
     def wait_for_words(self, timeout: float = 30.0) -> None:
-        """Block until the words being counted are ready (scripts and tests)."""
-        self._executor.submit(lambda: None).result(timeout)
+        """Block until the words of the pair shown are counted and shown (scripts and
+        tests)."""
+        deadline = time.monotonic() + timeout
+        while self.pair is not None and self.words is None and time.monotonic() < deadline:
+            self._counter.wait(50)
+            QCoreApplication.processEvents()
 
     def documents(self) -> tuple[Document, Document] | None:
         if self.pair is None or self.result is None:
