@@ -35,25 +35,9 @@ from typing import IO, Any
 
 from simhash_core.compare.pair_stream import OtherPairs
 from simhash_core.messages import joined
+from simhash_core.pair_fields import PAIR_COLUMNS, PAIR_FIELDS, FieldKind
 from simhash_core.types import FileError, PairScore, ScanResult
 
-PAIR_COLUMNS = [
-    "file_a",
-    "file_b",
-    "similarity",
-    "flagged",
-    "simhash_distance",
-    "jaccard",
-    "containment_a",
-    "containment_b",
-    "matched_chars",
-    "passages",
-    "share_a",
-    "share_b",
-    "group",
-    "archive_label",
-    "reasons",
-]
 ERROR_COLUMNS = ["file", "problem", "reason"]
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _WHY = {
@@ -150,26 +134,21 @@ def _fmt(x: float) -> str:
 
 
 def pair_row(result: ScanResult, p: PairScore) -> list[Any]:
-    """One pairs-CSV row, in :data:`PAIR_COLUMNS` order."""
-    a, b = result.documents[p.a], result.documents[p.b]
-    label = a.archive_label or b.archive_label or ""
-    return [
-        a.path,
-        b.path,
-        _fmt(p.similarity),
-        "yes" if p.flagged else "no",
-        p.simhash_distance,
-        _fmt(p.jaccard),
-        _fmt(p.containment_a),
-        _fmt(p.containment_b),
-        max(p.matched_chars, p.matched_chars_b),
-        p.passages,
-        _fmt(p.share_a),
-        _fmt(p.share_b),
-        p.group if p.group is not None else "",
-        label,
-        joined(p.reasons),
-    ]
+    """One pairs-CSV row, in :data:`PAIR_COLUMNS` order (see :mod:`simhash_core.pair_fields`)."""
+    return [_cell(f.kind, f.value(result, p)) for f in PAIR_FIELDS]
+
+
+def _cell(kind: FieldKind, value: Any) -> Any:
+    """A field's value as the CSV and the JSON write it."""
+    if kind is FieldKind.SHARE:
+        return _fmt(value)
+    if kind is FieldKind.FLAG:
+        return "yes" if value else "no"
+    if kind in (FieldKind.GROUP, FieldKind.LABEL):
+        return "" if value is None else value
+    if kind is FieldKind.REASONS:
+        return joined(value)
+    return value
 
 
 def file_problems(result: ScanResult) -> list[FileError]:

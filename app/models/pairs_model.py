@@ -9,7 +9,6 @@ writes exactly the pairs the proxy shows, in its order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import IntEnum
 from typing import Any
 
@@ -26,6 +25,7 @@ from app.doc_names import ARCHIVE_COLOR
 from app.message_text import joined, text
 from app.metrics import percent
 from app.models.roles import Role
+from simhash_core.pair_fields import FIELD, FieldKind
 from simhash_core.types import PairScore, ScanResult
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -48,6 +48,27 @@ class Column(IntEnum):
     SHARE_A = 12
     SHARE_B = 13
     REASONS = 14
+
+
+# The field of the pair reports each column shows (simhash_core.pair_fields): the
+# table's own order, the reports' definitions.
+COLUMN_FIELDS: dict[Column, str] = {
+    Column.GROUP: "group",
+    Column.FILE_A: "file_a",
+    Column.FILE_B: "file_b",
+    Column.ARCHIVE: "archive_label",
+    Column.SIMILARITY: "similarity",
+    Column.FLAGGED: "flagged",
+    Column.DISTANCE: "simhash_distance",
+    Column.JACCARD: "jaccard",
+    Column.CONTAINMENT_A: "containment_a",
+    Column.CONTAINMENT_B: "containment_b",
+    Column.MATCHED_CHARS: "matched_chars",
+    Column.PASSAGES: "passages",
+    Column.SHARE_A: "share_a",
+    Column.SHARE_B: "share_b",
+    Column.REASONS: "reasons",
+}
 
 
 # numeric columns whose values are much shorter than their names
@@ -237,40 +258,34 @@ class PairsModel(QAbstractTableModel):
             doc = docs[p.a if col == Column.FILE_A else p.b]
             # an archived file by its name: its path only repeats the Archive column
             return f"⌂ {doc.name}" if doc.archive_label else doc.path
-        if col == Column.ARCHIVE:
-            return self.archive_label(p) or ""
-        if col == Column.FLAGGED:
-            return self.tr("yes") if p.flagged else ""
-        if col == Column.REASONS:
-            return joined(p.reasons)
-        value = self._sort_key(p, col)
-        if col in (Column.DISTANCE, Column.MATCHED_CHARS, Column.PASSAGES):
+        field = FIELD[COLUMN_FIELDS[col]]
+        value = field.value(self.result, p)
+        if field.kind is FieldKind.LABEL:
+            return value or ""
+        if field.kind is FieldKind.FLAG:
+            return self.tr("yes") if value else ""
+        if field.kind is FieldKind.REASONS:
+            return joined(value)
+        if field.kind is FieldKind.COUNT:
             return str(value)
         return percent(float(value))
 
     def _sort_key(self, p: PairScore, col: Column) -> Any:
-        if col == Column.ARCHIVE:
-            return self.archive_label(p) or ""
-        return _SORT_KEYS[col](p)
+        if col in (Column.FILE_A, Column.FILE_B):
+            return p.a if col == Column.FILE_A else p.b  # the class's order of paths
+        field = FIELD[COLUMN_FIELDS[col]]
+        value = field.value(self.result, p)
+        if field.kind is FieldKind.GROUP:
+            return value if value is not None else 1 << 30  # ungrouped pairs last
+        if field.kind is FieldKind.LABEL:
+            return value or ""
+        if field.kind is FieldKind.FLAG:
+            return int(value)
+        if field.kind is FieldKind.REASONS:
+            return len(value)
+        return value
 
 
-_SORT_KEYS: tuple[Callable[[PairScore], Any], ...] = (
-    lambda p: p.group if p.group is not None else 1 << 30,  # GROUP
-    lambda p: p.a,  # FILE_A
-    lambda p: p.b,  # FILE_B
-    lambda p: "",  # ARCHIVE: the label, see PairsModel._sort_key
-    lambda p: p.similarity,
-    lambda p: int(p.flagged),
-    lambda p: p.simhash_distance,
-    lambda p: p.jaccard,
-    lambda p: p.containment_a,
-    lambda p: p.containment_b,
-    lambda p: max(p.matched_chars, p.matched_chars_b),
-    lambda p: p.passages,
-    lambda p: p.share_a,
-    lambda p: p.share_b,
-    lambda p: len(p.reasons),  # REASONS
-)
 _COLUMNS = tuple(Column)
 
 

@@ -11,11 +11,13 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtTest import QTest
 
 from app.main_window import Tab
+from app.metrics import percent
 from app.models.roles import Role
 from app.views.side_by_side import passage_color
-from simhash_core.export import PAIR_COLUMNS
+from simhash_core.export import write_pairs_csv
 from simhash_core.fingerprint.bit_compare import bit
 from simhash_core.fingerprint.simhash import bit_contributions, hamming
+from simhash_core.pair_fields import PAIR_COLUMNS
 from tests.app.conftest import doc_index
 
 
@@ -163,6 +165,30 @@ def test_pairs_table_lists_flagged_first_and_opens_pairs(shown, small_result, qt
     with qtbot.waitSignal(shown.pairOpened):
         panel.table.doubleClicked.emit(panel.proxy.index(0, 1))
     panel.flagged_only.setChecked(False)
+
+
+def test_the_table_shows_every_field_of_the_reports(shown, small_result, tmp_path):
+    """One definition of a pair's fields: the table shows each CSV column, and a cell
+    reads the same value the CSV writes (shares as percentages)."""
+    from app.models.pairs_model import COLUMN_FIELDS, Column
+
+    assert sorted(COLUMN_FIELDS.values()) == sorted(PAIR_COLUMNS)
+    assert set(COLUMN_FIELDS) == set(Column)
+    model = shown.pairs_model
+    out = tmp_path / "all.csv"
+    write_pairs_csv(small_result, out, pairs=model.pairs)
+    with out.open(encoding="utf-8-sig", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) == model.rowCount() > 0
+    for r, row in enumerate(rows):
+        cell = {c: model.index(r, c).data() for c in Column}
+        assert cell[Column.SIMILARITY] == percent(float(row["similarity"]))
+        assert cell[Column.DISTANCE] == row["simhash_distance"]
+        assert cell[Column.PASSAGES] == row["passages"]
+        assert cell[Column.MATCHED_CHARS] == row["matched_chars"]
+        assert (cell[Column.FLAGGED] != "") == (row["flagged"] == "yes")
+        assert cell[Column.GROUP] == row["group"]
+        assert cell[Column.FILE_A] == row["file_a"] and cell[Column.FILE_B] == row["file_b"]
 
 
 def test_csv_export_writes_what_the_table_shows(shown, small_result, tmp_path):
