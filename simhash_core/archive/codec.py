@@ -42,6 +42,14 @@ import numpy as np
 from simhash_core.archive.errors import ArchiveError
 from simhash_core.archive.keys import band_keys, has_bands, simhash_blocks, winnow_keys
 from simhash_core.fingerprint.analyze import analyze_text, with_analysis
+from simhash_core.fingerprint.codec import (
+    pack_array,
+    pack_keywords,
+    pack_terms,
+    unpack_array,
+    unpack_keywords,
+    unpack_terms,
+)
 from simhash_core.fingerprint.simhash import bit_sums, fingerprint_from_sums
 from simhash_core.fingerprint.weights import tfidf
 from simhash_core.messages import dump_messages, load_messages
@@ -351,23 +359,41 @@ def _pack_text(text: str) -> bytes:
     return zlib.compress(text.encode("utf-8", "surrogatepass"), 6)
 
 
-def _json_blob(value: object) -> bytes:
-    return zlib.compress(json.dumps(value, ensure_ascii=False).encode("utf-8"), 6)
+# Terms and keywords are the shared codec's bytes (fingerprint.codec, as in the cache)
+# behind this mark, compressed; an archive written before holds compressed JSON there.
+PACKED = b"PCK1"
+
+
+def _packed(blob: bytes) -> bytes:
+    return zlib.compress(PACKED + blob, 6)
 
 
 def encode_payload(doc: Document) -> dict[str, bytes]:
     """The bytes that rebuild ``doc`` for passage matching (see :func:`decode_payload`)."""
     return {
         "text": _pack_text(doc.text),
-        "shingle_seq": np.ascontiguousarray(doc.shingle_seq, dtype="<u8").tobytes(),
-        "usable": np.packbits(np.asarray(doc.usable, dtype=bool)).tobytes(),
-        "unit_starts": np.ascontiguousarray(doc.unit_starts, dtype="<i4").tobytes(),
-        "unit_ends": np.ascontiguousarray(doc.unit_ends, dtype="<i4").tobytes(),
-        "terms": _json_blob(doc.terms),
-        "keywords": _json_blob([list(k) for k in doc.keywords]),
+        **{name: pack_array(name, getattr(doc, name)) for name in PAYLOAD_ARRAYS},
+        "terms": _packed(pack_terms(doc.terms)),
+        "keywords": _packed(pack_keywords(doc.keywords)),
         "warnings": dump_messages(doc.warnings).encode("utf-8"),
-        "bit_sums": np.ascontiguousarray(doc.bit_sums, dtype="<f8").tobytes(),
     }
+
+
+PAYLOAD_ARRAYS = ("shingle_seq", "usable", "unit_starts", "unit_ends", "bit_sums")
+
+
+def _terms(blob: bytes) -> dict[str, int]:
+    raw = zlib.decompress(blob)
+    if raw.startswith(PACKED):
+        return unpack_terms(raw, len(PACKED))
+    return {str(t): int(c) for t, c in json.loads(raw).items()}  # written before
+
+
+def _keywords(blob: bytes) -> Keywords:
+    raw = zlib.decompress(blob)
+    if raw.startswith(PACKED):
+        return unpack_keywords(raw, len(PACKED))
+    return Keywords((str(t), float(w)) for t, w in json.loads(raw))  # written before
 
 
 def decode_payload(blobs: dict[str, bytes]) -> dict[str, object]:
@@ -386,16 +412,15 @@ def decode_payload(blobs: dict[str, bytes]) -> dict[str, object]:
             "bit_sums": np.zeros(64),
         }
     try:
-        seq = np.frombuffer(blobs["shingle_seq"], dtype="<u8").astype(np.uint64)
-        usable = np.unpackbits(np.frombuffer(blobs["usable"], np.uint8), count=len(seq))
-        starts = np.frombuffer(blobs["unit_starts"], dtype="<i4").astype(np.int32)
-        ends = np.frombuffer(blobs["unit_ends"], dtype="<i4").astype(np.int32)
+        seq = unpack_array("shingle_seq", blobs["shingle_seq"])
+        usable = unpack_array("usable", blobs["usable"], len(seq))
+        starts = unpack_array("unit_starts", blobs["unit_starts"])
+        ends = unpack_array("unit_ends", blobs["unit_ends"])
         text = zlib.decompress(blobs["text"]).decode("utf-8", "surrogatepass")
-        terms = json.loads(zlib.decompress(blobs["terms"]))
-        pairs = json.loads(zlib.decompress(blobs["keywords"]))
-        keywords = Keywords((str(t), float(w)) for t, w in pairs)
+        terms = _terms(blobs["terms"])
+        keywords = _keywords(blobs["keywords"])
         warnings = load_messages(blobs["warnings"])
-        sums = np.frombuffer(blobs["bit_sums"], dtype="<f8").astype(np.float64)
+        sums = unpack_array("bit_sums", blobs["bit_sums"])
     except (KeyError, ValueError, TypeError, AttributeError, zlib.error) as exc:
         raise ArchiveError(
             f"the archive file is damaged: unreadable document data ({exc})"
@@ -405,7 +430,7 @@ def decode_payload(blobs: dict[str, bytes]) -> dict[str, object]:
     return {
         "text": text,
         "shingle_seq": seq,
-        "usable": usable.astype(bool),
+        "usable": usable,
         "unit_starts": starts,
         "unit_ends": ends,
         "terms": terms,

@@ -126,6 +126,30 @@ def test_add_and_load_round_trip(store: SQLiteArchive) -> None:
         store.load([99])
 
 
+def test_one_codec_with_the_cache_and_archives_written_before_still_read() -> None:
+    """Terms and keywords are the shared codec's bytes (as in the fingerprint cache);
+    an archive written before this holds compressed JSON there, and still reads."""
+    import zlib
+
+    from simhash_core.archive import codec
+    from simhash_core.fingerprint import codec as shared
+
+    doc = make_doc(zh_essay(3), "s.txt")
+    payload = codec.encode_payload(doc)
+    assert zlib.decompress(payload["terms"]) == codec.PACKED + shared.pack_terms(doc.terms)
+    assert zlib.decompress(payload["keywords"]) == codec.PACKED + shared.pack_keywords(doc.keywords)
+    assert payload["usable"] == shared.pack_array("usable", doc.usable)
+    legacy = dict(payload)
+    legacy["terms"] = zlib.compress(json.dumps(doc.terms, ensure_ascii=False).encode())
+    legacy["keywords"] = zlib.compress(json.dumps([list(k) for k in doc.keywords]).encode())
+    for blobs in (payload, legacy):
+        fields = codec.decode_payload(blobs)
+        assert fields["terms"] == doc.terms and fields["keywords"] == doc.keywords
+        assert np.array_equal(fields["usable"], doc.usable)
+    with pytest.raises(ArchiveError, match="damaged"):
+        codec.decode_payload({**payload, "terms": zlib.compress(codec.PACKED + b"\x05")})
+
+
 def test_same_content_is_stored_once_and_keeps_every_label(store: SQLiteArchive) -> None:
     doc = make_doc(zh_essay(1), "a.txt")
     assert store.add(doc, "2024 spring").status == "added"
