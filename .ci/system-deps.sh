@@ -8,8 +8,14 @@ fc-list 2>/dev/null | grep -qi "wenquanyi\|wqy" || need+=(fonts-wqy-microhei)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 command -v fc-list >/dev/null 2>&1 || need+=(fontconfig)
 # the shared libraries Qt's xcb and offscreen platform plug-ins load
+# (xcb: a real display, `make run`; Qt 6.5+ refuses to start xcb without xcb-cursor)
 for lib in libEGL.so.1:libegl1 libGL.so.1:libgl1 libxkbcommon.so.0:libxkbcommon0 \
-           libfontconfig.so.1:libfontconfig1 libdbus-1.so.3:libdbus-1-3; do
+           libfontconfig.so.1:libfontconfig1 libdbus-1.so.3:libdbus-1-3 \
+           libxcb-cursor.so.0:libxcb-cursor0 libxcb-icccm.so.4:libxcb-icccm4 \
+           libxcb-image.so.0:libxcb-image0 libxcb-keysyms.so.1:libxcb-keysyms1 \
+           libxcb-randr.so.0:libxcb-randr0 libxcb-render-util.so.0:libxcb-render-util0 \
+           libxcb-shape.so.0:libxcb-shape0 libxcb-xinerama.so.0:libxcb-xinerama0 \
+           libxcb-xkb.so.1:libxcb-xkb1 libxkbcommon-x11.so.0:libxkbcommon-x11-0; do
   ldconfig -p 2>/dev/null | grep -q "${lib%%:*}" || need+=("${lib##*:}")
 done
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
