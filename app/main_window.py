@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.archive_ops import ArchiveCheck, ArchiveStatus
 from app.doc_names import ARCHIVE_COLOR
 from app.i18n import LANGUAGES, LanguageManager
 from app.message_text import joined
@@ -52,6 +51,7 @@ from app.views.pairs_panel import PairsPanel
 from app.views.progress_panel import ProgressPanel
 from app.views.settings_dialog import SettingsDialog
 from app.views.side_by_side import SideBySideView
+from simhash_core.archive.service import ArchiveCheck, ArchiveStatus
 from simhash_core.progress import ProgressReport
 from simhash_core.shown_location import shown_location
 from simhash_core.types import ScanResult
@@ -550,7 +550,7 @@ class MainWindow(QMainWindow):
 
     # --- settings and language -------------------------------------------------------
     def edit_settings(self) -> None:
-        from app.archive_ops import default_location
+        from simhash_core.archive.service import default_location
 
         dialog = SettingsDialog(
             self.app_settings.scan_settings(),

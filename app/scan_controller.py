@@ -8,9 +8,10 @@ core's thread-safe cancel flag: the core stops the workers and still compares th
 files read so far, so partial results are kept.
 
 When the request names an archive (``archive`` is not ``None``), the same thread then
-compares the result with the archive of past submissions (:func:`app.archive_ops.compare_scan`)
-and reports how that went with ``archiveChecked`` just before ``finished``. An archive
-that cannot be used never fails the scan: its result is shown with the problem.
+compares the result with the archive of past submissions
+(:func:`simhash_core.archive.service.compare_scan`) and reports how that went with
+``archiveChecked`` just before ``finished``. An archive that cannot be used never
+fails the scan: its result is shown with the problem.
 
 The scan module (and with it jieba) is imported inside the scan thread, never while
 the window is starting.
@@ -53,7 +54,7 @@ class ScanRequest:
 @dataclass(frozen=True)
 class ScanOutcome:
     """What a scan job returns: the result and, if the request named an archive, how
-    comparing with it went (an :class:`app.archive_ops.ArchiveCheck`)."""
+    comparing with it went (an :class:`simhash_core.archive.service.ArchiveCheck`)."""
 
     result: ScanResult
     archive_check: object | None = None
@@ -83,7 +84,7 @@ def run_scan(request: ScanRequest, progress: Progress) -> ScanOutcome:
         result.notices.insert(0, notice)
     if request.archive is None:
         return ScanOutcome(result)
-    from app.archive_ops import compare_scan
+    from simhash_core.archive.service import compare_scan
 
     result, check = compare_scan(result, request.archive, request.settings, progress)
     return ScanOutcome(result, check)

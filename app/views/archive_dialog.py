@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import archive_ops
-from app.archive_ops import AddOutcome, ArchiveSummary, RemoveOutcome
 from app.background import BackgroundRunner
+from simhash_core.archive import service as archive_ops
+from simhash_core.archive.service import AddOutcome, ArchiveSummary, RemoveOutcome
 from simhash_core.progress import ProgressReport
 from simhash_core.types import ScanResult
 

@@ -27,10 +27,11 @@ from simhash_core.archive import (
     ArchiveError,
     ArchiveStore,
     compare_with_archive,
-    is_redis_url,
     not_created_yet,
     open_archive,
+    service,
 )
+from simhash_core.archive.service import human_size
 from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.progress import Progress
 from simhash_core.types import ScanResult, ScanSettings, setting_range
@@ -38,20 +39,6 @@ from simhash_core.types import ScanResult, ScanSettings, setting_range
 _ARCHIVE_HELP = (
     "archive file or redis://HOST:PORT/DB (default: archive.sqlite in the user data folder)"
 )
-
-
-def human_size(n: int) -> str:
-    """Bytes for people.
-
-    >>> human_size(512), human_size(2_500_000)
-    ('512 B', '2.4 MB')
-    """
-    size = float(n)
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{int(size)} B" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return f"{size:.1f} TB"  # pragma: no cover
 
 
 def add_archive_commands(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -205,47 +192,50 @@ def _add(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _list(args: argparse.Namespace, out: TextIO) -> int:
-    missing = not_created_yet(args.archive)
-    if missing is not None:  # listing never creates an archive (nor does the app)
-        print(f"archive: {missing} (not created yet)", file=out)
+    summary = service.summarize(args.archive or "")
+    if not summary.exists:  # listing never creates an archive (nor does the app)
+        print(f"archive: {summary.location} (not created yet)", file=out)
         print("no archived documents", file=out)
         return 0
-    with open_archive(args.archive, create=False) as store:
-        labels = store.labels()
-        kind = "memory" if is_redis_url(store.location) else "on disk"
-        print(f"archive: {store.location} ({human_size(store.storage_bytes())} {kind})", file=out)
-        if not labels:
-            print("no archived documents", file=out)
-            return 0
-        width = max(len("label"), *(len(x.label) for x in labels))
-        print(f"{'label':<{width}}  {'documents':>9}  {'size':>9}", file=out)
-        for x in labels:
-            print(f"{x.label:<{width}}  {x.documents:>9}  {human_size(x.size_bytes):>9}", file=out)
-        print(f"total: {store.count()} documents", file=out)
+    kind = "memory" if summary.remote else "on disk"
+    size = human_size(summary.size_bytes)
+    print(f"archive: {summary.location} ({size} {kind})", file=out)
+    if not summary.labels:
+        print("no archived documents", file=out)
+        return 0
+    width = max(len("label"), *(len(x.label) for x in summary.labels))
+    print(f"{'label':<{width}}  {'documents':>9}  {'size':>9}", file=out)
+    for x in summary.labels:
+        print(f"{x.label:<{width}}  {x.documents:>9}  {human_size(x.size_bytes):>9}", file=out)
+    print(f"total: {summary.documents} documents", file=out)
     return 0
 
 
 def _remove(args: argparse.Namespace, out: TextIO) -> int:
-    missing = not_created_yet(args.archive)
-    if missing is not None:
+    label = args.label.strip()
+    location = args.archive or ""
+    summary = service.summarize(location)
+    if not summary.exists:
         print(
-            f"plagcheck archive: error: no label '{args.label.strip()}': "
-            f"nothing is archived at {missing}",
+            f"plagcheck archive: error: no label '{label}': "
+            f"nothing is archived at {summary.location}",
             file=sys.stderr,
         )
         return 2
-    with open_archive(args.archive, create=False) as store:
-        label = args.label.strip()
-        known = [x.label for x in store.labels()]
-        if label not in known:
-            print(
-                f"plagcheck archive: error: no label '{label}' in the archive "
-                f"(labels: {', '.join(known) or 'none'})",
-                file=sys.stderr,
-            )
-            return 2
-        n = store.remove_label(label)
-        print(f"removed label '{label}' from {n} documents; {store.count()} remain", file=out)
+    known = [x.label for x in summary.labels]
+    if label not in known:
+        print(
+            f"plagcheck archive: error: no label '{label}' in the archive "
+            f"(labels: {', '.join(known) or 'none'})",
+            file=sys.stderr,
+        )
+        return 2
+    removed = service.remove_label(location, label)
+    print(
+        f"removed label '{label}' from {removed.documents} documents; "
+        f"{removed.summary.documents} remain",
+        file=out,
+    )
     return 0
 
 

@@ -1,4 +1,6 @@
-"""What the app does with the archive of past submissions (pure functions, no Qt).
+"""What a front end does with the archive of past submissions: list, add, remove, and
+compare a scan with it (the app's archive manager and scan; the command line's
+``archive list`` and ``archive remove``).
 
 Each function opens the archive, does one job and closes it again, so it can run in
 any worker thread (an archive object is used by the thread that opened it only). They
@@ -226,7 +228,14 @@ def compare_scan(
 
 
 def human_size(n: int) -> str:
-    """Bytes for people, as ``plagcheck archive list`` writes them."""
-    from simhash_core.cli.archive import human_size as core_human_size
+    """Bytes for people, as ``plagcheck archive list`` and the app write them.
 
-    return core_human_size(n)
+    >>> human_size(512), human_size(2_500_000)
+    ('512 B', '2.4 MB')
+    """
+    size = float(n)
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{int(size)} B" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{size:.1f} TB"  # pragma: no cover
