@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from app.doc_names import ARCHIVE_COLOR
 from app.i18n import LANGUAGES, LanguageManager
-from app.message_text import joined
+from app.message_text import joined, text
 from app.metrics import Metric
 from app.models.errors_model import ErrorsModel, Kind
 from app.models.matrix_model import MatrixModel
@@ -402,7 +402,9 @@ class MainWindow(QMainWindow):
         self._pending_check = check
         if check.status is ArchiveStatus.FAILED:
             self.statusBar().showMessage(
-                self.tr("The archive was not searched: {error}").format(error=check.error)
+                self.tr("The archive was not searched: {error}").format(
+                    error=text(check.error) if check.error else ""
+                )
             )
 
     def _on_finished(self, result: ScanResult) -> None:
@@ -546,7 +548,9 @@ class MainWindow(QMainWindow):
             return self.tr("the archive is empty: add past classes with Tools → Archive…")
         if check.status is ArchiveStatus.CANCELLED:
             return self.tr("the archive was not searched (scan cancelled)")
-        return self.tr("the archive was not searched: {error}").format(error=check.error)
+        return self.tr("the archive was not searched: {error}").format(
+            error=text(check.error) if check.error else ""
+        )
 
     # --- settings and language -------------------------------------------------------
     def edit_settings(self) -> None:

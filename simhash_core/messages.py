@@ -163,6 +163,63 @@ CATALOGUE: dict[str, str] = {
     ),
     "notice.cache-unavailable": "the fingerprint cache is not used (every file is read): {detail}",
     "notice.archive-failed": "the archive part is missing: {detail}",
+    # why an archive cannot be used
+    "archive.no-redis-package": (
+        "the Redis archive needs the 'redis' package: pip install 'plagcheck[redis]'"
+    ),
+    "archive.bad-address": (
+        "not a usable Redis address: {location} ({detail}); expected redis://HOST:PORT/DB"
+    ),
+    "archive.redis-no-password": (
+        "the Redis archive at {location} has no password: take the password out of the address"
+    ),
+    "archive.redis-needs-password": (
+        "the Redis archive at {location} needs a password: "
+        "give it as redis://:PASSWORD@HOST:PORT/DB"
+    ),
+    "archive.redis-refused": (
+        "the Redis archive at {location} refused the password (or user name): check them"
+    ),
+    "archive.unreachable": "cannot reach the Redis archive at {location}: {detail}",
+    "archive.redis-error": "Redis archive error at {location}: {detail}",
+    "archive.newer-schema": (
+        "the archive {location} was written by a newer plagcheck (schema {version}); "
+        "update plagcheck to use it"
+    ),
+    "archive.redis-newer-schema": (
+        "the Redis archive at {location} was written by a newer plagcheck (schema {version}); "
+        "update plagcheck to use it"
+    ),
+    "archive.other-analysis": (
+        "this archive was built by a plagcheck version that analyses text differently; its "
+        "fingerprints cannot be compared with new ones. Start a new archive (--archive PATH) "
+        "and add the past classes again"
+    ),
+    "archive.bad-settings": "the archive's settings record is unreadable: {detail}",
+    "archive.newer-format": (
+        "the archive was written by a newer plagcheck (format {format}); update plagcheck to use it"
+    ),
+    "archive.bad-document": "the archive file is damaged: unreadable document data ({detail})",
+    "archive.bad-offsets": "the archive file is damaged: unit offsets do not match",
+    "archive.missing": "no archive at {location}",
+    "archive.no-label": "no label '{label}' in the archive",
+    "archive.busy": "the archive {location} is busy (another plagcheck is writing): {detail}",
+    "archive.cannot-open": "cannot open the archive file {location}: {detail}",
+    "archive.damaged": (
+        "the archive file is damaged: {location}: {detail}. Move it aside or restore a "
+        "backup; plagcheck starts a new archive when the file is missing"
+    ),
+    "archive.error": "archive error in {location}: {detail}",
+    "archive.not-yet": (
+        "no archive at {location}: add past submissions first with "
+        "'plagcheck archive add DIR --label LABEL'"
+    ),
+    "archive.is-folder": "the archive path {location} is a folder, not a file",
+    "archive.not-archive": (
+        "{location} is an SQLite file but not a plagcheck archive (tables: {tables})"
+    ),
+    "archive.no-settings": "the archive file is damaged: {location}: no settings record",
+    "archive.unexpected": "{detail}",
     # a sentence stored as text by an earlier version (an old archive), shown as it was
     "earlier.text": "{text}",
 }

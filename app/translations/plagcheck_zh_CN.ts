@@ -12,133 +12,133 @@
 <context>
     <name>ArchiveDialog</name>
     <message>
-        <location filename="../views/archive_dialog.py" line="170"/>
+        <location filename="../views/archive_dialog.py" line="182"/>
         <source>Adding {count} files to the archive…</source>
         <translation>正在将 {count} 个文件加入档案库…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="179"/>
+        <location filename="../views/archive_dialog.py" line="191"/>
         <source>Removing “{label}”…</source>
         <translation>正在移除“{label}”…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="185"/>
+        <location filename="../views/archive_dialog.py" line="197"/>
         <source>Add the current folder to the archive</source>
         <translation>将当前文件夹加入档案库</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="188"/>
+        <location filename="../views/archive_dialog.py" line="200"/>
         <source>Label for these {count} files (course and term, e.g. “Essay 2 · 2025 autumn”):</source>
         <translation>这 {count} 个文件的标签（课程和学期，例如“作文 2 · 2025 秋季”）：</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="213"/>
+        <location filename="../views/archive_dialog.py" line="225"/>
         <source>Remove a label</source>
         <translation>移除标签</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="215"/>
+        <location filename="../views/archive_dialog.py" line="227"/>
         <source>Remove “{label}” ({count} files) from the archive? Files that carry no other label are deleted from it. This cannot be undone.</source>
         <translation>要从档案库中移除“{label}”（{count} 个文件）吗？没有其他标签的文件将从档案库中删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="235"/>
+        <location filename="../views/archive_dialog.py" line="247"/>
         <source>Added under “{label}”: {added} new, {labelled} already archived under another label, {present} already under this label.</source>
         <translation>已加入“{label}”：新增 {added} 个，{labelled} 个已以其他标签归档，{present} 个已在此标签下。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="247"/>
+        <location filename="../views/archive_dialog.py" line="259"/>
         <source>Removed “{label}” from {count} files.</source>
         <translation>已从 {count} 个文件移除“{label}”。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="270"/>
-        <location filename="../views/archive_dialog.py" line="360"/>
+        <location filename="../views/archive_dialog.py" line="282"/>
+        <location filename="../views/archive_dialog.py" line="372"/>
         <source>The archive cannot be used: {error}</source>
         <translation>无法使用档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="299"/>
+        <location filename="../views/archive_dialog.py" line="311"/>
         <source>Scan a folder first.</source>
         <translation>请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="301"/>
+        <location filename="../views/archive_dialog.py" line="313"/>
         <source>The current scan has no new files to add.</source>
         <translation>当前扫描中没有可加入的新文件。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="304"/>
+        <location filename="../views/archive_dialog.py" line="316"/>
         <source>Add the {count} files of the current scan under a label.</source>
         <translation>将当前扫描的 {count} 个文件以一个标签加入。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="325"/>
+        <location filename="../views/archive_dialog.py" line="337"/>
         <source>Archive of past submissions</source>
         <translation>往届作业档案库</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="326"/>
+        <location filename="../views/archive_dialog.py" line="338"/>
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="326"/>
+        <location filename="../views/archive_dialog.py" line="338"/>
         <source>Files</source>
         <translation>文件数</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="326"/>
+        <location filename="../views/archive_dialog.py" line="338"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="327"/>
+        <location filename="../views/archive_dialog.py" line="339"/>
         <source>&amp;Add current folder…</source>
         <translation>加入当前文件夹(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="328"/>
+        <location filename="../views/archive_dialog.py" line="340"/>
         <source>&amp;Remove label</source>
         <translation>移除标签(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="329"/>
+        <location filename="../views/archive_dialog.py" line="341"/>
         <source>Re&amp;fresh</source>
         <translation>刷新(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="337"/>
+        <location filename="../views/archive_dialog.py" line="349"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="340"/>
+        <location filename="../views/archive_dialog.py" line="352"/>
         <source>Archive: {location}</source>
         <translation>档案库：{location}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="342"/>
+        <location filename="../views/archive_dialog.py" line="354"/>
         <source>Reading the archive…</source>
         <translation>正在读取档案库…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="345"/>
+        <location filename="../views/archive_dialog.py" line="357"/>
         <source>The archive is empty; it is created when you add a first class.</source>
         <translation>档案库为空；加入第一个班级时会创建它。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="348"/>
+        <location filename="../views/archive_dialog.py" line="360"/>
         <source>The archive is empty.</source>
         <translation>档案库为空。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="352"/>
+        <location filename="../views/archive_dialog.py" line="364"/>
         <source>Labels: {labels} · files: {count} · {size} in memory</source>
         <translation>标签：{labels} 个 · 文件：{count} 个 · 占用内存 {size}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="354"/>
+        <location filename="../views/archive_dialog.py" line="366"/>
         <source>Labels: {labels} · files: {count} · {size} on disk</source>
         <translation>标签：{labels} 个 · 文件：{count} 个 · 占用磁盘 {size}</translation>
     </message>
@@ -146,93 +146,93 @@
 <context>
     <name>BitDiffView</name>
     <message>
-        <location filename="../views/bit_diff_view.py" line="283"/>
+        <location filename="../views/bit_diff_view.py" line="300"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="283"/>
+        <location filename="../views/bit_diff_view.py" line="300"/>
         <source>is equal</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="285"/>
+        <location filename="../views/bit_diff_view.py" line="302"/>
         <source>Bit {bit} (block {block}) {state}</source>
         <translation>第 {bit} 位（第 {block} 块）{state}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="354"/>
+        <location filename="../views/bit_diff_view.py" line="371"/>
         <source>Net push A {a} − B {b} = {difference}: exactly the sum of the %n word(s) below.</source>
         <translation>
             <numerusform>净推动 A {a} − B {b} = {difference}：恰好等于下面 %n 个词之和。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="367"/>
+        <location filename="../views/bit_diff_view.py" line="384"/>
         <source>From the strongest keywords only (the files&apos; full word counts are not available): the %n word(s) below push A − B by {difference}.</source>
         <translation>
             <numerusform>仅根据最强的关键词（无法取得文件的完整词频）：下面 %n 个词使 A − B 为 {difference}。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="378"/>
+        <location filename="../views/bit_diff_view.py" line="395"/>
         <source>Words only in A: {a}; only in B: {b}; in both with different weights: {both}; %n word(s) push it the same in both and cancel out.</source>
         <translation>
             <numerusform>仅在 A 中的词：{a}；仅在 B 中的词：{b}；两者都有但权重不同的词：{both}；另有 %n 个词在两者中推动相同，相互抵消。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="397"/>
+        <location filename="../views/bit_diff_view.py" line="414"/>
         <source>Pale cells: the bit is the same in both fingerprints (its value is shown). Orange cells: the bit differs (A/B). Outlined: the pigeonhole blocks; a pair within the SimHash threshold k always has at least one identical block. Click a bit to see which keywords set it.</source>
         <translation>浅色格：两个指纹在该位相同（显示其值）。橙色格：该位不同（A/B）。框线：鸽巢分块；SimHash 距离不超过阈值 k 的一对文件至少有一块完全相同。点击某一位可查看是哪些关键词决定了它。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="309"/>
+        <location filename="../views/bit_diff_view.py" line="326"/>
         <source>{side} · {name}: bit = {value}</source>
         <translation>{side} · {name}：该位 = {value}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="314"/>
+        <location filename="../views/bit_diff_view.py" line="331"/>
         <source>{side} · {name}: bit = {value} · net push of all {count} weighted words: {net}</source>
         <translation>{side} · {name}：该位 = {value} · 全部 {count} 个加权词的净推动：{net}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="337"/>
+        <location filename="../views/bit_diff_view.py" line="354"/>
         <source>Why bit {bit} differs: the words that push it differently</source>
         <translation>第 {bit} 位为何不同：推动方向或力度不同的词</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="339"/>
+        <location filename="../views/bit_diff_view.py" line="356"/>
         <source>Bit {bit} is equal: the words that push it differently</source>
         <translation>第 {bit} 位相同：推动方向或力度不同的词</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="343"/>
+        <location filename="../views/bit_diff_view.py" line="360"/>
         <source>Counting the words of both files…</source>
         <translation>正在统计两个文件的词…</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="405"/>
+        <location filename="../views/bit_diff_view.py" line="422"/>
         <source>Each word&apos;s hash has a 0 or 1 at this bit; the word adds its weight towards that value. The net push is the sum over all the document&apos;s weighted words: the fingerprint bit is 1 when it is positive. The tables list the strongest words on each side.</source>
         <translation>每个词的哈希值在这一位上是 0 或 1，该词就把自己的权重加向那个值。净推动是文档全部加权词之和：为正时指纹的这一位为 1。表格列出每个方向上最强的词。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="412"/>
+        <location filename="../views/bit_diff_view.py" line="429"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="414"/>
+        <location filename="../views/bit_diff_view.py" line="431"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="420"/>
+        <location filename="../views/bit_diff_view.py" line="437"/>
         <source>Fingerprint bits: {a} ↔ {b}</source>
         <translation>指纹位：{a} ↔ {b}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="430"/>
+        <location filename="../views/bit_diff_view.py" line="447"/>
         <source>Hamming distance: {distance} of 64 bits differ · identical blocks: {equal} of {blocks} (k = {k})</source>
         <translation>汉明距离：64 位中有 {distance} 位不同 · 完全相同的块：{equal} / {blocks}（k = {k}）</translation>
     </message>
@@ -411,17 +411,17 @@ Archived: {label}</source>
 <context>
     <name>KeywordPushTable</name>
     <message>
-        <location filename="../views/bit_diff_view.py" line="66"/>
+        <location filename="../views/bit_diff_view.py" line="73"/>
         <source>Towards 1</source>
         <translation>推向 1</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="66"/>
+        <location filename="../views/bit_diff_view.py" line="73"/>
         <source>Weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="66"/>
+        <location filename="../views/bit_diff_view.py" line="73"/>
         <source>Towards 0</source>
         <translation>推向 0</translation>
     </message>
@@ -469,231 +469,231 @@ Archived: {label}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="418"/>
+        <location filename="../main_window.py" line="420"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="466"/>
+        <location filename="../main_window.py" line="468"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="470"/>
+        <location filename="../main_window.py" line="472"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="470"/>
+        <location filename="../main_window.py" line="472"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="489"/>
+        <location filename="../main_window.py" line="491"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="495"/>
+        <location filename="../main_window.py" line="497"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="541"/>
+        <location filename="../main_window.py" line="543"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="543"/>
+        <location filename="../main_window.py" line="545"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="544"/>
+        <location filename="../main_window.py" line="546"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="546"/>
+        <location filename="../main_window.py" line="548"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="548"/>
+        <location filename="../main_window.py" line="550"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="549"/>
+        <location filename="../main_window.py" line="551"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="591"/>
+        <location filename="../main_window.py" line="595"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="593"/>
+        <location filename="../main_window.py" line="597"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF and TXT submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在全班提交的 DOCX、PDF 和 TXT 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="606"/>
+        <location filename="../main_window.py" line="610"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="607"/>
+        <location filename="../main_window.py" line="611"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="608"/>
+        <location filename="../main_window.py" line="612"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="609"/>
+        <location filename="../main_window.py" line="613"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="610"/>
+        <location filename="../main_window.py" line="614"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="611"/>
+        <location filename="../main_window.py" line="615"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="612"/>
+        <location filename="../main_window.py" line="616"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="613"/>
+        <location filename="../main_window.py" line="617"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="614"/>
+        <location filename="../main_window.py" line="618"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="615"/>
+        <location filename="../main_window.py" line="619"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="616"/>
+        <location filename="../main_window.py" line="620"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="617"/>
+        <location filename="../main_window.py" line="621"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="618"/>
+        <location filename="../main_window.py" line="622"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="619"/>
+        <location filename="../main_window.py" line="623"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="620"/>
+        <location filename="../main_window.py" line="624"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="622"/>
+        <location filename="../main_window.py" line="626"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="624"/>
+        <location filename="../main_window.py" line="628"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="625"/>
+        <location filename="../main_window.py" line="629"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="626"/>
+        <location filename="../main_window.py" line="630"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="627"/>
+        <location filename="../main_window.py" line="631"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="628"/>
+        <location filename="../main_window.py" line="632"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="628"/>
+        <location filename="../main_window.py" line="632"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="628"/>
+        <location filename="../main_window.py" line="632"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="633"/>
+        <location filename="../main_window.py" line="637"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="638"/>
+        <location filename="../main_window.py" line="642"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="641"/>
+        <location filename="../main_window.py" line="645"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="647"/>
+        <location filename="../main_window.py" line="651"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="650"/>
+        <location filename="../main_window.py" line="654"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="652"/>
+        <location filename="../main_window.py" line="656"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="657"/>
+        <location filename="../main_window.py" line="661"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="658"/>
+        <location filename="../main_window.py" line="662"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -1338,6 +1338,7 @@ or use File → Open folder…</source>
     </message>
     <message>
         <location filename="core_catalogue.py" line="110"/>
+        <location filename="core_catalogue.py" line="148"/>
         <source>{detail}</source>
         <translation>{detail}</translation>
     </message>
@@ -1408,6 +1409,126 @@ or use File → Open folder…</source>
     </message>
     <message>
         <location filename="core_catalogue.py" line="124"/>
+        <source>the Redis archive needs the &apos;redis&apos; package: pip install &apos;plagcheck[redis]&apos;</source>
+        <translation>Redis 归档需要 &apos;redis&apos; 软件包：请运行 &apos;pip install plagcheck[redis]&apos;</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="125"/>
+        <source>not a usable Redis address: {location} ({detail}); expected redis://HOST:PORT/DB</source>
+        <translation>不是可用的 Redis 地址：{location}（{detail}）；应为 redis://HOST:PORT/DB</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="126"/>
+        <source>the Redis archive at {location} has no password: take the password out of the address</source>
+        <translation>{location} 的 Redis 归档没有设置密码：请从地址中去掉密码</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="127"/>
+        <source>the Redis archive at {location} needs a password: give it as redis://:PASSWORD@HOST:PORT/DB</source>
+        <translation>{location} 的 Redis 归档需要密码：请写成 redis://:PASSWORD@HOST:PORT/DB</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="128"/>
+        <source>the Redis archive at {location} refused the password (or user name): check them</source>
+        <translation>{location} 的 Redis 归档拒绝了密码（或用户名）：请检查</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="129"/>
+        <source>cannot reach the Redis archive at {location}: {detail}</source>
+        <translation>无法连接 {location} 的 Redis 归档：{detail}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="130"/>
+        <source>Redis archive error at {location}: {detail}</source>
+        <translation>{location} 的 Redis 归档出错：{detail}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="131"/>
+        <source>the archive {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
+        <translation>归档 {location} 由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="132"/>
+        <source>the Redis archive at {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
+        <translation>{location} 的 Redis 归档由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="133"/>
+        <source>this archive was built by a plagcheck version that analyses text differently; its fingerprints cannot be compared with new ones. Start a new archive (--archive PATH) and add the past classes again</source>
+        <translation>此归档由文本分析方式不同的 plagcheck 版本建立，其指纹无法与新指纹比较。请新建归档（&apos;--archive PATH&apos;），并重新添加以往的班级</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="134"/>
+        <source>the archive&apos;s settings record is unreadable: {detail}</source>
+        <translation>归档的设置记录无法读取：{detail}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="135"/>
+        <source>the archive was written by a newer plagcheck (format {format}); update plagcheck to use it</source>
+        <translation>归档由更新版本的 plagcheck 写入（格式 {format}）；请升级 plagcheck 后再使用</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="136"/>
+        <source>the archive file is damaged: unreadable document data ({detail})</source>
+        <translation>归档文件已损坏：文档数据无法读取（{detail}）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="137"/>
+        <source>the archive file is damaged: unit offsets do not match</source>
+        <translation>归档文件已损坏：单元位置不一致</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="138"/>
+        <source>no archive at {location}</source>
+        <translation>{location} 没有归档</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="139"/>
+        <source>no label &apos;{label}&apos; in the archive</source>
+        <translation>归档中没有标签“{label}”</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="140"/>
+        <source>the archive {location} is busy (another plagcheck is writing): {detail}</source>
+        <translation>归档 {location} 正忙（另一个 plagcheck 正在写入）：{detail}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="141"/>
+        <source>cannot open the archive file {location}: {detail}</source>
+        <translation>无法打开归档文件 {location}：{detail}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="142"/>
+        <source>the archive file is damaged: {location}: {detail}. Move it aside or restore a backup; plagcheck starts a new archive when the file is missing</source>
+        <translation>归档文件已损坏：{location}：{detail}。请将其移走或恢复备份；文件不存在时 plagcheck 会新建归档</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="143"/>
+        <source>archive error in {location}: {detail}</source>
+        <translation>归档 {location} 出错：{detail}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="144"/>
+        <source>no archive at {location}: add past submissions first with &apos;plagcheck archive add DIR --label LABEL&apos;</source>
+        <translation>{location} 没有归档：请先用 &apos;plagcheck archive add DIR --label LABEL&apos; 添加以往的作业</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="145"/>
+        <source>the archive path {location} is a folder, not a file</source>
+        <translation>归档路径 {location} 是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="146"/>
+        <source>{location} is an SQLite file but not a plagcheck archive (tables: {tables})</source>
+        <translation>{location} 是 SQLite 文件，但不是 plagcheck 归档（表：{tables}）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="147"/>
+        <source>the archive file is damaged: {location}: no settings record</source>
+        <translation>归档文件已损坏：{location}：没有设置记录</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="149"/>
         <source>{text}</source>
         <translation>{text}</translation>
     </message>
@@ -1415,164 +1536,164 @@ or use File → Open folder…</source>
 <context>
     <name>PairsModel</name>
     <message>
-        <location filename="../models/pairs_model.py" line="108"/>
+        <location filename="../models/pairs_model.py" line="129"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="109"/>
+        <location filename="../models/pairs_model.py" line="130"/>
         <source>File A</source>
         <translation>文件 A</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="110"/>
+        <location filename="../models/pairs_model.py" line="131"/>
         <source>File B</source>
         <translation>文件 B</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="111"/>
+        <location filename="../models/pairs_model.py" line="132"/>
         <source>Archive</source>
         <translation>档案库</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="112"/>
+        <location filename="../models/pairs_model.py" line="133"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="113"/>
+        <location filename="../models/pairs_model.py" line="134"/>
         <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="114"/>
+        <location filename="../models/pairs_model.py" line="135"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="115"/>
+        <location filename="../models/pairs_model.py" line="136"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="116"/>
+        <location filename="../models/pairs_model.py" line="137"/>
         <source>A in B</source>
         <translation>A 在 B 中</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="117"/>
+        <location filename="../models/pairs_model.py" line="138"/>
         <source>B in A</source>
         <translation>B 在 A 中</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="118"/>
+        <location filename="../models/pairs_model.py" line="139"/>
         <source>Matched characters</source>
         <translation>匹配字符数</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="119"/>
+        <location filename="../models/pairs_model.py" line="140"/>
         <source>Passages</source>
         <translation>段落数</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="120"/>
+        <location filename="../models/pairs_model.py" line="141"/>
         <source>Share of A</source>
         <translation>A 的占比</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="121"/>
+        <location filename="../models/pairs_model.py" line="142"/>
         <source>Share of B</source>
         <translation>B 的占比</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="122"/>
+        <location filename="../models/pairs_model.py" line="143"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="128"/>
+        <location filename="../models/pairs_model.py" line="149"/>
         <source>The group of near-duplicates the flagged pair belongs to</source>
         <translation>该可疑文件对所属的近似重复组</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="129"/>
+        <location filename="../models/pairs_model.py" line="150"/>
         <source>The first file of the pair</source>
         <translation>文件对中的第一个文件</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="130"/>
+        <location filename="../models/pairs_model.py" line="151"/>
         <source>The second file of the pair</source>
         <translation>文件对中的第二个文件</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="131"/>
+        <location filename="../models/pairs_model.py" line="152"/>
         <source>Where the archived file of the pair comes from</source>
         <translation>文件对中归档文件的来源（课程与学期）</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="132"/>
+        <location filename="../models/pairs_model.py" line="153"/>
         <source>Share of the more-copied file that is matched text</source>
         <translation>被抄袭较多的一方中匹配文本所占比例</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="133"/>
+        <location filename="../models/pairs_model.py" line="154"/>
         <source>The pair is flagged as likely copying</source>
         <translation>该文件对被标记为可能抄袭</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="135"/>
+        <location filename="../models/pairs_model.py" line="156"/>
         <source>SimHash distance: bits that differ between the two 64-bit fingerprints (0 = same fingerprint)</source>
         <translation>SimHash 距离：两个 64 位指纹中不同的位数（0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="138"/>
+        <location filename="../models/pairs_model.py" line="159"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="139"/>
+        <location filename="../models/pairs_model.py" line="160"/>
         <source>Containment: share of A&apos;s word sequences found in B</source>
         <translation>包含度：A 的词序列在 B 中出现的比例</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="140"/>
+        <location filename="../models/pairs_model.py" line="161"/>
         <source>Containment: share of B&apos;s word sequences found in A</source>
         <translation>包含度：B 的词序列在 A 中出现的比例</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="141"/>
+        <location filename="../models/pairs_model.py" line="162"/>
         <source>Characters inside matched passages (the larger side)</source>
         <translation>匹配段落中的字符数（取较多的一方）</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="142"/>
+        <location filename="../models/pairs_model.py" line="163"/>
         <source>Number of matched passages</source>
         <translation>匹配段落的数量</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="143"/>
+        <location filename="../models/pairs_model.py" line="164"/>
         <source>Share of A&apos;s text inside matched passages</source>
         <translation>A 的文本中位于匹配段落内的比例</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="144"/>
+        <location filename="../models/pairs_model.py" line="165"/>
         <source>Share of B&apos;s text inside matched passages</source>
         <translation>B 的文本中位于匹配段落内的比例</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="145"/>
+        <location filename="../models/pairs_model.py" line="166"/>
         <source>Why the pair was flagged</source>
         <translation>该文件对被标记的原因</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="210"/>
+        <location filename="../models/pairs_model.py" line="231"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="243"/>
+        <location filename="../models/pairs_model.py" line="266"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -1601,132 +1722,132 @@ Archived: {label}</source>
 <context>
     <name>Problem</name>
     <message>
-        <location filename="core_catalogue.py" line="130"/>
+        <location filename="core_catalogue.py" line="155"/>
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="131"/>
+        <location filename="core_catalogue.py" line="156"/>
         <source>binary data</source>
         <translation>二进制数据</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="132"/>
+        <location filename="core_catalogue.py" line="157"/>
         <source>unknown encoding</source>
         <translation>编码无法识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="133"/>
+        <location filename="core_catalogue.py" line="158"/>
         <source>old Word format</source>
         <translation>旧版 Word 格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="134"/>
+        <location filename="core_catalogue.py" line="159"/>
         <source>damaged file</source>
         <translation>文件已损坏</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="135"/>
+        <location filename="core_catalogue.py" line="160"/>
         <source>too large</source>
         <translation>文件过大</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="136"/>
+        <location filename="core_catalogue.py" line="161"/>
         <source>refused (unsafe XML)</source>
         <translation>已拒绝（不安全的 XML）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="137"/>
+        <location filename="core_catalogue.py" line="162"/>
         <source>password-protected</source>
         <translation>有密码保护</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="138"/>
+        <location filename="core_catalogue.py" line="163"/>
         <source>scanned image, no text</source>
         <translation>扫描图像，无文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="139"/>
+        <location filename="core_catalogue.py" line="164"/>
         <source>undecodable text</source>
         <translation>文字无法解码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="140"/>
+        <location filename="core_catalogue.py" line="165"/>
         <source>cannot be read</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="141"/>
+        <location filename="core_catalogue.py" line="166"/>
         <source>missing</source>
         <translation>文件不存在</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="142"/>
+        <location filename="core_catalogue.py" line="167"/>
         <source>broken link</source>
         <translation>链接失效</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="143"/>
+        <location filename="core_catalogue.py" line="168"/>
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="144"/>
+        <location filename="core_catalogue.py" line="169"/>
         <source>link outside the folder</source>
         <translation>链接指向文件夹之外</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="145"/>
+        <location filename="core_catalogue.py" line="170"/>
         <source>folders too deep</source>
         <translation>文件夹层级过深</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="146"/>
+        <location filename="core_catalogue.py" line="171"/>
         <source>hidden file</source>
         <translation>隐藏文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="147"/>
+        <location filename="core_catalogue.py" line="172"/>
         <source>Office lock file</source>
         <translation>Office 锁定文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="148"/>
+        <location filename="core_catalogue.py" line="173"/>
         <source>duplicate</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="149"/>
+        <location filename="core_catalogue.py" line="174"/>
         <source>unsupported type</source>
         <translation>不支持的类型</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="150"/>
+        <location filename="core_catalogue.py" line="175"/>
         <source>timed out</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="151"/>
+        <location filename="core_catalogue.py" line="176"/>
         <source>reader crashed</source>
         <translation>读取程序崩溃</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="152"/>
+        <location filename="core_catalogue.py" line="177"/>
         <source>out of memory</source>
         <translation>内存不足</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="153"/>
+        <location filename="core_catalogue.py" line="178"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="154"/>
+        <location filename="core_catalogue.py" line="179"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="155"/>
+        <location filename="core_catalogue.py" line="180"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
@@ -1965,52 +2086,52 @@ Archived: {label}</source>
 <context>
     <name>WordDiffTable</name>
     <message>
-        <location filename="../views/bit_diff_view.py" line="102"/>
+        <location filename="../views/bit_diff_view.py" line="109"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="103"/>
+        <location filename="../views/bit_diff_view.py" line="110"/>
         <source>In</source>
         <translation>出现于</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="104"/>
+        <location filename="../views/bit_diff_view.py" line="111"/>
         <source>Its hash bit</source>
         <translation>其哈希位</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="105"/>
+        <location filename="../views/bit_diff_view.py" line="112"/>
         <source>Push in A</source>
         <translation>A 中的推动</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="106"/>
+        <location filename="../views/bit_diff_view.py" line="113"/>
         <source>Push in B</source>
         <translation>B 中的推动</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="107"/>
+        <location filename="../views/bit_diff_view.py" line="114"/>
         <source>A − B</source>
         <translation>A − B</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="113"/>
+        <location filename="../views/bit_diff_view.py" line="120"/>
         <source>A only</source>
         <translation>仅 A</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="113"/>
+        <location filename="../views/bit_diff_view.py" line="120"/>
         <source>B only</source>
         <translation>仅 B</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="113"/>
+        <location filename="../views/bit_diff_view.py" line="120"/>
         <source>both</source>
         <translation>两者</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="125"/>
+        <location filename="../views/bit_diff_view.py" line="132"/>
         <source>{word}: its hash has a {bit} at this bit, so it pushes towards {bit}; push in A {a}, in B {b}</source>
         <translation>{word}：其哈希值在这一位上是 {bit}，因此推向 {bit}；在 A 中推动 {a}，在 B 中推动 {b}</translation>
     </message>

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.background import BackgroundRunner
+from app.message_text import text
 from simhash_core.archive import service as archive_ops
 from simhash_core.archive.service import AddOutcome, ArchiveSummary, RemoveOutcome
 from simhash_core.progress import ProgressReport
@@ -40,7 +41,9 @@ def archive_error(exc: BaseException) -> str | None:
     """An archive's own errors (and refused values) are sentences for the teacher."""
     from simhash_core.archive import ArchiveError
 
-    return str(exc) if isinstance(exc, (ArchiveError, ValueError)) else None
+    if isinstance(exc, ArchiveError):
+        return text(exc.message)
+    return str(exc) if isinstance(exc, ValueError) else None
 
 
 class ArchiveDialog(QDialog):
@@ -357,13 +360,13 @@ class ArchiveDialog(QDialog):
             self.totals_label.setText(self.tr("The archive is empty."))
         else:
             size = archive_ops.human_size(s.size_bytes)
-            text = (
+            totals = (
                 self.tr("Labels: {labels} · files: {count} · {size} in memory")
                 if s.remote
                 else self.tr("Labels: {labels} · files: {count} · {size} on disk")
             )
             self.totals_label.setText(
-                text.format(count=s.documents, labels=len(s.labels), size=size)
+                totals.format(count=s.documents, labels=len(s.labels), size=size)
             )
         self.error_label.setText(
             self.tr("The archive cannot be used: {error}").format(error=self.error_text)

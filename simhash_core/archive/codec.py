@@ -52,7 +52,7 @@ from simhash_core.fingerprint.codec import (
 )
 from simhash_core.fingerprint.simhash import bit_sums, fingerprint_from_sums
 from simhash_core.fingerprint.weights import tfidf
-from simhash_core.messages import dump_messages, load_messages
+from simhash_core.messages import Message, dump_messages, load_messages
 from simhash_core.text.vocabulary import jieba_idf
 from simhash_core.types import (
     ANALYSIS_FIELDS,
@@ -159,11 +159,7 @@ class ArchiveConfig:
         """Raise ArchiveError when this plagcheck analyses text differently from the one
         that built the archive (its fingerprints could not be compared)."""
         if self.canary and self.canary != analysis_canary(self.settings):
-            raise ArchiveError(
-                "this archive was built by a plagcheck version that analyses text "
-                "differently; its fingerprints cannot be compared with new ones. Start a "
-                "new archive (--archive PATH) and add the past classes again"
-            )
+            raise ArchiveError(Message.of("archive.other-analysis"))
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -177,12 +173,9 @@ class ArchiveConfig:
             config = cls(**{k: v for k, v in raw.items() if k in known})
             config.settings  # noqa: B018 - the analysis settings must be valid ones
         except (ValueError, TypeError) as exc:
-            raise ArchiveError(f"the archive's settings record is unreadable: {exc}") from exc
+            raise ArchiveError(Message.of("archive.bad-settings", detail=str(exc))) from exc
         if config.format > FORMAT_VERSION:
-            raise ArchiveError(
-                f"the archive was written by a newer plagcheck (format {config.format}); "
-                "update plagcheck to use it"
-            )
+            raise ArchiveError(Message.of("archive.newer-format", format=str(config.format)))
         return config
 
 
@@ -422,11 +415,9 @@ def decode_payload(blobs: dict[str, bytes]) -> dict[str, object]:
         warnings = load_messages(blobs["warnings"])
         sums = unpack_array("bit_sums", blobs["bit_sums"])
     except (KeyError, ValueError, TypeError, AttributeError, zlib.error) as exc:
-        raise ArchiveError(
-            f"the archive file is damaged: unreadable document data ({exc})"
-        ) from exc
+        raise ArchiveError(Message.of("archive.bad-document", detail=str(exc))) from exc
     if len(starts) != len(ends):
-        raise ArchiveError("the archive file is damaged: unit offsets do not match")
+        raise ArchiveError(Message.of("archive.bad-offsets"))
     return {
         "text": text,
         "shingle_seq": seq,

@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
+from simhash_core.messages import Message
+
 
 class ArchiveError(Exception):
-    """An archive that cannot be used, with a sentence a teacher can act on
-    (damaged file, unreachable server, wrong format)."""
+    """An archive that cannot be used (damaged file, unreachable server, wrong format),
+    with a :class:`~simhash_core.messages.Message` a teacher can act on: ``str()`` is its
+    English sentence, and the app shows it in the interface's language.
+
+    >>> str(ArchiveError(Message.of("archive.no-label", label="2024")))
+    "no label '2024' in the archive"
+    """
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)

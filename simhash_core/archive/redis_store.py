@@ -56,6 +56,7 @@ from simhash_core.archive.keys import (
     unpack,
     winnow_keys,
 )
+from simhash_core.messages import Message
 from simhash_core.types import ScanSettings
 
 SCHEMA_VERSION = 1
@@ -80,23 +81,18 @@ def _without(exc: Exception, url: str) -> str:
     return str(exc).replace(url, shown_location(url))
 
 
-def _auth_reason(location: str, message: str, has_password: bool) -> str:
+def _auth_reason(location: str, message: str, has_password: bool) -> Message:
     """What a refused login means for the teacher.
 
-    >>> _auth_reason("redis://h:1/0", "NOAUTH Authentication required.", False)
+    >>> str(_auth_reason("redis://h:1/0", "NOAUTH Authentication required.", False))
     'the Redis archive at redis://h:1/0 needs a password: give it as redis://:PASSWORD@HOST:PORT/DB'
     """
     lowered = message.lower()
     if "no password is set" in lowered or "without any password configured" in lowered:
-        return (
-            f"the Redis archive at {location} has no password: take the password out of the address"
-        )
+        return Message.of("archive.redis-no-password", location=location)
     if not has_password or "noauth" in lowered:
-        return (
-            f"the Redis archive at {location} needs a password: "
-            "give it as redis://:PASSWORD@HOST:PORT/DB"
-        )
-    return f"the Redis archive at {location} refused the password (or user name): check them"
+        return Message.of("archive.redis-needs-password", location=location)
+    return Message.of("archive.redis-refused", location=location)
 
 
 def _text(value: bytes | str | None) -> str:
@@ -119,9 +115,7 @@ class RedisArchive(IndexedArchive):
         try:
             import redis
         except ImportError as exc:  # pragma: no cover - depends on the installation
-            raise ArchiveError(
-                "the Redis archive needs the 'redis' package: pip install 'plagcheck[redis]'"
-            ) from exc
+            raise ArchiveError(Message.of("archive.no-redis-package")) from exc
         from simhash_core.shown_location import shown_location
 
         self._errors = redis.exceptions
@@ -135,8 +129,9 @@ class RedisArchive(IndexedArchive):
                 has_password = bool(self._r.connection_pool.connection_kwargs.get("password"))
             except (ValueError, TypeError) as exc:
                 raise ArchiveError(
-                    f"not a usable Redis address: {self.location} ({_without(exc, url)}); "
-                    "expected redis://HOST:PORT/DB"
+                    Message.of(
+                        "archive.bad-address", location=self.location, detail=_without(exc, url)
+                    )
                 ) from exc
             try:
                 self._r.ping()
@@ -164,9 +159,11 @@ class RedisArchive(IndexedArchive):
                 raise ArchiveError(_auth_reason(self.location, str(exc), True)) from exc
             if isinstance(exc, errors.ConnectionError | errors.TimeoutError):
                 raise ArchiveError(
-                    f"cannot reach the Redis archive at {self.location}: {exc}"
+                    Message.of("archive.unreachable", location=self.location, detail=str(exc))
                 ) from exc
-            raise ArchiveError(f"Redis archive error at {self.location}: {exc}") from exc
+            raise ArchiveError(
+                Message.of("archive.redis-error", location=self.location, detail=str(exc))
+            ) from exc
 
     def _k(self, *parts: object) -> str:
         return ":".join((self.prefix, *map(str, parts)))
@@ -181,8 +178,9 @@ class RedisArchive(IndexedArchive):
         version = int(_text(stored[1]) or 0)
         if version > SCHEMA_VERSION:
             raise ArchiveError(
-                f"the Redis archive at {self.location} was written by a newer plagcheck "
-                f"(schema {version}); update plagcheck to use it"
+                Message.of(
+                    "archive.redis-newer-schema", location=self.location, version=str(version)
+                )
             )
         return ArchiveConfig.from_json(_text(stored[0]))
 

@@ -23,6 +23,8 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from simhash_core.messages import Message
+
 if TYPE_CHECKING:
     from simhash_core.archive import AddResult, ArchiveStore, LabelInfo
     from simhash_core.progress import Progress
@@ -156,11 +158,11 @@ def remove_label(location: str, label: str) -> RemoveOutcome:
     from simhash_core.archive import ArchiveError
 
     if _missing(location):
-        raise ArchiveError(f"no archive at {display_location(location)}")
+        raise ArchiveError(Message.of("archive.missing", location=display_location(location)))
     with _open(location, create=False) as store:
         known = [x.label for x in store.labels()]
         if label not in known:
-            raise ArchiveError(f"no label '{label}' in the archive")
+            raise ArchiveError(Message.of("archive.no-label", label=label))
         n = store.remove_label(label)
     return RemoveOutcome(label, n, summarize(location))
 
@@ -182,7 +184,7 @@ class ArchiveCheck:
     location: str
     searched: int = 0  # archived documents in the archive
     matched: int = 0  # archived documents added to the result
-    error: str = ""
+    error: Message | None = None  # why it failed
 
 
 def compare_scan(
@@ -217,11 +219,12 @@ def compare_scan(
     except Cancelled:
         return result, ArchiveCheck(ArchiveStatus.CANCELLED, shown)
     except ArchiveError as exc:
-        return result, ArchiveCheck(ArchiveStatus.FAILED, shown, error=str(exc))
+        return result, ArchiveCheck(ArchiveStatus.FAILED, shown, error=exc.message)
     except Exception as exc:  # the scan's own result is still shown
         logging.getLogger(__name__).error("archive comparison failed:\n%s", traceback.format_exc())
+        detail = f"{type(exc).__name__}: {exc}"
         return result, ArchiveCheck(
-            ArchiveStatus.FAILED, shown, error=f"{type(exc).__name__}: {exc}"
+            ArchiveStatus.FAILED, shown, error=Message.of("archive.unexpected", detail=detail)
         )
     matched = len(compared.documents) - len(result.documents)
     return compared, ArchiveCheck(ArchiveStatus.COMPARED, shown, searched, matched)

@@ -45,6 +45,7 @@ from simhash_core.archive.keys import (
     to_unsigned,
     winnow_keys,
 )
+from simhash_core.messages import Message
 from simhash_core.types import ScanSettings
 
 SCHEMA_VERSION = 1
@@ -119,15 +120,12 @@ def _translate(exc: sqlite3.Error, path: Path) -> ArchiveError:
     msg = str(exc)
     lowered = msg.lower()
     if "locked" in lowered or "busy" in lowered:
-        return ArchiveError(f"the archive {path} is busy (another plagcheck is writing): {msg}")
+        return ArchiveError(Message.of("archive.busy", location=str(path), detail=msg))
     if "unable to open" in lowered or "readonly" in lowered or "read-only" in lowered:
-        return ArchiveError(f"cannot open the archive file {path}: {msg}")
+        return ArchiveError(Message.of("archive.cannot-open", location=str(path), detail=msg))
     if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.IntegrityError):
-        return ArchiveError(
-            f"the archive file is damaged: {path}: {msg}. Move it aside or restore a "
-            "backup; plagcheck starts a new archive when the file is missing"
-        )
-    return ArchiveError(f"archive error in {path}: {msg}")
+        return ArchiveError(Message.of("archive.damaged", location=str(path), detail=msg))
+    return ArchiveError(Message.of("archive.error", location=str(path), detail=msg))
 
 
 def _sorted_rows(rows: np.ndarray) -> Iterator[tuple[int, ...]]:
@@ -156,13 +154,10 @@ class SQLiteArchive(IndexedArchive):
         self._lock = threading.RLock()
         if not self.path.exists():
             if not create:
-                raise ArchiveError(
-                    f"no archive at {self.path}: add past submissions first with "
-                    "'plagcheck archive add DIR --label LABEL'"
-                )
+                raise ArchiveError(Message.of("archive.not-yet", location=str(self.path)))
             self.path.parent.mkdir(parents=True, exist_ok=True)
         if self.path.is_dir():
-            raise ArchiveError(f"the archive path {self.path} is a folder, not a file")
+            raise ArchiveError(Message.of("archive.is-folder", location=str(self.path)))
         try:
             self._db = sqlite3.connect(
                 self.path, timeout=timeout, isolation_level=None, check_same_thread=False
@@ -221,18 +216,20 @@ class SQLiteArchive(IndexedArchive):
                 return config
             if not tables >= _TABLES:
                 raise ArchiveError(
-                    f"{self.path} is an SQLite file but not a plagcheck archive "
-                    f"(tables: {', '.join(sorted(tables))})"
+                    Message.of(
+                        "archive.not-archive",
+                        location=str(self.path),
+                        tables=", ".join(sorted(tables)),
+                    )
                 )
             meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
         version = int(meta.get("schema_version", "0") or 0)
         if version > SCHEMA_VERSION:
             raise ArchiveError(
-                f"the archive {self.path} was written by a newer plagcheck "
-                f"(schema {version}); update plagcheck to use it"
+                Message.of("archive.newer-schema", location=str(self.path), version=str(version))
             )
         if "config" not in meta:
-            raise ArchiveError(f"the archive file is damaged: {self.path}: no settings record")
+            raise ArchiveError(Message.of("archive.no-settings", location=str(self.path)))
         return ArchiveConfig.from_json(meta["config"])
 
     # ----- writing ------------------------------------------------------------------

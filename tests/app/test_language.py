@@ -74,11 +74,14 @@ TECHNICAL = {
     "SQLite", "JPEG", "PNG", "GIF", "TIFF", "WebP", "WAV", "AVI", "MP", "HEIC", "FLAC", "Ogg",
     "RTF", "HTML", "XLSX", "PPTX", "odt", "OpenDocument", "Excel", "PowerPoint", "Word",
     "Microsoft", "Office", "Windows", "exe", "doc", "xls", "ppt", "UTF", "NUL", "OCR",
+    "Redis", "plagcheck",
 }  # fmt: skip
 
 
 def english_words(sentence: str) -> list[str]:
-    """Latin words of three letters or more that are not technical names."""
+    """Latin words of three letters or more that are not technical names, commands in
+    quotes or addresses."""
+    sentence = re.sub(r"'[^']*'|\S+://\S+", "", sentence)
     return [w for w in re.findall(r"[A-Za-z]{3,}", sentence) if w not in TECHNICAL]
 
 

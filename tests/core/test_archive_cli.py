@@ -18,6 +18,7 @@ from simhash_core.cli.archive import (
     run_archive_command,
 )
 from simhash_core.export import write_pairs_csv
+from simhash_core.messages import Message
 from simhash_core.scan import scan
 from simhash_core.types import ScanSettings
 from tests.core.test_archive import near_copy, partial_copy
@@ -239,7 +240,8 @@ def test_an_archive_that_breaks_mid_scan_still_gives_the_class_reports(
     assert run("add", str(folder), "--label", "old", "--archive", archive, "-q") == 0
 
     def broken(*args, **kwargs):
-        raise ArchiveError("cannot reach the Redis archive at redis://h:1/0: connection reset")
+        why = Message.of("archive.unreachable", location="redis://h:1/0", detail="connection reset")
+        raise ArchiveError(why)
 
     monkeypatch.setattr(archive_cli, "compare_with_archive", broken)
     out = tmp_path / "out.csv"
