@@ -5,6 +5,8 @@ Everything is hashed after normalization, but the side-by-side view highlights t
 
 Steps, in order:
 
+0. Cyrillic and Greek letters that imitate Latin ones among Latin letters are folded to
+   Latin (:func:`fold_lookalikes`; "раssage" with Cyrillic р and а is "passage").
 1. Unicode NFKC per character (full-width ``ＡＢ１`` becomes ``AB1``, ``，`` becomes ``,``).
 2. Zero-width and control characters removed; Latin lower-cased.
 3. Traditional Chinese mapped to Simplified, character by character (on by default).
@@ -40,6 +42,61 @@ _CJK_GAP = re.compile(rf"(?<=[{CJK_RANGES}{_CJK_PUNCT}])\s+(?=[{CJK_RANGES}{_CJK
 # "s p a c e d   o u t" -> single spaces between single letters are removed
 _SPACED_OUT = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] ){2,}[^\W\d_](?![^\W\d_])")
 _WS_RUN = re.compile(r"\s+")
+
+
+# Letters of other scripts that look like Latin ones, as a student swaps them into an
+# essay to break a checker's matching ("раssage" with Cyrillic р and а). Case matters:
+# Cyrillic В and Greek Ν look like B and N, their lower-case forms do not.
+_LOOKALIKE_PAIRS = (
+    "АA ВB ЕE ЅS ІI ЈJ КK МM НH ОO РP СC ТT УY ХX ҮY "
+    "аa еe ѕs іi јj оo рp сc уy хx ԁd һh ԛq ԝw ӏl "
+    "ΑA ΒB ΕE ΖZ ΗH ΙI ΚK ΜM ΝN ΟO ΡP ΤT ΥY ΧX "
+    "οo ρp νv ιi υu κk ϲc ϳj"
+)
+LOOKALIKES: dict[str, str] = {pair[0]: pair[1] for pair in _LOOKALIKE_PAIRS.split()}
+_LOOKALIKE_TABLE = str.maketrans(LOOKALIKES)
+_OTHER_SCRIPT = re.compile("[\u0370-\u03ff\u0400-\u052f]")
+_WORD = re.compile(r"[^\W\d_]+")
+_LATIN = re.compile("[A-Za-z\u00c0-\u024f]")
+
+
+def fold_lookalikes(text: str) -> str:
+    """``text`` with Cyrillic and Greek letters that look Latin replaced by the Latin
+    letters they imitate, where they stand among Latin letters: inside a word that has
+    Latin letters too, or as a whole word of look-alikes next to a Latin word. Real
+    Russian or Greek words are left alone. One character in, one out (offsets keep).
+
+    >>> fold_lookalikes("a р\u0430ssage сору of the text")
+    'a passage copy of the text'
+    >>> fold_lookalikes("Россия и Греция")
+    'Россия и Греция'
+    """
+    if not _OTHER_SCRIPT.search(text):
+        return text
+    words = list(_WORD.finditer(text))
+    latin = [bool(_LATIN.search(m.group())) for m in words]
+    out = []
+    prev = 0
+    for i, m in enumerate(words):
+        word = m.group()
+        if not _OTHER_SCRIPT.search(word):
+            continue
+        folded = word.translate(_LOOKALIKE_TABLE)
+        if folded == word:
+            continue
+        if latin[i]:  # mixed scripts in one word: only an imitation does that
+            pass
+        elif _OTHER_SCRIPT.search(folded):  # a real word of that script stays
+            continue
+        elif not ((i and latin[i - 1]) or (i + 1 < len(words) and latin[i + 1])):
+            continue  # a whole word of look-alikes, but not among Latin words
+        out.append(text[prev : m.start()])
+        out.append(folded)
+        prev = m.end()
+    if not out:
+        return text
+    out.append(text[prev:])
+    return "".join(out)
 
 
 _CJK_BOUNDS = np.array(
@@ -176,6 +233,7 @@ _TABLES = {t2s: _CodePointTable(cache) for t2s, cache in _CACHES.items()}
 
 def normalize(text: str, *, t2s: bool = True) -> NormalizedText:
     """Normalize ``text`` for comparison, keeping offsets into the original."""
+    text = fold_lookalikes(text)  # one character for one: the offsets stand
     out = _TABLES[t2s].map(text)
     if out is not None:  # one character in, one out: identity offsets
         offsets = np.arange(len(text) + 1, dtype=np.int32)

@@ -118,3 +118,42 @@ def test_one_segmenter_call_cuts_every_run_as_alone(text, name):
         assert tokenize.segment(text) == reference
     finally:
         tokenize.segmenter = original
+
+
+def test_look_alike_letters_are_folded_only_among_latin_letters():
+    """Cyrillic and Greek letters that imitate Latin ones (an evasion Copyleaks checks
+    for) read as Latin; real Russian and Greek text is untouched; offsets still point at
+    the original characters."""
+    from simhash_core.text.normalize import fold_lookalikes
+
+    disguised = "Тhе рlаgiаrism сhесkеr misses this pаssаge"  # Cyrillic Т е р а с е к
+    n = normalize(disguised)
+    assert n.text == "the plagiarism checker misses this passage"
+    assert n.original_span(4, 14) == (4, 14)
+    assert fold_lookalikes("Москва — столица России") == "Москва — столица России"
+    assert fold_lookalikes("ο Σωκράτης και ο Πλάτων") == "ο Σωκράτης και ο Πλάτων"
+    assert fold_lookalikes("see сору here") == "see copy here"  # a whole look-alike word
+    assert fold_lookalikes("сору") == "сору"  # alone, it may be Russian
+
+
+def test_an_essay_with_look_alike_letters_is_still_a_copy():
+    from simhash_core.compare import compare_documents
+    from simhash_core.text.normalize import LOOKALIKES
+    from simhash_core.types import ScanSettings
+    from tests.core.test_archive import make_doc
+    from tests.core.textgen import en_essay
+
+    latin_to_other = {}
+    for other, latin in LOOKALIKES.items():
+        latin_to_other.setdefault(latin, other)
+    essay = en_essay(4)
+    disguised = "".join(latin_to_other.get(c, c) for c in essay)
+    assert sum(a != b for a, b in zip(essay, disguised, strict=True)) > len(essay) // 5
+    settings = ScanSettings()
+    docs = [
+        make_doc(t, name, settings)
+        for t, name in ((essay, "a.txt"), (disguised, "b.txt"), (en_essay(9), "c.txt"))
+    ]
+    pairs = {(p.a, p.b): p for p in compare_documents(docs, settings).pairs}
+    assert pairs[(0, 1)].flagged and pairs[(0, 1)].similarity > 0.95
+    assert not any(p.flagged for key, p in pairs.items() if 2 in key)
