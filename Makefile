@@ -37,6 +37,9 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/speed.py
 
 quality: $(STAMP)
+	$(BIN)/pip install -q 'copydetect>=0.5'
+	command -v sim_text >/dev/null || apt-get install -y -qq similarity-tester >/dev/null 2>&1 \
+		|| echo "quality: sim_text is missing (Debian package similarity-tester)"
 	$(BIN)/python benchmarks/quality.py
 
 clean:

@@ -1,12 +1,17 @@
 """Quality benchmark: run the pipeline on the labelled samples and score it.
 
     python benchmarks/quality.py [--samples ../shared/samples] [--no-fast] [--check-fast]
+                                 [--no-peers]
 
-For each sample set it prints recall per label at the default flag, the false-positive
+For each of the five sample sets (the copies that keep the words, class-zh and
+pan13-en; the copies that keep only the meaning, translated-zh, paraphrase-en and
+paraphrase-zh) it prints recall per label at the default flag, the false-positive
 pairs, and ROC AUC (plagiarised vs none) of the headline similarity (the matched-passage
 share) and of each single measure: SimHash alone (64 - distance), MinHash Jaccard alone
 and containment alone. The flags are also checked with the project's copy-free scorer,
-``shared/tools/score_pairs.py``, when it is present.
+``shared/tools/score_pairs.py``, when it is present. Beside plagcheck, the same AUC,
+recall per label and false positives for two real peers on the same texts
+(``quality_peers.py``: copydetect and sim_text; ``make quality`` installs them).
 
 ``--no-fast`` runs the reference paths instead of the fast ones: jieba instead of
 rjieba, pdfminer.six instead of PDFium. ``--check-fast`` runs the benchmark both ways
@@ -27,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import quality_peers  # noqa: E402
+
 from simhash_core.compare.pair_stream import every_pair  # noqa: E402
 from simhash_core.export import write_pairs_csv  # noqa: E402
 from simhash_core.scan import scan  # noqa: E402
@@ -35,7 +42,12 @@ from simhash_core.types import ScanResult, ScanSettings  # noqa: E402
 SETS = {
     "class-zh": ("class-zh/submissions", "class-zh/template.txt", "class-zh/truth.csv"),
     "pan13-en": ("pan13-en/documents", None, "pan13-en/truth.csv"),
+    # copies that keep only the meaning (issue 19): plagcheck does not find them yet
+    "translated-zh": ("translated-zh/documents", None, "translated-zh/truth.csv"),
+    "paraphrase-en": ("paraphrase-en/documents", None, "paraphrase-en/truth.csv"),
+    "paraphrase-zh": ("paraphrase-zh/documents", None, "paraphrase-zh/truth.csv"),
 }
+CHINESE_SETS = {"class-zh", "translated-zh", "paraphrase-zh"}
 
 
 def auc(pos: list[float], neg: list[float]) -> float:
@@ -106,7 +118,42 @@ def evaluate(name: str, result: ScanResult, truth: dict) -> dict:
         neg = [f(got[k]) if k in got else 0.0 for k in neg_keys]
         out[mname] = auc(pos, neg)
         print(f"| {mname} | {out[mname]:.4f} |")
+    out["plagcheck"] = {k: (p.similarity, p.flagged) for k, p in got.items()}
     return out
+
+
+def peer_table(name: str, result: ScanResult, truth: dict, plagcheck: dict, template: str | None):
+    """plagcheck beside copydetect and sim_text on the same texts: AUC (each tool's own
+    score), recall per label and false positives at each tool's own flag."""
+    texts = {d.name: d.text for d in result.documents}
+    tools = {
+        "plagcheck": plagcheck,
+        "copydetect": quality_peers.copydetect_scores(texts, template),
+        f"sim_text -r {quality_peers.SIMTEXT_RUN}": quality_peers.simtext_scores(
+            texts, split_cjk=name in CHINESE_SETS
+        ),
+    }
+    labels = sorted({lab for lab in truth.values() if lab != "none"})
+    neg_keys = [k for k, v in truth.items() if v == "none"]
+    print(f"\n### {name}: plagcheck and its peers, on the same texts\n")
+    print("| tool | ROC AUC | " + " | ".join(labels) + " | false positives |")
+    print("|---|---|" + "---|" * len(labels) + "---|")
+    for tool, scores in tools.items():
+        if isinstance(scores, str):
+            print(f"| {tool} | {scores} |" + " |" * len(labels) + " |")
+            continue
+        pos = [scores.get(k, (0.0, False))[0] for k, v in truth.items() if v != "none"]
+        neg = [scores.get(k, (0.0, False))[0] for k in neg_keys]
+        cells = []
+        for lab in labels:
+            keys = [k for k, v in truth.items() if v == lab]
+            cells.append(f"{sum(scores.get(k, (0.0, False))[1] for k in keys)}/{len(keys)}")
+        fp = sum(scores.get(k, (0.0, False))[1] for k in neg_keys)
+        print(
+            f"| {tool} | {auc(pos, neg):.4f} | "
+            + " | ".join(cells)
+            + f" | {fp}/{len(neg_keys)} ({100 * fp / max(len(neg_keys), 1):.1f}%) |"
+        )
 
 
 def main() -> int:
@@ -116,6 +163,7 @@ def main() -> int:
     ap.add_argument("--no-fast", action="store_true", help="jieba and pdfminer.six only")
     ap.add_argument("--check-fast", action="store_true", help="compare flags both ways")
     ap.add_argument("--flags-out", type=Path, help="write the flagged pairs as JSON")
+    ap.add_argument("--no-peers", action="store_true", help="plagcheck only")
     args = ap.parse_args()
     if args.check_fast:
         return check_fast(args.samples)
@@ -134,7 +182,11 @@ def main() -> int:
         for name, (folder, template, truth_file) in SETS.items():
             templates = [args.samples / template] if template else []
             result = scan([args.samples / folder], templates, settings, all_pairs=True)
-            evaluate(name, result, load_truth(args.samples / truth_file))
+            truth = load_truth(args.samples / truth_file)
+            scored = evaluate(name, result, truth)
+            if not args.no_peers:
+                text = templates[0].read_text(encoding="utf-8") if templates else None
+                peer_table(name, result, truth, scored["plagcheck"], text)
             flags[name] = sorted(
                 sorted((result.documents[p.a].path, result.documents[p.b].path))
                 for p in result.pairs
@@ -162,6 +214,7 @@ def check_fast(samples: Path) -> int:
         for mode in ("fast", "no-fast"):
             out = Path(tmp) / f"{mode}.json"
             cmd = [sys.executable, __file__, "--samples", str(samples), "--flags-out", str(out)]
+            cmd.append("--no-peers")
             subprocess.run([*cmd, *(["--no-fast"] if mode == "no-fast" else [])], check=True)
             got[mode] = json.loads(out.read_text())
     print("\n## fast paths on or off\n\n| set | flagged (fast) | flagged (reference) | same |")
