@@ -220,6 +220,8 @@ CATALOGUE: dict[str, str] = {
     ),
     "archive.no-settings": "the archive file is damaged: {location}: no settings record",
     "archive.unexpected": "{detail}",
+    "archive.label-empty": "label must be a non-empty string such as '2025 autumn'",
+    "archive.label-lines": "label must be on one line",
     # a sentence stored as text by an earlier version (an old archive), shown as it was
     "earlier.text": "{text}",
 }

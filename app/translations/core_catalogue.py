@@ -146,6 +146,8 @@ def messages() -> dict[str, str]:
         "archive.not-archive": translate("Message", "{location} is an SQLite file but not a plagcheck archive (tables: {tables})"),
         "archive.no-settings": translate("Message", "the archive file is damaged: {location}: no settings record"),
         "archive.unexpected": translate("Message", "{detail}"),
+        "archive.label-empty": translate("Message", "label must be a non-empty string such as '2025 autumn'"),
+        "archive.label-lines": translate("Message", "label must be on one line"),
         "earlier.text": translate("Message", "{text}"),
     }
 

@@ -1529,6 +1529,16 @@ or use File → Open folder…</source>
     </message>
     <message>
         <location filename="core_catalogue.py" line="149"/>
+        <source>label must be a non-empty string such as &apos;2025 autumn&apos;</source>
+        <translation>标签不能为空，例如“2025 秋季”</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="150"/>
+        <source>label must be on one line</source>
+        <translation>标签只能有一行</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="151"/>
         <source>{text}</source>
         <translation>{text}</translation>
     </message>
@@ -1722,132 +1732,132 @@ Archived: {label}</source>
 <context>
     <name>Problem</name>
     <message>
-        <location filename="core_catalogue.py" line="155"/>
+        <location filename="core_catalogue.py" line="157"/>
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="156"/>
+        <location filename="core_catalogue.py" line="158"/>
         <source>binary data</source>
         <translation>二进制数据</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="157"/>
+        <location filename="core_catalogue.py" line="159"/>
         <source>unknown encoding</source>
         <translation>编码无法识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="158"/>
+        <location filename="core_catalogue.py" line="160"/>
         <source>old Word format</source>
         <translation>旧版 Word 格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="159"/>
+        <location filename="core_catalogue.py" line="161"/>
         <source>damaged file</source>
         <translation>文件已损坏</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="160"/>
+        <location filename="core_catalogue.py" line="162"/>
         <source>too large</source>
         <translation>文件过大</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="161"/>
+        <location filename="core_catalogue.py" line="163"/>
         <source>refused (unsafe XML)</source>
         <translation>已拒绝（不安全的 XML）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="162"/>
+        <location filename="core_catalogue.py" line="164"/>
         <source>password-protected</source>
         <translation>有密码保护</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="163"/>
+        <location filename="core_catalogue.py" line="165"/>
         <source>scanned image, no text</source>
         <translation>扫描图像，无文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="164"/>
+        <location filename="core_catalogue.py" line="166"/>
         <source>undecodable text</source>
         <translation>文字无法解码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="165"/>
+        <location filename="core_catalogue.py" line="167"/>
         <source>cannot be read</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="166"/>
+        <location filename="core_catalogue.py" line="168"/>
         <source>missing</source>
         <translation>文件不存在</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="167"/>
+        <location filename="core_catalogue.py" line="169"/>
         <source>broken link</source>
         <translation>链接失效</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="168"/>
+        <location filename="core_catalogue.py" line="170"/>
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="169"/>
+        <location filename="core_catalogue.py" line="171"/>
         <source>link outside the folder</source>
         <translation>链接指向文件夹之外</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="170"/>
+        <location filename="core_catalogue.py" line="172"/>
         <source>folders too deep</source>
         <translation>文件夹层级过深</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="171"/>
+        <location filename="core_catalogue.py" line="173"/>
         <source>hidden file</source>
         <translation>隐藏文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="172"/>
+        <location filename="core_catalogue.py" line="174"/>
         <source>Office lock file</source>
         <translation>Office 锁定文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="173"/>
+        <location filename="core_catalogue.py" line="175"/>
         <source>duplicate</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="174"/>
+        <location filename="core_catalogue.py" line="176"/>
         <source>unsupported type</source>
         <translation>不支持的类型</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="175"/>
+        <location filename="core_catalogue.py" line="177"/>
         <source>timed out</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="176"/>
+        <location filename="core_catalogue.py" line="178"/>
         <source>reader crashed</source>
         <translation>读取程序崩溃</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="177"/>
+        <location filename="core_catalogue.py" line="179"/>
         <source>out of memory</source>
         <translation>内存不足</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="178"/>
+        <location filename="core_catalogue.py" line="180"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="179"/>
+        <location filename="core_catalogue.py" line="181"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="180"/>
+        <location filename="core_catalogue.py" line="182"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>

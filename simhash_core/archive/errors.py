@@ -20,3 +20,7 @@ class ArchiveError(Exception):
 
     def __str__(self) -> str:
         return str(self.message)
+
+
+class LabelError(ArchiveError, ValueError):
+    """A label the archive cannot file documents under (empty, or more than one line)."""

@@ -28,7 +28,9 @@ from simhash_core.archive.codec import (
     probe_for,
     to_document,
 )
+from simhash_core.archive.errors import LabelError
 from simhash_core.fingerprint.minhash import estimate_jaccard
+from simhash_core.messages import Message
 from simhash_core.progress import Progress, Stage
 from simhash_core.types import Document, ScanSettings
 
@@ -40,9 +42,9 @@ WINNOW_MAX_CANDIDATES = 50
 def check_label(label: str) -> str:
     """A label as stored: stripped, non-empty, one line."""
     if not isinstance(label, str) or not label.strip():
-        raise ValueError("label must be a non-empty string such as '2025 autumn'")
+        raise LabelError(Message.of("archive.label-empty"))
     if "\n" in label or "\r" in label:
-        raise ValueError("label must be on one line")
+        raise LabelError(Message.of("archive.label-lines"))
     return label.strip()
 
 

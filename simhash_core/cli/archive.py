@@ -31,6 +31,7 @@ from simhash_core.archive import (
     open_archive,
     service,
 )
+from simhash_core.archive.errors import LabelError
 from simhash_core.archive.service import human_size
 from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.progress import Progress
@@ -141,6 +142,9 @@ def run_archive_command(args: argparse.Namespace, out: TextIO | None = None) -> 
             return _remove(args, out)
         if command == "check":
             return _check(args, out)
+    except LabelError as exc:  # a usage error, as before labels had messages
+        print(f"plagcheck archive: error: {exc}", file=sys.stderr)
+        return 2
     except ArchiveError as exc:
         print(f"plagcheck archive: error: {exc}", file=sys.stderr)
         return 1
