@@ -26,6 +26,9 @@ PERSISTED_SCAN_FIELDS = (
     "t2s",
     "exclude_quotes",
     "exclude_references",
+    "reworded",
+    "translated",
+    "meaning_margin",
 )
 
 

@@ -104,7 +104,7 @@ def evaluate(name: str, result: ScanResult, truth: dict) -> dict:
     fps = [k for k in neg_keys if k in got and got[k].flagged]
     print(f"\nfalse positives: {len(fps)} of {len(neg_keys)} none pairs")
     for k in fps[:10]:
-        print("  false positive:", *k, got[k].reasons)
+        print("  false positive:", *k, "|", "; ".join(str(r) for r in got[k].reasons))
     pos_keys = [k for k, v in truth.items() if v != "none"]
     print("\n| flag rule | recall | false positives |\n|---|---|---|")
     for fname, f in ALONE_FLAGS.items():

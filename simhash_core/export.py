@@ -179,14 +179,44 @@ def _csv_line(cells: Sequence[Any]) -> str:
     return buf.getvalue()
 
 
+# the fields of an unmeasured pair that vary; every other field has its zero value
+_STREAMED = ("file_a", "file_b", "simhash_distance", "jaccard", "containment_a", "containment_b")
+
+
+def _unmeasured_cells(result: ScanResult) -> list[Any]:
+    """An unmeasured pair's cells, in :data:`PAIR_COLUMNS` order: the values of a pair
+    with nothing matched, and ``None`` where :data:`_STREAMED` fields go. Made from
+    :data:`PAIR_FIELDS`, so a new field is streamed too."""
+    zero = PairScore(
+        a=0,
+        b=1,
+        similarity=0.0,
+        simhash_distance=0,
+        jaccard=0.0,
+        containment_a=0.0,
+        containment_b=0.0,
+    )
+    # no group and no archive label: other pairs are streamed only for a class's own scan
+    return [
+        None
+        if f.key in _STREAMED
+        else ""
+        if f.kind in (FieldKind.GROUP, FieldKind.LABEL)
+        else _cell(f.kind, f.value(result, zero))
+        for f in PAIR_FIELDS
+    ]
+
+
 def _other_csv_lines(result: ScanResult, others: OtherPairs) -> Iterator[str]:
     """CSV lines of the unmeasured pairs, one matrix row per string."""
     names = [_csv_line([d.path]) for d in result.documents]
-    zero = _fmt(0.0)
+    cells = _unmeasured_cells(result)
+    fixed = [None if c is None else _csv_line([c]) for c in cells]
+    line = ",".join("{}" if c is None else c.replace("{", "{{").replace("}", "}}") for c in fixed)
+    line += "\r\n"
     for a, values in others.measures():
-        head = names[a] + ","
         yield "".join(
-            f"{head}{names[b]},{zero},no,{d},{jac:.4f},{ca:.4f},{cb:.4f},0,0,{zero},{zero},,,\r\n"
+            line.format(names[a], names[b], d, f"{jac:.4f}", f"{ca:.4f}", f"{cb:.4f}")
             for b, d, jac, ca, cb in values
         )
 
@@ -194,16 +224,15 @@ def _other_csv_lines(result: ScanResult, others: OtherPairs) -> Iterator[str]:
 def _other_json_objects(result: ScanResult, others: OtherPairs) -> Iterator[str]:
     """JSON objects of the unmeasured pairs (the values and types of :func:`pair_row`)."""
     names = [json.dumps(d.path, ensure_ascii=False) for d in result.documents]
-    k = [json.dumps(c) for c in PAIR_COLUMNS]
-    zero = _fmt(0.0)
+    cells = _unmeasured_cells(result)
+    parts = []
+    for key, c in zip(PAIR_COLUMNS, cells, strict=True):
+        value = "{}" if c is None else json.dumps(c, ensure_ascii=False).replace("{", "{{")
+        parts.append(f"{json.dumps(key)}: {value.replace('}', '}}') if c is not None else value}")
+    obj = "{{" + ", ".join(parts) + "}}"
     for a, values in others.measures():
         for b, d, jac, ca, cb in values:
-            yield (
-                f'{{{k[0]}: {names[a]}, {k[1]}: {names[b]}, {k[2]}: "{zero}", '
-                f'{k[3]}: "no", {k[4]}: {d}, {k[5]}: "{jac:.4f}", {k[6]}: "{ca:.4f}", '
-                f'{k[7]}: "{cb:.4f}", {k[8]}: 0, {k[9]}: 0, {k[10]}: "{zero}", '
-                f'{k[11]}: "{zero}", {k[12]}: "", {k[13]}: "", {k[14]}: ""}}'
-            )
+            yield obj.format(names[a], names[b], d, f'"{jac:.4f}"', f'"{ca:.4f}"', f'"{cb:.4f}"')
 
 
 def _pairs_csv_writer(result: ScanResult, pairs: Sequence[PairScore] | None) -> Writer:

@@ -36,6 +36,8 @@ CATALOGUE: dict[str, str] = {
         "({passages} passages, {chars} characters in all)"
     ),
     "pair.identical": "identical file archived under {label}",
+    "pair.reworded": "{sentences} sentences reworded from {name}",
+    "pair.translated": "{sentences} sentences translated from {name}",
     # why a group member is its likely source
     "source.earliest": "earliest modified",
     "source.original": "least of its text is matched (most original)",

@@ -41,10 +41,18 @@ from simhash_core.store.cache import (
     settings_key,
     stat_signature,
 )
+from simhash_core.text import glossary
 from simhash_core.text.words import warm_up
 from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings
 
 WORKER_PRELOAD = ["simhash_core.worker_preload"]  # imported once by the fork server
+
+
+def warm_worker() -> None:
+    """A worker's start: the segmenter's and the glossary's dictionaries loaded before
+    its first file (already done where workers fork from a preloaded server)."""
+    warm_up()
+    glossary.warm_up()
 
 
 def prepare_workers() -> None:
@@ -251,7 +259,7 @@ def analyze_files(
         pool = IsolatedPool(
             settings.workers,
             timeout=timeout,
-            initializer=warm_up,
+            initializer=warm_worker,
             preload=WORKER_PRELOAD,
         )
         outcomes = pool.run(task, tasks, progress) if tasks else iter(())

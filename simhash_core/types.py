@@ -145,6 +145,9 @@ class Document:
     content_hash: str = ""
     warnings: tuple[Message, ...] = ()
     archive_label: str | None = None
+    # text.sentences.Sentences: the meaning layer's sentences; None where not made yet
+    # (archived documents: made from their text when compared)
+    sentences: Any = None
 
     @property
     def unit_count(self) -> int:
@@ -164,7 +167,9 @@ class Document:
 class Passage:
     """A matching passage: ``[a_start, a_end)`` of document A's original text matches
     ``[b_start, b_end)`` of B's. ``units`` counts comparison units (CJK characters or
-    Latin words) in the match; ``common`` marks text shared by much of the class."""
+    Latin words) in the match; ``common`` marks text shared by much of the class.
+    ``kind`` says how it matches: word for word (``"copied"``), or sentence by sentence
+    in other words (``"reworded"``) or in the other language (``"translated"``)."""
 
     a_start: int
     a_end: int
@@ -172,6 +177,8 @@ class Passage:
     b_end: int
     units: int
     common: bool = False
+    kind: str = "copied"  # "copied" (the same words), "reworded" or "translated"
+    sentences: int = 0  # reworded and translated passages: sentences matched in order
 
 
 @dataclass(frozen=True)
@@ -192,6 +199,9 @@ class PairScore:
     passages: int = 0
     flagged: bool = False
     reasons: tuple[Message, ...] = ()  # why it is flagged, codes "pair.*"
+    reworded: int = 0  # sentences in reworded passages (see compare.meaning)
+    translated: int = 0  # sentences in translated passages
+    meaning_share: float = 0.0  # share of the more-covered side in those passages
     group: int | None = None
 
 
@@ -244,6 +254,14 @@ class ScanSettings:
     minhash_perms: int = _ranged(128, 1, 4096)
     exclude_quotes: bool = False
     exclude_references: bool = True
+    # the meaning layer (compare.meaning): reworded sentences within a language, and
+    # sentences translated between Chinese and English
+    reworded: bool = True
+    translated: bool = True
+    # a reworded or translated passage: at least this many sentences in order, each at
+    # least this many times closer to its match than to its usual nearest sentences
+    meaning_margin: float = _ranged(1.3, 1.0, 10.0)
+    meaning_sentences: int = _ranged(3, 2, 100)
     workers: int = _ranged(0, 0, 1024)  # 0 = one per core
 
     def __post_init__(self) -> None:

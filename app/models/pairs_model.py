@@ -47,7 +47,10 @@ class Column(IntEnum):
     PASSAGES = 11
     SHARE_A = 12
     SHARE_B = 13
-    REASONS = 14
+    REWORDED = 14
+    TRANSLATED = 15
+    MEANING_SHARE = 16
+    REASONS = 17
 
 
 # The field of the pair reports each column shows (simhash_core.pair_fields): the
@@ -67,6 +70,9 @@ COLUMN_FIELDS: dict[Column, str] = {
     Column.PASSAGES: "passages",
     Column.SHARE_A: "share_a",
     Column.SHARE_B: "share_b",
+    Column.REWORDED: "reworded_sentences",
+    Column.TRANSLATED: "translated_sentences",
+    Column.MEANING_SHARE: "meaning_share",
     Column.REASONS: "reasons",
 }
 
@@ -79,6 +85,8 @@ NARROW_COLUMNS = frozenset(
         Column.MATCHED_CHARS,
         Column.SHARE_A,
         Column.SHARE_B,
+        Column.REWORDED,
+        Column.TRANSLATED,
     }
 )
 
@@ -140,6 +148,9 @@ class PairsModel(QAbstractTableModel):
             Column.PASSAGES: self.tr("Passages"),
             Column.SHARE_A: self.tr("Share of A"),
             Column.SHARE_B: self.tr("Share of B"),
+            Column.REWORDED: self.tr("Reworded"),
+            Column.TRANSLATED: self.tr("Translated"),
+            Column.MEANING_SHARE: self.tr("Same meaning"),
             Column.REASONS: self.tr("Why"),
         }
 
@@ -150,7 +161,9 @@ class PairsModel(QAbstractTableModel):
             Column.FILE_A: self.tr("The first file of the pair"),
             Column.FILE_B: self.tr("The second file of the pair"),
             Column.ARCHIVE: self.tr("Where the archived file of the pair comes from"),
-            Column.SIMILARITY: self.tr("Share of the more-copied file that is matched text"),
+            Column.SIMILARITY: self.tr(
+                "Share of the more-copied file that is matched text, word for word or by meaning"
+            ),
             Column.FLAGGED: self.tr("The pair is flagged as likely copying"),
             Column.DISTANCE: self.tr(
                 "SimHash distance: bits that differ between the two 64-bit fingerprints "
@@ -163,6 +176,15 @@ class PairsModel(QAbstractTableModel):
             Column.PASSAGES: self.tr("Number of matched passages"),
             Column.SHARE_A: self.tr("Share of A's text inside matched passages"),
             Column.SHARE_B: self.tr("Share of B's text inside matched passages"),
+            Column.REWORDED: self.tr(
+                "Sentences said again in other words, in order (reworded passages)"
+            ),
+            Column.TRANSLATED: self.tr(
+                "Sentences translated between Chinese and English, in order"
+            ),
+            Column.MEANING_SHARE: self.tr(
+                "Share of the more-covered file inside reworded or translated passages"
+            ),
             Column.REASONS: self.tr("Why the pair was flagged"),
         }
 

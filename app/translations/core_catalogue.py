@@ -15,6 +15,8 @@ def messages() -> dict[str, str]:
         "pair.share": translate("Message", "{share:.0%} of {name} is matched text"),
         "pair.passage": translate("Message", "a matching passage of about {words:.0f} words ({passages} passages, {chars} characters in all)"),
         "pair.identical": translate("Message", "identical file archived under {label}"),
+        "pair.reworded": translate("Message", "{sentences} sentences reworded from {name}"),
+        "pair.translated": translate("Message", "{sentences} sentences translated from {name}"),
         "source.earliest": translate("Message", "earliest modified"),
         "source.original": translate("Message", "least of its text is matched (most original)"),
         "source.archived": translate("Message", "archived ({label})"),

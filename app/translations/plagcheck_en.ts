@@ -85,7 +85,23 @@
 <context>
     <name>SideBySideView</name>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="351"/>
+        <location filename="../views/side_by_side.py" line="352"/>
+        <source>reworded, %n sentence(s)</source>
+        <translation>
+            <numerusform>reworded, %n sentence</numerusform>
+            <numerusform>reworded, %n sentences</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/side_by_side.py" line="354"/>
+        <source>translated, %n sentence(s)</source>
+        <translation>
+            <numerusform>translated, %n sentence</numerusform>
+            <numerusform>translated, %n sentences</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/side_by_side.py" line="376"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n matched passage</numerusform>

@@ -878,667 +878,677 @@ or use File → Open folder…</source>
     </message>
     <message>
         <location filename="core_catalogue.py" line="18"/>
+        <source>{sentences} sentences reworded from {name}</source>
+        <translation>{sentences} 句改写自 {name}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="19"/>
+        <source>{sentences} sentences translated from {name}</source>
+        <translation>{sentences} 句译自 {name}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="20"/>
         <source>earliest modified</source>
         <translation>修改时间最早</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="19"/>
+        <location filename="core_catalogue.py" line="21"/>
         <source>least of its text is matched (most original)</source>
         <translation>被匹配的文本最少（最具原创性）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="20"/>
+        <location filename="core_catalogue.py" line="22"/>
         <source>archived ({label})</source>
         <translation>已归档（{label}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="21"/>
+        <location filename="core_catalogue.py" line="23"/>
         <source>a PDF document</source>
         <translation>PDF 文档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="22"/>
+        <location filename="core_catalogue.py" line="24"/>
         <source>a PNG image</source>
         <translation>PNG 图片</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="23"/>
+        <location filename="core_catalogue.py" line="25"/>
         <source>a JPEG image</source>
         <translation>JPEG 图片</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="24"/>
+        <location filename="core_catalogue.py" line="26"/>
         <source>a GIF image</source>
         <translation>GIF 图片</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="25"/>
+        <location filename="core_catalogue.py" line="27"/>
         <source>a TIFF image</source>
         <translation>TIFF 图片</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="26"/>
+        <location filename="core_catalogue.py" line="28"/>
         <source>an old Microsoft Office document (.doc/.xls/.ppt)</source>
         <translation>旧版 Microsoft Office 文档（.doc/.xls/.ppt）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="27"/>
+        <location filename="core_catalogue.py" line="29"/>
         <source>a ZIP archive</source>
         <translation>ZIP 压缩包</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="28"/>
+        <location filename="core_catalogue.py" line="30"/>
         <source>a RAR archive</source>
         <translation>RAR 压缩包</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="29"/>
+        <location filename="core_catalogue.py" line="31"/>
         <source>a 7-Zip archive</source>
         <translation>7-Zip 压缩包</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="30"/>
+        <location filename="core_catalogue.py" line="32"/>
         <source>a gzip archive</source>
         <translation>gzip 压缩包</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="31"/>
+        <location filename="core_catalogue.py" line="33"/>
         <source>a program (ELF executable)</source>
         <translation>程序（ELF 可执行文件）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="32"/>
+        <location filename="core_catalogue.py" line="34"/>
         <source>a program (Mach-O or Java class)</source>
         <translation>程序（Mach-O 或 Java 类文件）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="33"/>
+        <location filename="core_catalogue.py" line="35"/>
         <source>a program (Mach-O executable)</source>
         <translation>程序（Mach-O 可执行文件）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="34"/>
+        <location filename="core_catalogue.py" line="36"/>
         <source>an SQLite database</source>
         <translation>SQLite 数据库</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="35"/>
+        <location filename="core_catalogue.py" line="37"/>
         <source>a JPEG 2000 image</source>
         <translation>JPEG 2000 图片</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="36"/>
+        <location filename="core_catalogue.py" line="38"/>
         <source>a web font</source>
         <translation>网页字体</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="37"/>
+        <location filename="core_catalogue.py" line="39"/>
         <source>an Ogg audio/video file</source>
         <translation>Ogg 音视频文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="38"/>
+        <location filename="core_catalogue.py" line="40"/>
         <source>a FLAC audio file</source>
         <translation>FLAC 音频文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="39"/>
+        <location filename="core_catalogue.py" line="41"/>
         <source>an MP3 audio file</source>
         <translation>MP3 音频文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="40"/>
+        <location filename="core_catalogue.py" line="42"/>
         <source>a WebP image</source>
         <translation>WebP 图片</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="41"/>
+        <location filename="core_catalogue.py" line="43"/>
         <source>a WAV audio file</source>
         <translation>WAV 音频文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="42"/>
+        <location filename="core_catalogue.py" line="44"/>
         <source>an AVI video</source>
         <translation>AVI 视频</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="43"/>
+        <location filename="core_catalogue.py" line="45"/>
         <source>an MP4/HEIC media file</source>
         <translation>MP4/HEIC 媒体文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="44"/>
+        <location filename="core_catalogue.py" line="46"/>
         <source>a Windows program (.exe)</source>
         <translation>Windows 程序（.exe）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="45"/>
+        <location filename="core_catalogue.py" line="47"/>
         <source>an RTF document</source>
         <translation>RTF 文档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="46"/>
+        <location filename="core_catalogue.py" line="48"/>
         <source>a web page (HTML)</source>
         <translation>网页（HTML）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="47"/>
+        <location filename="core_catalogue.py" line="49"/>
         <source>an XML file</source>
         <translation>XML 文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="48"/>
+        <location filename="core_catalogue.py" line="50"/>
         <source>an Excel workbook (XLSX); save the essay as DOCX</source>
         <translation>Excel 工作簿（XLSX）；请将论文另存为 DOCX</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="49"/>
+        <location filename="core_catalogue.py" line="51"/>
         <source>a PowerPoint presentation (PPTX); save the essay as DOCX</source>
         <translation>PowerPoint 演示文稿（PPTX）；请将论文另存为 DOCX</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="50"/>
+        <location filename="core_catalogue.py" line="52"/>
         <source>an OpenDocument text (.odt); save it as DOCX</source>
         <translation>OpenDocument 文本（.odt）；请另存为 DOCX</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="51"/>
+        <location filename="core_catalogue.py" line="53"/>
         <source>a ZIP archive without a Word document</source>
         <translation>不含 Word 文档的 ZIP 压缩包</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="52"/>
+        <location filename="core_catalogue.py" line="54"/>
         <source>binary data</source>
         <translation>二进制数据</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="53"/>
+        <location filename="core_catalogue.py" line="55"/>
         <source>text file</source>
         <translation>文本文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="54"/>
+        <location filename="core_catalogue.py" line="56"/>
         <source>DOCX</source>
         <translation>DOCX 文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="55"/>
+        <location filename="core_catalogue.py" line="57"/>
         <source>PDF</source>
         <translation>PDF 文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="56"/>
+        <location filename="core_catalogue.py" line="58"/>
         <source>file</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="57"/>
+        <location filename="core_catalogue.py" line="59"/>
         <source>empty file (0 bytes)</source>
         <translation>空文件（0 字节）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="58"/>
+        <location filename="core_catalogue.py" line="60"/>
         <source>no text: the file contains only whitespace</source>
         <translation>没有文字：文件只含空白</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="59"/>
+        <location filename="core_catalogue.py" line="61"/>
         <source>not a file: it is a folder</source>
         <translation>不是文件：这是一个文件夹</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="60"/>
+        <location filename="core_catalogue.py" line="62"/>
         <source>not a regular file (device, pipe or socket)</source>
         <translation>不是普通文件（设备、管道或套接字）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="61"/>
+        <location filename="core_catalogue.py" line="63"/>
         <source>permission denied: cannot read the file</source>
         <translation>权限不足：无法读取该文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="62"/>
+        <location filename="core_catalogue.py" line="64"/>
         <source>broken symbolic link: the file it points to is missing</source>
         <translation>符号链接已失效：它指向的文件不存在</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="63"/>
+        <location filename="core_catalogue.py" line="65"/>
         <source>file not found: it was moved or deleted</source>
         <translation>找不到文件：已被移动或删除</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="64"/>
+        <location filename="core_catalogue.py" line="66"/>
         <source>symbolic link loop: cannot read the file</source>
         <translation>符号链接循环：无法读取该文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="65"/>
+        <location filename="core_catalogue.py" line="67"/>
         <source>cannot read the file: {detail}</source>
         <translation>无法读取该文件：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="66"/>
+        <location filename="core_catalogue.py" line="68"/>
         <source>too large: the file is {size}, and no submission is larger than {limit}</source>
         <translation>文件过大：该文件为 {size}，而作业不会超过 {limit}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="67"/>
+        <location filename="core_catalogue.py" line="69"/>
         <source>refused: the file is larger than {limit}</source>
         <translation>已拒绝：文件大于 {limit}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="68"/>
+        <location filename="core_catalogue.py" line="70"/>
         <source>refused: not enough memory to read this file</source>
         <translation>已拒绝：内存不足，无法读取该文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="69"/>
+        <location filename="core_catalogue.py" line="71"/>
         <source>unsupported file type {suffix}</source>
         <translation>不支持的文件类型 {suffix}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="70"/>
+        <location filename="core_catalogue.py" line="72"/>
         <source>unsupported file type (no extension)</source>
         <translation>不支持的文件类型（无扩展名）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="71"/>
+        <location filename="core_catalogue.py" line="73"/>
         <source>damaged {format}: its structure is nested too deeply</source>
         <translation>{format}已损坏：结构嵌套过深</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="72"/>
+        <location filename="core_catalogue.py" line="74"/>
         <source>damaged {format}: it could not be read ({detail}); ask for the file again</source>
         <translation>{format}已损坏：无法读取（{detail}）；请让学生重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="73"/>
+        <location filename="core_catalogue.py" line="75"/>
         <source>template: {reason}</source>
         <translation>模板：{reason}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="74"/>
+        <location filename="core_catalogue.py" line="76"/>
         <source>unknown text encoding: save the file as UTF-8</source>
         <translation>无法识别文本编码：请将文件另存为 UTF-8</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="75"/>
+        <location filename="core_catalogue.py" line="77"/>
         <source>not a text file (looks like {what})</source>
         <translation>不是文本文件（看起来是{what}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="76"/>
+        <location filename="core_catalogue.py" line="78"/>
         <source>not a text file (looks like binary data: it has NUL bytes)</source>
         <translation>不是文本文件（看起来是二进制数据：含有 NUL 字节）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="77"/>
+        <location filename="core_catalogue.py" line="79"/>
         <source>damaged DOCX (bad zip): ask for the file again</source>
         <translation>DOCX 已损坏（ZIP 结构错误）：请让学生重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="78"/>
+        <location filename="core_catalogue.py" line="80"/>
         <source>old Word format (.doc): open it in Word and save as DOCX</source>
         <translation>旧版 Word 格式（.doc）：请在 Word 中打开并另存为 DOCX</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="79"/>
+        <location filename="core_catalogue.py" line="81"/>
         <source>password-protected DOCX: remove the password and submit again</source>
         <translation>DOCX 有密码保护：请去掉密码后重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="80"/>
+        <location filename="core_catalogue.py" line="82"/>
         <source>refused: the DOCX contains XML entity declarations (possible &apos;billion laughs&apos; attack)</source>
         <translation>已拒绝：该 DOCX 含有 XML 实体声明（可能是“十亿笑声”攻击）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="81"/>
+        <location filename="core_catalogue.py" line="83"/>
         <source>not a Word document: it looks like {what}</source>
         <translation>不是 Word 文档：看起来是{what}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="82"/>
+        <location filename="core_catalogue.py" line="84"/>
         <source>not a Word document: its content is not a DOCX package</source>
         <translation>不是 Word 文档：内容不是 DOCX 文件包</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="83"/>
+        <location filename="core_catalogue.py" line="85"/>
         <source>damaged DOCX: the part {part} is not valid XML; ask for the file again</source>
         <translation>DOCX 已损坏：部件 {part} 不是有效的 XML；请让学生重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="84"/>
+        <location filename="core_catalogue.py" line="86"/>
         <source>refused: the DOCX expands to {size} of XML (limit {limit}); it may be a zip bomb</source>
         <translation>已拒绝：该 DOCX 解压后有 {size} 的 XML（上限 {limit}）；可能是压缩炸弹</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="85"/>
+        <location filename="core_catalogue.py" line="87"/>
         <source>refused: the DOCX imports documents nested more than {depth} deep</source>
         <translation>已拒绝：该 DOCX 导入的文档嵌套超过 {depth} 层</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="86"/>
+        <location filename="core_catalogue.py" line="88"/>
         <source>not a PDF document: it looks like {what}</source>
         <translation>不是 PDF 文档：看起来是{what}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="87"/>
+        <location filename="core_catalogue.py" line="89"/>
         <source>not a PDF document</source>
         <translation>不是 PDF 文档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="88"/>
+        <location filename="core_catalogue.py" line="90"/>
         <source>damaged PDF: it has no pages</source>
         <translation>PDF 已损坏：没有页面</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="89"/>
+        <location filename="core_catalogue.py" line="91"/>
         <source>damaged PDF: {detail}; ask for the file again</source>
         <translation>PDF 已损坏：{detail}；请让学生重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="90"/>
+        <location filename="core_catalogue.py" line="92"/>
         <source>the file structure cannot be parsed</source>
         <translation>无法解析文件结构</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="91"/>
+        <location filename="core_catalogue.py" line="93"/>
         <source>encrypted PDF: remove the password and submit again</source>
         <translation>PDF 已加密：请去掉密码后重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="92"/>
+        <location filename="core_catalogue.py" line="94"/>
         <source>encrypted PDF (unsupported protection): encrypted PDF: remove the password and submit again</source>
         <translation>PDF 已加密（不支持的保护方式）：请去掉密码后重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="93"/>
+        <location filename="core_catalogue.py" line="95"/>
         <source>scanned image: no text to compare; run OCR first</source>
         <translation>扫描图片：没有可比对的文字；请先进行 OCR 识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="94"/>
+        <location filename="core_catalogue.py" line="96"/>
         <source>garbled PDF: its text cannot be decoded (fonts without a character map); export the PDF again from the original document, or run OCR</source>
         <translation>PDF 乱码：其文字无法解码（字体缺少字符映射表）；请从原文档重新导出 PDF，或进行 OCR 识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="95"/>
+        <location filename="core_catalogue.py" line="97"/>
         <source>broken symbolic link</source>
         <translation>符号链接已失效</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="96"/>
+        <location filename="core_catalogue.py" line="98"/>
         <source>not found: it was moved or deleted</source>
         <translation>找不到：已被移动或删除</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="97"/>
+        <location filename="core_catalogue.py" line="99"/>
         <source>permission denied: cannot read it</source>
         <translation>权限不足：无法读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="98"/>
+        <location filename="core_catalogue.py" line="100"/>
         <source>symbolic link loop</source>
         <translation>符号链接循环</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="99"/>
+        <location filename="core_catalogue.py" line="101"/>
         <source>cannot read it: {detail}</source>
         <translation>无法读取：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="100"/>
+        <location filename="core_catalogue.py" line="102"/>
         <source>symbolic link to a folder that is already scanned (a loop or a duplicate)</source>
         <translation>指向已扫描文件夹的符号链接（循环或重复）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="101"/>
+        <location filename="core_catalogue.py" line="103"/>
         <source>permission denied: cannot open the folder</source>
         <translation>权限不足：无法打开该文件夹</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="102"/>
+        <location filename="core_catalogue.py" line="104"/>
         <source>cannot open the folder: {detail}</source>
         <translation>无法打开该文件夹：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="103"/>
+        <location filename="core_catalogue.py" line="105"/>
         <source>link points outside the folder: not read</source>
         <translation>链接指向所选文件夹之外：未读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="104"/>
+        <location filename="core_catalogue.py" line="106"/>
         <source>hidden folder: not opened</source>
         <translation>隐藏文件夹：未打开</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="105"/>
+        <location filename="core_catalogue.py" line="107"/>
         <source>hidden file: not compared</source>
         <translation>隐藏文件：未比对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="106"/>
+        <location filename="core_catalogue.py" line="108"/>
         <source>folders nested more than {depth} deep: nothing below here was read</source>
         <translation>文件夹嵌套超过 {depth} 层：此处以下均未读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="107"/>
+        <location filename="core_catalogue.py" line="109"/>
         <source>Office lock file (left while the document was open)</source>
         <translation>Office 锁定文件（文档打开时留下的）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="108"/>
+        <location filename="core_catalogue.py" line="110"/>
         <source>same file as {path} (a link to it)</source>
         <translation>与 {path} 是同一个文件（指向它的链接）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="109"/>
+        <location filename="core_catalogue.py" line="111"/>
         <source>ran out of memory while reading this file</source>
         <translation>读取该文件时内存不足</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="110"/>
-        <location filename="core_catalogue.py" line="148"/>
+        <location filename="core_catalogue.py" line="112"/>
+        <location filename="core_catalogue.py" line="150"/>
         <source>{detail}</source>
         <translation>{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="111"/>
+        <location filename="core_catalogue.py" line="113"/>
         <source>could not return the result: {detail}</source>
         <translation>无法返回结果：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="112"/>
+        <location filename="core_catalogue.py" line="114"/>
         <source>the reader crashed on this file (exit code {exit})</source>
         <translation>读取程序在该文件上崩溃（退出码 {exit}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="113"/>
+        <location filename="core_catalogue.py" line="115"/>
         <source>gave up after {seconds:g} s: the file takes too long to read</source>
         <translation>{seconds:g} 秒后放弃：该文件读取时间过长</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="114"/>
+        <location filename="core_catalogue.py" line="116"/>
         <source>removed {count} stray control bytes (such as NUL) from the text</source>
         <translation>已从文本中删除 {count} 个多余的控制字节（如 NUL）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="115"/>
+        <location filename="core_catalogue.py" line="117"/>
         <source>truncated: only the first {size} were read</source>
         <translation>已截断：只读取了前 {size}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="116"/>
+        <location filename="core_catalogue.py" line="118"/>
         <source>text encoding guessed as {encoding}</source>
         <translation>文本编码推测为 {encoding}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="117"/>
+        <location filename="core_catalogue.py" line="119"/>
         <source>an imported RTF part ({part}) could not be read</source>
         <translation>无法读取导入的 RTF 部件（{part}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="118"/>
+        <location filename="core_catalogue.py" line="120"/>
         <source>truncated: only the first {read} of {pages} pages were read</source>
         <translation>已截断：{pages} 页中只读取了前 {read} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="119"/>
+        <location filename="core_catalogue.py" line="121"/>
         <source>{blank} of {pages} pages have no text layer (scanned?) and are not compared</source>
         <translation>{pages} 页中有 {blank} 页没有文字层（扫描件？），未参与比对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="120"/>
+        <location filename="core_catalogue.py" line="122"/>
         <source>{share:.0%} of the characters could not be decoded and were dropped</source>
         <translation>{share:.0%} 的字符无法解码，已丢弃</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="121"/>
+        <location filename="core_catalogue.py" line="123"/>
         <source>the fingerprint cache was damaged ({detail}); it was moved aside as {name} and a new one was started</source>
         <translation>指纹缓存已损坏（{detail}）；已将其移到一旁，改名为 {name}，并新建了缓存</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="122"/>
+        <location filename="core_catalogue.py" line="124"/>
         <source>the fingerprint cache is not used (every file is read): {detail}</source>
         <translation>未使用指纹缓存（每个文件都重新读取）：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="123"/>
+        <location filename="core_catalogue.py" line="125"/>
         <source>the archive part is missing: {detail}</source>
         <translation>缺少与归档比对的部分：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="124"/>
+        <location filename="core_catalogue.py" line="126"/>
         <source>the Redis archive needs the &apos;redis&apos; package: pip install &apos;plagcheck[redis]&apos;</source>
         <translation>Redis 归档需要 &apos;redis&apos; 软件包：请运行 &apos;pip install plagcheck[redis]&apos;</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="125"/>
+        <location filename="core_catalogue.py" line="127"/>
         <source>not a usable Redis address: {location} ({detail}); expected redis://HOST:PORT/DB</source>
         <translation>不是可用的 Redis 地址：{location}（{detail}）；应为 redis://HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="126"/>
+        <location filename="core_catalogue.py" line="128"/>
         <source>the Redis archive at {location} has no password: take the password out of the address</source>
         <translation>{location} 的 Redis 归档没有设置密码：请从地址中去掉密码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="127"/>
+        <location filename="core_catalogue.py" line="129"/>
         <source>the Redis archive at {location} needs a password: give it as redis://:PASSWORD@HOST:PORT/DB</source>
         <translation>{location} 的 Redis 归档需要密码：请写成 redis://:PASSWORD@HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="128"/>
+        <location filename="core_catalogue.py" line="130"/>
         <source>the Redis archive at {location} refused the password (or user name): check them</source>
         <translation>{location} 的 Redis 归档拒绝了密码（或用户名）：请检查</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="129"/>
+        <location filename="core_catalogue.py" line="131"/>
         <source>cannot reach the Redis archive at {location}: {detail}</source>
         <translation>无法连接 {location} 的 Redis 归档：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="130"/>
+        <location filename="core_catalogue.py" line="132"/>
         <source>Redis archive error at {location}: {detail}</source>
         <translation>{location} 的 Redis 归档出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="131"/>
+        <location filename="core_catalogue.py" line="133"/>
         <source>the archive {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>归档 {location} 由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="132"/>
+        <location filename="core_catalogue.py" line="134"/>
         <source>the Redis archive at {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>{location} 的 Redis 归档由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="133"/>
+        <location filename="core_catalogue.py" line="135"/>
         <source>this archive was built by a plagcheck version that analyses text differently; its fingerprints cannot be compared with new ones. Start a new archive (--archive PATH) and add the past classes again</source>
         <translation>此归档由文本分析方式不同的 plagcheck 版本建立，其指纹无法与新指纹比较。请新建归档（&apos;--archive PATH&apos;），并重新添加以往的班级</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="134"/>
+        <location filename="core_catalogue.py" line="136"/>
         <source>the archive&apos;s settings record is unreadable: {detail}</source>
         <translation>归档的设置记录无法读取：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="135"/>
+        <location filename="core_catalogue.py" line="137"/>
         <source>the archive was written by a newer plagcheck (format {format}); update plagcheck to use it</source>
         <translation>归档由更新版本的 plagcheck 写入（格式 {format}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="136"/>
+        <location filename="core_catalogue.py" line="138"/>
         <source>the archive file is damaged: unreadable document data ({detail})</source>
         <translation>归档文件已损坏：文档数据无法读取（{detail}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="137"/>
+        <location filename="core_catalogue.py" line="139"/>
         <source>the archive file is damaged: unit offsets do not match</source>
         <translation>归档文件已损坏：单元位置不一致</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="138"/>
+        <location filename="core_catalogue.py" line="140"/>
         <source>no archive at {location}</source>
         <translation>{location} 没有归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="139"/>
+        <location filename="core_catalogue.py" line="141"/>
         <source>no label &apos;{label}&apos; in the archive</source>
         <translation>归档中没有标签“{label}”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="140"/>
+        <location filename="core_catalogue.py" line="142"/>
         <source>the archive {location} is busy (another plagcheck is writing): {detail}</source>
         <translation>归档 {location} 正忙（另一个 plagcheck 正在写入）：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="141"/>
+        <location filename="core_catalogue.py" line="143"/>
         <source>cannot open the archive file {location}: {detail}</source>
         <translation>无法打开归档文件 {location}：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="142"/>
+        <location filename="core_catalogue.py" line="144"/>
         <source>the archive file is damaged: {location}: {detail}. Move it aside or restore a backup; plagcheck starts a new archive when the file is missing</source>
         <translation>归档文件已损坏：{location}：{detail}。请将其移走或恢复备份；文件不存在时 plagcheck 会新建归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="143"/>
+        <location filename="core_catalogue.py" line="145"/>
         <source>archive error in {location}: {detail}</source>
         <translation>归档 {location} 出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="144"/>
+        <location filename="core_catalogue.py" line="146"/>
         <source>no archive at {location}: add past submissions first with &apos;plagcheck archive add DIR --label LABEL&apos;</source>
         <translation>{location} 没有归档：请先用 &apos;plagcheck archive add DIR --label LABEL&apos; 添加以往的作业</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="145"/>
+        <location filename="core_catalogue.py" line="147"/>
         <source>the archive path {location} is a folder, not a file</source>
         <translation>归档路径 {location} 是文件夹，不是文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="146"/>
+        <location filename="core_catalogue.py" line="148"/>
         <source>{location} is an SQLite file but not a plagcheck archive (tables: {tables})</source>
         <translation>{location} 是 SQLite 文件，但不是 plagcheck 归档（表：{tables}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="147"/>
+        <location filename="core_catalogue.py" line="149"/>
         <source>the archive file is damaged: {location}: no settings record</source>
         <translation>归档文件已损坏：{location}：没有设置记录</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="149"/>
+        <location filename="core_catalogue.py" line="151"/>
         <source>label must be a non-empty string such as &apos;2025 autumn&apos;</source>
         <translation>标签不能为空，例如“2025 秋季”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="150"/>
+        <location filename="core_catalogue.py" line="152"/>
         <source>label must be on one line</source>
         <translation>标签只能有一行</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="151"/>
+        <location filename="core_catalogue.py" line="153"/>
         <source>{text}</source>
         <translation>{text}</translation>
     </message>
@@ -1546,164 +1556,194 @@ or use File → Open folder…</source>
 <context>
     <name>PairsModel</name>
     <message>
-        <location filename="../models/pairs_model.py" line="129"/>
+        <location filename="../models/pairs_model.py" line="137"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="130"/>
+        <location filename="../models/pairs_model.py" line="138"/>
         <source>File A</source>
         <translation>文件 A</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="131"/>
+        <location filename="../models/pairs_model.py" line="139"/>
         <source>File B</source>
         <translation>文件 B</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="132"/>
+        <location filename="../models/pairs_model.py" line="140"/>
         <source>Archive</source>
         <translation>档案库</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="133"/>
+        <location filename="../models/pairs_model.py" line="141"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="134"/>
+        <location filename="../models/pairs_model.py" line="142"/>
         <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="135"/>
+        <location filename="../models/pairs_model.py" line="143"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="136"/>
+        <location filename="../models/pairs_model.py" line="144"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="137"/>
+        <location filename="../models/pairs_model.py" line="145"/>
         <source>A in B</source>
         <translation>A 在 B 中</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="138"/>
+        <location filename="../models/pairs_model.py" line="146"/>
         <source>B in A</source>
         <translation>B 在 A 中</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="139"/>
+        <location filename="../models/pairs_model.py" line="147"/>
         <source>Matched characters</source>
         <translation>匹配字符数</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="140"/>
+        <location filename="../models/pairs_model.py" line="148"/>
         <source>Passages</source>
         <translation>段落数</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="141"/>
+        <location filename="../models/pairs_model.py" line="149"/>
         <source>Share of A</source>
         <translation>A 的占比</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="142"/>
+        <location filename="../models/pairs_model.py" line="150"/>
         <source>Share of B</source>
         <translation>B 的占比</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="143"/>
+        <location filename="../models/pairs_model.py" line="151"/>
+        <source>Reworded</source>
+        <translation>改写</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="152"/>
+        <source>Translated</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="153"/>
+        <source>Same meaning</source>
+        <translation>同义占比</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="154"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="149"/>
+        <location filename="../models/pairs_model.py" line="160"/>
         <source>The group of near-duplicates the flagged pair belongs to</source>
         <translation>该可疑文件对所属的近似重复组</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="150"/>
+        <location filename="../models/pairs_model.py" line="161"/>
         <source>The first file of the pair</source>
         <translation>文件对中的第一个文件</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="151"/>
+        <location filename="../models/pairs_model.py" line="162"/>
         <source>The second file of the pair</source>
         <translation>文件对中的第二个文件</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="152"/>
+        <location filename="../models/pairs_model.py" line="163"/>
         <source>Where the archived file of the pair comes from</source>
         <translation>文件对中归档文件的来源（课程与学期）</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="153"/>
-        <source>Share of the more-copied file that is matched text</source>
-        <translation>被抄袭较多的一方中匹配文本所占比例</translation>
+        <location filename="../models/pairs_model.py" line="165"/>
+        <source>Share of the more-copied file that is matched text, word for word or by meaning</source>
+        <translation>被抄得较多的文件中匹配文本的占比（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="154"/>
+        <location filename="../models/pairs_model.py" line="168"/>
         <source>The pair is flagged as likely copying</source>
         <translation>该文件对被标记为可能抄袭</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="156"/>
+        <location filename="../models/pairs_model.py" line="170"/>
         <source>SimHash distance: bits that differ between the two 64-bit fingerprints (0 = same fingerprint)</source>
         <translation>SimHash 距离：两个 64 位指纹中不同的位数（0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="159"/>
+        <location filename="../models/pairs_model.py" line="173"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="160"/>
+        <location filename="../models/pairs_model.py" line="174"/>
         <source>Containment: share of A&apos;s word sequences found in B</source>
         <translation>包含度：A 的词序列在 B 中出现的比例</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="161"/>
+        <location filename="../models/pairs_model.py" line="175"/>
         <source>Containment: share of B&apos;s word sequences found in A</source>
         <translation>包含度：B 的词序列在 A 中出现的比例</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="162"/>
+        <location filename="../models/pairs_model.py" line="176"/>
         <source>Characters inside matched passages (the larger side)</source>
         <translation>匹配段落中的字符数（取较多的一方）</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="163"/>
+        <location filename="../models/pairs_model.py" line="177"/>
         <source>Number of matched passages</source>
         <translation>匹配段落的数量</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="164"/>
+        <location filename="../models/pairs_model.py" line="178"/>
         <source>Share of A&apos;s text inside matched passages</source>
         <translation>A 的文本中位于匹配段落内的比例</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="165"/>
+        <location filename="../models/pairs_model.py" line="179"/>
         <source>Share of B&apos;s text inside matched passages</source>
         <translation>B 的文本中位于匹配段落内的比例</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="166"/>
+        <location filename="../models/pairs_model.py" line="181"/>
+        <source>Sentences said again in other words, in order (reworded passages)</source>
+        <translation>按原顺序换了说法的句子数（改写段落）</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="184"/>
+        <source>Sentences translated between Chinese and English, in order</source>
+        <translation>按原顺序在中英文之间翻译的句子数</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="187"/>
+        <source>Share of the more-covered file inside reworded or translated passages</source>
+        <translation>覆盖较多的文件中位于改写或翻译段落内的文本占比</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="189"/>
         <source>Why the pair was flagged</source>
         <translation>该文件对被标记的原因</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="231"/>
+        <location filename="../models/pairs_model.py" line="254"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="266"/>
+        <location filename="../models/pairs_model.py" line="289"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -1724,7 +1764,17 @@ Archived: {label}</source>
 <context>
     <name>PassagePane</name>
     <message>
-        <location filename="../views/side_by_side.py" line="109"/>
+        <location filename="../views/side_by_side.py" line="124"/>
+        <source>Passage {n}: reworded</source>
+        <translation>段落 {n}：改写</translation>
+    </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="125"/>
+        <source>Passage {n}: translated</source>
+        <translation>段落 {n}：翻译</translation>
+    </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="127"/>
         <source>Passage {n}</source>
         <translation>第 {n} 段</translation>
     </message>
@@ -1732,132 +1782,132 @@ Archived: {label}</source>
 <context>
     <name>Problem</name>
     <message>
-        <location filename="core_catalogue.py" line="157"/>
+        <location filename="core_catalogue.py" line="159"/>
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="158"/>
+        <location filename="core_catalogue.py" line="160"/>
         <source>binary data</source>
         <translation>二进制数据</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="159"/>
+        <location filename="core_catalogue.py" line="161"/>
         <source>unknown encoding</source>
         <translation>编码无法识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="160"/>
+        <location filename="core_catalogue.py" line="162"/>
         <source>old Word format</source>
         <translation>旧版 Word 格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="161"/>
+        <location filename="core_catalogue.py" line="163"/>
         <source>damaged file</source>
         <translation>文件已损坏</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="162"/>
+        <location filename="core_catalogue.py" line="164"/>
         <source>too large</source>
         <translation>文件过大</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="163"/>
+        <location filename="core_catalogue.py" line="165"/>
         <source>refused (unsafe XML)</source>
         <translation>已拒绝（不安全的 XML）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="164"/>
+        <location filename="core_catalogue.py" line="166"/>
         <source>password-protected</source>
         <translation>有密码保护</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="165"/>
+        <location filename="core_catalogue.py" line="167"/>
         <source>scanned image, no text</source>
         <translation>扫描图像，无文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="166"/>
+        <location filename="core_catalogue.py" line="168"/>
         <source>undecodable text</source>
         <translation>文字无法解码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="167"/>
+        <location filename="core_catalogue.py" line="169"/>
         <source>cannot be read</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="168"/>
+        <location filename="core_catalogue.py" line="170"/>
         <source>missing</source>
         <translation>文件不存在</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="169"/>
+        <location filename="core_catalogue.py" line="171"/>
         <source>broken link</source>
         <translation>链接失效</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="170"/>
+        <location filename="core_catalogue.py" line="172"/>
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="171"/>
+        <location filename="core_catalogue.py" line="173"/>
         <source>link outside the folder</source>
         <translation>链接指向文件夹之外</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="172"/>
+        <location filename="core_catalogue.py" line="174"/>
         <source>folders too deep</source>
         <translation>文件夹层级过深</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="173"/>
+        <location filename="core_catalogue.py" line="175"/>
         <source>hidden file</source>
         <translation>隐藏文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="174"/>
+        <location filename="core_catalogue.py" line="176"/>
         <source>Office lock file</source>
         <translation>Office 锁定文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="175"/>
+        <location filename="core_catalogue.py" line="177"/>
         <source>duplicate</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="176"/>
+        <location filename="core_catalogue.py" line="178"/>
         <source>unsupported type</source>
         <translation>不支持的类型</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="177"/>
+        <location filename="core_catalogue.py" line="179"/>
         <source>timed out</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="178"/>
+        <location filename="core_catalogue.py" line="180"/>
         <source>reader crashed</source>
         <translation>读取程序崩溃</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="179"/>
+        <location filename="core_catalogue.py" line="181"/>
         <source>out of memory</source>
         <translation>内存不足</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="180"/>
+        <location filename="core_catalogue.py" line="182"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="181"/>
+        <location filename="core_catalogue.py" line="183"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="182"/>
+        <location filename="core_catalogue.py" line="184"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
@@ -1919,77 +1969,97 @@ Archived: {label}</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../views/settings_dialog.py" line="130"/>
+        <location filename="../views/settings_dialog.py" line="145"/>
         <source>Archive file</source>
         <translation>档案库文件</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="132"/>
+        <location filename="../views/settings_dialog.py" line="147"/>
         <source>plagcheck archive (*.sqlite);;All files (*)</source>
         <translation>plagcheck 档案库 (*.sqlite);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="139"/>
+        <location filename="../views/settings_dialog.py" line="154"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="140"/>
+        <location filename="../views/settings_dialog.py" line="155"/>
         <source>SimHash distance threshold (k, bits):</source>
         <translation>SimHash 距离阈值（k，位）：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="141"/>
+        <location filename="../views/settings_dialog.py" line="156"/>
         <source>Flag pairs with matched text of at least:</source>
         <translation>匹配文本至少达到此比例时标记：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="142"/>
+        <location filename="../views/settings_dialog.py" line="157"/>
         <source>Word-sequence length (n-gram):</source>
         <translation>词序列长度（n-gram）：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="143"/>
+        <location filename="../views/settings_dialog.py" line="158"/>
         <source>Convert Traditional Chinese to Simplified before comparing</source>
         <translation>比较前将繁体中文转换为简体</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="144"/>
+        <location filename="../views/settings_dialog.py" line="159"/>
         <source>Ignore quoted text (“…”, 「…」, &quot;…&quot;)</source>
         <translation>忽略引用文字（“…”、「…」、&quot;…&quot;）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="145"/>
+        <location filename="../views/settings_dialog.py" line="160"/>
         <source>Ignore the reference section (参考文献, References)</source>
         <translation>忽略参考文献部分（参考文献、References）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="147"/>
+        <location filename="../views/settings_dialog.py" line="162"/>
+        <source>Find passages reworded sentence by sentence (Chinese, English)</source>
+        <translation>查找逐句改写的段落（中文、英文）</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="165"/>
+        <source>Find passages translated between Chinese and English</source>
+        <translation>查找中英文之间翻译的段落</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="167"/>
+        <source>Reworded or translated: sentences closer by at least:</source>
+        <translation>改写或翻译：句子相近程度至少为：</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="170"/>
+        <source>Each sentence of such a passage must be this many times closer to its match than to its usual nearest sentences in other files (1.3 by default)</source>
+        <translation>这类段落中的每一句与其对应句的相近程度，须达到它与其他文件中最相近句子的通常程度的这么多倍（默认 1.3）</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="175"/>
         <source>Changes apply to the next scan; the current folder is rescanned.</source>
         <translation>更改将用于下一次扫描；当前文件夹会重新扫描。</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="149"/>
+        <location filename="../views/settings_dialog.py" line="177"/>
         <source>Archive of past submissions</source>
         <translation>往届作业档案库</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="150"/>
+        <location filename="../views/settings_dialog.py" line="178"/>
         <source>Compare each scan with the archive</source>
         <translation>每次扫描都与档案库比较</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="151"/>
+        <location filename="../views/settings_dialog.py" line="179"/>
         <source>&amp;Archive:</source>
         <translation>档案库(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="152"/>
+        <location filename="../views/settings_dialog.py" line="180"/>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="155"/>
+        <location filename="../views/settings_dialog.py" line="183"/>
         <source>A file (created when you first add a class; empty: the default file shown) or a shared server: redis://HOST:PORT/DB.</source>
         <translation>一个文件（首次加入班级时创建；留空则使用显示的默认文件），或共享服务器：redis://主机:端口/数据库。</translation>
     </message>
@@ -1997,77 +2067,96 @@ Archived: {label}</source>
 <context>
     <name>SideBySideView</name>
     <message>
-        <location filename="../views/side_by_side.py" line="326"/>
+        <location filename="../views/side_by_side.py" line="346"/>
         <source>No matched passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="329"/>
+        <location filename="../views/side_by_side.py" line="349"/>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="337"/>
+        <location filename="../views/side_by_side.py" line="362"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="342"/>
+        <location filename="../views/side_by_side.py" line="367"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="371"/>
-        <location filename="../views/side_by_side.py" line="372"/>
+        <location filename="../views/side_by_side.py" line="400"/>
+        <location filename="../views/side_by_side.py" line="401"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="368"/>
+        <location filename="../views/side_by_side.py" line="397"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="351"/>
+        <location filename="../views/side_by_side.py" line="352"/>
+        <source>reworded, %n sentence(s)</source>
+        <translation>
+            <numerusform>改写，%n 句</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/side_by_side.py" line="354"/>
+        <source>translated, %n sentence(s)</source>
+        <translation>
+            <numerusform>翻译，%n 句</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/side_by_side.py" line="376"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n 处匹配段落</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="352"/>
+        <location filename="../views/side_by_side.py" line="377"/>
         <source>matched text: {sa} of {a}, {sb} of {b}</source>
         <translation>匹配文本：{a} 的 {sa}，{b} 的 {sb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="355"/>
+        <location filename="../views/side_by_side.py" line="380"/>
         <source>SimHash distance {distance}</source>
         <translation>SimHash 距离 {distance}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="356"/>
+        <location filename="../views/side_by_side.py" line="381"/>
         <source>Jaccard {jaccard}</source>
         <translation>Jaccard {jaccard}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="357"/>
+        <location filename="../views/side_by_side.py" line="382"/>
         <source>containment {ca} / {cb}</source>
         <translation>包含度 {ca} / {cb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="387"/>
+        <location filename="../views/side_by_side.py" line="384"/>
+        <source>same meaning: {share}</source>
+        <translation>同义：{share}</translation>
+    </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="416"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="388"/>
+        <location filename="../views/side_by_side.py" line="417"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="391"/>
-        <source>Same colour = same passage · grey = common to much of the class, grey italics = template or references: not counted</source>
-        <translation>相同颜色 = 同一段落 · 灰色 = 全班多数人共有的文字，灰色斜体 = 模板或参考文献：均不计入</translation>
+        <location filename="../views/side_by_side.py" line="420"/>
+        <source>Same colour = same passage · dashed underline = reworded, wavy underline = translated · grey = common to much of the class, grey italics = template or references: not counted</source>
+        <translation>同一颜色 = 同一段落 · 虚线下划线 = 改写，波浪下划线 = 翻译 · 灰色 = 全班多数人共有的文本，灰色斜体 = 模板或参考文献：不计入</translation>
     </message>
 </context>
 <context>

@@ -56,14 +56,26 @@ class SettingsDialog(QDialog):
         self.quotes.setChecked(settings.exclude_quotes)
         self.references = QCheckBox()
         self.references.setChecked(settings.exclude_references)
+        self.reworded = QCheckBox()
+        self.reworded.setChecked(settings.reworded)
+        self.translated = QCheckBox()
+        self.translated.setChecked(settings.translated)
+        self.margin = QDoubleSpinBox()
+        self.margin.setRange(*setting_range("meaning_margin"))
+        self.margin.setDecimals(2)
+        self.margin.setSingleStep(0.05)
+        self.margin.setValue(settings.meaning_margin)
         self.form = QFormLayout()
-        self.labels = [QLabel() for _ in range(3)]
+        self.labels = [QLabel() for _ in range(4)]
         self.form.addRow(self.labels[0], self.k)
         self.form.addRow(self.labels[1], self.cutoff)
         self.form.addRow(self.labels[2], self.ngram)
         self.form.addRow(self.t2s)
         self.form.addRow(self.quotes)
         self.form.addRow(self.references)
+        self.form.addRow(self.reworded)
+        self.form.addRow(self.translated)
+        self.form.addRow(self.labels[3], self.margin)
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #555;")
@@ -112,6 +124,9 @@ class SettingsDialog(QDialog):
             t2s=self.t2s.isChecked(),
             exclude_quotes=self.quotes.isChecked(),
             exclude_references=self.references.isChecked(),
+            reworded=self.reworded.isChecked(),
+            translated=self.translated.isChecked(),
+            meaning_margin=round(self.margin.value(), 2),
         )
 
     def archive_location(self) -> str:
@@ -143,6 +158,17 @@ class SettingsDialog(QDialog):
         self.t2s.setText(self.tr("Convert Traditional Chinese to Simplified before comparing"))
         self.quotes.setText(self.tr('Ignore quoted text (“…”, 「…」, "…")'))
         self.references.setText(self.tr("Ignore the reference section (参考文献, References)"))
+        self.reworded.setText(
+            self.tr("Find passages reworded sentence by sentence (Chinese, English)")
+        )
+        self.translated.setText(self.tr("Find passages translated between Chinese and English"))
+        self.labels[3].setText(self.tr("Reworded or translated: sentences closer by at least:"))
+        self.margin.setToolTip(
+            self.tr(
+                "Each sentence of such a passage must be this many times closer to its match "
+                "than to its usual nearest sentences in other files (1.3 by default)"
+            )
+        )
         self.note.setText(
             self.tr("Changes apply to the next scan; the current folder is rescanned.")
         )

@@ -53,6 +53,13 @@ PASSAGE_COLORS = tuple(
 COMMON_TEXT = QColor(150, 150, 150)
 
 
+# how reworded and translated passages differ from word-for-word ones: an underline
+KIND_UNDERLINES = {
+    "reworded": (QTextCharFormat.UnderlineStyle.DashUnderline, QColor(30, 80, 200)),
+    "translated": (QTextCharFormat.UnderlineStyle.WaveUnderline, QColor(150, 40, 160)),
+}
+
+
 def passage_color(k: int) -> QColor:
     return PASSAGE_COLORS[k % len(PASSAGE_COLORS)]
 
@@ -82,10 +89,12 @@ class PassagePane(QPlainTextEdit):
         spans: list[tuple[int, int]],
         common: list[tuple[int, int]],
         excluded: list[tuple[int, int]] | None = None,
+        kinds: list[str] | None = None,
     ) -> None:
         """Show ``text`` with passage ``k`` at ``spans[k]``; grey the ``common`` spans
         (shared by much of the class) and, in italics, the ``excluded`` ones (template,
-        references)."""
+        references). Passages whose ``kinds[k]`` is ``"reworded"`` or ``"translated"``
+        are underlined in that kind's style (see :data:`KIND_UNDERLINES`)."""
         self.display = DisplayText(text)
         self.spans = spans
         self.current = None
@@ -106,7 +115,16 @@ class PassagePane(QPlainTextEdit):
         ):
             fmt = QTextCharFormat()
             fmt.setBackground(passage_color(k))
-            fmt.setToolTip(self.tr("Passage {n}").format(n=k + 1))
+            kind = kinds[k] if kinds else "copied"
+            if kind in KIND_UNDERLINES:
+                style, color = KIND_UNDERLINES[kind]
+                fmt.setUnderlineStyle(style)
+                fmt.setUnderlineColor(color)
+            tips = {
+                "reworded": self.tr("Passage {n}: reworded"),
+                "translated": self.tr("Passage {n}: translated"),
+            }
+            fmt.setToolTip(tips.get(kind, self.tr("Passage {n}")).format(n=k + 1))
             self._format(start, end, fmt)
         self.setExtraSelections([])
         self.moveCursor(QTextCursor.MoveOperation.Start)
@@ -283,12 +301,14 @@ class SideBySideView(QWidget):
             [(p.a_start, p.a_end) for p in self.passages],
             common_a,
             excluded_spans(docs[0], ngram),
+            [p.kind for p in self.passages],
         )
         self.right.set_content(
             docs[1].text,
             [(p.b_start, p.b_end) for p in self.passages],
             common_b,
             excluded_spans(docs[1], ngram),
+            [p.kind for p in self.passages],
         )
         self.retranslate_ui()
         if self.passages:
@@ -325,9 +345,14 @@ class SideBySideView(QWidget):
         if n == 0:
             self.position_label.setText(self.tr("No matched passage"))
         else:
-            self.position_label.setText(
-                self.tr("Passage {k} of {n}").format(k=(self.current or 0) + 1, n=n)
-            )
+            k = self.current or 0
+            label = self.tr("Passage {k} of {n}").format(k=k + 1, n=n)
+            p = self.passages[k]
+            if p.kind == "reworded":
+                label += " · " + self.tr("reworded, %n sentence(s)", "", p.sentences)
+            elif p.kind == "translated":
+                label += " · " + self.tr("translated, %n sentence(s)", "", p.sentences)
+            self.position_label.setText(label)
 
     # --- texts -----------------------------------------------------------------------
     def summary_items(self) -> list[str]:
@@ -355,7 +380,11 @@ class SideBySideView(QWidget):
             self.tr("SimHash distance {distance}").format(distance=s.simhash_distance),
             self.tr("Jaccard {jaccard}").format(jaccard=percent(s.jaccard)),
             self.tr("containment {ca} / {cb}").format(ca=percent(cont_a), cb=percent(cont_b)),
-        ]
+        ] + (
+            [self.tr("same meaning: {share}").format(share=percent(s.meaning_share))]
+            if s.meaning_share
+            else []
+        )
 
     def summary_text(self) -> str:
         return self.summary.separator.join(self.summary_items())
@@ -388,8 +417,9 @@ class SideBySideView(QWidget):
         self.next_button.setText(self.tr("Next ▶"))
         self.legend.setText(
             self.tr(
-                "Same colour = same passage · grey = common to much of the class, "
-                "grey italics = template or references: not counted"
+                "Same colour = same passage · dashed underline = reworded, wavy underline = "
+                "translated · grey = common to much of the class, grey italics = template "
+                "or references: not counted"
             )
         )
         docs = self.documents()

@@ -42,6 +42,14 @@ def _settings(args: argparse.Namespace) -> ScanSettings:
         idf=args.idf,
         exclude_quotes=args.exclude_quotes,
         exclude_references=not args.keep_references,
+        reworded=not args.no_reworded,
+        translated=not args.no_translated,
+        meaning_margin=(
+            args.meaning_margin if args.meaning_margin is not None else base.meaning_margin
+        ),
+        meaning_sentences=(
+            args.meaning_sentences if args.meaning_sentences is not None else base.meaning_sentences
+        ),
         workers=args.workers or 0,
     )
 
@@ -121,6 +129,27 @@ def _add_scan(sub: argparse._SubParsersAction) -> None:
         choices=["jieba", "corpus"],
         default="jieba",
         help="IDF source for SimHash weights (default jieba)",
+    )
+    p.add_argument(
+        "--no-reworded",
+        action="store_true",
+        help="do not look for sentences reworded within a language",
+    )
+    p.add_argument(
+        "--no-translated",
+        action="store_true",
+        help="do not look for sentences translated between Chinese and English",
+    )
+    p.add_argument(
+        "--meaning-margin",
+        type=bounded(float, *setting_range("meaning_margin")),
+        help="how much closer than its usual nearest sentences a reworded or translated"
+        " sentence must be to its match, 1-10 (default 1.3)",
+    )
+    p.add_argument(
+        "--meaning-sentences",
+        type=bounded(int, *setting_range("meaning_sentences")),
+        help="sentences in order that make a reworded or translated passage, 2-100 (default 3)",
     )
     p.add_argument("--no-t2s", action="store_true", help="do not map Traditional to Simplified")
     p.add_argument("--exclude-quotes", action="store_true", help="ignore quoted text")

@@ -33,6 +33,7 @@ import numpy as np
 
 from simhash_core.compare.cluster import groups
 from simhash_core.compare.corpus import Corpus, SharedCounts, common_shingles, shared_counts
+from simhash_core.compare.meaning import NOTHING_FOUND, judge_meaning, meaning_pairs
 from simhash_core.compare.memo import ComparisonMemo
 from simhash_core.compare.pair_score import (
     MIN_SHARED_SHINGLES,
@@ -148,6 +149,9 @@ def score_corpus(
             )
     else:
         todo = sorted(enough | close)
+    meaning = _meaning_links(corpus, restrict, progress)
+    if meaning:
+        todo = sorted(set(todo) | set(meaning))
 
     scores = []
     for step, (i, j) in enumerate(todo):
@@ -171,6 +175,16 @@ def score_corpus(
             if shared_ij >= MIN_SHARED_SHINGLES:  # below, measuring is free: not kept
                 memo.measures[(i, j)] = measure
                 memo.changed = True
+        found = meaning.get((i, j))
+        judged = NOTHING_FOUND
+        if found is not None:
+            judged = corpus.meaning[(i, j)] = judge_meaning(
+                found,
+                corpus.sentences(i),
+                corpus.sentences(j),
+                margin=corpus.settings.meaning_margin,
+                min_sentences=corpus.settings.meaning_sentences,
+            )
         scores.append(
             judge_pair(
                 corpus,
@@ -181,6 +195,7 @@ def score_corpus(
                 set_sizes=(sizes[i], sizes[j]),
                 distance=d_ij,
                 jaccard=j_ij,
+                meaning=judged,
             )
         )
     progress.update(len(todo), len(todo))
@@ -222,6 +237,21 @@ def score_corpus(
 
 
 SHARED_PASS_LIMIT = 1 << 24  # shingles: above, shared counts are made in two passes
+
+
+def _meaning_links(corpus: Corpus, restrict: Restriction | None, progress: Progress) -> dict:
+    """The meaning layer's matched sentences per pair (see :mod:`compare.meaning`)."""
+    s = corpus.settings
+    if not (s.reworded or s.translated) or len(corpus.docs) < 2:
+        return {}
+    return meaning_pairs(
+        [corpus.sentences(i) for i in range(len(corpus.docs))],
+        reworded=s.reworded,
+        translated=s.translated,
+        min_margin=s.meaning_margin,
+        allowed=restrict.measures if restrict is not None else None,
+        progress=progress,
+    )
 
 
 class Comparison(NamedTuple):

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
+from simhash_core.compare.meaning import spans_covered
 from simhash_core.compare.passages import (
     SortedShingles,
     UnitMatch,
@@ -23,8 +25,10 @@ from simhash_core.compare.passages import (
     to_passages,
 )
 from simhash_core.compare.text_spans import unit_runs_to_spans
+from simhash_core.fingerprint.analyze import document_sentences
 from simhash_core.hashing import sorted_unique
 from simhash_core.text.normalize import is_cjk_codepoint
+from simhash_core.text.sentences import Sentences
 from simhash_core.text.units import comparable_units
 from simhash_core.types import Document, Passage, ScanSettings
 
@@ -95,6 +99,10 @@ class Corpus:
     # aligned in (i, j) order, so the documents at hand are the recent ones, and a
     # class of 20,000 held every aligned document's, 0.5 GB)
     _sorted: OrderedDict[int, SortedShingles] = field(default_factory=OrderedDict, repr=False)
+    _sentences: dict[int, Sentences] = field(default_factory=dict, repr=False)
+    # compare.meaning.MeaningFound of each pair with reworded or translated passages,
+    # filled in by the comparison
+    meaning: dict[tuple[int, int], Any] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(
@@ -213,9 +221,31 @@ class Corpus:
             self._sorted.move_to_end(j)
         return found
 
+    def sentences(self, i: int) -> Sentences:
+        """Document ``i``'s sentences for the meaning layer (made from its text when it
+        came without them, as archived documents do)."""
+        found = self.docs[i].sentences
+        if found is None:
+            found = self._sentences.get(i)
+            if found is None:
+                found = self._sentences[i] = document_sentences(self.docs[i], self.settings)
+        return found
+
     def passages(self, i: int, j: int) -> list[Passage]:
-        """Matching passages of the pair, with original-text offsets."""
-        return to_passages(self.docs[i], self.docs[j], self.matches(i, j))
+        """Matching passages of the pair, with original-text offsets: word for word,
+        then reworded and translated ones."""
+        words = to_passages(self.docs[i], self.docs[j], self.matches(i, j))
+        found = self.meaning.get((i, j))
+        if found is None:
+            return words
+        a_spans = [(p.a_start, p.a_end) for p in words]
+        b_spans = [(p.b_start, p.b_end) for p in words]
+        return words + [  # a reworded passage mostly copied word for word shows as copied
+            p
+            for p in found.passages
+            if spans_covered(a_spans, p.a_start, p.a_end) < 0.5
+            or spans_covered(b_spans, p.b_start, p.b_end) < 0.5
+        ]
 
 
 _BLOCK = 1 << 22  # elements per block in shared_counts' neighbour comparison

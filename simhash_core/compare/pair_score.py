@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from simhash_core.compare.corpus import Corpus
+from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound
 from simhash_core.compare.passages import covered, to_passages
 from simhash_core.messages import Message
 from simhash_core.types import PairScore
@@ -20,6 +21,7 @@ SIMHASH_MIN_UNITS = 150  # below this, SimHash distances of unrelated texts are 
 # single stock phrase ("随着科学技术的不断发展") can be 15% of the text, and is not copying.
 SHARE_MIN_PASSAGE_WORDS = 10.0
 MIN_SHARED_SHINGLES = 3  # a passage of 12 units needs at least ceil(12 / 5) shingles
+NO_PASSAGE_CEILING = 0.01  # a pair without any passage scores below 1%
 
 
 @dataclass(frozen=True)
@@ -69,12 +71,22 @@ def judge_pair(
     set_sizes: tuple[int, int],
     distance: int,
     jaccard: float,
+    meaning: MeaningFound = NOTHING_FOUND,
 ) -> PairScore:
-    """All scores of documents ``i < j``, flagged by the corpus's settings."""
+    """All scores of documents ``i < j``, flagged by the corpus's settings.
+
+    The headline similarity is the larger of the word-for-word share and the share in
+    reworded or translated passages. A pair with neither scores below 1%, ordered by
+    how close its best few sentences in a row are (so a heavy rewrite that misses the
+    flag still ranks above honest pairs).
+    """
     s = corpus.settings
     a, b = corpus.docs[i], corpus.docs[j]
     na, nb = set_sizes
-    similarity = max(m.share_a, m.share_b)
+    meaning_share = max(meaning.share_a, meaning.share_b)
+    similarity = max(m.share_a, m.share_b, meaning_share)
+    if similarity == 0.0 and meaning.strength > 0:
+        similarity = NO_PASSAGE_CEILING * min(meaning.strength / (2 * s.meaning_margin), 0.99)
     reasons = []
     long_enough = min(corpus.comparable[i], corpus.comparable[j]) >= SIMHASH_MIN_UNITS
     if distance <= s.simhash_k and long_enough:
@@ -91,6 +103,11 @@ def judge_pair(
                 chars=max(m.matched_chars, m.matched_chars_b),
             )
         )
+    source = (a, b)[meaning.source].name
+    if meaning.reworded:
+        reasons.append(Message.of("pair.reworded", sentences=meaning.reworded, name=source))
+    if meaning.translated:
+        reasons.append(Message.of("pair.translated", sentences=meaning.translated, name=source))
     if b.archive_label is not None and a.content_hash and a.content_hash == b.content_hash:
         reasons.append(Message.of("pair.identical", label=b.archive_label))
     return PairScore(
@@ -108,13 +125,17 @@ def judge_pair(
         passages=m.passages,
         flagged=bool(reasons),
         reasons=tuple(reasons),
+        reworded=meaning.reworded,
+        translated=meaning.translated,
+        meaning_share=round(float(meaning_share), 4),
     )
 
 
 def score_pair(
     corpus: Corpus, i: int, j: int, shared: int, distance: int, jaccard: float
 ) -> PairScore:
-    """Measure and judge documents ``i < j`` in one go."""
+    """Measure and judge documents ``i < j`` in one go (with what the comparison's
+    meaning layer found for them, kept in ``corpus.meaning``)."""
     return judge_pair(
         corpus,
         i,
@@ -124,6 +145,7 @@ def score_pair(
         set_sizes=(len(corpus.shingle_set(i)), len(corpus.shingle_set(j))),
         distance=distance,
         jaccard=jaccard,
+        meaning=corpus.meaning.get((i, j), NOTHING_FOUND),
     )
 
 

@@ -21,6 +21,7 @@ from simhash_core.hashing import sorted_unique
 from simhash_core.messages import Message
 from simhash_core.text.exclusions import excluded_regions
 from simhash_core.text.normalize import normalize
+from simhash_core.text.sentences import NO_SENTENCES, Sentences, sentences_of
 from simhash_core.text.units import comparable_units, shingles_of_hashes, unit_hashes
 from simhash_core.text.vocabulary import jieba_vocabulary
 from simhash_core.text.words import term_counts, word_counts
@@ -49,6 +50,7 @@ class Analysis:
     pages: int | None = None
     warnings: tuple[Message, ...] = ()
     timings: tuple[tuple[str, float], ...] = ()  # seconds per stage, when freshly computed
+    sentences: Sentences = NO_SENTENCES  # the meaning layer's sentences and terms
 
 
 def _masked_text(text: str, starts: np.ndarray, ends: np.ndarray, mask: np.ndarray) -> str:
@@ -72,6 +74,21 @@ def _comparable_text(
     """The normalized text SimHash features come from: the units of usable shingles
     (no template, no references, no excluded quotes)."""
     return _masked_text(text, starts, ends, comparable_units(usable, len(starts), ngram))
+
+
+def _kept_chars(length: int, starts: np.ndarray, ends: np.ndarray, kept: np.ndarray) -> np.ndarray:
+    """Per normalized character: inside a kept unit (or between two kept units).
+
+    >>> _kept_chars(7, np.array([0, 2, 4]), np.array([1, 3, 5]),
+    ...             np.array([True, True, False])).tolist()
+    [True, True, True, False, False, False, False]
+    """
+    delta = np.zeros(length + 1, np.int64)
+    runs = np.flatnonzero(np.diff(np.concatenate([[0], kept.astype(np.int8), [0]])))
+    for s, e in zip(runs[::2], runs[1::2], strict=True):
+        delta[starts[s]] += 1
+        delta[ends[e - 1]] -= 1
+    return np.cumsum(delta[:-1]) > 0
 
 
 def text_shingles(text: str, settings: ScanSettings) -> np.ndarray:
@@ -115,13 +132,19 @@ def analyze_text(
     usable = (csum[width : width + len(seq)] - csum[: len(seq)]) == 0
 
     t2 = clock()
-    counts = word_counts(_comparable_text(norm.text, u.starts, u.ends, usable, settings.ngram))
+    comparable = comparable_units(usable, n_units, settings.ngram)
+    counts = word_counts(_masked_text(norm.text, u.starts, u.ends, comparable))
     t3 = clock()
     features = jieba_vocabulary().features(counts)
     sums = weighted_bit_sums(features.hashes, features.weights)
     fingerprint = fingerprint_from_sums(sums)
     terms = features.terms
     shingles = sorted_unique(seq[usable])
+    t4 = clock()
+    sentences = sentences_of(
+        text, normalized=norm, keep=_kept_chars(len(norm.text), u.starts, u.ends, comparable)
+    )
+    t5 = clock()
     return Analysis(
         text=text,
         kind=kind,
@@ -134,10 +157,12 @@ def analyze_text(
         bit_sums=sums,
         keywords=top_keywords_of(list(terms), features.weights, KEYWORDS_KEPT),
         minhash=minhash.signature(shingles, settings.minhash_perms),
+        sentences=sentences,
         timings=(
             ("normalization", t1 - t0),
             ("segmentation", t3 - t2),
-            ("fingerprints", (t2 - t1) + (clock() - t3)),
+            ("fingerprints", (t2 - t1) + (t4 - t3)),
+            ("sentences", t5 - t4),
         ),
     )
 
@@ -197,6 +222,7 @@ def with_analysis(doc: Document, a: Analysis) -> Document:
         terms=a.terms,
         keywords=a.keywords,
         bit_sums=a.bit_sums,
+        sentences=a.sentences,
     )
 
 
@@ -212,6 +238,20 @@ def recount_terms(doc: Document, settings: ScanSettings) -> dict[str, int] | Non
         return None
     text = _comparable_text(norm.text, units.starts, units.ends, doc.usable, settings.ngram)
     return dict(term_counts(text))
+
+
+def document_sentences(doc: Document, settings: ScanSettings) -> Sentences:
+    """``doc``'s sentences: its own, or made from its text (a document from the archive
+    or made elsewhere), template and excluded text left out as the analysis does."""
+    if doc.sentences is not None:
+        return doc.sentences
+    norm = normalize(doc.text, t2s=settings.t2s)
+    units = unit_hashes(norm.text)
+    keep = None
+    if len(units) == doc.unit_count and doc.unit_count:
+        kept = comparable_units(doc.usable, doc.unit_count, settings.ngram)
+        keep = _kept_chars(len(norm.text), units.starts, units.ends, kept)
+    return sentences_of(doc.text, normalized=norm, keep=keep)
 
 
 def to_document(path: str, abspath: Path, a: Analysis) -> Document:
@@ -234,6 +274,7 @@ def to_document(path: str, abspath: Path, a: Analysis) -> Document:
         terms=a.terms,
         keywords=a.keywords,
         bit_sums=a.bit_sums,
+        sentences=a.sentences,
         mtime=mtime,
         content_hash=a.content_hash,
         warnings=a.warnings,

@@ -25,6 +25,7 @@ from itertools import accumulate
 
 import numpy as np
 
+from simhash_core.text.sentences import Sentences
 from simhash_core.types import Keywords
 
 ARRAYS: dict[str, np.dtype] = {
@@ -115,3 +116,40 @@ def unpack_keywords(blob: bytes, offset: int = 0) -> Keywords:
     words, offset = unpack_words(blob, offset)
     weights = np.frombuffer(blob, _WEIGHT, len(words), offset).astype(np.float64)
     return Keywords.from_arrays(words, weights)
+
+
+SENTENCE_ARRAYS: dict[str, np.dtype] = {
+    "spans": np.dtype("<i4"),
+    "lang": np.dtype("u1"),
+    "word_ptr": np.dtype("<i4"),
+    "word_ids": np.dtype("<u4"),
+    "gloss_ptr": np.dtype("<i4"),
+    "gloss_ids": np.dtype("<u4"),
+}
+
+
+def pack_sentences(s: Sentences) -> bytes:
+    """The meaning layer's sentences: each of :data:`SENTENCE_ARRAYS`, its length first.
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> s = sentences_of("The second sentence is in English here, and long!")
+    >>> back = unpack_sentences(pack_sentences(s))
+    >>> back.text_span(0) == s.text_span(0) and back.words(0).tolist() == s.words(0).tolist()
+    True
+    """
+    parts = []
+    for name, dtype in SENTENCE_ARRAYS.items():
+        values = np.ascontiguousarray(getattr(s, name), dtype=dtype)
+        parts.append(np.array([len(values)], _COUNT).tobytes() + values.tobytes())
+    return b"".join(parts)
+
+
+def unpack_sentences(blob: bytes, offset: int = 0) -> Sentences:
+    """The :class:`Sentences` of :func:`pack_sentences`; ValueError on damaged bytes."""
+    arrays = {}
+    for name, dtype in SENTENCE_ARRAYS.items():
+        (n,) = np.frombuffer(blob, _COUNT, 1, offset).tolist()
+        offset += _COUNT.itemsize
+        arrays[name] = np.frombuffer(blob, dtype, n, offset).astype(dtype.newbyteorder("="))
+        offset += n * dtype.itemsize
+    return Sentences(**arrays)

@@ -56,7 +56,7 @@ from simhash_core.store.codec import (
 )
 from simhash_core.types import ScanSettings, analysis_settings
 
-CACHE_VERSION = 13  # 13: look-alike letters folded in normalization
+CACHE_VERSION = 14  # 14: sentences for the meaning layer
 PAGE_SIZE = 16384  # for new files: a 60 KB analysis is fewer WAL frames (0.88 to 0.66 ms)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS texts (

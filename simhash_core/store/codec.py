@@ -21,9 +21,11 @@ from simhash_core.fingerprint.codec import (
     array_size,
     pack_array,
     pack_keywords,
+    pack_sentences,
     pack_terms,
     unpack_array,
     unpack_keywords,
+    unpack_sentences,
     unpack_terms,
     utf8,
 )
@@ -34,7 +36,7 @@ class EncodedAnalysis:
     """The columns of one cached analysis."""
 
     header: str  # JSON: array lengths and the fingerprint
-    arrays: bytes  # the arrays of ARRAYS, one after another
+    arrays: bytes  # the arrays of ARRAYS, one after another, then the packed sentences
     keywords: bytes  # pack_keywords
     terms: bytes  # pack_terms (empty: the terms were not kept)
 
@@ -43,6 +45,7 @@ def encode_analysis(a: Analysis) -> EncodedAnalysis:
     """The cache columns of ``a`` (its text is stored apart, by :func:`text_value`)."""
     lengths = {name: len(getattr(a, name)) for name in ARRAYS}
     arrays = b"".join(pack_array(name, getattr(a, name)) for name in ARRAYS)
+    arrays += pack_sentences(a.sentences)  # after the fixed arrays: read from where they end
     header = json.dumps({"lengths": lengths, "fingerprint": f"{a.fingerprint:016x}"})
     terms = pack_terms(a.terms) if a.terms else b""
     return EncodedAnalysis(header, arrays, pack_keywords(a.keywords), terms)
@@ -59,6 +62,7 @@ def decode_analysis(encoded: EncodedAnalysis, text: str, kind: str, **document: 
         arrays[name] = unpack_array(name, encoded.arrays, n, offset)
         offset += array_size(name, n)
     return Analysis(
+        sentences=unpack_sentences(encoded.arrays, offset),
         text=text,
         kind=kind,
         terms=unpack_terms(encoded.terms) if encoded.terms else {},

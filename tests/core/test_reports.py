@@ -48,6 +48,15 @@ def _rows(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(fh))
 
 
+COUNTS = (
+    "simhash_distance",
+    "matched_chars",
+    "passages",
+    "reworded_sentences",
+    "translated_sentences",
+)
+
+
 def test_all_pairs_rows_equal_scoring_each_pair(tmp_path: Path) -> None:
     result = scan([_class(tmp_path / "class")], all_pairs=True, isolate=False)
     n = len(result.documents)
@@ -84,7 +93,7 @@ def test_all_pairs_rows_equal_scoring_each_pair(tmp_path: Path) -> None:
     data = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
     assert len(data["pairs"]) == len(rows)
     assert data["pairs"] == [
-        {k: (int(v) if k in ("simhash_distance", "matched_chars", "passages") else v)
+        {k: (int(v) if k in COUNTS else v)
          for k, v in row.items()} | ({"group": int(row["group"])} if row["group"] else {})
         for row in rows
     ]  # fmt: skip

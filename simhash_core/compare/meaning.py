@@ -1,0 +1,506 @@
+"""Sentences aligned by meaning: reworded passages, and passages translated zh <-> en.
+
+Word passages (:mod:`simhash_core.compare.passages`) need runs of identical words; a
+student who rewords each sentence, or translates an English source, leaves none. This
+layer compares sentences instead (:mod:`simhash_core.text.sentences`):
+
+1. **Sentence similarity.** TF-IDF cosine of each sentence's terms, IDF over the
+   folder's sentences: Chinese character pairs or English stems within a language
+   (*reworded*), English stems and CC-CEDICT glosses across Chinese and English
+   (*translated*).
+2. **Relative to the folder (ratio margin).** A cosine is divided by how similar the
+   two sentences are to their nearest sentences in *other* documents (the mean of the
+   :data:`NEIGHBOURS` best, Artetxe and Schwenk 2019). A formulaic sentence ("the
+   river flows through five provinces") resembles many sentences and gains little; a
+   sentence that matches one other sentence far better than anything else stands out.
+   A margin of 2 means "twice as close as this sentence's usual closest".
+3. **Passages, not sentences.** Matched sentences are chained in order on both sides
+   (a step may skip one sentence, or merge two into one: translators split and join
+   sentences). A reworded or translated passage is a chain of at least
+   :data:`MIN_SENTENCES` sentences, each with a margin of at least the threshold: one
+   similar sentence is never evidence.
+
+Everything is computed from the folder's sentences alone, with no randomness: the same
+files give the same passages in any process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import sparse
+
+from simhash_core.progress import Progress
+from simhash_core.text.sentences import CHINESE, ENGLISH, Sentences
+from simhash_core.types import Passage
+
+NEIGHBOURS = 4  # a sentence's usual closeness: the mean of its 4 best in other documents
+KEEP_COSINE = 0.08  # sentence pairs less similar than this are never part of a passage
+MARGIN_FLOOR = 0.05  # a sentence with no neighbour at all is compared with this
+NEIGHBOUR_FLOOR = 0.02  # cosines below this count as 0 among a sentence's neighbours
+MIN_SENTENCES = 3  # a reworded or translated passage has at least 3 sentences
+MAX_STEP = 2  # consecutive matched sentences may skip one sentence on either side
+ROWS_PER_BLOCK = 2048  # sentences multiplied at once
+BLOCK_ENTRIES = 8_000_000  # at most about this many products at once (bounds memory)
+
+COPIED_COSINE = 0.9  # sentences this alike keep their words: copied, not reworded
+
+REWORDED, TRANSLATED = "reworded", "translated"
+
+
+@dataclass(frozen=True)
+class SentenceLink:
+    """Sentence ``a`` of the first document matches sentence ``b`` of the second."""
+
+    a: int
+    b: int
+    margin: float
+    cosine: float
+
+
+@dataclass(frozen=True)
+class MeaningRun:
+    """Consecutive matched sentences of two documents: one reworded or translated
+    passage. ``links`` are in order on both sides."""
+
+    kind: str  # REWORDED or TRANSLATED
+    links: tuple[SentenceLink, ...]
+
+    @property
+    def sentences(self) -> int:
+        """Distinct sentences on the side with fewer of them."""
+        return min(len({k.a for k in self.links}), len({k.b for k in self.links}))
+
+    @property
+    def weakest(self) -> float:
+        return min(k.margin for k in self.links)
+
+
+@dataclass(frozen=True)
+class PairMeaning:
+    """What the meaning layer found for documents ``a < b``: every run of matched
+    sentences (longest first) and a ranking strength."""
+
+    runs: tuple[MeaningRun, ...]
+    strength: float  # best mean margin of MIN_SENTENCES chained sentences (0: none)
+
+
+def _tfidf(ptr: np.ndarray, ids: np.ndarray, rows: int) -> sparse.csr_matrix:
+    """L2-normalised TF-IDF rows (sublinear term frequency), IDF over these rows."""
+    if rows == 0 or len(ids) == 0:
+        return sparse.csr_matrix((rows, 1), dtype=np.float32)
+    row_of = np.repeat(np.arange(rows, dtype=np.int64), np.diff(ptr))
+    vocab, col = np.unique(ids, return_inverse=True)
+    m = sparse.csr_matrix((np.ones(len(ids), np.float32), (row_of, col)), shape=(rows, len(vocab)))
+    m.sum_duplicates()
+    m.data = 1.0 + np.log(m.data)
+    df = np.bincount(m.indices, minlength=len(vocab))
+    idf = np.log((rows + 1) / (df + 1)).astype(np.float32) + 1.0
+    m = m @ sparse.diags(idf)
+    norms = np.sqrt(np.asarray(m.multiply(m).sum(axis=1)).ravel())
+    m = sparse.diags((1.0 / np.maximum(norms, 1e-12)).astype(np.float32)) @ m
+    return m.tocsr().astype(np.float32)
+
+
+def _gather(
+    sents: list[Sentences], field: str
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """All documents' sentences as one list: (doc, local index, lang, ptr, ids)."""
+    docs, local, langs, ptrs, ids = [], [], [], [np.zeros(1, np.int64)], []
+    offset = 0
+    for d, s in enumerate(sents):
+        n = s.count
+        docs.append(np.full(n, d, np.int32))
+        local.append(np.arange(n, dtype=np.int32))
+        langs.append(s.lang)
+        ptr = getattr(s, f"{field}_ptr").astype(np.int64)
+        ptrs.append(ptr[1:] + offset)
+        ids.append(getattr(s, f"{field}_ids"))
+        offset += int(ptr[-1])
+    return (
+        np.concatenate(docs) if docs else np.zeros(0, np.int32),
+        np.concatenate(local) if local else np.zeros(0, np.int32),
+        np.concatenate(langs) if langs else np.zeros(0, np.uint8),
+        np.concatenate(ptrs),
+        np.concatenate(ids) if ids else np.zeros(0, np.uint32),
+    )
+
+
+def _subset(ptr: np.ndarray, ids: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """CSR ``(ptr, ids)`` of only ``rows``."""
+    lengths = ptr[rows + 1] - ptr[rows]
+    new_ptr = np.concatenate([[0], np.cumsum(lengths)])
+    take = np.concatenate([np.arange(ptr[r], ptr[r + 1]) for r in rows]) if len(rows) else []
+    return new_ptr, ids[np.asarray(take, np.int64)]
+
+
+def _neighbour_closeness(top: np.ndarray) -> np.ndarray:
+    return np.maximum(top.mean(axis=1), MARGIN_FLOOR)
+
+
+def _top_per_row(rows: np.ndarray, values: np.ndarray, count: int) -> np.ndarray:
+    """The :data:`NEIGHBOURS` largest ``values`` of each of ``count`` rows (zeros where
+    a row has fewer), from unsorted ``(rows, values)`` entries.
+
+    >>> _top_per_row(np.array([1, 0, 1]), np.array([0.5, 0.25, 0.75]), 2)[:, :2].tolist()
+    [[0.25, 0.0], [0.75, 0.5]]
+    """
+    k = NEIGHBOURS
+    top = np.zeros((count, k), np.float32)
+    if len(rows) == 0:
+        return top
+    # one sort: by row, then by value, largest first (values are cosines in [0, 1])
+    order = np.argsort(rows.astype(np.float64) * 4.0 + (2.0 - values), kind="stable")
+    rows, values = rows[order], values[order]
+    first = np.ones(len(rows), bool)
+    first[1:] = rows[1:] != rows[:-1]
+    starts = np.flatnonzero(first)
+    rank = np.arange(len(rows)) - np.repeat(starts, np.diff(np.append(starts, len(rows))))
+    best = rank < k
+    top[rows[best], rank[best]] = values[best]
+    return top
+
+
+def _blocks(left: sparse.csr_matrix, right: sparse.csr_matrix) -> list[tuple[int, int]]:
+    """Row ranges of ``left`` whose products with ``right`` have at most about
+    :data:`BLOCK_ENTRIES` entries each (a row's count is at most the number of right
+    rows sharing one of its terms): memory stays bounded however common a term is."""
+    df = np.bincount(right.indices, minlength=right.shape[1]).astype(np.int64)
+    cost = np.add.reduceat(
+        np.append(df[left.indices], 0), np.minimum(left.indptr[:-1], len(left.indices))
+    ) * (np.diff(left.indptr) > 0)
+    out, start, total = [], 0, 0
+    for row, c in enumerate(cost.tolist()):
+        if row > start and (total + c > BLOCK_ENTRIES or row - start >= ROWS_PER_BLOCK):
+            out.append((start, row))
+            start, total = row, 0
+        total += c
+    if start < left.shape[0]:
+        out.append((start, left.shape[0]))
+    return out
+
+
+def _similar_pairs(
+    left: sparse.csr_matrix,
+    right: sparse.csr_matrix,
+    left_doc: np.ndarray,
+    right_doc: np.ndarray,
+    progress: Progress,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Cosines of ``left`` x ``right`` sentences of different documents: the pairs at
+    or above :data:`KEEP_COSINE` as (row, col, cosine), and each row's
+    :data:`NEIGHBOURS` best cosines over all pairs."""
+    top_rows = np.zeros((left.shape[0], NEIGHBOURS), np.float32)
+    rr, cc, vv = [], [], []
+    right_t = right.T.tocsc()
+    for start, stop in _blocks(left, right):
+        progress.check()
+        block = (left[start:stop] @ right_t).tocoo()
+        r = block.row.astype(np.int64)
+        c = block.col.astype(np.int64)
+        v = block.data
+        useful = (left_doc[r + start] != right_doc[c]) & (v >= NEIGHBOUR_FLOOR)
+        r, c, v = r[useful], c[useful], v[useful]
+        top_rows[start : start + block.shape[0]] = _top_per_row(r, v, block.shape[0])
+        keep = v >= KEEP_COSINE
+        rr.append(r[keep] + start)
+        cc.append(c[keep])
+        vv.append(v[keep])
+    cat = np.concatenate
+    return (
+        cat(rr) if rr else np.zeros(0, np.int64),
+        cat(cc) if cc else np.zeros(0, np.int64),
+        cat(vv) if vv else np.zeros(0, np.float32),
+        top_rows,
+    )
+
+
+@dataclass(frozen=True)
+class _Links:
+    """Matched sentences of the whole folder, as parallel arrays."""
+
+    doc_a: np.ndarray
+    doc_b: np.ndarray
+    sent_a: np.ndarray
+    sent_b: np.ndarray
+    margin: np.ndarray
+    cosine: np.ndarray
+    kind: np.ndarray  # 0 reworded, 1 translated
+
+
+def _links_of_space(
+    sents: list[Sentences],
+    field: str,
+    row_lang: int,
+    col_lang: int,
+    kind: int,
+    min_margin: float,
+    progress: Progress,
+) -> _Links:
+    doc, local, lang, ptr, ids = _gather(sents, field)
+    rows = np.flatnonzero(lang == row_lang)
+    cols = np.flatnonzero(lang == col_lang)
+    if len(rows) == 0 or len(cols) == 0:
+        return _empty_links()
+    if row_lang == col_lang:
+        p, i = _subset(ptr, ids, rows)
+        m = _tfidf(p, i, len(rows))
+        left = right = m
+    else:  # one IDF over both languages' sentences: the shared English-stem space
+        both = np.concatenate([rows, cols])
+        p, i = _subset(ptr, ids, both)
+        m = _tfidf(p, i, len(both))
+        left, right = m[: len(rows)], m[len(rows) :]
+    r, c, cos, top_r = _similar_pairs(left, right, doc[rows], doc[cols], progress)
+    if row_lang == col_lang:  # symmetric: a column's neighbours are its row's
+        top_c = top_r
+    else:
+        top_c = _similar_pairs(right, left, doc[cols], doc[rows], progress)[3]
+    near_r, near_c = _neighbour_closeness(top_r), _neighbour_closeness(top_c)
+    margin = cos / ((near_r[r] + near_c[c]) / 2.0)
+    good = margin >= min_margin
+    r, c, cos, margin = r[good], c[good], cos[good], margin[good]
+    da, db = doc[rows][r], doc[cols][c]
+    sa, sb = local[rows][r], local[cols][c]
+    # each same-language pair was found twice
+    keep = da < db if row_lang == col_lang else np.ones(len(da), bool)
+    da, db, sa, sb = da[keep], db[keep], sa[keep], sb[keep]
+    swap = da > db
+    da, db = np.where(swap, db, da), np.where(swap, da, db)
+    sa, sb = np.where(swap, sb, sa), np.where(swap, sa, sb)
+    return _Links(
+        da,
+        db,
+        sa,
+        sb,
+        margin[keep].astype(np.float64),
+        cos[keep].astype(np.float64),
+        np.full(len(da), kind, np.int8),
+    )
+
+
+def _empty_links() -> _Links:
+    z = np.zeros(0, np.int64)
+    return _Links(z, z, z, z, np.zeros(0), np.zeros(0), np.zeros(0, np.int8))
+
+
+def chain_runs(links: list[SentenceLink], kind: str) -> list[MeaningRun]:
+    """Matched sentences of one pair grouped into runs that keep their order.
+
+    Each link continues the longest run ending at a link at most :data:`MAX_STEP`
+    sentences before it on both sides (and not behind it on either). Runs are returned
+    longest first; a link belongs to one run.
+
+    >>> L = [SentenceLink(a, b, 3.0, 0.5) for a, b in [(0, 5), (1, 6), (3, 7), (9, 1)]]
+    >>> [[(k.a, k.b) for k in r.links] for r in chain_runs(L, "reworded")]
+    [[(0, 5), (1, 6), (3, 7)], [(9, 1)]]
+    """
+    links = sorted(links, key=lambda k: (k.a, k.b))
+    best_len = [1] * len(links)
+    best_sum = [k.margin for k in links]
+    prev = [-1] * len(links)
+    for x, lx in enumerate(links):
+        for y in range(x - 1, -1, -1):
+            ly = links[y]
+            if lx.a - ly.a > MAX_STEP:
+                break
+            da, db = lx.a - ly.a, lx.b - ly.b
+            if 0 <= db <= MAX_STEP and (da, db) != (0, 0):
+                better = (best_len[y] + 1, best_sum[y] + lx.margin) > (best_len[x], best_sum[x])
+                if better:
+                    best_len[x], best_sum[x], prev[x] = best_len[y] + 1, best_sum[y] + lx.margin, y
+    used = [False] * len(links)
+    runs: list[MeaningRun] = []
+    for end in sorted(range(len(links)), key=lambda x: (-best_len[x], -best_sum[x], x)):
+        chain, x = [], end
+        while x != -1 and not used[x]:
+            chain.append(x)
+            x = prev[x]
+        for x in chain:
+            used[x] = True
+        if chain:
+            runs.append(MeaningRun(kind, tuple(links[x] for x in reversed(chain))))
+    runs.sort(key=lambda r: (-r.sentences, -sum(k.margin for k in r.links), r.links[0].a))
+    return runs
+
+
+def _strength(links: list[SentenceLink]) -> float:
+    """The best sum of margins of up to :data:`MIN_SENTENCES` links chained in order,
+    divided by :data:`MIN_SENTENCES`: how close the pair's best few sentences in a row
+    are (it ranks pairs that have no passage)."""
+    links = sorted(links, key=lambda k: (k.a, k.b))
+    best: list[list[float]] = []  # best[x][n - 1]: best sum of a chain of n ending at x
+    top = 0.0
+    for x, lx in enumerate(links):
+        sums = [lx.margin] + [-1.0] * (MIN_SENTENCES - 1)
+        for y in range(x - 1, -1, -1):
+            ly = links[y]
+            if lx.a - ly.a > MAX_STEP:
+                break
+            da, db = lx.a - ly.a, lx.b - ly.b
+            if da >= 1 and 1 <= db <= MAX_STEP:
+                for n in range(1, MIN_SENTENCES):
+                    if best[y][n - 1] >= 0:
+                        sums[n] = max(sums[n], best[y][n - 1] + lx.margin)
+        best.append(sums)
+        top = max(top, max(sums) / MIN_SENTENCES)  # a shorter chain counts its part
+    return top
+
+
+def meaning_pairs(
+    sents: list[Sentences],
+    *,
+    reworded: bool = True,
+    translated: bool = True,
+    min_margin: float = 1.0,
+    allowed: Callable[[int, int], bool] | None = None,
+    progress: Progress | None = None,
+) -> dict[tuple[int, int], PairMeaning]:
+    """Sentences matched by meaning between documents, per pair ``(i, j)``, ``i < j``.
+
+    Links weaker than ``min_margin`` are left out; a pair with no links is absent.
+    """
+    progress = progress or Progress()
+    parts = []
+    if reworded:
+        parts.append(_links_of_space(sents, "word", CHINESE, CHINESE, 0, min_margin, progress))
+        parts.append(_links_of_space(sents, "word", ENGLISH, ENGLISH, 0, min_margin, progress))
+    if translated:
+        parts.append(_links_of_space(sents, "gloss", CHINESE, ENGLISH, 1, min_margin, progress))
+    out: dict[tuple[int, int], PairMeaning] = {}
+    for part in parts:
+        if len(part.doc_a) == 0:
+            continue
+        order = np.lexsort((part.sent_b, part.sent_a, part.doc_b, part.doc_a))
+        keys = np.stack([part.doc_a[order], part.doc_b[order]], axis=1)
+        cut = np.flatnonzero(np.any(keys[1:] != keys[:-1], axis=1)) + 1
+        for group in np.split(order, cut):
+            i, j = int(part.doc_a[group[0]]), int(part.doc_b[group[0]])
+            if allowed is not None and not allowed(i, j):
+                continue
+            links = [
+                SentenceLink(int(a), int(b), round(float(m), 4), round(float(c), 4))
+                for a, b, m, c in zip(
+                    part.sent_a[group],
+                    part.sent_b[group],
+                    part.margin[group],
+                    part.cosine[group],
+                    strict=True,
+                )
+            ]
+            kind = TRANSLATED if part.kind[group[0]] else REWORDED
+            runs = chain_runs(links, kind)
+            found = PairMeaning(tuple(runs), round(_strength(links), 4))
+            if (i, j) in out:  # a mixed-language pair: both layers
+                old = out[(i, j)]
+                found = PairMeaning(
+                    tuple(sorted([*old.runs, *found.runs], key=lambda r: -r.sentences)),
+                    max(old.strength, found.strength),
+                )
+            out[(i, j)] = found
+    return out
+
+
+@dataclass(frozen=True)
+class MeaningFound:
+    """A pair's reworded and translated passages, judged by the settings' thresholds.
+
+    ``source`` is 0 or 1: which document the reasons name as the likely origin (the
+    English one of a translation; else the one in which the passages are the smaller
+    share, since a copy is usually built around what it took).
+    """
+
+    passages: tuple[Passage, ...]
+    reworded: int  # sentences (the fewer of the two sides) in reworded passages
+    translated: int
+    share_a: float  # share of A's sentence text inside the passages
+    share_b: float
+    strength: float
+    source: int = 0
+
+
+NOTHING_FOUND = MeaningFound((), 0, 0, 0.0, 0.0, 0.0)
+
+
+def spans_covered(spans: list[tuple[int, int]], start: int, end: int) -> float:
+    """Share of ``[start, end)`` inside ``spans`` (which do not overlap each other).
+
+    >>> spans_covered([(0, 5), (8, 10)], 0, 10)
+    0.7
+    """
+    if end <= start:
+        return 0.0
+    inside = sum(max(0, min(e, end) - max(s, start)) for s, e in spans)
+    return min(1.0, inside / (end - start))
+
+
+def judge_meaning(
+    found: PairMeaning,
+    a: Sentences,
+    b: Sentences,
+    *,
+    margin: float,
+    min_sentences: int,
+) -> MeaningFound:
+    """The passages of ``found`` that a teacher is shown: runs of at least
+    ``min_sentences`` sentences, each link at least ``margin``. Sentences that keep
+    their words (a cosine of at least :data:`COPIED_COSINE`) are left out: word
+    passages show them as copied.
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> s = sentences_of(" ".join(f"Sentence {k} has six words here." for k in range(4)))
+    >>> links = tuple(SentenceLink(k, k, 2.0, 0.5) for k in range(4))
+    >>> f = judge_meaning(PairMeaning((MeaningRun(REWORDED, links),), 2.0), s, s,
+    ...                   margin=1.3, min_sentences=3)
+    >>> f.reworded, f.passages[0].kind, f.passages[0].sentences, f.share_a
+    (4, 'reworded', 4, 1.0)
+    """
+    passages: list[Passage] = []
+    counts = {REWORDED: 0, TRANSLATED: 0}
+    a_spans: set[int] = set()
+    b_spans: set[int] = set()
+    english_side = None
+    for run in found.runs:
+        links = [
+            k
+            for k in run.links
+            if k.margin >= margin and (run.kind == TRANSLATED or k.cosine < COPIED_COSINE)
+        ]
+        for part in chain_runs(links, run.kind):
+            if part.sentences < min_sentences:
+                continue
+            counts[part.kind] += part.sentences
+            sa = {k.a for k in part.links}
+            sb = {k.b for k in part.links}
+            a_spans |= sa
+            b_spans |= sb
+            a0, a1 = a.text_span(min(sa))[0], a.text_span(max(sa))[1]
+            b0, b1 = b.text_span(min(sb))[0], b.text_span(max(sb))[1]
+            passages.append(
+                Passage(a0, a1, b0, b1, part.sentences, False, part.kind, part.sentences)
+            )
+            if part.kind == TRANSLATED:
+                english_side = 0 if a.lang[min(sa)] == ENGLISH else 1
+    if not passages:
+        return MeaningFound((), 0, 0, 0.0, 0.0, found.strength)
+    share_a = _text_share(a, a_spans)
+    share_b = _text_share(b, b_spans)
+    source = english_side if english_side is not None else (0 if share_a < share_b else 1)
+    passages.sort(key=lambda p: (p.a_start, p.b_start))
+    return MeaningFound(
+        tuple(passages),
+        counts[REWORDED],
+        counts[TRANSLATED],
+        share_a,
+        share_b,
+        found.strength,
+        source,
+    )
+
+
+def _text_share(s: Sentences, chosen: set[int]) -> float:
+    lengths = s.spans[1::2].astype(np.int64) - s.spans[0::2]
+    total = int(lengths.sum())
+    return float(lengths[sorted(chosen)].sum() / total) if total else 0.0

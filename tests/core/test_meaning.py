@@ -1,0 +1,103 @@
+"""The meaning layer: reworded and translated passages, on the labelled sample sets."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simhash_core.compare.meaning import meaning_pairs
+from simhash_core.scan import scan
+from simhash_core.text.sentences import CHINESE, ENGLISH, sentences_of
+from simhash_core.types import ScanSettings
+from tests.core.samples import SAMPLES, needs_samples, truth
+
+TRANSLATED = SAMPLES / "translated-zh"
+PARAPHRASE_EN = SAMPLES / "paraphrase-en"
+
+
+def _pairs(result):
+    docs = result.documents
+    return {tuple(sorted((docs[p.a].name, docs[p.b].name))): p for p in result.pairs}
+
+
+@pytest.fixture(scope="module")
+def translated_scan():
+    return scan([TRANSLATED / "documents"], isolate=False)
+
+
+@needs_samples
+def test_translated_passages_are_found_and_named(translated_scan) -> None:
+    labels = truth(TRANSLATED)
+    got = _pairs(translated_scan)
+    translated = [k for k, v in labels.items() if v == "translated"]
+    found = [k for k in translated if k in got and got[k].flagged and got[k].translated >= 3]
+    assert len(found) >= len(translated) - 1
+    false = [k for k, p in got.items() if p.flagged and labels[k] == "none"]
+    assert false == []
+    # the reason names the English article as the source, and the passages are marked
+    key = ("s015.docx", "src07.docx")
+    p = got[key]
+    assert [r.code for r in p.reasons] == ["pair.translated"]
+    assert dict(p.reasons[0].values)["name"] == "src07.docx"
+    passages = translated_scan.corpus.passages(p.a, p.b)
+    kinds = {x.kind for x in passages}
+    assert kinds == {"translated"}
+    doc_a, doc_b = translated_scan.documents[p.a], translated_scan.documents[p.b]
+    for x in passages:
+        assert x.sentences >= 3
+        assert 0 <= x.a_start < x.a_end <= len(doc_a.text)
+        assert 0 <= x.b_start < x.b_end <= len(doc_b.text)
+
+
+@needs_samples
+def test_each_layer_can_be_turned_off(translated_scan) -> None:
+    off = scan([TRANSLATED / "documents"], settings=ScanSettings(translated=False), isolate=False)
+    on_pairs, off_pairs = _pairs(translated_scan), _pairs(off)
+    assert on_pairs[("s015.docx", "src07.docx")].flagged
+    assert ("s015.docx", "src07.docx") not in off_pairs
+    # the word layer is untouched: the essays copied word for word stay flagged
+    assert off_pairs[("s009.pdf", "s026.docx")].flagged
+
+
+@needs_samples
+def test_reworded_english_passages_rank_above_honest_pairs() -> None:
+    result = scan([PARAPHRASE_EN / "documents"], isolate=False, all_pairs=True)
+    labels = truth(PARAPHRASE_EN)
+    got = _pairs(result)
+    copied = [got[k] for k, v in labels.items() if v == "paraphrase"]
+    honest = [got.get(k) for k, v in labels.items() if v == "none"]
+    assert sum(p.flagged and p.reworded >= 3 for p in copied) >= 6
+    assert sum(1 for p in honest if p is not None and p.flagged) <= 0.01 * len(honest)
+    # ranking: every reworded pair scores above most honest pairs (no tie at zero)
+    honest_scores = np.array([p.similarity if p is not None else 0.0 for p in honest])
+    for p in copied:
+        assert p.similarity > np.quantile(honest_scores, 0.95)
+
+
+def test_sentences_keep_their_language_and_offsets() -> None:
+    text = "课程论文：黄河是中国第二长的河流，流经九个省区。The Yellow River is the second longest river in China."
+    s = sentences_of(text)
+    assert s.lang.tolist() == [CHINESE, ENGLISH]
+    spans = [s.text_span(i) for i in range(s.count)]
+    assert text[spans[1][0] : spans[1][1]].startswith("The Yellow River")
+    # a Chinese sentence's glosses and its English translation share stems
+    shared = set(s.glosses(0).tolist()) & set(s.glosses(1).tolist())
+    assert len(shared) >= 3
+
+
+def test_one_similar_sentence_is_never_a_passage() -> None:
+    words = (
+        "river mountain forest valley harbour castle garden market bridge tower museum "
+        "school theatre station village meadow island canyon desert glacier volcano lagoon "
+        "orchard vineyard prairie marsh plateau summit cliff dune"
+    ).split()
+    rng = np.random.default_rng(3)
+
+    def sentence() -> str:
+        return "The " + " ".join(rng.choice(words, 7, replace=False)) + " stood there."
+
+    shared = "The committee finally approved the new budget for the city library."
+    essays = [" ".join([sentence(), shared if k < 2 else sentence(), sentence()]) for k in range(8)]
+    found = meaning_pairs([sentences_of(t) for t in essays], min_margin=1.3)
+    assert (0, 1) in found  # the shared sentence is seen...
+    assert all(max(r.sentences for r in f.runs) < 3 for f in found.values())  # ...alone
