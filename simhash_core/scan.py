@@ -49,10 +49,10 @@ WORKER_PRELOAD = ["simhash_core.worker_preload"]  # imported once by the fork se
 
 
 def warm_worker() -> None:
-    """A worker's start: the segmenter's and the glossary's dictionaries loaded before
-    its first file (already done where workers fork from a preloaded server)."""
+    """A worker's start: the segmenter's dictionary and the stemmer loaded before its
+    first file (already done where workers fork from a preloaded server)."""
     warm_up()
-    glossary.warm_up()
+    glossary.english_stems("warm")
 
 
 def prepare_workers() -> None:
@@ -371,6 +371,8 @@ def scan(
         cancelled = True
         pairs, clusters, matrix, corpus, others = [], [], None, None, None
     timings["compare"] = time.perf_counter() - t2
+    if corpus is not None:
+        timings["compare: meaning layer"] = corpus.meaning_seconds
     timings["total"] = time.perf_counter() - t0
     errors.sort(key=lambda e: e.path)
     return ScanResult(

@@ -6,10 +6,10 @@ milliseconds instead of re-importing everything (about a second).
 """
 
 from simhash_core import extract  # noqa: F401
-from simhash_core.text import glossary
+from simhash_core.text.glossary import english_stems
 from simhash_core.text.vocabulary import jieba_vocabulary
 from simhash_core.text.words import warm_up
 
 warm_up()
 jieba_vocabulary()
-glossary.warm_up()
+english_stems("warm")  # the stemmer (the glossary is loaded where comparing needs it)

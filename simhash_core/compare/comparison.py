@@ -26,6 +26,7 @@ the dense matrix are decided only here.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -33,7 +34,12 @@ import numpy as np
 
 from simhash_core.compare.cluster import groups
 from simhash_core.compare.corpus import Corpus, SharedCounts, common_shingles, shared_counts
-from simhash_core.compare.meaning import NOTHING_FOUND, judge_meaning, meaning_pairs
+from simhash_core.compare.meaning import (
+    NOTHING_FOUND,
+    judge_meaning,
+    meaning_pairs,
+    needs_glosses,
+)
 from simhash_core.compare.memo import ComparisonMemo
 from simhash_core.compare.pair_score import (
     MIN_SHARED_SHINGLES,
@@ -149,7 +155,9 @@ def score_corpus(
             )
     else:
         todo = sorted(enough | close)
+    started = time.perf_counter()
     meaning = _meaning_links(corpus, restrict, progress)
+    corpus.meaning_seconds = time.perf_counter() - started
     if meaning:
         todo = sorted(set(todo) | set(meaning))
 
@@ -244,10 +252,15 @@ def _meaning_links(corpus: Corpus, restrict: Restriction | None, progress: Progr
     s = corpus.settings
     if not (s.reworded or s.translated) or len(corpus.docs) < 2:
         return {}
+    sents = [corpus.sentences(i) for i in range(len(corpus.docs))]
+    # glosses only where a translated passage could be: English and Chinese passages
+    translated = s.translated and needs_glosses(sents, s.meaning_sentences)
+    if translated:
+        sents = [corpus.glossed(i) for i in range(len(corpus.docs))]
     return meaning_pairs(
-        [corpus.sentences(i) for i in range(len(corpus.docs))],
+        sents,
         reworded=s.reworded,
-        translated=s.translated,
+        translated=translated,
         min_margin=s.meaning_margin,
         allowed=restrict.measures if restrict is not None else None,
         progress=progress,

@@ -28,7 +28,7 @@ from simhash_core.compare.text_spans import unit_runs_to_spans
 from simhash_core.fingerprint.analyze import document_sentences
 from simhash_core.hashing import sorted_unique
 from simhash_core.text.normalize import is_cjk_codepoint
-from simhash_core.text.sentences import Sentences
+from simhash_core.text.sentences import Sentences, with_glosses
 from simhash_core.text.units import comparable_units
 from simhash_core.types import Document, Passage, ScanSettings
 
@@ -100,9 +100,11 @@ class Corpus:
     # class of 20,000 held every aligned document's, 0.5 GB)
     _sorted: OrderedDict[int, SortedShingles] = field(default_factory=OrderedDict, repr=False)
     _sentences: dict[int, Sentences] = field(default_factory=dict, repr=False)
+    _glossed: dict[int, Sentences] = field(default_factory=dict, repr=False)
     # compare.meaning.MeaningFound of each pair with reworded or translated passages,
     # filled in by the comparison
     meaning: dict[tuple[int, int], Any] = field(default_factory=dict, repr=False)
+    meaning_seconds: float = 0.0  # wall time of the meaning layer in the comparison
 
     @classmethod
     def build(
@@ -229,6 +231,14 @@ class Corpus:
             found = self._sentences.get(i)
             if found is None:
                 found = self._sentences[i] = document_sentences(self.docs[i], self.settings)
+        return found
+
+    def glossed(self, i: int) -> Sentences:
+        """:meth:`sentences` with their cross-language terms (made on first use)."""
+        found = self._glossed.get(i)
+        if found is None:
+            s = self.sentences(i)
+            found = self._glossed[i] = with_glosses(s, self.docs[i].text, t2s=self.settings.t2s)
         return found
 
     def passages(self, i: int, j: int) -> list[Passage]:

@@ -42,6 +42,8 @@ MARGIN_FLOOR = 0.05  # a sentence with no neighbour at all is compared with this
 NEIGHBOUR_FLOOR = 0.02  # cosines below this count as 0 among a sentence's neighbours
 MIN_SENTENCES = 3  # a reworded or translated passage has at least 3 sentences
 MAX_STEP = 2  # consecutive matched sentences may skip one sentence on either side
+COMMON_TERM_SHARE = 0.002  # terms in more than 0.2% of the sentences are left out...
+COMMON_TERM_SENTENCES = 200  # ...when that is more than 200 sentences
 ROWS_PER_BLOCK = 2048  # sentences multiplied at once
 BLOCK_ENTRIES = 8_000_000  # at most about this many products at once (bounds memory)
 
@@ -98,7 +100,11 @@ def _tfidf(ptr: np.ndarray, ids: np.ndarray, rows: int) -> sparse.csr_matrix:
     m.data = 1.0 + np.log(m.data)
     df = np.bincount(m.indices, minlength=len(vocab))
     idf = np.log((rows + 1) / (df + 1)).astype(np.float32) + 1.0
+    # a term in very many sentences says nothing about which two match, and makes every
+    # product dense: left out (only in large folders)
+    idf[df > max(COMMON_TERM_SENTENCES, COMMON_TERM_SHARE * rows)] = 0.0
     m = m @ sparse.diags(idf)
+    m.eliminate_zeros()
     norms = np.sqrt(np.asarray(m.multiply(m).sum(axis=1)).ravel())
     m = sparse.diags((1.0 / np.maximum(norms, 1e-12)).astype(np.float32)) @ m
     return m.tocsr().astype(np.float32)
@@ -132,35 +138,12 @@ def _subset(ptr: np.ndarray, ids: np.ndarray, rows: np.ndarray) -> tuple[np.ndar
     """CSR ``(ptr, ids)`` of only ``rows``."""
     lengths = ptr[rows + 1] - ptr[rows]
     new_ptr = np.concatenate([[0], np.cumsum(lengths)])
-    take = np.concatenate([np.arange(ptr[r], ptr[r + 1]) for r in rows]) if len(rows) else []
-    return new_ptr, ids[np.asarray(take, np.int64)]
+    take = np.repeat(ptr[rows] - new_ptr[:-1], lengths) + np.arange(new_ptr[-1])
+    return new_ptr, ids[take.astype(np.int64)]
 
 
 def _neighbour_closeness(top: np.ndarray) -> np.ndarray:
     return np.maximum(top.mean(axis=1), MARGIN_FLOOR)
-
-
-def _top_per_row(rows: np.ndarray, values: np.ndarray, count: int) -> np.ndarray:
-    """The :data:`NEIGHBOURS` largest ``values`` of each of ``count`` rows (zeros where
-    a row has fewer), from unsorted ``(rows, values)`` entries.
-
-    >>> _top_per_row(np.array([1, 0, 1]), np.array([0.5, 0.25, 0.75]), 2)[:, :2].tolist()
-    [[0.25, 0.0], [0.75, 0.5]]
-    """
-    k = NEIGHBOURS
-    top = np.zeros((count, k), np.float32)
-    if len(rows) == 0:
-        return top
-    # one sort: by row, then by value, largest first (values are cosines in [0, 1])
-    order = np.argsort(rows.astype(np.float64) * 4.0 + (2.0 - values), kind="stable")
-    rows, values = rows[order], values[order]
-    first = np.ones(len(rows), bool)
-    first[1:] = rows[1:] != rows[:-1]
-    starts = np.flatnonzero(first)
-    rank = np.arange(len(rows)) - np.repeat(starts, np.diff(np.append(starts, len(rows))))
-    best = rank < k
-    top[rows[best], rank[best]] = values[best]
-    return top
 
 
 def _blocks(left: sparse.csr_matrix, right: sparse.csr_matrix) -> list[tuple[int, int]]:
@@ -182,6 +165,39 @@ def _blocks(left: sparse.csr_matrix, right: sparse.csr_matrix) -> list[tuple[int
     return out
 
 
+def _top_per_row(indptr: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """The :data:`NEIGHBOURS` largest positive ``values`` of each CSR row (zeros where a
+    row has fewer), by repeated row maxima: no sort of all the entries. Equal values
+    fill as many places as there are of them.
+
+    >>> _top_per_row(np.array([0, 1, 4]), np.array([0.25, 0.5, 0.75, 0.5]))[:, :3].tolist()
+    [[0.25, 0.0, 0.0], [0.75, 0.5, 0.5]]
+    """
+    k = NEIGHBOURS
+    rows = len(indptr) - 1
+    top = np.zeros((rows, k), np.float32)
+    lengths = np.diff(indptr)
+    busy = np.flatnonzero(lengths > 0)
+    if len(busy) == 0:
+        return top
+    d = values.astype(np.float32, copy=True)
+    starts, counts = indptr[busy], lengths[busy]
+    filled = np.zeros(len(busy), np.int64)
+    for _ in range(k):
+        best = np.maximum.reduceat(d, starts)
+        live = best > 0
+        same = (d == np.repeat(best, counts)) & (d > 0)
+        ties = np.add.reduceat(same.astype(np.int64), starts)
+        for slot in range(k):
+            put = live & (filled <= slot) & (slot < filled + ties)
+            top[busy[put], slot] = best[put]
+        filled += np.where(live, ties, 0)
+        d[same] = 0.0
+        if not live.any() or (filled >= k).all():
+            break
+    return top
+
+
 def _similar_pairs(
     left: sparse.csr_matrix,
     right: sparse.csr_matrix,
@@ -194,19 +210,18 @@ def _similar_pairs(
     :data:`NEIGHBOURS` best cosines over all pairs."""
     top_rows = np.zeros((left.shape[0], NEIGHBOURS), np.float32)
     rr, cc, vv = [], [], []
-    right_t = right.T.tocsc()
+    right_t = right.T.tocsr()
     for start, stop in _blocks(left, right):
         progress.check()
-        block = (left[start:stop] @ right_t).tocoo()
-        r = block.row.astype(np.int64)
-        c = block.col.astype(np.int64)
-        v = block.data
-        useful = (left_doc[r + start] != right_doc[c]) & (v >= NEIGHBOUR_FLOOR)
-        r, c, v = r[useful], c[useful], v[useful]
-        top_rows[start : start + block.shape[0]] = _top_per_row(r, v, block.shape[0])
+        block = left[start:stop] @ right_t
+        row = np.repeat(np.arange(block.shape[0], dtype=np.int64), np.diff(block.indptr))
+        col = block.indices.astype(np.int64)
+        v = block.data * (left_doc[row + start] != right_doc[col])  # other documents only
+        v[v < NEIGHBOUR_FLOOR] = 0.0
+        top_rows[start:stop] = _top_per_row(block.indptr, v)
         keep = v >= KEEP_COSINE
-        rr.append(r[keep] + start)
-        cc.append(c[keep])
+        rr.append(row[keep] + start)
+        cc.append(col[keep])
         vv.append(v[keep])
     cat = np.concatenate
     return (
@@ -349,6 +364,25 @@ def _strength(links: list[SentenceLink]) -> float:
     return top
 
 
+def needs_glosses(sents: list[Sentences], min_sentences: int) -> bool:
+    """Whether a translated passage is possible at all: one document has
+    ``min_sentences`` English sentences and another as many Chinese ones.
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> en = sentences_of("One two three four five six. Seven eight nine ten eleven twelve.")
+    >>> zh = sentences_of("第一句话就在这里吧。第二句话也在这里吧。")
+    >>> needs_glosses([en, zh], 2), needs_glosses([en, zh], 3), needs_glosses([en, en], 2)
+    (True, False, False)
+    """
+    english = {
+        i for i, x in enumerate(sents) if np.count_nonzero(x.lang == ENGLISH) >= min_sentences
+    }
+    chinese = {
+        i for i, x in enumerate(sents) if np.count_nonzero(x.lang == CHINESE) >= min_sentences
+    }
+    return bool(english) and bool(chinese) and len(english | chinese) > 1
+
+
 def meaning_pairs(
     sents: list[Sentences],
     *,
@@ -367,7 +401,7 @@ def meaning_pairs(
     if reworded:
         parts.append(_links_of_space(sents, "word", CHINESE, CHINESE, 0, min_margin, progress))
         parts.append(_links_of_space(sents, "word", ENGLISH, ENGLISH, 0, min_margin, progress))
-    if translated:
+    if translated and all(x.glossed for x in sents):  # the caller glossed them if needed
         parts.append(_links_of_space(sents, "gloss", CHINESE, ENGLISH, 1, min_margin, progress))
     out: dict[tuple[int, int], PairMeaning] = {}
     for part in parts:

@@ -142,7 +142,10 @@ def analyze_text(
     shingles = sorted_unique(seq[usable])
     t4 = clock()
     sentences = sentences_of(
-        text, normalized=norm, keep=_kept_chars(len(norm.text), u.starts, u.ends, comparable)
+        text,
+        normalized=norm,
+        keep=_kept_chars(len(norm.text), u.starts, u.ends, comparable),
+        glosses=False,  # glossed at comparison, when the folder holds both languages
     )
     t5 = clock()
     return Analysis(
@@ -251,7 +254,7 @@ def document_sentences(doc: Document, settings: ScanSettings) -> Sentences:
     if len(units) == doc.unit_count and doc.unit_count:
         kept = comparable_units(doc.usable, doc.unit_count, settings.ngram)
         keep = _kept_chars(len(norm.text), units.starts, units.ends, kept)
-    return sentences_of(doc.text, normalized=norm, keep=keep)
+    return sentences_of(doc.text, normalized=norm, keep=keep, glosses=False)
 
 
 def to_document(path: str, abspath: Path, a: Analysis) -> Document:

@@ -20,9 +20,13 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 
+import numpy as np
+
+from simhash_core.hashing import stable_hash64
 from simhash_core.text.stopwords import stopwords
 
 _LATIN_WORD = re.compile(r"[^\W\d_]+|\d+")
@@ -168,6 +172,45 @@ def gloss_stems(words: list[str]) -> list[str]:
         for piece in [w] if w in table else _longest_known(w, table):
             out.extend(table[piece])
     return out
+
+
+def term_id(term: str) -> int:
+    """A term's 32-bit id: the low half of its XXH3-64 (the same in every process)."""
+    return stable_hash64(term) & 0xFFFFFFFF
+
+
+_NO_IDS = np.zeros(0, np.uint32)
+
+
+class _IdMemo(dict):
+    """word -> ids of its terms, computed once per process (bounded)."""
+
+    def __init__(self, terms: Callable[[str], list[str]]) -> None:
+        super().__init__()
+        self.terms = terms
+
+    def __missing__(self, word: str) -> np.ndarray:
+        terms = self.terms(word)
+        ids = np.array([term_id(t) for t in terms], np.uint32) if terms else _NO_IDS
+        if len(self) < 500_000:
+            self[word] = ids
+        return ids
+
+
+_ENGLISH_IDS = _IdMemo(lambda w: english_stems(w))
+_GLOSS_IDS = _IdMemo(lambda w: gloss_stems([w]))
+
+
+def english_ids(text: str) -> np.ndarray:
+    """Ids of :func:`english_stems` of ``text`` (memoized per word)."""
+    parts = [_ENGLISH_IDS[w] for w in _LATIN_WORD.findall(text.lower())]
+    return np.concatenate(parts) if parts else _NO_IDS
+
+
+def gloss_ids(words: list[str]) -> np.ndarray:
+    """Ids of :func:`gloss_stems` of segmented ``words`` (memoized per word)."""
+    parts = [_GLOSS_IDS[w] for w in words if w and not w.isspace()]
+    return np.concatenate(parts) if parts else _NO_IDS
 
 
 def warm_up() -> None:

@@ -22,14 +22,13 @@ offsets into the document's original text, for the side-by-side view.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from simhash_core.hashing import stable_hashes
-from simhash_core.text.glossary import english_stems, gloss_stems
-from simhash_core.text.normalize import CJK_RANGES, NormalizedText, normalize
-from simhash_core.text.words import segment
+from simhash_core.text.glossary import english_ids, gloss_ids
+from simhash_core.text.normalize import CJK_RANGES, NormalizedText, is_cjk_codepoint, normalize
+from simhash_core.text.words import segmenter
 
 CHINESE, ENGLISH = 0, 1
 MIN_HAN = 8  # a Chinese sentence has at least this many characters (not a heading)
@@ -64,6 +63,11 @@ class Sentences:
     @property
     def count(self) -> int:
         return len(self.lang)
+
+    @property
+    def glossed(self) -> bool:
+        """Whether the glosses are here (:func:`with_glosses` adds them when needed)."""
+        return len(self.gloss_ptr) == self.count + 1
 
     def text_span(self, i: int) -> tuple[int, int]:
         return int(self.spans[2 * i]), int(self.spans[2 * i + 1])
@@ -122,20 +126,54 @@ def _language(piece: str) -> int | None:
     return None
 
 
-def _han_pairs(piece: str) -> list[str]:
-    """Overlapping two-character pieces of each Chinese run (a lone character alone).
+_MIX = np.uint64(0x9E3779B97F4A7C15)
+_NO_IDS = np.zeros(0, np.uint32)
 
-    >>> _han_pairs("黄河流 x 域")
-    ['黄河', '河流', '域']
+
+class _HanPairs:
+    """Ids of the overlapping two-character pieces of each Chinese run (a lone
+    character alone) of a whole text, computed once from its code points; :meth:`of`
+    gives those starting inside a span.
+
+    >>> h = _HanPairs("黄河流 x 域。河流")
+    >>> len(h.of(0, 7)), bool(h.of(0, 7)[1] == h.of(8, 10)[0])
+    (3, True)
     """
-    out: list[str] = []
-    for run in _HAN_RUN.findall(piece):
-        out.extend([run[i : i + 2] for i in range(len(run) - 1)] or [run])
+
+    def __init__(self, text: str) -> None:
+        cp = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+        han = is_cjk_codepoint(cp)
+        nxt_han = np.append(han[1:], False)
+        prev_han = np.concatenate([[False], han[:-1]])
+        starts = np.flatnonzero(han & (nxt_han | ~prev_han))  # a pair, or a lone character
+        wide = cp.astype(np.uint64)
+        follow = np.where(nxt_han[starts], np.append(wide[1:], 0)[starts], 0)
+        keys = wide[starts] * np.uint64(0x110000) + follow.astype(np.uint64)
+        with np.errstate(over="ignore"):
+            self.ids = ((keys * _MIX) >> np.uint64(32)).astype(np.uint32)
+        self.starts = starts
+
+    def of(self, start: int, end: int) -> np.ndarray:
+        lo, hi = np.searchsorted(self.starts, [start, end])
+        return self.ids[lo:hi]
+
+
+def _segment_each(pieces: list[str]) -> list[list[str]]:
+    """Words of each piece, from one segmenter call over all of them (a line break
+    is a block boundary of its own for jieba: one ``"\\n"`` token between pieces)."""
+    if not pieces:
+        return []
+    cut = segmenter()
+    tokens = cut("\n".join(pieces))
+    if tokens.count("\n") != len(pieces) - 1:
+        return [cut(p) for p in pieces]
+    out: list[list[str]] = [[]]
+    for t in tokens:
+        if t == "\n":
+            out.append([])
+        else:
+            out[-1].append(t)
     return out
-
-
-def _ids(terms: list[str]) -> np.ndarray:
-    return (stable_hashes(terms) & np.uint64(0xFFFFFFFF)).astype(np.uint32)
 
 
 def sentences_of(
@@ -144,53 +182,87 @@ def sentences_of(
     t2s: bool = True,
     normalized: NormalizedText | None = None,
     keep: np.ndarray | None = None,
+    glosses: bool = True,
 ) -> Sentences:
     """The comparable sentences of original ``text``.
 
     ``normalized`` is ``normalize(text)`` if already made; ``keep`` (bool per
     normalized character) marks the comparable text: a sentence with less than half of
-    its characters kept (a template line, a reference) is left out.
+    its characters kept (a template line, a reference) is left out. Without
+    ``glosses`` the cross-language terms are left for :func:`with_glosses` (a scan
+    glosses only when its folder holds both languages).
     """
     norm = normalized or normalize(text, t2s=t2s)
     nt = norm.text
     spans: list[int] = []
     langs: list[int] = []
     word_ptr, gloss_ptr = [0], [0]
-    word_ids: list[np.ndarray] = []
-    gloss_ids: list[np.ndarray] = []
+    word_parts: list[np.ndarray] = []
+    gloss_parts: list[np.ndarray] = []
     seen: set[bytes] = set()
+    chosen: list[tuple[int, int, int]] = []
     for s, e in sentence_bounds(nt):
-        if len(langs) >= MAX_SENTENCES:
+        if len(chosen) >= MAX_SENTENCES:
             break
         if keep is not None and np.count_nonzero(keep[s:e]) * 2 < e - s:
             continue
+        lang = _language(nt[s:e])
+        if lang is not None:
+            chosen.append((s, e, lang))
+    chinese = [nt[s:e] for s, e, lang in chosen if lang == CHINESE]
+    cut = iter(_segment_each(chinese) if glosses else [])
+    pairs = _HanPairs(nt) if chinese else None
+    for s, e, lang in chosen:
         piece = nt[s:e]
-        lang = _language(piece)
-        if lang is None:
-            continue
         if lang == CHINESE:
-            latin = english_stems(_HAN_RUN.sub(" ", piece))
-            words = _ids(_han_pairs(piece) + latin)
-            glosses = _ids(gloss_stems(segment(piece)))
+            latin = english_ids(_HAN_RUN.sub(" ", piece))
+            words = np.concatenate([pairs.of(s, e), latin])  # type: ignore[union-attr]
+            glossed = gloss_ids(next(cut)) if glosses else words[:0]
         else:
-            words = glosses = _ids(english_stems(piece))
+            words = glossed = english_ids(piece)
         if len(words) == 0 or words.tobytes() in seen:  # a repeated sentence counts once
             continue
         seen.add(words.tobytes())
         a, b = norm.original_span(s, e)
         spans += [a, b]
         langs.append(lang)
-        word_ids.append(words)
-        gloss_ids.append(glosses)
+        word_parts.append(words)
+        gloss_parts.append(glossed)
         word_ptr.append(word_ptr[-1] + len(words))
-        gloss_ptr.append(gloss_ptr[-1] + len(glosses))
+        gloss_ptr.append(gloss_ptr[-1] + len(glossed))
     if not langs:
         return NO_SENTENCES
     return Sentences(
         spans=np.array(spans, np.int32),
         lang=np.array(langs, np.uint8),
         word_ptr=np.array(word_ptr, np.int32),
-        word_ids=np.concatenate(word_ids).astype(np.uint32),
-        gloss_ptr=np.array(gloss_ptr, np.int32),
-        gloss_ids=np.concatenate(gloss_ids).astype(np.uint32),
+        word_ids=np.concatenate(word_parts).astype(np.uint32),
+        gloss_ptr=np.array(gloss_ptr if glosses else [], np.int32),
+        gloss_ids=np.concatenate(gloss_parts).astype(np.uint32) if glosses else _NO_IDS,
     )
+
+
+def with_glosses(s: Sentences, text: str, *, t2s: bool = True) -> Sentences:
+    """``s`` with its cross-language terms: the glosses of its Chinese sentences (read
+    again from the original ``text`` at their spans) and the stems of its English ones.
+
+    >>> text = "第一句话就在这里吧。The second sentence is in English here!"
+    >>> bare = sentences_of(text, glosses=False)
+    >>> full = with_glosses(bare, text)
+    >>> same = full.glosses(0).tolist() == sentences_of(text).glosses(0).tolist()
+    >>> bare.glossed, full.glossed, same
+    (False, True, True)
+    """
+    if s.glossed:
+        return s
+    spans = [s.text_span(i) for i in range(s.count)]
+    chinese = [
+        normalize(text[a:b], t2s=t2s).text
+        for (a, b), g in zip(spans, s.lang, strict=True)
+        if g == CHINESE
+    ]
+    cut = iter(_segment_each(chinese))
+    parts = [gloss_ids(next(cut)) if g == CHINESE else s.words(i) for i, g in enumerate(s.lang)]
+    ptr = np.concatenate([[0], np.cumsum([len(p) for p in parts])]).astype(np.int32)
+    ids = np.concatenate(parts).astype(np.uint32) if parts else _NO_IDS
+    return replace(s, gloss_ptr=ptr, gloss_ids=ids)
