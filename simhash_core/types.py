@@ -202,6 +202,7 @@ class PairScore:
     reworded: int = 0  # sentences in reworded passages (see compare.meaning)
     translated: int = 0  # sentences in translated passages
     meaning_share: float = 0.0  # share of the more-covered side in those passages
+    meaning_from: int | None = None  # the document those passages likely come from
     group: int | None = None
 
 

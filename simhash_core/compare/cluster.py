@@ -72,8 +72,11 @@ def groups(
         best = max(p.similarity for p in inside)
         cover: dict[int, list[float]] = {m: [] for m in mem}
         for p in inside:
-            cover[p.a].append(p.share_a)
-            cover[p.b].append(p.share_b)
+            # a reworded or translated passage covers the side it was taken into
+            taken_a = p.meaning_share if p.meaning_from == p.b else 0.0
+            taken_b = p.meaning_share if p.meaning_from == p.a else 0.0
+            cover[p.a].append(max(p.share_a, taken_a))
+            cover[p.b].append(max(p.share_b, taken_b))
         times = [mtimes[m] for m in mem] if mtimes else []
         if times and max(times) - min(times) > 60:
             source = min(mem, key=lambda m: (mtimes[m], m))

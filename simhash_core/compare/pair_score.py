@@ -84,16 +84,17 @@ def judge_pair(
     a, b = corpus.docs[i], corpus.docs[j]
     na, nb = set_sizes
     meaning_share = max(meaning.share_a, meaning.share_b)
-    similarity = max(m.share_a, m.share_b, meaning_share)
+    word_share = max(m.share_a, m.share_b)
+    similarity = max(word_share, meaning_share)
     if similarity == 0.0 and meaning.strength > 0:
         similarity = NO_PASSAGE_CEILING * min(meaning.strength / (2 * s.meaning_margin), 0.99)
     reasons = []
     long_enough = min(corpus.comparable[i], corpus.comparable[j]) >= SIMHASH_MIN_UNITS
     if distance <= s.simhash_k and long_enough:
         reasons.append(Message.of("pair.simhash", distance=int(distance), k=s.simhash_k))
-    if similarity >= s.flag_similarity and m.longest_words >= SHARE_MIN_PASSAGE_WORDS:
+    if word_share >= s.flag_similarity and m.longest_words >= SHARE_MIN_PASSAGE_WORDS:
         who = a.name if m.share_a >= m.share_b else b.name
-        reasons.append(Message.of("pair.share", share=float(similarity), name=who))
+        reasons.append(Message.of("pair.share", share=float(word_share), name=who))
     if m.longest_words >= s.flag_passage_words:
         reasons.append(
             Message.of(
@@ -128,6 +129,7 @@ def judge_pair(
         reworded=meaning.reworded,
         translated=meaning.translated,
         meaning_share=round(float(meaning_share), 4),
+        meaning_from=(i, j)[meaning.source] if meaning.passages else None,
     )
 
 
