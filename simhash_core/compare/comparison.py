@@ -37,6 +37,7 @@ from simhash_core.compare.corpus import Corpus, SharedCounts, common_shingles, s
 from simhash_core.compare.meaning import (
     NOTHING_FOUND,
     judge_meaning,
+    meaning_key,
     meaning_pairs,
     needs_glosses,
 )
@@ -156,7 +157,7 @@ def score_corpus(
     else:
         todo = sorted(enough | close)
     started = time.perf_counter()
-    meaning = _meaning_links(corpus, restrict, progress)
+    meaning = _meaning_links(corpus, restrict, progress, memo)
     corpus.meaning_seconds = time.perf_counter() - started
     if meaning:
         todo = sorted(set(todo) | set(meaning))
@@ -247,17 +248,23 @@ def score_corpus(
 SHARED_PASS_LIMIT = 1 << 24  # shingles: above, shared counts are made in two passes
 
 
-def _meaning_links(corpus: Corpus, restrict: Restriction | None, progress: Progress) -> dict:
-    """The meaning layer's matched sentences per pair (see :mod:`compare.meaning`)."""
+def _meaning_links(
+    corpus: Corpus, restrict: Restriction | None, progress: Progress, memo: ComparisonMemo
+) -> dict:
+    """The meaning layer's matched sentences per pair (see :mod:`compare.meaning`),
+    from the memo when it holds them for these settings."""
     s = corpus.settings
     if not (s.reworded or s.translated) or len(corpus.docs) < 2:
         return {}
     sents = [corpus.sentences(i) for i in range(len(corpus.docs))]
     # glosses only where a translated passage could be: English and Chinese passages
     translated = s.translated and needs_glosses(sents, s.meaning_sentences)
+    key = meaning_key(s, translated)
+    if restrict is None and memo.meaning is not None and memo.meaning_settings == key:
+        return memo.meaning
     if translated:
         sents = [corpus.glossed(i) for i in range(len(corpus.docs))]
-    return meaning_pairs(
+    found = meaning_pairs(
         sents,
         reworded=s.reworded,
         translated=translated,
@@ -265,6 +272,9 @@ def _meaning_links(corpus: Corpus, restrict: Restriction | None, progress: Progr
         allowed=restrict.measures if restrict is not None else None,
         progress=progress,
     )
+    if restrict is None:
+        memo.meaning, memo.meaning_settings, memo.changed = found, key, True
+    return found
 
 
 class Comparison(NamedTuple):

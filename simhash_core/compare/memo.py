@@ -33,10 +33,11 @@ from dataclasses import dataclass, field, fields
 import numpy as np
 
 from simhash_core.compare.corpus import SharedCounts
+from simhash_core.compare.meaning import PairMeaning, decode_meaning, encode_meaning
 from simhash_core.compare.pair_score import PairMeasure
 from simhash_core.types import ScanSettings
 
-MEMO_VERSION = 1
+MEMO_VERSION = 2
 _MEASURE_FIELDS = [f.name for f in fields(PairMeasure)]
 
 
@@ -68,6 +69,10 @@ class ComparisonMemo:
     shared: Mapping[tuple[int, int], int] | None = None  # a SharedCounts when computed
     measures: dict[tuple[int, int], PairMeasure] = field(default_factory=dict)
     changed: bool = False  # something was added since it was loaded
+    # the meaning layer's matched sentences per pair, made under ``meaning_settings``
+    # (meaning_key of the settings): re-judged, never re-made, while these hold
+    meaning: dict[tuple[int, int], PairMeaning] | None = None
+    meaning_settings: str = ""
 
     @classmethod
     def empty(cls) -> ComparisonMemo:
@@ -99,6 +104,9 @@ class ComparisonMemo:
         }
         for name in _MEASURE_FIELDS:
             arrays[name] = np.array([getattr(self.measures[p], name) for p in measured])
+        if self.meaning is not None:
+            arrays.update(encode_meaning(self.meaning))
+            arrays["meaning_settings"] = np.array(self.meaning_settings)
         buf = io.BytesIO()
         np.savez(buf, **arrays)
         return buf.getvalue()
@@ -117,6 +125,10 @@ class ComparisonMemo:
                 tuple(p): PairMeasure(*values)
                 for p, *values in zip(a["measured_pairs"].tolist(), *columns, strict=True)
             }
-            return cls(a["common"], a["comparable"], a["set_sizes"], shared, measures)
+            memo = cls(a["common"], a["comparable"], a["set_sizes"], shared, measures)
+            if "meaning_settings" in a:
+                memo.meaning = decode_meaning(a)
+                memo.meaning_settings = str(a["meaning_settings"])
+            return memo
         except (OSError, KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"damaged comparison memo: {exc}") from exc

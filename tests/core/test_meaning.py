@@ -5,8 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from simhash_core.compare import comparison
 from simhash_core.compare.meaning import meaning_pairs
 from simhash_core.scan import scan
+from simhash_core.store.cache import AnalysisCache
 from simhash_core.text.sentences import CHINESE, ENGLISH, sentences_of
 from simhash_core.types import ScanSettings
 from tests.core.samples import SAMPLES, needs_samples, truth
@@ -131,3 +133,26 @@ def test_one_similar_sentence_is_never_a_passage() -> None:
     found = meaning_pairs([sentences_of(t) for t in essays], min_margin=1.3)
     assert (0, 1) in found  # the shared sentence is seen...
     assert all(max(r.sentences for r in f.runs) < 3 for f in found.values())  # ...alone
+
+
+@needs_samples
+def test_a_rescan_takes_the_meaning_layer_from_the_memo(tmp_path, monkeypatch) -> None:
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return meaning_pairs(*args, **kwargs)
+
+    monkeypatch.setattr(comparison, "meaning_pairs", counted)
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    folder = TRANSLATED / "documents"
+    cold = scan([folder], isolate=False, cache=cache)
+    warm = scan([folder], isolate=False, cache=cache)
+    assert len(calls) == 1
+    assert [(p.a, p.b, p.reasons) for p in warm.pairs] == [
+        (p.a, p.b, p.reasons) for p in cold.pairs
+    ]
+    # another margin re-makes them, and judges by it
+    strict = scan([folder], settings=ScanSettings(meaning_margin=5.0), isolate=False, cache=cache)
+    assert len(calls) == 2
+    assert not any(p.translated for p in strict.pairs)
