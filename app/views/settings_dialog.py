@@ -64,6 +64,7 @@ class SettingsDialog(QDialog):
         self.margin.setRange(*setting_range("meaning_margin"))
         self.margin.setDecimals(2)
         self.margin.setSingleStep(0.05)
+        self.margin.setSuffix(" ×")
         self.margin.setValue(settings.meaning_margin)
         self.form = QFormLayout()
         self.labels = [QLabel() for _ in range(4)]
