@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication
 
 from app import APPLICATION, ORGANIZATION
 from app.fonts import install_cjk_font
+from app.main_thread_gc import collect_on_this_thread
 from app.refcount_guard import keep_singletons_alive
 
 
@@ -22,4 +23,5 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName("plagcheck")
     install_cjk_font(app)
+    collect_on_this_thread(app)  # never in a background thread: see app.main_thread_gc
     return app  # type: ignore[return-value]

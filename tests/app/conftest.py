@@ -17,6 +17,22 @@ from app.refcount_guard import keep_singletons_alive
 
 keep_singletons_alive()  # pytest-qt makes its own QApplication: guard it too (app.refcount_guard)
 
+
+@pytest.fixture(autouse=True)
+def _collect_on_the_gui_thread(qapp):
+    """Garbage with Qt objects is collected on the GUI thread (app.main_thread_gc), as
+    in the app: a background thread's collection can crash Qt."""
+    import gc
+
+    from app.main_thread_gc import collect_on_this_thread
+
+    collect_on_this_thread(qapp)
+    gc.disable()
+    yield
+    gc.collect()  # here, on the GUI thread; the core's tests that follow collect as usual
+    gc.enable()
+
+
 SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "samples" / "class-zh"
 SUBMISSIONS = SAMPLES / "submissions"
 TEMPLATE = SAMPLES / "template.txt"

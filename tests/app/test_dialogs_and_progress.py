@@ -44,3 +44,35 @@ def test_progress_panel_shows_files_current_file_and_time_left(qtbot):
     panel.update_progress(ProgressReport(Stage.COMPARE, 64, 256))
     assert panel.cancel_button.isEnabled() and panel.eta_label.text() == "Comparing documents…"
     assert panel.bar.text() == "25% compared" and panel.file_label.text() == ""
+
+
+def test_garbage_is_collected_on_the_gui_thread(qtbot) -> None:
+    import gc
+    import threading
+    import weakref
+
+    from PySide6.QtWidgets import QApplication
+
+    from app.main_thread_gc import INTERVAL_MS, collect_on_this_thread
+
+    collector = collect_on_this_thread(QApplication.instance())
+    assert not gc.isenabled()  # no thread collects on its own
+
+    class Node:
+        pass
+
+    def make_garbage() -> weakref.ref:
+        a, b = Node(), Node()
+        a.other, b.other = b, a  # a cycle: only a collection frees it
+        return weakref.ref(a)
+
+    found: list[weakref.ref] = []
+    worker = threading.Thread(target=lambda: found.append(make_garbage()))
+    worker.start()
+    worker.join()
+    junk = [[] for _ in range(2 * collector.thresholds[0])]  # generation 0 is full
+    survived_the_worker = found[0]() is not None  # nothing collected it in the worker
+    qtbot.wait(3 * INTERVAL_MS)
+    assert survived_the_worker
+    assert found[0]() is None  # the GUI thread's timer did
+    del junk
