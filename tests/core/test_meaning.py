@@ -156,3 +156,19 @@ def test_a_rescan_takes_the_meaning_layer_from_the_memo(tmp_path, monkeypatch) -
     strict = scan([folder], settings=ScanSettings(meaning_margin=5.0), isolate=False, cache=cache)
     assert len(calls) == 2
     assert not any(p.translated for p in strict.pairs)
+
+
+@needs_samples
+def test_the_command_line_turns_the_layers_off(tmp_path) -> None:
+    from simhash_core.cli.main import main
+
+    out = tmp_path / "pairs.csv"
+    folder = str(TRANSLATED / "documents")
+    assert main(["scan", folder, "-q", "--no-cache", "--csv", str(out)]) == 0
+    on = out.read_text(encoding="utf-8-sig")
+    assert "sentences translated from src07.docx" in on
+    argv = ["scan", folder, "-q", "--no-cache", "--no-translated", "--no-reworded"]
+    assert main([*argv, "--csv", str(out)]) == 0
+    off = out.read_text(encoding="utf-8-sig")
+    assert "translated from" not in off and "reworded from" not in off
+    assert "s009.pdf,s026.docx" in off  # the word layer still flags its copy
