@@ -20,9 +20,14 @@ from simhash_core.fingerprint.weights import top_keywords_of
 from simhash_core.hashing import sorted_unique
 from simhash_core.messages import Message
 from simhash_core.text.exclusions import excluded_regions
-from simhash_core.text.normalize import normalize
+from simhash_core.text.normalize import NormalizedText, normalize
 from simhash_core.text.sentences import NO_SENTENCES, Sentences, sentences_of
-from simhash_core.text.units import comparable_units, shingles_of_hashes, unit_hashes
+from simhash_core.text.units import (
+    UnitHashes,
+    comparable_units,
+    shingles_of_hashes,
+    unit_hashes,
+)
 from simhash_core.text.vocabulary import jieba_vocabulary
 from simhash_core.text.words import term_counts, word_counts
 from simhash_core.types import Document, ExtractedText, Keywords, ScanSettings
@@ -229,15 +234,20 @@ def with_analysis(doc: Document, a: Analysis) -> Document:
     )
 
 
+def _units_again(doc: Document, settings: ScanSettings) -> tuple[NormalizedText, UnitHashes | None]:
+    """``doc``'s text normalized again, and its units if they are the document's own
+    (``None`` for a document made elsewhere, whose units do not match)."""
+    norm = normalize(doc.text, t2s=settings.t2s)
+    units = unit_hashes(norm.text)
+    return norm, units if doc.unit_count and len(units) == doc.unit_count else None
+
+
 def recount_terms(doc: Document, settings: ScanSettings) -> dict[str, int] | None:
     """The SimHash term counts of ``doc``'s comparable text, as :func:`analyze_text`
     counted them (documents carry them only for corpus IDF); ``None`` if its units do
     not match the document's (a document made elsewhere)."""
-    if doc.unit_count == 0:
-        return None
-    norm = normalize(doc.text, t2s=settings.t2s)
-    units = unit_hashes(norm.text)
-    if len(units) != doc.unit_count:
+    norm, units = _units_again(doc, settings)
+    if units is None:
         return None
     text = _comparable_text(norm.text, units.starts, units.ends, doc.usable, settings.ngram)
     return dict(term_counts(text))
@@ -248,10 +258,9 @@ def document_sentences(doc: Document, settings: ScanSettings) -> Sentences:
     or made elsewhere), template and excluded text left out as the analysis does."""
     if doc.sentences is not None:
         return doc.sentences
-    norm = normalize(doc.text, t2s=settings.t2s)
-    units = unit_hashes(norm.text)
+    norm, units = _units_again(doc, settings)
     keep = None
-    if len(units) == doc.unit_count and doc.unit_count:
+    if units is not None:
         kept = comparable_units(doc.usable, doc.unit_count, settings.ngram)
         keep = _kept_chars(len(norm.text), units.starts, units.ends, kept)
     return sentences_of(doc.text, normalized=norm, keep=keep, glosses=False)
