@@ -159,13 +159,16 @@ def score_corpus(
     started = time.perf_counter()
     meaning = _meaning_links(corpus, restrict, progress, memo)
     corpus.meaning_seconds = time.perf_counter() - started
+    layer = corpus.settings.reworded or corpus.settings.translated
     if meaning:
         todo = sorted(set(todo) | set(meaning))
 
     scores = []
+    # the stage's first half went to the meaning layer's products, when it ran
+    low = MEANING_SHARE if layer else 0.0
     for step, (i, j) in enumerate(todo):
         if step % 64 == 0:
-            progress.update(step, len(todo))
+            progress.update(int(1000 * (low + (1 - low) * step / len(todo))), 1000)
             progress.check()
         d_ij = (
             int(dist[i, j])
@@ -246,6 +249,7 @@ def score_corpus(
 
 
 SHARED_PASS_LIMIT = 1 << 24  # shingles: above, shared counts are made in two passes
+MEANING_SHARE = 0.5  # of the compare stage's progress bar: the meaning layer's products
 
 
 def _meaning_links(
@@ -271,6 +275,7 @@ def _meaning_links(
         min_margin=s.meaning_margin,
         allowed=restrict.measures if restrict is not None else None,
         progress=progress,
+        share=(0.0, MEANING_SHARE),
     )
     if restrict is None:
         memo.meaning, memo.meaning_settings, memo.changed = found, key, True

@@ -165,6 +165,21 @@ def _blocks(left: sparse.csr_matrix, right: sparse.csr_matrix) -> list[tuple[int
     return out
 
 
+class _Steps:
+    """How far the sentence products are, reported as a share of the current stage."""
+
+    SCALE = 1000
+
+    def __init__(self, progress: Progress, total_rows: int, share: tuple[float, float]) -> None:
+        self.progress, self.total, self.share, self.done = progress, max(total_rows, 1), share, 0
+
+    def advance(self, rows: int) -> None:
+        self.done += rows
+        low, high = self.share
+        at = low + (high - low) * min(1.0, self.done / self.total)
+        self.progress.update(int(at * self.SCALE), self.SCALE)
+
+
 def _top_per_row(indptr: np.ndarray, values: np.ndarray) -> np.ndarray:
     """The :data:`NEIGHBOURS` largest positive ``values`` of each CSR row (zeros where a
     row has fewer), by repeated row maxima: no sort of all the entries. Equal values
@@ -204,6 +219,7 @@ def _similar_pairs(
     left_doc: np.ndarray,
     right_doc: np.ndarray,
     progress: Progress,
+    steps: _Steps | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Cosines of ``left`` x ``right`` sentences of different documents: the pairs at
     or above :data:`KEEP_COSINE` as (row, col, cosine), and each row's
@@ -213,6 +229,8 @@ def _similar_pairs(
     right_t = right.T.tocsr()
     for start, stop in _blocks(left, right):
         progress.check()
+        if steps is not None:
+            steps.advance(stop - start)
         block = left[start:stop] @ right_t
         row = np.repeat(np.arange(block.shape[0], dtype=np.int64), np.diff(block.indptr))
         col = block.indices.astype(np.int64)
@@ -253,6 +271,7 @@ def _links_of_space(
     kind: int,
     min_margin: float,
     progress: Progress,
+    steps: _Steps | None = None,
 ) -> _Links:
     doc, local, lang, ptr, ids = _gather(sents, field)
     rows = np.flatnonzero(lang == row_lang)
@@ -268,11 +287,11 @@ def _links_of_space(
         p, i = _subset(ptr, ids, both)
         m = _tfidf(p, i, len(both))
         left, right = m[: len(rows)], m[len(rows) :]
-    r, c, cos, top_r = _similar_pairs(left, right, doc[rows], doc[cols], progress)
+    r, c, cos, top_r = _similar_pairs(left, right, doc[rows], doc[cols], progress, steps)
     if row_lang == col_lang:  # symmetric: a column's neighbours are its row's
         top_c = top_r
     else:
-        top_c = _similar_pairs(right, left, doc[cols], doc[rows], progress)[3]
+        top_c = _similar_pairs(right, left, doc[cols], doc[rows], progress, steps)[3]
     near_r, near_c = _neighbour_closeness(top_r), _neighbour_closeness(top_c)
     margin = cos / ((near_r[r] + near_c[c]) / 2.0)
     good = margin >= min_margin
@@ -391,18 +410,26 @@ def meaning_pairs(
     min_margin: float = 1.0,
     allowed: Callable[[int, int], bool] | None = None,
     progress: Progress | None = None,
+    share: tuple[float, float] = (0.0, 1.0),
 ) -> dict[tuple[int, int], PairMeaning]:
     """Sentences matched by meaning between documents, per pair ``(i, j)``, ``i < j``.
 
     Links weaker than ``min_margin`` are left out; a pair with no links is absent.
+    ``progress`` is told how far the products are, as the ``share`` of its stage.
     """
     progress = progress or Progress()
+    zh = sum(int(np.count_nonzero(x.lang == CHINESE)) for x in sents)
+    en = sum(int(np.count_nonzero(x.lang == ENGLISH)) for x in sents)
+    cross = translated and all(x.glossed for x in sents)  # the caller glossed them if needed
+    steps = _Steps(progress, (zh + en if reworded else 0) + (zh + en if cross else 0), share)
     parts = []
     if reworded:
-        parts.append(_links_of_space(sents, "word", CHINESE, CHINESE, 0, min_margin, progress))
-        parts.append(_links_of_space(sents, "word", ENGLISH, ENGLISH, 0, min_margin, progress))
-    if translated and all(x.glossed for x in sents):  # the caller glossed them if needed
-        parts.append(_links_of_space(sents, "gloss", CHINESE, ENGLISH, 1, min_margin, progress))
+        for lang in (CHINESE, ENGLISH):
+            parts.append(_links_of_space(sents, "word", lang, lang, 0, min_margin, progress, steps))
+    if cross:
+        parts.append(
+            _links_of_space(sents, "gloss", CHINESE, ENGLISH, 1, min_margin, progress, steps)
+        )
     out: dict[tuple[int, int], PairMeaning] = {}
     for part in parts:
         if len(part.doc_a) == 0:

@@ -172,3 +172,25 @@ def test_the_command_line_turns_the_layers_off(tmp_path) -> None:
     off = out.read_text(encoding="utf-8-sig")
     assert "translated from" not in off and "reworded from" not in off
     assert "s009.pdf,s026.docx" in off  # the word layer still flags its copy
+
+
+@needs_samples
+def test_the_products_report_their_progress_and_stop_on_cancel() -> None:
+    from simhash_core.progress import Cancelled, Progress
+
+    seen: list[float] = []
+
+    class Watch(Progress):
+        def update(self, done, total, item=""):
+            seen.append(done / total if total else 0.0)
+            super().update(done, total, item)
+
+    result = scan([PARAPHRASE_EN / "documents"], isolate=False)
+    sents = [result.corpus.sentences(i) for i in range(len(result.documents))]
+    meaning_pairs(sents, progress=Watch(), share=(0.0, 0.5))
+    assert seen and seen == sorted(seen) and 0 < seen[-1] <= 0.5
+
+    stop = Progress()
+    stop.cancel()
+    with pytest.raises(Cancelled):
+        meaning_pairs(sents, progress=stop)
