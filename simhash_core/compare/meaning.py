@@ -75,10 +75,6 @@ class MeaningRun:
         """Distinct sentences on the side with fewer of them."""
         return min(len({k.a for k in self.links}), len({k.b for k in self.links}))
 
-    @property
-    def weakest(self) -> float:
-        return min(k.margin for k in self.links)
-
 
 @dataclass(frozen=True)
 class PairMeaning:

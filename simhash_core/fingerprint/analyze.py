@@ -217,21 +217,25 @@ def analyze_file(
     )
 
 
+def _analysis_fields(a: Analysis) -> dict[str, object]:
+    """The :class:`Document` fields an analysis fills."""
+    return {
+        "fingerprint": a.fingerprint,
+        "minhash": a.minhash,
+        "shingle_seq": a.shingle_seq,
+        "usable": a.usable,
+        "unit_starts": a.unit_starts,
+        "unit_ends": a.unit_ends,
+        "terms": a.terms,
+        "keywords": a.keywords,
+        "bit_sums": a.bit_sums,
+        "sentences": a.sentences,
+    }
+
+
 def with_analysis(doc: Document, a: Analysis) -> Document:
     """``doc`` (its name, label and dates kept) carrying a new analysis of its text."""
-    return replace(
-        doc,
-        fingerprint=a.fingerprint,
-        minhash=a.minhash,
-        shingle_seq=a.shingle_seq,
-        usable=a.usable,
-        unit_starts=a.unit_starts,
-        unit_ends=a.unit_ends,
-        terms=a.terms,
-        keywords=a.keywords,
-        bit_sums=a.bit_sums,
-        sentences=a.sentences,
-    )
+    return replace(doc, **_analysis_fields(a))
 
 
 def _units_again(doc: Document, settings: ScanSettings) -> tuple[NormalizedText, UnitHashes | None]:
@@ -277,17 +281,8 @@ def to_document(path: str, abspath: Path, a: Analysis) -> Document:
         abspath=abspath,
         text=a.text,
         kind=a.kind,
-        fingerprint=a.fingerprint,
-        minhash=a.minhash,
-        shingle_seq=a.shingle_seq,
-        usable=a.usable,
-        unit_starts=a.unit_starts,
-        unit_ends=a.unit_ends,
-        terms=a.terms,
-        keywords=a.keywords,
-        bit_sums=a.bit_sums,
-        sentences=a.sentences,
         mtime=mtime,
         content_hash=a.content_hash,
         warnings=a.warnings,
+        **_analysis_fields(a),  # type: ignore[arg-type]
     )

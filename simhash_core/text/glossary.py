@@ -211,9 +211,3 @@ def gloss_ids(words: list[str]) -> np.ndarray:
     """Ids of :func:`gloss_stems` of segmented ``words`` (memoized per word)."""
     parts = [_GLOSS_IDS[w] for w in words if w and not w.isspace()]
     return np.concatenate(parts) if parts else _NO_IDS
-
-
-def warm_up() -> None:
-    """Read the dictionary now (worker start-up), not on the first Chinese file."""
-    cedict()
-    english_stems("warm")
