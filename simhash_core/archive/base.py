@@ -47,13 +47,16 @@ class Candidate:
 
     ``distance`` is set when the SimHash fingerprints are within the query's ``k``;
     ``jaccard`` when MinHash LSH proposed it and the estimate passed; ``shared`` is the
-    number of winnowed shingle keys in common when that source proposed it.
+    number of winnowed shingle keys in common when that source proposed it;
+    ``meaning`` the weight of the rare language-neutral terms in common when the
+    meaning index proposed it (a source in the other language).
     """
 
     doc_id: int
     distance: int | None = None
     jaccard: float | None = None
     shared: int = 0
+    meaning: float | None = None
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -64,6 +67,8 @@ class Candidate:
             found.append("minhash")
         if self.shared:
             found.append("winnow")
+        if self.meaning is not None:
+            found.append("meaning")
         return tuple(found)
 
 

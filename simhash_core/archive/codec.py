@@ -41,7 +41,7 @@ import numpy as np
 
 from simhash_core.archive.errors import ArchiveError
 from simhash_core.archive.keys import band_keys, has_bands, simhash_blocks, winnow_keys
-from simhash_core.fingerprint.analyze import analyze_text, with_analysis
+from simhash_core.fingerprint.analyze import analyze_text, document_sentences, with_analysis
 from simhash_core.fingerprint.codec import (
     pack_array,
     pack_keywords,
@@ -53,6 +53,7 @@ from simhash_core.fingerprint.codec import (
 from simhash_core.fingerprint.simhash import bit_sums, fingerprint_from_sums
 from simhash_core.fingerprint.weights import tfidf
 from simhash_core.messages import Message, dump_messages, load_messages
+from simhash_core.text.sentences import CHINESE, with_glosses
 from simhash_core.text.vocabulary import jieba_idf
 from simhash_core.types import (
     ANALYSIS_FIELDS,
@@ -197,6 +198,7 @@ class ArchiveEntry:
     bands: np.ndarray  # uint64 band keys, empty for an empty signature
     winnow: np.ndarray  # uint64 winnow keys, sorted unique
     payload: dict[str, bytes] = field(default_factory=dict)
+    meaning: np.ndarray = field(default_factory=lambda: NO_TERMS)  # see meaning_terms
 
     @property
     def size(self) -> int:
@@ -213,6 +215,7 @@ class Probe:
     blocks: tuple[int, ...]
     bands: np.ndarray
     winnow: np.ndarray
+    meaning: np.ndarray = field(default_factory=lambda: NO_TERMS)
 
 
 @dataclass(frozen=True, eq=False)
@@ -263,6 +266,66 @@ def reanalysed(doc: Document, settings: ScanSettings) -> Document:
     return with_analysis(doc, analyze_text(doc.text, settings, kind=doc.kind))
 
 
+NO_TERMS = np.zeros(0, np.uint64)
+ENGLISH_SIDE, CHINESE_SIDE = 1, 2
+BOTH_SIDES = frozenset({ENGLISH_SIDE, CHINESE_SIDE})
+_SIDE_SHIFT = np.uint64(32)
+
+
+def meaning_terms(
+    doc: Document, settings: ScanSettings | None = None, sides: frozenset[int] = BOTH_SIDES
+) -> np.ndarray:
+    """The language-neutral terms the archive files ``doc`` under, so that a source in
+    the other language can be found: the English stems of its English sentences and the
+    CC-CEDICT glosses of its Chinese ones (the meaning layer's cross-language space, see
+    :mod:`simhash_core.text.glossary`), each tagged with its side in the top half:
+    ``side << 32 | stem id``, :data:`ENGLISH_SIDE` or :data:`CHINESE_SIDE`. Sorted,
+    unique. Only the ``sides`` asked for are made (without the Chinese side, the
+    dictionary is not needed), and only a side with enough sentences for a passage
+    (``settings.meaning_sentences``): an English title in a Chinese essay can never be
+    a translated passage.
+
+    >>> from simhash_core.fingerprint.analyze import to_document
+    >>> from simhash_core.text.glossary import term_id
+    >>> text = " ".join(f"Students of school {n} study the history of translation every day."
+    ...                 for n in ("rivers", "glaciers", "deserts"))
+    >>> doc = to_document("a.txt", Path("a.txt"), analyze_text(text, ScanSettings()))
+    >>> (1 << 32 | term_id("translat")) in meaning_terms(doc).tolist()
+    True
+    """
+    settings = settings or ScanSettings()
+    s = document_sentences(doc, settings)
+    side = np.where(s.lang == CHINESE, CHINESE_SIDE, ENGLISH_SIDE).astype(np.uint64)
+    sides = frozenset(x for x in sides if np.count_nonzero(side == x) >= settings.meaning_sentences)
+    if not sides:
+        return NO_TERMS
+    if CHINESE_SIDE in sides:
+        s = with_glosses(s, doc.text, t2s=settings.t2s)
+        ids, ptr = s.gloss_ids, s.gloss_ptr
+    else:  # an English sentence's words are its stems
+        ids, ptr = s.word_ids, s.word_ptr
+    wanted = np.isin(side, list(sides)).repeat(np.diff(ptr))
+    tagged = (side.repeat(np.diff(ptr)) << _SIDE_SHIFT) | ids.astype(np.uint64)
+    return np.unique(tagged[wanted])
+
+
+def sides_of(terms: np.ndarray) -> frozenset[int]:
+    """The sides ``terms`` (from :func:`meaning_terms`) hold."""
+    return frozenset(np.unique(terms >> _SIDE_SHIFT).tolist())
+
+
+def other_side(terms: np.ndarray) -> np.ndarray:
+    """The keys a document's terms are found under in the other language (a Chinese
+    text's glosses among English texts' stems, and the other way round).
+
+    >>> other_side(np.array([1 << 32 | 7, 2 << 32 | 9], np.uint64)).tolist() == [
+    ...     2 << 32 | 7, 1 << 32 | 9]
+    True
+    """
+    side = terms >> _SIDE_SHIFT
+    return ((np.uint64(3) - side) << _SIDE_SHIFT) | (terms & np.uint64(0xFFFFFFFF))
+
+
 def _index_keys(
     fingerprint: int, sig: np.ndarray, seq: np.ndarray, usable: np.ndarray, config: ArchiveConfig
 ) -> tuple[tuple[int, ...], np.ndarray, np.ndarray]:
@@ -288,6 +351,7 @@ def entry_from_document(
         bands=bands,
         winnow=winnowed,
         payload=encode_payload(d),
+        meaning=meaning_terms(d, config.settings),
     )
 
 
@@ -328,16 +392,22 @@ def probe_for(
     config: ArchiveConfig,
     settings: ScanSettings | None = None,
     ignore: np.ndarray | None = None,
+    archived_sides: frozenset[int] = BOTH_SIDES,
 ) -> Probe:
     """The archive lookup keys of ``doc``. Shingles in ``ignore`` (the class's common
     text) are left out of the winnowing, so boilerplate does not crowd out real
-    sources."""
+    sources. The meaning terms are looked up only when ``settings`` keep a meaning
+    layer on, and only against the ``archived_sides`` the archive holds (a Chinese text
+    is glossed only if English texts are archived)."""
     d = in_archive_space(doc, settings, config)
     usable = d.usable
     if ignore is not None and len(ignore):
         usable = usable & ~np.isin(d.shingle_seq, ignore)
     blocks, bands, winnowed = _index_keys(d.fingerprint, d.minhash, d.shingle_seq, usable, config)
-    return Probe(int(d.fingerprint), d.minhash, blocks, bands, winnowed)
+    wanted = settings is None or settings.reworded or settings.translated
+    own = frozenset(3 - side for side in archived_sides) if wanted else frozenset()
+    meaning = other_side(meaning_terms(d, config.settings, own))
+    return Probe(int(d.fingerprint), d.minhash, blocks, bands, winnowed, meaning)
 
 
 def probe_from_arrays(fingerprint: int, signature: np.ndarray, config: ArchiveConfig) -> Probe:

@@ -7,12 +7,21 @@ turns them into verified candidates, so both backends give the same answers:
 * SimHash block hits are kept when the Hamming distance is ``<= k`` (exact);
 * MinHash band hits when the signature estimate of Jaccard is ``>= MIN_JACCARD``;
 * winnow hits when they share at least ``WINNOW_MIN_SHARED`` keys, the
-  ``WINNOW_MAX_CANDIDATES`` with most keys in common (ties by id).
+  ``WINNOW_MAX_CANDIDATES`` with most keys in common (ties by id);
+* meaning hits (a source in the other language): the query's language-neutral terms
+  (English stems, and the glosses of Chinese words) looked up among the documents of
+  the other language, those that at most ``MEANING_MAX_DF`` of the archive holds,
+  rarest first, ``MEANING_TERMS`` of them;
+  each archived document scores the inverse document frequency ``log(N / df)`` of the
+  terms it shares, and the ``MEANING_MAX_CANDIDATES`` best with at least
+  ``MEANING_MIN_SHARED`` shared terms are proposed. They are only candidates: the
+  meaning layer then aligns sentences and reports nothing unless passages are found.
 """
 
 from __future__ import annotations
 
 import abc
+import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -37,6 +46,11 @@ from simhash_core.types import Document, ScanSettings
 MIN_JACCARD = 0.2
 WINNOW_MIN_SHARED = 3
 WINNOW_MAX_CANDIDATES = 50
+MEANING_MAX_DF = 0.02  # share of the archive; a term in more documents says little
+MEANING_MIN_DF_CAP = 20  # small archives: terms in up to this many documents are used
+MEANING_TERMS = 300
+MEANING_MIN_SHARED = 8
+MEANING_MAX_CANDIDATES = 5
 
 
 def check_label(label: str) -> str:
@@ -143,7 +157,8 @@ class IndexedArchive(abc.ABC):
         ``ScanSettings()``); shingles in ``ignore`` are not used for winnowing."""
         self._check_k(k)
         self.config.check_current()
-        return self.find_probe(probe_for(doc, self.config, settings, ignore), k)
+        probe = probe_for(doc, self.config, settings, ignore, self._meaning_sides())
+        return self.find_probe(probe, k)
 
     def find_probe(self, probe: Probe, k: int = 3) -> list[Candidate]:
         """Verified candidates of a probe, sorted by id."""
@@ -169,7 +184,29 @@ class IndexedArchive(abc.ABC):
             )
             for c, doc_id in ranked[: self.winnow_max_candidates]:
                 found.setdefault(doc_id, {})["shared"] = c
+        if len(probe.meaning):
+            for doc_id, score in self._meaning_ranked(probe.meaning):
+                found.setdefault(doc_id, {})["meaning"] = score
         return [Candidate(doc_id, **found[doc_id]) for doc_id in sorted(found)]
+
+    def _meaning_ranked(self, terms: np.ndarray) -> list[tuple[int, float]]:
+        """``(id, score)`` of the best meaning candidates for a query's terms (see the
+        module docstring), best first, ties by id."""
+        df = self._meaning_df(terms)
+        if not df:
+            return []
+        n = self.count()
+        cap = max(MEANING_MIN_DF_CAP, int(n * MEANING_MAX_DF))
+        rare = sorted((f, t) for t, f in df.items() if 0 < f <= cap)[:MEANING_TERMS]
+        score: dict[int, float] = {}
+        shared: dict[int, int] = {}
+        for term, ids in self._meaning_postings([t for _, t in rare]).items():
+            weight = math.log((n + 1) / df[term])
+            for doc_id in ids:
+                score[doc_id] = score.get(doc_id, 0.0) + weight
+                shared[doc_id] = shared.get(doc_id, 0) + 1
+        ranked = sorted(((-s, d) for d, s in score.items() if shared[d] >= MEANING_MIN_SHARED))
+        return [(d, round(-s, 6)) for s, d in ranked[:MEANING_MAX_CANDIDATES]]
 
     def load(self, ids: Sequence[int], settings: ScanSettings | None = None) -> list[Document]:
         """Archived documents in the order of ``ids`` (missing ids raise KeyError)."""
@@ -216,6 +253,18 @@ class IndexedArchive(abc.ABC):
     @abc.abstractmethod
     def _winnow_hits(self, keys: np.ndarray) -> dict[int, int]:
         """For each document sharing winnow keys, how many of ``keys`` it has."""
+
+    @abc.abstractmethod
+    def _meaning_sides(self) -> frozenset[int]:
+        """The sides (English, Chinese) some archived document has meaning terms on."""
+
+    @abc.abstractmethod
+    def _meaning_df(self, terms: np.ndarray) -> dict[int, int]:
+        """How many archived documents hold each of ``terms`` (terms in none left out)."""
+
+    @abc.abstractmethod
+    def _meaning_postings(self, terms: Sequence[int]) -> dict[int, list[int]]:
+        """The ids of the documents holding each of ``terms``."""
 
     @abc.abstractmethod
     def _read(self, ids: Sequence[int]) -> dict[int, StoredDocument]:

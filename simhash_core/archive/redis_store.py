@@ -14,6 +14,10 @@ Keys (``P`` is the prefix, ``plagcheck`` by default)::
     P:sh:{block}:{value}    set of ids: the SimHash pigeonhole tables
     P:lsh:{band}            sorted set: member id, score = the 32-bit band key
     P:wn:{bucket}           sorted set: member id << 20 | low, score = low 20 bits
+    P:mt:{term}             set of ids: the documents holding a language-neutral term
+                            on one side (English, or Chinese glosses): the meaning
+                            index; its size is the term's document count
+    P:mtdocs:{side}         counter: documents with meaning terms on that side
 
 SimHash block tables are sets keyed by the block value, as the method describes
 (``k + 1`` small integer sets per document, compact intsets). MinHash bands are one
@@ -46,6 +50,7 @@ from simhash_core.archive.codec import (
     ArchiveConfig,
     ArchiveEntry,
     StoredDocument,
+    sides_of,
 )
 from simhash_core.archive.indexed import IndexedArchive, check_label
 from simhash_core.archive.keys import (
@@ -59,7 +64,7 @@ from simhash_core.archive.keys import (
 from simhash_core.messages import Message
 from simhash_core.types import ScanSettings
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the meaning index (documents filed before have no terms)
 WINNOW_LOW_BITS = 20  # 40-bit winnow keys: 20-bit bucket, 20-bit score
 MAX_TRANSACTION = 1000  # documents per MULTI/EXEC in bulk additions
 # document fields needed to find (and delete) every index member of a document
@@ -71,6 +76,7 @@ _REMOVE_FIELDS = [
     "size",
     "shingle_seq",
     "usable",
+    "meaning",
 ]
 
 
@@ -93,6 +99,11 @@ def _auth_reason(location: str, message: str, has_password: bool) -> Message:
     if not has_password or "noauth" in lowered:
         return Message.of("archive.redis-needs-password", location=location)
     return Message.of("archive.redis-refused", location=location)
+
+
+def _terms(blob: bytes | None) -> list[int]:
+    """A document's stored meaning terms (none for documents filed before them)."""
+    return np.frombuffer(blob, dtype="<u8").tolist() if blob else []
 
 
 def _text(value: bytes | str | None) -> str:
@@ -182,17 +193,25 @@ class RedisArchive(IndexedArchive):
                     "archive.redis-newer-schema", location=self.location, version=str(version)
                 )
             )
+        if version < SCHEMA_VERSION:  # nothing to convert: the meaning sets start empty
+            self._r.hset(meta, "schema_version", str(SCHEMA_VERSION))
         return ArchiveConfig.from_json(_text(stored[0]))
 
     # ----- index keys ---------------------------------------------------------------
 
     def _postings(
-        self, doc_id: int, blocks: Sequence[int], bands: Sequence[int], winnowed: Sequence[int]
+        self,
+        doc_id: int,
+        blocks: Sequence[int],
+        bands: Sequence[int],
+        winnowed: Sequence[int],
+        meaning: Sequence[int] = (),
     ) -> tuple[list[tuple[str, int]], list[tuple[str, int, int]]]:
-        """``(set key, member)`` for the SimHash tables and ``(zset key, score, member)``
-        for the band and winnow tables of one document."""
+        """``(set key, member)`` for the SimHash and meaning tables and ``(zset key,
+        score, member)`` for the band and winnow tables of one document."""
         p = self.prefix
         sets = [(f"{p}:sh:{b}:{v}", doc_id) for b, v in enumerate(blocks)]
+        sets += [(f"{p}:mt:{t}", doc_id) for t in meaning]
         zsets = [(f"{p}:lsh:{b}", int(key), doc_id) for b, key in enumerate(bands)]
         for key in winnowed:
             bucket, member = pack(doc_id, int(key), WINNOW_LOW_BITS)
@@ -274,12 +293,17 @@ class RedisArchive(IndexedArchive):
                 "n_winnow": len(e.winnow),
                 "size": e.size,
                 "labels": json.dumps([label]),
+                "meaning": np.ascontiguousarray(e.meaning, dtype="<u8").tobytes(),
                 **e.payload,
             }
             flat = [x for item in fields.items() for x in item]
             queued.append(resp.command("HSET", self._k("doc", doc_id), *flat))
             queued.append(resp.command("SET", content_keys[i], doc_id))
-            s, z = self._postings(doc_id, e.blocks, e.bands.tolist(), e.winnow.tolist())
+            s, z = self._postings(
+                doc_id, e.blocks, e.bands.tolist(), e.winnow.tolist(), e.meaning.tolist()
+            )
+            for side in sorted(sides_of(e.meaning)):
+                queued.append(resp.command("INCR", self._k("mtdocs", side)))
             for key, member in s:
                 sets[key].append(member)
             for key, score, member in z:
@@ -393,7 +417,10 @@ class RedisArchive(IndexedArchive):
             seq = np.frombuffer(raw[5], dtype="<u8").astype(np.uint64)
             usable = np.unpackbits(np.frombuffer(raw[6], np.uint8), count=len(seq)).astype(bool)
             winnowed = winnow_keys(seq, usable, self.config.winnow_window).tolist()
-        sets, zsets = self._postings(doc_id, blocks, bands, winnowed)
+        terms = _terms(raw[7])
+        sets, zsets = self._postings(doc_id, blocks, bands, winnowed, terms)
+        for side in sorted(sides_of(np.array(terms, np.uint64))):
+            pipe.decr(self._k("mtdocs", side))
         for key, member in sets:
             pipe.srem(key, member)
         for key, _score, member in zsets:
@@ -450,6 +477,29 @@ class RedisArchive(IndexedArchive):
                     doc_id, _ = unpack(int(m), WINNOW_LOW_BITS)
                     counts[doc_id] = counts.get(doc_id, 0) + 1
         return counts
+
+    def _meaning_sides(self) -> frozenset[int]:
+        with self._translating():
+            counts = self._r.mget([self._k("mtdocs", side) for side in (1, 2)])
+        return frozenset(side for side, c in zip((1, 2), counts, strict=True) if int(c or 0) > 0)
+
+    def _meaning_df(self, terms: np.ndarray) -> dict[int, int]:
+        values = terms.tolist()
+        with self._translating():
+            pipe = self._r.pipeline(transaction=False)
+            for t in values:
+                pipe.scard(self._k("mt", t))
+            counts = pipe.execute()
+        return {t: int(c) for t, c in zip(values, counts, strict=True) if c}
+
+    def _meaning_postings(self, terms: Sequence[int]) -> dict[int, list[int]]:
+        values = list(terms)
+        with self._translating():
+            pipe = self._r.pipeline(transaction=False)
+            for t in values:
+                pipe.smembers(self._k("mt", t))
+            found = pipe.execute()
+        return {t: sorted(int(m) for m in ms) for t, ms in zip(values, found, strict=True) if ms}
 
     def _read(self, ids: Sequence[int]) -> dict[int, StoredDocument]:
         unique = sorted(set(ids))
@@ -515,6 +565,7 @@ class RedisArchive(IndexedArchive):
         with self._translating():
             ids = sorted(int(x) for x in self._r.smembers(self._k("docs")))
             expected: dict[str, set[int]] = defaultdict(set)
+            with_side = {1: 0, 2: 0}
             pipe = self._r.pipeline(transaction=False)
             for doc_id in ids:
                 pipe.hmget(
@@ -542,10 +593,13 @@ class RedisArchive(IndexedArchive):
                     winnowed = winnow_keys(
                         seq, usable.astype(bool), self.config.winnow_window
                     ).tolist()
-                if len(bands) != int(raw[7]) or len(winnowed) != int(raw[8]):
+                if len(bands) != int(raw[8]) or len(winnowed) != int(raw[9]):
                     problems.append(f"document {doc_id}: index key counts do not match")
+                terms = _terms(raw[7])
+                for side in sides_of(np.array(terms, np.uint64)):
+                    with_side[side] += 1
                 sets, zsets = self._postings(
-                    doc_id, simhash_blocks(fp, self.config.index_k), bands, winnowed
+                    doc_id, simhash_blocks(fp, self.config.index_k), bands, winnowed, terms
                 )
                 for key, member in sets:
                     expected[key].add(member)
@@ -556,7 +610,11 @@ class RedisArchive(IndexedArchive):
                     problems.append(f"document {doc_id} is missing from a label index")
                 if replies[-1] is None or int(replies[-1]) != doc_id:
                     problems.append(f"document {doc_id}: content key does not point to it")
-            for pattern in ("sh:*", "lsh:*", "wn:*"):
+            counted = self._r.mget([self._k("mtdocs", side) for side in with_side])
+            for (side, want), have in zip(with_side.items(), counted, strict=True):
+                if int(have or 0) != want:
+                    problems.append(f"mtdocs:{side} counts {int(have or 0)}, not {want}")
+            for pattern in ("sh:*", "lsh:*", "wn:*", "mt:*"):
                 for key in self._r.scan_iter(match=self._k(pattern), count=1000):
                     name = _text(key)
                     kind = self._r.type(key)

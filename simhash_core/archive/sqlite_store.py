@@ -4,13 +4,19 @@ Tables::
 
     meta(key, value)                       configuration (analysis space, index layout)
     documents(id, content_hash UNIQUE, name, kind, fingerprint, minhash, mtime, added,
-              n_bands, n_winnow, size)
+              n_bands, n_winnow, size, meaning)
     payloads(doc, text, shingle_seq, usable, unit_starts, unit_ends, terms, keywords,
              warnings, bit_sums)           what passage matching and the views need
     memberships(label, doc, name, added)   labels (course and term) of each document
     simhash_blocks(block, value, doc, fingerprint)   pigeonhole index, k + 1 rows a doc
     lsh_bands(band, key, doc)              MinHash LSH, one row per band
     winnow(key, doc)                       winnowed shingles (partial copies)
+    meaning(term, doc)                     language-neutral terms (translated sources)
+    meaning_df(term, df)                   how many documents hold each term
+
+``documents.meaning`` keeps each document's terms (little-endian uint64), so removal and
+the checks never need the dictionary again. Schema 1 files (before the meaning index)
+are upgraded when opened: their documents have no meaning terms until archived again.
 
 Every index table is a ``WITHOUT ROWID`` table whose primary key starts with the looked
 up value, so a query is a handful of B-tree searches, never a scan. The file uses WAL
@@ -31,6 +37,8 @@ import numpy as np
 
 from simhash_core.archive.base import ArchiveError, LabelInfo
 from simhash_core.archive.codec import (
+    CHINESE_SIDE,
+    ENGLISH_SIDE,
     PAYLOAD_FIELDS,
     ArchiveConfig,
     ArchiveEntry,
@@ -48,10 +56,19 @@ from simhash_core.archive.keys import (
 from simhash_core.messages import Message
 from simhash_core.types import ScanSettings
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _CHUNK = 500  # values per IN (...) list
 
-_SCHEMA = """
+_MEANING_SCHEMA = """
+CREATE TABLE meaning (
+    term INTEGER NOT NULL,
+    doc INTEGER NOT NULL,
+    PRIMARY KEY (term, doc)
+) WITHOUT ROWID;
+CREATE TABLE meaning_df (term INTEGER PRIMARY KEY, df INTEGER NOT NULL);
+"""
+_SCHEMA = (
+    """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE documents (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -64,7 +81,8 @@ CREATE TABLE documents (
     added REAL NOT NULL,
     n_bands INTEGER NOT NULL,
     n_winnow INTEGER NOT NULL,
-    size INTEGER NOT NULL
+    size INTEGER NOT NULL,
+    meaning BLOB NOT NULL DEFAULT x''
 );
 CREATE TABLE payloads (
     doc INTEGER PRIMARY KEY,
@@ -105,6 +123,8 @@ CREATE TABLE winnow (
     PRIMARY KEY (key, doc)
 ) WITHOUT ROWID;
 """
+    + _MEANING_SCHEMA
+)
 _TABLES = {"meta", "documents", "payloads", "memberships", "simhash_blocks", "lsh_bands", "winnow"}
 
 
@@ -230,7 +250,23 @@ class SQLiteArchive(IndexedArchive):
             )
         if "config" not in meta:
             raise ArchiveError(Message.of("archive.no-settings", location=str(self.path)))
+        if version < 2:
+            self._upgrade_to_meaning()
         return ArchiveConfig.from_json(meta["config"])
+
+    def _upgrade_to_meaning(self) -> None:
+        """A schema 1 file gains the meaning index (empty) and becomes schema 2."""
+        with self._transaction() as db:
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if "meaning" not in tables:
+                db.execute("ALTER TABLE documents ADD COLUMN meaning BLOB NOT NULL DEFAULT x''")
+                for statement in _MEANING_SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            db.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
+                (str(SCHEMA_VERSION),),
+            )
 
     # ----- writing ------------------------------------------------------------------
 
@@ -271,7 +307,7 @@ class SQLiteArchive(IndexedArchive):
                 out.append((next_id, "added"))
             db.executemany(
                 "INSERT INTO documents (id, content_hash, name, kind, fingerprint, minhash, "
-                "mtime, added, n_bands, n_winnow, size) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                "mtime, added, n_bands, n_winnow, size, meaning) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 [
                     (
                         doc_id,
@@ -285,6 +321,7 @@ class SQLiteArchive(IndexedArchive):
                         len(e.bands),
                         len(e.winnow),
                         e.size,
+                        np.ascontiguousarray(e.meaning, dtype="<u8").tobytes(),
                     )
                     for doc_id, e in fresh
                 ],
@@ -331,6 +368,17 @@ class SQLiteArchive(IndexedArchive):
             keys = np.concatenate([e.winnow for _, e in fresh]).astype(np.int64)
             rows = np.column_stack([keys, ids.repeat(counts)])
             db.executemany("INSERT INTO winnow VALUES (?, ?)", _sorted_rows(rows))
+        counts = np.array([len(e.meaning) for _, e in fresh])
+        if counts.sum():
+            terms = np.concatenate([e.meaning for _, e in fresh]).astype(np.int64)
+            rows = np.column_stack([terms, ids.repeat(counts)])
+            db.executemany("INSERT INTO meaning VALUES (?, ?)", _sorted_rows(rows))
+            values, added = np.unique(terms, return_counts=True)
+            db.executemany(
+                "INSERT INTO meaning_df (term, df) VALUES (?, ?) "
+                "ON CONFLICT (term) DO UPDATE SET df = df + excluded.df",
+                zip(values.tolist(), added.tolist(), strict=True),
+            )
 
     def remove_label(self, label: str) -> int:
         """Drop ``label`` in one transaction; documents left unlabelled are deleted
@@ -352,12 +400,21 @@ class SQLiteArchive(IndexedArchive):
         tables have no index on ``doc``); a full delete by ``doc`` is the fallback if
         the recomputed keys do not account for every row."""
         row = db.execute(
-            "SELECT fingerprint, minhash, n_bands, n_winnow FROM documents WHERE id = ?",
+            "SELECT fingerprint, minhash, n_bands, n_winnow, meaning FROM documents WHERE id = ?",
             (doc_id,),
         ).fetchone()
         if row is None:
             return
-        fp, sig_bytes, n_bands, n_winnow = row
+        fp, sig_bytes, n_bands, n_winnow, meaning = row
+        terms = np.frombuffer(meaning, dtype="<u8").tolist()
+        gone = db.executemany(
+            "DELETE FROM meaning WHERE term = ? AND doc = ?", [(t, doc_id) for t in terms]
+        ).rowcount
+        if gone != len(terms):
+            db.execute("DELETE FROM meaning WHERE doc = ?", (doc_id,))
+        db.executemany("UPDATE meaning_df SET df = df - 1 WHERE term = ?", [(t,) for t in terms])
+        if terms:
+            db.execute("DELETE FROM meaning_df WHERE df <= 0")
         fp = to_unsigned(fp)
         blocks = simhash_blocks(fp, self.config.index_k)
         gone = db.executemany(
@@ -413,28 +470,48 @@ class SQLiteArchive(IndexedArchive):
         params = [x for b, k in enumerate(keys) for x in (b, k)]
         return {r[0] for r in self._query(sql, params)}
 
+    def _query_in(self, sql: str, values: Sequence[int]) -> Iterator[tuple]:
+        """Rows of ``sql`` (with one ``IN ({marks})``) over ``values``, a chunk at a time."""
+        for start in range(0, len(values), _CHUNK):
+            part = list(values[start : start + _CHUNK])
+            yield from self._query(sql.format(marks=",".join("?" * len(part))), part)
+
     def _signatures(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
-        out = {}
-        for start in range(0, len(ids), _CHUNK):
-            part = list(ids[start : start + _CHUNK])
-            marks = ",".join("?" * len(part))
-            for doc_id, blob in self._query(
-                f"SELECT id, minhash FROM documents WHERE id IN ({marks})", part
-            ):
-                out[doc_id] = np.frombuffer(blob, dtype="<u8").astype(np.uint64)
-        return out
+        return {
+            doc_id: np.frombuffer(blob, dtype="<u8").astype(np.uint64)
+            for doc_id, blob in self._query_in(
+                "SELECT id, minhash FROM documents WHERE id IN ({marks})", ids
+            )
+        }
 
     def _winnow_hits(self, keys: np.ndarray) -> dict[int, int]:
         counts: dict[int, int] = {}
-        values = keys.tolist()
-        for start in range(0, len(values), _CHUNK):
-            part = values[start : start + _CHUNK]
-            marks = ",".join("?" * len(part))
-            for doc_id, c in self._query(
-                f"SELECT doc, COUNT(*) FROM winnow WHERE key IN ({marks}) GROUP BY doc", part
-            ):
-                counts[doc_id] = counts.get(doc_id, 0) + c
+        sql = "SELECT doc, COUNT(*) FROM winnow WHERE key IN ({marks}) GROUP BY doc"
+        for doc_id, c in self._query_in(sql, keys.tolist()):
+            counts[doc_id] = counts.get(doc_id, 0) + c
         return counts
+
+    def _meaning_sides(self) -> frozenset[int]:
+        return frozenset(
+            side
+            for side in (ENGLISH_SIDE, CHINESE_SIDE)
+            if self._query(
+                "SELECT 1 FROM meaning WHERE term >= ? AND term < ? LIMIT 1",
+                (side << 32, (side + 1) << 32),
+            )
+        )
+
+    def _meaning_df(self, terms: np.ndarray) -> dict[int, int]:
+        sql = "SELECT term, df FROM meaning_df WHERE term IN ({marks})"
+        return dict(self._query_in(sql, terms.tolist()))
+
+    def _meaning_postings(self, terms: Sequence[int]) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = {}
+        for term, doc_id in self._query_in(
+            "SELECT term, doc FROM meaning WHERE term IN ({marks})", list(terms)
+        ):
+            out.setdefault(term, []).append(doc_id)
+        return out
 
     def _read(self, ids: Sequence[int]) -> dict[int, StoredDocument]:
         out: dict[int, StoredDocument] = {}
@@ -505,6 +582,7 @@ class SQLiteArchive(IndexedArchive):
                 "SELECT id, fingerprint, n_bands, n_winnow FROM documents"
             )
         }
+        problems += self._check_meaning(set(docs))
         k = self.config.index_k
         blocks: dict[int, int] = {}
         for block, value, doc_id, fp in self._query("SELECT * FROM simhash_blocks"):
@@ -535,6 +613,30 @@ class SQLiteArchive(IndexedArchive):
             "SELECT doc FROM payloads WHERE doc NOT IN (SELECT id FROM documents)"
         ):
             problems.append(f"payload of missing document {doc_id}")
+        return problems
+
+    def _check_meaning(self, docs: set[int]) -> list[str]:
+        """Every document's meaning terms are posted, and ``meaning_df`` counts them."""
+        problems = []
+        want: dict[int, int] = {}
+        for doc_id, blob in self._query("SELECT id, meaning FROM documents"):
+            terms = np.frombuffer(blob, dtype="<u8")
+            posted = (
+                {t for (t,) in self._query("SELECT term FROM meaning WHERE doc = ?", (doc_id,))}
+                if len(terms)
+                else set()
+            )
+            if len(terms) and posted != set(terms.tolist()):
+                problems.append(f"document {doc_id}: {len(posted)} of {len(terms)} meaning terms")
+            for t in terms.tolist():
+                want[t] = want.get(t, 0) + 1
+        for (doc_id,) in self._query("SELECT DISTINCT doc FROM meaning"):
+            if doc_id not in docs:
+                problems.append(f"meaning rows of missing document {doc_id}")
+        have = dict(self._query("SELECT term, df FROM meaning_df"))
+        if have != want:
+            wrong = sum(1 for t in set(have) | set(want) if have.get(t) != want.get(t))
+            problems.append(f"meaning_df: {wrong} terms counted wrong")
         return problems
 
     def close(self) -> None:

@@ -150,6 +150,35 @@ def test_one_codec_with_the_cache_and_archives_written_before_still_read() -> No
         codec.decode_payload({**payload, "terms": zlib.compress(codec.PACKED + b"\x05")})
 
 
+def test_a_schema_1_archive_gains_the_meaning_index_when_opened(tmp_path: Path) -> None:
+    """A file written before the meaning index (no ``meaning`` tables or column) opens,
+    keeps its documents and answers, and files new documents with their terms."""
+    import sqlite3
+
+    path = tmp_path / "old.sqlite"
+    with SQLiteArchive(path) as store:
+        fill(store)
+        before = store.find(make_doc(near_copy(5), "mine.txt"))
+    db = sqlite3.connect(path)
+    db.executescript(
+        "DROP TABLE meaning; DROP TABLE meaning_df; ALTER TABLE documents DROP COLUMN meaning;"
+        "UPDATE meta SET value = '1' WHERE key = 'schema_version';"
+    )
+    db.close()
+    with SQLiteArchive(path) as store:
+        assert store.check() == []
+        assert store.find(make_doc(near_copy(5), "mine.txt")) == before
+        english = " ".join(
+            f"The old archive learns new words about {topic} and rivers today."
+            for topic in ("glaciers", "deserts", "forests")
+        )
+        store.add(make_doc(english, "en.txt"), "2025")
+        assert store.check() == []
+        version = store._query("SELECT value FROM meta WHERE key = 'schema_version'")
+        (terms,) = store._query("SELECT COUNT(*) FROM meaning")[0]
+    assert version == [("2",)] and terms > 0
+
+
 def test_same_content_is_stored_once_and_keeps_every_label(store: SQLiteArchive) -> None:
     doc = make_doc(zh_essay(1), "a.txt")
     assert store.add(doc, "2024 spring").status == "added"

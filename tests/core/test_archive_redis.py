@@ -133,7 +133,9 @@ def test_remove_every_label_leaves_no_index_keys(url: str) -> None:
         store.remove_label("2024 spring")
         assert store.count() == 0 and store.check() == []
         keys = {k.decode() for k in store._r.keys("plagcheck:*")}
-        assert keys == {"plagcheck:meta", "plagcheck:next_id"}
+        counters = {k for k in keys if k.startswith("plagcheck:mtdocs:")}
+        assert keys - counters == {"plagcheck:meta", "plagcheck:next_id"}
+        assert all(int(store._r.get(k)) == 0 for k in counters)
 
 
 def test_concurrent_writers_file_each_content_once(url: str) -> None:
@@ -357,3 +359,20 @@ def test_a_password_never_appears_and_refusals_are_explained(
     assert "archive/2025/s1.txt" in outputs[-3]  # the copy of an archived essay was found
     for text in outputs:
         assert SECRET not in text
+
+
+@pytest.mark.skipif(
+    not (Path(__file__).resolve().parents[2].parent / "shared" / "samples").is_dir(),
+    reason="the shared sample sets are not beside the clone",
+)
+def test_translated_sources_through_redis_as_through_sqlite(url: str, tmp_path: Path) -> None:
+    from tests.core.test_meaning import _split_by_language, translated_through
+
+    articles, essays = _split_by_language(tmp_path)
+    on_redis = translated_through(url, articles, essays)
+    on_sqlite = translated_through(str(tmp_path / "a.sqlite"), articles, essays)
+    assert on_redis == on_sqlite and len(on_redis[0]) == 10
+    with open_archive(url) as store:
+        assert store._r.keys("plagcheck:mt:*")
+        store.remove_label("2024")
+        assert store.check() == [] and not store._r.keys("plagcheck:mt:*")

@@ -194,3 +194,68 @@ def test_the_products_report_their_progress_and_stop_on_cancel() -> None:
     stop.cancel()
     with pytest.raises(Cancelled):
         meaning_pairs(sents, progress=stop)
+
+
+# ----- through the archive ---------------------------------------------------------
+
+
+def _split_by_language(tmp_path):
+    """translated-zh's English articles and Chinese essays in two folders."""
+    import shutil
+
+    articles, essays = tmp_path / "articles", tmp_path / "essays"
+    articles.mkdir()
+    essays.mkdir()
+    for f in sorted((TRANSLATED / "documents").iterdir()):
+        shutil.copy(f, (articles if f.name.startswith("src") else essays) / f.name)
+    return articles, essays
+
+
+def translated_through(store_url: str, archived, scanned) -> tuple[set, set]:
+    """Archive the folder ``archived``, scan ``scanned`` against it: the translated
+    pairs found between the two (by file name) and the archived names loaded."""
+    from simhash_core.archive import compare_with_archive, open_archive
+
+    with open_archive(store_url) as store:
+        store.add_many(scan([archived], compare=False, isolate=False).documents, "2024")
+        result = compare_with_archive(scan([scanned], isolate=False), store)
+        assert store.check() == []
+    docs = result.documents
+    found = {
+        tuple(sorted((docs[p.a].name, docs[p.b].name)))
+        for p in result.pairs
+        if p.flagged and p.translated and (docs[p.a].archive_label or docs[p.b].archive_label)
+    }
+    loaded = {d.name for d in docs if d.archive_label}
+    return found, loaded
+
+
+@needs_samples
+@pytest.mark.parametrize("archived_side", ["articles", "essays"])
+def test_a_translated_source_is_found_through_the_archive(tmp_path, archived_side) -> None:
+    """English articles in the archive are found for Chinese essays that translate them,
+    and the other way round; no file in the other language is flagged for nothing."""
+    articles, essays = _split_by_language(tmp_path)
+    archived, scanned = (articles, essays) if archived_side == "articles" else (essays, articles)
+    found, loaded = translated_through(str(tmp_path / "a.sqlite"), archived, scanned)
+    labels = truth(TRANSLATED)
+    want = {pair for pair, label in labels.items() if label == "translated"}
+    assert found == want
+    assert len(loaded) < len(list(archived.iterdir()))  # candidates, not the whole archive
+
+
+@needs_samples
+def test_the_meaning_index_needs_the_other_language(tmp_path) -> None:
+    """A Chinese essay is never proposed for another Chinese essay by the meaning index
+    (the shingle indexes find those); an English article is, for its translation."""
+    from simhash_core.archive import open_archive
+
+    articles, essays = _split_by_language(tmp_path)
+    with open_archive(str(tmp_path / "a.sqlite")) as store:
+        store.add_many(scan([articles, essays], compare=False, isolate=False).documents, "x")
+        s005 = next(d for d in scan([essays / "s005.docx"], isolate=False).documents)
+        found = store.find(s005)
+        by_meaning = [c for c in found if c.meaning is not None]
+        loaded = store.load([c.doc_id for c in by_meaning])
+    assert by_meaning and all(d.name.startswith("src") for d in loaded)
+    assert "src05.docx" in {d.name for d in loaded}
