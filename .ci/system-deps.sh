@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Install what the tests need from the system: a CJK font (so screenshots draw Chinese,
-# not boxes) and redis-server (archive backend tests). Best effort: without root or apt,
-# the tests that need these say so and skip.
+# not boxes), redis-server (archive backend tests), a headless Chromium (the HTML
+# report opened in a real browser) and poppler-utils (pdftotext, pdftoppm: the PDFs).
+# Best effort: without root or apt, the tests that need these say so and skip.
 set -u
 need=()
 fc-list 2>/dev/null | grep -qi "wenquanyi\|wqy" || need+=(fonts-wqy-microhei)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 command -v fc-list >/dev/null 2>&1 || need+=(fontconfig)
+command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 \
+  || need+=(chromium-headless-shell)
+command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 # the shared libraries Qt's xcb and offscreen platform plug-ins load
 # (xcb: a real display, `make run`; Qt 6.5+ refuses to start xcb without xcb-cursor)
 for lib in libEGL.so.1:libegl1 libGL.so.1:libgl1 libxkbcommon.so.0:libxkbcommon0 \

@@ -12,15 +12,10 @@ import itertools
 import numpy as np
 from PySide6.QtGui import QColor
 
-# (heat, (r, g, b)) stops, lightness decreasing with heat
-_STOPS: tuple[tuple[float, tuple[int, int, int]], ...] = (
-    (0.00, (246, 247, 250)),
-    (0.20, (255, 241, 178)),
-    (0.45, (254, 196, 79)),
-    (0.65, (251, 128, 50)),
-    (0.85, (215, 48, 31)),
-    (1.00, (127, 0, 0)),
-)
+from simhash_core.report.palette import HEAT_STOPS
+
+# (heat, (r, g, b)) stops, lightness decreasing with heat: the reports' ramp too
+_STOPS = HEAT_STOPS
 DIAGONAL = QColor(205, 208, 214)
 HIGHLIGHT = QColor(33, 102, 208)
 FLAG_MARK = QColor(20, 20, 20)

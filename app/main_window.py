@@ -478,14 +478,16 @@ class MainWindow(QMainWindow):
         """Write the pairs the table shows (its filter and order) and the errors sheet.
 
         Returns the errors sheet's path. Uses :func:`simhash_core.export.write_pairs_csv`
-        (UTF-8 with BOM, formula-safe cells, atomic write).
+        (UTF-8 with BOM, formula-safe cells, atomic write), in the UI's language.
         """
         if self.result is None:
             return None
         from simhash_core.export import write_pairs_csv
 
         try:
-            errors_path = write_pairs_csv(self.result, path, self.pairs_panel.visible_pairs())
+            errors_path = write_pairs_csv(
+                self.result, path, self.pairs_panel.visible_pairs(), lang=self.languages.current
+            )
         except OSError as exc:
             self.statusBar().showMessage(
                 self.tr("Could not write {path}: {error}").format(

@@ -1,5 +1,11 @@
 """Reports: pairs CSV, errors CSV and JSON, written safely.
 
+* The CSV is for people: the columns of :data:`~simhash_core.pair_fields.PAIR_FIELDS`
+  (who, similarity, flagged, why first; the technical measures after), titled and
+  worded in the reader's language (``lang``, see :mod:`simhash_core.translations`),
+  shares in percent. The JSON is for programs: the same fields by key, as numbers and
+  booleans, the reasons in English and as message codes, and each pair's matched
+  passages (kind and character offsets into the document's extracted text).
 * CSV is UTF-8 with a BOM so Excel opens Chinese names correctly.
 * Cells starting with ``=``, ``+``, ``-``, ``@``, tab or carriage return are prefixed
   with ``'`` (OWASP CSV injection): file names are chosen by students.
@@ -35,10 +41,11 @@ from typing import IO, Any
 
 from simhash_core.compare.pair_stream import OtherPairs
 from simhash_core.messages import joined
-from simhash_core.pair_fields import PAIR_COLUMNS, PAIR_FIELDS, FieldKind
-from simhash_core.types import FileError, PairScore, ScanResult
+from simhash_core.pair_fields import PAIR_FIELDS, FieldKind
+from simhash_core.translations import Translation, translation
+from simhash_core.types import FileError, PairScore, Passage, ScanResult
 
-ERROR_COLUMNS = ["file", "problem", "reason"]
+ERROR_HEADERS = ("File", "Problem", "Reason")  # context "Report"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _WHY = {
     errno.ENOSPC: "no space left on the device for {name}",
@@ -129,26 +136,83 @@ def write_csv(fh: IO[str], header: Sequence[str], rows: Iterable[Sequence[Any]])
         writer.writerow([safe_cell(c) for c in row])
 
 
-def _fmt(x: float) -> str:
-    return f"{x:.4f}"
+def percent(x: float) -> str:
+    """A share as the CSV writes it: a percentage with two decimals, which a
+    spreadsheet reads as a number (and which keeps the order of close scores).
+
+    >>> percent(0.12345), percent(0.0037), percent(1.0)
+    ('12.35%', '0.37%', '100.00%')
+    """
+    return f"{x * 100:.2f}%"
 
 
-def pair_row(result: ScanResult, p: PairScore) -> list[Any]:
-    """One pairs-CSV row, in :data:`PAIR_COLUMNS` order (see :mod:`simhash_core.pair_fields`)."""
-    return [_cell(f.kind, f.value(result, p)) for f in PAIR_FIELDS]
+def pair_headers(t: Translation) -> list[str]:
+    """The pairs CSV's header row in ``t``'s language."""
+    return [t.text("PairField", f.header) for f in PAIR_FIELDS]
 
 
-def _cell(kind: FieldKind, value: Any) -> Any:
-    """A field's value as the CSV and the JSON write it."""
+def pair_row(result: ScanResult, p: PairScore, t: Translation | None = None) -> list[Any]:
+    """One pairs-CSV row, in :data:`PAIR_FIELDS` order, worded in ``t``'s language."""
+    t = t or translation("en")
+    return [_cell(f.kind, f.value(result, p), t) for f in PAIR_FIELDS]
+
+
+def _cell(kind: FieldKind, value: Any, t: Translation) -> Any:
+    """A field's value as the CSV writes it."""
     if kind is FieldKind.SHARE:
-        return _fmt(value)
+        return percent(value)
     if kind is FieldKind.FLAG:
-        return "yes" if value else "no"
+        return t.yes_no(value)
     if kind in (FieldKind.GROUP, FieldKind.LABEL):
         return "" if value is None else value
     if kind is FieldKind.REASONS:
+        return t.joined(value)
+    return value
+
+
+def _json_value(kind: FieldKind, value: Any) -> Any:
+    """A field's value as the JSON writes it: typed."""
+    if kind is FieldKind.SHARE:
+        return round(float(value), 4)
+    if kind is FieldKind.FLAG:
+        return bool(value)
+    if kind is FieldKind.REASONS:
         return joined(value)
     return value
+
+
+def pair_dict(result: ScanResult, p: PairScore) -> dict[str, Any]:
+    """One pair for the JSON: every field by key, the reasons as codes too, and the
+    matched passages when the pair has any."""
+    row = {f.key: _json_value(f.kind, f.value(result, p)) for f in PAIR_FIELDS}
+    row["reason_messages"] = [m.to_json() for m in p.reasons]
+    if result.corpus is not None and (p.passages or p.reworded or p.translated):
+        row["matched_passages"] = [passage_dict(x) for x in pair_passages(result, p)]
+    return row
+
+
+def pair_passages(result: ScanResult, p: PairScore) -> list[Passage]:
+    """The pair's matched passages in the order of A's text (none without a corpus)."""
+    if result.corpus is None:
+        return []
+    found = result.corpus.passages(p.a, p.b)
+    return sorted(found, key=lambda x: (x.a_start, x.b_start, x.a_end, x.b_end))
+
+
+def passage_dict(x: Passage) -> dict[str, Any]:
+    """A passage for the JSON: its kind and the character offsets (code points, end
+    excluded) of both sides in their documents' extracted text.
+
+    >>> passage_dict(Passage(0, 9, 5, 14, units=12))["a"]
+    [0, 9]
+    """
+    out: dict[str, Any] = {"kind": x.kind, "a": [x.a_start, x.a_end], "b": [x.b_start, x.b_end]}
+    out["units"] = x.units
+    if x.sentences:
+        out["sentences"] = x.sentences
+    if x.common:
+        out["common"] = True
+    return out
 
 
 def file_problems(result: ScanResult) -> list[FileError]:
@@ -163,8 +227,11 @@ def file_problems(result: ScanResult) -> list[FileError]:
     return [*result.errors, *result.skipped, *warnings]
 
 
-def error_rows(errors: Iterable[FileError]) -> list[list[str]]:
-    return [[e.path, e.code, str(e.reason)] for e in errors]
+def error_rows(errors: Iterable[FileError], t: Translation | None = None) -> list[list[str]]:
+    """The errors sheet's rows: the file, the kind of problem and the reason, worded
+    in ``t``'s language."""
+    t = t or translation("en")
+    return [[e.path, t.problem(e.code), t.message(e.reason)] for e in errors]
 
 
 def errors_path_for(csv_path: Path) -> Path:
@@ -183,10 +250,13 @@ def _csv_line(cells: Sequence[Any]) -> str:
 _STREAMED = ("file_a", "file_b", "simhash_distance", "jaccard", "containment_a", "containment_b")
 
 
-def _unmeasured_cells(result: ScanResult) -> list[Any]:
-    """An unmeasured pair's cells, in :data:`PAIR_COLUMNS` order: the values of a pair
-    with nothing matched, and ``None`` where :data:`_STREAMED` fields go. Made from
-    :data:`PAIR_FIELDS`, so a new field is streamed too."""
+_VARIES = object()  # where an unmeasured pair's streamed value goes
+
+
+def _unmeasured(result: ScanResult) -> list[tuple[FieldKind, Any]]:
+    """An unmeasured pair's fields, in :data:`PAIR_FIELDS` order: ``(kind, value)``
+    of a pair with nothing matched, and ``(kind, _VARIES)`` where :data:`_STREAMED`
+    fields go. Made from :data:`PAIR_FIELDS`, so a new field is streamed too."""
     zero = PairScore(
         a=0,
         b=1,
@@ -198,56 +268,61 @@ def _unmeasured_cells(result: ScanResult) -> list[Any]:
     )
     # no group and no archive label: other pairs are streamed only for a class's own scan
     return [
-        None
-        if f.key in _STREAMED
-        else ""
-        if f.kind in (FieldKind.GROUP, FieldKind.LABEL)
-        else _cell(f.kind, f.value(result, zero))
+        (f.kind, _VARIES if f.key in _STREAMED else f.value(result, zero))
         for f in PAIR_FIELDS
     ]
 
 
-def _other_csv_lines(result: ScanResult, others: OtherPairs) -> Iterator[str]:
+def _escaped(text: str) -> str:
+    """``text`` as a fixed part of a ``str.format`` template."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _other_csv_lines(result: ScanResult, others: OtherPairs, t: Translation) -> Iterator[str]:
     """CSV lines of the unmeasured pairs, one matrix row per string."""
     names = [_csv_line([d.path]) for d in result.documents]
-    cells = _unmeasured_cells(result)
-    fixed = [None if c is None else _csv_line([c]) for c in cells]
-    line = ",".join("{}" if c is None else c.replace("{", "{{").replace("}", "}}") for c in fixed)
+    line = ",".join(
+        "{}" if v is _VARIES else _escaped(_csv_line([_cell(k, v, t)]))
+        for k, v in _unmeasured(result)
+    )
     line += "\r\n"
     for a, values in others.measures():
         yield "".join(
-            line.format(names[a], names[b], d, f"{jac:.4f}", f"{ca:.4f}", f"{cb:.4f}")
+            line.format(names[a], names[b], d, percent(jac), percent(ca), percent(cb))
             for b, d, jac, ca, cb in values
         )
 
 
 def _other_json_objects(result: ScanResult, others: OtherPairs) -> Iterator[str]:
-    """JSON objects of the unmeasured pairs (the values and types of :func:`pair_row`)."""
+    """JSON objects of the unmeasured pairs (the values and types of :func:`pair_dict`)."""
     names = [json.dumps(d.path, ensure_ascii=False) for d in result.documents]
-    cells = _unmeasured_cells(result)
-    parts = []
-    for key, c in zip(PAIR_COLUMNS, cells, strict=True):
-        value = "{}" if c is None else json.dumps(c, ensure_ascii=False).replace("{", "{{")
-        parts.append(f"{json.dumps(key)}: {value.replace('}', '}}') if c is not None else value}")
-    obj = "{{" + ", ".join(parts) + "}}"
+    parts = [
+        f"{json.dumps(f.key)}: "
+        + ("{}" if v is _VARIES else _escaped(json.dumps(_json_value(k, v), ensure_ascii=False)))
+        for f, (k, v) in zip(PAIR_FIELDS, _unmeasured(result), strict=True)
+    ]
+    obj = "{{" + ", ".join(parts) + ', "reason_messages": []}}'
     for a, values in others.measures():
         for b, d, jac, ca, cb in values:
-            yield obj.format(names[a], names[b], d, f'"{jac:.4f}"', f'"{ca:.4f}"', f'"{cb:.4f}"')
+            yield obj.format(names[a], names[b], d, round(jac, 4), round(ca, 4), round(cb, 4))
 
 
-def _pairs_csv_writer(result: ScanResult, pairs: Sequence[PairScore] | None) -> Writer:
+def _pairs_csv_writer(
+    result: ScanResult, pairs: Sequence[PairScore] | None, t: Translation
+) -> Writer:
     def write(fh: IO[str]) -> None:
         chosen = result.pairs if pairs is None else pairs
-        write_csv(fh, PAIR_COLUMNS, (pair_row(result, p) for p in chosen))
+        write_csv(fh, pair_headers(t), (pair_row(result, p, t) for p in chosen))
         if pairs is None and result.other_pairs is not None:
-            for block in _other_csv_lines(result, result.other_pairs):
+            for block in _other_csv_lines(result, result.other_pairs, t):
                 fh.write(block)
 
     return write
 
 
-def _errors_csv_writer(result: ScanResult) -> Writer:
-    return lambda fh: write_csv(fh, ERROR_COLUMNS, error_rows(file_problems(result)))
+def _errors_csv_writer(result: ScanResult, t: Translation) -> Writer:
+    headers = [t.word(h) for h in ERROR_HEADERS]
+    return lambda fh: write_csv(fh, headers, error_rows(file_problems(result), t))
 
 
 def _json_writer(result: ScanResult) -> Writer:
@@ -260,7 +335,7 @@ def _json_writer(result: ScanResult) -> Writer:
         fh.write(head + ',\n  "pairs": [')
         first = True
         for p in result.pairs:
-            row = dict(zip(PAIR_COLUMNS, pair_row(result, p), strict=True))
+            row = pair_dict(result, p)
             fh.write(("\n    " if first else ",\n    ") + json.dumps(row, ensure_ascii=False))
             first = False
         if result.other_pairs is not None:
@@ -278,27 +353,36 @@ def write_reports(
     csv_path: Path | None = None,
     json_path: Path | None = None,
     pairs: Sequence[PairScore] | None = None,
+    lang: str | None = None,
+    more: Sequence[tuple[Path, Writer]] = (),
 ) -> list[Path]:
-    """Write the pairs CSV (with the errors CSV beside it) and/or the JSON, all or none.
+    """Write the pairs CSV (with the errors CSV beside it) and/or the JSON, and the
+    ``more`` files (the HTML and PDF reports), all or none.
 
-    ``pairs`` limits the CSV to those pairs (the app exports what its table shows).
-    Returns the paths written; raises :class:`ReportError` when any could not be.
+    ``pairs`` limits the CSV to those pairs (the app exports what its table shows);
+    ``lang`` is the CSV's language. Returns the paths written; raises
+    :class:`ReportError` when any could not be.
     """
+    t = translation(lang)
     files: list[tuple[Path, Writer]] = []
     if csv_path is not None:
-        files.append((Path(csv_path), _pairs_csv_writer(result, pairs)))
-        files.append((errors_path_for(Path(csv_path)), _errors_csv_writer(result)))
+        files.append((Path(csv_path), _pairs_csv_writer(result, pairs, t)))
+        files.append((errors_path_for(Path(csv_path)), _errors_csv_writer(result, t)))
     if json_path is not None:
         files.append((Path(json_path), _json_writer(result)))
+    files.extend(more)
     write_all_or_none(files)
     return [path for path, _ in files]
 
 
 def write_pairs_csv(
-    result: ScanResult, path: Path, pairs: Sequence[PairScore] | None = None
+    result: ScanResult,
+    path: Path,
+    pairs: Sequence[PairScore] | None = None,
+    lang: str | None = None,
 ) -> Path:
     """Write the pairs CSV and the errors CSV beside it; returns the errors path."""
-    write_reports(result, csv_path=path, pairs=pairs)
+    write_reports(result, csv_path=path, pairs=pairs, lang=lang)
     return errors_path_for(Path(path))
 
 
@@ -333,9 +417,7 @@ def result_dict(result: ScanResult, *, with_pairs: bool = True) -> dict[str, Any
         "cancelled": result.cancelled,
     }
     if with_pairs:
-        data["pairs"] = [
-            dict(zip(PAIR_COLUMNS, pair_row(result, p), strict=True)) for p in result.pairs
-        ]
+        data["pairs"] = [pair_dict(result, p) for p in result.pairs]
     return data
 
 

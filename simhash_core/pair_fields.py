@@ -1,12 +1,14 @@
 """What a pair report says about each pair: one definition of its fields.
 
 The pairs CSV and the JSON report write :data:`PAIR_FIELDS` in this order, and the
-app's pairs table shows the same fields (in an order of its own, under translated
-headers), reading each value through the same :attr:`PairField.value`. A field added
-here is in every report, and a test fails until the table shows it too.
+app's pairs table shows the same fields (in an order of its own), reading each value
+through the same :attr:`PairField.value` and titling each column with the same
+:attr:`PairField.header` and :attr:`PairField.tip`, translated in the ``.ts`` context
+``PairField`` (the core reads them through :mod:`simhash_core.translations`). A field
+added here is in every report, and a test fails until the table shows it too.
 
->>> [f.key for f in PAIR_FIELDS][:4]
-['file_a', 'file_b', 'similarity', 'flagged']
+>>> [f.key for f in PAIR_FIELDS][:5]
+['file_a', 'file_b', 'similarity', 'flagged', 'reasons']
 """
 
 from __future__ import annotations
@@ -31,9 +33,11 @@ class FieldKind(Enum):
 
 
 class PairField(NamedTuple):
-    key: str  # the column name in the CSV and the JSON
+    key: str  # the field's name in the JSON (and a stable id for the table)
     kind: FieldKind
     value: Callable[[ScanResult, PairScore], Any]  # typed, not formatted
+    header: str  # the column's title in English (translated in context "PairField")
+    tip: str  # what the column means, in English (the table's header tooltip)
 
 
 def _label(result: ScanResult, p: PairScore) -> str | None:
@@ -41,27 +45,136 @@ def _label(result: ScanResult, p: PairScore) -> str | None:
     return docs[p.a].archive_label or docs[p.b].archive_label or None
 
 
+# The readable fields first (what a teacher reads: who, how much, flagged, why), then
+# where the pair belongs, then the technical measures that explain the score.
 PAIR_FIELDS: tuple[PairField, ...] = (
-    PairField("file_a", FieldKind.PATH, lambda r, p: r.documents[p.a].path),
-    PairField("file_b", FieldKind.PATH, lambda r, p: r.documents[p.b].path),
-    PairField("similarity", FieldKind.SHARE, lambda r, p: p.similarity),
-    PairField("flagged", FieldKind.FLAG, lambda r, p: p.flagged),
-    PairField("simhash_distance", FieldKind.COUNT, lambda r, p: p.simhash_distance),
-    PairField("jaccard", FieldKind.SHARE, lambda r, p: p.jaccard),
-    PairField("containment_a", FieldKind.SHARE, lambda r, p: p.containment_a),
-    PairField("containment_b", FieldKind.SHARE, lambda r, p: p.containment_b),
     PairField(
-        "matched_chars", FieldKind.COUNT, lambda r, p: max(p.matched_chars, p.matched_chars_b)
+        "file_a",
+        FieldKind.PATH,
+        lambda r, p: r.documents[p.a].path,
+        "File A",
+        "The first file of the pair",
     ),
-    PairField("passages", FieldKind.COUNT, lambda r, p: p.passages),
-    PairField("share_a", FieldKind.SHARE, lambda r, p: p.share_a),
-    PairField("share_b", FieldKind.SHARE, lambda r, p: p.share_b),
-    PairField("reworded_sentences", FieldKind.COUNT, lambda r, p: p.reworded),
-    PairField("translated_sentences", FieldKind.COUNT, lambda r, p: p.translated),
-    PairField("meaning_share", FieldKind.SHARE, lambda r, p: p.meaning_share),
-    PairField("group", FieldKind.GROUP, lambda r, p: p.group),
-    PairField("archive_label", FieldKind.LABEL, _label),
-    PairField("reasons", FieldKind.REASONS, lambda r, p: p.reasons),
+    PairField(
+        "file_b",
+        FieldKind.PATH,
+        lambda r, p: r.documents[p.b].path,
+        "File B",
+        "The second file of the pair",
+    ),
+    PairField(
+        "similarity",
+        FieldKind.SHARE,
+        lambda r, p: p.similarity,
+        "Similarity",
+        "Share of the more-copied file that is matched text, word for word or by meaning",
+    ),
+    PairField(
+        "flagged",
+        FieldKind.FLAG,
+        lambda r, p: p.flagged,
+        "Flagged",
+        "The pair is flagged as likely copying",
+    ),
+    PairField(
+        "reasons",
+        FieldKind.REASONS,
+        lambda r, p: p.reasons,
+        "Why",
+        "Why the pair was flagged",
+    ),
+    PairField(
+        "group",
+        FieldKind.GROUP,
+        lambda r, p: p.group,
+        "Group",
+        "The group of near-duplicates the flagged pair belongs to",
+    ),
+    PairField(
+        "archive_label",
+        FieldKind.LABEL,
+        _label,
+        "Archive",
+        "Where the archived file of the pair comes from",
+    ),
+    PairField(
+        "simhash_distance",
+        FieldKind.COUNT,
+        lambda r, p: p.simhash_distance,
+        "SimHash distance",
+        "SimHash distance: bits that differ between the two 64-bit fingerprints "
+        "(0 = same fingerprint)",
+    ),
+    PairField(
+        "jaccard",
+        FieldKind.SHARE,
+        lambda r, p: p.jaccard,
+        "Jaccard",
+        "Jaccard: shared word sequences over all of both",
+    ),
+    PairField(
+        "containment_a",
+        FieldKind.SHARE,
+        lambda r, p: p.containment_a,
+        "A in B",
+        "Containment: share of A's word sequences found in B",
+    ),
+    PairField(
+        "containment_b",
+        FieldKind.SHARE,
+        lambda r, p: p.containment_b,
+        "B in A",
+        "Containment: share of B's word sequences found in A",
+    ),
+    PairField(
+        "matched_chars",
+        FieldKind.COUNT,
+        lambda r, p: max(p.matched_chars, p.matched_chars_b),
+        "Matched characters",
+        "Characters inside matched passages (the larger side)",
+    ),
+    PairField(
+        "passages",
+        FieldKind.COUNT,
+        lambda r, p: p.passages,
+        "Passages",
+        "Number of matched passages",
+    ),
+    PairField(
+        "share_a",
+        FieldKind.SHARE,
+        lambda r, p: p.share_a,
+        "Share of A",
+        "Share of A's text inside matched passages",
+    ),
+    PairField(
+        "share_b",
+        FieldKind.SHARE,
+        lambda r, p: p.share_b,
+        "Share of B",
+        "Share of B's text inside matched passages",
+    ),
+    PairField(
+        "reworded_sentences",
+        FieldKind.COUNT,
+        lambda r, p: p.reworded,
+        "Reworded",
+        "Sentences said again in other words, in order (reworded passages)",
+    ),
+    PairField(
+        "translated_sentences",
+        FieldKind.COUNT,
+        lambda r, p: p.translated,
+        "Translated",
+        "Sentences translated between Chinese and English, in order",
+    ),
+    PairField(
+        "meaning_share",
+        FieldKind.SHARE,
+        lambda r, p: p.meaning_share,
+        "Same meaning",
+        "Share of the more-covered file inside reworded or translated passages",
+    ),
 )
 PAIR_COLUMNS: list[str] = [f.key for f in PAIR_FIELDS]
 FIELD: dict[str, PairField] = {f.key: f for f in PAIR_FIELDS}

@@ -389,6 +389,7 @@ def scan(
         matrix=matrix,
         other_pairs=others,
         notices=list(cache.notices) if cache is not None else [],
+        templates=template_paths,
     )
 
 

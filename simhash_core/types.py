@@ -333,3 +333,4 @@ class ScanResult:
     # what the user should hear about the run itself, once (a damaged cache was replaced,
     # the cache or the archive could not be used)
     notices: list[Message] = field(default_factory=list)
+    templates: list[Path] = field(default_factory=list)  # the template files used

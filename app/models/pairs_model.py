@@ -14,6 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     QSortFilterProxyModel,
@@ -29,6 +30,7 @@ from simhash_core.pair_fields import FIELD, FieldKind
 from simhash_core.types import PairScore, ScanResult
 
 _Index = QModelIndex | QPersistentModelIndex
+translate = QCoreApplication.translate
 FLAGGED_BACKGROUND = QColor(255, 236, 229)
 
 
@@ -133,60 +135,13 @@ class PairsModel(QAbstractTableModel):
             )
 
     def headers(self) -> dict[Column, str]:
-        return {
-            Column.GROUP: self.tr("Group"),
-            Column.FILE_A: self.tr("File A"),
-            Column.FILE_B: self.tr("File B"),
-            Column.ARCHIVE: self.tr("Archive"),
-            Column.SIMILARITY: self.tr("Similarity"),
-            Column.FLAGGED: self.tr("Flagged"),
-            Column.DISTANCE: self.tr("SimHash distance"),
-            Column.JACCARD: self.tr("Jaccard"),
-            Column.CONTAINMENT_A: self.tr("A in B"),
-            Column.CONTAINMENT_B: self.tr("B in A"),
-            Column.MATCHED_CHARS: self.tr("Matched characters"),
-            Column.PASSAGES: self.tr("Passages"),
-            Column.SHARE_A: self.tr("Share of A"),
-            Column.SHARE_B: self.tr("Share of B"),
-            Column.REWORDED: self.tr("Reworded"),
-            Column.TRANSLATED: self.tr("Translated"),
-            Column.MEANING_SHARE: self.tr("Same meaning"),
-            Column.REASONS: self.tr("Why"),
-        }
+        """Each column's title: the pair field's own, in the UI language (the CSV's
+        header row says the same, see simhash_core.pair_fields)."""
+        return {c: translate("PairField", FIELD[key].header) for c, key in COLUMN_FIELDS.items()}
 
     def header_tips(self) -> dict[Column, str]:
         """What each column means (the header's tooltips)."""
-        return {
-            Column.GROUP: self.tr("The group of near-duplicates the flagged pair belongs to"),
-            Column.FILE_A: self.tr("The first file of the pair"),
-            Column.FILE_B: self.tr("The second file of the pair"),
-            Column.ARCHIVE: self.tr("Where the archived file of the pair comes from"),
-            Column.SIMILARITY: self.tr(
-                "Share of the more-copied file that is matched text, word for word or by meaning"
-            ),
-            Column.FLAGGED: self.tr("The pair is flagged as likely copying"),
-            Column.DISTANCE: self.tr(
-                "SimHash distance: bits that differ between the two 64-bit fingerprints "
-                "(0 = same fingerprint)"
-            ),
-            Column.JACCARD: self.tr("Jaccard: shared word sequences over all of both"),
-            Column.CONTAINMENT_A: self.tr("Containment: share of A's word sequences found in B"),
-            Column.CONTAINMENT_B: self.tr("Containment: share of B's word sequences found in A"),
-            Column.MATCHED_CHARS: self.tr("Characters inside matched passages (the larger side)"),
-            Column.PASSAGES: self.tr("Number of matched passages"),
-            Column.SHARE_A: self.tr("Share of A's text inside matched passages"),
-            Column.SHARE_B: self.tr("Share of B's text inside matched passages"),
-            Column.REWORDED: self.tr(
-                "Sentences said again in other words, in order (reworded passages)"
-            ),
-            Column.TRANSLATED: self.tr(
-                "Sentences translated between Chinese and English, in order"
-            ),
-            Column.MEANING_SHARE: self.tr(
-                "Share of the more-covered file inside reworded or translated passages"
-            ),
-            Column.REASONS: self.tr("Why the pair was flagged"),
-        }
+        return {c: translate("PairField", FIELD[key].tip) for c, key in COLUMN_FIELDS.items()}
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.pairs)

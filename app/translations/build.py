@@ -14,8 +14,13 @@ holds only those messages (``lupdate -pluralonly``), "1 matched passage" and
 
 The core's messages (:data:`simhash_core.messages.CATALOGUE`) are translated by code at
 run time; ``core_catalogue.py`` lists their English patterns as literal ``translate``
-calls so that ``lupdate`` finds them. It is written here from the catalogue before
-``lupdate`` runs, and ``--check`` fails if it is out of date.
+calls so that ``lupdate`` finds them, with the pair columns' titles and tips
+(:data:`simhash_core.pair_fields.PAIR_FIELDS`, context ``PairField``) and the reports'
+words (:data:`simhash_core.translations.REPORT_WORDS`, context ``Report``). It is
+written here from the core before ``lupdate`` runs. The translations of those contexts
+are then copied for the core, which has no Qt, into
+``simhash_core/data/translations_<lang>.json`` (the CSV, HTML and PDF reports read
+them). ``--check`` fails if either is out of date.
 """
 
 from __future__ import annotations
@@ -51,6 +56,11 @@ CATALOGUE_FILE = HERE / "core_catalogue.py"
 def catalogue_source() -> str:
     """The text of ``core_catalogue.py`` for the core's current catalogue."""
     from simhash_core.messages import CATALOGUE, PROBLEM_KINDS
+    from simhash_core.pair_fields import PAIR_FIELDS
+    from simhash_core.translations import REPORT_WORDS
+
+    columns = {f"{f.key}.header": f.header for f in PAIR_FIELDS}
+    columns |= {f"{f.key}.tip": f.tip for f in PAIR_FIELDS}
 
     def entries(context: str, table: dict[str, str]) -> list[str]:
         return [
@@ -82,6 +92,18 @@ def catalogue_source() -> str:
         *entries("Problem", PROBLEM_KINDS),
         "    }",
         "",
+        "",
+        "def pair_fields() -> dict[str, str]:",
+        "    return {",
+        *entries("PairField", columns),
+        "    }",
+        "",
+        "",
+        "def report_words() -> dict[str, str]:",
+        "    return {",
+        *entries("Report", {w: w for w in REPORT_WORDS}),
+        "    }",
+        "",
     ]
     return "\n".join(lines)
 
@@ -95,6 +117,39 @@ def sources() -> list[str]:
         *sorted(str(p) for p in APP.rglob("*.py") if HERE not in p.parents),
         str(CATALOGUE_FILE),
     ]
+
+
+def core_table(lang: str) -> str:
+    """The JSON the core reads for ``lang``: the finished translations of the core's
+    contexts in ``plagcheck_<lang>.ts``, ``{context: {english: translated}}``."""
+    from xml.etree import ElementTree
+
+    from simhash_core.translations import CORE_CONTEXTS
+
+    root = ElementTree.parse(ts_path(lang)).getroot()
+    table: dict[str, dict[str, str]] = {}
+    for context in root.iter("context"):
+        name = context.findtext("name") or ""
+        if name not in CORE_CONTEXTS:
+            continue
+        for message in context.iter("message"):
+            source = message.findtext("source") or ""
+            node = message.find("translation")
+            if node is None or node.get("type") in ("unfinished", "vanished", "obsolete"):
+                continue
+            text = node.text or ""
+            if text and text != source:
+                table.setdefault(name, {})[source] = text
+    ordered = {ctx: dict(sorted(table[ctx].items())) for ctx in sorted(table)}
+    return json.dumps(ordered, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+
+
+def write_core_tables() -> None:
+    from simhash_core.translations import table_path
+
+    for lang in LANGUAGES:
+        if lang not in PLURALS_ONLY:
+            table_path(lang).write_text(core_table(lang), encoding="utf-8")
 
 
 def ts_path(lang: str) -> Path:
@@ -144,6 +199,14 @@ def check() -> int:
     problems = []
     if CATALOGUE_FILE.read_text(encoding="utf-8") != catalogue_source():
         problems.append(f"{CATALOGUE_FILE.name} is out of date: run this without --check")
+    from simhash_core.translations import table_path
+
+    for lang in LANGUAGES:
+        path = table_path(lang)
+        if lang not in PLURALS_ONLY and (
+            not path.exists() or path.read_text(encoding="utf-8") != core_table(lang)
+        ):
+            problems.append(f"{path.name} is out of date: run this without --check")
     with tempfile.TemporaryDirectory() as tmp:
         for lang, fresh in zip(LANGUAGES, release(Path(tmp)), strict=True):
             if unfinished(lang):
@@ -163,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         return check()
     update()
     release()
+    write_core_tables()
     for lang in LANGUAGES:
         print(f"{ts_path(lang).name}: {unfinished(lang)} unfinished")
     return 0

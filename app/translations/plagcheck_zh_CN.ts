@@ -489,211 +489,211 @@ Archived: {label}</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="491"/>
+        <location filename="../main_window.py" line="493"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="497"/>
+        <location filename="../main_window.py" line="499"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="543"/>
+        <location filename="../main_window.py" line="545"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="545"/>
+        <location filename="../main_window.py" line="547"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="546"/>
+        <location filename="../main_window.py" line="548"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="548"/>
+        <location filename="../main_window.py" line="550"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="550"/>
+        <location filename="../main_window.py" line="552"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="551"/>
+        <location filename="../main_window.py" line="553"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="595"/>
+        <location filename="../main_window.py" line="597"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="597"/>
+        <location filename="../main_window.py" line="599"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF and TXT submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在全班提交的 DOCX、PDF 和 TXT 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="610"/>
+        <location filename="../main_window.py" line="612"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="611"/>
+        <location filename="../main_window.py" line="613"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="612"/>
+        <location filename="../main_window.py" line="614"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="613"/>
+        <location filename="../main_window.py" line="615"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="614"/>
+        <location filename="../main_window.py" line="616"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="615"/>
+        <location filename="../main_window.py" line="617"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="616"/>
+        <location filename="../main_window.py" line="618"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="617"/>
+        <location filename="../main_window.py" line="619"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="618"/>
+        <location filename="../main_window.py" line="620"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="619"/>
+        <location filename="../main_window.py" line="621"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="620"/>
+        <location filename="../main_window.py" line="622"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="621"/>
+        <location filename="../main_window.py" line="623"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="622"/>
+        <location filename="../main_window.py" line="624"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="623"/>
+        <location filename="../main_window.py" line="625"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="624"/>
+        <location filename="../main_window.py" line="626"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="626"/>
+        <location filename="../main_window.py" line="628"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="628"/>
+        <location filename="../main_window.py" line="630"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="629"/>
+        <location filename="../main_window.py" line="631"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="630"/>
+        <location filename="../main_window.py" line="632"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="631"/>
+        <location filename="../main_window.py" line="633"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="632"/>
+        <location filename="../main_window.py" line="634"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="632"/>
+        <location filename="../main_window.py" line="634"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="632"/>
+        <location filename="../main_window.py" line="634"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="637"/>
+        <location filename="../main_window.py" line="639"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="642"/>
+        <location filename="../main_window.py" line="644"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="645"/>
+        <location filename="../main_window.py" line="647"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="651"/>
+        <location filename="../main_window.py" line="653"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="654"/>
+        <location filename="../main_window.py" line="656"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="656"/>
+        <location filename="../main_window.py" line="658"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="661"/>
+        <location filename="../main_window.py" line="663"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="662"/>
+        <location filename="../main_window.py" line="664"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -1554,196 +1554,199 @@ or use File → Open folder…</source>
     </message>
 </context>
 <context>
-    <name>PairsModel</name>
+    <name>PairField</name>
     <message>
-        <location filename="../models/pairs_model.py" line="137"/>
-        <source>Group</source>
-        <translation>分组</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="138"/>
+        <location filename="core_catalogue.py" line="190"/>
         <source>File A</source>
         <translation>文件 A</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="139"/>
+        <location filename="core_catalogue.py" line="191"/>
         <source>File B</source>
         <translation>文件 B</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="140"/>
-        <source>Archive</source>
-        <translation>档案库</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="141"/>
+        <location filename="core_catalogue.py" line="192"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="142"/>
+        <location filename="core_catalogue.py" line="193"/>
         <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="143"/>
-        <source>SimHash distance</source>
-        <translation>SimHash 距离</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="144"/>
-        <source>Jaccard</source>
-        <translation>Jaccard</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="145"/>
-        <source>A in B</source>
-        <translation>A 在 B 中</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="146"/>
-        <source>B in A</source>
-        <translation>B 在 A 中</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="147"/>
-        <source>Matched characters</source>
-        <translation>匹配字符数</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="148"/>
-        <source>Passages</source>
-        <translation>段落数</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="149"/>
-        <source>Share of A</source>
-        <translation>A 的占比</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="150"/>
-        <source>Share of B</source>
-        <translation>B 的占比</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="151"/>
-        <source>Reworded</source>
-        <translation>改写</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="152"/>
-        <source>Translated</source>
-        <translation>翻译</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="153"/>
-        <source>Same meaning</source>
-        <translation>同义占比</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="154"/>
+        <location filename="core_catalogue.py" line="194"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="160"/>
-        <source>The group of near-duplicates the flagged pair belongs to</source>
-        <translation>该可疑文件对所属的近似重复组</translation>
+        <location filename="core_catalogue.py" line="195"/>
+        <source>Group</source>
+        <translation>分组</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="161"/>
+        <location filename="core_catalogue.py" line="196"/>
+        <source>Archive</source>
+        <translation>档案库</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="197"/>
+        <source>SimHash distance</source>
+        <translation>SimHash 距离</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="198"/>
+        <source>Jaccard</source>
+        <translation>Jaccard</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="199"/>
+        <source>A in B</source>
+        <translation>A 在 B 中</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="200"/>
+        <source>B in A</source>
+        <translation>B 在 A 中</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="201"/>
+        <source>Matched characters</source>
+        <translation>匹配字符数</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="202"/>
+        <source>Passages</source>
+        <translation>段落数</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="203"/>
+        <source>Share of A</source>
+        <translation>A 的占比</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="204"/>
+        <source>Share of B</source>
+        <translation>B 的占比</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="205"/>
+        <source>Reworded</source>
+        <translation>改写</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="206"/>
+        <source>Translated</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="207"/>
+        <source>Same meaning</source>
+        <translation>同义占比</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="208"/>
         <source>The first file of the pair</source>
         <translation>文件对中的第一个文件</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="162"/>
+        <location filename="core_catalogue.py" line="209"/>
         <source>The second file of the pair</source>
         <translation>文件对中的第二个文件</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="163"/>
-        <source>Where the archived file of the pair comes from</source>
-        <translation>文件对中归档文件的来源（课程与学期）</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="165"/>
+        <location filename="core_catalogue.py" line="210"/>
         <source>Share of the more-copied file that is matched text, word for word or by meaning</source>
         <translation>被抄得较多的文件中匹配文本的占比（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="168"/>
+        <location filename="core_catalogue.py" line="211"/>
         <source>The pair is flagged as likely copying</source>
         <translation>该文件对被标记为可能抄袭</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="170"/>
-        <source>SimHash distance: bits that differ between the two 64-bit fingerprints (0 = same fingerprint)</source>
-        <translation>SimHash 距离：两个 64 位指纹中不同的位数（0 = 指纹相同）</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="173"/>
-        <source>Jaccard: shared word sequences over all of both</source>
-        <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="174"/>
-        <source>Containment: share of A&apos;s word sequences found in B</source>
-        <translation>包含度：A 的词序列在 B 中出现的比例</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="175"/>
-        <source>Containment: share of B&apos;s word sequences found in A</source>
-        <translation>包含度：B 的词序列在 A 中出现的比例</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="176"/>
-        <source>Characters inside matched passages (the larger side)</source>
-        <translation>匹配段落中的字符数（取较多的一方）</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="177"/>
-        <source>Number of matched passages</source>
-        <translation>匹配段落的数量</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="178"/>
-        <source>Share of A&apos;s text inside matched passages</source>
-        <translation>A 的文本中位于匹配段落内的比例</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="179"/>
-        <source>Share of B&apos;s text inside matched passages</source>
-        <translation>B 的文本中位于匹配段落内的比例</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="181"/>
-        <source>Sentences said again in other words, in order (reworded passages)</source>
-        <translation>按原顺序换了说法的句子数（改写段落）</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="184"/>
-        <source>Sentences translated between Chinese and English, in order</source>
-        <translation>按原顺序在中英文之间翻译的句子数</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="187"/>
-        <source>Share of the more-covered file inside reworded or translated passages</source>
-        <translation>覆盖较多的文件中位于改写或翻译段落内的文本占比</translation>
-    </message>
-    <message>
-        <location filename="../models/pairs_model.py" line="189"/>
+        <location filename="core_catalogue.py" line="212"/>
         <source>Why the pair was flagged</source>
         <translation>该文件对被标记的原因</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="254"/>
+        <location filename="core_catalogue.py" line="213"/>
+        <source>The group of near-duplicates the flagged pair belongs to</source>
+        <translation>该可疑文件对所属的近似重复组</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="214"/>
+        <source>Where the archived file of the pair comes from</source>
+        <translation>文件对中归档文件的来源（课程与学期）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="215"/>
+        <source>SimHash distance: bits that differ between the two 64-bit fingerprints (0 = same fingerprint)</source>
+        <translation>SimHash 距离：两个 64 位指纹中不同的位数（0 = 指纹相同）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="216"/>
+        <source>Jaccard: shared word sequences over all of both</source>
+        <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="217"/>
+        <source>Containment: share of A&apos;s word sequences found in B</source>
+        <translation>包含度：A 的词序列在 B 中出现的比例</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="218"/>
+        <source>Containment: share of B&apos;s word sequences found in A</source>
+        <translation>包含度：B 的词序列在 A 中出现的比例</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="219"/>
+        <source>Characters inside matched passages (the larger side)</source>
+        <translation>匹配段落中的字符数（取较多的一方）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="220"/>
+        <source>Number of matched passages</source>
+        <translation>匹配段落的数量</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="221"/>
+        <source>Share of A&apos;s text inside matched passages</source>
+        <translation>A 的文本中位于匹配段落内的比例</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="222"/>
+        <source>Share of B&apos;s text inside matched passages</source>
+        <translation>B 的文本中位于匹配段落内的比例</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="223"/>
+        <source>Sentences said again in other words, in order (reworded passages)</source>
+        <translation>按原顺序换了说法的句子数（改写段落）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="224"/>
+        <source>Sentences translated between Chinese and English, in order</source>
+        <translation>按原顺序在中英文之间翻译的句子数</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="225"/>
+        <source>Share of the more-covered file inside reworded or translated passages</source>
+        <translation>覆盖较多的文件中位于改写或翻译段落内的文本占比</translation>
+    </message>
+</context>
+<context>
+    <name>PairsModel</name>
+    <message>
+        <location filename="../models/pairs_model.py" line="208"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="289"/>
+        <location filename="../models/pairs_model.py" line="243"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -1967,54 +1970,257 @@ Archived: {label}</source>
     </message>
 </context>
 <context>
-    <name>SettingsDialog</name>
+    <name>Report</name>
     <message>
-        <location filename="../views/settings_dialog.py" line="145"/>
-        <source>Archive file</source>
-        <translation>档案库文件</translation>
+        <location filename="core_catalogue.py" line="231"/>
+        <source>yes</source>
+        <translation>是</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="147"/>
-        <source>plagcheck archive (*.sqlite);;All files (*)</source>
-        <translation>plagcheck 档案库 (*.sqlite);;所有文件 (*)</translation>
+        <location filename="core_catalogue.py" line="232"/>
+        <source>no</source>
+        <translation>否</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="154"/>
+        <location filename="core_catalogue.py" line="233"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="234"/>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="235"/>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="236"/>
+        <source>Student</source>
+        <translation>学生</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="237"/>
+        <source>Archived</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="238"/>
+        <source>Student A</source>
+        <translation>学生 A</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="239"/>
+        <source>Student B</source>
+        <translation>学生 B</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="240"/>
+        <source>Class report</source>
+        <translation>班级报告</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="241"/>
+        <source>plagcheck report · {date}</source>
+        <translation>plagcheck 查重报告 · {date}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="242"/>
+        <source>anonymized</source>
+        <translation>已匿名</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="243"/>
+        <source>Files compared</source>
+        <translation>比对的文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="244"/>
+        <source>Files that could not be read</source>
+        <translation>无法读取的文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="245"/>
+        <source>Flagged pairs</source>
+        <translation>标记的文档对</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="246"/>
+        <source>Groups</source>
+        <translation>相似组</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="247"/>
+        <source>Group</source>
+        <translation>组</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="248"/>
+        <source>Members</source>
+        <translation>成员</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="249"/>
+        <source>Highest similarity</source>
+        <translation>最高相似度</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="250"/>
+        <source>Likely source</source>
+        <translation>可能的来源</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="251"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
+        <location filename="core_catalogue.py" line="252"/>
+        <source>Flag at similarity</source>
+        <translation>标记的相似度阈值</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="253"/>
+        <source>or a passage of at least (words)</source>
+        <translation>或匹配段落至少（词）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="254"/>
+        <source>SimHash distance for near-duplicates</source>
+        <translation>近似重复的 SimHash 距离</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="255"/>
+        <source>Shingle size (units)</source>
+        <translation>分片长度（单位）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="256"/>
+        <source>Reworded passages</source>
+        <translation>改写段落</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="257"/>
+        <source>Translated passages</source>
+        <translation>翻译段落</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="258"/>
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="259"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="260"/>
+        <source>Similarity of every pair</source>
+        <translation>所有文档对的相似度</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="261"/>
+        <source>Pairs per 5% of similarity; bar heights on a log scale.</source>
+        <translation>每 5% 相似度区间的文档对数；柱高为对数刻度。</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="262"/>
+        <source>flag</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="263"/>
+        <source>Pair {number}</source>
+        <translation>文档对 {number}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="264"/>
+        <source>Print this pair</source>
+        <translation>打印此文档对</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="265"/>
+        <source>Matched passage (same colour on both sides)</source>
+        <translation>匹配段落（两侧同色）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="266"/>
+        <source>reworded</source>
+        <translation>改写</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="267"/>
+        <source>translated</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="268"/>
+        <source>common text of the class</source>
+        <translation>全班共有的文字</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="269"/>
+        <source>template, references</source>
+        <translation>模板、参考文献</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="270"/>
+        <source>Turn on JavaScript to see the texts of each pair.</source>
+        <translation>请启用 JavaScript 以查看每对文档的正文。</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../views/settings_dialog.py" line="146"/>
+        <source>Archive file</source>
+        <translation>档案库文件</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="148"/>
+        <source>plagcheck archive (*.sqlite);;All files (*)</source>
+        <translation>plagcheck 档案库 (*.sqlite);;所有文件 (*)</translation>
+    </message>
+    <message>
         <location filename="../views/settings_dialog.py" line="155"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="156"/>
         <source>SimHash distance threshold (k, bits):</source>
         <translation>SimHash 距离阈值（k，位）：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="156"/>
+        <location filename="../views/settings_dialog.py" line="157"/>
         <source>Flag pairs with matched text of at least:</source>
         <translation>匹配文本至少达到此比例时标记：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="157"/>
+        <location filename="../views/settings_dialog.py" line="158"/>
         <source>Word-sequence length (n-gram):</source>
         <translation>词序列长度（n-gram）：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="158"/>
+        <location filename="../views/settings_dialog.py" line="159"/>
         <source>Convert Traditional Chinese to Simplified before comparing</source>
         <translation>比较前将繁体中文转换为简体</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="159"/>
+        <location filename="../views/settings_dialog.py" line="160"/>
         <source>Ignore quoted text (“…”, 「…」, &quot;…&quot;)</source>
         <translation>忽略引用文字（“…”、「…」、&quot;…&quot;）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="160"/>
+        <location filename="../views/settings_dialog.py" line="161"/>
         <source>Ignore the reference section (参考文献, References)</source>
         <translation>忽略参考文献部分（参考文献、References）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="162"/>
+        <location filename="../views/settings_dialog.py" line="163"/>
         <source>Find passages reworded sentence by sentence (Chinese, English)</source>
         <translation>查找逐句改写的段落（中文、英文）</translation>
     </message>
@@ -2024,42 +2230,42 @@ Archived: {label}</source>
         <translation>查找中英文之间翻译的段落</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="167"/>
+        <location filename="../views/settings_dialog.py" line="166"/>
         <source>Reworded or translated: sentences closer by at least:</source>
         <translation>改写或翻译：句子相近程度至少为：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="170"/>
+        <location filename="../views/settings_dialog.py" line="169"/>
         <source>Each sentence of such a passage must be this many times closer to its match than to its usual nearest sentences in other files (1.3 by default)</source>
         <translation>这类段落中的每一句与其对应句的相近程度，须达到它与其他文件中最相近句子的通常程度的这么多倍（默认 1.3）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="175"/>
+        <location filename="../views/settings_dialog.py" line="174"/>
         <source>Changes apply to the next scan; the current folder is rescanned.</source>
         <translation>更改将用于下一次扫描；当前文件夹会重新扫描。</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="177"/>
+        <location filename="../views/settings_dialog.py" line="176"/>
         <source>Archive of past submissions</source>
         <translation>往届作业档案库</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="178"/>
+        <location filename="../views/settings_dialog.py" line="177"/>
         <source>Compare each scan with the archive</source>
         <translation>每次扫描都与档案库比较</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="179"/>
+        <location filename="../views/settings_dialog.py" line="178"/>
         <source>&amp;Archive:</source>
         <translation>档案库(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="180"/>
+        <location filename="../views/settings_dialog.py" line="179"/>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="183"/>
+        <location filename="../views/settings_dialog.py" line="182"/>
         <source>A file (created when you first add a class; empty: the default file shown) or a shared server: redis://HOST:PORT/DB.</source>
         <translation>一个文件（首次加入班级时创建；留空则使用显示的默认文件），或共享服务器：redis://主机:端口/数据库。</translation>
     </message>

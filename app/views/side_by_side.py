@@ -34,29 +34,20 @@ from app.metrics import percent
 from app.text_offsets import DisplayText
 from app.views.item_label import ItemLabel
 from simhash_core.compare.text_spans import excluded_spans
+from simhash_core.report.palette import COMMON_TEXT as COMMON_HEX
+from simhash_core.report.palette import PASSAGE_COLORS as PASSAGE_HEX
+from simhash_core.report.palette import REWORDED_UNDERLINE, TRANSLATED_UNDERLINE
 from simhash_core.types import Document, PairScore, Passage, ScanResult
 
-# Light, distinguishable backgrounds; black text stays readable on every one
-PASSAGE_COLORS = tuple(
-    QColor(c)
-    for c in (
-        "#ffe08a",
-        "#a8e6cf",
-        "#ffb3ba",
-        "#b5d0ff",
-        "#f7c6ff",
-        "#c9f2a2",
-        "#ffd1a1",
-        "#b8f0f0",
-    )
-)
-COMMON_TEXT = QColor(150, 150, 150)
+# one palette for the app and the reports (simhash_core.report.palette)
+PASSAGE_COLORS = tuple(QColor(c) for c in PASSAGE_HEX)
+COMMON_TEXT = QColor(COMMON_HEX)
 
 
 # how reworded and translated passages differ from word-for-word ones: an underline
 KIND_UNDERLINES = {
-    "reworded": (QTextCharFormat.UnderlineStyle.DashUnderline, QColor(30, 80, 200)),
-    "translated": (QTextCharFormat.UnderlineStyle.WaveUnderline, QColor(150, 40, 160)),
+    "reworded": (QTextCharFormat.UnderlineStyle.DashUnderline, QColor(REWORDED_UNDERLINE)),
+    "translated": (QTextCharFormat.UnderlineStyle.WaveUnderline, QColor(TRANSLATED_UNDERLINE)),
 }
 
 

@@ -24,6 +24,7 @@ from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.export import ReportError, errors_path_for, write_reports
 from simhash_core.messages import Message
 from simhash_core.progress import Progress, Stage
+from simhash_core.report import report_writers
 from simhash_core.scan import scan
 from simhash_core.store.cache import open_cache
 from simhash_core.types import ScanResult, ScanSettings, setting_range
@@ -94,6 +95,21 @@ def _add_scan(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--csv", type=Path, metavar="OUT", help="pairs CSV (errors CSV beside it)")
     p.add_argument("--json", type=Path, metavar="OUT", help="full result as JSON")
+    p.add_argument(
+        "--html", type=Path, metavar="OUT", help="report in one self-contained HTML file"
+    )
+    p.add_argument("--pdf", type=Path, metavar="OUT", help="report as a PDF")
+    p.add_argument(
+        "--anonymize",
+        action="store_true",
+        help="name students 'Student 1...N' in the HTML and PDF, without paths or authors",
+    )
+    p.add_argument(
+        "--lang",
+        choices=["en", "zh"],
+        default="en",
+        help="language of the CSV (headers, reasons) and of the HTML and PDF reports",
+    )
     p.add_argument(
         "--all-pairs", action="store_true", help="write every pair, not only similar ones"
     )
@@ -180,7 +196,7 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for p in [*args.paths, *args.template]:
         if not p.exists():
             parser.error(f"no such file or folder: {p}")
-    for out in (args.csv, args.json):
+    for out in (args.csv, args.json, args.html, args.pdf):
         if out is not None and not out.resolve().parent.is_dir():
             parser.error(f"folder for {out} does not exist")
     settings = _settings(args)
@@ -224,7 +240,14 @@ def _scan_and_report(
     progress.begin(Stage.WRITE)
     progress.update(0, 1)
     try:
-        write_reports(result, csv_path=args.csv, json_path=args.json)
+        more = report_writers(
+            result,
+            html_path=args.html,
+            pdf_path=args.pdf,
+            lang=args.lang,
+            anonymous=args.anonymize,
+        )
+        write_reports(result, csv_path=args.csv, json_path=args.json, lang=args.lang, more=more)
         progress.update(1, 1)
     except ReportError as exc:
         print(summary(result))
@@ -234,6 +257,9 @@ def _scan_and_report(
         print(f"pairs: {args.csv}   errors: {errors_path_for(args.csv)}")
     if args.json:
         print(f"json: {args.json}")
+    for kind, path in (("html", args.html), ("pdf", args.pdf)):
+        if path:
+            print(f"{kind}: {path}")
     print(summary(result))
     if archive_failed:
         print(f"plagcheck: error: {archive_failed}", file=sys.stderr)

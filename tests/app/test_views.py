@@ -14,11 +14,13 @@ from app.main_window import Tab
 from app.metrics import percent
 from app.models.roles import Role
 from app.views.side_by_side import passage_color
-from simhash_core.export import write_pairs_csv
+from simhash_core.export import pair_headers, write_pairs_csv
 from simhash_core.fingerprint.bit_compare import bit
 from simhash_core.fingerprint.simhash import bit_contributions, hamming
 from simhash_core.pair_fields import PAIR_COLUMNS
+from simhash_core.translations import translation
 from tests.app.conftest import doc_index
+from tests.csv_rows import pair_rows, share
 
 
 @pytest.fixture
@@ -177,12 +179,13 @@ def test_the_table_shows_every_field_of_the_reports(shown, small_result, tmp_pat
     model = shown.pairs_model
     out = tmp_path / "all.csv"
     write_pairs_csv(small_result, out, pairs=model.pairs)
-    with out.open(encoding="utf-8-sig", newline="") as fh:
-        rows = list(csv.DictReader(fh))
+    rows = pair_rows(out)
+    headers = dict(zip(PAIR_COLUMNS, pair_headers(translation("en")), strict=True))
+    assert {c: headers[key] for c, key in COLUMN_FIELDS.items()} == model.headers()
     assert len(rows) == model.rowCount() > 0
     for r, row in enumerate(rows):
         cell = {c: model.index(r, c).data() for c in Column}
-        assert cell[Column.SIMILARITY] == percent(float(row["similarity"]))
+        assert cell[Column.SIMILARITY] == percent(share(row["similarity"]))
         assert cell[Column.DISTANCE] == row["simhash_distance"]
         assert cell[Column.PASSAGES] == row["passages"]
         assert cell[Column.MATCHED_CHARS] == row["matched_chars"]
@@ -202,7 +205,7 @@ def test_csv_export_writes_what_the_table_shows(shown, small_result, tmp_path):
     assert raw.startswith(b"\xef\xbb\xbf")  # UTF-8 BOM for Excel
     with out.open(encoding="utf-8-sig", newline="") as fh:
         rows = list(csv.reader(fh))
-    assert rows[0] == PAIR_COLUMNS
+    assert rows[0] == pair_headers(translation("en"))  # the UI's language
     docs = small_result.documents
     expected = [(docs[p.a].path, docs[p.b].path) for p in shown_pairs]
     assert [(r[0], r[1]) for r in rows[1:]] == expected

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from simhash_core.scan import scan
 from simhash_core.types import ScanSettings
 from tests.core.test_archive import near_copy, partial_copy
 from tests.core.textgen import zh_essay
+from tests.csv_rows import pair_rows
 
 
 @pytest.fixture(autouse=True)
@@ -80,8 +80,7 @@ def test_add_list_scan_remove(
     result = apply_archive(args, scan(args.paths, settings=settings), settings)
     out = tmp_path / "pairs.csv"
     write_pairs_csv(result, out)
-    with out.open(encoding="utf-8-sig", newline="") as fh:
-        rows = [r for r in csv.DictReader(fh) if r["flagged"] == "yes"]
+    rows = [r for r in pair_rows(out) if r["flagged"] == "yes"]
     assert sorted((r["file_a"], r["file_b"], r["archive_label"]) for r in rows) == [
         ("copy.txt", "archive/2024 autumn/old2.txt", "2024 autumn"),
         ("partial.txt", "archive/2024 autumn/old4.txt", "2024 autumn"),
@@ -250,6 +249,5 @@ def test_an_archive_that_breaks_mid_scan_still_gives_the_class_reports(
     printed = capsys.readouterr()
     assert code == 1
     assert "the archive part is missing: cannot reach" in printed.err
-    with out.open(encoding="utf-8-sig", newline="") as fh:
-        flagged = [r for r in csv.DictReader(fh) if r["flagged"] == "yes"]
+    flagged = [r for r in pair_rows(out) if r["flagged"] == "yes"]
     assert [(r["file_a"], r["file_b"]) for r in flagged] == [("copy.txt", "s0.txt")]

@@ -17,16 +17,14 @@ from simhash_core.types import ScanSettings
 from tests.core import pool_tasks
 from tests.core.samples import CLASS_ZH, needs_samples
 from tests.core.textgen import zh_essay
+from tests.csv_rows import error_rows, pair_rows
 from tests.data.make_bad_files import make_bad_files, make_hostile_files
 
 
-def rows(path):
-    with path.open(encoding="utf-8-sig", newline="") as fh:
-        return list(csv.DictReader(fh))
-
-
 def flagged_pairs(path):
-    return {tuple(sorted((r["file_a"], r["file_b"]))) for r in rows(path) if r["flagged"] == "yes"}
+    return {
+        tuple(sorted((r["file_a"], r["file_b"]))) for r in pair_rows(path) if r["flagged"] == "yes"
+    }
 
 
 @needs_samples
@@ -64,7 +62,7 @@ def test_bad_files_beside_the_class_cost_nothing(tmp_path, capsys, monkeypatch):
         argv = ["scan", str(mixed), "--template", template, "--csv", str(out), "--json", str(js)]
         assert main([*argv, "-q"]) == 0
     printed = capsys.readouterr().out
-    problems = rows(tmp_path / "mixed-errors.csv")
+    problems = error_rows(tmp_path / "mixed-errors.csv")
     reported = {r["file"]: r for r in problems if r["problem"] != "warning"}
     warned = {r["file"]: r["reason"] for r in problems if r["problem"] == "warning"}
     assert warned["bad/gbk.txt"] == "text encoding guessed as gb18030"
@@ -193,7 +191,7 @@ def test_warnings_and_skipped_files_reach_the_errors_sheet_and_the_summary(tmp_p
     truncated = "truncated: only the first 20 MB were read"
     warning = Message.of("warn.truncated", size="20 MB")
     result.documents[0] = replace(result.documents[0], warnings=(warning,))
-    errors = rows(write_pairs_csv(result, tmp_path / "pairs.csv"))
+    errors = error_rows(write_pairs_csv(result, tmp_path / "pairs.csv"))
     assert {(r["file"], r["problem"], r["reason"]) for r in errors} == {
         ("photo.jpg", "unsupported", "unsupported file type .jpg"),
         ("s0.txt", "warning", truncated),

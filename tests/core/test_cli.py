@@ -1,18 +1,17 @@
 """The ``plagcheck`` command line end to end on the sample class."""
 
-import csv
 import io
 import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from simhash_core.cli.main import main
 from simhash_core.cli.terminal import TerminalProgress
 from tests.core.samples import CLASS_ZH, needs_samples, truth
+from tests.csv_rows import error_rows, pair_rows
 
 REQUIRED = [
     "file_a",
@@ -41,9 +40,7 @@ def run_cli(
     )
 
 
-def read_rows(path: Path) -> list[dict[str, str]]:
-    with path.open(encoding="utf-8-sig", newline="") as fh:
-        return list(csv.DictReader(fh))
+read_rows = pair_rows
 
 
 @needs_samples
@@ -81,7 +78,7 @@ def test_sample_class_flags_copies_and_is_deterministic(tmp_path):
         if label in {"verbatim", "reformat"}:
             assert pair in flagged, (pair, label)
     assert not [p for p in flagged if labels[p] == "none"]
-    problems = read_rows(outs[0].with_name("out1-errors.csv"))
+    problems = error_rows(outs[0].with_name("out1-errors.csv"))
     assert [r for r in problems if r["problem"] != "warning"] == []  # every file read
     assert {r["reason"] for r in problems} <= {"text encoding guessed as gb18030"}
     data = json.loads((tmp_path / "out1.json").read_text(encoding="utf-8"))
@@ -127,7 +124,7 @@ def test_scan_with_unreadable_files_exits_0(tmp_path, capsys):
     assert main(["scan", str(tmp_path), "--csv", str(out), "-q", "--workers", "1"]) == 0
     text = capsys.readouterr().out
     assert "errors: 2" in text and "empty.txt" in text and "broken.docx" in text
-    errors = read_rows(tmp_path / "pairs-errors.csv")
+    errors = error_rows(tmp_path / "pairs-errors.csv")
     assert {e["file"] for e in errors} == {"empty.txt", "broken.docx"}
     rows = read_rows(out)
     assert rows[0]["file_a"] == "a.txt" and rows[0]["flagged"] == "yes"
@@ -190,3 +187,23 @@ def test_settings_check_their_ranges(field, value, message):
     with pytest.raises(ValueError) as exc:
         ScanSettings(**{field: value})
     assert str(exc.value).startswith(message)
+
+
+def test_scan_writes_the_html_report_with_the_others(tmp_path, capsys):
+    """``--html`` is written with the CSV, all or none, in ``--lang``, anonymous on
+    request."""
+    from tests.core.textgen import zh_essay
+
+    for i in range(4):
+        (tmp_path / f"h{i}.txt").write_text(zh_essay(i), encoding="utf-8")
+    (tmp_path / "王小明.txt").write_text(zh_essay(0), encoding="utf-8")
+    out, page = tmp_path / "o.csv", tmp_path / "r.html"
+    argv = ["scan", str(tmp_path), "--csv", str(out), "--html", str(page), "-q", "--lang", "zh"]
+    assert main([*argv, "--anonymize"]) == 0
+    assert f"html: {page}" in capsys.readouterr().out
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and "标记的文档对" in text
+    assert "王小明" not in text and str(tmp_path) not in text and "学生" in text
+    assert "王小明" in out.read_text(encoding="utf-8-sig")  # the CSV is the teacher's own
+    with pytest.raises(SystemExit):
+        main(["scan", str(tmp_path), "--html", str(tmp_path / "no" / "r.html")])

@@ -24,10 +24,12 @@ from simhash_core.cli.main import main
 from simhash_core.compare.corpus import shared_counts
 from simhash_core.compare.pair_score import score_pair
 from simhash_core.compare.pair_stream import OtherPairs
-from simhash_core.export import write_reports
+from simhash_core.export import percent, write_reports
 from simhash_core.fingerprint import minhash
 from simhash_core.scan import scan
+from simhash_core.translations import translation
 from tests.core.textgen import en_essay, sentences_of, zh_essay
+from tests.csv_rows import pair_rows
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
@@ -43,9 +45,7 @@ def _class(folder: Path) -> Path:
     return folder
 
 
-def _rows(path: Path) -> list[dict[str, str]]:
-    with path.open(encoding="utf-8-sig", newline="") as fh:
-        return list(csv.DictReader(fh))
+_rows = pair_rows
 
 
 COUNTS = (
@@ -81,22 +81,30 @@ def test_all_pairs_rows_equal_scoring_each_pair(tmp_path: Path) -> None:
             (a.fingerprint ^ b.fingerprint).bit_count(),
             minhash.estimate_jaccard(a.minhash, b.minhash),
         )
-        assert row["similarity"] == f"{p.similarity:.4f}"
+        assert row["similarity"] == percent(p.similarity)
         assert row["flagged"] == ("yes" if p.flagged else "no")
         assert int(row["simhash_distance"]) == p.simhash_distance
-        assert row["jaccard"] == f"{p.jaccard:.4f}"
+        assert row["jaccard"] == percent(p.jaccard)
         got = {row["containment_a"], row["containment_b"]}
-        assert got == {f"{p.containment_a:.4f}", f"{p.containment_b:.4f}"}
+        assert got == {percent(p.containment_a), percent(p.containment_b)}
         assert int(row["passages"]) == p.passages
     flagged = {tuple(sorted((r["file_a"], r["file_b"]))) for r in rows if r["flagged"] == "yes"}
     assert ("copy.txt", "s0.txt") in flagged and ("s1.txt", "same.txt") in flagged
     data = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
     assert len(data["pairs"]) == len(rows)
-    assert data["pairs"] == [
-        {k: (int(v) if k in COUNTS else v)
-         for k, v in row.items()} | ({"group": int(row["group"])} if row["group"] else {})
-        for row in rows
-    ]  # fmt: skip
+    assert len(data["pairs"]) == len(rows)
+    for row, obj in zip(rows, data["pairs"], strict=True):  # the same pairs, in one order
+        assert (obj["file_a"], obj["file_b"]) == (row["file_a"], row["file_b"])
+        for key in COUNTS:
+            assert obj[key] == int(row[key])
+        for key in ("similarity", "jaccard", "containment_a", "containment_b", "share_a"):
+            assert percent(obj[key]) == row[key]  # 4 decimals in the JSON, 2 in percent
+        assert obj["flagged"] is (row["flagged"] == "yes")
+        assert obj["group"] == (int(row["group"]) if row["group"] else None)
+        assert obj["reasons"] == row["reasons"]
+        assert bool(obj.get("matched_passages")) == (
+            int(row["passages"]) > 0 or obj["reworded_sentences"] > 0
+        )
 
 
 def test_streamed_rows_hold_one_matrix_row_at_a_time() -> None:
@@ -109,13 +117,16 @@ def test_streamed_rows_hold_one_matrix_row_at_a_time() -> None:
         shared={(i, i + 1): 3 for i in range(n - 1)},
         measured=[(i, i + 2) for i in range(n - 2)],
     )
-    result = SimpleNamespace(documents=[SimpleNamespace(path=f"s{i}.txt") for i in range(n)])
+    result = SimpleNamespace(
+        documents=[SimpleNamespace(path=f"s{i}.txt", archive_label=None) for i in range(n)]
+    )
     expected = n * (n - 1) // 2 - (n - 2)
     assert len(others) == expected
     tracemalloc.start()
     try:
         lines = 0
-        for block in export._other_csv_lines(result, others):  # type: ignore[arg-type]
+        t = translation("en")
+        for block in export._other_csv_lines(result, others, t):  # type: ignore[arg-type]
             lines += block.count("\r\n")
         _, peak = tracemalloc.get_traced_memory()
     finally:
@@ -220,3 +231,42 @@ def test_csv_text_keeps_its_format() -> None:
     buf = io.StringIO()
     export.write_csv(buf, ["a", "b"], [["=x", 1]])
     assert buf.getvalue() == "\ufeffa,b\r\n'=x,1\r\n"
+
+
+def test_the_csv_reads_in_the_teachers_language_and_the_json_carries_passages(
+    tmp_path: Path,
+) -> None:
+    """The CSV puts who, how much, flagged and why first, in percent and in the chosen
+    language; the JSON gives each pair's passages as offsets into the texts."""
+    result = scan([_class(tmp_path / "class")], isolate=False)
+    zh, en = tmp_path / "zh.csv", tmp_path / "en.csv"
+    write_reports(result, csv_path=zh, json_path=tmp_path / "out.json", lang="zh")
+    write_reports(result, csv_path=en, lang="en")
+    with zh.open(encoding="utf-8-sig", newline="") as fh:
+        header, *body = list(csv.reader(fh))
+    assert header[:5] == ["文件 A", "文件 B", "相似度", "已标记", "原因"], header
+    copied = next(r for r in body if {r[0], r[1]} == {"copy.txt", "s0.txt"})
+    assert copied[2].endswith("%") and float(copied[2][:-1]) > 15
+    assert copied[3] == "是" and "匹配" in copied[4]  # the reasons in Chinese
+    assert [r[:2] for r in body] == [
+        r[:2] for r in list(csv.reader(en.open(encoding="utf-8-sig")))[1:]
+    ]
+    # the shared scorer reads the English CSV as it is (headers, percent, yes/no)
+    tool = Path(__file__).resolve().parents[2].parent / "shared" / "tools" / "score_pairs.py"
+    if tool.exists():
+        truth = tmp_path / "truth.csv"
+        truth.write_text("file_a,file_b,label\ncopy.txt,s0.txt,partial\ns1.txt,s2.txt,none\n")
+        run = subprocess.run(
+            ["python3", str(tool), str(truth), str(en)], capture_output=True, text=True
+        )
+        assert run.returncode == 0, run.stderr
+        assert "partial      flagged 1/1" in run.stdout and "auc=1" in run.stdout
+    data = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    docs = {d.path: d for d in result.documents}
+    pair = next(p for p in data["pairs"] if {p["file_a"], p["file_b"]} == {"copy.txt", "s0.txt"})
+    assert pair["reason_messages"] and pair["reason_messages"][0]["code"].startswith("pair.")
+    (passage,) = [x for x in pair["matched_passages"] if x["kind"] == "copied"]
+    a, b = docs[pair["file_a"]].text, docs[pair["file_b"]].text
+    left, right = a[slice(*passage["a"])], b[slice(*passage["b"])]
+    # the copied sentences, character for character (line breaks aside)
+    assert len(left) > 100 and "".join(left.split()) == "".join(right.split())

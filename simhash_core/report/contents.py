@@ -1,0 +1,365 @@
+"""What a report says, as typed data: one model for the HTML and the PDF.
+
+:func:`class_report` reads a :class:`~simhash_core.types.ScanResult` once and decides
+everything a reader sees: who is named how (:class:`Names`, anonymous on request), the
+settings, the similarity histogram, the groups, the flagged pairs with their passages,
+reasons and measures, and the files that could not be read. The renderers
+(:mod:`.html`, :mod:`.pdf`) only lay it out, so both say the same thing, and an
+anonymous report cannot leak a name through one of them.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from simhash_core.compare.text_spans import excluded_spans
+from simhash_core.export import file_problems, pair_passages, percent
+from simhash_core.pair_fields import FIELD, FieldKind
+from simhash_core.translations import Translation, translation
+from simhash_core.types import PairScore, ScanResult
+
+HISTOGRAM_BINS = 20  # 5% each
+PASSAGE_KINDS = ("copied", "reworded", "translated")
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Names:
+    """How documents are named in a report: their paths, or "Student 1…N" (and
+    "Archived 1…M") when anonymous. Numbers follow the sorted paths, so the same
+    class always gets the same labels.
+
+    >>> names = Names.of(["b/essay.docx", "a/essay.docx"], anonymous=True, word="Student")
+    >>> names("a/essay.docx"), names("b/essay.docx")
+    ('Student 1', 'Student 2')
+    >>> names.scrub("cannot read b/essay.docx: /home/t/b/essay.docx is damaged")
+    'cannot read Student 2: … is damaged'
+
+    A student's text often carries their name too ("姓名：张三", a header with the file's
+    name). :meth:`redact` blacks out, character for character (so every offset still
+    holds), each part of a path that names one student only: "张三" in
+    ``张三_作业.docx``, "b" and "s019" in ``b/s019.docx``, but not "essay" or "作业",
+    which every student's path has.
+
+    >>> Names.of(["s01_Ann Lee.docx", "s02_Bo Wu.docx"], anonymous=True).redact("By Ann Lee")
+    'By ███ ███'
+    """
+
+    shown: dict[str, str]
+    anonymous: bool = False
+    private: tuple[str, ...] = ()  # the path parts that name one student, longest first
+
+    @classmethod
+    def of(
+        cls,
+        paths: Sequence[str],
+        *,
+        anonymous: bool,
+        word: str = "Student",
+        archived: Sequence[str] = (),
+        archived_word: str = "Archived",
+    ) -> Names:
+        if not anonymous:
+            return cls({p: p for p in [*paths, *archived]})
+        shown = {p: f"{word} {i}" for i, p in enumerate(sorted(set(paths)), 1)}
+        for i, p in enumerate(sorted(set(archived) - set(shown)), 1):
+            shown[p] = f"{archived_word} {i}"
+        return cls(shown, anonymous=True, private=_private_parts(shown))
+
+    def __call__(self, path: str) -> str:
+        return self.shown.get(path, path if not self.anonymous else "…")
+
+    def redact(self, text: str) -> str:
+        """``text`` with the parts of students' paths that name them blacked out."""
+        if not self.private:
+            return text
+        return _pattern(self.private).sub(lambda m: "█" * len(m.group(0)), text)
+
+    def scrub(self, text: str) -> str:
+        """``text`` with every named path (and file name) replaced by its label, and,
+        when anonymous, any other absolute path by "…"."""
+        if not self.anonymous:
+            return text
+        keys = sorted(
+            {k: v for p, v in self.shown.items() for k in (p, p.rsplit("/", 1)[-1])}.items(),
+            key=lambda kv: -len(kv[0]),
+        )
+        text = _ABSOLUTE.sub("…", text)
+        for old, new in keys:
+            text = text.replace(old, new)
+        return text
+
+
+_SPLIT = re.compile(r"[\\/_\-\s.,;()（）\[\]【】·]+")
+_SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,5}$")
+
+
+def _private_parts(shown: dict[str, str]) -> tuple[str, ...]:
+    """The parts of the paths (split at separators, the file type dropped) that occur
+    in exactly one path: they name a student, where a part every path has does not."""
+    owners: dict[str, set[str]] = {}
+    for path in shown:
+        for part in _SPLIT.split(_SUFFIX.sub("", path)):
+            if len(part) >= 2:
+                owners.setdefault(part.lower(), set()).add(path)
+    parts = [p for p, who in owners.items() if len(who) == 1]
+    return tuple(sorted(parts, key=lambda p: (-len(p), p)))
+
+
+def _pattern(parts: tuple[str, ...]) -> re.Pattern[str]:
+    """One regex for the parts: Latin and digits only as whole words, any case."""
+    alternatives = [
+        re.escape(p) if not p.isascii() else rf"(?<![A-Za-z0-9]){re.escape(p)}(?![A-Za-z0-9])"
+        for p in parts
+    ]
+    return re.compile("|".join(alternatives), re.IGNORECASE)
+
+
+# an absolute POSIX or Windows path, up to the next space, quote or bracket
+_ABSOLUTE = re.compile(r"(?:(?<![\w.])/|\b[A-Za-z]:\\)[^\s'\"()<>，。；]*")
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One measure of a pair, labelled and formatted."""
+
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class MarkedPassage:
+    """A matched passage of a pair, numbered in the order of A's text."""
+
+    number: int  # 1-based, the same on both sides (its colour is number - 1)
+    kind: str  # "copied", "reworded" or "translated"
+    a: Span
+    b: Span
+    common: bool = False  # text much of the class shares: shown grey, not as copying
+
+
+@dataclass(frozen=True)
+class PairSection:
+    """Everything the report shows of one flagged pair."""
+
+    number: int
+    a: int  # document indices into ScanResult.documents
+    b: int
+    name_a: str
+    name_b: str
+    similarity: float
+    similarity_text: str
+    measures: tuple[Measure, ...]
+    reasons: tuple[str, ...]
+    passages: tuple[MarkedPassage, ...]
+    common_a: tuple[Span, ...] = ()
+    common_b: tuple[Span, ...] = ()
+    template_a: tuple[Span, ...] = ()
+    template_b: tuple[Span, ...] = ()
+    group: int | None = None
+    reworded: int = 0
+    translated: int = 0
+
+
+@dataclass(frozen=True)
+class GroupSummary:
+    id: int
+    members: tuple[str, ...]
+    max_similarity: str
+    likely_source: str
+    source_reason: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    name: str
+    problem: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class ClassReport:
+    """The whole report of one scan."""
+
+    lang: str
+    title: str
+    generated: str  # the date, ISO
+    anonymous: bool
+    settings: tuple[Measure, ...]
+    counts: tuple[Measure, ...]
+    histogram: tuple[int, ...]  # pairs per 5% bin of similarity
+    threshold: float  # the flag threshold, for the histogram's marker
+    groups: tuple[GroupSummary, ...]
+    pairs: tuple[PairSection, ...]
+    texts: dict[int, str] = field(default_factory=dict)  # the flagged pairs' documents
+    problems: tuple[Problem, ...] = ()
+
+
+def ranked(pairs: Sequence[PairScore]) -> list[PairScore]:
+    """Flagged pairs, most similar first (ties: closer fingerprints, then the order of
+    the class)."""
+    return sorted(
+        (p for p in pairs if p.flagged),
+        key=lambda p: (-p.similarity, p.simhash_distance, p.a, p.b),
+    )
+
+
+def histogram(result: ScanResult, bins: int = HISTOGRAM_BINS) -> list[int]:
+    """Pairs of the class per similarity bin. Pairs below the reporting floor are not
+    kept by the scan; they all have a similarity under 2%, so they are counted in the
+    first bin."""
+    counts = [0] * bins
+    class_docs = sum(1 for d in result.documents if d.archive_label is None)
+    within = 0
+    for p in result.pairs:
+        counts[min(bins - 1, int(p.similarity * bins))] += 1
+        docs = result.documents
+        within += docs[p.a].archive_label is None and docs[p.b].archive_label is None
+    counts[0] += max(0, class_docs * (class_docs - 1) // 2 - within)
+    return counts
+
+
+def _settings(result: ScanResult, t: Translation, names: Names) -> tuple[Measure, ...]:
+    s = result.settings
+    w = t.word
+    rows = [
+        Measure(w("Flag at similarity"), f"{s.flag_similarity * 100:g}%"),
+        Measure(w("or a passage of at least (words)"), f"{s.flag_passage_words:g}"),
+        Measure(w("SimHash distance for near-duplicates"), f"≤ {s.simhash_k}"),
+        Measure(w("Shingle size (units)"), str(s.ngram)),
+        Measure(w("Reworded passages"), t.yes_no(s.reworded)),
+        Measure(w("Translated passages"), t.yes_no(s.translated)),
+        Measure(w("Template"), _template_names(result, names) or w("none")),
+    ]
+    return tuple(rows)
+
+
+def _template_names(result: ScanResult, names: Names) -> str:
+    templates = result.templates
+    if names.anonymous:
+        return f"{len(templates)}" if templates else ""
+    return ", ".join(Path(p).name for p in templates)
+
+
+def _measures(result: ScanResult, p: PairScore, t: Translation) -> tuple[Measure, ...]:
+    keys = (
+        "similarity",
+        "share_a",
+        "share_b",
+        "passages",
+        "matched_chars",
+        "reworded_sentences",
+        "translated_sentences",
+        "simhash_distance",
+        "jaccard",
+        "containment_a",
+        "containment_b",
+    )
+    out = []
+    for key in keys:
+        f = FIELD[key]
+        value = f.value(result, p)
+        text = percent(value) if f.kind is FieldKind.SHARE else str(value)
+        out.append(Measure(t.text("PairField", f.header), text))
+    return tuple(out)
+
+
+def _section(
+    result: ScanResult, p: PairScore, number: int, t: Translation, names: Names
+) -> PairSection:
+    docs = result.documents
+    a, b = docs[p.a], docs[p.b]
+    found = pair_passages(result, p)
+    passages = tuple(
+        MarkedPassage(k, x.kind, (x.a_start, x.a_end), (x.b_start, x.b_end), x.common)
+        for k, x in enumerate(found, 1)
+    )
+    corpus = result.corpus
+    ngram = result.settings.ngram
+    return PairSection(
+        number=number,
+        a=p.a,
+        b=p.b,
+        name_a=names(a.path),
+        name_b=names(b.path),
+        similarity=p.similarity,
+        similarity_text=percent(p.similarity),
+        measures=_measures(result, p, t),
+        reasons=tuple(t.message(m, names) for m in p.reasons),
+        passages=passages,
+        common_a=tuple(corpus.common_spans(p.a)) if corpus is not None else (),
+        common_b=tuple(corpus.common_spans(p.b)) if corpus is not None else (),
+        template_a=tuple(excluded_spans(a, ngram)),
+        template_b=tuple(excluded_spans(b, ngram)),
+        group=p.group,
+        reworded=p.reworded,
+        translated=p.translated,
+    )
+
+
+def class_report(
+    result: ScanResult,
+    *,
+    lang: str | None = None,
+    anonymous: bool = False,
+    pairs: Sequence[PairScore] | None = None,
+    title: str | None = None,
+    date: datetime.date | None = None,
+) -> ClassReport:
+    """The report of ``result``: its flagged pairs (or ``pairs``, e.g. the one pair a
+    teacher selected), in ``lang``, anonymous on request."""
+    t = translation(lang)
+    docs = result.documents
+    problems = file_problems(result)
+    names = Names.of(
+        [d.path for d in docs if d.archive_label is None] + [e.path for e in problems],
+        anonymous=anonymous,
+        word=t.word("Student"),
+        archived=[d.path for d in docs if d.archive_label is not None],
+        archived_word=t.word("Archived"),
+    )
+    chosen = ranked(result.pairs) if pairs is None else list(pairs)
+    sections = tuple(_section(result, p, k, t, names) for k, p in enumerate(chosen, 1))
+    used = sorted({i for s in sections for i in (s.a, s.b)})
+    flagged = sum(1 for p in result.pairs if p.flagged)
+    counts = (
+        Measure(t.word("Files compared"), str(sum(d.archive_label is None for d in docs))),
+        Measure(t.word("Files that could not be read"), str(len(result.errors))),
+        Measure(t.word("Flagged pairs"), str(flagged)),
+        Measure(t.word("Groups"), str(len(result.clusters))),
+    )
+    groups = tuple(
+        GroupSummary(
+            id=c.id,
+            members=tuple(names(docs[m].path) for m in c.members),
+            max_similarity=percent(c.max_similarity),
+            likely_source=names(docs[c.likely_source].path),
+            source_reason=t.message(c.source_reason, names),
+        )
+        for c in result.clusters
+    )
+    if title is None:
+        root = result.root
+        title = root.name if root is not None and not anonymous else t.word("Class report")
+    return ClassReport(
+        lang=t.lang,
+        title=title,
+        generated=(date or datetime.date.today()).isoformat(),
+        anonymous=anonymous,
+        settings=_settings(result, t, names),
+        counts=counts,
+        histogram=tuple(histogram(result)),
+        threshold=result.settings.flag_similarity,
+        groups=groups,
+        pairs=sections,
+        texts={i: names.redact(docs[i].text) for i in used},
+        problems=tuple(
+            Problem(names(e.path), t.problem(e.code), names.scrub(t.message(e.reason, names)))
+            for e in problems
+        ),
+    )

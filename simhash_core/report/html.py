@@ -1,0 +1,492 @@
+"""The HTML report: one self-contained file a teacher can mail or carry on a stick.
+
+Everything is inline: the styles, the script, the data and the histogram (SVG). The
+page loads nothing, from the network or from the disk. Fonts are the reader's own: a
+stack of the CJK families Windows, macOS and Linux ship (Microsoft YaHei, PingFang SC,
+Noto Sans CJK, WenQuanYi), so Chinese is drawn with a real face everywhere without
+embedding megabytes of glyphs.
+
+* **Overview**: the class and its settings, the histogram of pair similarity (log
+  scale, the flag threshold marked), the groups, the flagged pairs (sortable: click a
+  column title) and the files that could not be read.
+* **One section per flagged pair**: the reasons in words, the measures, and both texts
+  side by side. Each passage has one colour on both sides; clicking it scrolls the
+  other side to it. Text much of the class shares, and the template, are grey.
+* **Size.** Each document's text is stored once, in the data block; a pair's texts are
+  laid out by the script when the pair comes near the screen (or is printed), so the
+  report of a 1,000-file class opens at once.
+* **Print**: a print stylesheet gives clean pages (each pair on new pages, texts in
+  full, no scroll boxes); "Print this pair" prints one.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from simhash_core.report.contents import HISTOGRAM_BINS, ClassReport, PairSection
+from simhash_core.report.palette import (
+    COMMON_TEXT,
+    PASSAGE_COLORS,
+    REWORDED_UNDERLINE,
+    TRANSLATED_UNDERLINE,
+    heat_hex,
+)
+from simhash_core.translations import translation
+
+FONT_STACK = (
+    '"Segoe UI", "Helvetica Neue", Arial, "Microsoft YaHei", "PingFang SC", '
+    '"Hiragino Sans GB", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", '
+    '"WenQuanYi Zen Hei", SimHei, sans-serif'
+)
+
+
+# the page may load nothing: no network, no file, only its own inline styles and script
+_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _css() -> str:
+    colors = "\n".join(
+        f".c{k} {{ background: {c}; }}" for k, c in enumerate(PASSAGE_COLORS)
+    )
+    return f"""
+:root {{ --grey: {COMMON_TEXT}; }}
+* {{ box-sizing: border-box; }}
+body {{ font-family: {FONT_STACK}; margin: 0; color: #1d1d1f; background: #fafafa;
+  line-height: 1.5; }}
+header.top {{ background: #24324a; color: #fff; padding: 16px 28px; }}
+header.top h1 {{ margin: 0; font-size: 22px; }}
+header.top .sub {{ opacity: .8; font-size: 13px; }}
+main {{ padding: 8px 28px 40px; max-width: 1500px; }}
+h2 {{ font-size: 18px; border-bottom: 2px solid #24324a; padding-bottom: 2px;
+  margin-top: 28px; }}
+table {{ border-collapse: collapse; font-size: 13px; background: #fff; }}
+th, td {{ border: 1px solid #d7d9de; padding: 3px 8px; text-align: left;
+  vertical-align: top; }}
+th {{ background: #eef0f4; white-space: nowrap; }}
+td.num {{ text-align: right; white-space: nowrap; }}
+table.sortable th {{ cursor: pointer; user-select: none; }}
+table.sortable th::after {{ content: " ↕"; color: #999; font-size: 11px; }}
+.kv td:first-child {{ color: #555; }}
+.cards {{ display: flex; gap: 12px; flex-wrap: wrap; margin: 12px 0; }}
+.card {{ background: #fff; border: 1px solid #d7d9de; border-radius: 6px;
+  padding: 8px 14px; min-width: 140px; }}
+.card b {{ display: block; font-size: 22px; }}
+.overview-grid {{ display: flex; gap: 24px; flex-wrap: wrap; align-items: flex-start; }}
+svg.histogram text {{ font-family: {FONT_STACK}; font-size: 11px; fill: #333; }}
+section.pair {{ background: #fff; border: 1px solid #d7d9de; border-radius: 6px;
+  padding: 10px 16px 16px; margin: 24px 0; content-visibility: auto;
+  contain-intrinsic-size: auto 900px; }}
+section.pair h2 {{ margin-top: 4px; }}
+.reasons {{ margin: 6px 0; padding-left: 20px; }}
+.measures td {{ font-size: 12px; }}
+.legend {{ font-size: 12px; color: #444; margin: 8px 0; }}
+.legend span {{ margin-right: 14px; padding: 0 4px; }}
+.sides {{ display: grid; grid-template-columns: 1fr 1fr; gap: 14px; }}
+.side h3 {{ font-size: 14px; margin: 6px 0; }}
+.text {{ white-space: pre-wrap; word-break: break-word; font-size: 14px;
+  border: 1px solid #d7d9de; border-radius: 4px; padding: 8px 10px; max-height: 70vh;
+  overflow: auto; background: #fff; }}
+mark {{ color: inherit; border-radius: 2px; cursor: pointer; }}
+{colors}
+mark.reworded {{ text-decoration: underline dashed {REWORDED_UNDERLINE};
+  text-decoration-thickness: 2px; }}
+mark.translated {{ text-decoration: underline wavy {TRANSLATED_UNDERLINE};
+  text-decoration-thickness: 1.5px; }}
+mark.first::before {{ content: attr(data-n); font-size: 10px; font-weight: bold;
+  vertical-align: super; color: #333; margin-right: 1px; }}
+mark.current {{ outline: 2px solid #24324a; }}
+.common, mark.common {{ color: var(--grey); background: none; }}
+.tpl {{ color: var(--grey); font-style: italic; }}
+.note {{ color: #666; font-size: 12px; }}
+button.print {{ float: right; font: inherit; font-size: 12px; }}
+a {{ color: #1f4fa8; }}
+@media print {{
+  body {{ background: #fff; }}
+  header.top {{ background: none; color: #000; border-bottom: 2px solid #000; padding: 0 0 6px; }}
+  main {{ padding: 0; max-width: none; }}
+  button, .noprint {{ display: none !important; }}
+  section.pair {{ break-before: page; border: none; padding: 0; content-visibility: visible; }}
+  .text {{ max-height: none; overflow: visible; font-size: 11px; }}
+  .sides {{ gap: 8px; }}
+  mark, .c0, .c1, .c2, .c3, .c4, .c5, .c6, .c7 {{ -webkit-print-color-adjust: exact;
+    print-color-adjust: exact; }}
+  body.one-pair main > :not(.printing) {{ display: none; }}
+  body.one-pair section.pair.printing {{ break-before: auto; }}
+}}
+"""
+
+
+# The script: builds a pair's two texts from the data block when the pair comes near
+# the screen, links passages across the sides, sorts tables, prepares printing. It only
+# ever sets textContent (never HTML), so no text in a submission can run as code.
+_SCRIPT = r"""
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("report-data").textContent);
+  var pairs = {};
+  data.pairs.forEach(function (p) { pairs[p.n] = p; });
+
+  function segments(text, marks, common, tpl) {
+    var cuts = [0, text.length];
+    marks.forEach(function (m) { cuts.push(m[1], m[2]); });
+    common.forEach(function (s) { cuts.push(s[0], s[1]); });
+    tpl.forEach(function (s) { cuts.push(s[0], s[1]); });
+    cuts = cuts.filter(function (x) { return x >= 0 && x <= text.length; });
+    cuts.sort(function (a, b) { return a - b; });
+    var out = [], seen = {};
+    for (var i = 0; i + 1 < cuts.length; i++) {
+      var s = cuts[i], e = cuts[i + 1];
+      if (e <= s) continue;
+      var mark = null;
+      for (var k = 0; k < marks.length; k++) {
+        if (marks[k][1] <= s && e <= marks[k][2]) { mark = marks[k]; break; }
+      }
+      var inCommon = common.some(function (c) { return c[0] <= s && e <= c[1]; });
+      var inTpl = tpl.some(function (c) { return c[0] <= s && e <= c[1]; });
+      out.push({ s: s, e: e, mark: mark, common: inCommon, tpl: inTpl,
+                 first: mark !== null && !seen[mark[0]] });
+      if (mark !== null) seen[mark[0]] = true;
+    }
+    return out;
+  }
+
+  function fill(box, text, marks, common, tpl) {
+    var frag = document.createDocumentFragment();
+    segments(text, marks, common, tpl).forEach(function (g) {
+      var piece = text.slice(g.s, g.e), node;
+      if (g.mark) {
+        node = document.createElement("mark");
+        var n = g.mark[0], kind = g.mark[3], isCommon = g.mark[4];
+        node.className = (isCommon ? "common" : "c" + ((n - 1) % 8) + " " + kind) +
+          (g.first ? " first" : "");
+        node.setAttribute("data-p", n);
+        if (g.first) node.setAttribute("data-n", n);
+      } else if (g.tpl || g.common) {
+        node = document.createElement("span");
+        node.className = g.tpl ? "tpl" : "common";
+      } else {
+        frag.appendChild(document.createTextNode(piece));
+        return;
+      }
+      node.textContent = piece;
+      frag.appendChild(node);
+    });
+    box.textContent = "";
+    box.appendChild(frag);
+  }
+
+  function render(section) {
+    if (section.getAttribute("data-ready")) return;
+    var p = pairs[section.getAttribute("data-pair")];
+    if (!p) return;
+    var boxes = section.querySelectorAll(".text");
+    var ma = p.p.map(function (x) { return [x[0], x[2], x[3], x[1], x[6]]; });
+    var mb = p.p.map(function (x) { return [x[0], x[4], x[5], x[1], x[6]]; });
+    fill(boxes[0], data.texts[p.a], ma, p.ca, p.ta);
+    fill(boxes[1], data.texts[p.b], mb, p.cb, p.tb);
+    section.setAttribute("data-ready", "1");
+  }
+
+  function scrollInBox(box, el) {
+    var top = el.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    box.scrollTop += top - 40;
+  }
+
+  function link(section) {
+    section.addEventListener("click", function (ev) {
+      var m = ev.target.closest("mark[data-p]");
+      if (!m) return;
+      var n = m.getAttribute("data-p");
+      var boxes = section.querySelectorAll(".text");
+      section.querySelectorAll("mark.current").forEach(function (x) {
+        x.classList.remove("current");
+      });
+      boxes.forEach(function (box) {
+        var found = box.querySelectorAll('mark[data-p="' + n + '"]');
+        found.forEach(function (x) { x.classList.add("current"); });
+        if (found.length && !box.contains(m)) scrollInBox(box, found[0]);
+      });
+    });
+  }
+
+  var sections = Array.prototype.slice.call(document.querySelectorAll("section.pair"));
+  sections.forEach(link);
+  if ("IntersectionObserver" in window) {
+    var seen = new IntersectionObserver(function (entries) {
+      entries.forEach(function (en) {
+        if (en.isIntersecting) { render(en.target); seen.unobserve(en.target); }
+      });
+    }, { rootMargin: "600px" });
+    sections.forEach(function (s) { seen.observe(s); });
+  } else {
+    sections.forEach(render);
+  }
+
+  function showHash() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    if (target && target.classList.contains("pair")) {
+      render(target);
+      target.scrollIntoView();
+    }
+  }
+  window.addEventListener("hashchange", showHash);
+  showHash();
+
+  window.addEventListener("beforeprint", function () { sections.forEach(render); });
+  document.querySelectorAll("button.print").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var s = b.closest("section.pair");
+      render(s);
+      s.classList.add("printing");
+      document.body.classList.add("one-pair");
+      window.print();
+      document.body.classList.remove("one-pair");
+      s.classList.remove("printing");
+    });
+  });
+
+  document.querySelectorAll("table.sortable").forEach(function (table) {
+    table.querySelectorAll("th").forEach(function (th, col) {
+      th.addEventListener("click", function () {
+        var body = table.tBodies[0];
+        var rows = Array.prototype.slice.call(body.rows);
+        var up = th.getAttribute("data-dir") !== "up";
+        th.setAttribute("data-dir", up ? "up" : "down");
+        rows.sort(function (r, s) {
+          var x = r.cells[col].getAttribute("data-sort") || r.cells[col].textContent;
+          var y = s.cells[col].getAttribute("data-sort") || s.cells[col].textContent;
+          var nx = parseFloat(x), ny = parseFloat(y);
+          var c = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
+          return up ? c : -c;
+        });
+        rows.forEach(function (r) { body.appendChild(r); });
+      });
+    });
+  });
+})();
+"""
+
+
+def histogram_svg(counts: tuple[int, ...] | list[int], threshold: float, flag_word: str) -> str:
+    """Pairs per similarity bin as bars on a log scale, the flag threshold dashed.
+
+    >>> svg = histogram_svg([90, 5, 0, 1] + [0] * 16, 0.15, "flag")
+    >>> svg.count("<rect class=\\"bar\\""), "flag 15%" in svg
+    (3, True)
+    """
+    import math
+
+    width, height, left, bottom, top = 640, 210, 44, 34, 18
+    plot_w, plot_h = width - left - 24, height - bottom - top
+    bins = len(counts) or HISTOGRAM_BINS
+    bar_w = plot_w / bins
+    peak = math.log10(1 + max(counts or [0]) or 1) or 1.0
+    parts = [
+        f'<svg class="histogram" xmlns="http://www.w3.org/2000/svg" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img">'
+    ]
+    base = top + plot_h
+    parts.append(
+        f'<line x1="{left}" y1="{base}" x2="{left + plot_w}" y2="{base}" stroke="#555"/>'
+    )
+    for i, c in enumerate(counts):
+        if not c:
+            continue
+        h = max(2.0, plot_h * math.log10(1 + c) / peak)
+        x = left + i * bar_w
+        color = heat_hex(max(0.12, (i + 0.5) / bins)) if (i + 1) / bins > threshold else "#8fa3bf"
+        parts.append(
+            f'<rect class="bar" x="{x + 1:.1f}" y="{base - h:.1f}" width="{bar_w - 2:.1f}" '
+            f'height="{h:.1f}" fill="{color}"><title>{c}</title></rect>'
+        )
+        parts.append(
+            f'<text x="{x + bar_w / 2:.1f}" y="{base - h - 3:.1f}" '
+            f'text-anchor="middle">{c}</text>'
+        )
+    for pct in (0, 25, 50, 75, 100):
+        x = left + plot_w * pct / 100
+        parts.append(
+            f'<text x="{x:.1f}" y="{base + 16}" text-anchor="middle">{pct}%</text>'
+        )
+    tx = left + plot_w * threshold
+    parts.append(
+        f'<line x1="{tx:.1f}" y1="{top - 6}" x2="{tx:.1f}" y2="{base}" stroke="#c0392b" '
+        'stroke-width="1.5" stroke-dasharray="4 3"/>'
+    )
+    parts.append(
+        f'<text x="{tx + 4:.1f}" y="{top + 4}" fill="#c0392b">{_e(flag_word)} '
+        f"{threshold * 100:.0f}%</text>"
+    )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _data(report: ClassReport) -> str:
+    """The data block: each text once, each pair's spans. ``<`` is escaped so no text
+    can close the script element."""
+    payload = {
+        "texts": {str(i): text for i, text in report.texts.items()},
+        "pairs": [
+            {
+                "n": s.number,
+                "a": str(s.a),
+                "b": str(s.b),
+                "p": [
+                    [m.number, m.kind, m.a[0], m.a[1], m.b[0], m.b[1], bool(m.common)]
+                    for m in s.passages
+                ],
+                "ca": [list(x) for x in s.common_a],
+                "cb": [list(x) for x in s.common_b],
+                "ta": [list(x) for x in s.template_a],
+                "tb": [list(x) for x in s.template_b],
+            }
+            for s in report.pairs
+        ],
+    }
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def _kv_table(rows: Any) -> str:
+    body = "".join(f"<tr><td>{_e(m.label)}</td><td>{_e(m.value)}</td></tr>" for m in rows)
+    return f'<table class="kv"><tbody>{body}</tbody></table>'
+
+
+def _pair_section(s: PairSection, w: Any) -> str:
+    reasons = "".join(f"<li>{_e(r)}</li>" for r in s.reasons)
+    cells = "".join(f"<th>{_e(m.label)}</th>" for m in s.measures)
+    values = "".join(f'<td class="num">{_e(m.value)}</td>' for m in s.measures)
+    kinds = {m.kind for m in s.passages if not m.common}
+    legend = [f'<span class="c0">{_e(w("Matched passage (same colour on both sides)"))}</span>']
+    if "reworded" in kinds:
+        legend.append(f'<span><mark class="c1 reworded">{_e(w("reworded"))}</mark></span>')
+    if "translated" in kinds:
+        legend.append(
+            f'<span><mark class="c3 translated">{_e(w("translated"))}</mark></span>'
+        )
+    legend.append(f'<span class="common">{_e(w("common text of the class"))}</span>')
+    legend.append(f'<span class="tpl">{_e(w("template, references"))}</span>')
+    title = w("Pair {number}").format(number=s.number)
+    return f"""
+<section class="pair" id="pair-{s.number}" data-pair="{s.number}">
+<button class="print" type="button">{_e(w("Print this pair"))}</button>
+<h2>{_e(title)}: {_e(s.name_a)} ↔ {_e(s.name_b)} · {_e(s.similarity_text)}</h2>
+<ul class="reasons">{reasons}</ul>
+<table class="measures"><thead><tr>{cells}</tr></thead><tbody><tr>{values}</tr></tbody></table>
+<div class="legend">{"".join(legend)}</div>
+<div class="sides">
+<div class="side"><h3>A · {_e(s.name_a)}</h3><div class="text">…</div></div>
+<div class="side"><h3>B · {_e(s.name_b)}</h3><div class="text">…</div></div>
+</div>
+</section>"""
+
+
+def render_html(report: ClassReport) -> str:
+    """The report as one HTML document (a string)."""
+    t = translation(report.lang)
+    w = t.word
+    html_lang = "zh-CN" if report.lang == "zh_CN" else "en"
+    sep = "；" if report.lang == "zh_CN" else "; "
+    cards = "".join(
+        f'<div class="card">{_e(m.label)}<b>{_e(m.value)}</b></div>' for m in report.counts
+    )
+    pair_rows = "".join(
+        f'<tr><td class="num" data-sort="{s.number}"><a href="#pair-{s.number}">{s.number}</a></td>'
+        f"<td>{_e(s.name_a)}</td><td>{_e(s.name_b)}</td>"
+        f'<td class="num" data-sort="{s.similarity:.6f}">{_e(s.similarity_text)}</td>'
+        f'<td class="num">{len([m for m in s.passages if not m.common])}</td>'
+        f'<td class="num">{s.reworded}</td><td class="num">{s.translated}</td>'
+        f'<td class="num" data-sort="{s.group if s.group is not None else 1 << 30}">'
+        f'{"" if s.group is None else s.group}</td>'
+        f"<td>{_e(sep.join(s.reasons))}</td></tr>"
+        for s in report.pairs
+    )
+    pair_head = "".join(
+        f"<th>{_e(h)}</th>"
+        for h in (
+            "#",
+            t.text("PairField", "File A") if not report.anonymous else w("Student A"),
+            t.text("PairField", "File B") if not report.anonymous else w("Student B"),
+            t.text("PairField", "Similarity"),
+            t.text("PairField", "Passages"),
+            t.text("PairField", "Reworded"),
+            t.text("PairField", "Translated"),
+            t.text("PairField", "Group"),
+            t.text("PairField", "Why"),
+        )
+    )
+    groups = "".join(
+        f'<tr><td class="num">{g.id}</td><td>{_e(", ".join(g.members))}</td>'
+        f'<td class="num">{_e(g.max_similarity)}</td>'
+        f"<td>{_e(g.likely_source)} <span class=\"note\">({_e(g.source_reason)})</span></td></tr>"
+        for g in report.groups
+    )
+    problems = "".join(
+        f"<tr><td>{_e(p.name)}</td><td>{_e(p.problem)}</td><td>{_e(p.reason)}</td></tr>"
+        for p in report.problems
+    )
+    none = f'<p class="note">{_e(w("none"))}</p>'
+    groups_html = (
+        f'<table class="sortable"><thead><tr><th>{_e(w("Group"))}</th><th>{_e(w("Members"))}</th>'
+        f"<th>{_e(w('Highest similarity'))}</th><th>{_e(w('Likely source'))}</th></tr></thead>"
+        f"<tbody>{groups}</tbody></table>"
+        if groups
+        else none
+    )
+    pairs_html = (
+        f'<table class="sortable" id="flagged"><thead><tr>{pair_head}</tr></thead>'
+        f"<tbody>{pair_rows}</tbody></table>"
+        if pair_rows
+        else none
+    )
+    problems_html = (
+        f"<table><thead><tr><th>{_e(w('File'))}</th><th>{_e(w('Problem'))}</th>"
+        f"<th>{_e(w('Reason'))}</th></tr></thead><tbody>{problems}</tbody></table>"
+        if problems
+        else none
+    )
+    sub = w("plagcheck report · {date}").format(date=report.generated)
+    if report.anonymous:
+        sub += " · " + w("anonymized")
+    hist = histogram_svg(report.histogram, report.threshold, w("flag"))
+    sections = "".join(_pair_section(s, w) for s in report.pairs)
+    return f"""<!DOCTYPE html>
+<html lang="{html_lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{_POLICY}">
+<meta name="referrer" content="no-referrer">
+<title>{_e(report.title)} · plagcheck</title>
+<style>{_css()}</style>
+</head>
+<body>
+<header class="top"><h1>{_e(report.title)}</h1><div class="sub">{_e(sub)}</div></header>
+<main>
+<section id="overview">
+<div class="cards">{cards}</div>
+<div class="overview-grid">
+<div><h2>{_e(w("Similarity of every pair"))}</h2>{hist}
+<p class="note">{_e(w("Pairs per 5% of similarity; bar heights on a log scale."))}</p></div>
+<div><h2>{_e(w("Settings"))}</h2>{_kv_table(report.settings)}</div>
+</div>
+<h2>{_e(w("Groups"))}</h2>{groups_html}
+<h2>{_e(w("Flagged pairs"))}</h2>{pairs_html}
+<h2>{_e(w("Files that could not be read"))}</h2>{problems_html}
+</section>
+{sections}
+<noscript><p class="note">{_e(w("Turn on JavaScript to see the texts of each pair."))}</p>
+</noscript>
+</main>
+<script type="application/json" id="report-data">{_data(report)}</script>
+<script>{_SCRIPT}</script>
+</body>
+</html>
+"""
