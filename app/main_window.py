@@ -40,6 +40,7 @@ from app.metrics import Metric
 from app.models.errors_model import ErrorsModel, Kind
 from app.models.matrix_model import MatrixModel
 from app.models.pairs_model import PairsModel
+from app.report_export import ReportExporter, ReportRequest
 from app.scan_controller import ScanController, ScanRequest
 from app.settings import AppSettings
 from app.views.archive_dialog import ArchiveDialog
@@ -54,7 +55,7 @@ from app.views.side_by_side import SideBySideView
 from simhash_core.archive.service import ArchiveCheck, ArchiveStatus
 from simhash_core.progress import ProgressReport
 from simhash_core.shown_location import shown_location
-from simhash_core.types import ScanResult
+from simhash_core.types import PairScore, ScanResult
 
 DEFAULT_SIZE = QSize(1400, 900)
 
@@ -112,6 +113,9 @@ class MainWindow(QMainWindow):
         self.scanner.archiveChecked.connect(self._on_archive_checked)
         self.scanner.finished.connect(self._on_finished)
         self.scanner.failed.connect(self._on_failed)
+        self.reports = ReportExporter(self)
+        self.reports.exported.connect(self._on_report_exported)
+        self.reports.failed.connect(self._on_report_failed)
 
         self.matrix_model = MatrixModel(self)
         self.pairs_model = PairsModel(self)
@@ -206,6 +210,13 @@ class MainWindow(QMainWindow):
         self.export_action = QAction(self)
         self.export_action.setShortcut(QKeySequence("Ctrl+E"))
         self.export_action.triggered.connect(self.choose_export_path)
+        self.report_action = QAction(self)
+        self.report_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
+        self.report_action.triggered.connect(lambda: self.choose_report_path(pair=False))
+        self.pair_report_action = QAction(self)
+        self.pair_report_action.triggered.connect(lambda: self.choose_report_path(pair=True))
+        self.anonymize_action = QAction(self)
+        self.anonymize_action.setCheckable(True)
         self.settings_action = QAction(self)
         self.settings_action.triggered.connect(self.edit_settings)
         self.compare_archive_action = QAction(self)
@@ -253,6 +264,9 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.cancel_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.export_action)
+        self.file_menu.addAction(self.report_action)
+        self.file_menu.addAction(self.pair_report_action)
+        self.file_menu.addAction(self.anonymize_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.quit_action)
         self.view_menu = QMenu(self)
@@ -444,6 +458,7 @@ class MainWindow(QMainWindow):
         self.current_pair = (a, b)
         self.side_by_side.show_pair((a, b))
         self.bit_diff.show_pair((a, b))
+        self.pair_report_action.setEnabled(self.shown_pair() is not None)
         self.show_view(view)
         self.pairOpened.emit(a, b)
 
@@ -473,6 +488,53 @@ class MainWindow(QMainWindow):
         )
         if path:
             self.export_csv(Path(path))
+
+    def shown_pair(self) -> PairScore | None:
+        """The scored pair the side-by-side view shows, if any."""
+        if self.result is None or self.side_by_side.pair is None:
+            return None
+        a, b = self.side_by_side.pair
+        return next((p for p in self.result.pairs if {p.a, p.b} == {a, b}), None)
+
+    def choose_report_path(self, *, pair: bool) -> None:
+        if self.result is None:
+            return
+        html, pdf = self.tr("HTML report (*.html)"), self.tr("PDF report (*.pdf)")
+        name = "plagcheck-pair" if pair else "plagcheck-report"
+        path, chosen = QFileDialog.getSaveFileName(
+            self, self.tr("Export report"), f"{name}.html", f"{html};;{pdf}"
+        )
+        if not path:
+            return
+        target = Path(path)
+        if target.suffix.lower() not in (".html", ".htm", ".pdf"):
+            target = target.with_suffix(".pdf" if chosen == pdf else ".html")
+        self.export_report(target, pair=self.shown_pair() if pair else None)
+
+    def export_report(self, path: Path, *, pair: PairScore | None = None) -> bool:
+        """Write the class's report (or ``pair``'s) to ``path`` in the background: PDF for
+        a ``.pdf`` path, else HTML, in the UI's language, anonymous if chosen."""
+        if self.result is None:
+            return False
+        request = ReportRequest(
+            path=path,
+            pair=pair,
+            anonymous=self.anonymize_action.isChecked(),
+            lang=self.languages.current,
+        )
+        if not self.reports.export(self.result, request):
+            self.statusBar().showMessage(self.tr("A report is being written; try again soon."))
+            return False
+        self.statusBar().showMessage(self.tr("Writing {path}…").format(path=path.name))
+        return True
+
+    def _on_report_exported(self, path: Path) -> None:
+        self.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 8000)
+
+    def _on_report_failed(self, message: str) -> None:
+        self.statusBar().showMessage(
+            self.tr("Could not write the report: {error}").format(error=message)
+        )
 
     def export_csv(self, path: Path) -> Path | None:
         """Write the pairs the table shows (its filter and order) and the errors sheet.
@@ -622,6 +684,12 @@ class MainWindow(QMainWindow):
         self.rescan_action.setText(self.tr("&Rescan"))
         self.cancel_action.setText(self.tr("&Cancel scan"))
         self.export_action.setText(self.tr("&Export CSV…"))
+        self.report_action.setText(self.tr("Export class &report (HTML or PDF)…"))
+        self.pair_report_action.setText(self.tr("Export report of the shown &pair…"))
+        self.anonymize_action.setText(self.tr("A&nonymize reports"))
+        self.anonymize_action.setStatusTip(
+            self.tr("Name students Student 1…N in exported reports, without paths or file names")
+        )
         self.settings_action.setText(self.tr("&Settings…"))
         self.compare_archive_action.setText(self.tr("&Compare with archive"))
         self.compare_archive_action.setStatusTip(
@@ -646,6 +714,8 @@ class MainWindow(QMainWindow):
         problems = self.errors_model.count(Kind.ERROR) + self.errors_model.count(Kind.SKIPPED)
         self.errors_dock.setWindowTitle(self.tr("Errors ({count})").format(count=problems))
         self.export_action.setEnabled(self.result is not None)
+        self.report_action.setEnabled(self.result is not None)
+        self.pair_report_action.setEnabled(self.shown_pair() is not None)
         self.cancel_action.setEnabled(self.scanner.running)
         self.clear_templates_action.setEnabled(bool(self.templates))
         if self.templates:
@@ -680,6 +750,7 @@ class MainWindow(QMainWindow):
         if self.scanner.running:
             self.scanner.cancel()
             self.scanner.wait(60000)
+        self.reports.runner.wait(60000)  # a report being written is finished, not torn
         if self.persist:
             self.app_settings.set_window_layout(self.saveGeometry(), self.saveState())
             self.app_settings.sync()

@@ -97,6 +97,17 @@ def _why(exc: OSError, path: Path) -> str:
 Writer = Callable[[IO[str]], None]
 
 
+class BinaryWriter:
+    """A writer of bytes (a PDF) for :func:`write_all_or_none`: its file is opened in
+    binary mode."""
+
+    def __init__(self, make: Callable[[], bytes]) -> None:
+        self.make = make
+
+    def __call__(self, fh: IO[bytes]) -> None:  # type: ignore[override]
+        fh.write(self.make())
+
+
 def write_all_or_none(files: Sequence[tuple[Path, Writer]], encoding: str = "utf-8") -> None:
     """Write each ``(path, writer)``: the writer gets a text stream. Every file goes to a
     temporary file first; only when all are complete are they renamed into place.
@@ -110,7 +121,9 @@ def write_all_or_none(files: Sequence[tuple[Path, Writer]], encoding: str = "utf
                 prefix=f".{current.name}.", suffix=".tmp", dir=current.parent or "."
             )
             done.append((tmp, current))
-            with os.fdopen(fd, "w", encoding=encoding, newline="") as fh:
+            binary = isinstance(writer, BinaryWriter)
+            mode = {"mode": "wb"} if binary else {"mode": "w", "encoding": encoding, "newline": ""}
+            with os.fdopen(fd, **mode) as fh:
                 writer(fh)
                 fh.flush()
                 os.fchmod(fh.fileno(), _mode_for(current))

@@ -74,6 +74,12 @@ REPORT_WORDS: tuple[str, ...] = (
     "common text of the class",
     "template, references",
     "Turn on JavaScript to see the texts of each pair.",
+    "copied",
+    "Measures",
+    "Matched passages",
+    "full text",
+    "Page {page}",
+    "{chars} characters in all; the full texts follow",
 )
 _REPORT_WORDS = frozenset(REPORT_WORDS)
 

@@ -268,4 +268,10 @@ def report_words() -> dict[str, str]:
         "common text of the class": translate("Report", "common text of the class"),
         "template, references": translate("Report", "template, references"),
         "Turn on JavaScript to see the texts of each pair.": translate("Report", "Turn on JavaScript to see the texts of each pair."),
+        "copied": translate("Report", "copied"),
+        "Measures": translate("Report", "Measures"),
+        "Matched passages": translate("Report", "Matched passages"),
+        "full text": translate("Report", "full text"),
+        "Page {page}": translate("Report", "Page {page}"),
+        "{chars} characters in all; the full texts follow": translate("Report", "{chars} characters in all; the full texts follow"),
     }

@@ -8,6 +8,7 @@ most of them.
 
 from __future__ import annotations
 
+import contextlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -215,12 +216,16 @@ class Corpus:
         """Document ``j``'s usable shingles sorted for alignment (kept for the
         :data:`SORTED_KEPT` most recently used documents)."""
         found = self._sorted.get(j)
+        # the app may write a report in a thread while the window aligns a pair: another
+        # thread can have evicted or added this key in between, which costs nothing here
         if found is None:
             found = self._sorted[j] = sorted_shingles(self.docs[j].shingle_seq, self.ok_mask(j))
             if len(self._sorted) > SORTED_KEPT:
-                self._sorted.popitem(last=False)
+                with contextlib.suppress(KeyError):
+                    self._sorted.popitem(last=False)
         else:
-            self._sorted.move_to_end(j)
+            with contextlib.suppress(KeyError):
+                self._sorted.move_to_end(j)
         return found
 
     def sentences(self, i: int) -> Sentences:

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
-from simhash_core.export import Writer
+from simhash_core.export import BinaryWriter, Writer
 from simhash_core.report.contents import ClassReport, class_report
 from simhash_core.types import PairScore, ScanResult
 
-__all__ = ["ClassReport", "class_report", "html_writer", "report_writers"]
+__all__ = ["ClassReport", "class_report", "html_writer", "pdf_writer", "report_writers"]
 
 
 def html_writer(report: ClassReport) -> Writer:
@@ -50,4 +50,14 @@ def report_writers(
     out: list[tuple[Path, Writer]] = []
     if html_path is not None:
         out.append((Path(html_path), html_writer(report)))
+    if pdf_path is not None:
+        out.append((Path(pdf_path), pdf_writer(report, overview=pairs is None)))
     return out
+
+
+def pdf_writer(report: ClassReport, *, overview: bool = True) -> Writer:
+    """The PDF's writer; the PDF is laid out when it is written (after the others are
+    ready), in memory, so a failure leaves no partial file."""
+    from simhash_core.report.pdf import render_pdf
+
+    return BinaryWriter(lambda: render_pdf(report, overview=overview))  # type: ignore[return-value]

@@ -353,3 +353,36 @@ def test_bit_view_without_word_counts_falls_back_to_keywords(qtbot):
         view.show_pair((0, 1))
     assert view.words is not None and not view.words.exact
     assert "strongest keywords only" in view.diff_summary.text()
+
+
+def test_export_report_writes_the_class_and_the_shown_pair_in_the_background(
+    shown, small_result, tmp_path, qtbot
+):
+    """File → Export report: the class as HTML, the shown pair as a PDF (anonymized
+    when chosen), written by a worker thread while the window stays live."""
+    assert shown.report_action.isEnabled() and not shown.pair_report_action.isEnabled()
+    page = tmp_path / "class.html"
+    idle = shown.reports.runner.idle
+    written, failures = [], []
+    shown.reports.exported.connect(written.append)
+    shown.reports.failed.connect(failures.append)
+    with qtbot.waitSignals([shown.reports.exported, idle], timeout=60000):
+        assert shown.export_report(page)
+    assert written == [page]
+    text = page.read_text(encoding="utf-8")
+    flagged = [p for p in small_result.pairs if p.flagged]
+    assert text.count('<section class="pair"') == len(flagged) > 0
+    pair = max(flagged, key=lambda p: p.similarity)
+    shown.open_pair(pair.a, pair.b)
+    assert shown.pair_report_action.isEnabled() and shown.shown_pair() == pair
+    shown.anonymize_action.setChecked(True)
+    pdf = tmp_path / "pair.pdf"
+    with qtbot.waitSignals([shown.reports.exported, idle], timeout=60000):
+        assert shown.export_report(pdf, pair=shown.shown_pair())
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF")
+    names = {small_result.documents[i].name.encode() for i in (pair.a, pair.b)}
+    assert not any(n in data for n in names)
+    with qtbot.waitSignals([shown.reports.failed, idle], timeout=60000):
+        shown.export_report(tmp_path / "missing" / "x.html")
+    assert len(failures) == 1 and "does not exist" in failures[0], failures

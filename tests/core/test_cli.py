@@ -189,18 +189,20 @@ def test_settings_check_their_ranges(field, value, message):
     assert str(exc.value).startswith(message)
 
 
-def test_scan_writes_the_html_report_with_the_others(tmp_path, capsys):
-    """``--html`` is written with the CSV, all or none, in ``--lang``, anonymous on
+def test_scan_writes_the_html_and_pdf_reports_with_the_others(tmp_path, capsys):
+    """``--html`` and ``--pdf`` are written with the CSV, all or none, in ``--lang``, anonymous on
     request."""
     from tests.core.textgen import zh_essay
 
     for i in range(4):
         (tmp_path / f"h{i}.txt").write_text(zh_essay(i), encoding="utf-8")
     (tmp_path / "王小明.txt").write_text(zh_essay(0), encoding="utf-8")
-    out, page = tmp_path / "o.csv", tmp_path / "r.html"
+    out, page, pdf = tmp_path / "o.csv", tmp_path / "r.html", tmp_path / "r.pdf"
     argv = ["scan", str(tmp_path), "--csv", str(out), "--html", str(page), "-q", "--lang", "zh"]
-    assert main([*argv, "--anonymize"]) == 0
-    assert f"html: {page}" in capsys.readouterr().out
+    assert main([*argv, "--pdf", str(pdf), "--anonymize"]) == 0
+    printed = capsys.readouterr().out
+    assert f"html: {page}" in printed and f"pdf: {pdf}" in printed
+    assert pdf.read_bytes().startswith(b"%PDF") and b"%%EOF" in pdf.read_bytes()[-32:]
     text = page.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>") and "标记的文档对" in text
     assert "王小明" not in text and str(tmp_path) not in text and "学生" in text

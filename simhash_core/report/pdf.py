@@ -1,0 +1,498 @@
+"""The PDF report: the class summary and each pair's evidence, with text as text.
+
+Laid out with reportlab (chosen by measurement against fpdf2 and Qt's QPdfWriter, see
+the README): CJK line breaking, highlighted runs inside flowing paragraphs, table rows
+that split across pages, a subset of the font embedded, and no duplicated text, so
+``pdftotext`` and a reader's search find every passage.
+
+* **The font** is the reader's CJK TrueType face, looked for where Windows, macOS and
+  Linux keep one (Microsoft YaHei, STHeiti, Arial Unicode, WenQuanYi...), or the file
+  named by ``PLAGCHECK_PDF_FONT``. Only the glyphs used are embedded. Without one, the
+  PDF names Adobe's standard Chinese font (STSong-Light) instead: the text is still
+  text, but a reader without that font shows other glyphs.
+* **Every page** has a header with the report's title (the class, or the two names of
+  the pair), the date and the settings, and a page number.
+* **A pair** gives the reasons in words, the measures, a table of the matched passages
+  (each numbered and in its colour, A beside B), then both texts in full with the
+  passages highlighted in the same colours and numbered where they start; common text
+  and the template are grey.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import os
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from simhash_core.report.contents import ClassReport, MarkedPassage, PairSection, Span
+from simhash_core.report.palette import (
+    COMMON_TEXT,
+    REWORDED_UNDERLINE,
+    TRANSLATED_UNDERLINE,
+    heat_hex,
+    passage_color,
+)
+from simhash_core.translations import translation
+
+# TrueType-outline CJK faces (reportlab reads no CFF outlines), best first
+CJK_FONT_FILES: tuple[tuple[str, int], ...] = (
+    ("C:/Windows/Fonts/msyh.ttc", 0),
+    ("C:/Windows/Fonts/msyh.ttf", 0),
+    ("C:/Windows/Fonts/simhei.ttf", 0),
+    ("C:/Windows/Fonts/simsun.ttc", 0),
+    ("/System/Library/Fonts/STHeiti Light.ttc", 0),
+    ("/System/Library/Fonts/Supplemental/Arial Unicode.ttf", 0),
+    ("/Library/Fonts/Arial Unicode.ttf", 0),
+    ("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", 0),
+    ("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc", 0),
+    ("/usr/share/fonts/truetype/arphic/uming.ttc", 0),
+    ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf", 0),
+)
+FALLBACK_FONT = "STSong-Light"
+FONT = "PlagcheckCJK"
+
+
+@cache
+def register_font() -> str:
+    """Register the first usable CJK font with reportlab; returns its name."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    chosen = os.environ.get("PLAGCHECK_PDF_FONT")
+    candidates = [(chosen, 0)] if chosen else []
+    for path, index in [*candidates, *CJK_FONT_FILES]:
+        if path and Path(path).is_file():
+            try:
+                pdfmetrics.registerFont(TTFont(FONT, path, subfontIndex=index))
+                return FONT
+            except (TTFError, OSError, ValueError):
+                continue
+    pdfmetrics.registerFont(UnicodeCIDFont(FALLBACK_FONT))
+    return FALLBACK_FONT
+
+
+def _styles(font: str) -> dict:
+    from reportlab.lib.styles import ParagraphStyle
+
+    base = {"fontName": font, "wordWrap": "CJK"}
+    return {
+        "title": ParagraphStyle("title", fontSize=16, leading=21, spaceAfter=6, **base),
+        "h2": ParagraphStyle("h2", fontSize=13, leading=18, spaceBefore=10, spaceAfter=4, **base),
+        "h3": ParagraphStyle("h3", fontSize=11, leading=15, spaceBefore=8, spaceAfter=3, **base),
+        "body": ParagraphStyle("body", fontSize=10, leading=16, spaceAfter=4, **base),
+        "cell": ParagraphStyle("cell", fontSize=8.5, leading=12, **base),
+        "note": ParagraphStyle("note", fontSize=8, leading=11, textColor="#666666", **base),
+        "bullet": ParagraphStyle(
+            "bullet", fontSize=10, leading=14, leftIndent=12, bulletIndent=2, **base
+        ),
+    }
+
+
+def _x(text: str) -> str:
+    return escape(text).replace("\n", "<br/>")
+
+
+def _segments(
+    n: int, marks: list[tuple[MarkedPassage, Span]], grey: list[Span]
+) -> Iterator[tuple[int, int, MarkedPassage | None, bool, bool]]:
+    """``(start, end, passage, grey, first)`` runs covering ``[0, n)``: ``passage``
+    is the first mark covering the run (``first`` where it starts)."""
+    cuts = {0, n}
+    for _, (s, e) in marks:
+        cuts.update((s, e))
+    for s, e in grey:
+        cuts.update((s, e))
+    points = sorted(c for c in cuts if 0 <= c <= n)
+    started: set[int] = set()
+    for s, e in itertools.pairwise(points):
+        mark = next((m for m, (ms, me) in marks if ms <= s and e <= me), None)
+        is_grey = any(gs <= s and e <= ge for gs, ge in grey)
+        first = mark is not None and mark.number not in started
+        if mark is not None:
+            started.add(mark.number)
+        yield s, e, mark, is_grey, first
+
+
+def _marked_paragraphs(
+    text: str, marks: list[tuple[MarkedPassage, Span]], grey: list[Span]
+) -> list[str]:
+    """``text`` as paragraph markup: passages on their colour (reworded and
+    translated ones underlined too), numbered where they start; grey text grey."""
+    paragraphs: list[str] = [""]
+    for s, e, mark, is_grey, first in _segments(len(text), marks, grey):
+        pieces = text[s:e].split("\n")
+        for k, piece in enumerate(pieces):
+            if k:
+                paragraphs.append("")
+            if not piece:
+                continue
+            run = escape(piece)
+            if mark is not None and not mark.common:
+                if mark.kind == "reworded":
+                    run = f'<u color="{REWORDED_UNDERLINE}">{run}</u>'
+                elif mark.kind == "translated":
+                    run = f'<u color="{TRANSLATED_UNDERLINE}">{run}</u>'
+                run = f'<span backColor="{passage_color(mark.number - 1)}">{run}</span>'
+                if first and k == 0:
+                    run = f"<super>{mark.number}</super>" + run
+            elif is_grey or (mark is not None and mark.common):
+                run = f'<font color="{COMMON_TEXT}">{run}</font>'
+            paragraphs[-1] += run
+    return [p for p in paragraphs if p]
+
+
+def _histogram(report: ClassReport, font: str):
+    import math
+
+    from reportlab.graphics.shapes import Drawing, Line, Rect, String
+    from reportlab.lib import colors
+
+    counts = report.histogram
+    width, height, left, bottom, top = 440, 150, 30, 24, 14
+    plot_w, plot_h = width - left - 16, height - bottom - top
+    bins = len(counts)
+    bar = plot_w / bins
+    peak = math.log10(1 + max(counts or [0]) or 1) or 1.0
+    d = Drawing(width, height)
+    d.add(Line(left, bottom, left + plot_w, bottom, strokeColor=colors.HexColor("#555555")))
+    for i, c in enumerate(counts):
+        if not c:
+            continue
+        h = max(2.0, plot_h * math.log10(1 + c) / peak)
+        hot = (i + 1) / bins > report.threshold
+        fill = heat_hex(max(0.12, (i + 0.5) / bins)) if hot else "#8fa3bf"
+        d.add(
+            Rect(
+                left + i * bar + 1,
+                bottom,
+                bar - 2,
+                h,
+                fillColor=colors.HexColor(fill),
+                strokeColor=None,
+            )
+        )
+        d.add(
+            String(
+                left + (i + 0.5) * bar,
+                bottom + h + 2,
+                str(c),
+                fontName=font,
+                fontSize=7,
+                textAnchor="middle",
+            )
+        )
+    for pct in (0, 25, 50, 75, 100):
+        d.add(
+            String(
+                left + plot_w * pct / 100,
+                bottom - 11,
+                f"{pct}%",
+                fontName=font,
+                fontSize=7,
+                textAnchor="middle",
+            )
+        )
+    x = left + plot_w * report.threshold
+    d.add(
+        Line(
+            x,
+            bottom,
+            x,
+            bottom + plot_h + 6,
+            strokeColor=colors.HexColor("#c0392b"),
+            strokeDashArray=[3, 2],
+        )
+    )
+    flag = translation(report.lang).word("flag")
+    d.add(
+        String(
+            x + 3,
+            bottom + plot_h,
+            f"{flag} {report.threshold * 100:.0f}%",
+            fontName=font,
+            fontSize=7,
+            fillColor=colors.HexColor("#c0392b"),
+        )
+    )
+    return d
+
+
+def _table(rows: list[list], widths: list[float], head: bool = True, extra=()):
+    from reportlab.lib import colors
+    from reportlab.platypus import Table, TableStyle
+
+    table = Table(
+        rows,
+        colWidths=widths,
+        repeatRows=1 if head else 0,
+        hAlign="LEFT",
+        splitByRow=0,
+        splitInRow=1,
+    )
+    style = [
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#c8cad0")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    if head:
+        style.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eef0f4")))
+    table.setStyle(TableStyle([*style, *extra]))
+    return table
+
+
+def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Paragraph, Spacer
+
+    t = translation(report.lang)
+    w = t.word
+    P = Paragraph
+    cell = st["cell"]
+    story: list = [P(_x(report.title), st["title"])]
+    story.append(
+        _table(
+            [
+                [P(_x(m.label), cell) for m in report.counts],
+                [P(_x(m.value), st["h3"]) for m in report.counts],
+            ],
+            [width / len(report.counts)] * len(report.counts),
+            head=False,
+        )
+    )
+    story += [P(_x(w("Similarity of every pair")), st["h2"]), _histogram(report, font)]
+    story.append(P(_x(w("Pairs per 5% of similarity; bar heights on a log scale.")), st["note"]))
+    story.append(P(_x(w("Settings")), st["h2"]))
+    story.append(
+        _table(
+            [[P(_x(m.label), cell), P(_x(m.value), cell)] for m in report.settings],
+            [70 * mm, 50 * mm],
+            head=False,
+        )
+    )
+    story.append(P(_x(w("Groups")), st["h2"]))
+    if report.groups:
+        rows = [
+            [
+                P(_x(h), cell)
+                for h in (w("Group"), w("Members"), w("Highest similarity"), w("Likely source"))
+            ]
+        ]
+        rows += [
+            [
+                P(str(g.id), cell),
+                P(_x(", ".join(g.members)), cell),
+                P(g.max_similarity, cell),
+                P(_x(f"{g.likely_source} ({g.source_reason})"), cell),
+            ]
+            for g in report.groups
+        ]
+        story.append(_table(rows, [12 * mm, width - 92 * mm, 24 * mm, 56 * mm]))
+    else:
+        story.append(P(_x(w("none")), st["note"]))
+    story.append(P(_x(w("Flagged pairs")), st["h2"]))
+    if report.pairs:
+        head = [
+            "#",
+            t.text("PairField", "File A") if not report.anonymous else w("Student A"),
+            t.text("PairField", "File B") if not report.anonymous else w("Student B"),
+            t.text("PairField", "Similarity"),
+            t.text("PairField", "Why"),
+        ]
+        sep = "；" if report.lang == "zh_CN" else "; "
+        rows = [[P(_x(h), cell) for h in head]]
+        rows += [
+            [
+                P(str(s.number), cell),
+                P(_x(s.name_a), cell),
+                P(_x(s.name_b), cell),
+                P(s.similarity_text, cell),
+                P(_x(sep.join(s.reasons)), cell),
+            ]
+            for s in report.pairs
+        ]
+        story.append(_table(rows, [9 * mm, 36 * mm, 36 * mm, 18 * mm, width - 99 * mm]))
+    else:
+        story.append(P(_x(w("none")), st["note"]))
+    story.append(P(_x(w("Files that could not be read")), st["h2"]))
+    if report.problems:
+        rows = [[P(_x(h), cell) for h in (w("File"), w("Problem"), w("Reason"))]]
+        rows += [
+            [P(_x(p.name), cell), P(_x(p.problem), cell), P(_x(p.reason), cell)]
+            for p in report.problems
+        ]
+        story.append(_table(rows, [50 * mm, 30 * mm, width - 80 * mm]))
+    else:
+        story.append(P(_x(w("none")), st["note"]))
+    story.append(Spacer(1, 4))
+    return story
+
+
+EXCERPT_CHARS = 600  # of a passage in the passages table (the full texts follow)
+
+
+def _excerpt(text: str, more: str) -> str:
+    """A passage for the passages table: whole up to :data:`EXCERPT_CHARS`, else its
+    start and end around ``more`` ("… 2,400 characters in all …").
+
+    >>> _excerpt("ab" * 400, "[{chars}]")[296:311]
+    'abab … [800] … '
+    """
+    text = text.strip()
+    if len(text) <= EXCERPT_CHARS:
+        return text
+    half = EXCERPT_CHARS // 2
+    return f"{text[:half]} … {more.format(chars=len(text))} … {text[-half:]}"
+
+
+def _pair(report: ClassReport, s: PairSection, st: dict, width: float) -> list:
+    from reportlab.lib import colors
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Paragraph
+
+    t = translation(report.lang)
+    w = t.word
+    P = Paragraph
+    cell = st["cell"]
+    title = w("Pair {number}").format(number=s.number)
+    story: list = [P(_x(f"{title}: {s.name_a} ↔ {s.name_b} · {s.similarity_text}"), st["title"])]
+    story += [P(_x(r), st["bullet"], bulletText="•") for r in s.reasons]
+    half = (len(s.measures) + 1) // 2
+    rows = []
+    for k in range(half):
+        row = []
+        for m in (s.measures[k], s.measures[k + half] if k + half < len(s.measures) else None):
+            row += [P(_x(m.label), cell), P(_x(m.value), cell)] if m else ["", ""]
+        rows.append(row)
+    story.append(P(_x(w("Measures")), st["h3"]))
+    story.append(_table(rows, [52 * mm, 28 * mm, 52 * mm, 28 * mm], head=False))
+    texts = report.texts
+    shown = [m for m in s.passages if not m.common]
+    if shown:
+        story.append(P(_x(w("Matched passages")), st["h2"]))
+        rows = [[P("#", cell), P(_x(f"A · {s.name_a}"), cell), P(_x(f"B · {s.name_b}"), cell)]]
+        more = w("{chars} characters in all; the full texts follow")
+        extra = []
+        for r, m in enumerate(shown, 1):
+            kind = w(m.kind)
+            rows.append(
+                [
+                    P(_x(f"{m.number}\n{kind}"), cell),
+                    P(_x(_excerpt(texts[s.a][m.a[0] : m.a[1]], more)), cell),
+                    P(_x(_excerpt(texts[s.b][m.b[0] : m.b[1]], more)), cell),
+                ]
+            )
+            extra.append(
+                ("BACKGROUND", (0, r), (0, r), colors.HexColor(passage_color(m.number - 1)))
+            )
+        story.append(
+            _table(rows, [16 * mm, (width - 16 * mm) / 2, (width - 16 * mm) / 2], extra=extra)
+        )
+    for side, name, text, spans, common, tpl in (
+        ("A", s.name_a, texts[s.a], [(m, m.a) for m in s.passages], s.common_a, s.template_a),
+        ("B", s.name_b, texts[s.b], [(m, m.b) for m in s.passages], s.common_b, s.template_b),
+    ):
+        story.append(P(_x(f"{side} · {name}: {w('full text')}"), st["h2"]))
+        grey = [*common, *tpl]
+        paragraphs = _marked_paragraphs(text, spans, grey)
+        # an anchor first: reportlab loses a leading span's background when the
+        # paragraph is split across pages (a span that is not first keeps it)
+        story += [
+            P(f'<a name="p{s.number}{side}{k}"/>{p}', st["body"])
+            for k, p in enumerate(paragraphs)
+        ]
+    return story
+
+
+class _Heading:
+    """What the page header names: the class, then each pair from its first page on.
+    A zero-size flowable at the start of each part sets it when drawn; the header is
+    drawn at the end of each page."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def flowable(self, text: str):
+        from reportlab.platypus import Flowable
+
+        heading = self
+
+        class Set(Flowable):
+            def wrap(self, *_: float) -> tuple[float, float]:
+                return 0, 0
+
+            def draw(self) -> None:
+                heading.text = text
+
+        return Set()
+
+
+def render_pdf(report: ClassReport, *, overview: bool = True) -> bytes:
+    """The report as PDF bytes: the class summary (unless ``overview`` is off, for one
+    pair's evidence) and then each pair, each starting on a new page."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.units import mm
+    from reportlab.platypus import BaseDocTemplate, Frame, PageBreak, PageTemplate
+
+    font = register_font()
+    st = _styles(font)
+    t = translation(report.lang)
+    buf = io.BytesIO()
+    margin = 16 * mm
+    doc = BaseDocTemplate(
+        buf,
+        pagesize=A4,
+        leftMargin=margin,
+        rightMargin=margin,
+        topMargin=24 * mm,
+        bottomMargin=16 * mm,
+        title=report.title,
+        author="",
+        subject=t.word("plagcheck report · {date}").format(date=report.generated),
+        creator="plagcheck",
+        producer="plagcheck",
+        invariant=1,
+    )
+    width = A4[0] - 2 * margin
+    heading = _Heading(report.title)
+    story: list = _overview(report, st, font, width) if overview else []
+    for s in report.pairs:
+        if story:
+            story.append(PageBreak())
+        story.append(heading.flowable(f"{report.title} · {s.name_a} ↔ {s.name_b}"))
+        story += _pair(report, s, st, width)
+    sub = t.word("plagcheck report · {date}").format(date=report.generated)
+    settings = " · ".join(f"{m.label} {m.value}" for m in report.settings[:4])
+
+    def page(canvas, doc_) -> None:
+        canvas.saveState()
+        canvas.setFont(font, 8)
+        canvas.setFillColorRGB(0.3, 0.3, 0.3)
+        y = A4[1] - 12 * mm
+        canvas.drawString(margin, y, heading.text[:110])
+        canvas.drawRightString(A4[0] - margin, y, sub)
+        canvas.drawString(margin, y - 10, settings[:160])
+        canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
+        canvas.line(margin, y - 14, A4[0] - margin, y - 14)
+        canvas.drawCentredString(A4[0] / 2, 9 * mm, t.word("Page {page}").format(page=doc_.page))
+        canvas.restoreState()
+
+    frame = Frame(
+        margin,
+        doc.bottomMargin,
+        width,
+        A4[1] - doc.topMargin - doc.bottomMargin,
+        id="body",
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+    )
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPageEnd=page)])
+    doc.build(story)
+    return buf.getvalue()
