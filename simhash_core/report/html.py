@@ -234,6 +234,8 @@ _SCRIPT = r"""
     if (target && target.classList.contains("pair")) {
       render(target);
       target.scrollIntoView();
+      // sections above it are laid out as they come near: scroll again once they are
+      requestAnimationFrame(function () { target.scrollIntoView(); });
     }
   }
   window.addEventListener("hashchange", showHash);
