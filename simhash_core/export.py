@@ -161,7 +161,7 @@ def percent(x: float) -> str:
 
 def pair_headers(t: Translation) -> list[str]:
     """The pairs CSV's header row in ``t``'s language."""
-    return [t.text("PairField", f.header) for f in PAIR_FIELDS]
+    return [t.column(f.header) for f in PAIR_FIELDS]
 
 
 def pair_row(result: ScanResult, p: PairScore, t: Translation | None = None) -> list[Any]:

@@ -125,11 +125,19 @@ class Translation:
             message = renamed(message, names)
         return render(message, self.pattern)
 
+    @property
+    def separator(self) -> str:
+        """What joins sentences on one line: "；" in Chinese, "; " in English."""
+        return "；" if self.lang == "zh_CN" else "; "
+
     def joined(
         self, messages: Iterable[Message], names: Callable[[str], str] | None = None
     ) -> str:
-        sep = "；" if self.lang == "zh_CN" else "; "
-        return sep.join(self.message(m, names) for m in messages)
+        return self.separator.join(self.message(m, names) for m in messages)
+
+    def column(self, header: str) -> str:
+        """A pair column's title (a :attr:`PairField.header`) in this language."""
+        return self.text("PairField", header)
 
     def word(self, source: str) -> str:
         """A report word (one of :data:`REPORT_WORDS`) in this language."""

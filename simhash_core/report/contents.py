@@ -200,6 +200,13 @@ class ClassReport:
     problems: tuple[Problem, ...] = ()
 
 
+def who_headers(t: Translation, anonymous: bool) -> tuple[str, str]:
+    """The titles of the two named columns of a pairs table: files, or students."""
+    if anonymous:
+        return t.word("Student A"), t.word("Student B")
+    return t.column("File A"), t.column("File B")
+
+
 def ranked(pairs: Sequence[PairScore]) -> list[PairScore]:
     """Flagged pairs, most similar first (ties: closer fingerprints, then the order of
     the class)."""
@@ -265,7 +272,7 @@ def _measures(result: ScanResult, p: PairScore, t: Translation) -> tuple[Measure
         f = FIELD[key]
         value = f.value(result, p)
         text = percent(value) if f.kind is FieldKind.SHARE else str(value)
-        out.append(Measure(t.text("PairField", f.header), text))
+        out.append(Measure(t.column(f.header), text))
     return tuple(out)
 
 

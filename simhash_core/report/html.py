@@ -25,7 +25,12 @@ import html
 import json
 from typing import Any
 
-from simhash_core.report.contents import HISTOGRAM_BINS, ClassReport, PairSection
+from simhash_core.report.contents import (
+    HISTOGRAM_BINS,
+    ClassReport,
+    PairSection,
+    who_headers,
+)
 from simhash_core.report.palette import (
     COMMON_TEXT,
     PASSAGE_COLORS,
@@ -395,7 +400,7 @@ def render_html(report: ClassReport) -> str:
     t = translation(report.lang)
     w = t.word
     html_lang = "zh-CN" if report.lang == "zh_CN" else "en"
-    sep = "；" if report.lang == "zh_CN" else "; "
+    sep = t.separator
     cards = "".join(
         f'<div class="card">{_e(m.label)}<b>{_e(m.value)}</b></div>' for m in report.counts
     )
@@ -414,14 +419,10 @@ def render_html(report: ClassReport) -> str:
         f"<th>{_e(h)}</th>"
         for h in (
             "#",
-            t.text("PairField", "File A") if not report.anonymous else w("Student A"),
-            t.text("PairField", "File B") if not report.anonymous else w("Student B"),
-            t.text("PairField", "Similarity"),
-            t.text("PairField", "Passages"),
-            t.text("PairField", "Reworded"),
-            t.text("PairField", "Translated"),
-            t.text("PairField", "Group"),
-            t.text("PairField", "Why"),
+            *who_headers(t, report.anonymous),
+            *(t.column(h) for h in ("Similarity", "Passages", "Reworded", "Translated")),
+            t.column("Group"),
+            t.column("Why"),
         )
     )
     groups = "".join(

@@ -28,7 +28,13 @@ from functools import cache
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from simhash_core.report.contents import ClassReport, MarkedPassage, PairSection, Span
+from simhash_core.report.contents import (
+    ClassReport,
+    MarkedPassage,
+    PairSection,
+    Span,
+    who_headers,
+)
 from simhash_core.report.palette import (
     COMMON_TEXT,
     REWORDED_UNDERLINE,
@@ -299,12 +305,11 @@ def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
     if report.pairs:
         head = [
             "#",
-            t.text("PairField", "File A") if not report.anonymous else w("Student A"),
-            t.text("PairField", "File B") if not report.anonymous else w("Student B"),
-            t.text("PairField", "Similarity"),
-            t.text("PairField", "Why"),
+            *who_headers(t, report.anonymous),
+            t.column("Similarity"),
+            t.column("Why"),
         ]
-        sep = "；" if report.lang == "zh_CN" else "; "
+        sep = t.separator
         rows = [[P(_x(h), cell) for h in head]]
         rows += [
             [
