@@ -9,9 +9,9 @@ family list, so Latin text keeps the UI font and CJK characters use the CJK one.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
+
+from simhash_core.report.fonts import font_candidates
 
 # Preferred CJK families, best first
 CJK_FAMILIES = (
@@ -27,16 +27,6 @@ CJK_FAMILIES = (
     "SimSun",
     "Droid Sans Fallback",
     "AR PL UMing CN",
-)
-# Font files to register when no family above is installed
-CJK_FONT_FILES = (
-    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
-    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-    "C:/Windows/Fonts/msyh.ttc",
-    "/System/Library/Fonts/PingFang.ttc",
 )
 LATIN_UI_FAMILIES = ("Noto Sans", "DejaVu Sans", "Segoe UI", "Helvetica Neue", "Arial")
 
@@ -55,12 +45,12 @@ def find_cjk_family() -> str | None:
     found = _installed(families, CJK_FAMILIES)
     if found:
         return found
-    for path in CJK_FONT_FILES:
-        if Path(path).is_file():
-            font_id = QFontDatabase.addApplicationFont(path)
-            loaded = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
-            if loaded:
-                return loaded[0]
+    # the font files the reports embed from, when no family above is installed
+    for font in font_candidates():
+        font_id = QFontDatabase.addApplicationFont(str(font.path))
+        loaded = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
+        if loaded:
+            return loaded[0]
     for family in families:
         if QFontDatabase.WritingSystem.SimplifiedChinese in QFontDatabase.writingSystems(family):
             return family

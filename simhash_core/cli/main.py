@@ -24,7 +24,7 @@ from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.export import ReportError, errors_path_for, write_reports
 from simhash_core.messages import Message
 from simhash_core.progress import Progress, Stage
-from simhash_core.report import report_writers
+from simhash_core.report import PairNotFound, find_pair, report_writers
 from simhash_core.scan import scan
 from simhash_core.store.cache import open_cache
 from simhash_core.types import ScanResult, ScanSettings, setting_range
@@ -103,6 +103,13 @@ def _add_scan(sub: argparse._SubParsersAction) -> None:
         "--anonymize",
         action="store_true",
         help="name students 'Student 1...N' in the HTML and PDF, without paths or authors",
+    )
+    p.add_argument(
+        "--pair",
+        nargs=2,
+        metavar=("A", "B"),
+        help="HTML and PDF of this pair only, the evidence for one hearing (files as the "
+        "CSV shows them, or their names)",
     )
     p.add_argument(
         "--lang",
@@ -196,6 +203,8 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for p in [*args.paths, *args.template]:
         if not p.exists():
             parser.error(f"no such file or folder: {p}")
+    if args.pair and not (args.html or args.pdf):
+        parser.error("--pair chooses what --html and --pdf report: give one of them")
     for out in (args.csv, args.json, args.html, args.pdf):
         if out is not None and not out.resolve().parent.is_dir():
             parser.error(f"folder for {out} does not exist")
@@ -239,13 +248,24 @@ def _scan_and_report(
             result.notices.append(archive_failed)
     progress.begin(Stage.WRITE)
     progress.update(0, 1)
+    chosen, not_found = None, None
+    if args.pair:
+        try:
+            chosen = [find_pair(result, *args.pair)]
+        except PairNotFound as exc:  # the CSV and JSON are still written
+            not_found = str(exc)
     try:
-        more = report_writers(
-            result,
-            html_path=args.html,
-            pdf_path=args.pdf,
-            lang=args.lang,
-            anonymous=args.anonymize,
+        more = (
+            report_writers(
+                result,
+                html_path=args.html,
+                pdf_path=args.pdf,
+                lang=args.lang,
+                anonymous=args.anonymize,
+                pairs=chosen,
+            )
+            if not_found is None
+            else []
         )
         write_reports(result, csv_path=args.csv, json_path=args.json, lang=args.lang, more=more)
         progress.update(1, 1)
@@ -258,9 +278,12 @@ def _scan_and_report(
     if args.json:
         print(f"json: {args.json}")
     for kind, path in (("html", args.html), ("pdf", args.pdf)):
-        if path:
+        if path and not_found is None:
             print(f"{kind}: {path}")
     print(summary(result))
+    if not_found:
+        print(f"plagcheck: error: {not_found}; no HTML or PDF report was written", file=sys.stderr)
+        return 1
     if archive_failed:
         print(f"plagcheck: error: {archive_failed}", file=sys.stderr)
         return 1

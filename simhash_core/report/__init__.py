@@ -18,7 +18,58 @@ from simhash_core.export import BinaryWriter, Writer
 from simhash_core.report.contents import ClassReport, class_report
 from simhash_core.types import PairScore, ScanResult
 
-__all__ = ["ClassReport", "class_report", "html_writer", "pdf_writer", "report_writers"]
+__all__ = [
+    "ClassReport",
+    "PairNotFound",
+    "class_report",
+    "find_pair",
+    "html_writer",
+    "pdf_writer",
+    "report_writers",
+]
+
+
+class PairNotFound(LookupError):
+    """The files asked for are not a pair of the scan; the message says why."""
+
+
+def _document(result: ScanResult, name: str) -> int:
+    """The index of the one document ``name`` names: its path as shown (relative to the
+    scanned folder), a path ending, its file name or its stem."""
+    wanted = name.replace("\\", "/").strip("/")
+    docs = result.documents
+    exact = [i for i, d in enumerate(docs) if d.path == wanted]
+    if exact:
+        return exact[0]
+    found = [
+        i
+        for i, d in enumerate(docs)
+        if d.path.endswith("/" + wanted) or d.name == wanted or Path(d.name).stem == wanted
+    ]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise PairNotFound(f"no file of the scan is named {name!r}")
+    listed = ", ".join(docs[i].path for i in found[:5])
+    raise PairNotFound(f"{name!r} names {len(found)} files ({listed}); give more of the path")
+
+
+def find_pair(result: ScanResult, first: str, second: str) -> PairScore:
+    """The scored pair of two documents named as :func:`_document` reads names.
+
+    Raises :class:`PairNotFound` if a name is unknown or ambiguous, or if the two are
+    not among the scan's pairs (only similar pairs are kept without ``all_pairs``).
+    """
+    a, b = sorted((_document(result, first), _document(result, second)))
+    if a == b:
+        raise PairNotFound(f"{first!r} and {second!r} are the same file")
+    for pair in result.pairs:
+        if {pair.a, pair.b} == {a, b}:
+            return pair
+    raise PairNotFound(
+        f"{result.documents[a].path} and {result.documents[b].path} are not similar enough "
+        "to be a pair of this scan (scan with --all-pairs to report any two files)"
+    )
 
 
 def html_writer(report: ClassReport) -> Writer:

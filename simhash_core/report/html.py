@@ -1,10 +1,12 @@
 """The HTML report: one self-contained file a teacher can mail or carry on a stick.
 
-Everything is inline: the styles, the script, the data and the histogram (SVG). The
-page loads nothing, from the network or from the disk. Fonts are the reader's own: a
-stack of the CJK families Windows, macOS and Linux ship (Microsoft YaHei, PingFang SC,
-Noto Sans CJK, WenQuanYi), so Chinese is drawn with a real face everywhere without
-embedding megabytes of glyphs.
+Everything is inline: the styles, the script, the data, the histogram (SVG) and the
+font. The page loads nothing, from the network or from the disk. The glyphs of every
+non-ASCII character it shows are embedded as a WOFF subset of the writer's CJK font
+(:mod:`simhash_core.report.fonts`; a few hundred kB), so Chinese is drawn on a machine
+with no Chinese font at all. Latin text uses the reader's own sans-serif, and if no CJK
+font was found when writing, the stack of the families Windows, macOS and Linux ship
+(Microsoft YaHei, PingFang SC, Noto Sans CJK, WenQuanYi) takes over.
 
 * **Overview**: the class and its settings, the histogram of pair similarity (log
   scale, the flag threshold marked), the groups, the flagged pairs (sortable: click a
@@ -31,6 +33,7 @@ from simhash_core.report.contents import (
     PairSection,
     who_headers,
 )
+from simhash_core.report.fonts import EMBEDDED_FAMILY, embedded_font
 from simhash_core.report.palette import (
     COMMON_TEXT,
     PASSAGE_COLORS,
@@ -41,14 +44,17 @@ from simhash_core.report.palette import (
 from simhash_core.translations import translation
 
 FONT_STACK = (
-    '"Segoe UI", "Helvetica Neue", Arial, "Microsoft YaHei", "PingFang SC", '
+    f'"Segoe UI", "Helvetica Neue", Arial, "{EMBEDDED_FAMILY}", "Microsoft YaHei", "PingFang SC", '
     '"Hiragino Sans GB", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", '
     '"WenQuanYi Zen Hei", SimHei, sans-serif'
 )
 
 
 # the page may load nothing: no network, no file, only its own inline styles and script
-_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
+_POLICY = (
+    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+    "img-src data:; font-src data:"
+)
 
 
 def _e(text: Any) -> str:
@@ -395,8 +401,16 @@ def _pair_section(s: PairSection, w: Any) -> str:
 </section>"""
 
 
-def render_html(report: ClassReport) -> str:
-    """The report as one HTML document (a string)."""
+_FONT_SLOT = "/*@font-face*/"
+
+
+def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
+    """The report as one HTML document (a string).
+
+    With ``embed_font`` the glyphs of every non-ASCII character the page shows travel
+    inside it (:func:`simhash_core.report.fonts.embedded_font`), so Chinese is drawn on
+    a machine with no CJK font too.
+    """
     t = translation(report.lang)
     w = t.word
     html_lang = "zh-CN" if report.lang == "zh_CN" else "en"
@@ -460,7 +474,7 @@ def render_html(report: ClassReport) -> str:
         sub += " · " + w("anonymized")
     hist = histogram_svg(report.histogram, report.threshold, w("flag"))
     sections = "".join(_pair_section(s, w) for s in report.pairs)
-    return f"""<!DOCTYPE html>
+    page = f"""<!DOCTYPE html>
 <html lang="{html_lang}">
 <head>
 <meta charset="utf-8">
@@ -468,7 +482,7 @@ def render_html(report: ClassReport) -> str:
 <meta http-equiv="Content-Security-Policy" content="{_POLICY}">
 <meta name="referrer" content="no-referrer">
 <title>{_e(report.title)} · plagcheck</title>
-<style>{_css()}</style>
+<style>{_FONT_SLOT}{_css()}</style>
 </head>
 <body>
 <header class="top"><h1>{_e(report.title)}</h1><div class="sub">{_e(sub)}</div></header>
@@ -493,3 +507,5 @@ def render_html(report: ClassReport) -> str:
 </body>
 </html>
 """
+    font = embedded_font(page) if embed_font else None
+    return page.replace(_FONT_SLOT, f"{font.css}\n" if font else "", 1)

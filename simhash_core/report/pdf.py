@@ -5,11 +5,12 @@ the README): CJK line breaking, highlighted runs inside flowing paragraphs, tabl
 that split across pages, a subset of the font embedded, and no duplicated text, so
 ``pdftotext`` and a reader's search find every passage.
 
-* **The font** is the reader's CJK TrueType face, looked for where Windows, macOS and
+* **The font** is the writer's CJK TrueType face, looked for where Windows, macOS and
   Linux keep one (Microsoft YaHei, STHeiti, Arial Unicode, WenQuanYi...), or the file
-  named by ``PLAGCHECK_PDF_FONT``. Only the glyphs used are embedded. Without one, the
-  PDF names Adobe's standard Chinese font (STSong-Light) instead: the text is still
-  text, but a reader without that font shows other glyphs.
+  named by ``PLAGCHECK_REPORT_FONT`` (see :mod:`simhash_core.report.fonts`). Only the
+  glyphs used are embedded. Without one, the PDF names Adobe's standard Chinese font
+  (STSong-Light) instead: the text is still text, but a reader without that font shows
+  other glyphs.
 * **Every page** has a header with the report's title (the class, or the two names of
   the pair), the date and the settings, and a page number.
 * **A pair** gives the reasons in words, the measures, a table of the matched passages
@@ -22,10 +23,8 @@ from __future__ import annotations
 
 import io
 import itertools
-import os
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 from xml.sax.saxutils import escape
 
 from simhash_core.report.contents import (
@@ -35,6 +34,7 @@ from simhash_core.report.contents import (
     Span,
     who_headers,
 )
+from simhash_core.report.fonts import font_candidates
 from simhash_core.report.palette import (
     COMMON_TEXT,
     REWORDED_UNDERLINE,
@@ -44,20 +44,6 @@ from simhash_core.report.palette import (
 )
 from simhash_core.translations import translation
 
-# TrueType-outline CJK faces (reportlab reads no CFF outlines), best first
-CJK_FONT_FILES: tuple[tuple[str, int], ...] = (
-    ("C:/Windows/Fonts/msyh.ttc", 0),
-    ("C:/Windows/Fonts/msyh.ttf", 0),
-    ("C:/Windows/Fonts/simhei.ttf", 0),
-    ("C:/Windows/Fonts/simsun.ttc", 0),
-    ("/System/Library/Fonts/STHeiti Light.ttc", 0),
-    ("/System/Library/Fonts/Supplemental/Arial Unicode.ttf", 0),
-    ("/Library/Fonts/Arial Unicode.ttf", 0),
-    ("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", 0),
-    ("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc", 0),
-    ("/usr/share/fonts/truetype/arphic/uming.ttc", 0),
-    ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf", 0),
-)
 FALLBACK_FONT = "STSong-Light"
 FONT = "PlagcheckCJK"
 
@@ -69,15 +55,12 @@ def register_font() -> str:
     from reportlab.pdfbase.cidfonts import UnicodeCIDFont
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-    chosen = os.environ.get("PLAGCHECK_PDF_FONT")
-    candidates = [(chosen, 0)] if chosen else []
-    for path, index in [*candidates, *CJK_FONT_FILES]:
-        if path and Path(path).is_file():
-            try:
-                pdfmetrics.registerFont(TTFont(FONT, path, subfontIndex=index))
-                return FONT
-            except (TTFError, OSError, ValueError):
-                continue
+    for font in font_candidates(truetype_only=True):
+        try:
+            pdfmetrics.registerFont(TTFont(FONT, str(font.path), subfontIndex=font.index))
+            return FONT
+        except (TTFError, OSError, ValueError):
+            continue
     pdfmetrics.registerFont(UnicodeCIDFont(FALLBACK_FONT))
     return FALLBACK_FONT
 

@@ -209,3 +209,38 @@ def test_scan_writes_the_html_and_pdf_reports_with_the_others(tmp_path, capsys):
     assert "王小明" in out.read_text(encoding="utf-8-sig")  # the CSV is the teacher's own
     with pytest.raises(SystemExit):
         main(["scan", str(tmp_path), "--html", str(tmp_path / "no" / "r.html")])
+
+
+def test_scan_reports_one_chosen_pair(tmp_path, capsys):
+    """``--pair A B`` gives the evidence of that pair only; a pair that is not one says
+    why, writes no HTML, and still writes the CSV."""
+    from tests.core.textgen import zh_essay
+
+    src = tmp_path / "class"
+    (src / "a").mkdir(parents=True)
+    (src / "b").mkdir()
+    for i in range(3):
+        (src / "a" / f"h{i}.txt").write_text(zh_essay(i), encoding="utf-8")
+    (src / "b" / "h0.txt").write_text(zh_essay(0) + zh_essay(1)[:300], encoding="utf-8")
+    (src / "王小明.txt").write_text(zh_essay(1), encoding="utf-8")
+    out, page = tmp_path / "o.csv", tmp_path / "r.html"
+    argv = ["scan", str(src), "--csv", str(out), "--html", str(page), "-q"]
+    assert main([*argv, "--pair", "王小明", "a/h1.txt"]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert text.count('<section class="pair"') == 1
+    assert "王小明.txt ↔ a/h1.txt" in text or "a/h1.txt ↔ 王小明.txt" in text
+    capsys.readouterr()
+
+    page.unlink()
+    for pair, why in (
+        (["a/h0.txt", "a/h2.txt"], "not similar enough"),
+        (["h0.txt", "王小明"], "names 2 files (a/h0.txt, b/h0.txt)"),
+        (["nobody", "王小明"], "no file of the scan is named 'nobody'"),
+    ):
+        out.unlink(missing_ok=True)
+        assert main([*argv, "--pair", *pair]) == 1
+        err = capsys.readouterr().err
+        assert why in err and "no HTML or PDF report was written" in err, err
+        assert out.exists() and not page.exists()
+    with pytest.raises(SystemExit):
+        main(["scan", str(src), "--pair", "a/h0.txt", "b/h0.txt"])  # nothing to report

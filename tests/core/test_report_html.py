@@ -4,6 +4,7 @@ passages, sorting, printing, and an anonymized report that names nobody."""
 
 from __future__ import annotations
 
+import base64
 import datetime
 import io
 import re
@@ -80,6 +81,31 @@ def image(png: bytes):
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
+def distinct_glyphs(page, box) -> int:
+    """How many different pictures the first 12 different visible Chinese characters
+    in ``box`` make: 12 for real glyphs, 1 when each is drawn as the same box."""
+    rects = box.evaluate(
+        """box => {
+          const out = [], seen = new Set();
+          const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+          for (let n = walk.nextNode(); n && out.length < 12; n = walk.nextNode()) {
+            for (let i = 0; i < n.data.length && out.length < 12; i++) {
+              const ch = n.data[i];
+              if (!/[\\u4e00-\\u9fff]/.test(ch) || seen.has(ch)) continue;
+              const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+              const b = r.getBoundingClientRect();
+              if (b.width > 4 && b.top > 0 && b.bottom < innerHeight) {
+                seen.add(ch); out.push({x: b.x, y: b.y, width: b.width, height: b.height});
+              }
+            }
+          }
+          return out;
+        }"""
+    )
+    assert len(rects) == 12
+    return len({page.screenshot(clip=r) for r in rects})
+
+
 def near(rgb: tuple[int, int, int], hex_color: str, tol: int = 12) -> bool:
     want = tuple(int(hex_color[i : i + 2], 16) for i in (1, 3, 5))
     return all(abs(a - b) <= tol for a, b in zip(rgb, want, strict=True))
@@ -128,27 +154,7 @@ def test_a_pair_shows_its_passages_in_colour_on_both_sides_in_chinese(reports, b
         box = (b["x"], b["y"], b["x"] + b["width"], min(1000, b["y"] + b["height"]))
         assert count_color(shot, list(PASSAGE_COLORS), box) > 5000, box
     # Chinese glyphs, not boxes: a dozen different characters, a dozen different pictures
-    rects = left.evaluate(
-        """box => {
-          const out = [], seen = new Set();
-          const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-          for (let n = walk.nextNode(); n && out.length < 12; n = walk.nextNode()) {
-            for (let i = 0; i < n.data.length && out.length < 12; i++) {
-              const ch = n.data[i];
-              if (!/[\\u4e00-\\u9fff]/.test(ch) || seen.has(ch)) continue;
-              const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
-              const b = r.getBoundingClientRect();
-              if (b.width > 4 && b.top > 0 && b.bottom < innerHeight) {
-                seen.add(ch); out.push({x: b.x, y: b.y, width: b.width, height: b.height});
-              }
-            }
-          }
-          return out;
-        }"""
-    )
-    assert len(rects) == 12
-    glyphs = {page.screenshot(clip=r) for r in rects}
-    assert len(glyphs) >= 11  # a box (tofu) looks the same for every character
+    assert distinct_glyphs(page, left) >= 11  # a box (tofu) looks the same for every one
     assert page.errors == []
     page.close()
 
@@ -205,16 +211,61 @@ def test_printing_lays_out_every_pair_in_full(reports, browser, tmp_path):
 
 
 def test_an_anonymized_report_names_nobody(reports):
-    """No file name, folder or path of a student appears anywhere in its bytes."""
+    """No file name, folder or path of a student appears anywhere in its bytes, nor
+    in the embedded font (whose base64 is decoded: random base64 can spell "s009")."""
     result = reports["result"]
-    data = reports["anon"].read_bytes()
+    page = reports["anon"].read_bytes()
+    fonts = re.findall(rb"data:font/woff;base64,([A-Za-z0-9+/=]+)", page)
+    assert len(fonts) == 1
+    rest = page.replace(fonts[0], b"")
+    font = base64.b64decode(fonts[0])
     named = set()
     for d in result.documents:
         named |= {d.path, d.name, Path(d.name).stem, str(d.abspath), str(d.abspath.parent)}
     named |= {"template.txt", "class-zh", str(CLASS_ZH)}
     for name in sorted(named):
-        assert name.encode() not in data, name
+        assert name.encode() not in rest, name
+        for encoding in ("utf-8", "utf-16-be"):
+            assert name.encode(encoding) not in font, name
+    data = rest
     text = data.decode()
     labels = set(re.findall(r"学生 (\d+)", text))
     assert len(labels) >= 15  # the flagged pairs' students, each by a number
     assert reports["zh"].read_bytes().count(b"s004.docx") > 0  # the plain report names them
+
+
+@needs_browser
+def test_chinese_is_drawn_from_the_embedded_font_on_a_machine_without_one(
+    reports, browser, tmp_path
+):
+    """A browser whose fontconfig knows only DejaVu (no CJK face) still draws the
+    Chinese of the report, from the font inside the page; the same page without the
+    embedded font shows boxes there, so this test can fail."""
+    from simhash_core.report.contents import class_report
+    from simhash_core.report.html import render_html
+
+    latin_only = Path("/usr/share/fonts/truetype/dejavu")
+    if not latin_only.is_dir():
+        pytest.skip("no DejaVu fonts to stand in for a machine without Chinese fonts")
+    conf = tmp_path / "fonts.conf"
+    conf.write_text(
+        '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+        f"<dir>{latin_only}</dir><cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>"
+    )
+    report = class_report(reports["result"], lang="zh", date=DAY)
+    bare = tmp_path / "bare.html"
+    bare.write_text(render_html(report, embed_font=False), encoding="utf-8")
+    env = {"FONTCONFIG_FILE": str(conf), "HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    seen = {}
+    # a second browser of the same Playwright (one per thread), with its own fonts
+    b = browser.browser_type.launch(executable_path=CHROMIUM, args=["--no-sandbox"], env=env)
+    try:
+        for name, path in (("embedded", reports["zh"]), ("bare", bare)):
+            page = open_report(b, path, "#pair-2")
+            seen[name] = distinct_glyphs(page, page.locator("#pair-2 .text").nth(0))
+            assert all(r.startswith(("file:", "data:")) for r in page.requests), page.requests
+            page.close()
+    finally:
+        b.close()
+    assert seen["bare"] <= 2, seen  # boxes: this browser really has no Chinese font
+    assert seen["embedded"] >= 11, seen
