@@ -47,8 +47,8 @@ def source_short(reason: Message) -> str:
     """A few words for the likely-source column (the full reason goes in the tooltip)."""
     short = {
         "source.archived": translate("SourceShort", "⌂ archived"),
-        "source.earliest": translate("SourceShort", "earliest modified"),
-        "source.original": translate("SourceShort", "most original"),
+        "source.compiled": translate("SourceShort", "built from the others"),
+        "source.unknown": translate("SourceShort", "direction unknown"),
     }
     return short.get(reason.code) or text(reason)
 

@@ -6,7 +6,8 @@
 For each of the five sample sets (the copies that keep the words, class-zh and
 pan13-en; the copies that keep only the meaning, translated-zh, paraphrase-en and
 paraphrase-zh) it prints recall per label at the default flag, the false-positive
-pairs, and ROC AUC (plagiarised vs none) of the headline similarity (the matched-passage
+pairs, who copied from whom (the directions stated, checked where the set's truth
+knows them), and ROC AUC (plagiarised vs none) of the headline similarity (the matched-passage
 share) and of each single measure: SimHash alone (64 - distance), MinHash Jaccard alone
 and containment alone. The flags are also checked with the project's copy-free scorer,
 ``shared/tools/score_pairs.py``, when it is present. Beside plagcheck, the same AUC,
@@ -122,6 +123,45 @@ def evaluate(name: str, result: ScanResult, truth: dict) -> dict:
     return out
 
 
+def known_source(name: str, a: str, b: str) -> str | None:
+    """The truth's direction, where the sample set gives one: pan13's suspicious
+    documents copy its source documents, translated-zh's essays translate its English
+    articles (srcNN). None where it does not say."""
+    for src, other in ((a, b), (b, a)):
+        if name == "pan13-en" and src.startswith("source-") and other.startswith("suspicious-"):
+            return src
+        if name == "translated-zh" and src.startswith("src") and not other.startswith("src"):
+            return src
+    return None
+
+
+def direction_table(name: str, result: ScanResult, truth: dict) -> None:
+    """Who copied from whom: of the flagged copies, how many have a stated direction,
+    and how many of those the truth (where it knows) confirms or contradicts."""
+    docs = result.documents
+    stated = right = wrong = copies = 0
+    for p in result.pairs:
+        a, b = docs[p.a].name, docs[p.b].name
+        if not p.flagged or truth.get(tuple(sorted((a, b))), "none") == "none":
+            continue
+        copies += 1
+        if p.direction is None or p.direction.source is None:
+            continue
+        stated += 1
+        known = known_source(name, a, b)
+        if known is not None:
+            right += docs[p.direction.source].name == known
+            wrong += docs[p.direction.source].name != known
+    groups = len(result.clusters)
+    named = sum(1 for c in result.clusters if c.source_reason.code != "source.unknown")
+    print(
+        "\n| flagged copies | direction stated | right | wrong | groups "
+        "| groups with a stated direction |\n|---|---|---|---|---|---|"
+    )
+    share = f"{named / groups:.0%}" if groups else "-"
+    print(f"| {copies} | {stated} | {right} | {wrong} | {groups} | {named} ({share}) |")
+
+
 def peer_table(name: str, result: ScanResult, truth: dict, plagcheck: dict, template: str | None):
     """plagcheck beside copydetect and sim_text on the same texts: AUC (each tool's own
     score), recall per label and false positives at each tool's own flag."""
@@ -184,6 +224,7 @@ def main() -> int:
             result = scan([args.samples / folder], templates, settings, all_pairs=True)
             truth = load_truth(args.samples / truth_file)
             scored = evaluate(name, result, truth)
+            direction_table(name, result, truth)
             if not args.no_peers:
                 text = templates[0].read_text(encoding="utf-8") if templates else None
                 peer_table(name, result, truth, scored["plagcheck"], text)

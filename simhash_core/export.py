@@ -422,8 +422,16 @@ def result_dict(result: ScanResult, *, with_pairs: bool = True) -> dict[str, Any
                 "group": c.id,
                 "members": [result.documents[m].path for m in c.members],
                 "max_similarity": c.max_similarity,
-                "likely_source": result.documents[c.likely_source].path,
+                "likely_source": (
+                    result.documents[c.likely_source].path
+                    if c.likely_source is not None
+                    else None
+                ),
+                "compiler": (
+                    result.documents[c.compiler].path if c.compiler is not None else None
+                ),
                 "source_reason": str(c.source_reason),
+                "source_message": c.source_reason.to_json(),
             }
             for c in result.clusters
         ],

@@ -36,12 +36,19 @@ CATALOGUE: dict[str, str] = {
         "({passages} passages, {chars} characters in all)"
     ),
     "pair.identical": "identical file archived under {label}",
-    "pair.reworded": "{sentences} sentences reworded from {name}",
-    "pair.translated": "{sentences} sentences translated from {name}",
-    # why a group member is its likely source
-    "source.earliest": "earliest modified",
-    "source.original": "least of its text is matched (most original)",
+    "pair.reworded": "{sentences} sentences with the same meaning in other words",
+    "pair.translated": "{sentences} sentences translated between Chinese and English",
+    # who copied from whom in a pair, and on what evidence
+    "direction.archived": "{copy} holds text of {source}, archived earlier ({label})",
+    "direction.compiled": (
+        "{copy} is likely built from {count} documents that share nothing with one "
+        "another: it holds passages of each, at different places"
+    ),
+    "direction.unknown": "unknown: nothing in the files shows who copied from whom",
+    # where a group's text comes from
     "source.archived": "archived ({label})",
+    "source.compiled": "{copy} is likely built from passages of the others",
+    "source.unknown": "direction unknown",
     # what a misnamed file really is
     "looks.pdf": "a PDF document",
     "looks.png": "a PNG image",
@@ -369,8 +376,8 @@ def render(message: Message, template: Callable[[str, Message], str] = english) 
 def joined(messages: tuple[Message, ...] | list[Message], sep: str = "; ") -> str:
     """Messages in English, joined for one line.
 
-    >>> joined([Message.of("source.earliest"), Message.of("pair.simhash", distance=0, k=3)])
-    'earliest modified; SimHash distance 0 ≤ 3'
+    >>> joined([Message.of("source.unknown"), Message.of("pair.simhash", distance=0, k=3)])
+    'direction unknown; SimHash distance 0 ≤ 3'
     """
     return sep.join(str(m) for m in messages)
 

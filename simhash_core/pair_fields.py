@@ -84,6 +84,14 @@ PAIR_FIELDS: tuple[PairField, ...] = (
         "Why the pair was flagged",
     ),
     PairField(
+        "direction",
+        FieldKind.REASONS,
+        lambda r, p: (p.direction.reason,) if p.direction is not None else (),
+        "Who copied",
+        "Which file the shared text comes from, and the evidence that shows it; "
+        "'unknown' when nothing in the files shows it",
+    ),
+    PairField(
         "group",
         FieldKind.GROUP,
         lambda r, p: p.group,

@@ -53,7 +53,7 @@ REPORT_WORDS: tuple[str, ...] = (
     "Group",
     "Members",
     "Highest similarity",
-    "Likely source",
+    "Who copied",
     "Settings",
     "Flag at similarity",
     "or a passage of at least (words)",
@@ -154,16 +154,16 @@ class Translation:
 
 
 # the values of a message that name a document
-NAME_FIELDS = frozenset({"name", "path", "file", "target"})
+NAME_FIELDS = frozenset({"name", "path", "file", "target", "copy", "source"})
 
 
 def renamed(message: Message, names: Callable[[str], str]) -> Message:
     """``message`` with each document-naming value passed through ``names`` (nested
     messages too).
 
-    >>> m = Message.of("pair.reworded", sentences=4, name="ann/essay.docx")
+    >>> m = Message.of("pair.share", share=0.5, name="ann/essay.docx")
     >>> str(renamed(m, lambda n: "Student 2"))
-    '4 sentences reworded from Student 2'
+    '50% of Student 2 is matched text'
     """
     values = tuple(
         (

@@ -202,8 +202,23 @@ class PairScore:
     reworded: int = 0  # sentences in reworded passages (see compare.meaning)
     translated: int = 0  # sentences in translated passages
     meaning_share: float = 0.0  # share of the more-covered side in those passages
-    meaning_from: int | None = None  # the document those passages likely come from
     group: int | None = None
+    direction: Direction | None = None  # flagged pairs: who copied from whom, if shown
+
+
+@dataclass(frozen=True)
+class Direction:
+    """Who copied from whom in one pair (see :mod:`simhash_core.compare.direction`):
+    ``source`` and ``copy`` are document indices, both None when nothing shows it;
+    ``reason`` states the evidence (codes ``direction.*``)."""
+
+    source: int | None
+    copy: int | None
+    reason: Message
+
+    @property
+    def known(self) -> bool:
+        return self.source is not None
 
 
 @dataclass(frozen=True)
@@ -213,8 +228,19 @@ class Cluster:
     id: int
     members: tuple[int, ...]
     max_similarity: float
-    likely_source: int  # document index
-    source_reason: Message  # codes "source.*"
+    # the member the group's text comes from, when the evidence shows one (an archived
+    # document); None when the direction is unknown or the group has several sources
+    likely_source: int | None
+    source_reason: Message  # codes "source.*": the evidence, or "direction unknown"
+    compiler: int | None = None  # a member built from passages of the others, if shown
+
+    @property
+    def lead(self) -> int:
+        """The member a view lists first: the source, else the compiler, else the
+        first member."""
+        if self.likely_source is not None:
+            return self.likely_source
+        return self.compiler if self.compiler is not None else self.members[0]
 
 
 # Above this many documents no dense N x N matrix is built: the comparison scores pairs

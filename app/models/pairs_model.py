@@ -53,6 +53,7 @@ class Column(IntEnum):
     TRANSLATED = 15
     MEANING_SHARE = 16
     REASONS = 17
+    DIRECTION = 18
 
 
 # The field of the pair reports each column shows (simhash_core.pair_fields): the
@@ -76,6 +77,7 @@ COLUMN_FIELDS: dict[Column, str] = {
     Column.TRANSLATED: "translated_sentences",
     Column.MEANING_SHARE: "meaning_share",
     Column.REASONS: "reasons",
+    Column.DIRECTION: "direction",
 }
 
 

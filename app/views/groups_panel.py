@@ -1,6 +1,7 @@
 """The near-duplicate groups list: each cluster with its members, its largest
-similarity and its likely source. Selecting a group highlights it in the matrix;
-double-clicking a group (or a member) opens its strongest pair.
+similarity and who copied from whom, where the evidence shows it (else "direction
+unknown"). Selecting a group highlights it in the matrix; double-clicking a group (or
+a member) opens its strongest pair.
 
 Members from the archive of past submissions stand out: a "⌂ archived: <label>"
 badge on the group and the member, purple italic names on a lavender row."""
@@ -79,7 +80,7 @@ class GroupsPanel(QWidget):
         selected = self.selected_cluster()
         self.model.removeRows(0, self.model.rowCount())
         self.model.setHorizontalHeaderLabels(
-            [self.tr("Group / file"), self.tr("Max similarity"), self.tr("Likely source")]
+            [self.tr("Group / file"), self.tr("Max similarity"), self.tr("Who copied")]
         )
         result = self.result
         clusters = result.clusters if result is not None else []
@@ -125,7 +126,7 @@ class GroupsPanel(QWidget):
 
     def _cluster_row(self, result: ScanResult, cluster: Cluster) -> list[QStandardItem]:
         docs = result.documents
-        source = docs[cluster.likely_source]
+        lead = docs[cluster.lead]
         text = self.tr("Group {id} · {count} files").format(
             id=cluster.id, count=len(cluster.members)
         )
@@ -146,24 +147,28 @@ class GroupsPanel(QWidget):
         best.setData(cluster.id, Role.CLUSTER_ID)
         best.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         why = source_short(cluster.source_reason)
-        # an archived source is marked ⌂ (unless its reason already says archived); the
-        # label is in the group's title and the tooltip: the column stays short
-        mark = (
-            "⌂ " if source.archive_label and cluster.source_reason.code != "source.archived" else ""
-        )
-        src = QStandardItem(f"{mark}{source.name} · {why}")
-        src.setData(cluster.id, Role.CLUSTER_ID)
-        tip = self.tr("Most likely source: {path}\nWhy: {reason}").format(
-            path=source.path, reason=source_long(cluster.source_reason)
-        )
-        if source.archive_label:
+        if cluster.likely_source is not None:
+            # the label is in the group's title and the tooltip: the column stays short
+            src = QStandardItem(f"{lead.name} · {why}")
+            tip = self.tr("Source: {path}\nWhy: {reason}").format(
+                path=lead.path, reason=source_long(cluster.source_reason)
+            )
             src.setForeground(QBrush(ARCHIVE_COLOR))
-            tip += "\n" + self.tr("⌂ archived: {label}").format(label=source.archive_label)
+        elif cluster.compiler is not None:
+            src = QStandardItem(f"{lead.name} · {why}")
+            tip = source_long(cluster.source_reason)
+        else:  # nothing shows who copied from whom: say so, guess nothing
+            src = QStandardItem(why)
+            tip = self.tr(
+                "Nothing in the files shows who copied from whom: no archived work of an "
+                "earlier term, and no member built from passages of the others."
+            )
+        src.setData(cluster.id, Role.CLUSTER_ID)
         src.setToolTip(tip)
         others = sorted(
-            (m for m in cluster.members if m != cluster.likely_source), key=lambda m: docs[m].path
+            (m for m in cluster.members if m != cluster.lead), key=lambda m: docs[m].path
         )
-        ordered = [cluster.likely_source, *others]
+        ordered = [cluster.lead, *others]
         for m in ordered:
             doc = docs[m]
             # an archived file by its name: its display path only repeats the label
@@ -185,8 +190,10 @@ class GroupsPanel(QWidget):
             note.setData(cluster.id, Role.CLUSTER_ID)
             notes = []
             if m == cluster.likely_source:
-                notes.append(self.tr("likely source"))
+                notes.append(self.tr("source"))
                 name.setForeground(QBrush(SOURCE_COLOR))
+            elif m == cluster.compiler:
+                notes.append(self.tr("built from the others"))
             if doc.archive_label:
                 notes.append(self.tr("⌂ archived: {label}").format(label=doc.archive_label))
                 name.setForeground(QBrush(ARCHIVE_COLOR))

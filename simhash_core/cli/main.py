@@ -78,8 +78,32 @@ def summary(result: ScanResult) -> str:
             lines.extend(f"  warning  {d.path}: {w}" for w in d.warnings)
     for c in result.clusters:
         names = ", ".join(result.documents[m].path for m in c.members)
-        lines.append(f"  group {c.id} (max {c.max_similarity:.0%}): {names}")
+        lines.append(f"  group {c.id} (max {c.max_similarity:.0%}, {c.source_reason}): {names}")
+    lines.extend(_flagged_lines(result))
     return "\n".join(lines)
+
+
+SUMMARY_PAIRS = 40  # flagged pairs listed in the summary; the reports have them all
+
+
+def _flagged_lines(result: ScanResult) -> list[str]:
+    """The flagged pairs, most similar first: ``A → B`` when the evidence shows that B
+    holds A's text (with the evidence), ``A ↔ B`` when nothing shows the direction."""
+    docs = result.documents
+    flagged = sorted(
+        (p for p in result.pairs if p.flagged), key=lambda p: (-p.similarity, p.a, p.b)
+    )
+    lines = []
+    for p in flagged[:SUMMARY_PAIRS]:
+        d = p.direction
+        if d is not None and d.source is not None and d.copy is not None:
+            who = f"{docs[d.source].path} → {docs[d.copy].path}   ({d.reason})"
+        else:
+            who = f"{docs[p.a].path} ↔ {docs[p.b].path}   (direction unknown)"
+        lines.append(f"  pair {p.similarity:6.1%}  {who}")
+    if len(flagged) > SUMMARY_PAIRS:
+        lines.append(f"  ... and {len(flagged) - SUMMARY_PAIRS} more flagged pairs in the reports")
+    return lines
 
 
 def _add_scan(sub: argparse._SubParsersAction) -> None:
@@ -281,6 +305,12 @@ def _scan_and_report(
         if path and not_found is None:
             print(f"{kind}: {path}")
     print(summary(result))
+    new = sum(d.archive_label is None for d in result.documents)
+    if new < 2 and not result.cancelled:
+        # nothing (or one file) was compared: say so, and do not report success
+        what = "no file could be read" if new == 0 else "only one file could be read"
+        print(f"plagcheck: error: {what}, so nothing was compared", file=sys.stderr)
+        return 1
     if not_found:
         print(f"plagcheck: error: {not_found}; no HTML or PDF report was written", file=sys.stderr)
         return 1

@@ -40,18 +40,17 @@ class UnionFind:
 def groups(
     pairs: Sequence[PairScore],
     n: int,
-    mtimes: Sequence[float] | None = None,
-    archived: Sequence[bool] | None = None,
     labels: Sequence[str | None] | None = None,
+    names: Sequence[str] | None = None,
 ) -> list[Cluster]:
     """Clusters of documents linked by flagged pairs, largest similarity first.
 
-    The likely source is the earliest-modified member when modification times differ
-    by more than a minute; otherwise the member whose text is least covered by the
-    others (a copier's text is mostly matched, the source usually has more of its own).
-    A group with archived members (``archived[i]``, archived under ``labels[i]``) has an
-    archived source: archived work predates the class being checked, and the
-    earliest-modified archived member is taken.
+    A group names a likely source only on evidence: its archived member (archived under
+    ``labels[i]``: handed in before the class being checked; the one linked to most
+    members if there are several). A group around a member built from passages of the
+    others (its pairs' :attr:`~simhash_core.types.PairScore.direction` says so) names
+    that member as the compiler instead (``names`` give the names). Otherwise the
+    direction is unknown, and the group says so.
     """
     uf = UnionFind(n)
     flagged = [p for p in pairs if p.flagged]
@@ -70,28 +69,37 @@ def groups(
         mem = tuple(sorted(set(root_members)))
         inside = [p for p in flagged if p.a in mem and p.b in mem]
         best = max(p.similarity for p in inside)
-        cover: dict[int, list[float]] = {m: [] for m in mem}
-        for p in inside:
-            # a reworded or translated passage covers the side it was taken into
-            taken_a = p.meaning_share if p.meaning_from == p.b else 0.0
-            taken_b = p.meaning_share if p.meaning_from == p.a else 0.0
-            cover[p.a].append(max(p.share_a, taken_a))
-            cover[p.b].append(max(p.share_b, taken_b))
-        times = [mtimes[m] for m in mem] if mtimes else []
-        if times and max(times) - min(times) > 60:
-            source = min(mem, key=lambda m: (mtimes[m], m))
-            reason = Message.of("source.earliest")
-        else:
-            source = min(mem, key=lambda m: (sum(cover[m]) / max(len(cover[m]), 1), m))
-            reason = Message.of("source.original")
-        old = [m for m in mem if archived and archived[m]]
-        if old and not archived[source]:
-            source = min(old, key=lambda m: (mtimes[m] if mtimes else 0.0, m))
-            label = labels[source] if labels else None
-            reason = Message.of("source.archived", label=label or "")
-        clusters.append((mem, best, source, reason))
+        source, reason, compiler = _group_source(mem, inside, labels, names)
+        clusters.append((mem, best, source, reason, compiler))
     clusters.sort(key=lambda c: (-c[1], c[0]))
     return [
-        Cluster(i + 1, mem, round(best, 4), src, why)
-        for i, (mem, best, src, why) in enumerate(clusters)
+        Cluster(i + 1, mem, round(best, 4), src, why, compiler)
+        for i, (mem, best, src, why, compiler) in enumerate(clusters)
     ]
+
+
+def _group_source(
+    mem: tuple[int, ...],
+    inside: list[PairScore],
+    labels: Sequence[str | None] | None,
+    names: Sequence[str] | None,
+) -> tuple[int | None, Message, int | None]:
+    old = [m for m in mem if labels and labels[m] is not None]
+    if old:
+        links = {m: sum(m in (p.a, p.b) for p in inside) for m in old}
+        source = min(old, key=lambda m: (-links[m], m))
+        label = labels[source] if labels else ""
+        return source, Message.of("source.archived", label=label or ""), None
+    copies = sorted(
+        {
+            p.direction.copy
+            for p in inside
+            if p.direction is not None
+            and p.direction.copy is not None
+            and p.direction.reason.code == "direction.compiled"
+        }
+    )
+    if len(copies) == 1:
+        name = names[copies[0]] if names else str(copies[0])
+        return None, Message.of("source.compiled", copy=name), copies[0]
+    return None, Message.of("source.unknown"), None

@@ -34,6 +34,7 @@ import numpy as np
 
 from simhash_core.compare.cluster import groups
 from simhash_core.compare.corpus import Corpus, SharedCounts, common_shingles, shared_counts
+from simhash_core.compare.direction import pair_directions
 from simhash_core.compare.meaning import (
     NOTHING_FOUND,
     judge_meaning,
@@ -320,13 +321,14 @@ def compare_documents(
     )
     if restrict is not None:
         pairs = [replace(p, group=None) for p in pairs]
-    clusters = groups(
-        pairs,
-        len(docs),
-        [d.mtime for d in docs],
-        archived=[d.archive_label is not None for d in docs],
-        labels=[d.archive_label for d in docs],
-    )
+    names = [d.path for d in docs]
+    labels = [d.archive_label for d in docs]
+    directions = pair_directions(pairs, names=names, archived=labels, passages=corpus.passages)
+    pairs = [
+        replace(p, direction=directions[(p.a, p.b)]) if (p.a, p.b) in directions else p
+        for p in pairs
+    ]
+    clusters = groups(pairs, len(docs), labels=labels, names=names)
     member_of = {m: c.id for c in clusters for m in c.members}
     pairs = [
         replace(p, group=member_of.get(p.a)) if p.flagged and member_of.get(p.a) else p

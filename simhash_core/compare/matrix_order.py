@@ -1,12 +1,13 @@
 """The row (and column) order of the similarity matrix.
 
 Groups sit together on the diagonal: the members of each cluster come first, in
-cluster order (the likely source first, then the others by path), followed by every
-other document in path order. Pure function, no Qt.
+cluster order (the lead first: the likely source or the compiler; then the others by
+path), followed by every other document in path order. Pure function, no Qt.
 
 >>> from simhash_core.types import Cluster
 >>> paths = ["a", "b", "c", "d", "e"]
->>> matrix_order(paths, [Cluster(1, (1, 3), 0.9, 3, "earliest modified")])
+>>> from simhash_core.messages import Message
+>>> matrix_order(paths, [Cluster(1, (1, 3), 0.9, 3, Message.of("source.unknown"))])
 [3, 1, 0, 2, 4]
 """
 
@@ -22,10 +23,9 @@ def matrix_order(paths: Sequence[str], clusters: Sequence[Cluster]) -> list[int]
     order: list[int] = []
     seen: set[int] = set()
     for cluster in clusters:
-        rest = sorted(
-            (m for m in cluster.members if m != cluster.likely_source), key=paths.__getitem__
-        )
-        for m in [cluster.likely_source, *rest]:
+        lead = cluster.lead
+        rest = sorted((m for m in cluster.members if m != lead), key=paths.__getitem__)
+        for m in [lead, *rest]:
             if m not in seen and 0 <= m < len(paths):
                 seen.add(m)
                 order.append(m)

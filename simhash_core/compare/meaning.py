@@ -463,11 +463,7 @@ def meaning_pairs(
 @dataclass(frozen=True)
 class MeaningFound:
     """A pair's reworded and translated passages, judged by the settings' thresholds.
-
-    ``source`` is 0 or 1: which document the reasons name as the likely origin (the
-    English one of a translation; else the one in which the passages are the smaller
-    share, since a copy is usually built around what it took).
-    """
+    Which side they come from is not guessed here (see :mod:`.direction`)."""
 
     passages: tuple[Passage, ...]
     reworded: int  # sentences (the fewer of the two sides) in reworded passages
@@ -475,7 +471,6 @@ class MeaningFound:
     share_a: float  # share of A's sentence text inside the passages
     share_b: float
     strength: float
-    source: int = 0
 
 
 NOTHING_FOUND = MeaningFound((), 0, 0, 0.0, 0.0, 0.0)
@@ -518,7 +513,6 @@ def judge_meaning(
     counts = {REWORDED: 0, TRANSLATED: 0}
     a_spans: set[int] = set()
     b_spans: set[int] = set()
-    english_side = None
     for run in found.runs:
         links = [
             k
@@ -538,13 +532,10 @@ def judge_meaning(
             passages.append(
                 Passage(a0, a1, b0, b1, part.sentences, False, part.kind, part.sentences)
             )
-            if part.kind == TRANSLATED:
-                english_side = 0 if a.lang[min(sa)] == ENGLISH else 1
     if not passages:
         return MeaningFound((), 0, 0, 0.0, 0.0, found.strength)
     share_a = _text_share(a, a_spans)
     share_b = _text_share(b, b_spans)
-    source = english_side if english_side is not None else (0 if share_a < share_b else 1)
     passages.sort(key=lambda p: (p.a_start, p.b_start))
     return MeaningFound(
         tuple(passages),
@@ -553,7 +544,6 @@ def judge_meaning(
         share_a,
         share_b,
         found.strength,
-        source,
     )
 
 

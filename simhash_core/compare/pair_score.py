@@ -104,11 +104,10 @@ def judge_pair(
                 chars=max(m.matched_chars, m.matched_chars_b),
             )
         )
-    source = (a, b)[meaning.source].name
     if meaning.reworded:
-        reasons.append(Message.of("pair.reworded", sentences=meaning.reworded, name=source))
+        reasons.append(Message.of("pair.reworded", sentences=meaning.reworded))
     if meaning.translated:
-        reasons.append(Message.of("pair.translated", sentences=meaning.translated, name=source))
+        reasons.append(Message.of("pair.translated", sentences=meaning.translated))
     if b.archive_label is not None and a.content_hash and a.content_hash == b.content_hash:
         reasons.append(Message.of("pair.identical", label=b.archive_label))
     return PairScore(
@@ -129,7 +128,6 @@ def judge_pair(
         reworded=meaning.reworded,
         translated=meaning.translated,
         meaning_share=round(float(meaning_share), 4),
-        meaning_from=(i, j)[meaning.source] if meaning.passages else None,
     )
 
 

@@ -171,8 +171,15 @@ class GroupSummary:
     id: int
     members: tuple[str, ...]
     max_similarity: str
-    likely_source: str
-    source_reason: str
+    likely_source: str  # "" when the evidence names none
+    source_reason: str  # the evidence, or "direction unknown"
+
+    @property
+    def source_text(self) -> str:
+        """The source and why, or only the statement when there is no source."""
+        if self.likely_source:
+            return f"{self.likely_source} ({self.source_reason})"
+        return self.source_reason
 
 
 @dataclass(frozen=True)
@@ -345,7 +352,9 @@ def class_report(
             id=c.id,
             members=tuple(names(docs[m].path) for m in c.members),
             max_similarity=percent(c.max_similarity),
-            likely_source=names(docs[c.likely_source].path),
+            likely_source=(
+                names(docs[c.likely_source].path) if c.likely_source is not None else ""
+            ),
             source_reason=t.message(c.source_reason, names),
         )
         for c in result.clusters

@@ -30,6 +30,7 @@ from typing import Any
 from simhash_core.report.contents import (
     HISTOGRAM_BINS,
     ClassReport,
+    GroupSummary,
     PairSection,
     who_headers,
 )
@@ -367,6 +368,12 @@ def _data(report: ClassReport) -> str:
     return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
+def _source_cell(g: GroupSummary) -> str:
+    if g.likely_source:
+        return f'{_e(g.likely_source)} <span class="note">({_e(g.source_reason)})</span>'
+    return _e(g.source_reason)
+
+
 def _kv_table(rows: Any) -> str:
     body = "".join(f"<tr><td>{_e(m.label)}</td><td>{_e(m.value)}</td></tr>" for m in rows)
     return f'<table class="kv"><tbody>{body}</tbody></table>'
@@ -441,8 +448,7 @@ def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
     )
     groups = "".join(
         f'<tr><td class="num">{g.id}</td><td>{_e(", ".join(g.members))}</td>'
-        f'<td class="num">{_e(g.max_similarity)}</td>'
-        f"<td>{_e(g.likely_source)} <span class=\"note\">({_e(g.source_reason)})</span></td></tr>"
+        f'<td class="num">{_e(g.max_similarity)}</td><td>{_source_cell(g)}</td></tr>'
         for g in report.groups
     )
     problems = "".join(
@@ -452,7 +458,7 @@ def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
     none = f'<p class="note">{_e(w("none"))}</p>'
     groups_html = (
         f'<table class="sortable"><thead><tr><th>{_e(w("Group"))}</th><th>{_e(w("Members"))}</th>'
-        f"<th>{_e(w('Highest similarity'))}</th><th>{_e(w('Likely source'))}</th></tr></thead>"
+        f"<th>{_e(w('Highest similarity'))}</th><th>{_e(w('Who copied'))}</th></tr></thead>"
         f"<tbody>{groups}</tbody></table>"
         if groups
         else none

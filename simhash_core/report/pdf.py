@@ -269,7 +269,7 @@ def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
         rows = [
             [
                 P(_x(h), cell)
-                for h in (w("Group"), w("Members"), w("Highest similarity"), w("Likely source"))
+                for h in (w("Group"), w("Members"), w("Highest similarity"), w("Who copied"))
             ]
         ]
         rows += [
@@ -277,7 +277,7 @@ def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
                 P(str(g.id), cell),
                 P(_x(", ".join(g.members)), cell),
                 P(g.max_similarity, cell),
-                P(_x(f"{g.likely_source} ({g.source_reason})"), cell),
+                P(_x(g.source_text), cell),
             ]
             for g in report.groups
         ]

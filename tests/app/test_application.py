@@ -73,7 +73,7 @@ def hot(rgb: np.ndarray) -> np.ndarray:
 @needs_samples
 def test_screenshot_of_the_class_shows_hot_cells_and_groups(tmp_path, small_class):
     """The saved picture has content, not just a size: the copied pairs as hot matrix
-    cells on the left, the groups list (likely sources in green) at the top right."""
+    cells on the left, the groups list at the top right."""
     from app.views.groups_panel import SOURCE_COLOR
 
     png = tmp_path / "main.png"
@@ -91,11 +91,12 @@ def test_screenshot_of_the_class_shows_hot_cells_and_groups(tmp_path, small_clas
     assert xs.max() < w * 0.6 and ys.min() > 60
     # the hot cells sit on the diagonal blocks: the groups are ordered first
     assert np.abs((xs - xs.min()) - (ys - ys.min())).mean() < 40
+    # the groups list at the top right has its rows of text (no group of this class
+    # has a stated direction, so no member is green: none is guessed)
+    dark = rgb.max(axis=2) < 90
+    assert dark[: int(h * 0.45), int(w * 0.6) :].sum() > 2000, "an empty groups list"
     source = (SOURCE_COLOR.red(), SOURCE_COLOR.green(), SOURCE_COLOR.blue())
-    green = near(rgb, source, 30)
-    groups_area = green[: int(h * 0.45), int(w * 0.6) :]
-    assert groups_area.sum() >= 2 * 40, "no likely source in the groups list"
-    assert green[:, : int(w * 0.6)].sum() < groups_area.sum()
+    assert near(rgb, source, 30)[: int(h * 0.45), int(w * 0.6) :].sum() < 40
     # not a blank window either: many distinct colours
     assert len(np.unique(rgb.reshape(-1, 3)[::7], axis=0)) > 200
 

@@ -138,8 +138,8 @@ def test_compare_switch_adds_the_archived_copy_to_every_view(
     assert f"archived: {LABEL}" in note.data() and note.data(Role.ARCHIVE_LABEL) == LABEL
     assert not members[copied].data(Role.ARCHIVED)
     source = groups.index(top.row(), 2)
-    assert source.data().startswith("⌂ old1.txt")  # archived work came first
-    assert f"archived: {LABEL}" in source.data(Qt.ItemDataRole.ToolTipRole)
+    assert source.data() == "old1.txt · ⌂ archived"  # archived work is the source
+    assert f"archived earlier ({LABEL})" in source.data(Qt.ItemDataRole.ToolTipRole)
 
     # pairs table: the Archive column names the label; other pairs leave it empty
     pairs = win.pairs_model

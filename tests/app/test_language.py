@@ -122,7 +122,7 @@ def test_every_message_code_reads_in_chinese(languages):
     for kind in PROBLEM_KINDS:
         if english_words(problem_label(kind)):
             english.append((kind, problem_label(kind)))
-    for code in ("source.archived", "source.earliest", "source.original"):
+    for code in ("source.archived", "source.compiled", "source.unknown"):
         message = Message.of(code, **sample_values(code))
         for shown in (source_short(message), source_long(message)):
             if english_words(shown):

@@ -79,7 +79,7 @@ def test_core_messages_are_rendered_by_code(qapp):
     assert text(nested) == "not a text file (looks like a PNG image)"
     # a code this version does not know (a newer archive) is shown, never lost
     assert text(Message("new.code", (("n", 3),))) == "new.code(n=3)"
-    assert source_long(Message.of("source.earliest")) == "earliest modified"
+    assert source_long(Message.of("source.unknown")) == "direction unknown"
     assert problem_label("corrupt") == "damaged file"
     assert problem_label("new-code") == "new-code"
 

@@ -244,3 +244,14 @@ def test_scan_reports_one_chosen_pair(tmp_path, capsys):
         assert out.exists() and not page.exists()
     with pytest.raises(SystemExit):
         main(["scan", str(src), "--pair", "a/h0.txt", "b/h0.txt"])  # nothing to report
+
+
+def test_a_scan_that_compares_nothing_says_so_and_fails(tmp_path, capsys):
+    """An empty folder, or a single readable file, is no success: exit 1 with a reason."""
+    (tmp_path / "empty").mkdir()
+    assert main(["scan", str(tmp_path / "empty"), "-q"]) == 1
+    assert "no file could be read, so nothing was compared" in capsys.readouterr().err
+    (tmp_path / "one").mkdir()
+    (tmp_path / "one" / "a.txt").write_text("An essay of a few words.", encoding="utf-8")
+    assert main(["scan", str(tmp_path / "one"), "-q"]) == 1
+    assert "only one file could be read" in capsys.readouterr().err

@@ -36,11 +36,12 @@ def test_translated_passages_are_found_and_named(translated_scan) -> None:
     assert len(found) >= len(translated) - 1
     false = [k for k, p in got.items() if p.flagged and labels[k] == "none"]
     assert false == []
-    # the reason names the English article as the source, and the passages are marked
+    # the reason says what was found, and guesses no direction: a translation does not
+    # show which side came first
     key = ("s015.docx", "src07.docx")
     p = got[key]
     assert [r.code for r in p.reasons] == ["pair.translated"]
-    assert dict(p.reasons[0].values)["name"] == "src07.docx"
+    assert p.direction is not None and p.direction.source is None
     passages = translated_scan.corpus.passages(p.a, p.b)
     kinds = {x.kind for x in passages}
     assert kinds == {"translated"}
@@ -166,11 +167,11 @@ def test_the_command_line_turns_the_layers_off(tmp_path) -> None:
     folder = str(TRANSLATED / "documents")
     assert main(["scan", folder, "-q", "--no-cache", "--csv", str(out)]) == 0
     on = out.read_text(encoding="utf-8-sig")
-    assert "sentences translated from src07.docx" in on
+    assert "sentences translated between Chinese and English" in on
     argv = ["scan", folder, "-q", "--no-cache", "--no-translated", "--no-reworded"]
     assert main([*argv, "--csv", str(out)]) == 0
     off = out.read_text(encoding="utf-8-sig")
-    assert "translated from" not in off and "reworded from" not in off
+    assert "translated between" not in off and "in other words" not in off
     assert "s009.pdf,s026.docx" in off  # the word layer still flags its copy
 
 
