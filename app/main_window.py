@@ -712,7 +712,14 @@ class MainWindow(QMainWindow):
             self.tr("Pairs ({count})").format(count=len(self.result.pairs) if self.result else 0)
         )
         problems = self.errors_model.count(Kind.ERROR) + self.errors_model.count(Kind.SKIPPED)
-        self.errors_dock.setWindowTitle(self.tr("Errors ({count})").format(count=problems))
+        warnings = self.errors_model.count(Kind.WARNING)
+        self.errors_dock.setWindowTitle(
+            self.tr("Errors ({count}), warnings ({warnings})").format(
+                count=problems, warnings=warnings
+            )
+            if warnings
+            else self.tr("Errors ({count})").format(count=problems)
+        )
         self.export_action.setEnabled(self.result is not None)
         self.report_action.setEnabled(self.result is not None)
         self.pair_report_action.setEnabled(self.shown_pair() is not None)

@@ -100,7 +100,13 @@ class ScreenshotRun(QObject):
     def _save(self) -> None:
         self._guard.stop()
         self.output.parent.mkdir(parents=True, exist_ok=True)
-        if not self.window.grab().save(str(self.output)):
+        platform = QApplication.platformName()
+        if platform in ("offscreen", "minimal"):
+            picture = self.window.grab()
+        else:  # a real display: what its server shows, not a re-render of the widgets
+            picture = self.window.screen().grabWindow(self.window.winId())
+        print(f"screenshot: {self.output} ({platform})")
+        if not picture.save(str(self.output)):
             print(f"could not write {self.output}", file=sys.stderr)
             self.exit_code = self.exit_code or 1
         self.window.close()

@@ -158,7 +158,20 @@ CATALOGUE: dict[str, str] = {
     # what to know about a file that was read
     "warn.control-bytes": "removed {count} stray control bytes (such as NUL) from the text",
     "warn.truncated": "truncated: only the first {size} were read",
-    "warn.encoding-guess": "text encoding guessed as {encoding}",
+    "warn.already-archived": (
+        "already in the archive under {label}: not compared with its own archived copy"
+    ),
+    "warn.encoding-guess": "text encoding guessed as {encoding}",  # archives before 2026-11
+    "warn.encoding-guessed": (
+        "the file does not say how its text is encoded; it was read as {charset}. If "
+        "its text looks wrong in the side-by-side view, save it as UTF-8 and scan again"
+    ),
+    # the name of a text encoding, for a teacher
+    "charset.gb18030": "Simplified Chinese (GB18030)",
+    "charset.big5": "Traditional Chinese (Big5)",
+    "charset.cp1252": "Western European (Windows-1252)",
+    "charset.latin-1": "Western European (ISO 8859-1)",
+    "charset.other": "{name}",
     "warn.rtf-part": "an imported RTF part ({part}) could not be read",
     "warn.pages-truncated": "truncated: only the first {read} of {pages} pages were read",
     "warn.blank-pages": (

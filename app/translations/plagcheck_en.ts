@@ -50,7 +50,7 @@
 <context>
     <name>MatrixPanel</name>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="238"/>
+        <location filename="../views/matrix_panel.py" line="259"/>
         <source>%n file(s) compared</source>
         <translation>
             <numerusform>%n file compared</numerusform>
@@ -58,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="239"/>
+        <location filename="../views/matrix_panel.py" line="260"/>
         <source>%n flagged pair(s)</source>
         <translation>
             <numerusform>%n flagged pair</numerusform>
@@ -66,7 +66,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="240"/>
+        <location filename="../views/matrix_panel.py" line="261"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -74,7 +74,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="244"/>
+        <location filename="../views/matrix_panel.py" line="265"/>
         <source>%n unreadable file(s) not in the matrix (see Errors)</source>
         <translation>
             <numerusform>%n unreadable file not in the matrix (see Errors)</numerusform>

@@ -263,37 +263,37 @@
 <context>
     <name>ColorLegend</name>
     <message>
-        <location filename="../views/matrix_panel.py" line="87"/>
+        <location filename="../views/matrix_panel.py" line="88"/>
         <source>flagged pair</source>
         <translation>已标记的文件对</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="94"/>
+        <location filename="../views/matrix_panel.py" line="95"/>
         <source>selected group</source>
         <translation>选中的分组</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="104"/>
+        <location filename="../views/matrix_panel.py" line="105"/>
         <source>pair with an archived file</source>
         <translation>与已归档文件的配对</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="111"/>
+        <location filename="../views/matrix_panel.py" line="112"/>
         <source>Share of the more-copied file that is matched text</source>
         <translation>被抄袭较多的一方中匹配文本所占比例</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="112"/>
+        <location filename="../views/matrix_panel.py" line="113"/>
         <source>SimHash distance in bits (0 = same fingerprint)</source>
         <translation>SimHash 距离（位数，0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="113"/>
+        <location filename="../views/matrix_panel.py" line="114"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="115"/>
+        <location filename="../views/matrix_panel.py" line="116"/>
         <source>Containment: share of the row file found in the column file</source>
         <translation>包含度：行文件的内容出现在列文件中的比例</translation>
     </message>
@@ -732,32 +732,37 @@ Why: {reason}</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="715"/>
+        <location filename="../main_window.py" line="717"/>
+        <source>Errors ({count}), warnings ({warnings})</source>
+        <translation>错误（{count}），警告（{warnings}）</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="721"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="723"/>
+        <location filename="../main_window.py" line="730"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="726"/>
+        <location filename="../main_window.py" line="733"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="728"/>
+        <location filename="../main_window.py" line="735"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="733"/>
+        <location filename="../main_window.py" line="740"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="734"/>
+        <location filename="../main_window.py" line="741"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -818,100 +823,115 @@ Why: {reason}</source>
 <context>
     <name>MatrixPanel</name>
     <message>
-        <location filename="../views/matrix_panel.py" line="236"/>
+        <location filename="../views/matrix_panel.py" line="257"/>
         <source>Similarity matrix</source>
         <translation>相似度矩阵</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="238"/>
+        <location filename="../views/matrix_panel.py" line="259"/>
         <source>%n file(s) compared</source>
         <translation>
             <numerusform>已比较 %n 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="239"/>
+        <location filename="../views/matrix_panel.py" line="260"/>
         <source>%n flagged pair(s)</source>
         <translation>
             <numerusform>%n 对被标记</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="240"/>
+        <location filename="../views/matrix_panel.py" line="261"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个分组</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="244"/>
+        <location filename="../views/matrix_panel.py" line="265"/>
         <source>%n unreadable file(s) not in the matrix (see Errors)</source>
         <translation>
             <numerusform>%n 个无法读取的文件未列入矩阵（见“错误”）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="247"/>
+        <location filename="../views/matrix_panel.py" line="268"/>
         <source>{count} skipped</source>
         <translation>{count} 个已跳过</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="249"/>
+        <location filename="../views/matrix_panel.py" line="270"/>
         <source>scan cancelled: partial results</source>
         <translation>扫描已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="265"/>
+        <location filename="../views/matrix_panel.py" line="286"/>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="266"/>
+        <location filename="../views/matrix_panel.py" line="287"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="268"/>
+        <location filename="../views/matrix_panel.py" line="289"/>
         <source>Fit the whole class in the window (Ctrl+0); Ctrl+wheel zooms</source>
         <translation>让全班显示在窗口内（Ctrl+0）；Ctrl+滚轮缩放</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="270"/>
+        <location filename="../views/matrix_panel.py" line="291"/>
         <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
         <translation>放大（Ctrl++ 或 Ctrl+滚轮）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="271"/>
+        <location filename="../views/matrix_panel.py" line="292"/>
         <source>Zoom out (Ctrl+− or Ctrl+wheel)</source>
         <translation>缩小（Ctrl+− 或 Ctrl+滚轮）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="273"/>
+        <location filename="../views/matrix_panel.py" line="294"/>
         <source>Similarity (matched text)</source>
         <translation>相似度（匹配文本）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="274"/>
+        <location filename="../views/matrix_panel.py" line="295"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="275"/>
+        <location filename="../views/matrix_panel.py" line="296"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="276"/>
+        <location filename="../views/matrix_panel.py" line="297"/>
         <source>Containment</source>
         <translation>包含度</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="281"/>
+        <location filename="../views/matrix_panel.py" line="243"/>
         <source>No readable documents. See the Errors panel.</source>
         <translation>没有可读取的文档。请查看“错误”面板。</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="284"/>
+        <location filename="../views/matrix_panel.py" line="239"/>
+        <source>No submissions here: the folder holds no {kinds} file.</source>
+        <translation>这里没有作业：文件夹中没有 {kinds} 文件。</translation>
+    </message>
+    <message>
+        <location filename="../views/matrix_panel.py" line="245"/>
+        <source>Only {name} could be read: there is nothing to compare it with. Add the other submissions, or compare with the archive of past ones.</source>
+        <translation>只能读取 {name}：没有可与之比较的文件。请加入其他作业，或与往届作业档案库比较。</translation>
+    </message>
+    <message>
+        <location filename="../views/matrix_panel.py" line="249"/>
+        <source>The Errors panel says why the other files were not read.</source>
+        <translation>错误面板中说明了其他文件未能读取的原因。</translation>
+    </message>
+    <message>
+        <location filename="../views/matrix_panel.py" line="306"/>
         <source>Drop folders or files here
 or use File → Open folder…</source>
         <translation>把文件夹或文件拖到这里
@@ -1429,7 +1449,7 @@ or use File → Open folder…</source>
     </message>
     <message>
         <location filename="core_catalogue.py" line="115"/>
-        <location filename="core_catalogue.py" line="153"/>
+        <location filename="core_catalogue.py" line="160"/>
         <source>{detail}</source>
         <translation>{detail}</translation>
     </message>
@@ -1460,176 +1480,211 @@ or use File → Open folder…</source>
     </message>
     <message>
         <location filename="core_catalogue.py" line="121"/>
+        <source>already in the archive under {label}: not compared with its own archived copy</source>
+        <translation>已以“{label}”存入档案库：不与其自身的归档副本比较</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="122"/>
         <source>text encoding guessed as {encoding}</source>
         <translation>文本编码推测为 {encoding}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="122"/>
+        <location filename="core_catalogue.py" line="123"/>
+        <source>the file does not say how its text is encoded; it was read as {charset}. If its text looks wrong in the side-by-side view, save it as UTF-8 and scan again</source>
+        <translation>文件没有说明其文字编码，已按{charset}读取。如果在并排视图中文字显示不对，请将其另存为 UTF-8 后重新扫描</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="124"/>
+        <source>Simplified Chinese (GB18030)</source>
+        <translation>简体中文（GB18030）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="125"/>
+        <source>Traditional Chinese (Big5)</source>
+        <translation>繁体中文（Big5）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="126"/>
+        <source>Western European (Windows-1252)</source>
+        <translation>西欧语言（Windows-1252）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="127"/>
+        <source>Western European (ISO 8859-1)</source>
+        <translation>西欧语言（ISO 8859-1）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="128"/>
+        <source>{name}</source>
+        <translation>{name}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="129"/>
         <source>an imported RTF part ({part}) could not be read</source>
         <translation>无法读取导入的 RTF 部件（{part}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="123"/>
+        <location filename="core_catalogue.py" line="130"/>
         <source>truncated: only the first {read} of {pages} pages were read</source>
         <translation>已截断：{pages} 页中只读取了前 {read} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="124"/>
+        <location filename="core_catalogue.py" line="131"/>
         <source>{blank} of {pages} pages have no text layer (scanned?) and are not compared</source>
         <translation>{pages} 页中有 {blank} 页没有文字层（扫描件？），未参与比对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="125"/>
+        <location filename="core_catalogue.py" line="132"/>
         <source>{share:.0%} of the characters could not be decoded and were dropped</source>
         <translation>{share:.0%} 的字符无法解码，已丢弃</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="126"/>
+        <location filename="core_catalogue.py" line="133"/>
         <source>the fingerprint cache was damaged ({detail}); it was moved aside as {name} and a new one was started</source>
         <translation>指纹缓存已损坏（{detail}）；已将其移到一旁，改名为 {name}，并新建了缓存</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="127"/>
+        <location filename="core_catalogue.py" line="134"/>
         <source>the fingerprint cache is not used (every file is read): {detail}</source>
         <translation>未使用指纹缓存（每个文件都重新读取）：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="128"/>
+        <location filename="core_catalogue.py" line="135"/>
         <source>the archive part is missing: {detail}</source>
         <translation>缺少与归档比对的部分：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="129"/>
+        <location filename="core_catalogue.py" line="136"/>
         <source>the Redis archive needs the &apos;redis&apos; package: pip install &apos;plagcheck[redis]&apos;</source>
         <translation>Redis 归档需要 &apos;redis&apos; 软件包：请运行 &apos;pip install plagcheck[redis]&apos;</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="130"/>
+        <location filename="core_catalogue.py" line="137"/>
         <source>not a usable Redis address: {location} ({detail}); expected redis://HOST:PORT/DB</source>
         <translation>不是可用的 Redis 地址：{location}（{detail}）；应为 redis://HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="131"/>
+        <location filename="core_catalogue.py" line="138"/>
         <source>the Redis archive at {location} has no password: take the password out of the address</source>
         <translation>{location} 的 Redis 归档没有设置密码：请从地址中去掉密码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="132"/>
+        <location filename="core_catalogue.py" line="139"/>
         <source>the Redis archive at {location} needs a password: give it as redis://:PASSWORD@HOST:PORT/DB</source>
         <translation>{location} 的 Redis 归档需要密码：请写成 redis://:PASSWORD@HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="133"/>
+        <location filename="core_catalogue.py" line="140"/>
         <source>the Redis archive at {location} refused the password (or user name): check them</source>
         <translation>{location} 的 Redis 归档拒绝了密码（或用户名）：请检查</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="134"/>
+        <location filename="core_catalogue.py" line="141"/>
         <source>cannot reach the Redis archive at {location}: {detail}</source>
         <translation>无法连接 {location} 的 Redis 归档：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="135"/>
+        <location filename="core_catalogue.py" line="142"/>
         <source>Redis archive error at {location}: {detail}</source>
         <translation>{location} 的 Redis 归档出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="136"/>
+        <location filename="core_catalogue.py" line="143"/>
         <source>the archive {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>归档 {location} 由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="137"/>
+        <location filename="core_catalogue.py" line="144"/>
         <source>the Redis archive at {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>{location} 的 Redis 归档由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="138"/>
+        <location filename="core_catalogue.py" line="145"/>
         <source>this archive was built by a plagcheck version that analyses text differently; its fingerprints cannot be compared with new ones. Start a new archive (--archive PATH) and add the past classes again</source>
         <translation>此归档由文本分析方式不同的 plagcheck 版本建立，其指纹无法与新指纹比较。请新建归档（&apos;--archive PATH&apos;），并重新添加以往的班级</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="139"/>
+        <location filename="core_catalogue.py" line="146"/>
         <source>the archive&apos;s settings record is unreadable: {detail}</source>
         <translation>归档的设置记录无法读取：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="140"/>
+        <location filename="core_catalogue.py" line="147"/>
         <source>the archive was written by a newer plagcheck (format {format}); update plagcheck to use it</source>
         <translation>归档由更新版本的 plagcheck 写入（格式 {format}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="141"/>
+        <location filename="core_catalogue.py" line="148"/>
         <source>the archive file is damaged: unreadable document data ({detail})</source>
         <translation>归档文件已损坏：文档数据无法读取（{detail}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="142"/>
+        <location filename="core_catalogue.py" line="149"/>
         <source>the archive file is damaged: unit offsets do not match</source>
         <translation>归档文件已损坏：单元位置不一致</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="143"/>
+        <location filename="core_catalogue.py" line="150"/>
         <source>no archive at {location}</source>
         <translation>{location} 没有归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="144"/>
+        <location filename="core_catalogue.py" line="151"/>
         <source>no label &apos;{label}&apos; in the archive</source>
         <translation>归档中没有标签“{label}”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="145"/>
+        <location filename="core_catalogue.py" line="152"/>
         <source>the archive {location} is busy (another plagcheck is writing): {detail}</source>
         <translation>归档 {location} 正忙（另一个 plagcheck 正在写入）：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="146"/>
+        <location filename="core_catalogue.py" line="153"/>
         <source>cannot open the archive file {location}: {detail}</source>
         <translation>无法打开归档文件 {location}：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="147"/>
+        <location filename="core_catalogue.py" line="154"/>
         <source>the archive file is damaged: {location}: {detail}. Move it aside or restore a backup; plagcheck starts a new archive when the file is missing</source>
         <translation>归档文件已损坏：{location}：{detail}。请将其移走或恢复备份；文件不存在时 plagcheck 会新建归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="148"/>
+        <location filename="core_catalogue.py" line="155"/>
         <source>archive error in {location}: {detail}</source>
         <translation>归档 {location} 出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="149"/>
+        <location filename="core_catalogue.py" line="156"/>
         <source>no archive at {location}: add past submissions first with &apos;plagcheck archive add DIR --label LABEL&apos;</source>
         <translation>{location} 没有归档：请先用 &apos;plagcheck archive add DIR --label LABEL&apos; 添加以往的作业</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="150"/>
+        <location filename="core_catalogue.py" line="157"/>
         <source>the archive path {location} is a folder, not a file</source>
         <translation>归档路径 {location} 是文件夹，不是文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="151"/>
+        <location filename="core_catalogue.py" line="158"/>
         <source>{location} is an SQLite file but not a plagcheck archive (tables: {tables})</source>
         <translation>{location} 是 SQLite 文件，但不是 plagcheck 归档（表：{tables}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="152"/>
+        <location filename="core_catalogue.py" line="159"/>
         <source>the archive file is damaged: {location}: no settings record</source>
         <translation>归档文件已损坏：{location}：没有设置记录</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="154"/>
+        <location filename="core_catalogue.py" line="161"/>
         <source>label must be a non-empty string such as &apos;2025 autumn&apos;</source>
         <translation>标签不能为空，例如“2025 秋季”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="155"/>
+        <location filename="core_catalogue.py" line="162"/>
         <source>label must be on one line</source>
         <translation>标签只能有一行</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="156"/>
+        <location filename="core_catalogue.py" line="163"/>
         <source>{text}</source>
         <translation>{text}</translation>
     </message>
@@ -1637,192 +1692,192 @@ or use File → Open folder…</source>
 <context>
     <name>PairField</name>
     <message>
-        <location filename="core_catalogue.py" line="193"/>
+        <location filename="core_catalogue.py" line="200"/>
         <source>File A</source>
         <translation>文件 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="194"/>
+        <location filename="core_catalogue.py" line="201"/>
         <source>File B</source>
         <translation>文件 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="195"/>
+        <location filename="core_catalogue.py" line="202"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="196"/>
+        <location filename="core_catalogue.py" line="203"/>
         <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="197"/>
+        <location filename="core_catalogue.py" line="204"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="198"/>
+        <location filename="core_catalogue.py" line="205"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="199"/>
+        <location filename="core_catalogue.py" line="206"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="200"/>
+        <location filename="core_catalogue.py" line="207"/>
         <source>Archive</source>
         <translation>档案库</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="201"/>
+        <location filename="core_catalogue.py" line="208"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="202"/>
+        <location filename="core_catalogue.py" line="209"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="203"/>
+        <location filename="core_catalogue.py" line="210"/>
         <source>A in B</source>
         <translation>A 在 B 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="204"/>
+        <location filename="core_catalogue.py" line="211"/>
         <source>B in A</source>
         <translation>B 在 A 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="205"/>
+        <location filename="core_catalogue.py" line="212"/>
         <source>Matched characters</source>
         <translation>匹配字符数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="206"/>
+        <location filename="core_catalogue.py" line="213"/>
         <source>Passages</source>
         <translation>段落数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="207"/>
+        <location filename="core_catalogue.py" line="214"/>
         <source>Share of A</source>
         <translation>A 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="208"/>
+        <location filename="core_catalogue.py" line="215"/>
         <source>Share of B</source>
         <translation>B 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="209"/>
+        <location filename="core_catalogue.py" line="216"/>
         <source>Reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="210"/>
+        <location filename="core_catalogue.py" line="217"/>
         <source>Translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="211"/>
+        <location filename="core_catalogue.py" line="218"/>
         <source>Same meaning</source>
         <translation>同义占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="212"/>
+        <location filename="core_catalogue.py" line="219"/>
         <source>The first file of the pair</source>
         <translation>文件对中的第一个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="213"/>
+        <location filename="core_catalogue.py" line="220"/>
         <source>The second file of the pair</source>
         <translation>文件对中的第二个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="214"/>
+        <location filename="core_catalogue.py" line="221"/>
         <source>Share of the more-copied file that is matched text, word for word or by meaning</source>
         <translation>被抄得较多的文件中匹配文本的占比（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="215"/>
+        <location filename="core_catalogue.py" line="222"/>
         <source>The pair is flagged as likely copying</source>
         <translation>该文件对被标记为可能抄袭</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="216"/>
+        <location filename="core_catalogue.py" line="223"/>
         <source>Why the pair was flagged</source>
         <translation>该文件对被标记的原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="217"/>
+        <location filename="core_catalogue.py" line="224"/>
         <source>Which file the shared text comes from, and the evidence that shows it; &apos;unknown&apos; when nothing in the files shows it</source>
         <translation>共有文字来自哪个文件，以及表明这一点的证据；文件中没有证据时为“不明”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="218"/>
+        <location filename="core_catalogue.py" line="225"/>
         <source>The group of near-duplicates the flagged pair belongs to</source>
         <translation>该可疑文件对所属的近似重复组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="219"/>
+        <location filename="core_catalogue.py" line="226"/>
         <source>Where the archived file of the pair comes from</source>
         <translation>文件对中归档文件的来源（课程与学期）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="220"/>
+        <location filename="core_catalogue.py" line="227"/>
         <source>SimHash distance: bits that differ between the two 64-bit fingerprints (0 = same fingerprint)</source>
         <translation>SimHash 距离：两个 64 位指纹中不同的位数（0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="221"/>
+        <location filename="core_catalogue.py" line="228"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="222"/>
+        <location filename="core_catalogue.py" line="229"/>
         <source>Containment: share of A&apos;s word sequences found in B</source>
         <translation>包含度：A 的词序列在 B 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="223"/>
+        <location filename="core_catalogue.py" line="230"/>
         <source>Containment: share of B&apos;s word sequences found in A</source>
         <translation>包含度：B 的词序列在 A 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="224"/>
+        <location filename="core_catalogue.py" line="231"/>
         <source>Characters inside matched passages (the larger side)</source>
         <translation>匹配段落中的字符数（取较多的一方）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="225"/>
+        <location filename="core_catalogue.py" line="232"/>
         <source>Number of matched passages</source>
         <translation>匹配段落的数量</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="226"/>
+        <location filename="core_catalogue.py" line="233"/>
         <source>Share of A&apos;s text inside matched passages</source>
         <translation>A 的文本中位于匹配段落内的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="227"/>
+        <location filename="core_catalogue.py" line="234"/>
         <source>Share of B&apos;s text inside matched passages</source>
         <translation>B 的文本中位于匹配段落内的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="228"/>
+        <location filename="core_catalogue.py" line="235"/>
         <source>Sentences said again in other words, in order (reworded passages)</source>
         <translation>按原顺序换了说法的句子数（改写段落）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="229"/>
+        <location filename="core_catalogue.py" line="236"/>
         <source>Sentences translated between Chinese and English, in order</source>
         <translation>按原顺序在中英文之间翻译的句子数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="230"/>
+        <location filename="core_catalogue.py" line="237"/>
         <source>Share of the more-covered file inside reworded or translated passages</source>
         <translation>覆盖较多的文件中位于改写或翻译段落内的文本占比</translation>
     </message>
@@ -1876,132 +1931,132 @@ Archived: {label}</source>
 <context>
     <name>Problem</name>
     <message>
-        <location filename="core_catalogue.py" line="162"/>
+        <location filename="core_catalogue.py" line="169"/>
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="163"/>
+        <location filename="core_catalogue.py" line="170"/>
         <source>binary data</source>
         <translation>二进制数据</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="164"/>
+        <location filename="core_catalogue.py" line="171"/>
         <source>unknown encoding</source>
         <translation>编码无法识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="165"/>
+        <location filename="core_catalogue.py" line="172"/>
         <source>old Word format</source>
         <translation>旧版 Word 格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="166"/>
+        <location filename="core_catalogue.py" line="173"/>
         <source>damaged file</source>
         <translation>文件已损坏</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="167"/>
+        <location filename="core_catalogue.py" line="174"/>
         <source>too large</source>
         <translation>文件过大</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="168"/>
+        <location filename="core_catalogue.py" line="175"/>
         <source>refused (unsafe XML)</source>
         <translation>已拒绝（不安全的 XML）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="169"/>
+        <location filename="core_catalogue.py" line="176"/>
         <source>password-protected</source>
         <translation>有密码保护</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="170"/>
+        <location filename="core_catalogue.py" line="177"/>
         <source>scanned image, no text</source>
         <translation>扫描图像，无文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="171"/>
+        <location filename="core_catalogue.py" line="178"/>
         <source>undecodable text</source>
         <translation>文字无法解码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="172"/>
+        <location filename="core_catalogue.py" line="179"/>
         <source>cannot be read</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="173"/>
+        <location filename="core_catalogue.py" line="180"/>
         <source>missing</source>
         <translation>文件不存在</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="174"/>
+        <location filename="core_catalogue.py" line="181"/>
         <source>broken link</source>
         <translation>链接失效</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="175"/>
+        <location filename="core_catalogue.py" line="182"/>
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="176"/>
+        <location filename="core_catalogue.py" line="183"/>
         <source>link outside the folder</source>
         <translation>链接指向文件夹之外</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="177"/>
+        <location filename="core_catalogue.py" line="184"/>
         <source>folders too deep</source>
         <translation>文件夹层级过深</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="178"/>
+        <location filename="core_catalogue.py" line="185"/>
         <source>hidden file</source>
         <translation>隐藏文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="179"/>
+        <location filename="core_catalogue.py" line="186"/>
         <source>Office lock file</source>
         <translation>Office 锁定文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="180"/>
+        <location filename="core_catalogue.py" line="187"/>
         <source>duplicate</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="181"/>
+        <location filename="core_catalogue.py" line="188"/>
         <source>unsupported type</source>
         <translation>不支持的类型</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="182"/>
+        <location filename="core_catalogue.py" line="189"/>
         <source>timed out</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="183"/>
+        <location filename="core_catalogue.py" line="190"/>
         <source>reader crashed</source>
         <translation>读取程序崩溃</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="184"/>
+        <location filename="core_catalogue.py" line="191"/>
         <source>out of memory</source>
         <translation>内存不足</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="185"/>
+        <location filename="core_catalogue.py" line="192"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="186"/>
+        <location filename="core_catalogue.py" line="193"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="187"/>
+        <location filename="core_catalogue.py" line="194"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
@@ -2063,232 +2118,232 @@ Archived: {label}</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="core_catalogue.py" line="236"/>
+        <location filename="core_catalogue.py" line="243"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="237"/>
+        <location filename="core_catalogue.py" line="244"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="238"/>
+        <location filename="core_catalogue.py" line="245"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="239"/>
+        <location filename="core_catalogue.py" line="246"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="240"/>
+        <location filename="core_catalogue.py" line="247"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="241"/>
+        <location filename="core_catalogue.py" line="248"/>
         <source>Student</source>
         <translation>学生</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="242"/>
+        <location filename="core_catalogue.py" line="249"/>
         <source>Archived</source>
         <translation>归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="243"/>
+        <location filename="core_catalogue.py" line="250"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="244"/>
+        <location filename="core_catalogue.py" line="251"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="245"/>
+        <location filename="core_catalogue.py" line="252"/>
         <source>Class report</source>
         <translation>班级报告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="246"/>
+        <location filename="core_catalogue.py" line="253"/>
         <source>plagcheck report · {date}</source>
         <translation>plagcheck 查重报告 · {date}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="247"/>
+        <location filename="core_catalogue.py" line="254"/>
         <source>anonymized</source>
         <translation>已匿名</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="248"/>
+        <location filename="core_catalogue.py" line="255"/>
         <source>Files compared</source>
         <translation>比对的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="249"/>
+        <location filename="core_catalogue.py" line="256"/>
         <source>Files that could not be read</source>
         <translation>无法读取的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="250"/>
+        <location filename="core_catalogue.py" line="257"/>
         <source>Flagged pairs</source>
         <translation>标记的文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="251"/>
+        <location filename="core_catalogue.py" line="258"/>
         <source>Groups</source>
         <translation>相似组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="252"/>
+        <location filename="core_catalogue.py" line="259"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="253"/>
+        <location filename="core_catalogue.py" line="260"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="254"/>
+        <location filename="core_catalogue.py" line="261"/>
         <source>Highest similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="255"/>
+        <location filename="core_catalogue.py" line="262"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="256"/>
+        <location filename="core_catalogue.py" line="263"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="257"/>
+        <location filename="core_catalogue.py" line="264"/>
         <source>Flag at similarity</source>
         <translation>标记的相似度阈值</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="258"/>
+        <location filename="core_catalogue.py" line="265"/>
         <source>or a passage of at least (words)</source>
         <translation>或匹配段落至少（词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="259"/>
+        <location filename="core_catalogue.py" line="266"/>
         <source>SimHash distance for near-duplicates</source>
         <translation>近似重复的 SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="260"/>
+        <location filename="core_catalogue.py" line="267"/>
         <source>Shingle size (units)</source>
         <translation>分片长度（单位）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="261"/>
+        <location filename="core_catalogue.py" line="268"/>
         <source>Reworded passages</source>
         <translation>改写段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="262"/>
+        <location filename="core_catalogue.py" line="269"/>
         <source>Translated passages</source>
         <translation>翻译段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="263"/>
+        <location filename="core_catalogue.py" line="270"/>
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="264"/>
+        <location filename="core_catalogue.py" line="271"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="265"/>
+        <location filename="core_catalogue.py" line="272"/>
         <source>Similarity of every pair</source>
         <translation>所有文档对的相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="266"/>
+        <location filename="core_catalogue.py" line="273"/>
         <source>Pairs per 5% of similarity; bar heights on a log scale.</source>
         <translation>每 5% 相似度区间的文档对数；柱高为对数刻度。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="267"/>
+        <location filename="core_catalogue.py" line="274"/>
         <source>flag</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="268"/>
+        <location filename="core_catalogue.py" line="275"/>
         <source>Pair {number}</source>
         <translation>文档对 {number}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="269"/>
+        <location filename="core_catalogue.py" line="276"/>
         <source>Print this pair</source>
         <translation>打印此文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="270"/>
+        <location filename="core_catalogue.py" line="277"/>
         <source>Matched passage (same colour on both sides)</source>
         <translation>匹配段落（两侧同色）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="271"/>
+        <location filename="core_catalogue.py" line="278"/>
         <source>reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="272"/>
+        <location filename="core_catalogue.py" line="279"/>
         <source>translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="273"/>
+        <location filename="core_catalogue.py" line="280"/>
         <source>common text of the class</source>
         <translation>全班共有的文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="274"/>
+        <location filename="core_catalogue.py" line="281"/>
         <source>template, references</source>
         <translation>模板、参考文献</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="275"/>
+        <location filename="core_catalogue.py" line="282"/>
         <source>Turn on JavaScript to see the texts of each pair.</source>
         <translation>请启用 JavaScript 以查看每对文档的正文。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="276"/>
+        <location filename="core_catalogue.py" line="283"/>
         <source>copied</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="277"/>
+        <location filename="core_catalogue.py" line="284"/>
         <source>Measures</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="278"/>
+        <location filename="core_catalogue.py" line="285"/>
         <source>Matched passages</source>
         <translation>匹配段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="279"/>
+        <location filename="core_catalogue.py" line="286"/>
         <source>full text</source>
         <translation>全文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="280"/>
+        <location filename="core_catalogue.py" line="287"/>
         <source>Page {page}</source>
         <translation>第 {page} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="281"/>
+        <location filename="core_catalogue.py" line="288"/>
         <source>{chars} characters in all; the full texts follow</source>
         <translation>共 {chars} 个字符，全文见后</translation>
     </message>

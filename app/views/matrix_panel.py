@@ -30,6 +30,7 @@ from app.metrics import Metric, legend_ticks
 from app.models.matrix_model import MatrixModel
 from app.views.item_label import ItemLabel
 from app.views.matrix_view import MatrixView
+from simhash_core.extract import SUPPORTED_SUFFIXES
 from simhash_core.types import ScanResult
 
 
@@ -224,9 +225,29 @@ class MatrixPanel(QWidget):
         self.legend.set_shows_archive(
             result is not None and any(d.archive_label for d in result.documents)
         )
-        self.stack.setCurrentWidget(self.view if result and result.documents else self.placeholder)
+        # one file alone has nothing to be compared with: say so instead of a 1 x 1 matrix
+        comparable = result is not None and len(result.documents) >= 2
+        self.stack.setCurrentWidget(self.view if comparable else self.placeholder)
         self.view.fit_cells()
         self.retranslate_ui()
+
+    def _nothing_to_compare(self, r: ScanResult) -> str:
+        """Why no matrix is shown: no file at all, no readable one, or only one."""
+        problems = len(r.errors) + len(r.skipped)
+        if not r.documents and not problems:
+            kinds = ", ".join(s.lstrip(".").upper() for s in sorted(SUPPORTED_SUFFIXES))
+            return self.tr("No submissions here: the folder holds no {kinds} file.").format(
+                kinds=kinds
+            )
+        if not r.documents:
+            return self.tr("No readable documents. See the Errors panel.")
+        text = self.tr(
+            "Only {name} could be read: there is nothing to compare it with. Add the other "
+            "submissions, or compare with the archive of past ones."
+        ).format(name=r.documents[0].path)
+        if problems:
+            text += "\n" + self.tr("The Errors panel says why the other files were not read.")
+        return text
 
     def summary_items(self) -> list[str]:
         """The header line's parts: files compared, unreadable and skipped files,
@@ -277,8 +298,9 @@ class MatrixPanel(QWidget):
         }
         for i in range(self.metric_combo.count()):
             self.metric_combo.setItemText(i, names[self.metric_combo.itemData(i)])
-        if self.result is not None and not self.result.documents:
-            self.placeholder.setText(self.tr("No readable documents. See the Errors panel."))
+        r = self.result
+        if r is not None and len(r.documents) < 2:
+            self.placeholder.setText(self._nothing_to_compare(r))
         else:
             self.placeholder.setText(
                 self.tr("Drop folders or files here\nor use File → Open folder…")

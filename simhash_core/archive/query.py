@@ -17,9 +17,11 @@ from dataclasses import replace
 import numpy as np
 
 from simhash_core.archive.base import ArchiveStore
+from simhash_core.archive.codec import LABEL_SEPARATOR
 from simhash_core.compare import Restriction, common_shingles, compare_documents
 from simhash_core.compare.memo import ComparisonMemo
 from simhash_core.fingerprint.weights import reweighted
+from simhash_core.messages import Message
 from simhash_core.progress import Progress, Stage
 from simhash_core.types import Document, ScanResult, ScanSettings
 
@@ -43,6 +45,47 @@ def archive_candidates(
             seen.setdefault(doc_id, None)
     progress.update(len(docs), len(docs))
     return list(seen)
+
+
+def _without_own_copies(
+    new: list[Document], archived: list[Document], ids: list[int]
+) -> tuple[list[Document], list[Document], list[int]]:
+    """A class re-opened after it was archived finds each file's own archived copy:
+    the same content under the same name. That copy is left out (a file is not copying
+    itself) and the file says it is already archived. The same content under another
+    name is kept: a student who hands in last year's essay is copying it.
+    """
+    by_content: dict[str, list[int]] = {}
+    for i, d in enumerate(new):
+        if d.content_hash:
+            by_content.setdefault(d.content_hash, []).append(i)
+    notes: dict[int, set[str]] = {}
+    keep: list[int] = []
+    for k, d in enumerate(archived):
+        own = [
+            i
+            for i in by_content.get(d.content_hash, [])
+            if d.path.endswith("/" + new[i].path)
+        ]
+        for i in own:
+            notes.setdefault(i, set()).add(d.archive_label or "")
+        if not own:
+            keep.append(k)
+    if not notes:
+        return new, archived, ids
+    new = [
+        replace(
+            d,
+            warnings=(
+                *d.warnings,
+                Message.of("warn.already-archived", label=LABEL_SEPARATOR.join(sorted(notes[i]))),
+            ),
+        )
+        if i in notes
+        else d
+        for i, d in enumerate(new)
+    ]
+    return new, [archived[k] for k in keep], [ids[k] for k in keep]
 
 
 def _unique_paths(new: list[Document], archived: list[Document], ids: list[int]) -> list[Document]:
@@ -81,6 +124,7 @@ def compare_with_archive(
     common = common_shingles(new, settings.common_share)
     ids = archive_candidates(new, store, settings, common, progress)
     archived = store.load(ids, settings=settings)
+    new, archived, ids = _without_own_copies(new, archived, ids)
     if settings.idf == "corpus" and archived:
         # the IDF of the new documents, as scan.reweight_with_corpus_idf weights them
         archived = reweighted(archived, new)

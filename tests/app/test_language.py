@@ -74,7 +74,7 @@ TECHNICAL = {
     "SQLite", "JPEG", "PNG", "GIF", "TIFF", "WebP", "WAV", "AVI", "MP", "HEIC", "FLAC", "Ogg",
     "RTF", "HTML", "XLSX", "PPTX", "odt", "OpenDocument", "Excel", "PowerPoint", "Word",
     "Microsoft", "Office", "Windows", "exe", "doc", "xls", "ppt", "UTF", "NUL", "OCR",
-    "Redis", "plagcheck",
+    "Redis", "plagcheck", "Big", "ISO",  # Big5, ISO 8859-1: names of encodings
 }  # fmt: skip
 
 

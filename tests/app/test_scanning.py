@@ -135,6 +135,16 @@ def test_bad_files_go_to_the_errors_panel_without_dialogs(qtbot, window, tmp_pat
         reason = model.index(r, 3).data()
         needed = metrics.boundingRect(0, 0, width - 8, 10_000, Qt.TextFlag.TextWordWrap, reason)
         assert table.rowHeight(r) >= needed.height(), reason
+    # a file read with a warning counts too: the teacher should look at it
+    (folder / "western.txt").write_bytes(
+        ("It’s the teacher’s rule – don’t hand in late. " * 20).encode("cp1252")
+    )
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS) as finished:
+        window.scan_paths([folder])
+    assert window.errors_dock.windowTitle() == "Errors (3), warnings (1)"
+    (warned,) = [r for r in range(model.rowCount()) if model.rows[r].kind is Kind.WARNING]
+    assert "Western European (Windows-1252)" in model.index(warned, 3).data()
+    assert "save it as UTF-8" in model.index(warned, 3).data()
 
 
 def test_template_is_passed_to_the_scan(qtbot, window, small_class, tmp_path):
@@ -206,3 +216,25 @@ def test_cancel_during_the_comparison_stops_it_within_a_second(qtbot, settings, 
     assert result.pairs == []  # not a misleading part of the pairs
     assert stopped_after < 1.0
     assert "partial" in win.matrix_panel.title.text()
+
+
+def test_an_empty_folder_or_a_lone_file_says_why_there_is_no_matrix(qtbot, window, tmp_path):
+    """No "see the Errors panel" when that panel is empty, and no 1 x 1 matrix."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS):
+        window.scan_paths([empty])
+    panel = window.matrix_panel
+    assert panel.stack.currentWidget() is panel.placeholder
+    assert window.errors_model.rowCount() == 0
+    shown = panel.placeholder.text()
+    assert shown.startswith("No submissions here") and "DOCX, PDF, TXT" in shown
+    lone = tmp_path / "lone"
+    lone.mkdir()
+    (lone / "only.txt").write_text(zh_essay(1), encoding="utf-8")
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS):
+        window.scan_paths([lone])
+    assert panel.stack.currentWidget() is panel.placeholder
+    assert panel.placeholder.text().startswith(
+        "Only only.txt could be read: there is nothing to compare it with."
+    )

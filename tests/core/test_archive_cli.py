@@ -251,3 +251,43 @@ def test_an_archive_that_breaks_mid_scan_still_gives_the_class_reports(
     assert "the archive part is missing: cannot reach" in printed.err
     flagged = [r for r in pair_rows(out) if r["flagged"] == "yes"]
     assert [(r["file_a"], r["file_b"]) for r in flagged] == [("copy.txt", "s0.txt")]
+
+
+def test_an_archived_class_scanned_again_does_not_match_itself(
+    classes: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    """Re-opening an archived class: each file's own archived copy (same content, same
+    name) is left out and the file says it is already archived, instead of every file
+    flagged 100% against itself. Last year's essay handed in under another name is
+    still copying."""
+    old, _ = classes
+    archive = str(tmp_path / "archive.sqlite")
+    assert run("add", str(old), "--label", "2024 autumn", "--archive", archive, "-q") == 0
+    capsys.readouterr()
+    settings = ScanSettings()
+
+    def scan_against_archive(folder: Path):
+        args = parser().parse_args(
+            ["scan", str(folder), "--against-archive", "--archive", archive]
+        )
+        return apply_archive(args, scan(args.paths, settings=settings), settings)
+
+    result = scan_against_archive(old)
+    docs = result.documents
+    assert [d.path for d in docs if d.archive_label] == []
+    assert not [p for p in result.pairs if p.flagged]
+    for d in docs:
+        assert Message.of("warn.already-archived", label="2024 autumn") in d.warnings
+
+    later = tmp_path / "2026"
+    later.mkdir()
+    (later / "resubmitted.txt").write_bytes((old / "old3.txt").read_bytes())
+    (later / "own.txt").write_text(zh_essay(300), encoding="utf-8")
+    result = scan_against_archive(later)
+    docs = result.documents
+    flagged = [p for p in result.pairs if p.flagged]
+    assert [(docs[p.a].path, docs[p.b].path) for p in flagged] == [
+        ("resubmitted.txt", "archive/2024 autumn/old3.txt")
+    ]
+    assert Message.of("pair.identical", label="2024 autumn") in flagged[0].reasons
+    assert not any(w.code == "warn.already-archived" for d in docs for w in d.warnings)

@@ -332,7 +332,26 @@ def test_western_text_is_guessed_with_a_warning() -> None:
     text = "Le café était apprécié des élèves de la classe de français. " * 4
     result = extract_txt(text.encode("cp1252"))
     assert result.text == text  # cp1250 ties with cp1252 here and would give "élčves"
-    assert result.warnings == (Message.of("warn.encoding-guess", encoding="cp1252"),)
+    assert result.warnings == (
+        Message.of("warn.encoding-guessed", charset=Message.of("charset.cp1252")),
+    )
+
+
+def test_english_with_smart_quotes_is_windows_1252_not_chinese() -> None:
+    """Curly quotes, dashes and an ellipsis typed on Windows: each a lone non-ASCII byte
+    that GB18030 would pair with the next letter ("won’t" read as "won抰")."""
+    text = (
+        "I won’t hand in the essay late – he said “don’t worry”… It’s the teacher’s "
+        "rule, and the café’s naïve résumé isn’t mine.\r\n"
+    ) * 5
+    result = extract_txt(text.encode("cp1252"))
+    assert result.text == text.replace("\r\n", "\n")
+    assert result.encoding == "cp1252"
+    (warning,) = result.warnings
+    assert str(warning).startswith(
+        "the file does not say how its text is encoded; it was read as Western European "
+        "(Windows-1252). If its text looks wrong"
+    )
 
 
 @needs_samples
