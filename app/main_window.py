@@ -362,7 +362,7 @@ class MainWindow(QMainWindow):
             self,
             self.tr("Add submissions"),
             "",
-            self.tr("Submissions (*.docx *.pdf *.txt);;All files (*)"),
+            self.tr("Submissions (*.docx *.pdf *.txt *.odt *.rtf);;All files (*)"),
         )
         if files:
             self.scan_paths([*self.paths, *map(Path, files)])
@@ -372,7 +372,7 @@ class MainWindow(QMainWindow):
             self,
             self.tr("Add a template (assignment text)"),
             "",
-            self.tr("Documents (*.docx *.pdf *.txt);;All files (*)"),
+            self.tr("Documents (*.docx *.pdf *.txt *.odt *.rtf);;All files (*)"),
         )
         if file:
             self.add_template(Path(file))

@@ -79,13 +79,15 @@ CATALOGUE: dict[str, str] = {
     "looks.xml": "an XML file",
     "looks.xlsx": "an Excel workbook (XLSX); save the essay as DOCX",
     "looks.pptx": "a PowerPoint presentation (PPTX); save the essay as DOCX",
-    "looks.odt": "an OpenDocument text (.odt); save it as DOCX",
+    "looks.odt": "an OpenDocument text (.odt)",
     "looks.zip-no-word": "a ZIP archive without a Word document",
     "looks.binary": "binary data",
     # the kinds of file named in a sentence
     "format.txt": "text file",
     "format.docx": "DOCX",
     "format.pdf": "PDF",
+    "format.odt": "ODT",
+    "format.rtf": "RTF",
     "format.file": "file",
     # why a file was not read (reading)
     "file.empty": "empty file (0 bytes)",
@@ -118,6 +120,22 @@ CATALOGUE: dict[str, str] = {
     "docx.not-package": "not a Word document: its content is not a DOCX package",
     "docx.bad-xml": "damaged DOCX: the part {part} is not valid XML; ask for the file again",
     "docx.bomb": "refused: the DOCX expands to {size} of XML (limit {limit}); it may be a zip bomb",
+    "odt.bad-zip": "damaged ODT (bad zip): ask for the file again",
+    "odt.entities": (
+        "refused: the ODT contains XML entity declarations (possible 'billion laughs' attack)"
+    ),
+    "odt.not-odt": "not an OpenDocument text: it looks like {what}",
+    "odt.not-package": "not an OpenDocument text: its content is not an ODT package",
+    "odt.not-text": (
+        "an OpenDocument file that is not a text document (a spreadsheet or slides?); "
+        "save the essay as ODT or DOCX"
+    ),
+    "odt.no-content": "damaged ODT: it has no content.xml; ask for the file again",
+    "odt.encrypted": "password-protected ODT: remove the password and submit again",
+    "odt.bad-xml": "damaged ODT: the part {part} is not valid XML; ask for the file again",
+    "odt.bomb": "refused: the ODT expands to {size} of XML (limit {limit}); it may be a zip bomb",
+    "rtf.not-rtf": "not an RTF document: it does not start with {{\\rtf",
+    "rtf.too-deep": "refused: the RTF nests groups more than {depth} deep",
     "docx.too-nested": "refused: the DOCX imports documents nested more than {depth} deep",
     "pdf.not-pdf": "not a PDF document: it looks like {what}",
     "pdf.not-pdf-unknown": "not a PDF document",

@@ -1,4 +1,4 @@
-"""Text extraction from submissions: TXT, DOCX and PDF.
+"""Text extraction from submissions: TXT, DOCX, PDF, ODT and RTF.
 
 :func:`extract` is the single entry point. It never raises anything but
 :class:`ExtractError`, whose ``code`` and ``reason`` tell the teacher what is wrong
@@ -32,7 +32,9 @@ from .errors import (
     size_label,
     too_large_reason,
 )
+from .odt import ODT_MIMETYPE, extract_odt
 from .pdf import extract_pdf
+from .rtf import extract_rtf
 from .txt import extract_txt
 from .wrap import join_wrapped_lines
 
@@ -45,8 +47,14 @@ __all__ = [
     "join_wrapped_lines",
 ]
 
-SUPPORTED_SUFFIXES = frozenset({".txt", ".docx", ".pdf"})
-_FORMATS = {".txt": "format.txt", ".docx": "format.docx", ".pdf": "format.pdf"}
+SUPPORTED_SUFFIXES = frozenset({".txt", ".docx", ".pdf", ".odt", ".rtf"})
+_FORMATS = {
+    ".txt": "format.txt",
+    ".docx": "format.docx",
+    ".pdf": "format.pdf",
+    ".odt": "format.odt",
+    ".rtf": "format.rtf",
+}
 
 
 def extract(path: Path, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText:
@@ -66,8 +74,13 @@ def extract(path: Path, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText
             )
             return extract_txt(data, truncated_at=limits.max_txt_bytes if truncated else None)
         data, _ = _read(path, limits.max_file_bytes, truncate=False)
-        if suffix == ".docx":
+        if suffix in (".docx", ".odt"):
+            # by content: LibreOffice users rename one to the other
+            if _is_odt(data) or (suffix == ".odt" and b"[Content_Types].xml" not in data[:4096]):
+                return extract_odt(data, limits)
             return extract_docx(data, limits)
+        if suffix == ".rtf":
+            return extract_rtf(data)
         return extract_pdf(data, limits)
     except ExtractError:
         raise
@@ -82,6 +95,11 @@ def extract(path: Path, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText
         raise ExtractError(
             "corrupt", Message.of("file.library", format=kind, detail=detail)
         ) from exc
+
+
+def _is_odt(data: bytes) -> bool:
+    """An OpenDocument package starts with its stored ``mimetype`` entry."""
+    return data.startswith(b"PK") and b"mimetype" + ODT_MIMETYPE in data[:120]
 
 
 def unsupported_reason(suffix: str) -> Message:

@@ -16,33 +16,27 @@ copied essay in a chunk is therefore no way around the comparison.
 
 from __future__ import annotations
 
-import io
 import posixpath
 import re
 import zipfile
-import zlib
 from collections.abc import Callable, Iterable, Iterator
 from html.parser import HTMLParser
-from xml.etree.ElementTree import Element, ParseError
-
-from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring
+from xml.etree.ElementTree import Element
 
 from simhash_core.messages import Message
 from simhash_core.types import ExtractedText
 
-from .errors import DEFAULT_LIMITS, MB, ExtractError, ExtractLimits, size_label
-from .sniff import OLE2_MAGIC, describe_content
+from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
+from .rtf import extract_rtf
+from .sniff import OLE2_MAGIC
+from .zip_parts import DTD_DECLARATION, PARAGRAPH_BREAK, ZipParts, open_package
 
-BAD_ZIP_REASON = Message.of("docx.bad-zip")
 OLD_DOC_REASON = Message.of("docx.old-doc")
 ENCRYPTED_REASON = Message.of("docx.encrypted")
-MALICIOUS_REASON = Message.of("docx.entities")
 
 MAX_CHUNK_DEPTH = 3  # a DOCX chunk inside a DOCX chunk inside ... the file
 
 # Paragraphs are separated by a blank line, as in the PDF extractor and most TXT files.
-PARAGRAPH_BREAK = "\n\n"
 _W = (
     "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}",
     "{http://purl.oclc.org/ooxml/wordprocessingml/main}",  # ISO 29500 Strict
@@ -54,7 +48,6 @@ _R_ID = (
     "{http://purl.oclc.org/ooxml/officeDocument/relationships}id",
 )
 _REL = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
-_DTD = re.compile(rb"<!(?i:doctype|entity)")
 _ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")
 
 # Elements whose content is not document text.
@@ -74,68 +67,18 @@ def extract_docx(
         if _ENCRYPTED_PACKAGE in data:
             raise ExtractError("encrypted", ENCRYPTED_REASON)
         raise ExtractError("old-doc", OLD_DOC_REASON)
-    if not data.startswith(b"PK"):
-        what = describe_content(data[:1024])
-        looks = Message.of("docx.not-docx", what=what) if what else Message.of("docx.not-package")
-        raise ExtractError("corrupt", looks)
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError) as exc:
-        raise ExtractError("corrupt", BAD_ZIP_REASON) from exc
-    with archive:
+    with open_package(data, "docx") as archive:
         return _Package(archive, limits, depth).extract()
 
 
-class _Package:
-    """One open DOCX package: bounded part reading and the text walk."""
+class _Package(ZipParts):
+    """One open DOCX package: bounded part reading (:class:`.zip_parts.ZipParts`) and
+    the text walk."""
 
     def __init__(self, archive: zipfile.ZipFile, limits: ExtractLimits, depth: int = 0) -> None:
-        self.archive = archive
-        self.limits = limits
+        super().__init__(archive, limits, "docx")
         self.depth = depth
         self.warnings: list[Message] = []
-        self.names = {info.filename for info in archive.infolist()}
-        self._check_sizes()
-
-    def _check_sizes(self) -> None:
-        limit = self.limits.max_docx_xml_bytes
-        total = 0
-        for info in self.archive.infolist():
-            if not info.filename.lower().endswith((".xml", ".rels")):
-                continue  # images and other media are never decompressed
-            total += info.file_size
-            ratio = info.file_size / max(info.compress_size, 1)
-            if (
-                info.file_size > limit
-                or (info.file_size > MB and ratio > self.limits.max_docx_ratio)
-                or total > 4 * limit
-            ):
-                raise ExtractError("too-large", _bomb_reason(max(info.file_size, total), limit))
-
-    def read(self, name: str) -> bytes:
-        """Decompress one part, never more than the limit (sizes in the header may lie)."""
-        limit = self.limits.max_docx_xml_bytes
-        try:
-            with self.archive.open(name) as stream:
-                data = stream.read(limit + 1)
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as exc:
-            raise ExtractError("corrupt", BAD_ZIP_REASON) from exc
-        except (NotImplementedError, RuntimeError) as exc:  # odd compression, encrypted zip
-            raise ExtractError("corrupt", BAD_ZIP_REASON) from exc
-        if len(data) > limit:
-            raise ExtractError("too-large", _bomb_reason(len(data), limit))
-        return data
-
-    def parse(self, name: str) -> Element:
-        data = self.read(name)
-        if _DTD.search(data):
-            raise ExtractError("malicious", MALICIOUS_REASON)
-        try:
-            return fromstring(data, forbid_dtd=True)
-        except DefusedXmlException as exc:
-            raise ExtractError("malicious", MALICIOUS_REASON) from exc
-        except ParseError as exc:
-            raise ExtractError("corrupt", Message.of("docx.bad-xml", part=name)) from exc
 
     def relationships(self, part: str) -> list[tuple[str, str, str]]:
         """``(id, type, target part name)`` of a part's internal relationships."""
@@ -235,17 +178,18 @@ class _Package:
         elif head.startswith(b"mime-version") or b"\ncontent-type: multipart" in head:
             yield from _html_paragraphs(_mht_html(data))
         elif head.startswith(b"{\\rtf"):
-            self.warnings.append(Message.of("warn.rtf-part", part=posixpath.basename(name)))
-        elif _DTD.search(data[:4096]) and b"<html" not in head and b"xhtml" not in head:
-            raise ExtractError("malicious", MALICIOUS_REASON)
+            try:
+                yield from extract_rtf(data).text.split("\n")
+            except ExtractError:
+                self.warnings.append(Message.of("warn.rtf-part", part=posixpath.basename(name)))
+        elif (
+            DTD_DECLARATION.search(data[:4096]) and b"<html" not in head and b"xhtml" not in head
+        ):
+            raise ExtractError("malicious", Message.of("docx.entities"))
         elif b"<" in head[:200] and (b"html" in head or b"<p" in head or b"<?xml" in head):
             yield from _html_paragraphs(_decode_chunk(data))
         else:
             yield from _decode_chunk(data).split("\n")
-
-
-def _bomb_reason(n_bytes: int, limit: int) -> Message:
-    return Message.of("docx.bomb", size=size_label(n_bytes), limit=size_label(limit))
 
 
 def _distinct(texts: Iterable[str]) -> list[str]:

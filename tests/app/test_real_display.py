@@ -42,14 +42,23 @@ def display(tmp_path):
         )
     os.close(write)
     try:
-        number = os.read(read, 16).decode().strip()
-        os.close(read)
-        assert number.isdigit(), f"Xvfb did not start: {log.read_text()}"
-        _wait_for_connections(Path(f"/tmp/.X11-unix/X{number}"), server, log)
-        yield f":{number}"
+        # up to the newline (Xvfb may write the number and the newline apart); the pipe
+        # stays open while the server runs: a closed one kills it ("Cannot write display
+        # number")
+        number = b""
+        while not number.endswith(b"\n"):
+            chunk = os.read(read, 16)
+            if not chunk:
+                break
+            number += chunk
+        name = number.decode().strip()
+        assert name.isdigit(), f"Xvfb did not start: {log.read_text()}"
+        _wait_for_connections(Path(f"/tmp/.X11-unix/X{name}"), server, log)
+        yield f":{name}"
     finally:
         server.terminate()
         server.wait(10)
+        os.close(read)
 
 
 def _wait_for_connections(path: Path, server: subprocess.Popen, log: Path) -> None:
