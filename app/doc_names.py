@@ -23,10 +23,14 @@ def archived_note(doc: Document) -> str:
 
 
 def display_name(doc: Document, *, path: bool = False) -> str:
-    """The file name (with ``path``: the display path) followed by its archive note.
-    An archived document is named by its file name and label: its display path
-    (``archive/<label>/<name>``) would only repeat the label."""
+    """The student (with ``path``: and the file), else the file name (with ``path``:
+    the display path), followed by its archive note. An archived document is named by
+    its file name and label: its display path (``archive/<label>/<name>``) would only
+    repeat the label."""
     note = archived_note(doc)
+    if doc.student is not None:
+        shown = f"{doc.label} · {doc.name}" if path and doc.name not in doc.label else doc.label
+        return f"{shown} {note}" if note else shown
     if note:
         return f"{doc.name} {note}"
     return doc.path if path else doc.name

@@ -43,7 +43,7 @@ from simhash_core.compare.pair_stream import OtherPairs
 from simhash_core.messages import joined
 from simhash_core.pair_fields import PAIR_FIELDS, FieldKind
 from simhash_core.translations import Translation, translation
-from simhash_core.types import FileError, PairScore, Passage, ScanResult
+from simhash_core.types import Document, FileError, PairScore, Passage, ScanResult
 
 ERROR_HEADERS = ("File", "Problem", "Reason")  # context "Report"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -260,7 +260,16 @@ def _csv_line(cells: Sequence[Any]) -> str:
 
 
 # the fields of an unmeasured pair that vary; every other field has its zero value
-_STREAMED = ("file_a", "file_b", "simhash_distance", "jaccard", "containment_a", "containment_b")
+_STREAMED = (
+    "file_a",
+    "file_b",
+    "student_a",
+    "student_b",
+    "simhash_distance",
+    "jaccard",
+    "containment_a",
+    "containment_b",
+)
 
 
 _VARIES = object()  # where an unmeasured pair's streamed value goes
@@ -286,6 +295,10 @@ def _unmeasured(result: ScanResult) -> list[tuple[FieldKind, Any]]:
     ]
 
 
+def _student(doc: Document) -> str:
+    return doc.label if doc.student is not None else ""
+
+
 def _escaped(text: str) -> str:
     """``text`` as a fixed part of a ``str.format`` template."""
     return text.replace("{", "{{").replace("}", "}}")
@@ -294,6 +307,7 @@ def _escaped(text: str) -> str:
 def _other_csv_lines(result: ScanResult, others: OtherPairs, t: Translation) -> Iterator[str]:
     """CSV lines of the unmeasured pairs, one matrix row per string."""
     names = [_csv_line([d.path]) for d in result.documents]
+    who = [_csv_line([_student(d)]) for d in result.documents]
     line = ",".join(
         "{}" if v is _VARIES else _escaped(_csv_line([_cell(k, v, t)]))
         for k, v in _unmeasured(result)
@@ -301,7 +315,9 @@ def _other_csv_lines(result: ScanResult, others: OtherPairs, t: Translation) -> 
     line += "\r\n"
     for a, values in others.measures():
         yield "".join(
-            line.format(names[a], names[b], d, percent(jac), percent(ca), percent(cb))
+            line.format(
+                names[a], names[b], who[a], who[b], d, percent(jac), percent(ca), percent(cb)
+            )
             for b, d, jac, ca, cb in values
         )
 
@@ -309,6 +325,7 @@ def _other_csv_lines(result: ScanResult, others: OtherPairs, t: Translation) -> 
 def _other_json_objects(result: ScanResult, others: OtherPairs) -> Iterator[str]:
     """JSON objects of the unmeasured pairs (the values and types of :func:`pair_dict`)."""
     names = [json.dumps(d.path, ensure_ascii=False) for d in result.documents]
+    who = [json.dumps(_student(d) or None, ensure_ascii=False) for d in result.documents]
     parts = [
         f"{json.dumps(f.key)}: "
         + ("{}" if v is _VARIES else _escaped(json.dumps(_json_value(k, v), ensure_ascii=False)))
@@ -317,7 +334,9 @@ def _other_json_objects(result: ScanResult, others: OtherPairs) -> Iterator[str]
     obj = "{{" + ", ".join(parts) + ', "reason_messages": []}}'
     for a, values in others.measures():
         for b, d, jac, ca, cb in values:
-            yield obj.format(names[a], names[b], d, round(jac, 4), round(ca, 4), round(cb, 4))
+            yield obj.format(
+                names[a], names[b], who[a], who[b], d, round(jac, 4), round(ca, 4), round(cb, 4)
+            )
 
 
 def _pairs_csv_writer(

@@ -8,7 +8,7 @@ through the same :attr:`PairField.value` and titling each column with the same
 added here is in every report, and a test fails until the table shows it too.
 
 >>> [f.key for f in PAIR_FIELDS][:5]
-['file_a', 'file_b', 'similarity', 'flagged', 'reasons']
+['file_a', 'file_b', 'student_a', 'student_b', 'similarity']
 """
 
 from __future__ import annotations
@@ -40,6 +40,13 @@ class PairField(NamedTuple):
     tip: str  # what the column means, in English (the table's header tooltip)
 
 
+def _student(result: ScanResult, i: int) -> str | None:
+    """The student a document's names give (with the file when they handed in
+    several), or None."""
+    doc = result.documents[i]
+    return doc.label if doc.student is not None else None
+
+
 def _label(result: ScanResult, p: PairScore) -> str | None:
     docs = result.documents
     return docs[p.a].archive_label or docs[p.b].archive_label or None
@@ -61,6 +68,20 @@ PAIR_FIELDS: tuple[PairField, ...] = (
         lambda r, p: r.documents[p.b].path,
         "File B",
         "The second file of the pair",
+    ),
+    PairField(
+        "student_a",
+        FieldKind.LABEL,
+        lambda r, p: _student(r, p.a),
+        "Student A",
+        "The student who handed in file A, as the folder and file names say",
+    ),
+    PairField(
+        "student_b",
+        FieldKind.LABEL,
+        lambda r, p: _student(r, p.b),
+        "Student B",
+        "The student who handed in file B, as the folder and file names say",
     ),
     PairField(
         "similarity",

@@ -41,6 +41,7 @@ from simhash_core.store.cache import (
     settings_key,
     stat_signature,
 )
+from simhash_core.students import with_students
 from simhash_core.text import glossary
 from simhash_core.text.words import warm_up
 from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings
@@ -351,7 +352,7 @@ def scan(
     timings["analyse"] = time.perf_counter() - t1
     timings.update({f"cpu:{stage}": seconds for stage, seconds in sorted(cpu.items())})
 
-    docs = [by_index[i] for i in sorted(by_index)]
+    docs = with_students([by_index[i] for i in sorted(by_index)])
     if settings.idf == "corpus":
         docs = reweight_with_corpus_idf(docs)
     t2 = time.perf_counter()

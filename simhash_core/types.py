@@ -113,6 +113,18 @@ class FileError:
     reason: Message  # what to tell the teacher
 
 
+@dataclass(frozen=True)
+class Student:
+    """A student as the folder and file names say (:mod:`simhash_core.students`):
+    ``name`` as shown, the ``number`` if one was given, and ``key``, what tells two
+    students apart (their number and name, else their folder)."""
+
+    name: str
+    number: str | None
+    key: str
+    source: str  # "moodle", "number-name" or "folder"
+
+
 @dataclass(frozen=True, eq=False)
 class Document:
     """One readable submission with everything comparison needs.
@@ -145,6 +157,8 @@ class Document:
     content_hash: str = ""
     warnings: tuple[Message, ...] = ()
     archive_label: str | None = None
+    student: Student | None = None  # who handed it in, where the names say
+    shown: str = ""  # how a teacher reads its name: the student's (see label)
     # text.sentences.Sentences: the meaning layer's sentences; None where not made yet
     # (archived documents: made from their text when compared)
     sentences: Any = None
@@ -160,7 +174,14 @@ class Document:
 
     @property
     def name(self) -> str:
+        """The file name."""
         return self.path.rsplit("/", 1)[-1]
+
+    @property
+    def label(self) -> str:
+        """What a teacher reads: the student (with the file name when the student
+        handed in several), else the display path."""
+        return self.shown or self.path
 
 
 @dataclass(frozen=True)

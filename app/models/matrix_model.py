@@ -192,16 +192,16 @@ class MatrixModel(QAbstractTableModel):
             if orientation == Qt.Orientation.Horizontal:
                 return str(section + 1)
             badge = " ⌂" if doc.archive_label else ""
-            return f"{section + 1:>3}  {doc.path}{badge}"
+            return f"{section + 1:>3}  {doc.label}{badge}"
         if role == Qt.ItemDataRole.ToolTipRole:
-            text = doc.path
+            text = doc.path if doc.label == doc.path else f"{doc.label}\n{doc.path}"
             if doc.archive_label:
                 text += "\n" + self.tr("Archived: {label}").format(label=doc.archive_label)
             return text
         if role == Role.DOC_INDEX:
             return doc_index
         if role == Role.HEADER_NAME:
-            return f"{doc.path} ⌂" if doc.archive_label else doc.path
+            return f"{doc.label} ⌂" if doc.archive_label else doc.label
         if role == Qt.ItemDataRole.BackgroundRole and doc_index in self._highlight:
             return QBrush(HIGHLIGHT_HEADER)
         if role == Qt.ItemDataRole.FontRole and doc_index in self._highlight:
@@ -223,11 +223,11 @@ class MatrixModel(QAbstractTableModel):
         a, b = self.document_at(r), self.document_at(c)
         da, db = self.result.documents[a], self.result.documents[b]
         if a == b:
-            return da.path
+            return da.label
         v = self.data_.values
         pair = self.data_.pair(a, b)
         lines = [
-            f"{da.path}  ↔  {db.path}",
+            f"{da.label}  ↔  {db.label}",
             self.tr("Similarity: {value}").format(value=percent(v[Metric.SIMILARITY][r, c])),
             self.tr("SimHash distance: {value} of 64 bits").format(
                 value=int(v[Metric.DISTANCE][r, c])

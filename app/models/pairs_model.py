@@ -36,30 +36,34 @@ FLAGGED_BACKGROUND = QColor(255, 236, 229)
 
 class Column(IntEnum):
     GROUP = 0
-    FILE_A = 1
-    FILE_B = 2
-    ARCHIVE = 3
-    SIMILARITY = 4
-    FLAGGED = 5
-    DISTANCE = 6
-    JACCARD = 7
-    CONTAINMENT_A = 8
-    CONTAINMENT_B = 9
-    MATCHED_CHARS = 10
-    PASSAGES = 11
-    SHARE_A = 12
-    SHARE_B = 13
-    REWORDED = 14
-    TRANSLATED = 15
-    MEANING_SHARE = 16
-    REASONS = 17
-    DIRECTION = 18
+    STUDENT_A = 1  # shown when the folder or file names name students
+    STUDENT_B = 2
+    FILE_A = 3
+    FILE_B = 4
+    ARCHIVE = 5
+    SIMILARITY = 6
+    FLAGGED = 7
+    DISTANCE = 8
+    JACCARD = 9
+    CONTAINMENT_A = 10
+    CONTAINMENT_B = 11
+    MATCHED_CHARS = 12
+    PASSAGES = 13
+    SHARE_A = 14
+    SHARE_B = 15
+    REWORDED = 16
+    TRANSLATED = 17
+    MEANING_SHARE = 18
+    REASONS = 19
+    DIRECTION = 20
 
 
 # The field of the pair reports each column shows (simhash_core.pair_fields): the
 # table's own order, the reports' definitions.
 COLUMN_FIELDS: dict[Column, str] = {
     Column.GROUP: "group",
+    Column.STUDENT_A: "student_a",
+    Column.STUDENT_B: "student_b",
     Column.FILE_A: "file_a",
     Column.FILE_B: "file_b",
     Column.ARCHIVE: "archive_label",
@@ -194,10 +198,13 @@ class PairsModel(QAbstractTableModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.TextAlignmentRole and col not in (
+            Column.STUDENT_A,
+            Column.STUDENT_B,
             Column.FILE_A,
             Column.FILE_B,
             Column.ARCHIVE,
             Column.REASONS,
+            Column.DIRECTION,
         ):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and col == Column.REASONS:

@@ -212,6 +212,8 @@ def pair_fields() -> dict[str, str]:
     return {
         "file_a.header": translate("PairField", "File A"),
         "file_b.header": translate("PairField", "File B"),
+        "student_a.header": translate("PairField", "Student A"),
+        "student_b.header": translate("PairField", "Student B"),
         "similarity.header": translate("PairField", "Similarity"),
         "flagged.header": translate("PairField", "Flagged"),
         "reasons.header": translate("PairField", "Why"),
@@ -231,6 +233,8 @@ def pair_fields() -> dict[str, str]:
         "meaning_share.header": translate("PairField", "Same meaning"),
         "file_a.tip": translate("PairField", "The first file of the pair"),
         "file_b.tip": translate("PairField", "The second file of the pair"),
+        "student_a.tip": translate("PairField", "The student who handed in file A, as the folder and file names say"),
+        "student_b.tip": translate("PairField", "The student who handed in file B, as the folder and file names say"),
         "similarity.tip": translate("PairField", "Share of the more-copied file that is matched text, word for word or by meaning"),
         "flagged.tip": translate("PairField", "The pair is flagged as likely copying"),
         "reasons.tip": translate("PairField", "Why the pair was flagged"),

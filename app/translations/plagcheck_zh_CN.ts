@@ -1770,181 +1770,201 @@ tf 开头</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="215"/>
+        <source>Student A</source>
+        <translation>学生 A</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="216"/>
+        <source>Student B</source>
+        <translation>学生 B</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="217"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="216"/>
+        <location filename="core_catalogue.py" line="218"/>
         <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="217"/>
+        <location filename="core_catalogue.py" line="219"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="218"/>
+        <location filename="core_catalogue.py" line="220"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="219"/>
+        <location filename="core_catalogue.py" line="221"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="220"/>
+        <location filename="core_catalogue.py" line="222"/>
         <source>Archive</source>
         <translation>档案库</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="221"/>
+        <location filename="core_catalogue.py" line="223"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="222"/>
+        <location filename="core_catalogue.py" line="224"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="223"/>
+        <location filename="core_catalogue.py" line="225"/>
         <source>A in B</source>
         <translation>A 在 B 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="224"/>
+        <location filename="core_catalogue.py" line="226"/>
         <source>B in A</source>
         <translation>B 在 A 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="225"/>
+        <location filename="core_catalogue.py" line="227"/>
         <source>Matched characters</source>
         <translation>匹配字符数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="226"/>
+        <location filename="core_catalogue.py" line="228"/>
         <source>Passages</source>
         <translation>段落数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="227"/>
+        <location filename="core_catalogue.py" line="229"/>
         <source>Share of A</source>
         <translation>A 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="228"/>
+        <location filename="core_catalogue.py" line="230"/>
         <source>Share of B</source>
         <translation>B 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="229"/>
+        <location filename="core_catalogue.py" line="231"/>
         <source>Reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="230"/>
+        <location filename="core_catalogue.py" line="232"/>
         <source>Translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="231"/>
+        <location filename="core_catalogue.py" line="233"/>
         <source>Same meaning</source>
         <translation>同义占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="232"/>
+        <location filename="core_catalogue.py" line="234"/>
         <source>The first file of the pair</source>
         <translation>文件对中的第一个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="233"/>
+        <location filename="core_catalogue.py" line="235"/>
         <source>The second file of the pair</source>
         <translation>文件对中的第二个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="234"/>
+        <location filename="core_catalogue.py" line="236"/>
+        <source>The student who handed in file A, as the folder and file names say</source>
+        <translation>交来文件 A 的学生（由文件夹和文件名得出）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="237"/>
+        <source>The student who handed in file B, as the folder and file names say</source>
+        <translation>交来文件 B 的学生（由文件夹和文件名得出）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="238"/>
         <source>Share of the more-copied file that is matched text, word for word or by meaning</source>
         <translation>被抄得较多的文件中匹配文本的占比（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="235"/>
+        <location filename="core_catalogue.py" line="239"/>
         <source>The pair is flagged as likely copying</source>
         <translation>该文件对被标记为可能抄袭</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="236"/>
+        <location filename="core_catalogue.py" line="240"/>
         <source>Why the pair was flagged</source>
         <translation>该文件对被标记的原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="237"/>
+        <location filename="core_catalogue.py" line="241"/>
         <source>Which file the shared text comes from, and the evidence that shows it; &apos;unknown&apos; when nothing in the files shows it</source>
         <translation>共有文字来自哪个文件，以及表明这一点的证据；文件中没有证据时为“不明”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="238"/>
+        <location filename="core_catalogue.py" line="242"/>
         <source>The group of near-duplicates the flagged pair belongs to</source>
         <translation>该可疑文件对所属的近似重复组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="239"/>
+        <location filename="core_catalogue.py" line="243"/>
         <source>Where the archived file of the pair comes from</source>
         <translation>文件对中归档文件的来源（课程与学期）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="240"/>
+        <location filename="core_catalogue.py" line="244"/>
         <source>SimHash distance: bits that differ between the two 64-bit fingerprints (0 = same fingerprint)</source>
         <translation>SimHash 距离：两个 64 位指纹中不同的位数（0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="241"/>
+        <location filename="core_catalogue.py" line="245"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="242"/>
+        <location filename="core_catalogue.py" line="246"/>
         <source>Containment: share of A&apos;s word sequences found in B</source>
         <translation>包含度：A 的词序列在 B 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="243"/>
+        <location filename="core_catalogue.py" line="247"/>
         <source>Containment: share of B&apos;s word sequences found in A</source>
         <translation>包含度：B 的词序列在 A 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="244"/>
+        <location filename="core_catalogue.py" line="248"/>
         <source>Characters inside matched passages (the larger side)</source>
         <translation>匹配段落中的字符数（取较多的一方）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="245"/>
+        <location filename="core_catalogue.py" line="249"/>
         <source>Number of matched passages</source>
         <translation>匹配段落的数量</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="246"/>
+        <location filename="core_catalogue.py" line="250"/>
         <source>Share of A&apos;s text inside matched passages</source>
         <translation>A 的文本中位于匹配段落内的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="247"/>
+        <location filename="core_catalogue.py" line="251"/>
         <source>Share of B&apos;s text inside matched passages</source>
         <translation>B 的文本中位于匹配段落内的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="248"/>
+        <location filename="core_catalogue.py" line="252"/>
         <source>Sentences said again in other words, in order (reworded passages)</source>
         <translation>按原顺序换了说法的句子数（改写段落）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="249"/>
+        <location filename="core_catalogue.py" line="253"/>
         <source>Sentences translated between Chinese and English, in order</source>
         <translation>按原顺序在中英文之间翻译的句子数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="250"/>
+        <location filename="core_catalogue.py" line="254"/>
         <source>Share of the more-covered file inside reworded or translated passages</source>
         <translation>覆盖较多的文件中位于改写或翻译段落内的文本占比</translation>
     </message>
@@ -1952,14 +1972,14 @@ tf 开头</translation>
 <context>
     <name>PairsModel</name>
     <message>
-        <location filename="../models/pairs_model.py" line="210"/>
+        <location filename="../models/pairs_model.py" line="217"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="245"/>
+        <location filename="../models/pairs_model.py" line="252"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -1967,12 +1987,12 @@ Archived: {label}</source>
 <context>
     <name>PairsPanel</name>
     <message>
-        <location filename="../views/pairs_panel.py" line="121"/>
+        <location filename="../views/pairs_panel.py" line="127"/>
         <source>Filter by file name…</source>
         <translation>按文件名筛选…</translation>
     </message>
     <message>
-        <location filename="../views/pairs_panel.py" line="122"/>
+        <location filename="../views/pairs_panel.py" line="128"/>
         <source>Flagged only</source>
         <translation>仅显示已标记</translation>
     </message>
@@ -2185,232 +2205,232 @@ Archived: {label}</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="core_catalogue.py" line="256"/>
+        <location filename="core_catalogue.py" line="260"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="257"/>
+        <location filename="core_catalogue.py" line="261"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="258"/>
+        <location filename="core_catalogue.py" line="262"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="259"/>
+        <location filename="core_catalogue.py" line="263"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="260"/>
+        <location filename="core_catalogue.py" line="264"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="261"/>
+        <location filename="core_catalogue.py" line="265"/>
         <source>Student</source>
         <translation>学生</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="262"/>
+        <location filename="core_catalogue.py" line="266"/>
         <source>Archived</source>
         <translation>归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="263"/>
+        <location filename="core_catalogue.py" line="267"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="264"/>
+        <location filename="core_catalogue.py" line="268"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="265"/>
+        <location filename="core_catalogue.py" line="269"/>
         <source>Class report</source>
         <translation>班级报告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="266"/>
+        <location filename="core_catalogue.py" line="270"/>
         <source>plagcheck report · {date}</source>
         <translation>plagcheck 查重报告 · {date}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="267"/>
+        <location filename="core_catalogue.py" line="271"/>
         <source>anonymized</source>
         <translation>已匿名</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="268"/>
+        <location filename="core_catalogue.py" line="272"/>
         <source>Files compared</source>
         <translation>比对的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="269"/>
+        <location filename="core_catalogue.py" line="273"/>
         <source>Files that could not be read</source>
         <translation>无法读取的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="270"/>
+        <location filename="core_catalogue.py" line="274"/>
         <source>Flagged pairs</source>
         <translation>标记的文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="271"/>
+        <location filename="core_catalogue.py" line="275"/>
         <source>Groups</source>
         <translation>相似组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="272"/>
+        <location filename="core_catalogue.py" line="276"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="273"/>
+        <location filename="core_catalogue.py" line="277"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="274"/>
+        <location filename="core_catalogue.py" line="278"/>
         <source>Highest similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="275"/>
+        <location filename="core_catalogue.py" line="279"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="276"/>
+        <location filename="core_catalogue.py" line="280"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="277"/>
+        <location filename="core_catalogue.py" line="281"/>
         <source>Flag at similarity</source>
         <translation>标记的相似度阈值</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="278"/>
+        <location filename="core_catalogue.py" line="282"/>
         <source>or a passage of at least (words)</source>
         <translation>或匹配段落至少（词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="279"/>
+        <location filename="core_catalogue.py" line="283"/>
         <source>SimHash distance for near-duplicates</source>
         <translation>近似重复的 SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="280"/>
+        <location filename="core_catalogue.py" line="284"/>
         <source>Shingle size (units)</source>
         <translation>分片长度（单位）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="281"/>
+        <location filename="core_catalogue.py" line="285"/>
         <source>Reworded passages</source>
         <translation>改写段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="282"/>
+        <location filename="core_catalogue.py" line="286"/>
         <source>Translated passages</source>
         <translation>翻译段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="283"/>
+        <location filename="core_catalogue.py" line="287"/>
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="284"/>
+        <location filename="core_catalogue.py" line="288"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="285"/>
+        <location filename="core_catalogue.py" line="289"/>
         <source>Similarity of every pair</source>
         <translation>所有文档对的相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="286"/>
+        <location filename="core_catalogue.py" line="290"/>
         <source>Pairs per 5% of similarity; bar heights on a log scale.</source>
         <translation>每 5% 相似度区间的文档对数；柱高为对数刻度。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="287"/>
+        <location filename="core_catalogue.py" line="291"/>
         <source>flag</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="288"/>
+        <location filename="core_catalogue.py" line="292"/>
         <source>Pair {number}</source>
         <translation>文档对 {number}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="289"/>
+        <location filename="core_catalogue.py" line="293"/>
         <source>Print this pair</source>
         <translation>打印此文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="290"/>
+        <location filename="core_catalogue.py" line="294"/>
         <source>Matched passage (same colour on both sides)</source>
         <translation>匹配段落（两侧同色）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="291"/>
+        <location filename="core_catalogue.py" line="295"/>
         <source>reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="292"/>
+        <location filename="core_catalogue.py" line="296"/>
         <source>translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="293"/>
+        <location filename="core_catalogue.py" line="297"/>
         <source>common text of the class</source>
         <translation>全班共有的文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="294"/>
+        <location filename="core_catalogue.py" line="298"/>
         <source>template, references</source>
         <translation>模板、参考文献</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="295"/>
+        <location filename="core_catalogue.py" line="299"/>
         <source>Turn on JavaScript to see the texts of each pair.</source>
         <translation>请启用 JavaScript 以查看每对文档的正文。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="296"/>
+        <location filename="core_catalogue.py" line="300"/>
         <source>copied</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="297"/>
+        <location filename="core_catalogue.py" line="301"/>
         <source>Measures</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="298"/>
+        <location filename="core_catalogue.py" line="302"/>
         <source>Matched passages</source>
         <translation>匹配段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="299"/>
+        <location filename="core_catalogue.py" line="303"/>
         <source>full text</source>
         <translation>全文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="300"/>
+        <location filename="core_catalogue.py" line="304"/>
         <source>Page {page}</source>
         <translation>第 {page} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="301"/>
+        <location filename="core_catalogue.py" line="305"/>
         <source>{chars} characters in all; the full texts follow</source>
         <translation>共 {chars} 个字符，全文见后</translation>
     </message>

@@ -172,7 +172,7 @@ class GroupsPanel(QWidget):
         for m in ordered:
             doc = docs[m]
             # an archived file by its name: its display path only repeats the label
-            name = QStandardItem(f"⌂ {doc.name}" if doc.archive_label else doc.path)
+            name = QStandardItem(f"⌂ {doc.label}" if doc.archive_label else doc.label)
             name.setToolTip(
                 self.tr("{path}\nArchived: {label}").format(path=doc.path, label=doc.archive_label)
                 if doc.archive_label

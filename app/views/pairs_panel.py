@@ -77,6 +77,8 @@ class PairsPanel(QWidget):
         else:
             self._sort_column = column
             numeric = column not in (
+                Column.STUDENT_A,
+                Column.STUDENT_B,
                 Column.FILE_A,
                 Column.FILE_B,
                 Column.ARCHIVE,
@@ -103,6 +105,10 @@ class PairsPanel(QWidget):
         result = self.model.result
         archived = result is not None and any(d.archive_label for d in result.documents)
         self.table.setColumnHidden(Column.ARCHIVE, not archived)
+        # the students' columns when the folder or file names name students
+        named = result is not None and any(d.student for d in result.documents)
+        for col in (Column.STUDENT_A, Column.STUDENT_B):
+            self.table.setColumnHidden(col, not named)
         # every column as wide as its values and its (two-line) name; long file names
         # and archive labels elided (the tooltips have them); the reasons take the rest
         # and the table scrolls sideways when the dock is narrow

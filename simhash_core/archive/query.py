@@ -23,6 +23,7 @@ from simhash_core.compare.memo import ComparisonMemo
 from simhash_core.fingerprint.weights import reweighted
 from simhash_core.messages import Message
 from simhash_core.progress import Progress, Stage
+from simhash_core.students import with_students
 from simhash_core.types import Document, ScanResult, ScanSettings
 
 
@@ -129,7 +130,7 @@ def compare_with_archive(
         # the IDF of the new documents, as scan.reweight_with_corpus_idf weights them
         archived = reweighted(archived, new)
     archived = _unique_paths(new, archived, ids)
-    docs = new + archived
+    docs = with_students(new + archived)
     memo = ComparisonMemo.empty()
     memo.common = common
     comparison = compare_documents(

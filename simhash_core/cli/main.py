@@ -77,7 +77,7 @@ def summary(result: ScanResult) -> str:
         if d.archive_label is None:
             lines.extend(f"  warning  {d.path}: {w}" for w in d.warnings)
     for c in result.clusters:
-        names = ", ".join(result.documents[m].path for m in c.members)
+        names = ", ".join(result.documents[m].label for m in c.members)
         lines.append(f"  group {c.id} (max {c.max_similarity:.0%}, {c.source_reason}): {names}")
     lines.extend(_flagged_lines(result))
     return "\n".join(lines)
@@ -97,9 +97,9 @@ def _flagged_lines(result: ScanResult) -> list[str]:
     for p in flagged[:SUMMARY_PAIRS]:
         d = p.direction
         if d is not None and d.source is not None and d.copy is not None:
-            who = f"{docs[d.source].path} → {docs[d.copy].path}   ({d.reason})"
+            who = f"{docs[d.source].label} → {docs[d.copy].label}   ({d.reason})"
         else:
-            who = f"{docs[p.a].path} ↔ {docs[p.b].path}   (direction unknown)"
+            who = f"{docs[p.a].label} ↔ {docs[p.b].label}   (direction unknown)"
         lines.append(f"  pair {p.similarity:6.1%}  {who}")
     if len(flagged) > SUMMARY_PAIRS:
         lines.append(f"  ... and {len(flagged) - SUMMARY_PAIRS} more flagged pairs in the reports")

@@ -321,7 +321,7 @@ def compare_documents(
     )
     if restrict is not None:
         pairs = [replace(p, group=None) for p in pairs]
-    names = [d.path for d in docs]
+    names = [d.label for d in docs]  # what a teacher reads: the students
     labels = [d.archive_label for d in docs]
     directions = pair_directions(pairs, names=names, archived=labels, passages=corpus.passages)
     pairs = [

@@ -93,7 +93,7 @@ def judge_pair(
     if distance <= s.simhash_k and long_enough:
         reasons.append(Message.of("pair.simhash", distance=int(distance), k=s.simhash_k))
     if word_share >= s.flag_similarity and m.longest_words >= SHARE_MIN_PASSAGE_WORDS:
-        who = a.name if m.share_a >= m.share_b else b.name
+        who = a.label if m.share_a >= m.share_b else b.label
         reasons.append(Message.of("pair.share", share=float(word_share), name=who))
     if m.longest_words >= s.flag_passage_words:
         reasons.append(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,13 +63,20 @@ class Names:
         word: str = "Student",
         archived: Sequence[str] = (),
         archived_word: str = "Archived",
+        labels: Mapping[str, str] | None = None,
     ) -> Names:
+        """``labels`` maps a path to what a teacher reads (the student): shown as it
+        is, or (when anonymous) replaced like the path wherever a message names it."""
+        labels = labels or {}
         if not anonymous:
-            return cls({p: p for p in [*paths, *archived]})
+            shown = {p: labels.get(p, p) for p in [*paths, *archived]}
+            return cls(shown | {v: v for v in shown.values()})
         shown = {p: f"{word} {i}" for i, p in enumerate(sorted(set(paths)), 1)}
         for i, p in enumerate(sorted(set(archived) - set(shown)), 1):
             shown[p] = f"{archived_word} {i}"
-        return cls(shown, anonymous=True, private=_private_parts(shown))
+        private = _private_parts(shown)  # from the paths alone: a label repeats them
+        by_label = {labels[p]: v for p, v in shown.items() if labels.get(p, p) != p}
+        return cls(shown | by_label, anonymous=True, private=private)
 
     def __call__(self, path: str) -> str:
         return self.shown.get(path, path if not self.anonymous else "…")
@@ -336,6 +343,7 @@ def class_report(
         word=t.word("Student"),
         archived=[d.path for d in docs if d.archive_label is not None],
         archived_word=t.word("Archived"),
+        labels={d.path: d.label for d in docs},
     )
     chosen = ranked(result.pairs) if pairs is None else list(pairs)
     sections = tuple(_section(result, p, k, t, names) for k, p in enumerate(chosen, 1))

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import QLocale, Qt
 
 from app.i18n import CHINESE, ENGLISH, LanguageManager, resolve_language, system_language
+from app.models.pairs_model import Column
 from app.translations import build
 from simhash_core.messages import CATALOGUE, PROBLEM_KINDS, Message
 
@@ -29,7 +30,7 @@ def visible_texts(win) -> dict[str, str]:
         "file": win.file_menu.title(),
         "tab": win.tabs.tabText(0),
         "metric": win.matrix_panel.metric_combo.currentText(),
-        "header": win.pairs_model.headerData(1, Qt.Orientation.Horizontal, DISPLAY),
+        "header": win.pairs_model.headerData(Column.FILE_A, Qt.Orientation.Horizontal, DISPLAY),
         "cancel": win.progress_panel.cancel_button.text(),
         "legend": win.side_by_side.legend.text(),
         "errors": win.errors_model.headerData(0, Qt.Orientation.Horizontal, DISPLAY),

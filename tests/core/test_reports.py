@@ -118,7 +118,9 @@ def test_streamed_rows_hold_one_matrix_row_at_a_time() -> None:
         measured=[(i, i + 2) for i in range(n - 2)],
     )
     result = SimpleNamespace(
-        documents=[SimpleNamespace(path=f"s{i}.txt", archive_label=None) for i in range(n)]
+        documents=[
+            SimpleNamespace(path=f"s{i}.txt", archive_label=None, student=None) for i in range(n)
+        ]
     )
     expected = n * (n - 1) // 2 - (n - 2)
     assert len(others) == expected
@@ -244,10 +246,11 @@ def test_the_csv_reads_in_the_teachers_language_and_the_json_carries_passages(
     write_reports(result, csv_path=en, lang="en")
     with zh.open(encoding="utf-8-sig", newline="") as fh:
         header, *body = list(csv.reader(fh))
-    assert header[:5] == ["文件 A", "文件 B", "相似度", "已标记", "原因"], header
+    assert header[:7] == ["文件 A", "文件 B", "学生 A", "学生 B", "相似度", "已标记", "原因"]
     copied = next(r for r in body if {r[0], r[1]} == {"copy.txt", "s0.txt"})
-    assert copied[2].endswith("%") and float(copied[2][:-1]) > 15
-    assert copied[3] == "是" and "匹配" in copied[4]  # the reasons in Chinese
+    assert copied[2:4] == ["", ""]  # no platform names here: the files are the students
+    assert copied[4].endswith("%") and float(copied[4][:-1]) > 15
+    assert copied[5] == "是" and "匹配" in copied[6]  # the reasons in Chinese
     assert [r[:2] for r in body] == [
         r[:2] for r in list(csv.reader(en.open(encoding="utf-8-sig")))[1:]
     ]

@@ -1,0 +1,149 @@
+"""Which student handed in each file, read from the folder and file names that school
+platforms export.
+
+A teacher thinks in students, not files: ``answer.docx`` says nothing when every
+student's file is called that. The patterns recognised, in this order:
+
+* **Moodle**: a folder ``Firstname Lastname_123456_assignsubmission_file_`` (or
+  ``_onlinetext_``) holds the student's files.
+* **Student number and name**: ``2023001_张三_作业.docx``, ``张三-2023001.pdf``, or a
+  folder so named (a number of 5 to 20 digits beside a name of 2 to 4 Chinese
+  characters, or of Latin words).
+* **One folder per student**: every submission sits in a first-level folder, there are
+  several such folders, and none holds more than :data:`MAX_FILES_PER_STUDENT` files:
+  the folder's name is the student.
+
+Otherwise the file itself is the submission, and its path is what a teacher reads.
+Two students of the same name are told apart by their numbers (or folders).
+
+>>> [s.name if s else None for s in students([
+...     "Zhang San_123456_assignsubmission_file_/answer.docx",
+...     "Li Si_123457_assignsubmission_file_/answer.docx",
+...     "2023001_王五_作业.docx",
+...     "notes.txt",
+... ])]
+['Zhang San', 'Li Si', '王五', None]
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from simhash_core.types import Document, Student
+
+MAX_FILES_PER_STUDENT = 6  # more in one folder: a class or a topic, not one student
+
+_MOODLE = re.compile(
+    r"^(?P<name>.+?)_(?P<number>\d+)_assignsubmission_(?:file|onlinetext)_?$", re.IGNORECASE
+)
+_HAN_NAME = r"[\u4e00-\u9fff][\u4e00-\u9fff·]{1,4}"
+_SEP = r"[_\-\s.·]+"
+_NUMBER = r"\d{5,20}"
+_NUMBER_NAME = re.compile(rf"^(?P<number>{_NUMBER}){_SEP}(?P<name>{_HAN_NAME})(?:{_SEP}.*)?$")
+_NAME_NUMBER = re.compile(rf"^(?P<name>{_HAN_NAME}){_SEP}(?P<number>{_NUMBER})(?:{_SEP}.*)?$")
+_LATIN_NUMBER = re.compile(
+    rf"^(?P<name>[A-Za-z][A-Za-z'\-]+(?: [A-Za-z][A-Za-z'\-]+){{1,3}}){_SEP}(?P<number>{_NUMBER})"
+    rf"(?:{_SEP}.*)?$"
+)
+_NUMBER_LATIN = re.compile(
+    rf"^(?P<number>{_NUMBER}){_SEP}(?P<name>[A-Za-z][A-Za-z'\-]+(?: [A-Za-z][A-Za-z'\-]+){{1,3}})"
+    rf"(?:{_SEP}.*)?$"
+)
+
+
+def _stem(part: str) -> str:
+    return part.rsplit(".", 1)[0] if "." in part[1:] else part
+
+
+def _from_part(part: str, folder: bool) -> Student | None:
+    moodle = _MOODLE.match(part) if folder else None
+    if moodle:
+        name, number = moodle["name"].strip(), moodle["number"]
+        return Student(name, number, f"#{number} {name}", "moodle")
+    stem = part if folder else _stem(part)
+    for pattern in (_NUMBER_NAME, _NAME_NUMBER, _LATIN_NUMBER, _NUMBER_LATIN):
+        m = pattern.match(stem)
+        if m:
+            name = m["name"].strip()
+            return Student(name, m["number"], f"#{m['number']} {name}", "number-name")
+    return None
+
+
+def student_of(path: str) -> Student | None:
+    """The student one path names by a platform's pattern (folders first), or None.
+
+    >>> student_of("作业/2023001-张三/essay.docx")
+    Student(name='张三', number='2023001', key='#2023001 张三', source='number-name')
+    """
+    parts = path.split("/")
+    for k, part in enumerate(parts):
+        found = _from_part(part, folder=k < len(parts) - 1)
+        if found:
+            return found
+    return None
+
+
+def students(paths: Sequence[str]) -> list[Student | None]:
+    """The student of each display path (relative to the scanned folder), or None
+    where the file itself is the submission."""
+    found = [student_of(p) for p in paths]
+    # one folder per student: every file in a first-level folder, several folders,
+    # each with few files
+    tops = [p.split("/", 1)[0] if "/" in p else None for p in paths]
+    counts = Counter(t for t in tops if t is not None)
+    per_folder = (
+        len(paths) >= 2
+        and all(t is not None for t in tops)
+        and len(counts) >= 2
+        and max(counts.values()) <= MAX_FILES_PER_STUDENT
+    )
+    if per_folder:
+        for i, top in enumerate(tops):
+            if found[i] is None and top is not None:
+                found[i] = Student(top, None, f"/{top}", "folder")
+    return _told_apart(found)
+
+
+def _told_apart(found: list[Student | None]) -> list[Student | None]:
+    """Two students of one name: each name gets its number (or folder) beside it."""
+    keys_of: dict[str, set[str]] = {}
+    for s in found:
+        if s is not None:
+            keys_of.setdefault(s.name, set()).add(s.key)
+    out: list[Student | None] = []
+    for s in found:
+        if s is not None and len(keys_of[s.name]) > 1:
+            extra = s.number or s.key.lstrip("/")
+            s = Student(f"{s.name} ({extra})", s.number, s.key, s.source)
+        out.append(s)
+    return out
+
+
+def with_students(docs: Sequence[Document]) -> list[Document]:
+    """``docs`` with each one's student and the name a teacher reads: the student, with
+    the file name when the student handed in several files (archived documents are
+    named from the path they were archived under)."""
+    new = [i for i, d in enumerate(docs) if d.archive_label is None]
+    found: dict[int, Student | None] = dict(
+        zip(new, students([docs[i].path for i in new]), strict=True)
+    )
+    for i, d in enumerate(docs):
+        if d.archive_label is not None:
+            found[i] = student_of(d.path.split("/", 2)[-1])
+    def owner(i: int) -> tuple[bool, str] | None:  # this class and the archive apart
+        s = found[i]
+        return None if s is None else (docs[i].archive_label is not None, s.key)
+
+    files = Counter(owner(i) for i in found if found[i] is not None)
+    out = []
+    for i, d in enumerate(docs):
+        s = found[i]
+        if s is None:
+            out.append(d)
+            continue
+        shown = s.name if files[owner(i)] == 1 else f"{s.name} · {d.name}"
+        out.append(replace(d, student=s, shown=shown))
+    return out

@@ -1,0 +1,163 @@
+"""Students, not files: the student a platform's folder or file names give is what every
+reason, group, summary, report and archived match names."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import docx
+
+from simhash_core.cli.main import main
+from simhash_core.export import write_pairs_csv
+from simhash_core.report.contents import class_report
+from simhash_core.scan import scan
+from simhash_core.students import student_of, students
+from simhash_core.types import ScanSettings
+from tests.core.textgen import en_essay, zh_essay
+from tests.csv_rows import pair_rows
+
+
+def test_platform_patterns_and_folders_name_students():
+    got = students(
+        [
+            "Zhang San_123456_assignsubmission_file_/answer.docx",
+            "Li Si_123457_assignsubmission_onlinetext_/onlinetext.html.txt",
+            "2023001_王五_作业.docx",
+            "赵六-2023002.pdf",
+            "notes.txt",
+        ]
+    )
+    assert [(s.name, s.number) if s else None for s in got] == [
+        ("Zhang San", "123456"),
+        ("Li Si", "123457"),
+        ("王五", "2023001"),
+        ("赵六", "2023002"),
+        None,
+    ]
+    # one folder per student, two files in one of them
+    by_folder = students(["张三/essay.docx", "张三/draft.docx", "李四/essay.docx"])
+    assert [s.name for s in by_folder] == ["张三", "张三", "李四"]
+    # a folder with many files is a class or a topic, not a student
+    many = [f"class1/s{i:02}.docx" for i in range(10)] + ["class2/s99.docx"]
+    assert all(s is None for s in students(many))
+    # flat names without a pattern stay files
+    assert students(["s001.docx", "s002.pdf"]) == [None, None]
+    # two students of one name are told apart by their numbers
+    twins = students(["2023001_张伟_作业.docx", "2023009_张伟_作业.docx"])
+    assert [s.name for s in twins] == ["张伟 (2023001)", "张伟 (2023009)"]
+    assert student_of("2023/作业.docx") is None  # a year is no student number
+
+
+def _docx(text: str) -> bytes:
+    word = docx.Document()
+    for paragraph in text.split("\n"):
+        word.add_paragraph(paragraph)
+    out = io.BytesIO()
+    word.save(out)
+    return out.getvalue()
+
+
+def moodle_class(root: Path, copies: dict[str, str], lang: str = "en") -> dict[str, str]:
+    """A Moodle export: one folder per student, each with ``answer.docx``; ``copies``
+    maps a copier to the student they copied from. Returns each student's essay."""
+    essay = en_essay if lang == "en" else zh_essay
+    people = ["Ann Lee", "Bo Wu", "Cai Yun", "Dan Ho", "Eve Ma", "Fay Li"]
+    texts = {name: essay(10 + k, 30) for k, name in enumerate(people)}
+    for copier, source in copies.items():
+        texts[copier] = texts[source]
+    for k, name in enumerate(people):
+        folder = root / f"{name}_{700 + k}_assignsubmission_file_"
+        folder.mkdir(parents=True)
+        (folder / "answer.docx").write_bytes(_docx(texts[name]))
+    return texts
+
+
+def test_a_moodle_export_names_students_everywhere(tmp_path: Path, capsys):
+    root = tmp_path / "moodle"
+    moodle_class(root, {"Dan Ho": "Bo Wu"})
+    result = scan([root], isolate=False)
+    docs = result.documents
+    assert sorted(d.label for d in docs) == [
+        "Ann Lee", "Bo Wu", "Cai Yun", "Dan Ho", "Eve Ma", "Fay Li"
+    ]  # fmt: skip
+    (pair,) = [p for p in result.pairs if p.flagged]
+    assert {docs[pair.a].label, docs[pair.b].label} == {"Bo Wu", "Dan Ho"}
+    said = " ".join(str(r) for r in pair.reasons) + str(pair.direction.reason)
+    assert "answer.docx" not in said
+    (group,) = result.clusters
+    assert sorted(docs[m].label for m in group.members) == ["Bo Wu", "Dan Ho"]
+    # the CSV: students first, then the files
+    out = tmp_path / "pairs.csv"
+    write_pairs_csv(result, out)
+    (row,) = [r for r in pair_rows(out) if r["flagged"] == "yes"]
+    assert {row["student_a"], row["student_b"]} == {"Bo Wu", "Dan Ho"}
+    assert row["file_a"].endswith("/answer.docx")
+    # the report's groups and pair titles
+    report = class_report(result, lang="en")
+    assert report.groups[0].members == ("Bo Wu", "Dan Ho")
+    assert {report.pairs[0].name_a, report.pairs[0].name_b} == {"Bo Wu", "Dan Ho"}
+    # the command line's summary
+    assert main(["scan", str(root), "-q", "--no-cache"]) == 0
+    printed = capsys.readouterr().out
+    assert "Bo Wu ↔ Dan Ho" in printed or "Dan Ho ↔ Bo Wu" in printed
+    assert "group 1 (max 100%, direction unknown): Bo Wu, Dan Ho" in printed
+
+
+def test_a_student_number_and_name_class_names_students(tmp_path: Path):
+    root = tmp_path / "作业"
+    root.mkdir()
+    texts = {f"20230{k:02}_{name}_作业.docx": zh_essay(30 + k, 30)
+             for k, name in enumerate(["张三", "李四", "王五", "赵六", "钱七"])}  # fmt: skip
+    texts["2023003_赵六_作业.docx"] = texts["2023001_李四_作业.docx"][:3000]
+    for name, text in texts.items():
+        (root / name).write_bytes(_docx(text))
+    result = scan([root], isolate=False)
+    docs = result.documents
+    flagged = [p for p in result.pairs if p.flagged]
+    assert flagged and all({docs[p.a].label, docs[p.b].label} == {"李四", "赵六"} for p in flagged)
+    for p in flagged:
+        for r in p.reasons:
+            if "name" in dict(r.values):
+                assert dict(r.values)["name"] in ("李四", "赵六")
+
+
+def test_archived_matches_name_the_student(tmp_path: Path, monkeypatch):
+    """Last year's Moodle class archived; this year's copier is shown against the
+    archived student, by name."""
+    from simhash_core.cli.archive import apply_archive
+    from tests.core.test_archive_cli import parser, run
+
+    monkeypatch.setenv("PLAGCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    old, new = tmp_path / "2024", tmp_path / "2025"
+    last = moodle_class(old, {})
+    archive = str(tmp_path / "archive.sqlite")
+    assert run("add", str(old), "--label", "2024 autumn", "--archive", archive, "-q") == 0
+    folder = new / "Gus Ng_900_assignsubmission_file_"
+    folder.mkdir(parents=True)
+    (folder / "answer.docx").write_bytes(_docx(last["Cai Yun"]))
+    for k in range(3):
+        own = new / f"Hal Po{k}_91{k}_assignsubmission_file_"
+        own.mkdir()
+        (own / "answer.docx").write_bytes(_docx(en_essay(60 + k, 30)))
+    args = parser().parse_args(["scan", str(new), "--against-archive", "--archive", archive])
+    result = apply_archive(args, scan(args.paths, isolate=False), ScanSettings())
+    docs = result.documents
+    (pair,) = [p for p in result.pairs if p.flagged]
+    assert {docs[pair.a].label, docs[pair.b].label} == {"Gus Ng", "Cai Yun"}
+    archived = docs[pair.b] if docs[pair.b].archive_label else docs[pair.a]
+    assert archived.archive_label == "2024 autumn" and archived.label == "Cai Yun"
+    assert "Cai Yun" in str(pair.direction.reason)  # archived earlier: the source
+
+
+def test_an_anonymized_report_hides_recognised_students(tmp_path: Path):
+    root = tmp_path / "moodle"
+    moodle_class(root, {"Dan Ho": "Bo Wu"})
+    result = scan([root], isolate=False)
+    report = class_report(result, lang="en", anonymous=True)
+    shown = repr(report)
+    for name in ("Bo Wu", "Dan Ho", "Ann Lee", "_assignsubmission_"):
+        assert name not in shown
+    assert {report.pairs[0].name_a, report.pairs[0].name_b} <= {
+        f"Student {k}" for k in range(1, 7)
+    }
