@@ -49,6 +49,7 @@ def source_short(reason: Message) -> str:
         "source.archived": translate("SourceShort", "⌂ archived"),
         "source.compiled": translate("SourceShort", "built from the others"),
         "source.unknown": translate("SourceShort", "direction unknown"),
+        "source.evidence": translate("SourceShort", "source"),
     }
     return short.get(reason.code) or text(reason)
 

@@ -38,17 +38,27 @@ CATALOGUE: dict[str, str] = {
     "pair.identical": "identical file archived under {label}",
     "pair.reworded": "{sentences} sentences with the same meaning in other words",
     "pair.translated": "{sentences} sentences translated between Chinese and English",
+    # what two flagged files' own properties share (never a reason to flag alone)
+    "meta.same-author": "both files were created by {name}, and no other file of the class",
+    "meta.same-saver": "both files were last saved by {name}, and no other file of the class",
+    "meta.same-created": (
+        "both files were created at the same moment ({time}): one was made from the other"
+    ),
+    "meta.author-other": "{copy}'s file was created by {name}: {source} handed in the other file",
+    "meta.saver-other": "{copy}'s file was last saved by {name}: {source} handed in the other file",
     # who copied from whom in a pair, and on what evidence
     "direction.archived": "{copy} holds text of {source}, archived earlier ({label})",
     "direction.compiled": (
         "{copy} is likely built from {count} documents that share nothing with one "
         "another: it holds passages of each, at different places"
     ),
+    "direction.author": "{copy}'s file was written by {source}: it started as {source}'s file",
     "direction.unknown": "unknown: nothing in the files shows who copied from whom",
     # where a group's text comes from
     "source.archived": "archived ({label})",
     "source.compiled": "{copy} is likely built from passages of the others",
     "source.unknown": "direction unknown",
+    "source.evidence": "{reason}",
     # what a misnamed file really is
     "looks.pdf": "a PDF document",
     "looks.png": "a PNG image",

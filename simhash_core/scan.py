@@ -233,10 +233,7 @@ def analyze_files(
             if hit is not None:
                 yield i, hit
                 continue
-            cached = cache.get_text(digest)
-            if cached is not None:
-                text, kind, encoding, pages, warnings = cached
-                extracted = ExtractedText(text, kind, encoding, pages, warnings)
+            extracted = cache.get_text(digest)
         tasks.append(
             (
                 i,

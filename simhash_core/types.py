@@ -86,6 +86,33 @@ class Keywords(Sequence[tuple[str, float]]):
 
 
 @dataclass(frozen=True)
+class DocumentMeta:
+    """What a file says about itself (DOCX and ODT properties, a PDF's information
+    dictionary): who wrote it, when, from which template. Empty strings where the
+    file says nothing. Times are ISO 8601 as the file gives them.
+
+    >>> DocumentMeta(author="张三").to_json()
+    {'author': '张三'}
+    """
+
+    author: str = ""  # who created it: DOCX creator, ODT initial creator, PDF Author
+    last_saved_by: str = ""  # DOCX lastModifiedBy, ODT creator
+    created: str = ""
+    modified: str = ""
+    template: str = ""  # the template it was made from (DOCX, ODT)
+    application: str = ""  # the program that wrote it (PDF Producer, DOCX Application)
+
+    def to_json(self) -> dict[str, str]:
+        return {k: v for k, v in self.__dict__.items() if v}
+
+    @classmethod
+    def from_json(cls, data: dict | None) -> DocumentMeta | None:
+        if not data:
+            return None
+        return cls(**{k: str(v)[:200] for k, v in data.items() if k in cls.__dataclass_fields__})
+
+
+@dataclass(frozen=True)
 class ExtractedText:
     """Plain text read from one file, before normalization.
 
@@ -98,6 +125,7 @@ class ExtractedText:
     encoding: str | None = None
     pages: int | None = None
     warnings: tuple[Message, ...] = ()
+    meta: DocumentMeta | None = None
 
 
 @dataclass(frozen=True)
@@ -158,6 +186,7 @@ class Document:
     warnings: tuple[Message, ...] = ()
     archive_label: str | None = None
     student: Student | None = None  # who handed it in, where the names say
+    meta: DocumentMeta | None = None  # what the file says about itself
     shown: str = ""  # how a teacher reads its name: the student's (see label)
     # text.sentences.Sentences: the meaning layer's sentences; None where not made yet
     # (archived documents: made from their text when compared)

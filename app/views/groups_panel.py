@@ -149,13 +149,15 @@ class GroupsPanel(QWidget):
         why = source_short(cluster.source_reason)
         if cluster.likely_source is not None:
             # the label is in the group's title and the tooltip: the column stays short
-            src = QStandardItem(f"{lead.name} · {why}")
+            # an archived file without a student: its name (its path repeats the label)
+            shown = lead.name if lead.archive_label and lead.student is None else lead.label
+            src = QStandardItem(f"{shown} · {why}")
             tip = self.tr("Source: {path}\nWhy: {reason}").format(
                 path=lead.path, reason=source_long(cluster.source_reason)
             )
-            src.setForeground(QBrush(ARCHIVE_COLOR))
+            src.setForeground(QBrush(ARCHIVE_COLOR if lead.archive_label else SOURCE_COLOR))
         elif cluster.compiler is not None:
-            src = QStandardItem(f"{lead.name} · {why}")
+            src = QStandardItem(f"{lead.label} · {why}")
             tip = source_long(cluster.source_reason)
         else:  # nothing shows who copied from whom: say so, guess nothing
             src = QStandardItem(why)

@@ -47,7 +47,8 @@ def groups(
 
     A group names a likely source only on evidence: its archived member (archived under
     ``labels[i]``: handed in before the class being checked; the one linked to most
-    members if there are several). A group around a member built from passages of the
+    members if there are several), or the one source its pairs' stated directions
+    agree on (a file written by another student). A group around a member built from passages of the
     others (its pairs' :attr:`~simhash_core.types.PairScore.direction` says so) names
     that member as the compiler instead (``names`` give the names). Otherwise the
     direction is unknown, and the group says so.
@@ -102,4 +103,11 @@ def _group_source(
     if len(copies) == 1:
         name = names[copies[0]] if names else str(copies[0])
         return None, Message.of("source.compiled", copy=name), copies[0]
+    # every stated direction of the group names one source, and none contradicts it
+    stated = [p.direction for p in inside if p.direction is not None and p.direction.known]
+    sources = {d.source for d in stated}
+    copied = {d.copy for d in stated}
+    if len(sources) == 1 and not sources & copied:
+        (source,) = sources
+        return source, Message.of("source.evidence", reason=stated[0].reason), None
     return None, Message.of("source.unknown"), None

@@ -43,6 +43,7 @@ from simhash_core.compare.meaning import (
     needs_glosses,
 )
 from simhash_core.compare.memo import ComparisonMemo
+from simhash_core.compare.meta_evidence import MetaEvidence
 from simhash_core.compare.pair_score import (
     MIN_SHARED_SHINGLES,
     judge_pair,
@@ -295,6 +296,14 @@ class Comparison(NamedTuple):
     others: OtherPairs | None = None
 
 
+def _with_meta(p: PairScore, evidence: MetaEvidence) -> PairScore:
+    """A flagged pair with its metadata agreements after its reasons (they never flag)."""
+    if not p.flagged:
+        return p
+    found = evidence.agreements(p.a, p.b)
+    return replace(p, reasons=(*p.reasons, *found)) if found else p
+
+
 def compare_documents(
     docs: list[Document],
     settings: ScanSettings,
@@ -323,7 +332,16 @@ def compare_documents(
         pairs = [replace(p, group=None) for p in pairs]
     names = [d.label for d in docs]  # what a teacher reads: the students
     labels = [d.archive_label for d in docs]
-    directions = pair_directions(pairs, names=names, archived=labels, passages=corpus.passages)
+    # what the files' own properties agree on joins the reasons of flagged pairs
+    evidence = MetaEvidence([d.meta for d in docs], [d.student for d in docs], names)
+    pairs = [_with_meta(p, evidence) for p in pairs]
+    directions = pair_directions(
+        pairs,
+        names=names,
+        archived=labels,
+        passages=corpus.passages,
+        authored=evidence.named_other,
+    )
     pairs = [
         replace(p, direction=directions[(p.a, p.b)]) if (p.a, p.b) in directions else p
         for p in pairs

@@ -7,12 +7,14 @@ student compiled from several sources or added their own material (18 of 20 grou
 
 1. **Archived.** A document archived from an earlier term was handed in before the
    class being checked: it is the source of what the two share.
-2. **Compiled.** A document holding passages of two or more others, at different places
+2. **Authored.** A file whose author (or last saver), in its own properties, is the
+   student who handed in the other file started as that student's file.
+3. **Compiled.** A document holding passages of two or more others, at different places
    of it, while those others share nothing with one another, is built from them: it is
    the copy in each of those pairs. (Several students each copying a different part of
    one essay would look the same from the texts alone; the reason says what was seen,
    so a teacher can weigh it.)
-3. Otherwise the direction is **unknown**, and the reports say so.
+4. Otherwise the direction is **unknown**, and the reports say so.
 
 >>> from simhash_core.types import PairScore
 >>> p = lambda a, b: PairScore(a, b, .5, 9, .1, .1, .1, flagged=True)
@@ -97,12 +99,15 @@ def pair_directions(
     names: Sequence[str],
     archived: Sequence[str | None],
     passages: Callable[[int, int], list[Passage]] | None = None,
+    authored: Callable[[int, int], Message | None] | None = None,
 ) -> dict[tuple[int, int], Direction]:
     """The direction of every flagged pair, keyed ``(a, b)``.
 
     ``names`` are the documents' display names (for the reasons), ``archived[i]`` the
     archive label of an archived document (None for the class), ``passages(i, j)`` the
-    matched passages of ``i < j`` (offsets of ``i`` first).
+    matched passages of ``i < j`` (offsets of ``i`` first), ``authored(f, o)`` says
+    when file ``f``'s author is the student who handed in ``o``
+    (:meth:`~simhash_core.compare.meta_evidence.MetaEvidence.named_other`).
     """
     flagged = [p for p in pairs if p.flagged]
     linked = {(min(p.a, p.b), max(p.a, p.b)) for p in flagged}
@@ -127,7 +132,7 @@ def pair_directions(
 
     out: dict[tuple[int, int], Direction] = {}
     for p in flagged:
-        out[(p.a, p.b)] = _direction(p.a, p.b, names, archived, compiled)
+        out[(p.a, p.b)] = _direction(p.a, p.b, names, archived, compiled, authored)
     return out
 
 
@@ -137,6 +142,7 @@ def _direction(
     names: Sequence[str],
     archived: Sequence[str | None],
     compiled: dict[int, list[int]],
+    authored: Callable[[int, int], Message | None] | None = None,
 ) -> Direction:
     old_a, old_b = archived[a] is not None, archived[b] is not None
     if old_a != old_b:
@@ -145,6 +151,12 @@ def _direction(
             "direction.archived", source=names[src], copy=names[cp], label=archived[src] or ""
         )
         return Direction(src, cp, reason)
+    if authored is not None:
+        found = [(cp, src) for cp, src in ((a, b), (b, a)) if authored(cp, src)]
+        if len(found) == 1:  # each written by the other: no direction from that
+            cp, src = found[0]
+            reason = Message.of("direction.author", copy=names[cp], source=names[src])
+            return Direction(src, cp, reason)
     for cp, src in ((a, b), (b, a)):
         if src in compiled.get(cp, ()):
             reason = Message.of("direction.compiled", copy=names[cp], count=len(compiled[cp]))

@@ -24,12 +24,18 @@ from html.parser import HTMLParser
 from xml.etree.ElementTree import Element
 
 from simhash_core.messages import Message
-from simhash_core.types import ExtractedText
+from simhash_core.types import DocumentMeta, ExtractedText
 
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
 from .rtf import extract_rtf
 from .sniff import OLE2_MAGIC
-from .zip_parts import DTD_DECLARATION, PARAGRAPH_BREAK, ZipParts, open_package
+from .zip_parts import (
+    DTD_DECLARATION,
+    PARAGRAPH_BREAK,
+    ZipParts,
+    open_package,
+    part_properties,
+)
 
 OLD_DOC_REASON = Message.of("docx.old-doc")
 ENCRYPTED_REASON = Message.of("docx.encrypted")
@@ -49,6 +55,14 @@ _R_ID = (
 )
 _REL = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
 _ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")
+
+_CORE_PROPERTIES = {
+    "creator": "author",
+    "lastModifiedBy": "last_saved_by",
+    "created": "created",
+    "modified": "modified",
+}
+_APP_PROPERTIES = {"Template": "template", "Application": "application"}
 
 # Elements whose content is not document text.
 _SKIP = {
@@ -148,7 +162,15 @@ class _Package(ZipParts):
         text = PARAGRAPH_BREAK.join(s for s in sections if s.strip())
         if not text.strip():
             raise ExtractError("empty", Message.of("file.blank"))
-        return ExtractedText(text, "docx", warnings=tuple(dict.fromkeys(self.warnings)))
+        return ExtractedText(
+            text, "docx", warnings=tuple(dict.fromkeys(self.warnings)), meta=self.meta()
+        )
+
+    def meta(self) -> DocumentMeta | None:
+        """The core and extended properties: author, last saved by, times, template."""
+        found = part_properties(self, "docProps/core.xml", _CORE_PROPERTIES)
+        found |= part_properties(self, "docProps/app.xml", _APP_PROPERTIES)
+        return DocumentMeta(**found) if found else None
 
     def _part_text(self, name: str) -> str:
         return PARAGRAPH_BREAK.join(_blocks(self.parse(name)))

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from xml.etree.ElementTree import Element
 
 from simhash_core.messages import Message
-from simhash_core.types import ExtractedText
+from simhash_core.types import DocumentMeta, ExtractedText
 
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
-from .zip_parts import PARAGRAPH_BREAK, ZipParts, open_package
+from .zip_parts import PARAGRAPH_BREAK, ZipParts, open_package, part_properties
 
 _OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 _TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
@@ -38,6 +38,14 @@ _SKIP_BLOCKS = {
     f"{_OFFICE}annotation-end",
 }
 _PARAGRAPHS = {f"{_TEXT}p", f"{_TEXT}h"}
+_META_PROPERTIES = {
+    "initial-creator": "author",
+    "creator": "last_saved_by",
+    "creation-date": "created",
+    "date": "modified",
+    "template": "template",
+    "generator": "application",
+}
 
 
 def extract_odt(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText:
@@ -71,7 +79,8 @@ class _Odt:
         text = PARAGRAPH_BREAK.join(s for s in sections if s.strip())
         if not text.strip():
             raise ExtractError("empty", Message.of("file.blank"))
-        return ExtractedText(text, "odt")
+        found = part_properties(parts, "meta.xml", _META_PROPERTIES)
+        return ExtractedText(text, "odt", meta=DocumentMeta(**found) if found else None)
 
     def _page_parts(self) -> tuple[list[str], list[str]]:
         """The distinct headers and footers of the master pages."""

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from simhash_core.messages import Message
-from simhash_core.types import ExtractedText
+from simhash_core.types import DocumentMeta, ExtractedText
 
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
 from .pdf_columns import CJK, SPACE, GlyphColumns, char_flags, is_undecodable
@@ -88,7 +88,65 @@ def extract_pdf(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> Extracte
     text = _drop_undecodable(text)
     if not text.strip():
         raise ExtractError("empty", Message.of("file.blank"))
-    return ExtractedText(text, "pdf", pages=page_count, warnings=tuple(warnings))
+    return ExtractedText(
+        text, "pdf", pages=page_count, warnings=tuple(warnings), meta=pdf_meta(data)
+    )
+
+
+_PDF_PROPERTIES = {
+    "Author": "author",
+    "CreationDate": "created",
+    "ModDate": "modified",
+    "Producer": "application",
+}
+
+
+def pdf_meta(data: bytes) -> DocumentMeta | None:
+    """The information dictionary (author, times, producer), or None; never fails the
+    file: a PDF whose text was read is used even when this part cannot be."""
+    try:
+        import pypdfium2 as pdfium
+
+        with _PDFIUM_LOCK:
+            pdf = pdfium.PdfDocument(data)
+            try:
+                info = pdf.get_metadata_dict(skip_empty=True)
+            finally:
+                pdf.close()
+    except Exception:
+        return None
+    found = {
+        key: _pdf_date(str(info[name])) if key in ("created", "modified") else str(info[name])
+        for name, key in _PDF_PROPERTIES.items()
+        if info.get(name)
+    }
+    found = {k: v.strip()[:200] for k, v in found.items() if v.strip()}
+    return DocumentMeta(**found) if found else None
+
+
+_PDF_DATE = re.compile(
+    r"D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?([Zz]|[+-]\d{2}'?\d{2}'?)?"
+)
+
+
+def _pdf_date(value: str) -> str:
+    """A PDF date (``D:20251103141500+08'00'``) as ISO 8601, or as it is.
+
+    >>> _pdf_date("D:20251103141500+08'00'"), _pdf_date("D:2025"), _pdf_date("yesterday")
+    ('2025-11-03T14:15:00+08:00', '2025', 'yesterday')
+    """
+    m = _PDF_DATE.match(value)
+    if not m:
+        return value
+    year, month, day, hour, minute, second, zone = m.groups()
+    if not month:
+        return year
+    out = f"{year}-{month}-{day or '01'}"
+    if hour:
+        out += f"T{hour}:{minute or '00'}:{second or '00'}"
+        if zone:
+            out += "Z" if zone in "Zz" else f"{zone[:3]}:{zone.replace(chr(39), '')[3:5]}"
+    return out
 
 
 def _backends() -> tuple:

@@ -115,3 +115,27 @@ class ZipParts:
             raise ExtractError("malicious", malicious) from exc
         except ParseError as exc:
             raise ExtractError("corrupt", Message.of(f"{self.prefix}.bad-xml", part=name)) from exc
+
+
+def _local(tag: object) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def part_properties(parts: ZipParts, name: str, wanted: dict[str, str]) -> dict[str, str]:
+    """Text of the elements of one properties part (``docProps/core.xml``,
+    ``meta.xml``...) whose local names ``wanted`` maps to property names; ``{}`` when
+    the part is missing or damaged (a hostile one is still refused)."""
+    if name not in parts.names:
+        return {}
+    try:
+        root = parts.parse(name)
+    except ExtractError as exc:
+        if exc.code == "malicious":
+            raise
+        return {}
+    found: dict[str, str] = {}
+    for element in root.iter():
+        key = wanted.get(_local(element.tag))
+        if key and element.text and element.text.strip() and key not in found:
+            found[key] = element.text.strip()[:200]
+    return found

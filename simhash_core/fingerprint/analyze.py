@@ -30,7 +30,7 @@ from simhash_core.text.units import (
 )
 from simhash_core.text.vocabulary import jieba_vocabulary
 from simhash_core.text.words import term_counts, word_counts
-from simhash_core.types import Document, ExtractedText, Keywords, ScanSettings
+from simhash_core.types import Document, DocumentMeta, ExtractedText, Keywords, ScanSettings
 
 KEYWORDS_KEPT = 200
 
@@ -54,6 +54,7 @@ class Analysis:
     encoding: str | None = None
     pages: int | None = None
     warnings: tuple[Message, ...] = ()
+    meta: DocumentMeta | None = None
     timings: tuple[tuple[str, float], ...] = ()  # seconds per stage, when freshly computed
     sentences: Sentences = NO_SENTENCES  # the meaning layer's sentences and terms
 
@@ -213,6 +214,7 @@ def analyze_file(
         encoding=extracted.encoding,
         pages=extracted.pages,
         warnings=tuple(extracted.warnings),
+        meta=extracted.meta,
         timings=(("extraction", extraction), *analysis.timings),
     )
 
@@ -284,5 +286,6 @@ def to_document(path: str, abspath: Path, a: Analysis) -> Document:
         mtime=mtime,
         content_hash=a.content_hash,
         warnings=a.warnings,
+        meta=a.meta,
         **_analysis_fields(a),  # type: ignore[arg-type]
     )

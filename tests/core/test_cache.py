@@ -128,7 +128,7 @@ def test_texts_and_words_with_lone_surrogates_are_cached(tmp_path):
     cache = AnalysisCache(tmp_path / "c.sqlite")
     cache.put("k", a)
     assert _same_analysis(cache.get_analysis("d1", "k"), a)
-    assert cache.get_text("d1")[0] == text
+    assert cache.get_text("d1").text == text
     b = replace(a, content_hash="d2")
     assert CacheWriter(tmp_path / "c.sqlite").put("k", b)
     assert _same_analysis(cache.get_analysis("d2", "k"), b)

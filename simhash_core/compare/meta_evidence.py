@@ -1,0 +1,98 @@
+"""What two files' own properties agree on: the classic giveaways beside the text.
+
+A student who copies a classmate's file keeps its properties: the same author, the
+same creation time, or, worse, the classmate's name as its author. These agreements
+are added to a flagged pair's reasons (never a reason to flag on their own), and a
+file whose author is the other student gives the pair its direction.
+
+A value counts only where it is rare in the class: shared by exactly these two files.
+Defaults every file carries ("python-docx", "Administrator", the date of Word's
+template) say nothing, and are never reported.
+
+>>> from simhash_core.types import DocumentMeta
+>>> metas = [DocumentMeta(author="Ann", created="2025-11-03T14:15:00Z"),
+...          DocumentMeta(author="Ann", created="2025-11-03T14:15:00Z"),
+...          DocumentMeta(author="Bo")]
+>>> [m.code for m in MetaEvidence(metas, labels=["a", "b", "c"]).agreements(0, 1)]
+['meta.same-author', 'meta.same-created']
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+
+from simhash_core.messages import Message
+from simhash_core.types import DocumentMeta, Student
+
+_FIELDS = (("author", "meta.same-author"), ("last_saved_by", "meta.same-saver"))
+_OTHER_STUDENT = (("author", "meta.author-other"), ("last_saved_by", "meta.saver-other"))
+
+
+def _norm(value: str) -> str:
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", value)).strip().casefold()
+
+
+class MetaEvidence:
+    """The metadata of a scan's documents (``None`` where a file has none) and how
+    often each value occurs among them."""
+
+    def __init__(
+        self,
+        metas: Sequence[DocumentMeta | None],
+        students: Sequence[Student | None] = (),
+        labels: Sequence[str] = (),
+    ) -> None:
+        self.metas = list(metas)
+        self.students = list(students) or [None] * len(self.metas)
+        self.labels = list(labels) or [str(i) for i in range(len(self.metas))]
+        self.counts: Counter[tuple[str, str]] = Counter()
+        for m in self.metas:
+            if m is None:
+                continue
+            for field in ("author", "last_saved_by", "created"):
+                value = _norm(getattr(m, field))
+                if value:
+                    self.counts[(field, value)] += 1
+
+    def _rare_same(self, a: int, b: int, field: str) -> str | None:
+        ma, mb = self.metas[a], self.metas[b]
+        if ma is None or mb is None:
+            return None
+        va, vb = getattr(ma, field), getattr(mb, field)
+        if not va or _norm(va) != _norm(vb):
+            return None
+        return va if self.counts[(field, _norm(va))] == 2 else None
+
+    def agreements(self, a: int, b: int) -> tuple[Message, ...]:
+        """What the two files' properties share that no other file of the class does,
+        and an author who is the other student."""
+        out = []
+        for field, code in _FIELDS:
+            value = self._rare_same(a, b, field)
+            if value:
+                out.append(Message.of(code, name=value))
+        created = self._rare_same(a, b, "created")
+        if created:
+            out.append(Message.of("meta.same-created", time=created))
+        for writer, other in ((a, b), (b, a)):
+            named = self.named_other(writer, other)
+            if named:
+                out.append(named)
+        return tuple(out)
+
+    def named_other(self, file: int, other: int) -> Message | None:
+        """``file``'s author (or last saver) is the student who handed in ``other``:
+        it started as the other student's file."""
+        meta, student, own = self.metas[file], self.students[other], self.students[file]
+        if meta is None or student is None:
+            return None
+        if own is not None and _norm(own.name) == _norm(student.name):
+            return None
+        for field, code in _OTHER_STUDENT:
+            value = getattr(meta, field)
+            if value and _norm(value) == _norm(student.name):
+                return Message.of(code, name=value, copy=self.labels[file], source=student.name)
+        return None
