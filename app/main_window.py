@@ -48,6 +48,7 @@ from app.views.bit_diff_view import BitDiffView
 from app.views.errors_panel import ErrorsPanel
 from app.views.groups_panel import GroupsPanel
 from app.views.matrix_panel import MatrixPanel
+from app.views.measures_help import MeasuresHelp
 from app.views.pairs_panel import PairsPanel
 from app.views.progress_panel import ProgressPanel
 from app.views.settings_dialog import SettingsDialog
@@ -231,6 +232,10 @@ class MainWindow(QMainWindow):
         self.quit_action.triggered.connect(self.close)
         self.about_action = QAction(self)
         self.about_action.triggered.connect(self.show_about)
+        self.measures_action = QAction(self)
+        self.measures_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.measures_action.triggered.connect(self.show_measures_help)
+        self.measures_help: MeasuresHelp | None = None
         self.tab_actions = []
         for tab in Tab:
             action = QAction(self)
@@ -284,6 +289,7 @@ class MainWindow(QMainWindow):
         for action in self.language_actions.values():
             self.language_menu.addAction(action)
         self.help_menu = QMenu(self)
+        self.help_menu.addAction(self.measures_action)
         self.help_menu.addAction(self.about_action)
         for menu in (
             self.file_menu,
@@ -313,10 +319,19 @@ class MainWindow(QMainWindow):
     def scan_paths(
         self, paths: Sequence[Path | str], templates: Sequence[Path | str] | None = None
     ) -> None:
-        """Scan ``paths`` (folders and/or files); ``templates`` replaces the template list."""
+        """Scan ``paths`` (folders and/or files); ``templates`` replaces the template list.
+
+        Without ``templates``, another folder brings its own: the ones last used with it
+        (remembered per folder), or none; the previous folder's never carry over.
+        """
+        before = self._template_folder()
         self.paths = [Path(p) for p in paths]
         if templates is not None:
             self.templates = [Path(t) for t in templates]
+            self._remember_templates()
+        elif self._template_folder() != before:
+            folder = self._template_folder()
+            self.templates = self.app_settings.folder_templates(folder) if folder else []
         if self.persist:
             for p in self.paths:
                 if p.is_dir():
@@ -368,26 +383,40 @@ class MainWindow(QMainWindow):
             self.scan_paths([*self.paths, *map(Path, files)])
 
     def choose_template(self) -> None:
+        folder = self._template_folder()  # start where the class is, not in an old folder
         file, _ = QFileDialog.getOpenFileName(
             self,
             self.tr("Add a template (assignment text)"),
-            "",
+            str(folder.parent if folder else ""),
             self.tr("Documents (*.docx *.pdf *.txt *.odt *.rtf);;All files (*)"),
         )
         if file:
             self.add_template(Path(file))
 
     def add_template(self, path: Path) -> None:
-        """Ignore the text of ``path`` (the assignment) in every submission; rescans."""
+        """Ignore the text of ``path`` (the assignment) in every submission; rescans.
+        The template is remembered for the folder scanned."""
         if path not in self.templates:
             self.templates.append(path)
+        self._remember_templates()
         self.retranslate_ui()
         self.rescan()
 
     def clear_templates(self) -> None:
         self.templates = []
+        self._remember_templates()
         self.retranslate_ui()
         self.rescan()
+
+    def _template_folder(self) -> Path | None:
+        """The folder templates are remembered for: the first folder scanned."""
+        folder = next((p for p in self.paths if p.is_dir()), None)
+        return folder.resolve() if folder is not None else None
+
+    def _remember_templates(self) -> None:
+        folder = self._template_folder()
+        if folder is not None and self.persist:
+            self.app_settings.set_folder_templates(folder, self.templates)
 
     # --- drag and drop ---------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
@@ -653,12 +682,19 @@ class MainWindow(QMainWindow):
             code = self.languages.current
         self.language_actions.get(code, self.language_actions[""]).setChecked(True)
 
+    def show_measures_help(self) -> None:
+        """Help → What the measures mean (one window, brought to the front)."""
+        if self.measures_help is None:
+            self.measures_help = MeasuresHelp(self)
+        self.measures_help.show()
+        self.measures_help.raise_()
+
     def show_about(self) -> None:
         QMessageBox.about(
             self,
             self.tr("About plagcheck"),
             self.tr(
-                "plagcheck finds copied work in a class's DOCX, PDF and TXT submissions "
+                "plagcheck finds copied work in a class's DOCX, PDF, TXT, ODT and RTF submissions "
                 "(Chinese and English): SimHash fingerprints, MinHash and matched passages."
             ),
         )
@@ -698,6 +734,7 @@ class MainWindow(QMainWindow):
         self.archive_action.setText(self.tr("&Archive…"))
         self.quit_action.setText(self.tr("&Quit"))
         self.about_action.setText(self.tr("&About plagcheck"))
+        self.measures_action.setText(self.tr("&What the measures mean"))
         self.language_actions[""].setText(self.tr("System default"))
         tab_names = [self.tr("Matrix"), self.tr("Side by side"), self.tr("Fingerprint bits")]
         for tab, name in zip(Tab, tab_names, strict=True):

@@ -9,6 +9,7 @@ falls back to the core's defaults on anything unreadable.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from app import APPLICATION, ORGANIZATION
 from simhash_core.types import ScanSettings
 
 RECENT_LIMIT = 8
+TEMPLATE_FOLDERS_LIMIT = 64  # folders whose templates are remembered
 # ScanSettings fields the settings dialog edits and the INI file stores
 PERSISTED_SCAN_FIELDS = (
     "simhash_k",
@@ -124,6 +126,33 @@ class AppSettings:
 
     def clear_recent_folders(self) -> None:
         self.qsettings.remove("recent/folders")
+
+    # --- templates, remembered per folder ------------------------------------------
+    def _templates_by_folder(self) -> dict[str, list[str]]:
+        raw = self.qsettings.value("templates/by-folder")
+        try:
+            data = json.loads(raw) if isinstance(raw, str) else {}
+        except ValueError:
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {
+            str(k): [str(t) for t in v] for k, v in data.items() if isinstance(v, list)
+        }
+
+    def folder_templates(self, folder: Path | str) -> list[Path]:
+        """The templates last used with ``folder`` (those that still exist)."""
+        saved = self._templates_by_folder().get(str(folder), [])
+        return [Path(t) for t in saved if Path(t).is_file()]
+
+    def set_folder_templates(self, folder: Path | str, templates: list[Path]) -> None:
+        """Remember ``templates`` for ``folder`` (the most recent folders first)."""
+        data = self._templates_by_folder()
+        data.pop(str(folder), None)
+        if templates:
+            data = {str(folder): [str(t) for t in templates], **data}
+        data = dict(list(data.items())[:TEMPLATE_FOLDERS_LIMIT])
+        self.qsettings.setValue("templates/by-folder", json.dumps(data, ensure_ascii=False))
 
     # --- language and metric ---------------------------------------------------------
     def language(self) -> str:

@@ -438,331 +438,336 @@ Why: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="305"/>
+        <location filename="../main_window.py" line="311"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="309"/>
+        <location filename="../main_window.py" line="315"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="355"/>
+        <location filename="../main_window.py" line="370"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="363"/>
+        <location filename="../main_window.py" line="378"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="373"/>
+        <location filename="../main_window.py" line="389"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="365"/>
+        <location filename="../main_window.py" line="380"/>
         <source>Submissions (*.docx *.pdf *.txt *.odt *.rtf);;All files (*)</source>
         <translation>作业 (*.docx *.pdf *.txt *.odt *.rtf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="375"/>
+        <location filename="../main_window.py" line="391"/>
         <source>Documents (*.docx *.pdf *.txt *.odt *.rtf);;All files (*)</source>
         <translation>文档 (*.docx *.pdf *.txt *.odt *.rtf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="419"/>
+        <location filename="../main_window.py" line="448"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="434"/>
+        <location filename="../main_window.py" line="463"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="483"/>
+        <location filename="../main_window.py" line="512"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="487"/>
+        <location filename="../main_window.py" line="516"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="487"/>
+        <location filename="../main_window.py" line="516"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="502"/>
+        <location filename="../main_window.py" line="531"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="502"/>
+        <location filename="../main_window.py" line="531"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="505"/>
+        <location filename="../main_window.py" line="534"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="526"/>
+        <location filename="../main_window.py" line="555"/>
         <source>A report is being written; try again soon.</source>
         <translation>正在写入一份报告，请稍后再试。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="528"/>
+        <location filename="../main_window.py" line="557"/>
         <source>Writing {path}…</source>
         <translation>正在写入 {path}…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="532"/>
+        <location filename="../main_window.py" line="561"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="536"/>
+        <location filename="../main_window.py" line="565"/>
         <source>Could not write the report: {error}</source>
         <translation>无法写入报告：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="555"/>
+        <location filename="../main_window.py" line="584"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="561"/>
+        <location filename="../main_window.py" line="590"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="607"/>
+        <location filename="../main_window.py" line="636"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="609"/>
+        <location filename="../main_window.py" line="638"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="610"/>
+        <location filename="../main_window.py" line="639"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="612"/>
+        <location filename="../main_window.py" line="641"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="614"/>
+        <location filename="../main_window.py" line="643"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="615"/>
+        <location filename="../main_window.py" line="644"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="659"/>
+        <location filename="../main_window.py" line="695"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="661"/>
-        <source>plagcheck finds copied work in a class&apos;s DOCX, PDF and TXT submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
-        <translation>plagcheck 在全班提交的 DOCX、PDF 和 TXT 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
+        <location filename="../main_window.py" line="697"/>
+        <source>plagcheck finds copied work in a class&apos;s DOCX, PDF, TXT, ODT and RTF submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
+        <translation>plagcheck 在一个班级的 DOCX、PDF、TXT、ODT 和 RTF 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="674"/>
+        <location filename="../main_window.py" line="710"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="675"/>
+        <location filename="../main_window.py" line="711"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="676"/>
+        <location filename="../main_window.py" line="712"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="677"/>
+        <location filename="../main_window.py" line="713"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="678"/>
+        <location filename="../main_window.py" line="714"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="679"/>
+        <location filename="../main_window.py" line="715"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="680"/>
+        <location filename="../main_window.py" line="716"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="681"/>
+        <location filename="../main_window.py" line="717"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="682"/>
+        <location filename="../main_window.py" line="718"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="683"/>
+        <location filename="../main_window.py" line="719"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="684"/>
+        <location filename="../main_window.py" line="720"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="685"/>
+        <location filename="../main_window.py" line="721"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="686"/>
+        <location filename="../main_window.py" line="722"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="687"/>
+        <location filename="../main_window.py" line="723"/>
         <source>Export class &amp;report (HTML or PDF)…</source>
         <translation>导出班级报告（HTML 或 PDF）(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="688"/>
+        <location filename="../main_window.py" line="724"/>
         <source>Export report of the shown &amp;pair…</source>
         <translation>导出当前文档对的报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="689"/>
+        <location filename="../main_window.py" line="725"/>
         <source>A&amp;nonymize reports</source>
         <translation>报告匿名化(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="691"/>
+        <location filename="../main_window.py" line="727"/>
         <source>Name students Student 1…N in exported reports, without paths or file names</source>
         <translation>导出的报告中以“学生 1…N”称呼学生，不含路径和文件名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="693"/>
+        <location filename="../main_window.py" line="729"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="694"/>
+        <location filename="../main_window.py" line="730"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="696"/>
+        <location filename="../main_window.py" line="732"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="698"/>
+        <location filename="../main_window.py" line="734"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="699"/>
+        <location filename="../main_window.py" line="735"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="700"/>
+        <location filename="../main_window.py" line="736"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="701"/>
+        <location filename="../main_window.py" line="737"/>
+        <source>&amp;What the measures mean</source>
+        <translation>各项指标的含义(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="738"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="702"/>
+        <location filename="../main_window.py" line="739"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="702"/>
+        <location filename="../main_window.py" line="739"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="702"/>
+        <location filename="../main_window.py" line="739"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="707"/>
+        <location filename="../main_window.py" line="744"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="712"/>
+        <location filename="../main_window.py" line="749"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="717"/>
+        <location filename="../main_window.py" line="754"/>
         <source>Errors ({count}), warnings ({warnings})</source>
         <translation>错误（{count}），警告（{warnings}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="721"/>
+        <location filename="../main_window.py" line="758"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="730"/>
+        <location filename="../main_window.py" line="767"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="733"/>
+        <location filename="../main_window.py" line="770"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="735"/>
+        <location filename="../main_window.py" line="772"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="740"/>
+        <location filename="../main_window.py" line="777"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="741"/>
+        <location filename="../main_window.py" line="778"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -936,6 +941,94 @@ Why: {reason}</source>
 or use File → Open folder…</source>
         <translation>把文件夹或文件拖到这里
 或使用 文件 → 打开文件夹…</translation>
+    </message>
+</context>
+<context>
+    <name>MeasuresHelp</name>
+    <message>
+        <location filename="../views/measures_help.py" line="32"/>
+        <source>Similarity (matched text)</source>
+        <translation>相似度（匹配文本）</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="34"/>
+        <source>The share of the more-copied file that lies inside passages found in the other file, word for word or by meaning. 30% means that almost a third of one file is text of the other. It is the number the matrix colours and the pairs are sorted by.</source>
+        <translation>被抄较多的那份文件中，落在与另一份文件匹配的段落（逐字相同或意思相同）里的比例。30% 表示一份文件将近三分之一是另一份的文字。矩阵按它着色，文件对按它排序。</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="41"/>
+        <source>Matched passages</source>
+        <translation>匹配段落</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="43"/>
+        <source>Stretches of text that are the same in both files, shown in the same colour on both sides. Text that much of the class shares (a famous quotation, the question) and the template are grey and not counted. A pair is flagged when enough of a file is matched text, or when one passage is long enough on its own.</source>
+        <translation>两份文件中相同的连续文字，两侧用同一种颜色显示。全班多数人共有的文字（名言、题目）和模板显示为灰色，不计入。当一份文件中匹配文本足够多，或有一段匹配段落本身足够长时，该文件对被标记。</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="51"/>
+        <source>Reworded and translated passages</source>
+        <translation>改写和翻译的段落</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="53"/>
+        <source>Sentences that say the same in other words (dashed underline), or the same text in Chinese and English (wavy underline), several in a row. They are found by meaning, so a student who rewrites every sentence is still found.</source>
+        <translation>连续几句用别的话说了同样的意思（虚线下划线），或同一段文字的中文和英文（波浪下划线）。它们是按意思找到的，所以把每一句都改写了的学生也能被发现。</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="60"/>
+        <source>SimHash distance</source>
+        <translation>SimHash 距离</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="62"/>
+        <source>Each file gets a 64-bit fingerprint from its weighted words. The distance counts the bits in which two fingerprints differ: 0 to 3 means the files are near-copies as a whole, and unrelated files differ in about 32. It says nothing about a passage copied into a long essay.</source>
+        <translation>每份文件由其加权后的词得到一个 64 位指纹。距离是两个指纹不同的位数：0 到 3 表示两份文件整体上几乎相同，无关的文件大约相差 32 位。它看不出抄进一篇长文里的一段。</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="69"/>
+        <source>Jaccard</source>
+        <translation>Jaccard</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="71"/>
+        <source>Of all the short word sequences in the two files together, the share they have in common. Two copies score near 100%; a copied paragraph in a long essay scores low, because the rest of both files differs.</source>
+        <translation>两份文件合起来的所有短词序列中，双方共有的比例。两份复制品接近 100%；长文中抄来的一段得分很低，因为两份文件的其余部分不同。</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="77"/>
+        <source>Containment (A in B, B in A)</source>
+        <translation>包含度（A 在 B 中，B 在 A 中）</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="79"/>
+        <source>The share of one file&apos;s word sequences that are also in the other. When a short answer is copied into a long essay, the short one is mostly contained in the long one, though their Jaccard is small.</source>
+        <translation>一份文件的词序列中也出现在另一份文件里的比例。把一篇短答案抄进一篇长文时，短的大部分被长的包含，尽管两者的 Jaccard 很小。</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="85"/>
+        <source>Who copied from whom</source>
+        <translation>谁抄了谁</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="87"/>
+        <source>Shared text does not say which side it came from, so plagcheck names a source only on evidence: a file archived in an earlier term; a file whose author, in its own properties, is the other student; a file built from passages of several others that share nothing with one another. Otherwise it says &quot;direction unknown&quot;.</source>
+        <translation>共有的文字并不说明它来自哪一方，所以 plagcheck 只在有证据时才指出来源：往届归档的文件；文件属性中的作者是另一名学生的文件；由几份彼此毫无共同内容的文件的段落拼合而成的文件。否则它显示“方向不明”。</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="95"/>
+        <source>The files&apos; own properties</source>
+        <translation>文件自身的属性</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="97"/>
+        <source>Authors and creation times written in the files. For a flagged pair, what the two share and no other file of the class does is added to the reasons. They never flag a pair on their own.</source>
+        <translation>文件中写着的作者和创建时间。对被标记的文件对，两者共有而班上其他文件都没有的属性会加到标记原因中。仅凭它们绝不会标记一个文件对。</translation>
+    </message>
+    <message>
+        <location filename="../views/measures_help.py" line="105"/>
+        <source>What the measures mean</source>
+        <translation>各项指标的含义</translation>
     </message>
 </context>
 <context>
@@ -2473,97 +2566,112 @@ Archived: {label}</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../views/settings_dialog.py" line="146"/>
+        <location filename="../views/settings_dialog.py" line="152"/>
         <source>Archive file</source>
         <translation>档案库文件</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="148"/>
+        <location filename="../views/settings_dialog.py" line="154"/>
         <source>plagcheck archive (*.sqlite);;All files (*)</source>
         <translation>plagcheck 档案库 (*.sqlite);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="155"/>
+        <location filename="../views/settings_dialog.py" line="161"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="156"/>
+        <location filename="../views/settings_dialog.py" line="162"/>
         <source>SimHash distance threshold (k, bits):</source>
         <translation>SimHash 距离阈值（k，位）：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="157"/>
+        <location filename="../views/settings_dialog.py" line="163"/>
         <source>Flag pairs with matched text of at least:</source>
         <translation>匹配文本至少达到此比例时标记：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="158"/>
+        <location filename="../views/settings_dialog.py" line="164"/>
         <source>Word-sequence length (n-gram):</source>
         <translation>词序列长度（n-gram）：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="159"/>
+        <location filename="../views/settings_dialog.py" line="165"/>
+        <source>…or one matching passage of at least:</source>
+        <translation>……或一段匹配段落至少：</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="166"/>
+        <source> words</source>
+        <translation> 词</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="169"/>
+        <source>A pair is also flagged when one passage of at least this many words is the same in both (2 Chinese characters count as 1 word; 40 by default)</source>
+        <translation>两份文件中有一段至少这么多词的段落相同时，也标记该文件对（2 个汉字算 1 个词；默认 40）</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="173"/>
         <source>Convert Traditional Chinese to Simplified before comparing</source>
         <translation>比较前将繁体中文转换为简体</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="160"/>
+        <location filename="../views/settings_dialog.py" line="174"/>
         <source>Ignore quoted text (“…”, 「…」, &quot;…&quot;)</source>
         <translation>忽略引用文字（“…”、「…」、&quot;…&quot;）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="161"/>
+        <location filename="../views/settings_dialog.py" line="175"/>
         <source>Ignore the reference section (参考文献, References)</source>
         <translation>忽略参考文献部分（参考文献、References）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="163"/>
+        <location filename="../views/settings_dialog.py" line="177"/>
         <source>Find passages reworded sentence by sentence (Chinese, English)</source>
         <translation>查找逐句改写的段落（中文、英文）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="165"/>
+        <location filename="../views/settings_dialog.py" line="179"/>
         <source>Find passages translated between Chinese and English</source>
         <translation>查找中英文之间翻译的段落</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="166"/>
+        <location filename="../views/settings_dialog.py" line="180"/>
         <source>Reworded or translated: sentences closer by at least:</source>
         <translation>改写或翻译：句子相近程度至少为：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="169"/>
+        <location filename="../views/settings_dialog.py" line="183"/>
         <source>Each sentence of such a passage must be this many times closer to its match than to its usual nearest sentences in other files (1.3 by default)</source>
         <translation>这类段落中的每一句与其对应句的相近程度，须达到它与其他文件中最相近句子的通常程度的这么多倍（默认 1.3）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="174"/>
+        <location filename="../views/settings_dialog.py" line="188"/>
         <source>Changes apply to the next scan; the current folder is rescanned.</source>
         <translation>更改将用于下一次扫描；当前文件夹会重新扫描。</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="176"/>
+        <location filename="../views/settings_dialog.py" line="190"/>
         <source>Archive of past submissions</source>
         <translation>往届作业档案库</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="177"/>
+        <location filename="../views/settings_dialog.py" line="191"/>
         <source>Compare each scan with the archive</source>
         <translation>每次扫描都与档案库比较</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="178"/>
+        <location filename="../views/settings_dialog.py" line="192"/>
         <source>&amp;Archive:</source>
         <translation>档案库(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="179"/>
+        <location filename="../views/settings_dialog.py" line="193"/>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="182"/>
+        <location filename="../views/settings_dialog.py" line="196"/>
         <source>A file (created when you first add a class; empty: the default file shown) or a shared server: redis://HOST:PORT/DB.</source>
         <translation>一个文件（首次加入班级时创建；留空则使用显示的默认文件），或共享服务器：redis://主机:端口/数据库。</translation>
     </message>

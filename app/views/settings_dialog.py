@@ -47,6 +47,10 @@ class SettingsDialog(QDialog):
         self.cutoff.setDecimals(0)
         self.cutoff.setSuffix(" %")
         self.cutoff.setValue(round(settings.flag_similarity * 100))
+        self.passage = QSpinBox()  # the passage-length rule
+        low, high = setting_range("flag_passage_words")
+        self.passage.setRange(int(low), int(min(high, 100_000)))
+        self.passage.setValue(round(settings.flag_passage_words))
         self.ngram = QSpinBox()
         self.ngram.setRange(*(int(v) for v in setting_range("ngram")))
         self.ngram.setValue(settings.ngram)
@@ -67,9 +71,10 @@ class SettingsDialog(QDialog):
         self.margin.setSuffix(" ×")
         self.margin.setValue(settings.meaning_margin)
         self.form = QFormLayout()
-        self.labels = [QLabel() for _ in range(4)]
+        self.labels = [QLabel() for _ in range(5)]
         self.form.addRow(self.labels[0], self.k)
         self.form.addRow(self.labels[1], self.cutoff)
+        self.form.addRow(self.labels[4], self.passage)
         self.form.addRow(self.labels[2], self.ngram)
         self.form.addRow(self.t2s)
         self.form.addRow(self.quotes)
@@ -121,6 +126,7 @@ class SettingsDialog(QDialog):
             self._base,
             simhash_k=self.k.value(),
             flag_similarity=round(self.cutoff.value() / 100, 4),
+            flag_passage_words=float(self.passage.value()),
             ngram=self.ngram.value(),
             t2s=self.t2s.isChecked(),
             exclude_quotes=self.quotes.isChecked(),
@@ -156,6 +162,14 @@ class SettingsDialog(QDialog):
         self.labels[0].setText(self.tr("SimHash distance threshold (k, bits):"))
         self.labels[1].setText(self.tr("Flag pairs with matched text of at least:"))
         self.labels[2].setText(self.tr("Word-sequence length (n-gram):"))
+        self.labels[4].setText(self.tr("…or one matching passage of at least:"))
+        self.passage.setSuffix(self.tr(" words"))
+        self.passage.setToolTip(
+            self.tr(
+                "A pair is also flagged when one passage of at least this many words is the "
+                "same in both (2 Chinese characters count as 1 word; 40 by default)"
+            )
+        )
         self.t2s.setText(self.tr("Convert Traditional Chinese to Simplified before comparing"))
         self.quotes.setText(self.tr('Ignore quoted text (“…”, 「…」, "…")'))
         self.references.setText(self.tr("Ignore the reference section (参考文献, References)"))

@@ -19,8 +19,11 @@ def test_settings_dialog_edits_a_copy(qtbot):
     dialog.ngram.setValue(7)
     dialog.t2s.setChecked(False)
     dialog.quotes.setChecked(True)
+    assert dialog.passage.value() == 40  # the passage-length rule is there, at its default
+    dialog.passage.setValue(60)
     edited = dialog.settings()
     assert (edited.simhash_k, edited.flag_similarity, edited.ngram) == (5, 0.3, 7)
+    assert edited.flag_passage_words == 60
     assert edited.t2s is False and edited.exclude_quotes is True
     assert edited.workers == 3  # fields the dialog does not show are kept
 
@@ -32,8 +35,10 @@ def test_progress_panel_shows_files_current_file_and_time_left(qtbot):
     assert panel.eta_label.text() == "Finding the files…"
     panel.update_progress(ProgressReport(Stage.READ, 0, 10))
     assert panel.eta_label.text() == "Estimating time left…"
-    panel.update_progress(ProgressReport(Stage.READ, 2, 10, "a/s001.docx"))
-    assert panel.bar.value() == 2 and panel.bar.maximum() == 10
+    panel.update_progress(ProgressReport(Stage.READ, 1, 10, "a/s000.docx"))
+    assert panel.eta_label.text() == "Estimating time left…"  # the start-up is not a file
+    panel.update_progress(ProgressReport(Stage.READ, 3, 10, "a/s001.docx"))
+    assert panel.bar.value() == 3 and panel.bar.maximum() == 10
     assert panel.file_label.text() == "a/s001.docx"
     assert panel.eta_label.text().startswith("About ")
     with qtbot.waitSignal(panel.cancelRequested):
@@ -76,3 +81,23 @@ def test_garbage_is_collected_on_the_gui_thread(qtbot) -> None:
     assert survived_the_worker
     assert found[0]() is None  # the GUI thread's timer did
     del junk
+
+
+def test_help_explains_each_measure_in_both_languages(qtbot, window):
+    """Help → What the measures mean: every measure the app shows, in plain words, in
+    English and in Chinese."""
+    from app.i18n import CHINESE, ENGLISH
+
+    window.measures_action.trigger()
+    page = window.measures_help
+    assert page.isVisible()
+    english = page.browser.toPlainText()
+    for term in ("Similarity (matched text)", "SimHash distance", "Jaccard", "Containment",
+                 "Who copied from whom", "direction unknown"):  # fmt: skip
+        assert term in english
+    window.languages.apply(CHINESE)
+    qtbot.waitUntil(lambda: "匹配" in page.browser.toPlainText(), timeout=3000)
+    chinese = page.browser.toPlainText()
+    assert "SimHash 距离" in chinese and "Jaccard" in chinese and "包含度" in chinese
+    assert "the share" not in chinese
+    window.languages.apply(ENGLISH)

@@ -48,11 +48,15 @@ def test_display_text_maps_astral_characters_and_crlf():
 
 
 def test_time_left_and_format():
-    ticks = iter([0.0, 1.0, 3.0])
+    """A slow start (workers, the segmenter) is not a file: a 40-file scan whose first
+    file took 2 s and the next ones 0.05 s each expects 2 s more, not 80."""
+    ticks = iter([0.0, 2.0, 2.05, 2.1, 2.15])
     eta = TimeLeft(clock=lambda: next(ticks))
-    assert eta.update(0, 4) is None
-    assert eta.update(1, 4) == 3.0
-    assert eta.update(2, 4) == 3.0
+    assert eta.update(0, 40) is None
+    assert eta.update(1, 40) is None
+    assert eta.update(2, 40) is None
+    assert abs(eta.update(3, 40) - 37 * 0.05) < 1e-9
+    assert abs(eta.update(4, 40) - 36 * 0.05) < 1e-9
     assert format_seconds(61) == "1:01"
 
 

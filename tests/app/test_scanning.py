@@ -239,3 +239,33 @@ def test_an_empty_folder_or_a_lone_file_says_why_there_is_no_matrix(qtbot, windo
     assert panel.placeholder.text().startswith(
         "Only only.txt could be read: there is nothing to compare it with."
     )
+
+
+def test_templates_are_remembered_per_folder_and_never_carry_over(qtbot, window, tmp_path):
+    """A folder opened again (from Recent folders) gets its template back; another
+    folder does not inherit it; the status bar says which template is active."""
+    a, b = tmp_path / "class-a", tmp_path / "class-b"
+    for folder in (a, b):
+        folder.mkdir()
+        for i in range(3):
+            (folder / f"s{i}.txt").write_text(zh_essay(i + len(folder.name)), encoding="utf-8")
+    question = tmp_path / "question.txt"
+    question.write_text(zh_essay(99, 5), encoding="utf-8")
+
+    def scan(paths, **kw):
+        with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS):
+            window.scan_paths(paths, **kw)
+
+    scan([a])
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS):
+        window.add_template(question)
+    assert window.status_label.text() == "Template: question.txt"
+    scan([b])
+    assert window.templates == [] and window.status_label.text() == "No template"
+    window.recent_menu.aboutToShow.emit()  # File → Recent folders → class-a
+    (again,) = [x for x in window.recent_menu.actions() if x.text() == str(a.resolve())]
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS):
+        again.trigger()
+    assert window.templates == [question]
+    assert window.status_label.text() == "Template: question.txt"
+    assert window.result.templates == [question]  # the scan used it
