@@ -75,12 +75,14 @@ def _from_part(part: str, folder: bool) -> Student | None:
 def student_of(path: str) -> Student | None:
     """The student one path names by a platform's pattern (folders first), or None.
 
+    >>> student_of("20240315_期中作业/2023001_张三.docx").name
+    '张三'
     >>> student_of("作业/2023001-张三/essay.docx")
     Student(name='张三', number='2023001', key='#2023001 张三', source='number-name')
     """
     parts = path.split("/")
-    for k, part in enumerate(parts):
-        found = _from_part(part, folder=k < len(parts) - 1)
+    for k in range(len(parts) - 1, -1, -1):  # the file first, then its folders upwards
+        found = _from_part(parts[k], folder=k < len(parts) - 1)
         if found:
             return found
     return None
@@ -90,6 +92,13 @@ def students(paths: Sequence[str]) -> list[Student | None]:
     """The student of each display path (relative to the scanned folder), or None
     where the file itself is the submission."""
     found = [student_of(p) for p in paths]
+    # a "student" most files share is a course, a date or a title ("20240315_期中作业"),
+    # not a person: forget it, so that the folders can say who is who
+    keys = Counter(s.key for s in found if s is not None)
+    crowd = {
+        k for k, n in keys.items() if n > MAX_FILES_PER_STUDENT or (n >= 3 and 2 * n > len(paths))
+    }
+    found = [None if s is not None and s.key in crowd else s for s in found]
     # one folder per student: every file in a first-level folder, several folders,
     # each with few files
     tops = [p.split("/", 1)[0] if "/" in p else None for p in paths]

@@ -242,8 +242,11 @@ class PairsModel(QAbstractTableModel):
             return "" if p.group is None else str(p.group)
         if col in (Column.FILE_A, Column.FILE_B):
             doc = docs[p.a if col == Column.FILE_A else p.b]
-            # an archived file by its name: its path only repeats the Archive column
-            return f"⌂ {doc.name}" if doc.archive_label else doc.path
+            # an archived file by its name: its path only repeats the Archive column; a
+            # student's file too: the Student columns name them (the tooltip has the path)
+            if doc.archive_label:
+                return f"⌂ {doc.name}"
+            return doc.name if doc.student is not None else doc.path
         field = FIELD[COLUMN_FIELDS[col]]
         value = field.value(self.result, p)
         if field.kind is FieldKind.LABEL:

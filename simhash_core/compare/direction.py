@@ -157,8 +157,9 @@ def _direction(
             cp, src = found[0]
             reason = Message.of("direction.author", copy=names[cp], source=names[src])
             return Direction(src, cp, reason)
+    mutual = b in compiled.get(a, ()) and a in compiled.get(b, ())
     for cp, src in ((a, b), (b, a)):
-        if src in compiled.get(cp, ()):
+        if src in compiled.get(cp, ()) and not mutual:  # each "built" from the other: unknown
             reason = Message.of("direction.compiled", copy=names[cp], count=len(compiled[cp]))
             return Direction(src, cp, reason)
     return UNKNOWN

@@ -5,9 +5,10 @@ same creation time, or, worse, the classmate's name as its author. These agreeme
 are added to a flagged pair's reasons (never a reason to flag on their own), and a
 file whose author is the other student gives the pair its direction.
 
-A value counts only where it is rare in the class: shared by exactly these two files.
-Defaults every file carries ("python-docx", "Administrator", the date of Word's
-template) say nothing, and are never reported.
+A value counts only where it is rare in the class: shared by exactly these two files,
+and not a name programs write when nobody typed one ("Administrator", "Microsoft
+Office User"). Defaults every file carries (the date of Word's template) are shared by
+more than two, and so never reported.
 
 >>> from simhash_core.types import DocumentMeta
 >>> metas = [DocumentMeta(author="Ann", created="2025-11-03T14:15:00Z"),
@@ -29,6 +30,16 @@ from simhash_core.types import DocumentMeta, Student
 
 _FIELDS = (("author", "meta.same-author"), ("last_saved_by", "meta.same-saver"))
 _OTHER_STUDENT = (("author", "meta.author-other"), ("last_saved_by", "meta.saver-other"))
+
+
+# what programs write when nobody typed a name: never evidence, however rare
+_GENERIC = frozenset(
+    {
+        "administrator", "admin", "user", "owner", "author", "unknown", "guest",
+        "python-docx", "microsoft office user", "microsoft office 用户", "windows user",
+        "作者", "用户", "微软用户", "lenovo", "dell", "hp", "asus", "acer", "apple", "mac", "pc",
+    }
+)  # fmt: skip
 
 
 def _norm(value: str) -> str:
@@ -62,7 +73,7 @@ class MetaEvidence:
         if ma is None or mb is None:
             return None
         va, vb = getattr(ma, field), getattr(mb, field)
-        if not va or _norm(va) != _norm(vb):
+        if not va or _norm(va) != _norm(vb) or _norm(va) in _GENERIC:
             return None
         return va if self.counts[(field, _norm(va))] == 2 else None
 

@@ -54,10 +54,16 @@ def extract_odt(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> Extracte
         return _Odt(ZipParts(archive, limits, "odt")).extract()
 
 
+# spaces ``text:s`` may add to one document: 22 bytes of XML say "1,000 spaces", so
+# without a budget a 50 MB part could become billions of characters
+SPACES_BUDGET = 100_000
+
+
 class _Odt:
     def __init__(self, parts: ZipParts) -> None:
         self.parts = parts
         self.notes: list[str] = []
+        self.spaces_left = SPACES_BUDGET
 
     def extract(self) -> ExtractedText:
         parts = self.parts
@@ -118,7 +124,9 @@ class _Odt:
         for child in element:
             tag = child.tag
             if tag == f"{_TEXT}s":
-                yield " " * _count(child.get(f"{_TEXT}c"))
+                spaces = min(_count(child.get(f"{_TEXT}c")), max(self.spaces_left, 1))
+                self.spaces_left -= spaces
+                yield " " * spaces
             elif tag == f"{_TEXT}tab":
                 yield "\t"
             elif tag == f"{_TEXT}line-break":

@@ -22,7 +22,6 @@ read as text.
 
 from __future__ import annotations
 
-import codecs
 import re
 
 from simhash_core.messages import Message
@@ -77,6 +76,13 @@ _TOKEN = re.compile(
 )
 
 
+# blanks before a line end (the look-behind keeps the match linear on long runs)
+_TRAILING_BLANKS = re.compile(r"(?<![ \t])[ \t]+\n")
+# the code pages an RTF may name: each leaves ASCII as ASCII (an EBCDIC code page would
+# turn the whole text into other letters and hide it from the comparison)
+_ANSI_CODE_PAGES = {874, 932, 936, 949, 950, *range(1250, 1259)}
+
+
 class _Group:
     __slots__ = ("codec", "skip", "uc")
 
@@ -91,7 +97,7 @@ def extract_rtf(data: bytes) -> ExtractedText:
     if not data.lstrip().startswith(b"{\\rtf"):
         raise ExtractError("corrupt", Message.of("rtf.not-rtf"))
     text = _Reader(data).text()
-    text = re.sub(r"[ \t]+\n", "\n", text).strip("\n")
+    text = _TRAILING_BLANKS.sub("\n", text).strip("\n")
     if not text.strip():
         raise ExtractError("empty", Message.of("file.blank"))
     return ExtractedText(text, "rtf")
@@ -108,6 +114,7 @@ class _Reader:
         self.default_font: int | None = None
         self.font_number: int | None = None  # the font being declared in \fonttbl
         self.fallback = 0  # characters still to skip after a \uN
+        self.high: int | None = None  # a \uN high surrogate waiting for its low half
 
     def text(self) -> str:
         stack: list[_Group] = []
@@ -130,12 +137,15 @@ class _Reader:
                 continue
             if brace == b"}":
                 self._flush()
+                self.fallback = 0  # a group's fallback characters end with it
                 if in_fonttbl_depth is not None and len(stack) <= in_fonttbl_depth:
                     in_fonttbl_depth = None
                 if stack:
                     group = stack.pop()
                 destination_next = False
                 continue
+            if word is None and hexbyte is None and symbol is None and literal is None:
+                continue  # a line end in the RTF source: no text, and no destination
             first, destination_next = destination_next, False
             if word is not None:
                 name = word.decode("ascii")
@@ -195,8 +205,8 @@ class _Reader:
 
     def _control(self, name: str, value: int | None, group: _Group) -> None:
         if name == "ansicpg" and value:
-            codec = f"cp{value}" if value != 936 else "gb18030"
-            if _known(codec):
+            if value in _ANSI_CODE_PAGES:
+                codec = f"cp{value}" if value != 936 else "gb18030"
                 self.default_codec = codec
                 group.codec = codec
             return
@@ -215,8 +225,18 @@ class _Reader:
         if group.skip:
             return
         if name == "u" and value is not None:
-            self._emit(chr((value + 65536 if value < 0 else value) & 0xFFFF))
+            code = (value + 65536 if value < 0 else value) & 0xFFFF
             self.fallback = group.uc
+            if 0xD800 <= code < 0xDC00:  # the first half of an emoji or a rare character
+                self._flush()
+                self.high = code
+            elif 0xDC00 <= code < 0xE000:  # its second half; alone, it is dropped
+                if self.high is not None:
+                    pair = 0x10000 + ((self.high - 0xD800) << 10) + (code - 0xDC00)
+                    self.high = None
+                    self._emit(chr(pair))
+            else:
+                self._emit(chr(code))
             return
         if name in _BREAKS:
             self._emit(_BREAKS[name])
@@ -238,14 +258,8 @@ class _Reader:
         self.out.append(chars)
 
     def _flush(self) -> None:
+        self.high = None  # a high surrogate not followed at once by its low half
         if self.pending:
             self.out.append(bytes(self.pending).decode(self.pending_codec, errors="replace"))
             self.pending.clear()
 
-
-def _known(codec: str) -> bool:
-    try:
-        codecs.lookup(codec)
-    except LookupError:
-        return False
-    return True

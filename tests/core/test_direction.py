@@ -90,3 +90,27 @@ def test_sources_that_share_text_with_each_other_make_no_compilation(tmp_path):
     flagged = [p for p in result.pairs if p.flagged]
     assert len(flagged) == 3
     assert all(not p.direction.known for p in flagged)
+
+
+def test_two_documents_each_built_from_the_other_get_no_direction():
+    """q–x–p–r: x holds passages of q and p, p of x and r; both count as compiled, so
+    between x and p nothing says who copied: unknown, whatever the files' order."""
+    from simhash_core.compare.direction import pair_directions
+    from simhash_core.types import PairScore, Passage
+
+    links = {("q", "x"): (0, 100), ("x", "p"): (200, 300), ("p", "r"): (500, 600)}
+    for order in ("qxpr", "rpxq"):
+        at = {name: k for k, name in enumerate(order)}
+        where = {frozenset((at[a], at[b])): span for (a, b), span in links.items()}
+
+        def passages(i, j, where=where):
+            s, e = where[frozenset((i, j))]
+            return [Passage(s, e, s, e, 20)]
+
+        pairs = [
+            PairScore(min(at[a], at[b]), max(at[a], at[b]), 0.3, 30, 0.1, 0.1, 0.1, flagged=True)
+            for a, b in links
+        ]
+        got = pair_directions(pairs, names=list(order), archived=[None] * 4, passages=passages)
+        x, p = sorted((at["x"], at["p"]))
+        assert not got[(x, p)].known

@@ -171,3 +171,29 @@ def extract_docx_bytes(data: bytes):
     from simhash_core.extract.docx import extract_docx
 
     return extract_docx(data)
+
+
+def test_rtf_edge_cases_from_review():
+    """Emoji as surrogate pairs, a fallback that ends with its group, a line end
+    before an ignorable destination, an EBCDIC code page, long runs of blanks."""
+    import time
+
+    assert extract_rtf(rb"{\rtf1\uc1 smile \u-10179?\u-8704? end\par}").text == "smile 😀 end"
+    assert extract_rtf(rb"{\rtf1 lone \u-10179? half\par}").text == "lone  half"
+    assert extract_rtf(rb"{\rtf1 {\u8364}abc}").text == "€abc"
+    assert extract_rtf(b"{\\rtf1 a{\r\n\\*\\generator Secret;}b}").text == "ab"
+    assert extract_rtf(rb"{\rtf1\ansi\ansicpg500 Hello world}").text == "Hello world"
+    start = time.perf_counter()
+    extract_rtf(b"{\\rtf1 x" + b" " * 200_000 + b"y}")
+    assert time.perf_counter() - start < 2  # linear, not quadratic
+
+
+def test_odt_spaces_are_bounded(tmp_path: Path):
+    """``<text:s text:c="1000"/>`` is 22 bytes of XML for 1,000 spaces: a document gets
+    a budget of spaces, not billions of characters."""
+    from simhash_core.extract.odt import SPACES_BUDGET
+
+    body = "<text:p>a" + '<text:s text:c="1000"/>' * 5000 + "b</text:p>"
+    text = extract_odt(odt_bytes([], body_xml=body)).text
+    assert text.startswith("a") and text.endswith("b")
+    assert len(text) <= SPACES_BUDGET + 5000 + 2

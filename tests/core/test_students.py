@@ -161,3 +161,12 @@ def test_an_anonymized_report_hides_recognised_students(tmp_path: Path):
     assert {report.pairs[0].name_a, report.pairs[0].name_b} <= {
         f"Student {k}" for k in range(1, 7)
     }
+
+
+def test_a_date_or_title_every_file_shares_is_no_student():
+    """"20240315_期中作业/2023001_张三.docx": the file names the student, not the folder;
+    "张三/20231015_实验报告.docx" for everyone: the folders do."""
+    got = students(["20240315_期中作业/2023001_张三.docx", "20240315_期中作业/2023002_李四.docx"])
+    assert [s.name for s in got] == ["张三", "李四"]
+    got = students([f"{name}/20231015_实验报告.docx" for name in ("张三", "李四", "王五")])
+    assert [s.name for s in got] == ["张三", "李四", "王五"]
