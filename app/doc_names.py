@@ -29,7 +29,8 @@ def display_name(doc: Document, *, path: bool = False) -> str:
     repeat the label."""
     note = archived_note(doc)
     if doc.student is not None:
-        shown = f"{doc.label} · {doc.name}" if path and doc.name not in doc.label else doc.label
+        files = doc.file_names
+        shown = f"{doc.label} · {files}" if path and files not in doc.label else doc.label
         return f"{shown} {note}" if note else shown
     if note:
         return f"{doc.name} {note}"

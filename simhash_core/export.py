@@ -431,6 +431,10 @@ def result_dict(result: ScanResult, *, with_pairs: bool = True) -> dict[str, Any
                 "units": d.unit_count,
                 "warnings": [str(w) for w in d.warnings],
                 "archive_label": d.archive_label,
+                "student": d.student.name if d.student is not None else None,
+                "student_number": d.student.number if d.student is not None else None,
+                "files": list(d.files),  # a student's several files, joined in this order
+                "metadata": d.meta.to_json() if d.meta is not None else {},
             }
             for d in result.documents
         ],

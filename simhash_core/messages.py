@@ -186,6 +186,7 @@ CATALOGUE: dict[str, str] = {
     # what to know about a file that was read
     "warn.control-bytes": "removed {count} stray control bytes (such as NUL) from the text",
     "warn.truncated": "truncated: only the first {size} were read",
+    "warn.in-file": "in {name}: {warning}",
     "warn.already-archived": (
         "already in the archive under {label}: not compared with its own archived copy"
     ),

@@ -25,6 +25,7 @@ from simhash_core.extract.errors import DEFAULT_LIMITS
 from simhash_core.fingerprint.analyze import (
     Analysis,
     analyze_file,
+    analyze_text,
     file_digest,
     text_shingles,
     to_document,
@@ -41,7 +42,7 @@ from simhash_core.store.cache import (
     settings_key,
     stat_signature,
 )
-from simhash_core.students import with_students
+from simhash_core.students import one_submission_each, with_students
 from simhash_core.text import glossary
 from simhash_core.text.words import warm_up
 from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings
@@ -350,6 +351,10 @@ def scan(
     timings.update({f"cpu:{stage}": seconds for stage, seconds in sorted(cpu.items())})
 
     docs = with_students([by_index[i] for i in sorted(by_index)])
+    # a student's several files are one submission (students.one_submission_each)
+    docs = one_submission_each(
+        docs, lambda text, kind: analyze_text(text, settings, template, kind=kind)
+    )
     if settings.idf == "corpus":
         docs = reweight_with_corpus_idf(docs)
     t2 = time.perf_counter()

@@ -27,11 +27,14 @@ Two students of the same name are told apart by their numbers (or folders).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from simhash_core.fingerprint.analyze import Analysis, analysis_fields
+from simhash_core.messages import Message
 from simhash_core.types import Document, Student
 
 MAX_FILES_PER_STUDENT = 6  # more in one folder: a class or a topic, not one student
@@ -156,3 +159,60 @@ def with_students(docs: Sequence[Document]) -> list[Document]:
         shown = s.name if files[owner(i)] == 1 else f"{s.name} · {d.name}"
         out.append(replace(d, student=s, shown=shown))
     return out
+
+
+FILE_HEADER = "── {name} ──"  # where each of a student's files starts in their submission
+
+
+def one_submission_each(
+    docs: Sequence[Document], analyse: Callable[[str, str], Analysis]
+) -> list[Document]:
+    """``docs`` with each student's several files (of this class) joined into one
+    submission: the files' texts in path order, each under a header line with its file
+    name (so the side-by-side view and the reports show which file a passage is in),
+    analysed again as one text by ``analyse(text, kind)``. A student's own files are
+    then never compared with each other. Documents without a student stay as they are.
+
+    The submission's display path is the student's folder (or the first file's path with
+    the number of files), its content hash is made from the files' hashes.
+    """
+    by_student: dict[str, list[int]] = {}
+    for i, d in enumerate(docs):
+        if d.student is not None and d.archive_label is None:
+            by_student.setdefault(d.student.key, []).append(i)
+    joined: dict[int, Document] = {}
+    dropped: set[int] = set()
+    for members in by_student.values():
+        if len(members) < 2:
+            continue
+        parts = sorted((docs[i] for i in members), key=lambda d: d.path)
+        text = "\n\n".join(f"{FILE_HEADER.format(name=d.name)}\n{d.text}" for d in parts)
+        first = parts[0]
+        folders = {d.path.rsplit("/", 1)[0] for d in parts if "/" in d.path}
+        path = folders.pop() if len(folders) == 1 else f"{first.path} (+{len(parts) - 1})"
+        digest = hashlib.blake2b(digest_size=20)
+        for d in parts:
+            digest.update((d.content_hash or d.path).encode("utf-8", "surrogatepass"))
+        student = first.student
+        assert student is not None
+        merged = Document(
+            path=path,
+            abspath=first.abspath.parent,
+            text=text,
+            kind=first.kind,
+            mtime=max(d.mtime for d in parts),
+            content_hash="files:" + digest.hexdigest(),
+            warnings=tuple(
+                Message.of("warn.in-file", name=d.name, warning=w)
+                for d in parts
+                for w in d.warnings
+            ),
+            student=student,
+            shown=student.name,
+            meta=first.meta,
+            files=tuple(d.name for d in parts),
+            **analysis_fields(analyse(text, first.kind)),
+        )
+        joined[members[0]] = merged
+        dropped.update(members[1:])
+    return [joined.get(i, d) for i, d in enumerate(docs) if i not in dropped]

@@ -187,6 +187,8 @@ class Document:
     archive_label: str | None = None
     student: Student | None = None  # who handed it in, where the names say
     meta: DocumentMeta | None = None  # what the file says about itself
+    # a student's several files joined into one submission: their names, in order
+    files: tuple[str, ...] = ()
     shown: str = ""  # how a teacher reads its name: the student's (see label)
     # text.sentences.Sentences: the meaning layer's sentences; None where not made yet
     # (archived documents: made from their text when compared)
@@ -205,6 +207,11 @@ class Document:
     def name(self) -> str:
         """The file name."""
         return self.path.rsplit("/", 1)[-1]
+
+    @property
+    def file_names(self) -> str:
+        """The file's name, or a submission's files, comma-separated."""
+        return ", ".join(self.files) if self.files else self.name
 
     @property
     def label(self) -> str:

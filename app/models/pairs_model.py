@@ -246,7 +246,7 @@ class PairsModel(QAbstractTableModel):
             # student's file too: the Student columns name them (the tooltip has the path)
             if doc.archive_label:
                 return f"⌂ {doc.name}"
-            return doc.name if doc.student is not None else doc.path
+            return doc.file_names if doc.student is not None else doc.path
         field = FIELD[COLUMN_FIELDS[col]]
         value = field.value(self.result, p)
         if field.kind is FieldKind.LABEL:

@@ -138,6 +138,7 @@ def messages() -> dict[str, str]:
         "task.timeout": translate("Message", "gave up after {seconds:g} s: the file takes too long to read"),
         "warn.control-bytes": translate("Message", "removed {count} stray control bytes (such as NUL) from the text"),
         "warn.truncated": translate("Message", "truncated: only the first {size} were read"),
+        "warn.in-file": translate("Message", "in {name}: {warning}"),
         "warn.already-archived": translate("Message", "already in the archive under {label}: not compared with its own archived copy"),
         "warn.encoding-guess": translate("Message", "text encoding guessed as {encoding}"),
         "warn.encoding-guessed": translate("Message", "the file does not say how its text is encoded; it was read as {charset}. If its text looks wrong in the side-by-side view, save it as UTF-8 and scan again"),

@@ -4,7 +4,7 @@
 <context>
     <name>BitDiffView</name>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="371"/>
+        <location filename="../views/bit_diff_view.py" line="376"/>
         <source>Net push A {a} − B {b} = {difference}: exactly the sum of the %n word(s) below.</source>
         <translation>
             <numerusform>Net push A {a} − B {b} = {difference}: exactly the push of the word below.</numerusform>
@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="384"/>
+        <location filename="../views/bit_diff_view.py" line="389"/>
         <source>From the strongest keywords only (the files&apos; full word counts are not available): the %n word(s) below push A − B by {difference}.</source>
         <translation>
             <numerusform>From the strongest keywords only (the files&apos; full word counts are not available): the word below pushes A − B by {difference}.</numerusform>
@@ -20,7 +20,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="395"/>
+        <location filename="../views/bit_diff_view.py" line="400"/>
         <source>Words only in A: {a}; only in B: {b}; in both with different weights: {both}; %n word(s) push it the same in both and cancel out.</source>
         <translation>
             <numerusform>Words only in A: {a}; only in B: {b}; in both with different weights: {both}; %n word pushes it the same in both and cancels out.</numerusform>

@@ -254,6 +254,11 @@ class BitDiffView(QWidget):
             self.grid.set_comparison(self.comparison)
         self.retranslate_ui()
 
+    @property
+    def counting(self) -> bool:
+        """Words are being counted in the background (or a pair waits for its count)."""
+        return self._counter.busy or self._to_count is not None
+
     def _count_next(self) -> None:
         """Start counting the words of the pair waiting, unless a count is running."""
         pair, result = self._to_count, self.result

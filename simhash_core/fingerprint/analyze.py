@@ -219,7 +219,7 @@ def analyze_file(
     )
 
 
-def _analysis_fields(a: Analysis) -> dict[str, object]:
+def analysis_fields(a: Analysis) -> dict[str, object]:
     """The :class:`Document` fields an analysis fills."""
     return {
         "fingerprint": a.fingerprint,
@@ -237,7 +237,7 @@ def _analysis_fields(a: Analysis) -> dict[str, object]:
 
 def with_analysis(doc: Document, a: Analysis) -> Document:
     """``doc`` (its name, label and dates kept) carrying a new analysis of its text."""
-    return replace(doc, **_analysis_fields(a))
+    return replace(doc, **analysis_fields(a))
 
 
 def _units_again(doc: Document, settings: ScanSettings) -> tuple[NormalizedText, UnitHashes | None]:
@@ -287,5 +287,5 @@ def to_document(path: str, abspath: Path, a: Analysis) -> Document:
         content_hash=a.content_hash,
         warnings=a.warnings,
         meta=a.meta,
-        **_analysis_fields(a),  # type: ignore[arg-type]
+        **analysis_fields(a),  # type: ignore[arg-type]
     )

@@ -29,8 +29,22 @@ def _collect_on_the_gui_thread(qapp):
     collect_on_this_thread(qapp)
     gc.disable()
     yield
+    _finish_background_threads(qapp)
     gc.collect()  # here, on the GUI thread; the core's tests that follow collect as usual
     gc.enable()
+
+
+def _finish_background_threads(qapp) -> None:
+    """Let the test's worker threads (app.background: children of the application)
+    end, and their objects be deleted, before anything is collected: collecting a
+    worker's wrappers while its thread still runs crashed Qt now and then."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QThread
+
+    for thread in qapp.findChildren(QThread):
+        if thread.isRunning():
+            thread.wait(30_000)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    qapp.processEvents()
 
 
 SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "samples" / "class-zh"

@@ -170,3 +170,32 @@ def test_a_date_or_title_every_file_shares_is_no_student():
     assert [s.name for s in got] == ["张三", "李四"]
     got = students([f"{name}/20231015_实验报告.docx" for name in ("张三", "李四", "王五")])
     assert [s.name for s in got] == ["张三", "李四", "王五"]
+
+
+def test_a_students_several_files_are_one_submission(tmp_path: Path):
+    """Dan Ho handed in answer.docx and appendix.docx; the appendix is Bo Wu's essay.
+    The two files are one submission (each under its file name), never compared with
+    each other, and the copy is found in it."""
+    import json
+
+    from simhash_core.export import write_reports
+    from simhash_core.students import FILE_HEADER
+
+    root = tmp_path / "moodle"
+    texts = moodle_class(root, {})
+    dan = next(root.glob("Dan Ho_*"))
+    (dan / "appendix.docx").write_bytes(_docx(texts["Bo Wu"]))
+    result = scan([root], isolate=False)
+    docs = result.documents
+    (submission,) = [d for d in docs if d.label == "Dan Ho"]
+    assert submission.files == ("answer.docx", "appendix.docx")
+    assert submission.path == dan.name and len(docs) == 6
+    for name in submission.files:
+        assert FILE_HEADER.format(name=name) in submission.text
+    (pair,) = [p for p in result.pairs if p.flagged]
+    assert {docs[pair.a].label, docs[pair.b].label} == {"Bo Wu", "Dan Ho"}
+    out = tmp_path / "out.json"
+    write_reports(result, json_path=out)
+    shown = {d["student"]: d for d in json.loads(out.read_text(encoding="utf-8"))["documents"]}
+    assert shown["Dan Ho"]["files"] == ["answer.docx", "appendix.docx"]
+    assert shown["Bo Wu"]["student_number"] == "701"
