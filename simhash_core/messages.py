@@ -41,6 +41,9 @@ CATALOGUE: dict[str, str] = {
     # what two flagged files' own properties share (never a reason to flag alone)
     "meta.same-author": "both files were created by {name}, and no other file of the class",
     "meta.same-saver": "both files were last saved by {name}, and no other file of the class",
+    "meta.same-template": (
+        "both files were made from the template {name}, and no other file of the class"
+    ),
     "meta.same-created": (
         "both files were created at the same moment ({time}): one was made from the other"
     ),

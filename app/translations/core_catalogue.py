@@ -19,6 +19,7 @@ def messages() -> dict[str, str]:
         "pair.translated": translate("Message", "{sentences} sentences translated between Chinese and English"),
         "meta.same-author": translate("Message", "both files were created by {name}, and no other file of the class"),
         "meta.same-saver": translate("Message", "both files were last saved by {name}, and no other file of the class"),
+        "meta.same-template": translate("Message", "both files were made from the template {name}, and no other file of the class"),
         "meta.same-created": translate("Message", "both files were created at the same moment ({time}): one was made from the other"),
         "meta.author-other": translate("Message", "{copy}'s file was created by {name}: {source} handed in the other file"),
         "meta.saver-other": translate("Message", "{copy}'s file was last saved by {name}: {source} handed in the other file"),

@@ -1077,815 +1077,820 @@ or use File → Open folder…</source>
     </message>
     <message>
         <location filename="core_catalogue.py" line="22"/>
+        <source>both files were made from the template {name}, and no other file of the class</source>
+        <translation>两个文件都由模板 {name} 做成，班上其他文件都不是</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="23"/>
         <source>both files were created at the same moment ({time}): one was made from the other</source>
         <translation>两个文件创建于同一时刻（{time}）：一个是由另一个做出来的</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="23"/>
+        <location filename="core_catalogue.py" line="24"/>
         <source>{copy}&apos;s file was created by {name}: {source} handed in the other file</source>
         <translation>{copy} 的文件由 {name} 创建：另一个文件正是 {source} 交的</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="24"/>
+        <location filename="core_catalogue.py" line="25"/>
         <source>{copy}&apos;s file was last saved by {name}: {source} handed in the other file</source>
         <translation>{copy} 的文件最后由 {name} 保存：另一个文件正是 {source} 交的</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="25"/>
+        <location filename="core_catalogue.py" line="26"/>
         <source>{copy} holds text of {source}, archived earlier ({label})</source>
         <translation>{copy} 含有 {source} 的文字，后者已于更早归档（{label}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="26"/>
+        <location filename="core_catalogue.py" line="27"/>
         <source>{copy} is likely built from {count} documents that share nothing with one another: it holds passages of each, at different places</source>
         <translation>{copy} 很可能由 {count} 份彼此毫无共同内容的文档拼合而成：它在不同位置分别含有每一份的段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="27"/>
+        <location filename="core_catalogue.py" line="28"/>
         <source>{copy}&apos;s file was written by {source}: it started as {source}&apos;s file</source>
         <translation>{copy} 的文件是 {source} 写的：它原本是 {source} 的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="28"/>
+        <location filename="core_catalogue.py" line="29"/>
         <source>unknown: nothing in the files shows who copied from whom</source>
         <translation>不明：文件中没有证据表明谁抄了谁</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="29"/>
+        <location filename="core_catalogue.py" line="30"/>
         <source>archived ({label})</source>
         <translation>已归档（{label}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="30"/>
+        <location filename="core_catalogue.py" line="31"/>
         <source>{copy} is likely built from passages of the others</source>
         <translation>{copy} 很可能由其他成员的段落拼合而成</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="31"/>
+        <location filename="core_catalogue.py" line="32"/>
         <source>direction unknown</source>
         <translation>方向不明</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="32"/>
+        <location filename="core_catalogue.py" line="33"/>
         <source>{reason}</source>
         <translation>{reason}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="33"/>
+        <location filename="core_catalogue.py" line="34"/>
         <source>a PDF document</source>
         <translation>PDF 文档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="34"/>
+        <location filename="core_catalogue.py" line="35"/>
         <source>a PNG image</source>
         <translation>PNG 图片</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="35"/>
+        <location filename="core_catalogue.py" line="36"/>
         <source>a JPEG image</source>
         <translation>JPEG 图片</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="36"/>
+        <location filename="core_catalogue.py" line="37"/>
         <source>a GIF image</source>
         <translation>GIF 图片</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="37"/>
+        <location filename="core_catalogue.py" line="38"/>
         <source>a TIFF image</source>
         <translation>TIFF 图片</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="38"/>
+        <location filename="core_catalogue.py" line="39"/>
         <source>an old Microsoft Office document (.doc/.xls/.ppt)</source>
         <translation>旧版 Microsoft Office 文档（.doc/.xls/.ppt）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="39"/>
+        <location filename="core_catalogue.py" line="40"/>
         <source>a ZIP archive</source>
         <translation>ZIP 压缩包</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="40"/>
+        <location filename="core_catalogue.py" line="41"/>
         <source>a RAR archive</source>
         <translation>RAR 压缩包</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="41"/>
+        <location filename="core_catalogue.py" line="42"/>
         <source>a 7-Zip archive</source>
         <translation>7-Zip 压缩包</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="42"/>
+        <location filename="core_catalogue.py" line="43"/>
         <source>a gzip archive</source>
         <translation>gzip 压缩包</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="43"/>
+        <location filename="core_catalogue.py" line="44"/>
         <source>a program (ELF executable)</source>
         <translation>程序（ELF 可执行文件）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="44"/>
+        <location filename="core_catalogue.py" line="45"/>
         <source>a program (Mach-O or Java class)</source>
         <translation>程序（Mach-O 或 Java 类文件）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="45"/>
+        <location filename="core_catalogue.py" line="46"/>
         <source>a program (Mach-O executable)</source>
         <translation>程序（Mach-O 可执行文件）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="46"/>
+        <location filename="core_catalogue.py" line="47"/>
         <source>an SQLite database</source>
         <translation>SQLite 数据库</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="47"/>
+        <location filename="core_catalogue.py" line="48"/>
         <source>a JPEG 2000 image</source>
         <translation>JPEG 2000 图片</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="48"/>
+        <location filename="core_catalogue.py" line="49"/>
         <source>a web font</source>
         <translation>网页字体</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="49"/>
+        <location filename="core_catalogue.py" line="50"/>
         <source>an Ogg audio/video file</source>
         <translation>Ogg 音视频文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="50"/>
+        <location filename="core_catalogue.py" line="51"/>
         <source>a FLAC audio file</source>
         <translation>FLAC 音频文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="51"/>
+        <location filename="core_catalogue.py" line="52"/>
         <source>an MP3 audio file</source>
         <translation>MP3 音频文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="52"/>
+        <location filename="core_catalogue.py" line="53"/>
         <source>a WebP image</source>
         <translation>WebP 图片</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="53"/>
+        <location filename="core_catalogue.py" line="54"/>
         <source>a WAV audio file</source>
         <translation>WAV 音频文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="54"/>
+        <location filename="core_catalogue.py" line="55"/>
         <source>an AVI video</source>
         <translation>AVI 视频</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="55"/>
+        <location filename="core_catalogue.py" line="56"/>
         <source>an MP4/HEIC media file</source>
         <translation>MP4/HEIC 媒体文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="56"/>
+        <location filename="core_catalogue.py" line="57"/>
         <source>a Windows program (.exe)</source>
         <translation>Windows 程序（.exe）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="57"/>
+        <location filename="core_catalogue.py" line="58"/>
         <source>an RTF document</source>
         <translation>RTF 文档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="58"/>
+        <location filename="core_catalogue.py" line="59"/>
         <source>a web page (HTML)</source>
         <translation>网页（HTML）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="59"/>
+        <location filename="core_catalogue.py" line="60"/>
         <source>an XML file</source>
         <translation>XML 文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="60"/>
+        <location filename="core_catalogue.py" line="61"/>
         <source>an Excel workbook (XLSX); save the essay as DOCX</source>
         <translation>Excel 工作簿（XLSX）；请将论文另存为 DOCX</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="61"/>
+        <location filename="core_catalogue.py" line="62"/>
         <source>a PowerPoint presentation (PPTX); save the essay as DOCX</source>
         <translation>PowerPoint 演示文稿（PPTX）；请将论文另存为 DOCX</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="62"/>
+        <location filename="core_catalogue.py" line="63"/>
         <source>an OpenDocument text (.odt)</source>
         <oldsource>an OpenDocument text (.odt); save it as DOCX</oldsource>
         <translation>OpenDocument 文本（.odt）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="63"/>
+        <location filename="core_catalogue.py" line="64"/>
         <source>a ZIP archive without a Word document</source>
         <translation>不含 Word 文档的 ZIP 压缩包</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="64"/>
+        <location filename="core_catalogue.py" line="65"/>
         <source>binary data</source>
         <translation>二进制数据</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="65"/>
+        <location filename="core_catalogue.py" line="66"/>
         <source>text file</source>
         <translation>文本文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="66"/>
+        <location filename="core_catalogue.py" line="67"/>
         <source>DOCX</source>
         <translation>DOCX 文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="67"/>
+        <location filename="core_catalogue.py" line="68"/>
         <source>PDF</source>
         <translation>PDF 文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="68"/>
+        <location filename="core_catalogue.py" line="69"/>
         <source>ODT</source>
         <translation>ODT 文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="69"/>
+        <location filename="core_catalogue.py" line="70"/>
         <source>RTF</source>
         <translation>RTF 文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="70"/>
+        <location filename="core_catalogue.py" line="71"/>
         <source>file</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="71"/>
+        <location filename="core_catalogue.py" line="72"/>
         <source>empty file (0 bytes)</source>
         <translation>空文件（0 字节）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="72"/>
+        <location filename="core_catalogue.py" line="73"/>
         <source>no text: the file contains only whitespace</source>
         <translation>没有文字：文件只含空白</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="73"/>
+        <location filename="core_catalogue.py" line="74"/>
         <source>not a file: it is a folder</source>
         <translation>不是文件：这是一个文件夹</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="74"/>
+        <location filename="core_catalogue.py" line="75"/>
         <source>not a regular file (device, pipe or socket)</source>
         <translation>不是普通文件（设备、管道或套接字）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="75"/>
+        <location filename="core_catalogue.py" line="76"/>
         <source>permission denied: cannot read the file</source>
         <translation>权限不足：无法读取该文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="76"/>
+        <location filename="core_catalogue.py" line="77"/>
         <source>broken symbolic link: the file it points to is missing</source>
         <translation>符号链接已失效：它指向的文件不存在</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="77"/>
+        <location filename="core_catalogue.py" line="78"/>
         <source>file not found: it was moved or deleted</source>
         <translation>找不到文件：已被移动或删除</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="78"/>
+        <location filename="core_catalogue.py" line="79"/>
         <source>symbolic link loop: cannot read the file</source>
         <translation>符号链接循环：无法读取该文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="79"/>
+        <location filename="core_catalogue.py" line="80"/>
         <source>cannot read the file: {detail}</source>
         <translation>无法读取该文件：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="80"/>
+        <location filename="core_catalogue.py" line="81"/>
         <source>too large: the file is {size}, and no submission is larger than {limit}</source>
         <translation>文件过大：该文件为 {size}，而作业不会超过 {limit}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="81"/>
+        <location filename="core_catalogue.py" line="82"/>
         <source>refused: the file is larger than {limit}</source>
         <translation>已拒绝：文件大于 {limit}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="82"/>
+        <location filename="core_catalogue.py" line="83"/>
         <source>refused: not enough memory to read this file</source>
         <translation>已拒绝：内存不足，无法读取该文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="83"/>
+        <location filename="core_catalogue.py" line="84"/>
         <source>unsupported file type {suffix}</source>
         <translation>不支持的文件类型 {suffix}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="84"/>
+        <location filename="core_catalogue.py" line="85"/>
         <source>unsupported file type (no extension)</source>
         <translation>不支持的文件类型（无扩展名）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="85"/>
+        <location filename="core_catalogue.py" line="86"/>
         <source>damaged {format}: its structure is nested too deeply</source>
         <translation>{format}已损坏：结构嵌套过深</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="86"/>
+        <location filename="core_catalogue.py" line="87"/>
         <source>damaged {format}: it could not be read ({detail}); ask for the file again</source>
         <translation>{format}已损坏：无法读取（{detail}）；请让学生重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="87"/>
+        <location filename="core_catalogue.py" line="88"/>
         <source>template: {reason}</source>
         <translation>模板：{reason}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="88"/>
+        <location filename="core_catalogue.py" line="89"/>
         <source>unknown text encoding: save the file as UTF-8</source>
         <translation>无法识别文本编码：请将文件另存为 UTF-8</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="89"/>
+        <location filename="core_catalogue.py" line="90"/>
         <source>not a text file (looks like {what})</source>
         <translation>不是文本文件（看起来是{what}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="90"/>
+        <location filename="core_catalogue.py" line="91"/>
         <source>not a text file (looks like binary data: it has NUL bytes)</source>
         <translation>不是文本文件（看起来是二进制数据：含有 NUL 字节）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="91"/>
+        <location filename="core_catalogue.py" line="92"/>
         <source>damaged DOCX (bad zip): ask for the file again</source>
         <translation>DOCX 已损坏（ZIP 结构错误）：请让学生重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="92"/>
+        <location filename="core_catalogue.py" line="93"/>
         <source>old Word format (.doc): open it in Word and save as DOCX</source>
         <translation>旧版 Word 格式（.doc）：请在 Word 中打开并另存为 DOCX</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="93"/>
+        <location filename="core_catalogue.py" line="94"/>
         <source>password-protected DOCX: remove the password and submit again</source>
         <translation>DOCX 有密码保护：请去掉密码后重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="94"/>
+        <location filename="core_catalogue.py" line="95"/>
         <source>refused: the DOCX contains XML entity declarations (possible &apos;billion laughs&apos; attack)</source>
         <translation>已拒绝：该 DOCX 含有 XML 实体声明（可能是“十亿笑声”攻击）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="95"/>
+        <location filename="core_catalogue.py" line="96"/>
         <source>not a Word document: it looks like {what}</source>
         <translation>不是 Word 文档：看起来是{what}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="96"/>
+        <location filename="core_catalogue.py" line="97"/>
         <source>not a Word document: its content is not a DOCX package</source>
         <translation>不是 Word 文档：内容不是 DOCX 文件包</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="97"/>
+        <location filename="core_catalogue.py" line="98"/>
         <source>damaged DOCX: the part {part} is not valid XML; ask for the file again</source>
         <translation>DOCX 已损坏：部件 {part} 不是有效的 XML；请让学生重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="98"/>
+        <location filename="core_catalogue.py" line="99"/>
         <source>refused: the DOCX expands to {size} of XML (limit {limit}); it may be a zip bomb</source>
         <translation>已拒绝：该 DOCX 解压后有 {size} 的 XML（上限 {limit}）；可能是压缩炸弹</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="99"/>
+        <location filename="core_catalogue.py" line="100"/>
         <source>damaged ODT (bad zip): ask for the file again</source>
         <translation>ODT 已损坏（zip 损坏）：请重新索取文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="100"/>
+        <location filename="core_catalogue.py" line="101"/>
         <source>refused: the ODT contains XML entity declarations (possible &apos;billion laughs&apos; attack)</source>
         <translation>已拒绝：ODT 含有 XML 实体声明（可能是“十亿笑声”攻击）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="101"/>
+        <location filename="core_catalogue.py" line="102"/>
         <source>not an OpenDocument text: it looks like {what}</source>
         <translation>不是 OpenDocument 文本：它看起来是{what}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="102"/>
+        <location filename="core_catalogue.py" line="103"/>
         <source>not an OpenDocument text: its content is not an ODT package</source>
         <translation>不是 OpenDocument 文本：其内容不是 ODT 包</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="103"/>
+        <location filename="core_catalogue.py" line="104"/>
         <source>an OpenDocument file that is not a text document (a spreadsheet or slides?); save the essay as ODT or DOCX</source>
         <translation>这是 OpenDocument 文件，但不是文本文档（电子表格或幻灯片？）；请将作文另存为 ODT 或 DOCX</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="104"/>
+        <location filename="core_catalogue.py" line="105"/>
         <source>damaged ODT: it has no content.xml; ask for the file again</source>
         <translation>ODT 已损坏：缺少 content.xml；请重新索取文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="105"/>
+        <location filename="core_catalogue.py" line="106"/>
         <source>password-protected ODT: remove the password and submit again</source>
         <translation>ODT 受密码保护：请去掉密码后重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="106"/>
+        <location filename="core_catalogue.py" line="107"/>
         <source>damaged ODT: the part {part} is not valid XML; ask for the file again</source>
         <translation>ODT 已损坏：部件 {part} 不是有效的 XML；请重新索取文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="107"/>
+        <location filename="core_catalogue.py" line="108"/>
         <source>refused: the ODT expands to {size} of XML (limit {limit}); it may be a zip bomb</source>
         <translation>已拒绝：ODT 解压后有 {size} 的 XML（上限 {limit}）；可能是 zip 炸弹</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="108"/>
+        <location filename="core_catalogue.py" line="109"/>
         <source>not an RTF document: it does not start with {{\rtf</source>
         <translation>不是 RTF 文档：它不以 {{
 tf 开头</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="109"/>
+        <location filename="core_catalogue.py" line="110"/>
         <source>refused: the RTF nests groups more than {depth} deep</source>
         <translation>已拒绝：RTF 的组嵌套超过 {depth} 层</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="110"/>
+        <location filename="core_catalogue.py" line="111"/>
         <source>refused: the DOCX imports documents nested more than {depth} deep</source>
         <translation>已拒绝：该 DOCX 导入的文档嵌套超过 {depth} 层</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="111"/>
+        <location filename="core_catalogue.py" line="112"/>
         <source>not a PDF document: it looks like {what}</source>
         <translation>不是 PDF 文档：看起来是{what}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="112"/>
+        <location filename="core_catalogue.py" line="113"/>
         <source>not a PDF document</source>
         <translation>不是 PDF 文档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="113"/>
+        <location filename="core_catalogue.py" line="114"/>
         <source>damaged PDF: it has no pages</source>
         <translation>PDF 已损坏：没有页面</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="114"/>
+        <location filename="core_catalogue.py" line="115"/>
         <source>damaged PDF: {detail}; ask for the file again</source>
         <translation>PDF 已损坏：{detail}；请让学生重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="115"/>
+        <location filename="core_catalogue.py" line="116"/>
         <source>the file structure cannot be parsed</source>
         <translation>无法解析文件结构</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="116"/>
+        <location filename="core_catalogue.py" line="117"/>
         <source>encrypted PDF: remove the password and submit again</source>
         <translation>PDF 已加密：请去掉密码后重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="117"/>
+        <location filename="core_catalogue.py" line="118"/>
         <source>encrypted PDF (unsupported protection): encrypted PDF: remove the password and submit again</source>
         <translation>PDF 已加密（不支持的保护方式）：请去掉密码后重新提交</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="118"/>
+        <location filename="core_catalogue.py" line="119"/>
         <source>scanned image: no text to compare; run OCR first</source>
         <translation>扫描图片：没有可比对的文字；请先进行 OCR 识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="119"/>
+        <location filename="core_catalogue.py" line="120"/>
         <source>garbled PDF: its text cannot be decoded (fonts without a character map); export the PDF again from the original document, or run OCR</source>
         <translation>PDF 乱码：其文字无法解码（字体缺少字符映射表）；请从原文档重新导出 PDF，或进行 OCR 识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="120"/>
+        <location filename="core_catalogue.py" line="121"/>
         <source>broken symbolic link</source>
         <translation>符号链接已失效</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="121"/>
+        <location filename="core_catalogue.py" line="122"/>
         <source>not found: it was moved or deleted</source>
         <translation>找不到：已被移动或删除</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="122"/>
+        <location filename="core_catalogue.py" line="123"/>
         <source>permission denied: cannot read it</source>
         <translation>权限不足：无法读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="123"/>
+        <location filename="core_catalogue.py" line="124"/>
         <source>symbolic link loop</source>
         <translation>符号链接循环</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="124"/>
+        <location filename="core_catalogue.py" line="125"/>
         <source>cannot read it: {detail}</source>
         <translation>无法读取：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="125"/>
+        <location filename="core_catalogue.py" line="126"/>
         <source>symbolic link to a folder that is already scanned (a loop or a duplicate)</source>
         <translation>指向已扫描文件夹的符号链接（循环或重复）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="126"/>
+        <location filename="core_catalogue.py" line="127"/>
         <source>permission denied: cannot open the folder</source>
         <translation>权限不足：无法打开该文件夹</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="127"/>
+        <location filename="core_catalogue.py" line="128"/>
         <source>cannot open the folder: {detail}</source>
         <translation>无法打开该文件夹：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="128"/>
+        <location filename="core_catalogue.py" line="129"/>
         <source>link points outside the folder: not read</source>
         <translation>链接指向所选文件夹之外：未读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="129"/>
+        <location filename="core_catalogue.py" line="130"/>
         <source>hidden folder: not opened</source>
         <translation>隐藏文件夹：未打开</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="130"/>
+        <location filename="core_catalogue.py" line="131"/>
         <source>hidden file: not compared</source>
         <translation>隐藏文件：未比对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="131"/>
+        <location filename="core_catalogue.py" line="132"/>
         <source>folders nested more than {depth} deep: nothing below here was read</source>
         <translation>文件夹嵌套超过 {depth} 层：此处以下均未读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="132"/>
+        <location filename="core_catalogue.py" line="133"/>
         <source>Office lock file (left while the document was open)</source>
         <translation>Office 锁定文件（文档打开时留下的）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="133"/>
+        <location filename="core_catalogue.py" line="134"/>
         <source>same file as {path} (a link to it)</source>
         <translation>与 {path} 是同一个文件（指向它的链接）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="134"/>
+        <location filename="core_catalogue.py" line="135"/>
         <source>ran out of memory while reading this file</source>
         <translation>读取该文件时内存不足</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="135"/>
-        <location filename="core_catalogue.py" line="181"/>
+        <location filename="core_catalogue.py" line="136"/>
+        <location filename="core_catalogue.py" line="182"/>
         <source>{detail}</source>
         <translation>{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="136"/>
+        <location filename="core_catalogue.py" line="137"/>
         <source>could not return the result: {detail}</source>
         <translation>无法返回结果：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="137"/>
+        <location filename="core_catalogue.py" line="138"/>
         <source>the reader crashed on this file (exit code {exit})</source>
         <translation>读取程序在该文件上崩溃（退出码 {exit}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="138"/>
+        <location filename="core_catalogue.py" line="139"/>
         <source>gave up after {seconds:g} s: the file takes too long to read</source>
         <translation>{seconds:g} 秒后放弃：该文件读取时间过长</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="139"/>
+        <location filename="core_catalogue.py" line="140"/>
         <source>removed {count} stray control bytes (such as NUL) from the text</source>
         <translation>已从文本中删除 {count} 个多余的控制字节（如 NUL）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="140"/>
+        <location filename="core_catalogue.py" line="141"/>
         <source>truncated: only the first {size} were read</source>
         <translation>已截断：只读取了前 {size}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="141"/>
+        <location filename="core_catalogue.py" line="142"/>
         <source>in {name}: {warning}</source>
         <oldsource>{name}: {warning}</oldsource>
         <translation>{name} 中：{warning}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="142"/>
+        <location filename="core_catalogue.py" line="143"/>
         <source>already in the archive under {label}: not compared with its own archived copy</source>
         <translation>已以“{label}”存入档案库：不与其自身的归档副本比较</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="143"/>
+        <location filename="core_catalogue.py" line="144"/>
         <source>text encoding guessed as {encoding}</source>
         <translation>文本编码推测为 {encoding}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="144"/>
+        <location filename="core_catalogue.py" line="145"/>
         <source>the file does not say how its text is encoded; it was read as {charset}. If its text looks wrong in the side-by-side view, save it as UTF-8 and scan again</source>
         <translation>文件没有说明其文字编码，已按{charset}读取。如果在并排视图中文字显示不对，请将其另存为 UTF-8 后重新扫描</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="145"/>
+        <location filename="core_catalogue.py" line="146"/>
         <source>Simplified Chinese (GB18030)</source>
         <translation>简体中文（GB18030）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="146"/>
+        <location filename="core_catalogue.py" line="147"/>
         <source>Traditional Chinese (Big5)</source>
         <translation>繁体中文（Big5）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="147"/>
+        <location filename="core_catalogue.py" line="148"/>
         <source>Western European (Windows-1252)</source>
         <translation>西欧语言（Windows-1252）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="148"/>
+        <location filename="core_catalogue.py" line="149"/>
         <source>Western European (ISO 8859-1)</source>
         <translation>西欧语言（ISO 8859-1）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="149"/>
+        <location filename="core_catalogue.py" line="150"/>
         <source>{name}</source>
         <translation>{name}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="150"/>
+        <location filename="core_catalogue.py" line="151"/>
         <source>an imported RTF part ({part}) could not be read</source>
         <translation>无法读取导入的 RTF 部件（{part}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="151"/>
+        <location filename="core_catalogue.py" line="152"/>
         <source>truncated: only the first {read} of {pages} pages were read</source>
         <translation>已截断：{pages} 页中只读取了前 {read} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="152"/>
+        <location filename="core_catalogue.py" line="153"/>
         <source>{blank} of {pages} pages have no text layer (scanned?) and are not compared</source>
         <translation>{pages} 页中有 {blank} 页没有文字层（扫描件？），未参与比对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="153"/>
+        <location filename="core_catalogue.py" line="154"/>
         <source>{share:.0%} of the characters could not be decoded and were dropped</source>
         <translation>{share:.0%} 的字符无法解码，已丢弃</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="154"/>
+        <location filename="core_catalogue.py" line="155"/>
         <source>the fingerprint cache was damaged ({detail}); it was moved aside as {name} and a new one was started</source>
         <translation>指纹缓存已损坏（{detail}）；已将其移到一旁，改名为 {name}，并新建了缓存</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="155"/>
+        <location filename="core_catalogue.py" line="156"/>
         <source>the fingerprint cache is not used (every file is read): {detail}</source>
         <translation>未使用指纹缓存（每个文件都重新读取）：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="156"/>
+        <location filename="core_catalogue.py" line="157"/>
         <source>the archive part is missing: {detail}</source>
         <translation>缺少与归档比对的部分：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="157"/>
+        <location filename="core_catalogue.py" line="158"/>
         <source>the Redis archive needs the &apos;redis&apos; package: pip install &apos;plagcheck[redis]&apos;</source>
         <translation>Redis 归档需要 &apos;redis&apos; 软件包：请运行 &apos;pip install plagcheck[redis]&apos;</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="158"/>
+        <location filename="core_catalogue.py" line="159"/>
         <source>not a usable Redis address: {location} ({detail}); expected redis://HOST:PORT/DB</source>
         <translation>不是可用的 Redis 地址：{location}（{detail}）；应为 redis://HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="159"/>
+        <location filename="core_catalogue.py" line="160"/>
         <source>the Redis archive at {location} has no password: take the password out of the address</source>
         <translation>{location} 的 Redis 归档没有设置密码：请从地址中去掉密码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="160"/>
+        <location filename="core_catalogue.py" line="161"/>
         <source>the Redis archive at {location} needs a password: give it as redis://:PASSWORD@HOST:PORT/DB</source>
         <translation>{location} 的 Redis 归档需要密码：请写成 redis://:PASSWORD@HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="161"/>
+        <location filename="core_catalogue.py" line="162"/>
         <source>the Redis archive at {location} refused the password (or user name): check them</source>
         <translation>{location} 的 Redis 归档拒绝了密码（或用户名）：请检查</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="162"/>
+        <location filename="core_catalogue.py" line="163"/>
         <source>cannot reach the Redis archive at {location}: {detail}</source>
         <translation>无法连接 {location} 的 Redis 归档：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="163"/>
+        <location filename="core_catalogue.py" line="164"/>
         <source>Redis archive error at {location}: {detail}</source>
         <translation>{location} 的 Redis 归档出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="164"/>
+        <location filename="core_catalogue.py" line="165"/>
         <source>the archive {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>归档 {location} 由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="165"/>
+        <location filename="core_catalogue.py" line="166"/>
         <source>the Redis archive at {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>{location} 的 Redis 归档由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="166"/>
+        <location filename="core_catalogue.py" line="167"/>
         <source>this archive was built by a plagcheck version that analyses text differently; its fingerprints cannot be compared with new ones. Start a new archive (--archive PATH) and add the past classes again</source>
         <translation>此归档由文本分析方式不同的 plagcheck 版本建立，其指纹无法与新指纹比较。请新建归档（&apos;--archive PATH&apos;），并重新添加以往的班级</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="167"/>
+        <location filename="core_catalogue.py" line="168"/>
         <source>the archive&apos;s settings record is unreadable: {detail}</source>
         <translation>归档的设置记录无法读取：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="168"/>
+        <location filename="core_catalogue.py" line="169"/>
         <source>the archive was written by a newer plagcheck (format {format}); update plagcheck to use it</source>
         <translation>归档由更新版本的 plagcheck 写入（格式 {format}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="169"/>
+        <location filename="core_catalogue.py" line="170"/>
         <source>the archive file is damaged: unreadable document data ({detail})</source>
         <translation>归档文件已损坏：文档数据无法读取（{detail}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="170"/>
+        <location filename="core_catalogue.py" line="171"/>
         <source>the archive file is damaged: unit offsets do not match</source>
         <translation>归档文件已损坏：单元位置不一致</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="171"/>
+        <location filename="core_catalogue.py" line="172"/>
         <source>no archive at {location}</source>
         <translation>{location} 没有归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="172"/>
+        <location filename="core_catalogue.py" line="173"/>
         <source>no label &apos;{label}&apos; in the archive</source>
         <translation>归档中没有标签“{label}”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="173"/>
+        <location filename="core_catalogue.py" line="174"/>
         <source>the archive {location} is busy (another plagcheck is writing): {detail}</source>
         <translation>归档 {location} 正忙（另一个 plagcheck 正在写入）：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="174"/>
+        <location filename="core_catalogue.py" line="175"/>
         <source>cannot open the archive file {location}: {detail}</source>
         <translation>无法打开归档文件 {location}：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="175"/>
+        <location filename="core_catalogue.py" line="176"/>
         <source>the archive file is damaged: {location}: {detail}. Move it aside or restore a backup; plagcheck starts a new archive when the file is missing</source>
         <translation>归档文件已损坏：{location}：{detail}。请将其移走或恢复备份；文件不存在时 plagcheck 会新建归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="176"/>
+        <location filename="core_catalogue.py" line="177"/>
         <source>archive error in {location}: {detail}</source>
         <translation>归档 {location} 出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="177"/>
+        <location filename="core_catalogue.py" line="178"/>
         <source>no archive at {location}: add past submissions first with &apos;plagcheck archive add DIR --label LABEL&apos;</source>
         <translation>{location} 没有归档：请先用 &apos;plagcheck archive add DIR --label LABEL&apos; 添加以往的作业</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="178"/>
+        <location filename="core_catalogue.py" line="179"/>
         <source>the archive path {location} is a folder, not a file</source>
         <translation>归档路径 {location} 是文件夹，不是文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="179"/>
+        <location filename="core_catalogue.py" line="180"/>
         <source>{location} is an SQLite file but not a plagcheck archive (tables: {tables})</source>
         <translation>{location} 是 SQLite 文件，但不是 plagcheck 归档（表：{tables}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="180"/>
+        <location filename="core_catalogue.py" line="181"/>
         <source>the archive file is damaged: {location}: no settings record</source>
         <translation>归档文件已损坏：{location}：没有设置记录</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="182"/>
+        <location filename="core_catalogue.py" line="183"/>
         <source>label must be a non-empty string such as &apos;2025 autumn&apos;</source>
         <translation>标签不能为空，例如“2025 秋季”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="183"/>
+        <location filename="core_catalogue.py" line="184"/>
         <source>label must be on one line</source>
         <translation>标签只能有一行</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="184"/>
+        <location filename="core_catalogue.py" line="185"/>
         <source>{text}</source>
         <translation>{text}</translation>
     </message>
@@ -1893,212 +1898,212 @@ tf 开头</translation>
 <context>
     <name>PairField</name>
     <message>
-        <location filename="core_catalogue.py" line="221"/>
+        <location filename="core_catalogue.py" line="222"/>
         <source>File A</source>
         <translation>文件 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="222"/>
+        <location filename="core_catalogue.py" line="223"/>
         <source>File B</source>
         <translation>文件 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="223"/>
+        <location filename="core_catalogue.py" line="224"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="224"/>
+        <location filename="core_catalogue.py" line="225"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="225"/>
+        <location filename="core_catalogue.py" line="226"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="226"/>
+        <location filename="core_catalogue.py" line="227"/>
         <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="227"/>
+        <location filename="core_catalogue.py" line="228"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="228"/>
+        <location filename="core_catalogue.py" line="229"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="229"/>
+        <location filename="core_catalogue.py" line="230"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="230"/>
+        <location filename="core_catalogue.py" line="231"/>
         <source>Archive</source>
         <translation>档案库</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="231"/>
+        <location filename="core_catalogue.py" line="232"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="232"/>
+        <location filename="core_catalogue.py" line="233"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="233"/>
+        <location filename="core_catalogue.py" line="234"/>
         <source>A in B</source>
         <translation>A 在 B 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="234"/>
+        <location filename="core_catalogue.py" line="235"/>
         <source>B in A</source>
         <translation>B 在 A 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="235"/>
+        <location filename="core_catalogue.py" line="236"/>
         <source>Matched characters</source>
         <translation>匹配字符数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="236"/>
+        <location filename="core_catalogue.py" line="237"/>
         <source>Passages</source>
         <translation>段落数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="237"/>
+        <location filename="core_catalogue.py" line="238"/>
         <source>Share of A</source>
         <translation>A 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="238"/>
+        <location filename="core_catalogue.py" line="239"/>
         <source>Share of B</source>
         <translation>B 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="239"/>
+        <location filename="core_catalogue.py" line="240"/>
         <source>Reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="240"/>
+        <location filename="core_catalogue.py" line="241"/>
         <source>Translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="241"/>
+        <location filename="core_catalogue.py" line="242"/>
         <source>Same meaning</source>
         <translation>同义占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="242"/>
+        <location filename="core_catalogue.py" line="243"/>
         <source>The first file of the pair</source>
         <translation>文件对中的第一个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="243"/>
+        <location filename="core_catalogue.py" line="244"/>
         <source>The second file of the pair</source>
         <translation>文件对中的第二个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="244"/>
+        <location filename="core_catalogue.py" line="245"/>
         <source>The student who handed in file A, as the folder and file names say</source>
         <translation>交来文件 A 的学生（由文件夹和文件名得出）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="245"/>
+        <location filename="core_catalogue.py" line="246"/>
         <source>The student who handed in file B, as the folder and file names say</source>
         <translation>交来文件 B 的学生（由文件夹和文件名得出）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="246"/>
+        <location filename="core_catalogue.py" line="247"/>
         <source>Share of the more-copied file that is matched text, word for word or by meaning</source>
         <translation>被抄得较多的文件中匹配文本的占比（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="247"/>
+        <location filename="core_catalogue.py" line="248"/>
         <source>The pair is flagged as likely copying</source>
         <translation>该文件对被标记为可能抄袭</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="248"/>
+        <location filename="core_catalogue.py" line="249"/>
         <source>Why the pair was flagged</source>
         <translation>该文件对被标记的原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="249"/>
+        <location filename="core_catalogue.py" line="250"/>
         <source>Which file the shared text comes from, and the evidence that shows it; &apos;unknown&apos; when nothing in the files shows it</source>
         <translation>共有文字来自哪个文件，以及表明这一点的证据；文件中没有证据时为“不明”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="250"/>
+        <location filename="core_catalogue.py" line="251"/>
         <source>The group of near-duplicates the flagged pair belongs to</source>
         <translation>该可疑文件对所属的近似重复组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="251"/>
+        <location filename="core_catalogue.py" line="252"/>
         <source>Where the archived file of the pair comes from</source>
         <translation>文件对中归档文件的来源（课程与学期）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="252"/>
+        <location filename="core_catalogue.py" line="253"/>
         <source>SimHash distance: bits that differ between the two 64-bit fingerprints (0 = same fingerprint)</source>
         <translation>SimHash 距离：两个 64 位指纹中不同的位数（0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="253"/>
+        <location filename="core_catalogue.py" line="254"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="254"/>
+        <location filename="core_catalogue.py" line="255"/>
         <source>Containment: share of A&apos;s word sequences found in B</source>
         <translation>包含度：A 的词序列在 B 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="255"/>
+        <location filename="core_catalogue.py" line="256"/>
         <source>Containment: share of B&apos;s word sequences found in A</source>
         <translation>包含度：B 的词序列在 A 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="256"/>
+        <location filename="core_catalogue.py" line="257"/>
         <source>Characters inside matched passages (the larger side)</source>
         <translation>匹配段落中的字符数（取较多的一方）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="257"/>
+        <location filename="core_catalogue.py" line="258"/>
         <source>Number of matched passages</source>
         <translation>匹配段落的数量</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="258"/>
+        <location filename="core_catalogue.py" line="259"/>
         <source>Share of A&apos;s text inside matched passages</source>
         <translation>A 的文本中位于匹配段落内的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="259"/>
+        <location filename="core_catalogue.py" line="260"/>
         <source>Share of B&apos;s text inside matched passages</source>
         <translation>B 的文本中位于匹配段落内的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="260"/>
+        <location filename="core_catalogue.py" line="261"/>
         <source>Sentences said again in other words, in order (reworded passages)</source>
         <translation>按原顺序换了说法的句子数（改写段落）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="261"/>
+        <location filename="core_catalogue.py" line="262"/>
         <source>Sentences translated between Chinese and English, in order</source>
         <translation>按原顺序在中英文之间翻译的句子数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="262"/>
+        <location filename="core_catalogue.py" line="263"/>
         <source>Share of the more-covered file inside reworded or translated passages</source>
         <translation>覆盖较多的文件中位于改写或翻译段落内的文本占比</translation>
     </message>
@@ -2152,132 +2157,132 @@ Archived: {label}</source>
 <context>
     <name>Problem</name>
     <message>
-        <location filename="core_catalogue.py" line="190"/>
+        <location filename="core_catalogue.py" line="191"/>
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="191"/>
+        <location filename="core_catalogue.py" line="192"/>
         <source>binary data</source>
         <translation>二进制数据</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="192"/>
+        <location filename="core_catalogue.py" line="193"/>
         <source>unknown encoding</source>
         <translation>编码无法识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="193"/>
+        <location filename="core_catalogue.py" line="194"/>
         <source>old Word format</source>
         <translation>旧版 Word 格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="194"/>
+        <location filename="core_catalogue.py" line="195"/>
         <source>damaged file</source>
         <translation>文件已损坏</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="195"/>
+        <location filename="core_catalogue.py" line="196"/>
         <source>too large</source>
         <translation>文件过大</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="196"/>
+        <location filename="core_catalogue.py" line="197"/>
         <source>refused (unsafe XML)</source>
         <translation>已拒绝（不安全的 XML）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="197"/>
+        <location filename="core_catalogue.py" line="198"/>
         <source>password-protected</source>
         <translation>有密码保护</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="198"/>
+        <location filename="core_catalogue.py" line="199"/>
         <source>scanned image, no text</source>
         <translation>扫描图像，无文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="199"/>
+        <location filename="core_catalogue.py" line="200"/>
         <source>undecodable text</source>
         <translation>文字无法解码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="200"/>
+        <location filename="core_catalogue.py" line="201"/>
         <source>cannot be read</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="201"/>
+        <location filename="core_catalogue.py" line="202"/>
         <source>missing</source>
         <translation>文件不存在</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="202"/>
+        <location filename="core_catalogue.py" line="203"/>
         <source>broken link</source>
         <translation>链接失效</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="203"/>
+        <location filename="core_catalogue.py" line="204"/>
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="204"/>
+        <location filename="core_catalogue.py" line="205"/>
         <source>link outside the folder</source>
         <translation>链接指向文件夹之外</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="205"/>
+        <location filename="core_catalogue.py" line="206"/>
         <source>folders too deep</source>
         <translation>文件夹层级过深</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="206"/>
+        <location filename="core_catalogue.py" line="207"/>
         <source>hidden file</source>
         <translation>隐藏文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="207"/>
+        <location filename="core_catalogue.py" line="208"/>
         <source>Office lock file</source>
         <translation>Office 锁定文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="208"/>
+        <location filename="core_catalogue.py" line="209"/>
         <source>duplicate</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="209"/>
+        <location filename="core_catalogue.py" line="210"/>
         <source>unsupported type</source>
         <translation>不支持的类型</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="210"/>
+        <location filename="core_catalogue.py" line="211"/>
         <source>timed out</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="211"/>
+        <location filename="core_catalogue.py" line="212"/>
         <source>reader crashed</source>
         <translation>读取程序崩溃</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="212"/>
+        <location filename="core_catalogue.py" line="213"/>
         <source>out of memory</source>
         <translation>内存不足</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="213"/>
+        <location filename="core_catalogue.py" line="214"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="214"/>
+        <location filename="core_catalogue.py" line="215"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="215"/>
+        <location filename="core_catalogue.py" line="216"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
@@ -2339,232 +2344,232 @@ Archived: {label}</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="core_catalogue.py" line="268"/>
+        <location filename="core_catalogue.py" line="269"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="269"/>
+        <location filename="core_catalogue.py" line="270"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="270"/>
+        <location filename="core_catalogue.py" line="271"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="271"/>
+        <location filename="core_catalogue.py" line="272"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="272"/>
+        <location filename="core_catalogue.py" line="273"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="273"/>
+        <location filename="core_catalogue.py" line="274"/>
         <source>Student</source>
         <translation>学生</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="274"/>
+        <location filename="core_catalogue.py" line="275"/>
         <source>Archived</source>
         <translation>归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="275"/>
+        <location filename="core_catalogue.py" line="276"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="276"/>
+        <location filename="core_catalogue.py" line="277"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="277"/>
+        <location filename="core_catalogue.py" line="278"/>
         <source>Class report</source>
         <translation>班级报告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="278"/>
+        <location filename="core_catalogue.py" line="279"/>
         <source>plagcheck report · {date}</source>
         <translation>plagcheck 查重报告 · {date}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="279"/>
+        <location filename="core_catalogue.py" line="280"/>
         <source>anonymized</source>
         <translation>已匿名</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="280"/>
+        <location filename="core_catalogue.py" line="281"/>
         <source>Files compared</source>
         <translation>比对的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="281"/>
+        <location filename="core_catalogue.py" line="282"/>
         <source>Files that could not be read</source>
         <translation>无法读取的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="282"/>
+        <location filename="core_catalogue.py" line="283"/>
         <source>Flagged pairs</source>
         <translation>标记的文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="283"/>
+        <location filename="core_catalogue.py" line="284"/>
         <source>Groups</source>
         <translation>相似组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="284"/>
+        <location filename="core_catalogue.py" line="285"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="285"/>
+        <location filename="core_catalogue.py" line="286"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="286"/>
+        <location filename="core_catalogue.py" line="287"/>
         <source>Highest similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="287"/>
+        <location filename="core_catalogue.py" line="288"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="288"/>
+        <location filename="core_catalogue.py" line="289"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="289"/>
+        <location filename="core_catalogue.py" line="290"/>
         <source>Flag at similarity</source>
         <translation>标记的相似度阈值</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="290"/>
+        <location filename="core_catalogue.py" line="291"/>
         <source>or a passage of at least (words)</source>
         <translation>或匹配段落至少（词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="291"/>
+        <location filename="core_catalogue.py" line="292"/>
         <source>SimHash distance for near-duplicates</source>
         <translation>近似重复的 SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="292"/>
+        <location filename="core_catalogue.py" line="293"/>
         <source>Shingle size (units)</source>
         <translation>分片长度（单位）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="293"/>
+        <location filename="core_catalogue.py" line="294"/>
         <source>Reworded passages</source>
         <translation>改写段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="294"/>
+        <location filename="core_catalogue.py" line="295"/>
         <source>Translated passages</source>
         <translation>翻译段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="295"/>
+        <location filename="core_catalogue.py" line="296"/>
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="296"/>
+        <location filename="core_catalogue.py" line="297"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="297"/>
+        <location filename="core_catalogue.py" line="298"/>
         <source>Similarity of every pair</source>
         <translation>所有文档对的相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="298"/>
+        <location filename="core_catalogue.py" line="299"/>
         <source>Pairs per 5% of similarity; bar heights on a log scale.</source>
         <translation>每 5% 相似度区间的文档对数；柱高为对数刻度。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="299"/>
+        <location filename="core_catalogue.py" line="300"/>
         <source>flag</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="300"/>
+        <location filename="core_catalogue.py" line="301"/>
         <source>Pair {number}</source>
         <translation>文档对 {number}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="301"/>
+        <location filename="core_catalogue.py" line="302"/>
         <source>Print this pair</source>
         <translation>打印此文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="302"/>
+        <location filename="core_catalogue.py" line="303"/>
         <source>Matched passage (same colour on both sides)</source>
         <translation>匹配段落（两侧同色）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="303"/>
+        <location filename="core_catalogue.py" line="304"/>
         <source>reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="304"/>
+        <location filename="core_catalogue.py" line="305"/>
         <source>translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="305"/>
+        <location filename="core_catalogue.py" line="306"/>
         <source>common text of the class</source>
         <translation>全班共有的文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="306"/>
+        <location filename="core_catalogue.py" line="307"/>
         <source>template, references</source>
         <translation>模板、参考文献</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="307"/>
+        <location filename="core_catalogue.py" line="308"/>
         <source>Turn on JavaScript to see the texts of each pair.</source>
         <translation>请启用 JavaScript 以查看每对文档的正文。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="308"/>
+        <location filename="core_catalogue.py" line="309"/>
         <source>copied</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="309"/>
+        <location filename="core_catalogue.py" line="310"/>
         <source>Measures</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="310"/>
+        <location filename="core_catalogue.py" line="311"/>
         <source>Matched passages</source>
         <translation>匹配段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="311"/>
+        <location filename="core_catalogue.py" line="312"/>
         <source>full text</source>
         <translation>全文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="312"/>
+        <location filename="core_catalogue.py" line="313"/>
         <source>Page {page}</source>
         <translation>第 {page} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="313"/>
+        <location filename="core_catalogue.py" line="314"/>
         <source>{chars} characters in all; the full texts follow</source>
         <translation>共 {chars} 个字符，全文见后</translation>
     </message>

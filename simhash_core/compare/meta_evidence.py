@@ -28,7 +28,11 @@ from collections.abc import Sequence
 from simhash_core.messages import Message
 from simhash_core.types import DocumentMeta, Student
 
-_FIELDS = (("author", "meta.same-author"), ("last_saved_by", "meta.same-saver"))
+_FIELDS = (
+    ("author", "meta.same-author"),
+    ("last_saved_by", "meta.same-saver"),
+    ("template", "meta.same-template"),
+)
 _OTHER_STUDENT = (("author", "meta.author-other"), ("last_saved_by", "meta.saver-other"))
 
 
@@ -63,7 +67,7 @@ class MetaEvidence:
         for m in self.metas:
             if m is None:
                 continue
-            for field in ("author", "last_saved_by", "created"):
+            for field in ("author", "last_saved_by", "created", "template"):
                 value = _norm(getattr(m, field))
                 if value:
                     self.counts[(field, value)] += 1

@@ -19,7 +19,9 @@ from tests.core.textgen import en_essay
 WHEN = datetime.datetime(2025, 11, 3, 14, 15, 0)
 
 
-def _docx(text: str, author: str = "python-docx", created=None, saver: str = "") -> bytes:
+def _docx(
+    text: str, author: str = "python-docx", created=None, saver: str = "", template: str = ""
+) -> bytes:
     word = docx.Document()
     word.add_paragraph(text)
     props = word.core_properties
@@ -29,6 +31,26 @@ def _docx(text: str, author: str = "python-docx", created=None, saver: str = "")
         props.created = created
     out = io.BytesIO()
     word.save(out)
+    if not template:
+        return out.getvalue()
+    return _with_template(out.getvalue(), template)
+
+
+def _with_template(data: bytes, template: str) -> bytes:
+    """The DOCX with ``template`` in docProps/app.xml (as Word writes it)."""
+    import zipfile
+
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for item in src.infolist():
+            part = src.read(item.filename)
+            if item.filename == "docProps/app.xml":
+                part = part.replace(b"<Template>Normal.dotm</Template>", b"")
+                part = part.replace(
+                    b"</Properties>", f"<Template>{template}</Template></Properties>".encode()
+                )
+            z.writestr(item, part)
     return out.getvalue()
 
 
@@ -76,8 +98,8 @@ def test_a_file_written_by_the_other_student_says_so_and_gives_the_direction(tmp
 
 def test_rare_agreements_are_reported_and_defaults_are_not(tmp_path: Path):
     base = en_essay(30, 30)
-    (tmp_path / "a.docx").write_bytes(_docx(base, author="kid", created=WHEN))
-    (tmp_path / "b.docx").write_bytes(_docx(base, author="kid", created=WHEN))
+    (tmp_path / "a.docx").write_bytes(_docx(base, author="kid", created=WHEN, template="T7.dotx"))
+    (tmp_path / "b.docx").write_bytes(_docx(base, author="kid", created=WHEN, template="T7.dotx"))
     (tmp_path / "c.docx").write_bytes(_docx(en_essay(31, 30)))  # python-docx's defaults
     (tmp_path / "d.docx").write_bytes(_docx(en_essay(31, 30)))  # a copy with the defaults
     (tmp_path / "e.docx").write_bytes(_docx(en_essay(32, 30)))
@@ -89,6 +111,7 @@ def test_rare_agreements_are_reported_and_defaults_are_not(tmp_path: Path):
     ab = by_names[frozenset(("a.docx", "b.docx"))]
     assert Message.of("meta.same-author", name="kid") in ab.reasons
     assert "meta.same-created" in _codes(ab)
+    assert Message.of("meta.same-template", name="T7.dotx") in ab.reasons
     cd = by_names[frozenset(("c.docx", "d.docx"))]
     assert not [c for c in _codes(cd) if c.startswith("meta.")]  # shared by three files
 
