@@ -161,6 +161,25 @@ CATALOGUE: dict[str, str] = {
         "and submit again"
     ),
     "pdf.scanned": "scanned image: no text to compare; run OCR first",
+    "pdf.scanned-ocr-off": (
+        "scanned image: no text layer, and reading scans (OCR) is turned off in Settings"
+    ),
+    "pdf.scanned-no-text": "scanned image: OCR found no text on its pages",
+    # reading scans and pictures (OCR)
+    "ocr.unavailable": (
+        "scans and pictures cannot be read here: the OCR engine failed to load ({detail})"
+    ),
+    "ocr.image-too-large": (
+        "a picture of {width:,} × {height:,} pixels: too large to read by OCR"
+    ),
+    "ocr.page-too-large": (
+        "page {page} holds a picture of {width:,} × {height:,} pixels: too large to read by OCR"
+    ),
+    "ocr.image-no-memory": "a picture needs more memory than a file may use: not read by OCR",
+    "ocr.image-damaged": "a damaged picture could not be read by OCR ({detail})",
+    "ocr.where-page": "page {page}",
+    "ocr.where-picture": "picture {name}",
+    "ocr.where-in": "{where} of {name}",
     "pdf.garbled": (
         "garbled PDF: its text cannot be decoded (fonts without a character map); "
         "export the PDF again from the original document, or run OCR"
@@ -209,6 +228,17 @@ CATALOGUE: dict[str, str] = {
     "warn.blank-pages": (
         "{blank} of {pages} pages have no text layer (scanned?) and are not compared"
     ),
+    "warn.ocr-off": (
+        "{count} scanned pages or pictures were not read: reading scans (OCR) is turned off"
+    ),
+    "warn.ocr-low": (
+        "{where} was read by OCR with low confidence ({confidence:.0%}): "
+        "check its text against the scan"
+    ),
+    "warn.ocr-pages-limit": (
+        "OCR read the first {read} of {pages} scanned pages; the rest are not compared"
+    ),
+    "warn.ocr-picture": "picture {name} was not read: {reason}",
     "warn.undecodable": "{share:.0%} of the characters could not be decoded and were dropped",
     # what to know about the run itself
     "notice.cache-replaced": (

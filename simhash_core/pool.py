@@ -39,6 +39,27 @@ PREFETCH_MAX_BYTES = 32 * 1024  # far below a local socket's buffer (about 200 K
 
 
 @dataclass(frozen=True)
+class TaskNote:
+    """What a running task says before it ends: it has done ``done`` of ``total`` steps
+    (pages read by OCR), and needs ``seconds`` more than the pool's time limit in all."""
+
+    done: int
+    total: int
+    seconds: float = 0.0
+
+
+_note_conn: Connection | None = None  # in a worker: where the running task's notes go
+
+
+def note(done: int, total: int, seconds: float = 0.0) -> None:
+    """Tell the parent how far the running task is, and how much longer it may run
+    (see :class:`TaskNote`); nothing outside a worker process."""
+    if _note_conn is not None:
+        with contextlib.suppress(OSError, ValueError):
+            _note_conn.send(("note", TaskNote(done, total, seconds)))
+
+
+@dataclass(frozen=True)
 class TaskFailure:
     """Why a task produced no result."""
 
@@ -115,6 +136,8 @@ def _worker_main(
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     if init is not None:
         init()
+    global _note_conn
+    _note_conn = conn
     while True:
         try:
             msg = conn.recv()
@@ -151,6 +174,7 @@ class _Worker:
         child.close()
         self.queue: deque[tuple[Any, tuple]] = deque()  # (key, args) sent, not answered
         self.started = 0.0  # when the running task (the first in the queue) started
+        self.extra = 0.0  # seconds the running task asked for beyond the time limit
 
     def send(self, key: Any, args: tuple, message: bytes) -> None:
         """Send a pickled ``(func, args)`` task."""
@@ -163,6 +187,7 @@ class _Worker:
         """Forget the running task (answered); the next one starts now. Returns its key."""
         key, _ = self.queue.popleft()
         self.started = time.monotonic()
+        self.extra = 0.0
         return key
 
     def kill(self) -> None:
@@ -215,11 +240,13 @@ class IsolatedPool:
         func: TaskFunc,
         tasks: list[tuple[Any, tuple]],
         progress: Progress | None = None,
+        on_note: Callable[[Any, TaskNote], None] | None = None,
     ) -> Iterator[tuple[Any, Any]]:
         """Yield ``(key, result)`` or ``(key, TaskFailure)`` as tasks finish.
 
         Stops early (killing the workers) when ``progress`` is cancelled; the results
-        already yielded stay valid.
+        already yielded stay valid. ``on_note`` hears the running tasks' notes
+        (:func:`note`); a note's ``seconds`` extend that task's time limit.
         """
         progress = progress or Progress()
         ctx = _context(self.preload)
@@ -257,6 +284,11 @@ class IsolatedPool:
                             "crashed", Message.of("task.crashed", exit=str(code))
                         )
                     else:
+                        if msg[0] == "note":
+                            w.extra = max(w.extra, float(msg[1].seconds))
+                            if on_note is not None and w.queue:
+                                on_note(w.queue[0][0], msg[1])
+                            continue
                         key = w.finished()
                         outcome = msg[1] if msg[0] == "ok" else TaskFailure(msg[1], msg[2])
                     # the worker gets more work before the caller handles this result
@@ -264,13 +296,12 @@ class IsolatedPool:
                     yield key, outcome
                 now = time.monotonic()
                 for i, w in enumerate(pool):
-                    if w.queue and now - w.started > self.timeout:
+                    limit = self.timeout + w.extra
+                    if w.queue and now - w.started > limit:
                         key, w = replace(i)
                         yield (
                             key,
-                            TaskFailure(
-                                "timeout", Message.of("task.timeout", seconds=self.timeout)
-                            ),
+                            TaskFailure("timeout", Message.of("task.timeout", seconds=limit)),
                         )
                         self._feed(w, func, pending)
         finally:

@@ -62,6 +62,8 @@ class ProgressReport:
     total: int
     item: str = ""
     overall: float = 0.0
+    # the item's own steps, where it has several: (pages read by OCR, pages to read)
+    step: tuple[int, int] | None = None
 
     @property
     def fraction(self) -> float:
@@ -116,11 +118,14 @@ class Progress:
         done = sum(STAGE_WEIGHTS[s] for s in before) + STAGE_WEIGHTS[self.stage] * fraction
         return min(1.0, done / total)
 
-    def update(self, done: int, total: int, item: str = "") -> None:
-        """Report progress in the current stage; a callback returning False cancels."""
+    def update(
+        self, done: int, total: int, item: str = "", step: tuple[int, int] | None = None
+    ) -> None:
+        """Report progress in the current stage; a callback returning False cancels.
+        ``step`` is how far ``item`` itself is (pages read of pages to read)."""
         report = ProgressReport(self.stage, done, total, item)
         self.overall = self._overall(report.fraction)
-        report = ProgressReport(self.stage, done, total, item, self.overall)
+        report = ProgressReport(self.stage, done, total, item, self.overall, step)
         if self._callback is not None and self._callback(report) is False:
             self._cancel.set()
 

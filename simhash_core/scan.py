@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -33,7 +33,8 @@ from simhash_core.fingerprint.analyze import (
 from simhash_core.fingerprint.weights import reweighted
 from simhash_core.hashing import sorted_unique
 from simhash_core.messages import Message
-from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, start_server
+from simhash_core.ocr.reader import STEP_SECONDS, STEP_SECONDS_CAP, OcrReader
+from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, TaskNote, note, start_server
 from simhash_core.progress import Cancelled, Progress, Stage
 from simhash_core.store.cache import (
     AnalysisCache,
@@ -115,13 +116,21 @@ def _analyze_task(
     """One file's analysis; with ``store`` (cache path, settings key), also stored in
     the cache by this (worker) process. ``keep_terms=False`` returns it without its term
     counts (stored, but the biggest thing to unpickle, and only corpus IDF needs them)."""
-    analysis = analyze_file(Path(path), settings, template, digest, extracted)
-    if store is not None:
+    reader = OcrReader(enabled=settings.ocr, on_step=_ocr_step)
+    analysis = analyze_file(Path(path), settings, template, digest, extracted, reader)
+    if store is not None and not (analysis.ocr_skipped and not settings.ocr):
+        # (a text with scans left unread by --no-ocr is not stored: it would stand in
+        # for the text a scan with OCR reads)
         t0 = time.perf_counter()
         _cache_writer(store[0]).put(store[1], analysis)
         spent = ("cache write", time.perf_counter() - t0)
         analysis = replace(analysis, timings=(*analysis.timings, spent))
     return analysis if keep_terms else replace(analysis, terms={})
+
+
+def _ocr_step(done: int, total: int) -> None:
+    """A worker's OCR progress, passed to the parent with the time the rest may take."""
+    note(done, total, min(STEP_SECONDS_CAP, STEP_SECONDS * total))
 
 
 _WRITERS: dict[str, CacheWriter] = {}  # per worker process: one connection per cache
@@ -209,8 +218,13 @@ def analyze_files(
     timeout: float = 60.0,
     cache: AnalysisCache | None = None,
     task: TaskFunc | None = None,
+    on_note: Callable[[int, TaskNote], None] | None = None,
 ) -> Iterator[tuple[int, Analysis | TaskFailure]]:
-    """Yield ``(index into files, analysis or failure)`` as files finish.
+    """Yield ``(index into files, analysis or failure)`` as files finish; ``on_note``
+    hears a file's OCR progress (pages read of pages to read).
+
+    With OCR off, nothing read by OCR is taken from the cache (the same files always
+    give the same result, whatever was scanned before).
 
     With a cache, unchanged files come straight from it; files whose text is cached
     but whose settings changed skip extraction; results are stored back (by the isolated
@@ -231,10 +245,12 @@ def analyze_files(
         extracted = None
         if cache is not None and digest:
             hit = cache.get_analysis(digest, key, with_terms=settings.idf == "corpus")
-            if hit is not None:
+            if hit is not None and (settings.ocr or not hit.ocr):
                 yield i, hit
                 continue
             extracted = cache.get_text(digest)
+            if extracted is not None and extracted.ocr and not settings.ocr:
+                extracted = None
         tasks.append(
             (
                 i,
@@ -261,9 +277,13 @@ def analyze_files(
             initializer=warm_worker,
             preload=WORKER_PRELOAD,
         )
-        outcomes = pool.run(task, tasks, progress) if tasks else iter(())
+        outcomes = pool.run(task, tasks, progress, on_note) if tasks else iter(())
     for i, outcome in outcomes:
-        if parent_stores and isinstance(outcome, Analysis):
+        if (
+            parent_stores
+            and isinstance(outcome, Analysis)
+            and (settings.ocr or not outcome.ocr_skipped)
+        ):
             cache.put(key, outcome)
             if not corpus_idf:
                 outcome = replace(outcome, terms={})
@@ -327,6 +347,11 @@ def scan(
     total = len(files)
     progress.begin(Stage.READ)
     progress.update(0, total, "")
+    finished = 0
+
+    def pages_read(i: int, note: TaskNote) -> None:
+        progress.update(finished, total, files[i][1], step=(note.done, note.total))
+
     outcomes = analyze_files(
         files,
         settings,
@@ -336,8 +361,10 @@ def scan(
         timeout=timeout,
         cache=cache,
         task=task,
+        on_note=pages_read,
     )
     for done, (i, outcome) in enumerate(outcomes, start=1):
+        finished = done
         abspath, shown = files[i]
         if isinstance(outcome, TaskFailure):
             errors.append(FileError(shown, outcome.code, outcome.reason))

@@ -186,7 +186,15 @@ def one_submission_each(
         if len(members) < 2:
             continue
         parts = sorted((docs[i] for i in members), key=lambda d: d.path)
-        text = "\n\n".join(f"{FILE_HEADER.format(name=d.name)}\n{d.text}" for d in parts)
+        pieces = [f"{FILE_HEADER.format(name=d.name)}\n" for d in parts]
+        text = "\n\n".join(head + d.text for head, d in zip(pieces, parts, strict=True))
+        regions, at = [], 0
+        for head, d in zip(pieces, parts, strict=True):
+            at += len(head)
+            regions.extend(
+                replace(r, start=r.start + at, end=r.end + at, file=d.name) for r in d.ocr
+            )
+            at += len(d.text) + 2
         first = parts[0]
         folders = {d.path.rsplit("/", 1)[0] for d in parts if "/" in d.path}
         path = folders.pop() if len(folders) == 1 else f"{first.path} (+{len(parts) - 1})"
@@ -210,6 +218,7 @@ def one_submission_each(
             student=student,
             shown=student.name,
             meta=first.meta,
+            ocr=tuple(regions),
             files=tuple(d.name for d in parts),
             **analysis_fields(analyse(text, first.kind)),
         )

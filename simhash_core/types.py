@@ -113,6 +113,69 @@ class DocumentMeta:
 
 
 @dataclass(frozen=True)
+class OcrRegion:
+    """A stretch of a document's text read by OCR: ``text[start:end]``, from a scanned
+    PDF ``page`` (1-based) or a ``picture`` inside a DOCX or ODT (the part's name), with
+    the recognizer's mean ``confidence`` in [0, 1] over its characters.
+
+    >>> r = OcrRegion(0, 10, 0.97, page=2)
+    >>> str(r.where), OcrRegion.from_json(r.to_json()) == r
+    ('page 2', True)
+    """
+
+    start: int
+    end: int
+    confidence: float
+    page: int | None = None
+    picture: str = ""
+    file: str = ""  # which of a student's several files (joined into one submission)
+
+    @property
+    def where(self) -> Message:
+        """Where the text was read: ``page 2`` or ``picture image1.png`` (then ``in``
+        the file, for a student's several files)."""
+        if self.page is not None:
+            where = Message.of("ocr.where-page", page=self.page)
+        else:
+            where = Message.of("ocr.where-picture", name=self.picture)
+        return Message.of("ocr.where-in", where=where, name=self.file) if self.file else where
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"start": self.start, "end": self.end, "confidence": self.confidence}
+        if self.page is not None:
+            data["page"] = self.page
+        if self.picture:
+            data["picture"] = self.picture
+        if self.file:
+            data["file"] = self.file
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> OcrRegion:
+        page = data.get("page")
+        return cls(
+            int(data["start"]),
+            int(data["end"]),
+            float(data["confidence"]),
+            page=int(page) if page is not None else None,
+            picture=str(data.get("picture", ""))[:200],
+            file=str(data.get("file", ""))[:200],
+        )
+
+
+def ocr_confidence(regions: Sequence[OcrRegion]) -> float | None:
+    """The mean confidence of ``regions``, weighted by their lengths (None for none).
+
+    >>> ocr_confidence([OcrRegion(0, 10, 0.9), OcrRegion(10, 40, 0.5)])
+    0.6
+    """
+    chars = sum(r.end - r.start for r in regions)
+    if not regions or chars <= 0:
+        return None
+    return round(sum((r.end - r.start) * r.confidence for r in regions) / chars, 4)
+
+
+@dataclass(frozen=True)
 class ExtractedText:
     """Plain text read from one file, before normalization.
 
@@ -126,6 +189,11 @@ class ExtractedText:
     pages: int | None = None
     warnings: tuple[Message, ...] = ()
     meta: DocumentMeta | None = None
+    # the parts of ``text`` read by OCR, in order (empty for a file read as text)
+    ocr: tuple[OcrRegion, ...] = ()
+    # scanned pages and pictures that held text but were not read (OCR turned off, or
+    # beyond the limits): a cached text with any is not used when OCR is on
+    ocr_skipped: int = 0
 
 
 @dataclass(frozen=True)
@@ -187,6 +255,7 @@ class Document:
     archive_label: str | None = None
     student: Student | None = None  # who handed it in, where the names say
     meta: DocumentMeta | None = None  # what the file says about itself
+    ocr: tuple[OcrRegion, ...] = ()  # the parts of text read by OCR
     # a student's several files joined into one submission: their names, in order
     files: tuple[str, ...] = ()
     shown: str = ""  # how a teacher reads its name: the student's (see label)
@@ -347,6 +416,8 @@ class ScanSettings:
     meaning_margin: float = _ranged(1.3, 1.0, 10.0)
     meaning_sentences: int = _ranged(3, 2, 100)
     workers: int = _ranged(0, 0, 1024)  # 0 = one per core
+    # read scanned PDF pages and pictures in DOCX/ODT by OCR (simhash_core.ocr)
+    ocr: bool = True
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -52,6 +52,7 @@ def _settings(args: argparse.Namespace) -> ScanSettings:
             args.meaning_sentences if args.meaning_sentences is not None else base.meaning_sentences
         ),
         workers=args.workers or 0,
+        ocr=not args.no_ocr,
     )
 
 
@@ -176,6 +177,12 @@ def _add_scan(sub: argparse._SubParsersAction) -> None:
         choices=["jieba", "corpus"],
         default="jieba",
         help="IDF source for SimHash weights (default jieba)",
+    )
+    p.add_argument(
+        "--no-ocr",
+        action="store_true",
+        help="do not read scanned PDF pages and pictures in DOCX/ODT files (OCR takes "
+        "about 5-10 s per page); a PDF that is only scans is then reported, not read",
     )
     p.add_argument(
         "--no-reworded",

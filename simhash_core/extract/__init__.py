@@ -21,6 +21,7 @@ import stat
 from pathlib import Path
 
 from simhash_core.messages import Message
+from simhash_core.ocr.reader import OcrReader
 from simhash_core.types import ExtractedText
 
 from .docx import extract_docx
@@ -57,8 +58,13 @@ _FORMATS = {
 }
 
 
-def extract(path: Path, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText:
+def extract(
+    path: Path, limits: ExtractLimits = DEFAULT_LIMITS, ocr: OcrReader | None = None
+) -> ExtractedText:
     """Read the text of one submission; the format is chosen by suffix (any case).
+
+    ``ocr`` reads scanned PDF pages and the pictures in a DOCX or ODT body (without
+    it they are left out, and a PDF that is only scans is an error).
 
     Raises :class:`ExtractError` for every file that cannot be used, and nothing else:
     unexpected library errors become ``ExtractError("corrupt", ...)``.
@@ -77,11 +83,11 @@ def extract(path: Path, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText
         if suffix in (".docx", ".odt"):
             # by content: LibreOffice users rename one to the other
             if _is_odt(data) or (suffix == ".odt" and b"[Content_Types].xml" not in data[:4096]):
-                return extract_odt(data, limits)
-            return extract_docx(data, limits)
+                return extract_odt(data, limits, ocr)
+            return extract_docx(data, limits, ocr=ocr)
         if suffix == ".rtf":
             return extract_rtf(data)
-        return extract_pdf(data, limits)
+        return extract_pdf(data, limits, ocr)
     except ExtractError:
         raise
     except MemoryError as exc:

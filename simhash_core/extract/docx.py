@@ -24,6 +24,8 @@ from html.parser import HTMLParser
 from xml.etree.ElementTree import Element
 
 from simhash_core.messages import Message
+from simhash_core.ocr.marks import strip_marks
+from simhash_core.ocr.reader import OcrReader
 from simhash_core.types import DocumentMeta, ExtractedText
 
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
@@ -32,6 +34,7 @@ from .sniff import OLE2_MAGIC
 from .zip_parts import (
     DTD_DECLARATION,
     PARAGRAPH_BREAK,
+    PictureTexts,
     ZipParts,
     open_package,
     part_properties,
@@ -54,6 +57,12 @@ _R_ID = (
     "{http://purl.oclc.org/ooxml/officeDocument/relationships}id",
 )
 _REL = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
+_PICTURES = {"blip", "imagedata"}
+_PICTURE_IDS = (
+    "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}embed",
+    "{http://purl.oclc.org/ooxml/officeDocument/relationships}embed",
+    *_R_ID,
+)
 _ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")
 
 _CORE_PROPERTIES = {
@@ -73,26 +82,37 @@ _SKIP = {
 
 
 def extract_docx(
-    data: bytes, limits: ExtractLimits = DEFAULT_LIMITS, *, depth: int = 0
+    data: bytes,
+    limits: ExtractLimits = DEFAULT_LIMITS,
+    *,
+    depth: int = 0,
+    ocr: OcrReader | None = None,
 ) -> ExtractedText:
     """Extract the text of a DOCX given as bytes (``depth``: how many packages it is
-    nested in, for an imported chunk)."""
+    nested in, for an imported chunk); ``ocr`` reads the body's pictures."""
     if data.startswith(OLE2_MAGIC):
         if _ENCRYPTED_PACKAGE in data:
             raise ExtractError("encrypted", ENCRYPTED_REASON)
         raise ExtractError("old-doc", OLD_DOC_REASON)
     with open_package(data, "docx") as archive:
-        return _Package(archive, limits, depth).extract()
+        return _Package(archive, limits, depth, ocr).extract()
 
 
 class _Package(ZipParts):
     """One open DOCX package: bounded part reading (:class:`.zip_parts.ZipParts`) and
     the text walk."""
 
-    def __init__(self, archive: zipfile.ZipFile, limits: ExtractLimits, depth: int = 0) -> None:
+    def __init__(
+        self,
+        archive: zipfile.ZipFile,
+        limits: ExtractLimits,
+        depth: int = 0,
+        ocr: OcrReader | None = None,
+    ) -> None:
         super().__init__(archive, limits, "docx")
         self.depth = depth
         self.warnings: list[Message] = []
+        self.pictures = PictureTexts(self, ocr)
 
     def relationships(self, part: str) -> list[tuple[str, str, str]]:
         """``(id, type, target part name)`` of a part's internal relationships."""
@@ -141,9 +161,14 @@ class _Package(ZipParts):
         chunk = self._chunk_reader(by_id)
 
         headers, footers = [], []
+        pictures: set[str] = set()
         for element in document.iter():
             local = _local(element.tag)
-            if local in ("headerReference", "footerReference"):
+            if local in _PICTURES:
+                rid = next((element.get(a) for a in _PICTURE_IDS if element.get(a)), None)
+                if by_id.get(rid or "") in self.names:
+                    pictures.add(by_id[rid or ""])
+            elif local in ("headerReference", "footerReference"):
                 rid = next((element.get(a) for a in _R_ID if element.get(a)), None)
                 name = by_id.get(rid or "")
                 if name and name in self.names:
@@ -153,17 +178,25 @@ class _Package(ZipParts):
             for _, kind, name in rels
             if kind.endswith(("/footnotes", "/endnotes")) and name in self.names
         ]
+        self.pictures.plan(len(pictures))
+        read_picture = self.pictures.reader(by_id)
         sections = [
             *_distinct(self._part_text(name) for name in dict.fromkeys(headers)),
-            PARAGRAPH_BREAK.join(_blocks(document, chunk)),
+            PARAGRAPH_BREAK.join(_blocks(document, chunk, read_picture)),
             *(self._part_text(name) for name in notes),
             *_distinct(self._part_text(name) for name in dict.fromkeys(footers)),
         ]
         text = PARAGRAPH_BREAK.join(s for s in sections if s.strip())
+        text, regions = self.pictures.located(text)
         if not text.strip():
             raise ExtractError("empty", Message.of("file.blank"))
         return ExtractedText(
-            text, "docx", warnings=tuple(dict.fromkeys(self.warnings)), meta=self.meta()
+            text,
+            "docx",
+            warnings=tuple(dict.fromkeys([*self.warnings, *self.pictures.warnings()])),
+            meta=self.meta(),
+            ocr=regions,
+            ocr_skipped=self.pictures.skipped,
         )
 
     def meta(self) -> DocumentMeta | None:
@@ -232,30 +265,38 @@ def _is_w(element: Element, local: str) -> bool:
 
 
 ChunkReader = Callable[[Element], Iterator[str]]
+PictureReader = Callable[[str], Iterator[str]]  # a picture's relationship id: its text
 
 
 def _no_chunks(element: Element) -> Iterator[str]:
     return iter(())
 
 
-def _blocks(container: Element, chunk: ChunkReader = _no_chunks) -> Iterator[str]:
+def _no_pictures(rid: str) -> Iterator[str]:
+    return iter(())
+
+
+def _blocks(
+    container: Element, chunk: ChunkReader = _no_chunks, picture: PictureReader = _no_pictures
+) -> Iterator[str]:
     """Paragraph texts under ``container`` (body, cell, header...) in reading order;
-    ``chunk`` reads the parts that ``altChunk`` elements import."""
+    ``chunk`` reads the parts that ``altChunk`` elements import, ``picture`` the text
+    of a picture (OCR), which follows the paragraph that holds the picture."""
     for child in container:
         local = _local(child.tag)
         if local in _SKIP:
             continue
         if _is_w(child, "p"):
-            yield from _paragraph(child, chunk)
+            yield from _paragraph(child, chunk, picture)
         elif _is_w(child, "altChunk"):
-            yield from (text for text in chunk(child) if text.strip())
+            yield from (strip_marks(text) for text in chunk(child) if text.strip())
         elif _is_w(child, "footnote") or _is_w(child, "endnote"):
             if child.get(_W[0] + "type", child.get(_W[1] + "type", "normal")) == "normal":
-                yield from _blocks(child, chunk)
+                yield from _blocks(child, chunk, picture)
         elif local == "AlternateContent":
-            yield from _blocks(_choice(child), chunk)
+            yield from _blocks(_choice(child), chunk, picture)
         else:  # tbl, tr, tc, sdt, sdtContent, customXml, ins, moveTo, ...
-            yield from _blocks(child, chunk)
+            yield from _blocks(child, chunk, picture)
 
 
 def _choice(alternate: Element) -> Element:
@@ -266,9 +307,12 @@ def _choice(alternate: Element) -> Element:
     return Element("empty")
 
 
-def _paragraph(paragraph: Element, chunk: ChunkReader = _no_chunks) -> Iterator[str]:
+def _paragraph(
+    paragraph: Element, chunk: ChunkReader = _no_chunks, picture: PictureReader = _no_pictures
+) -> Iterator[str]:
     parts: list[str] = []
     boxes: list[Element] = []
+    pictures: list[str] = []
 
     def walk(element: Element) -> None:
         for child in element:
@@ -286,17 +330,23 @@ def _paragraph(paragraph: Element, chunk: ChunkReader = _no_chunks) -> Iterator[
                 parts.append("-")
             elif local == "txbxContent":
                 boxes.append(child)  # a text box: its paragraphs follow this one
+            elif local in _PICTURES:  # a:blip (DrawingML) or v:imagedata (VML)
+                rid = next((child.get(a) for a in _PICTURE_IDS if child.get(a)), None)
+                if rid:
+                    pictures.append(rid)
             elif local == "AlternateContent":
                 walk(_choice(child))
             else:
                 walk(child)
 
     walk(paragraph)
-    text = "".join(parts)
+    text = strip_marks("".join(parts))
     if text.strip():
         yield text
     for box in boxes:
-        yield from _blocks(box, chunk)
+        yield from _blocks(box, chunk, picture)
+    for rid in dict.fromkeys(pictures):
+        yield from picture(rid)
 
 
 # ---- imported chunks: HTML, MHT and plain text -------------------------------------------

@@ -15,16 +15,20 @@ from collections.abc import Iterator
 from xml.etree.ElementTree import Element
 
 from simhash_core.messages import Message
+from simhash_core.ocr.marks import strip_marks
+from simhash_core.ocr.reader import OcrReader
 from simhash_core.types import DocumentMeta, ExtractedText
 
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
-from .zip_parts import PARAGRAPH_BREAK, ZipParts, open_package, part_properties
+from .zip_parts import PARAGRAPH_BREAK, PictureTexts, ZipParts, open_package, part_properties
 
 _OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 _TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 _STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
 _DRAW = "{urn:oasis:names:tc:opendocument:xmlns:drawing:1.0}"
 _MANIFEST = "{urn:oasis:names:tc:opendocument:xmlns:manifest:1.0}"
+_IMAGE = f"{_DRAW}image"
+_XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 ODT_MIMETYPE = b"application/vnd.oasis.opendocument.text"
 
 # blocks that are not the document's text
@@ -48,10 +52,12 @@ _META_PROPERTIES = {
 }
 
 
-def extract_odt(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText:
-    """Extract the text of an ODT given as bytes."""
+def extract_odt(
+    data: bytes, limits: ExtractLimits = DEFAULT_LIMITS, ocr: OcrReader | None = None
+) -> ExtractedText:
+    """Extract the text of an ODT given as bytes; ``ocr`` reads the body's pictures."""
     with open_package(data, "odt") as archive:
-        return _Odt(ZipParts(archive, limits, "odt")).extract()
+        return _Odt(ZipParts(archive, limits, "odt"), ocr).extract()
 
 
 # spaces ``text:s`` may add to one document: 22 bytes of XML say "1,000 spaces", so
@@ -60,10 +66,12 @@ SPACES_BUDGET = 100_000
 
 
 class _Odt:
-    def __init__(self, parts: ZipParts) -> None:
+    def __init__(self, parts: ZipParts, ocr: OcrReader | None = None) -> None:
         self.parts = parts
         self.notes: list[str] = []
         self.spaces_left = SPACES_BUDGET
+        self.pictures = PictureTexts(parts, ocr)
+        self.in_body = False  # pictures are read in the body only (not a header's logo)
 
     def extract(self) -> ExtractedText:
         parts = self.parts
@@ -80,13 +88,24 @@ class _Odt:
         if body is None:
             raise ExtractError("corrupt", Message.of("odt.not-text"))
         headers, footers = self._page_parts()
+        self.pictures.plan(len({_href(i) for i in body.iter(_IMAGE)} & parts.names))
+        self.in_body = True
         text_body = PARAGRAPH_BREAK.join(p for p in self._blocks(body) if p.strip())
+        self.in_body = False
         sections = [*headers, text_body, *self.notes, *footers]
         text = PARAGRAPH_BREAK.join(s for s in sections if s.strip())
+        text, regions = self.pictures.located(text)
         if not text.strip():
             raise ExtractError("empty", Message.of("file.blank"))
         found = part_properties(parts, "meta.xml", _META_PROPERTIES)
-        return ExtractedText(text, "odt", meta=DocumentMeta(**found) if found else None)
+        return ExtractedText(
+            text,
+            "odt",
+            warnings=tuple(dict.fromkeys(self.pictures.warnings())),
+            meta=DocumentMeta(**found) if found else None,
+            ocr=regions,
+            ocr_skipped=self.pictures.skipped,
+        )
 
     def _page_parts(self) -> tuple[list[str], list[str]]:
         """The distinct headers and footers of the master pages."""
@@ -111,9 +130,13 @@ class _Odt:
                 continue
             if child.tag in _PARAGRAPHS:
                 frames: list[Element] = []
-                yield "".join(self._inline(child, frames))
+                yield strip_marks("".join(self._inline(child, frames)))
                 for frame in frames:
                     yield from self._blocks(frame)
+            elif child.tag == _IMAGE:
+                if self.in_body:
+                    yield from self.pictures.text_of(_href(child))
+                yield from self._blocks(child)
             else:  # lists, sections, tables, rows, cells, frames, index bodies
                 yield from self._blocks(child)
 
@@ -141,6 +164,11 @@ class _Odt:
                 yield from self._inline(child, frames)
             if child.tail:
                 yield child.tail
+
+
+def _href(image: Element) -> str:
+    """The package part a ``draw:image`` shows (``Pictures/...``), or ``""``."""
+    return image.get(_XLINK_HREF, "").removeprefix("./")
 
 
 def _count(value: str | None) -> int:

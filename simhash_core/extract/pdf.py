@@ -18,18 +18,22 @@ import io
 import os
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from itertools import repeat
 from typing import Any
 
 import numpy as np
 
 from simhash_core.messages import Message
-from simhash_core.types import DocumentMeta, ExtractedText
+from simhash_core.ocr.images import MAX_SIDE
+from simhash_core.ocr.marks import OCR_END, OCR_START, mark, strip_marks, unmark
+from simhash_core.ocr.reader import LOW_CONFIDENCE, OcrReader
+from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
 from .pdf_columns import CJK, SPACE, GlyphColumns, char_flags, is_undecodable
-from .pdf_layout import Glyph, assemble_pages, group_lines
+from .pdf_layout import Glyph, Line, assemble_pages, group_lines
 from .sniff import describe_content
 from .wrap import is_cjk, join_wrapped_lines
 
@@ -37,6 +41,10 @@ ENCRYPTED_REASON = Message.of("pdf.encrypted")
 SCANNED_REASON = Message.of("pdf.scanned")
 GARBLED_REASON = Message.of("pdf.garbled")
 MIN_CHARS_PER_PAGE = 16  # fewer letters/digits per page on average means "no text layer"
+OCR_DPI = 200  # pages without a text layer are rendered at this resolution for OCR
+# a page whose largest picture has more pixels is not rendered (decoding it would need
+# more memory than a worker may use): 150 MP is a 600 dpi scan of a 50 x 70 cm sheet
+MAX_PAGE_PICTURE_PIXELS = 150_000_000
 MAX_GARBAGE = 0.3  # share of undecodable characters above which a back end's text is refused
 
 # PDFium keeps global state and is not thread-safe: one document at a time per process.
@@ -56,8 +64,11 @@ _UNDECODABLE = re.compile(
 )
 
 
-def extract_pdf(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> ExtractedText:
-    """Extract the text of a PDF given as bytes.
+def extract_pdf(
+    data: bytes, limits: ExtractLimits = DEFAULT_LIMITS, ocr: OcrReader | None = None
+) -> ExtractedText:
+    """Extract the text of a PDF given as bytes; pages without a text layer are read by
+    ``ocr`` (rendered at :data:`OCR_DPI`) when it is given and enabled.
 
     Raises :class:`ExtractError` with ``encrypted``, ``scanned``, ``garbled``, ``corrupt``
     or ``empty``.
@@ -69,28 +80,179 @@ def extract_pdf(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> Extracte
     pages, page_count, garbage = _read_with_fallback(data, limits.max_pdf_pages)
     if page_count == 0:
         raise ExtractError("corrupt", Message.of("pdf.no-pages"))
-    if garbage > MAX_GARBAGE:
-        raise ExtractError("garbled", GARBLED_REASON)
     per_page = [_count_alnum(glyphs) for glyphs in pages]
-    if sum(per_page) < MIN_CHARS_PER_PAGE * len(pages):
-        raise ExtractError("scanned", SCANNED_REASON)
+    reading = ocr is not None and ocr.enabled
+    if garbage > MAX_GARBAGE:
+        if not reading:
+            raise ExtractError("garbled", GARBLED_REASON)
+        per_page = [0] * len(pages)  # its pages look right: OCR reads what they show
+    untexted = [i for i, n in enumerate(per_page) if n < MIN_CHARS_PER_PAGE]
+    if garbage > MAX_GARBAGE:
+        lines: list[list[Line]] = [[] for _ in pages]
+    else:
+        lines = [group_lines(glyphs) for glyphs in pages]
+    scanned_layout = sum(per_page) < MIN_CHARS_PER_PAGE * len(pages)
+    warnings: list[Message] = []
+    regions: list[tuple[int, float]] = []  # (page, confidence) of each piece read
+    skipped = 0
+    if untexted and ocr is not None:
+        skipped, regions = _read_scanned_pages(data, untexted, lines, ocr, warnings)
+        warnings.extend(ocr.warnings)
+    if scanned_layout and not regions:
+        if ocr is None:
+            raise ExtractError("scanned", SCANNED_REASON)
+        if not ocr.enabled:
+            raise ExtractError("scanned", Message.of("pdf.scanned-ocr-off"))
+        if ocr.warnings:  # the engine could not run, or no page could be rendered
+            raise ExtractError("scanned", ocr.warnings[0])
+        too_large = [w for w in warnings if w.code == "ocr.page-too-large"]
+        if too_large:
+            raise ExtractError("too-large", too_large[0])
+        raise ExtractError("scanned", Message.of("pdf.scanned-no-text"))
 
-    warnings = []
     if page_count > len(pages):
         warnings.append(Message.of("warn.pages-truncated", read=len(pages), pages=page_count))
     blank = sum(1 for n in per_page if n == 0)
-    if blank:
+    if skipped and not reading:
+        warnings.append(Message.of("warn.ocr-off", count=skipped))
+    elif blank and ocr is None:
         warnings.append(Message.of("warn.blank-pages", blank=blank, pages=len(pages)))
-    if garbage > 0.02:
+    if garbage > 0.02 and not regions:
         warnings.append(Message.of("warn.undecodable", share=round(float(garbage), 4)))
 
-    text = join_wrapped_lines(assemble_pages([group_lines(glyphs) for glyphs in pages]))
-    text = _drop_undecodable(text)
+    text = join_wrapped_lines(assemble_pages(lines))
+    spans: list[tuple[int, int]] = []
+    if regions:
+        text, spans = unmark(text)
+    text, spans = _drop_undecodable_keeping(text, spans)
     if not text.strip():
         raise ExtractError("empty", Message.of("file.blank"))
-    return ExtractedText(
-        text, "pdf", pages=page_count, warnings=tuple(warnings), meta=pdf_meta(data)
+    found = tuple(
+        OcrRegion(a, b, conf, page=page)
+        for (a, b), (page, conf) in zip(spans, regions, strict=False)
+        if b > a
     )
+    return ExtractedText(
+        text,
+        "pdf",
+        pages=page_count,
+        warnings=tuple(dict.fromkeys(warnings)),
+        meta=pdf_meta(data),
+        ocr=found,
+        ocr_skipped=skipped,
+    )
+
+
+def _read_scanned_pages(
+    data: bytes,
+    untexted: list[int],
+    lines: list[list[Line]],
+    ocr: OcrReader,
+    warnings: list[Message],
+) -> tuple[int, list[tuple[int, float]]]:
+    """Read the pages without a text layer by OCR, in place in ``lines``; returns how
+    many pages held something to read but were not read, and ``(page, confidence)``
+    of each piece read, in page order."""
+    regions: list[tuple[int, float]] = []
+    drawn = _drawn_pages(data, untexted)
+    if not ocr.enabled:
+        return len(drawn), regions
+    reading = drawn[: ocr.max_pages]
+    if len(drawn) > len(reading):
+        warnings.append(
+            Message.of("warn.ocr-pages-limit", read=len(reading), pages=len(drawn))
+        )
+    ocr.plan(len(reading))
+    read_any = False
+    for index, image in _render_pages(data, reading):
+        if isinstance(image, Message):
+            warnings.append(image)
+            ocr.plan(-1)
+            continue
+        piece = ocr.pixels(image)
+        if piece is None:
+            continue
+        if not read_any:  # a file's own text never carries the marks
+            read_any = True
+            for i, page_lines in enumerate(lines):
+                if any(OCR_START in ln.text or OCR_END in ln.text for ln in page_lines):
+                    lines[i] = [replace(ln, text=strip_marks(ln.text)) for ln in page_lines]
+        text = mark(join_wrapped_lines(piece.text)) if piece.text else ""
+        lines[index] = [Line((), 0.0, 0.0, 1.0, text)] if text else []
+        if piece.text:
+            regions.append((index + 1, piece.confidence))
+            if piece.confidence < LOW_CONFIDENCE:
+                warnings.append(
+                    Message.of(
+                        "warn.ocr-low",
+                        where=Message.of("ocr.where-page", page=index + 1),
+                        confidence=piece.confidence,
+                    )
+                )
+    return ocr.skipped + len(drawn) - len(reading), regions
+
+
+def _drawn_pages(data: bytes, indices: list[int]) -> list[int]:
+    """Those of the pages that draw anything (a picture, lines, shapes): a blank page
+    is not worth reading."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    found = []
+    with _PDFIUM_LOCK:
+        pdf = pdfium.PdfDocument(data)
+        try:
+            for index in indices:
+                page = raw.FPDF_LoadPage(pdf.raw, index)
+                if not page:
+                    continue
+                try:
+                    if raw.FPDFPage_CountObjects(page) > 0:
+                        found.append(index)
+                finally:
+                    raw.FPDF_ClosePage(page)
+        finally:
+            pdf.close()
+    return found
+
+
+def _render_pages(data: bytes, indices: list[int]) -> Iterator[tuple[int, np.ndarray | Message]]:
+    """Each page rendered for OCR at :data:`OCR_DPI` (longest side at most
+    :data:`~simhash_core.ocr.images.MAX_SIDE`), or a message why it is not: a page
+    whose picture is too large to decode within the memory limit."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    for index in indices:
+        with _PDFIUM_LOCK:
+            pdf = pdfium.PdfDocument(data)
+            try:
+                page = pdf[index]
+                try:
+                    largest = max(
+                        (
+                            obj.get_px_size()
+                            for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_IMAGE,))
+                        ),
+                        key=lambda size: size[0] * size[1],
+                        default=(0, 0),
+                    )
+                    if largest[0] * largest[1] > MAX_PAGE_PICTURE_PIXELS:
+                        width, height = largest
+                        image: np.ndarray | Message = Message.of(
+                            "ocr.page-too-large", page=index + 1, width=width, height=height
+                        )
+                    else:
+                        width, height = page.get_size()
+                        scale = min(OCR_DPI / 72, MAX_SIDE / max(width, height, 1.0))
+                        bitmap = page.render(scale=scale, grayscale=False)
+                        image = bitmap.to_numpy()[:, :, :3][:, :, ::-1].copy()  # BGR(A) to RGB
+                        bitmap.close()
+                finally:
+                    page.close()
+            finally:
+                pdf.close()
+        yield index, image
 
 
 _PDF_PROPERTIES = {
@@ -211,6 +373,25 @@ def _count_alnum(glyphs: Sequence[Glyph]) -> int:
 def _drop_undecodable(text: str) -> str:
     """``text`` without undecodable characters, except line breaks and tabs."""
     return _UNDECODABLE.sub("", text)
+
+
+def _drop_undecodable_keeping(
+    text: str, spans: list[tuple[int, int]]
+) -> tuple[str, list[tuple[int, int]]]:
+    """:func:`_drop_undecodable`, with ``spans`` moved to where their text went.
+
+    >>> _drop_undecodable_keeping("a\ufffdbc\ufffdd", [(2, 6)])
+    ('abcd', [(1, 4)])
+    """
+    if not spans or not _UNDECODABLE.search(text):
+        return _drop_undecodable(text), spans
+    gone = np.zeros(len(text) + 1, np.int64)
+    for m in _UNDECODABLE.finditer(text):
+        gone[m.start() + 1] += 1
+    before = np.cumsum(gone)  # characters dropped before each offset
+    return _drop_undecodable(text), [
+        (a - int(before[a]), b - int(before[b])) for a, b in spans
+    ]
 
 
 def read_pdfium(data: bytes, max_pages: int) -> tuple[PageGlyphs, int]:

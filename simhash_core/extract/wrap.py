@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import re
 
+from simhash_core.ocr.marks import OCR_END, OCR_START
+
+# The marks that bracket text read by OCR while a document's text is assembled are
+# neutral here (removed before anyone sees them: simhash_core.ocr.marks).
 # Punctuation used in both Chinese and Western text: it takes the side of its neighbour.
-_NEUTRAL = set("“”‘’\"'…—–·-/")
+_NEUTRAL = set("“”‘’\"'…—–·-/") | {OCR_START, OCR_END}
 _PARAGRAPH_SPLIT = re.compile(r"\n[ \t\f\v\r]*\n\s*")
 
 

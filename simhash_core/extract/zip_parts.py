@@ -16,10 +16,11 @@ The reasons a teacher reads name the format: codes ``<prefix>.bad-zip``,
 from __future__ import annotations
 
 import io
+import posixpath
 import re
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from xml.etree.ElementTree import Element, ParseError
 
@@ -27,9 +28,13 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from simhash_core.messages import Message
+from simhash_core.ocr.marks import mark, unmark
+from simhash_core.ocr.reader import LOW_CONFIDENCE, OcrPiece, OcrReader
+from simhash_core.types import OcrRegion
 
 from .errors import MB, ExtractError, ExtractLimits, size_label
 from .sniff import describe_content
+from .wrap import join_wrapped_lines
 
 PARAGRAPH_BREAK = "\n\n"
 DTD_DECLARATION = re.compile(rb"<!(?i:doctype|entity)")
@@ -139,3 +144,95 @@ def part_properties(parts: ZipParts, name: str, wanted: dict[str, str]) -> dict[
         if key and element.text and element.text.strip() and key not in found:
             found[key] = element.text.strip()[:200]
     return found
+
+
+MAX_PICTURE_BYTES = 64 * MB  # a picture part larger than this is not read
+PEEK_BYTES = 64 * 1024  # enough of a picture to learn its size from its header
+
+
+class PictureTexts:
+    """The text of a package's pictures, read by OCR, and where it lands in the text.
+
+    :meth:`text_of` gives a picture's text, bracketed by OCR marks, to put where the
+    picture is; :meth:`located` removes the marks from the finished text and returns
+    an :class:`~simhash_core.types.OcrRegion` for each piece. A picture used twice is
+    read once. Without a reader (or with OCR off) nothing is read; pictures that could
+    hold text are counted in :attr:`skipped`.
+    """
+
+    def __init__(self, parts: ZipParts, ocr: OcrReader | None) -> None:
+        self.parts = parts
+        self.ocr = ocr
+        self._read: dict[str, OcrPiece | None] = {}
+        self._order: list[tuple[str, float]] = []  # (picture, confidence) of each piece put
+        self._low: list[Message] = []
+
+    def plan(self, count: int) -> None:
+        if self.ocr is not None:
+            self.ocr.plan(count)
+
+    @property
+    def skipped(self) -> int:
+        return self.ocr.skipped if self.ocr is not None else 0
+
+    def text_of(self, name: str) -> Iterator[str]:
+        """The text of the picture stored at ``name`` (none if it holds none)."""
+        if self.ocr is None or name not in self.parts.names:
+            return
+        if name not in self._read:
+            self._read[name] = self._recognise(name)
+        piece = self._read[name]
+        if piece is not None and piece.text:
+            self._order.append((name, piece.confidence))
+            yield mark(join_wrapped_lines(piece.text))
+
+    def _recognise(self, name: str) -> OcrPiece | None:
+        assert self.ocr is not None
+        shown = posixpath.basename(name)
+        try:
+            info = self.parts.archive.getinfo(name)
+            if info.file_size > MAX_PICTURE_BYTES:
+                reason = Message.of("file.larger-than", limit=size_label(MAX_PICTURE_BYTES))
+                self.ocr.warnings.append(Message.of("warn.ocr-picture", name=shown, reason=reason))
+                return None
+            with self.parts.archive.open(name) as stream:
+                data = stream.read(MAX_PICTURE_BYTES if self.ocr.enabled else PEEK_BYTES)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, KeyError,
+                NotImplementedError, RuntimeError):
+            reason = Message.of(f"{self.parts.prefix}.bad-zip")
+            self.ocr.warnings.append(Message.of("warn.ocr-picture", name=shown, reason=reason))
+            return None
+        piece = self.ocr.picture(data, shown)
+        if piece is not None and piece.text and piece.confidence < LOW_CONFIDENCE:
+            where = Message.of("ocr.where-picture", name=shown)
+            self._low.append(
+                Message.of("warn.ocr-low", where=where, confidence=piece.confidence)
+            )
+        return piece
+
+    def reader(self, by_id: dict[str, str]) -> Callable[[str], Iterator[str]]:
+        """Reads the picture a relationship id names."""
+
+        def read(rid: str) -> Iterator[str]:
+            name = by_id.get(rid)
+            if name:
+                yield from self.text_of(name)
+
+        return read
+
+    def located(self, text: str) -> tuple[str, tuple[OcrRegion, ...]]:
+        """``text`` without the marks, and a region for each picture's text in it."""
+        if not self._order:
+            return text, ()
+        clean, spans = unmark(text)
+        return clean, tuple(
+            OcrRegion(a, b, confidence, picture=posixpath.basename(name))
+            for (a, b), (name, confidence) in zip(spans, self._order, strict=False)
+            if b > a
+        )
+
+    def warnings(self) -> list[Message]:
+        if self.ocr is None:
+            return []
+        off = [Message.of("warn.ocr-off", count=self.skipped)] if self.skipped else []
+        return [*self.ocr.warnings, *self._low, *(off if not self.ocr.enabled else ())]

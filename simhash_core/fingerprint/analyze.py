@@ -11,6 +11,7 @@ import hashlib
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -30,7 +31,17 @@ from simhash_core.text.units import (
 )
 from simhash_core.text.vocabulary import jieba_vocabulary
 from simhash_core.text.words import term_counts, word_counts
-from simhash_core.types import Document, DocumentMeta, ExtractedText, Keywords, ScanSettings
+
+if TYPE_CHECKING:
+    from simhash_core.ocr.reader import OcrReader
+from simhash_core.types import (
+    Document,
+    DocumentMeta,
+    ExtractedText,
+    Keywords,
+    OcrRegion,
+    ScanSettings,
+)
 
 KEYWORDS_KEPT = 200
 
@@ -55,6 +66,8 @@ class Analysis:
     pages: int | None = None
     warnings: tuple[Message, ...] = ()
     meta: DocumentMeta | None = None
+    ocr: tuple[OcrRegion, ...] = ()  # the parts of text read by OCR
+    ocr_skipped: int = 0  # scanned pages and pictures not read (see ExtractedText)
     timings: tuple[tuple[str, float], ...] = ()  # seconds per stage, when freshly computed
     sentences: Sentences = NO_SENTENCES  # the meaning layer's sentences and terms
 
@@ -191,16 +204,20 @@ def analyze_file(
     template_shingles: np.ndarray | None = None,
     digest: str | None = None,
     extracted: ExtractedText | None = None,
+    ocr: OcrReader | None = None,
 ) -> Analysis:
-    """Extract (unless ``extracted`` is given, e.g. from the cache) and analyse one file.
+    """Extract (unless ``extracted`` is given, e.g. from the cache) and analyse one file;
+    ``ocr`` reads its scans and pictures (by default: if ``settings.ocr``).
 
     Raises ``ExtractError`` for unreadable files.
     """
     from simhash_core.extract import extract
+    from simhash_core.extract.errors import DEFAULT_LIMITS
+    from simhash_core.ocr.reader import OcrReader
 
     started = time.perf_counter()
     if extracted is None:
-        extracted = extract(path)
+        extracted = extract(path, DEFAULT_LIMITS, ocr or OcrReader(enabled=settings.ocr))
     extraction = time.perf_counter() - started
     analysis = analyze_text(extracted.text, settings, template_shingles, extracted.kind)
     if digest is None:
@@ -215,6 +232,8 @@ def analyze_file(
         pages=extracted.pages,
         warnings=tuple(extracted.warnings),
         meta=extracted.meta,
+        ocr=extracted.ocr,
+        ocr_skipped=extracted.ocr_skipped,
         timings=(("extraction", extraction), *analysis.timings),
     )
 
@@ -287,5 +306,6 @@ def to_document(path: str, abspath: Path, a: Analysis) -> Document:
         content_hash=a.content_hash,
         warnings=a.warnings,
         meta=a.meta,
+        ocr=a.ocr,
         **analysis_fields(a),  # type: ignore[arg-type]
     )

@@ -83,3 +83,17 @@ def note_pid_and_spin(folder: str, seconds: float) -> int:
     with open(os.path.join(folder, f"{os.getpid()}.pid"), "w") as fh:
         fh.write(str(os.getpid()))
     return spin(seconds)
+
+
+def slow_with_note(seconds: float, extra: float) -> str:
+    """Runs ``seconds`` after asking the pool for ``extra`` more than its time limit."""
+    from simhash_core.pool import note
+
+    note(0, 1, extra)
+    time.sleep(seconds)
+    return "done"
+
+
+def must_not_run(*args: object) -> None:
+    """A task that fails the test that reaches it (a file that should be cached)."""
+    raise AssertionError(f"a file was read again: {args[0]}")

@@ -244,7 +244,7 @@ def test_unexpected_library_errors_become_corrupt(
     path = tmp_path / "a.docx"
     path.write_bytes(b"PK\x03\x04whatever")
 
-    def boom(data: bytes, limits: ExtractLimits) -> None:
+    def boom(data: bytes, limits: ExtractLimits, **_: object) -> None:
         raise ValueError("library bug")
 
     monkeypatch.setattr(extract_pkg, "extract_docx", boom)

@@ -1,0 +1,306 @@
+"""Scans and pictures read by OCR: a scanned copy is flagged as the typed copy is.
+
+The scans are made here (tests/scans.py): class essays typeset by reportlab, rendered
+by pdftoppm, degraded like a cheap scan, wrapped as image-only PDFs or pasted into a
+DOCX. Accuracy and speed are measured by benchmarks/ocr.py, not asserted here.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from simhash_core.extract import ExtractError, extract
+from simhash_core.ocr.reader import OcrReader
+from simhash_core.pool import IsolatedPool, TaskFailure
+from simhash_core.progress import Progress
+from simhash_core.scan import scan
+from simhash_core.store.cache import AnalysisCache
+from simhash_core.types import ScanSettings
+from tests.core import pool_tasks
+from tests.core.samples import CLASS_ZH, needs_samples
+from tests.scans import (
+    cjk_font,
+    degrade,
+    docx_with_picture,
+    have_pdftoppm,
+    image_pdf,
+    render,
+    typeset,
+)
+
+needs_tools = pytest.mark.skipif(
+    not (have_pdftoppm() and cjk_font()), reason="needs pdftoppm and a CJK font"
+)
+pytestmark = [needs_samples, needs_tools, pytest.mark.slow]
+
+SUBMISSIONS = CLASS_ZH / "submissions"
+TEMPLATE = CLASS_ZH / "template.txt"
+ORIGINAL, COPY = "s006.docx", "s015.docx"  # labelled "light" (80% copied) in truth.csv
+PICTURED = "s003.pdf"  # its first page is pasted as a picture into a DOCX
+
+
+@pytest.fixture(scope="module")
+def copy_pages(tmp_path_factory) -> list[bytes]:
+    """The typed copy, printed (typeset) and rendered at 300 dpi."""
+    folder = tmp_path_factory.mktemp("typeset")
+    typeset(extract(SUBMISSIONS / COPY).text, folder / "copy.pdf")
+    return render(folder / "copy.pdf", 300)
+
+
+@pytest.fixture(scope="module")
+def scanned_class(tmp_path_factory, copy_pages) -> Path:
+    """The original, its typed copy, a poor scan of the copy, and a DOCX whose copied
+    text is a pasted picture of another essay's first page (pdftoppm, 150 dpi)."""
+    folder = tmp_path_factory.mktemp("class")
+    for name in (ORIGINAL, COPY, PICTURED, "s000.pdf"):
+        (folder / name).write_bytes((SUBMISSIONS / name).read_bytes())
+    noisy = [degrade(png, seed=i) for i, png in enumerate(copy_pages)]
+    image_pdf(noisy, folder / "scan-of-copy.pdf", 150)
+    docx_with_picture(
+        "My own introduction, written by me.",
+        render(SUBMISSIONS / PICTURED, 150, 1, 1)[0],
+        "My own conclusion.",
+        folder / "pasted-picture.docx",
+    )
+    return folder
+
+
+@pytest.fixture(scope="module")
+def result(scanned_class, tmp_path_factory):
+    cache = AnalysisCache(tmp_path_factory.mktemp("cache") / "cache.sqlite")
+    steps: list[tuple[int, int]] = []
+
+    def seen(report) -> bool:
+        if report.step is not None:
+            steps.append(report.step)
+        return True
+
+    got = scan([scanned_class], [TEMPLATE], ScanSettings(workers=2), Progress(seen), cache=cache)
+    got.steps = steps  # type: ignore[attr-defined]
+    got.cache = cache  # type: ignore[attr-defined]
+    return got
+
+
+def _pair(result, a: str, b: str):
+    names = [d.path for d in result.documents]
+    return next(p for p in result.pairs if {names[p.a], names[p.b]} == {a, b})
+
+
+def test_a_scanned_copy_is_flagged_like_the_typed_copy(result):
+    typed = _pair(result, ORIGINAL, COPY)
+    scanned = _pair(result, ORIGINAL, "scan-of-copy.pdf")
+    assert typed.flagged and scanned.flagged
+    # the scan carries the same copied text: its scores are the typed copy's, within OCR
+    assert abs(scanned.share_a + scanned.share_b - typed.share_a - typed.share_b) < 0.2
+    assert abs(scanned.similarity - typed.similarity) < 0.1
+    assert _pair(result, COPY, "scan-of-copy.pdf").flagged
+    unrelated = [d.path for d in result.documents].index("s000.pdf")
+    assert not any(p.flagged for p in result.pairs if unrelated in (p.a, p.b))
+
+
+def test_a_pasted_picture_of_copied_text_is_flagged(result):
+    pair = _pair(result, PICTURED, "pasted-picture.docx")
+    assert pair.flagged
+    doc = next(d for d in result.documents if d.path == "pasted-picture.docx")
+    # the picture's text sits between the typed paragraphs, marked as read by OCR
+    assert doc.text.startswith("My own introduction")
+    assert doc.text.rstrip().endswith("My own conclusion.")
+    (region,) = doc.ocr
+    assert region.picture.startswith("image") and region.page is None
+    assert "课程论文" in doc.text[region.start : region.end]
+
+
+def test_ocr_regions_say_where_and_how_sure(result):
+    doc = next(d for d in result.documents if d.path == "scan-of-copy.pdf")
+    assert [r.page for r in doc.ocr] == list(range(1, len(doc.ocr) + 1))
+    assert len(doc.ocr) >= 2
+    assert all(0.8 < r.confidence <= 1.0 for r in doc.ocr)
+    assert doc.ocr[0].start == 0 and doc.ocr[-1].end == len(doc.text)
+    typed = next(d for d in result.documents if d.path == COPY)
+    assert typed.ocr == ()
+
+
+def test_ocr_reports_progress_page_by_page(result):
+    totals = {total for _, total in result.steps}
+    assert 2 in totals or len(totals) >= 1  # the scan's pages, announced before reading
+    assert any(done >= 1 for done, _ in result.steps)
+
+
+def test_a_rescan_never_runs_ocr_again(result, scanned_class):
+    again = scan(
+        [scanned_class],
+        [TEMPLATE],
+        ScanSettings(workers=2),
+        cache=result.cache,
+        task=pool_tasks.must_not_run,
+    )
+    assert not again.errors
+    assert [d.ocr for d in again.documents] == [d.ocr for d in result.documents]
+    assert [(p.a, p.b, p.flagged, p.similarity) for p in again.pairs] == [
+        (p.a, p.b, p.flagged, p.similarity) for p in result.pairs
+    ]
+
+
+def test_no_ocr_reports_the_scan_and_ignores_what_a_cache_read(result, scanned_class):
+    off = scan([scanned_class], [TEMPLATE], ScanSettings(workers=2, ocr=False), cache=result.cache)
+    (error,) = off.errors
+    assert error.path == "scan-of-copy.pdf" and error.code == "scanned"
+    assert "turned off" in str(error.reason)
+    pasted = next(d for d in off.documents if d.path == "pasted-picture.docx")
+    assert pasted.ocr == () and "课程论文" not in pasted.text
+    assert any(w.code == "warn.ocr-off" for w in pasted.warnings)
+
+
+def test_cancel_stops_ocr(scanned_class):
+    def stop_at_first_page(report) -> bool:
+        return report.step is None
+
+    got = scan(
+        [scanned_class / "scan-of-copy.pdf", scanned_class / ORIGINAL],
+        settings=ScanSettings(workers=1),
+        progress=Progress(stop_at_first_page),
+    )
+    assert got.cancelled
+    assert "scan-of-copy.pdf" not in {d.path for d in got.documents}
+
+
+# ---- hostile pictures and pages -----------------------------------------------------
+
+
+def _png_claiming(width: int, height: int) -> bytes:
+    """A PNG of a few hundred bytes whose header claims ``width`` x ``height`` pixels."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    pixels = zlib.compress(b"\0" * 100_000, 9)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(
+        b"IEND", b""
+    )
+
+
+def _docx_with_raw_picture(path: Path, picture: bytes, name: str) -> None:
+    """A DOCX with a typed paragraph and a picture part holding ``picture`` as is."""
+    import zipfile
+
+    from PIL import Image
+
+    good = io.BytesIO()
+    Image.new("RGB", (300, 100), "white").save(good, "PNG")
+    docx_with_picture("Typed text that is read anyway.", good.getvalue(), "", path)
+    data = io.BytesIO(path.read_bytes())
+    with zipfile.ZipFile(data) as src, zipfile.ZipFile(path, "w") as dst:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            if info.filename.startswith("word/media/"):
+                body = picture
+                info.filename = info.filename  # same part name: the relationship holds
+            dst.writestr(info, body)
+    _ = name
+
+
+def test_a_decompression_bomb_picture_is_refused_and_the_text_kept(tmp_path):
+    path = tmp_path / "bomb.docx"
+    _docx_with_raw_picture(path, _png_claiming(30_000, 30_000), "bomb")
+    got = extract(path, ocr=OcrReader())
+    assert got.text.startswith("Typed text")
+    (warning,) = [w for w in got.warnings if w.code == "warn.ocr-picture"]
+    assert "30,000 × 30,000 pixels" in str(warning)
+
+
+def test_a_corrupt_jpeg_is_named_and_the_text_kept(tmp_path):
+    from PIL import Image
+
+    jpeg = io.BytesIO()
+    Image.new("RGB", (800, 600), "white").save(jpeg, "JPEG")
+    broken = jpeg.getvalue()[:200] + b"\x00garbage" * 50
+    path = tmp_path / "corrupt.docx"
+    _docx_with_raw_picture(path, broken, "corrupt")
+    got = extract(path, ocr=OcrReader())
+    assert got.text.startswith("Typed text")
+    assert any(
+        w.code == "warn.ocr-picture" and "damaged picture" in str(w) for w in got.warnings
+    )
+
+
+def _pdf_with_one_image(width: int, height: int) -> bytes:
+    """A one-page PDF whose only content is a JPEG XObject claiming ``width`` x
+    ``height`` pixels (its data is a tiny JPEG: nothing that size is ever decoded)."""
+    from PIL import Image
+
+    jpeg = io.BytesIO()
+    Image.new("RGB", (16, 16), "white").save(jpeg, "JPEG")
+    body = jpeg.getvalue()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] "
+        b"/Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>",
+    ]
+    content = b"q 595 0 0 842 0 0 cm /Im0 Do Q"
+    out = io.BytesIO()
+    out.write(b"%PDF-1.4\n")
+    offsets = []
+    for i, obj in enumerate(objects, start=1):
+        offsets.append(out.tell())
+        out.write(b"%d 0 obj\n" % i + obj + b"\nendobj\n")
+    offsets.append(out.tell())
+    out.write(b"4 0 obj\n<< /Length %d >>\nstream\n" % len(content) + content)
+    out.write(b"\nendstream\nendobj\n")
+    offsets.append(out.tell())
+    out.write(
+        b"5 0 obj\n<< /Type /XObject /Subtype /Image /Width %d /Height %d "
+        b"/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length %d >>\n"
+        b"stream\n" % (width, height, len(body))
+    )
+    out.write(body + b"\nendstream\nendobj\n")
+    xref = out.tell()
+    out.write(b"xref\n0 6\n0000000000 65535 f \n")
+    for off in offsets:
+        out.write(b"%010d 00000 n \n" % off)
+    out.write(b"trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % xref)
+    return out.getvalue()
+
+
+def test_a_page_of_30000_by_30000_pixels_is_refused_by_name(tmp_path):
+    path = tmp_path / "huge-page.pdf"
+    path.write_bytes(_pdf_with_one_image(30_000, 30_000))
+    with pytest.raises(ExtractError) as caught:
+        extract(path, ocr=OcrReader())
+    assert caught.value.code == "too-large"
+    assert "page 1 holds a picture of 30,000 × 30,000 pixels" in str(caught.value)
+
+
+def test_a_1000_page_scan_reads_the_first_pages_and_says_so(tmp_path):
+    from PIL import Image, ImageDraw
+
+    pages = []
+    for i in range(1000):
+        image = Image.new("L", (360, 120), 255)
+        ImageDraw.Draw(image).text((20, 40), f"Page number {i + 1} of the scan", fill=0)
+        pages.append(image)
+    path = tmp_path / "thousand.pdf"
+    pages[0].save(path, save_all=True, append_images=pages[1:], resolution=72.0)
+    steps: list[tuple[int, int]] = []
+    got = extract(path, ocr=OcrReader(max_pages=20, on_step=lambda d, t: steps.append((d, t))))
+    assert got.pages == 1000
+    assert any(
+        w.code == "warn.ocr-pages-limit" and "first 20 of 1000" in str(w) for w in got.warnings
+    )
+    assert steps[-1] == (20, 20)
+    assert "Page number 1" in got.text or "Page number" in got.text
+
+
+def test_a_scan_in_a_worker_gets_a_longer_time_limit(tmp_path):
+    pool = IsolatedPool(1, timeout=1.0)
+    (outcome,) = [o for _, o in pool.run(pool_tasks.slow_with_note, [(0, (2.0, 5.0))])]
+    assert outcome == "done"
+    (late,) = [o for _, o in pool.run(pool_tasks.hang, [(0, (2.0,))])]
+    assert isinstance(late, TaskFailure) and late.code == "timeout"
