@@ -31,6 +31,7 @@ PERSISTED_SCAN_FIELDS = (
     "reworded",
     "translated",
     "meaning_margin",
+    "ocr",
 )
 
 

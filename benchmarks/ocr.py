@@ -1,6 +1,6 @@
 """OCR benchmark: character error rate and speed on scans made from known text.
 
-    python benchmarks/ocr.py [--pages 4] [--workers 2]
+    python benchmarks/ocr.py [--pages 4] [--workers 2] [--tesseract]
 
 The scans are made here, nothing is checked in (``tests/scans.py``):
 
@@ -14,6 +14,8 @@ Each page is read twice: *clean* (300 dpi) and *noisy* (150 dpi, 2° skew, blur 
 grain), each wrapped as a one-page image-only PDF and read through ``extract()`` as a
 scan reads it. The character error rate is the edit distance to the truth over its
 length, after NFKC and with whitespace next to Chinese removed (``tests/scans.py``).
+``--tesseract`` reads the same pictures with Debian's Tesseract 5 (``chi_sim+eng``; one
+thread per process, two processes at once) for the engine comparison in the README.
 Prints tables; asserts nothing.
 """
 
@@ -99,19 +101,81 @@ def build(folder: Path, pages: int) -> list[tuple[str, str, str, str]]:
             ):
                 path = folder / f"{name.replace(' ', '-')}-{quality.split()[0]}-{i}.pdf"
                 image_pdf([picture], path, dpi)
+                path.with_suffix(".png").write_bytes(picture)
                 cases.append((name, quality, str(path), truth))
     return cases
+
+
+def tesseract(path: str, lang: str) -> tuple[str, float]:
+    """Tesseract's text of one picture (one OpenMP thread) and its seconds."""
+    import os
+    import subprocess
+
+    t0 = time.perf_counter()
+    done = subprocess.run(
+        ["tesseract", path, "stdout", "-l", lang],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "OMP_THREAD_LIMIT": "1"},
+        check=False,
+    )
+    return done.stdout, time.perf_counter() - t0
+
+
+def print_table(cases, outcomes: dict) -> list[float]:
+    """The CER table; returns the seconds of each page."""
+    from tests.scans import cer
+
+    print("| set | scan | pages | CER mean | CER worst | confidence | s/page |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    groups: dict[tuple[str, str], list[tuple[float, float, float]]] = {}
+    for i, (name, quality, _, truth) in enumerate(cases):
+        outcome = outcomes[i]
+        if not isinstance(outcome, tuple):
+            print(f"failed: {name} {quality}: {outcome}")
+            continue
+        text, seconds, confidence = outcome
+        groups.setdefault((name, quality), []).append((cer(truth, text), seconds, confidence))
+    for (name, quality), rows in groups.items():
+        rates = [r[0] for r in rows]
+        sure = statistics.mean(r[2] for r in rows)
+        print(
+            f"| {name} | {quality} | {len(rows)} | {statistics.mean(rates):.2%} | "
+            f"{max(rates):.2%} | {sure:.3f} | {statistics.mean(r[1] for r in rows):.1f} |"
+        )
+    return [r[1] for rows in groups.values() for r in rows]
+
+
+def run_tesseract(cases) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(case):
+        name, _, pdf, _ = case
+        text, seconds = tesseract(str(Path(pdf).with_suffix(".png")), "eng" if "en" in name
+                                  else "chi_sim+eng")
+        return text, seconds, float("nan")
+
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        outcomes = dict(enumerate(pool.map(one, cases)))
+    wall = time.perf_counter() - t0
+    print("\n## Tesseract 5 (chi_sim+eng), 2 processes\n")
+    per_page = print_table(cases, outcomes)
+    print(
+        f"\n{len(cases)} pages in {wall:.1f} s: {statistics.mean(per_page):.1f} s/page in a "
+        f"process, {len(cases) / wall * 60:.1f} pages/min with both cores"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", type=int, default=4, help="pages of each set (default 4)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--tesseract", action="store_true", help="also time Tesseract 5")
     args = parser.parse_args()
 
     from simhash_core.ocr.engine import ENGINE_NAME
     from simhash_core.pool import IsolatedPool
-    from tests.scans import cer
 
     with tempfile.TemporaryDirectory() as tmp:
         cases = build(Path(tmp), args.pages)
@@ -121,25 +185,8 @@ def main() -> None:
         results = dict(pool.run(read_scan, [(i, (c[2],)) for i, c in enumerate(cases)]))
         wall = time.perf_counter() - t0
 
-        print("| set | scan | pages | CER mean | CER worst | confidence | s/page |")
-        print("| --- | --- | --- | --- | --- | --- | --- |")
-        groups: dict[tuple[str, str], list[tuple[float, float, float]]] = {}
-        for i, (name, quality, _, truth) in enumerate(cases):
-            outcome = results[i]
-            if not isinstance(outcome, tuple):
-                print(f"failed: {name} {quality}: {outcome}")
-                continue
-            text, seconds, confidence = outcome
-            groups.setdefault((name, quality), []).append((cer(truth, text), seconds, confidence))
-        for (name, quality), rows in groups.items():
-            rates = [r[0] for r in rows]
-            print(
-                f"| {name} | {quality} | {len(rows)} | {statistics.mean(rates):.2%} | "
-                f"{max(rates):.2%} | {statistics.mean(r[2] for r in rows):.3f} | "
-                f"{statistics.mean(r[1] for r in rows):.1f} |"
-            )
-        per_page = [r[1] for rows in groups.values() for r in rows]
-        print(f"\n## Speed\n\n| workers | pages | wall s | s/page (in a worker) | pages/min |")
+        per_page = print_table(cases, results)
+        print("\n## Speed\n\n| workers | pages | wall s | s/page (in a worker) | pages/min |")
         print("| --- | --- | --- | --- | --- |")
         print(
             f"| {args.workers} | {len(cases)} | {wall:.1f} | {statistics.mean(per_page):.1f} | "
@@ -154,6 +201,8 @@ def main() -> None:
             f"| 1 | {len(sample)} | {wall1:.1f} | {wall1 / len(sample):.1f} | "
             f"{len(sample) / wall1 * 60:.1f} |"
         )
+        if args.tesseract:
+            run_tesseract(cases)
 
 
 if __name__ == "__main__":

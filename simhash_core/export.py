@@ -178,6 +178,8 @@ def _cell(kind: FieldKind, value: Any, t: Translation) -> Any:
         return t.yes_no(value)
     if kind in (FieldKind.GROUP, FieldKind.LABEL):
         return "" if value is None else value
+    if kind is FieldKind.OCR:
+        return "" if value is None else percent(value)
     if kind is FieldKind.REASONS:
         return t.joined(value)
     return value
@@ -187,6 +189,8 @@ def _json_value(kind: FieldKind, value: Any) -> Any:
     """A field's value as the JSON writes it: typed."""
     if kind is FieldKind.SHARE:
         return round(float(value), 4)
+    if kind is FieldKind.OCR:
+        return None if value is None else round(float(value), 4)
     if kind is FieldKind.FLAG:
         return bool(value)
     if kind is FieldKind.REASONS:
@@ -435,6 +439,8 @@ def result_dict(result: ScanResult, *, with_pairs: bool = True) -> dict[str, Any
                 "student_number": d.student.number if d.student is not None else None,
                 "files": list(d.files),  # a student's several files, joined in this order
                 "metadata": d.meta.to_json() if d.meta is not None else {},
+                # the parts of its text read by OCR: offsets, page or picture, confidence
+                "ocr": [r.to_json() for r in d.ocr],
             }
             for d in result.documents
         ],

@@ -180,6 +180,9 @@ CATALOGUE: dict[str, str] = {
     "ocr.where-page": "page {page}",
     "ocr.where-picture": "picture {name}",
     "ocr.where-in": "{where} of {name}",
+    "ocr.read-note": (
+        "read by OCR: {where} (mean confidence {confidence:.0%}); check its text against the scan"
+    ),
     "pdf.garbled": (
         "garbled PDF: its text cannot be decoded (fonts without a character map); "
         "export the PDF again from the original document, or run OCR"

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, NamedTuple
 
-from simhash_core.types import PairScore, ScanResult
+from simhash_core.types import PairScore, ScanResult, ocr_confidence
 
 
 class FieldKind(Enum):
@@ -30,6 +30,7 @@ class FieldKind(Enum):
     GROUP = "group"  # a group id, or None
     LABEL = "label"  # an archive label, or None
     REASONS = "reasons"  # a tuple of messages.Message
+    OCR = "ocr"  # how sure OCR was of a document's text it read, or None (none read)
 
 
 class PairField(NamedTuple):
@@ -45,6 +46,11 @@ def _student(result: ScanResult, i: int) -> str | None:
     several), or None."""
     doc = result.documents[i]
     return doc.label if doc.student is not None else None
+
+
+def _ocr(result: ScanResult, i: int) -> float | None:
+    """The mean confidence of the text OCR read in a document, or None if it read none."""
+    return ocr_confidence(result.documents[i].ocr)
 
 
 def _label(result: ScanResult, p: PairScore) -> str | None:
@@ -125,6 +131,22 @@ PAIR_FIELDS: tuple[PairField, ...] = (
         _label,
         "Archive",
         "Where the archived file of the pair comes from",
+    ),
+    PairField(
+        "ocr_a",
+        FieldKind.OCR,
+        lambda r, p: _ocr(r, p.a),
+        "OCR A",
+        "Part of file A was read by OCR (a scan, or a picture of text), with this mean "
+        "recognition confidence; check its text against the scan",
+    ),
+    PairField(
+        "ocr_b",
+        FieldKind.OCR,
+        lambda r, p: _ocr(r, p.b),
+        "OCR B",
+        "Part of file B was read by OCR (a scan, or a picture of text), with this mean "
+        "recognition confidence; check its text against the scan",
     ),
     PairField(
         "simhash_distance",

@@ -56,6 +56,8 @@ class Column(IntEnum):
     MEANING_SHARE = 18
     REASONS = 19
     DIRECTION = 20
+    OCR_A = 21  # shown when a file of the scan was read by OCR
+    OCR_B = 22
 
 
 # The field of the pair reports each column shows (simhash_core.pair_fields): the
@@ -82,6 +84,8 @@ COLUMN_FIELDS: dict[Column, str] = {
     Column.MEANING_SHARE: "meaning_share",
     Column.REASONS: "reasons",
     Column.DIRECTION: "direction",
+    Column.OCR_A: "ocr_a",
+    Column.OCR_B: "ocr_b",
 }
 
 
@@ -257,6 +261,10 @@ class PairsModel(QAbstractTableModel):
             return joined(value)
         if field.kind is FieldKind.COUNT:
             return str(value)
+        if field.kind is FieldKind.OCR:
+            return "" if value is None else self.tr("OCR {confidence}").format(
+                confidence=percent(value)
+            )
         return percent(float(value))
 
     def _sort_key(self, p: PairScore, col: Column) -> Any:
@@ -272,6 +280,8 @@ class PairsModel(QAbstractTableModel):
             return int(value)
         if field.kind is FieldKind.REASONS:
             return len(value)
+        if field.kind is FieldKind.OCR:
+            return -1.0 if value is None else value
         return value
 
 

@@ -407,12 +407,17 @@ Why: {reason}</source>
         <translation>由其他文件拼合</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="217"/>
+        <location filename="../views/groups_panel.py" line="213"/>
+        <source>read by OCR, {confidence} sure</source>
+        <translation>经 OCR 识别，置信度 {confidence}</translation>
+    </message>
+    <message>
+        <location filename="../views/groups_panel.py" line="223"/>
         <source>Groups of near-duplicates appear here after a scan.</source>
         <translation>扫描后，这里会列出相似文件的分组。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="220"/>
+        <location filename="../views/groups_panel.py" line="226"/>
         <source>No group: no pair of files was flagged.</source>
         <translation>没有分组：没有文件对被标记。</translation>
     </message>
@@ -1569,328 +1574,403 @@ tf 开头</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="120"/>
+        <source>scanned image: no text layer, and reading scans (OCR) is turned off in Settings</source>
+        <translation>扫描图像：没有文字层，且设置中已关闭扫描识别（OCR）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="121"/>
+        <source>scanned image: OCR found no text on its pages</source>
+        <translation>扫描图像：OCR 在其页面上未识别出文字</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="122"/>
+        <source>scans and pictures cannot be read here: the OCR engine failed to load ({detail})</source>
+        <translation>此处无法识别扫描页和图片：OCR 引擎加载失败（{detail}）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="123"/>
+        <source>a picture of {width:,} × {height:,} pixels: too large to read by OCR</source>
+        <translation>一张 {width:,} × {height:,} 像素的图片：太大，无法用 OCR 识别</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="124"/>
+        <source>page {page} holds a picture of {width:,} × {height:,} pixels: too large to read by OCR</source>
+        <translation>第 {page} 页含有一张 {width:,} × {height:,} 像素的图片：太大，无法用 OCR 识别</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="125"/>
+        <source>a picture needs more memory than a file may use: not read by OCR</source>
+        <translation>一张图片所需内存超过单个文件的上限：未用 OCR 识别</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="126"/>
+        <source>a damaged picture could not be read by OCR ({detail})</source>
+        <translation>一张损坏的图片无法用 OCR 识别（{detail}）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="127"/>
+        <source>page {page}</source>
+        <translation>第 {page} 页</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="128"/>
+        <source>picture {name}</source>
+        <translation>图片 {name}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="129"/>
+        <source>{where} of {name}</source>
+        <translation>{name} 的{where}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="130"/>
+        <source>read by OCR: {where} (mean confidence {confidence:.0%}); check its text against the scan</source>
+        <translation>经 OCR 识别：{where}（平均置信度 {confidence:.0%}）；请对照扫描件核对其文字</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="131"/>
         <source>garbled PDF: its text cannot be decoded (fonts without a character map); export the PDF again from the original document, or run OCR</source>
         <translation>PDF 乱码：其文字无法解码（字体缺少字符映射表）；请从原文档重新导出 PDF，或进行 OCR 识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="121"/>
+        <location filename="core_catalogue.py" line="132"/>
         <source>broken symbolic link</source>
         <translation>符号链接已失效</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="122"/>
+        <location filename="core_catalogue.py" line="133"/>
         <source>not found: it was moved or deleted</source>
         <translation>找不到：已被移动或删除</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="123"/>
+        <location filename="core_catalogue.py" line="134"/>
         <source>permission denied: cannot read it</source>
         <translation>权限不足：无法读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="124"/>
+        <location filename="core_catalogue.py" line="135"/>
         <source>symbolic link loop</source>
         <translation>符号链接循环</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="125"/>
+        <location filename="core_catalogue.py" line="136"/>
         <source>cannot read it: {detail}</source>
         <translation>无法读取：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="126"/>
+        <location filename="core_catalogue.py" line="137"/>
         <source>symbolic link to a folder that is already scanned (a loop or a duplicate)</source>
         <translation>指向已扫描文件夹的符号链接（循环或重复）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="127"/>
+        <location filename="core_catalogue.py" line="138"/>
         <source>permission denied: cannot open the folder</source>
         <translation>权限不足：无法打开该文件夹</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="128"/>
+        <location filename="core_catalogue.py" line="139"/>
         <source>cannot open the folder: {detail}</source>
         <translation>无法打开该文件夹：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="129"/>
+        <location filename="core_catalogue.py" line="140"/>
         <source>link points outside the folder: not read</source>
         <translation>链接指向所选文件夹之外：未读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="130"/>
+        <location filename="core_catalogue.py" line="141"/>
         <source>hidden folder: not opened</source>
         <translation>隐藏文件夹：未打开</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="131"/>
+        <location filename="core_catalogue.py" line="142"/>
         <source>hidden file: not compared</source>
         <translation>隐藏文件：未比对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="132"/>
+        <location filename="core_catalogue.py" line="143"/>
         <source>folders nested more than {depth} deep: nothing below here was read</source>
         <translation>文件夹嵌套超过 {depth} 层：此处以下均未读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="133"/>
+        <location filename="core_catalogue.py" line="144"/>
         <source>Office lock file (left while the document was open)</source>
         <translation>Office 锁定文件（文档打开时留下的）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="134"/>
+        <location filename="core_catalogue.py" line="145"/>
         <source>same file as {path} (a link to it)</source>
         <translation>与 {path} 是同一个文件（指向它的链接）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="135"/>
+        <location filename="core_catalogue.py" line="146"/>
         <source>ran out of memory while reading this file</source>
         <translation>读取该文件时内存不足</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="136"/>
-        <location filename="core_catalogue.py" line="182"/>
+        <location filename="core_catalogue.py" line="147"/>
+        <location filename="core_catalogue.py" line="197"/>
         <source>{detail}</source>
         <translation>{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="137"/>
+        <location filename="core_catalogue.py" line="148"/>
         <source>could not return the result: {detail}</source>
         <translation>无法返回结果：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="138"/>
+        <location filename="core_catalogue.py" line="149"/>
         <source>the reader crashed on this file (exit code {exit})</source>
         <translation>读取程序在该文件上崩溃（退出码 {exit}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="139"/>
+        <location filename="core_catalogue.py" line="150"/>
         <source>gave up after {seconds:g} s: the file takes too long to read</source>
         <translation>{seconds:g} 秒后放弃：该文件读取时间过长</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="140"/>
+        <location filename="core_catalogue.py" line="151"/>
         <source>removed {count} stray control bytes (such as NUL) from the text</source>
         <translation>已从文本中删除 {count} 个多余的控制字节（如 NUL）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="141"/>
+        <location filename="core_catalogue.py" line="152"/>
         <source>truncated: only the first {size} were read</source>
         <translation>已截断：只读取了前 {size}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="142"/>
+        <location filename="core_catalogue.py" line="153"/>
         <source>in {name}: {warning}</source>
         <oldsource>{name}: {warning}</oldsource>
         <translation>{name} 中：{warning}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="143"/>
+        <location filename="core_catalogue.py" line="154"/>
         <source>already in the archive under {label}: not compared with its own archived copy</source>
         <translation>已以“{label}”存入档案库：不与其自身的归档副本比较</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="144"/>
+        <location filename="core_catalogue.py" line="155"/>
         <source>text encoding guessed as {encoding}</source>
         <translation>文本编码推测为 {encoding}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="145"/>
+        <location filename="core_catalogue.py" line="156"/>
         <source>the file does not say how its text is encoded; it was read as {charset}. If its text looks wrong in the side-by-side view, save it as UTF-8 and scan again</source>
         <translation>文件没有说明其文字编码，已按{charset}读取。如果在并排视图中文字显示不对，请将其另存为 UTF-8 后重新扫描</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="146"/>
+        <location filename="core_catalogue.py" line="157"/>
         <source>Simplified Chinese (GB18030)</source>
         <translation>简体中文（GB18030）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="147"/>
+        <location filename="core_catalogue.py" line="158"/>
         <source>Traditional Chinese (Big5)</source>
         <translation>繁体中文（Big5）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="148"/>
+        <location filename="core_catalogue.py" line="159"/>
         <source>Western European (Windows-1252)</source>
         <translation>西欧语言（Windows-1252）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="149"/>
+        <location filename="core_catalogue.py" line="160"/>
         <source>Western European (ISO 8859-1)</source>
         <translation>西欧语言（ISO 8859-1）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="150"/>
+        <location filename="core_catalogue.py" line="161"/>
         <source>{name}</source>
         <translation>{name}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="151"/>
+        <location filename="core_catalogue.py" line="162"/>
         <source>an imported RTF part ({part}) could not be read</source>
         <translation>无法读取导入的 RTF 部件（{part}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="152"/>
+        <location filename="core_catalogue.py" line="163"/>
         <source>truncated: only the first {read} of {pages} pages were read</source>
         <translation>已截断：{pages} 页中只读取了前 {read} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="153"/>
+        <location filename="core_catalogue.py" line="164"/>
         <source>{blank} of {pages} pages have no text layer (scanned?) and are not compared</source>
         <translation>{pages} 页中有 {blank} 页没有文字层（扫描件？），未参与比对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="154"/>
+        <location filename="core_catalogue.py" line="165"/>
+        <source>{count} scanned pages or pictures were not read: reading scans (OCR) is turned off</source>
+        <translation>{count} 个扫描页或图片未识别：扫描识别（OCR）已关闭</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="166"/>
+        <source>{where} was read by OCR with low confidence ({confidence:.0%}): check its text against the scan</source>
+        <translation>{where}的 OCR 识别置信度较低（{confidence:.0%}）：请对照扫描件核对其文字</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="167"/>
+        <source>OCR read the first {read} of {pages} scanned pages; the rest are not compared</source>
+        <translation>OCR 只识别了 {pages} 个扫描页中的前 {read} 页；其余页面不参与比较</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="168"/>
+        <source>picture {name} was not read: {reason}</source>
+        <translation>图片 {name} 未识别：{reason}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="169"/>
         <source>{share:.0%} of the characters could not be decoded and were dropped</source>
         <translation>{share:.0%} 的字符无法解码，已丢弃</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="155"/>
+        <location filename="core_catalogue.py" line="170"/>
         <source>the fingerprint cache was damaged ({detail}); it was moved aside as {name} and a new one was started</source>
         <translation>指纹缓存已损坏（{detail}）；已将其移到一旁，改名为 {name}，并新建了缓存</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="156"/>
+        <location filename="core_catalogue.py" line="171"/>
         <source>the fingerprint cache is not used (every file is read): {detail}</source>
         <translation>未使用指纹缓存（每个文件都重新读取）：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="157"/>
+        <location filename="core_catalogue.py" line="172"/>
         <source>the archive part is missing: {detail}</source>
         <translation>缺少与归档比对的部分：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="158"/>
+        <location filename="core_catalogue.py" line="173"/>
         <source>the Redis archive needs the &apos;redis&apos; package: pip install &apos;plagcheck[redis]&apos;</source>
         <translation>Redis 归档需要 &apos;redis&apos; 软件包：请运行 &apos;pip install plagcheck[redis]&apos;</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="159"/>
+        <location filename="core_catalogue.py" line="174"/>
         <source>not a usable Redis address: {location} ({detail}); expected redis://HOST:PORT/DB</source>
         <translation>不是可用的 Redis 地址：{location}（{detail}）；应为 redis://HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="160"/>
+        <location filename="core_catalogue.py" line="175"/>
         <source>the Redis archive at {location} has no password: take the password out of the address</source>
         <translation>{location} 的 Redis 归档没有设置密码：请从地址中去掉密码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="161"/>
+        <location filename="core_catalogue.py" line="176"/>
         <source>the Redis archive at {location} needs a password: give it as redis://:PASSWORD@HOST:PORT/DB</source>
         <translation>{location} 的 Redis 归档需要密码：请写成 redis://:PASSWORD@HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="162"/>
+        <location filename="core_catalogue.py" line="177"/>
         <source>the Redis archive at {location} refused the password (or user name): check them</source>
         <translation>{location} 的 Redis 归档拒绝了密码（或用户名）：请检查</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="163"/>
+        <location filename="core_catalogue.py" line="178"/>
         <source>cannot reach the Redis archive at {location}: {detail}</source>
         <translation>无法连接 {location} 的 Redis 归档：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="164"/>
+        <location filename="core_catalogue.py" line="179"/>
         <source>Redis archive error at {location}: {detail}</source>
         <translation>{location} 的 Redis 归档出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="165"/>
+        <location filename="core_catalogue.py" line="180"/>
         <source>the archive {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>归档 {location} 由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="166"/>
+        <location filename="core_catalogue.py" line="181"/>
         <source>the Redis archive at {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>{location} 的 Redis 归档由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="167"/>
+        <location filename="core_catalogue.py" line="182"/>
         <source>this archive was built by a plagcheck version that analyses text differently; its fingerprints cannot be compared with new ones. Start a new archive (--archive PATH) and add the past classes again</source>
         <translation>此归档由文本分析方式不同的 plagcheck 版本建立，其指纹无法与新指纹比较。请新建归档（&apos;--archive PATH&apos;），并重新添加以往的班级</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="168"/>
+        <location filename="core_catalogue.py" line="183"/>
         <source>the archive&apos;s settings record is unreadable: {detail}</source>
         <translation>归档的设置记录无法读取：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="169"/>
+        <location filename="core_catalogue.py" line="184"/>
         <source>the archive was written by a newer plagcheck (format {format}); update plagcheck to use it</source>
         <translation>归档由更新版本的 plagcheck 写入（格式 {format}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="170"/>
+        <location filename="core_catalogue.py" line="185"/>
         <source>the archive file is damaged: unreadable document data ({detail})</source>
         <translation>归档文件已损坏：文档数据无法读取（{detail}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="171"/>
+        <location filename="core_catalogue.py" line="186"/>
         <source>the archive file is damaged: unit offsets do not match</source>
         <translation>归档文件已损坏：单元位置不一致</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="172"/>
+        <location filename="core_catalogue.py" line="187"/>
         <source>no archive at {location}</source>
         <translation>{location} 没有归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="173"/>
+        <location filename="core_catalogue.py" line="188"/>
         <source>no label &apos;{label}&apos; in the archive</source>
         <translation>归档中没有标签“{label}”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="174"/>
+        <location filename="core_catalogue.py" line="189"/>
         <source>the archive {location} is busy (another plagcheck is writing): {detail}</source>
         <translation>归档 {location} 正忙（另一个 plagcheck 正在写入）：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="175"/>
+        <location filename="core_catalogue.py" line="190"/>
         <source>cannot open the archive file {location}: {detail}</source>
         <translation>无法打开归档文件 {location}：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="176"/>
+        <location filename="core_catalogue.py" line="191"/>
         <source>the archive file is damaged: {location}: {detail}. Move it aside or restore a backup; plagcheck starts a new archive when the file is missing</source>
         <translation>归档文件已损坏：{location}：{detail}。请将其移走或恢复备份；文件不存在时 plagcheck 会新建归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="177"/>
+        <location filename="core_catalogue.py" line="192"/>
         <source>archive error in {location}: {detail}</source>
         <translation>归档 {location} 出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="178"/>
+        <location filename="core_catalogue.py" line="193"/>
         <source>no archive at {location}: add past submissions first with &apos;plagcheck archive add DIR --label LABEL&apos;</source>
         <translation>{location} 没有归档：请先用 &apos;plagcheck archive add DIR --label LABEL&apos; 添加以往的作业</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="179"/>
+        <location filename="core_catalogue.py" line="194"/>
         <source>the archive path {location} is a folder, not a file</source>
         <translation>归档路径 {location} 是文件夹，不是文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="180"/>
+        <location filename="core_catalogue.py" line="195"/>
         <source>{location} is an SQLite file but not a plagcheck archive (tables: {tables})</source>
         <translation>{location} 是 SQLite 文件，但不是 plagcheck 归档（表：{tables}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="181"/>
+        <location filename="core_catalogue.py" line="196"/>
         <source>the archive file is damaged: {location}: no settings record</source>
         <translation>归档文件已损坏：{location}：没有设置记录</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="183"/>
+        <location filename="core_catalogue.py" line="198"/>
         <source>label must be a non-empty string such as &apos;2025 autumn&apos;</source>
         <translation>标签不能为空，例如“2025 秋季”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="184"/>
+        <location filename="core_catalogue.py" line="199"/>
         <source>label must be on one line</source>
         <translation>标签只能有一行</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="185"/>
+        <location filename="core_catalogue.py" line="200"/>
         <source>{text}</source>
         <translation>{text}</translation>
     </message>
@@ -1898,212 +1978,232 @@ tf 开头</translation>
 <context>
     <name>PairField</name>
     <message>
-        <location filename="core_catalogue.py" line="222"/>
+        <location filename="core_catalogue.py" line="237"/>
         <source>File A</source>
         <translation>文件 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="223"/>
+        <location filename="core_catalogue.py" line="238"/>
         <source>File B</source>
         <translation>文件 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="224"/>
+        <location filename="core_catalogue.py" line="239"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="225"/>
+        <location filename="core_catalogue.py" line="240"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="226"/>
+        <location filename="core_catalogue.py" line="241"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="227"/>
+        <location filename="core_catalogue.py" line="242"/>
         <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="228"/>
+        <location filename="core_catalogue.py" line="243"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="229"/>
+        <location filename="core_catalogue.py" line="244"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="230"/>
+        <location filename="core_catalogue.py" line="245"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="231"/>
+        <location filename="core_catalogue.py" line="246"/>
         <source>Archive</source>
         <translation>档案库</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="232"/>
+        <location filename="core_catalogue.py" line="247"/>
+        <source>OCR A</source>
+        <translation>OCR A</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="248"/>
+        <source>OCR B</source>
+        <translation>OCR B</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="249"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="233"/>
+        <location filename="core_catalogue.py" line="250"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="234"/>
+        <location filename="core_catalogue.py" line="251"/>
         <source>A in B</source>
         <translation>A 在 B 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="235"/>
+        <location filename="core_catalogue.py" line="252"/>
         <source>B in A</source>
         <translation>B 在 A 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="236"/>
+        <location filename="core_catalogue.py" line="253"/>
         <source>Matched characters</source>
         <translation>匹配字符数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="237"/>
+        <location filename="core_catalogue.py" line="254"/>
         <source>Passages</source>
         <translation>段落数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="238"/>
+        <location filename="core_catalogue.py" line="255"/>
         <source>Share of A</source>
         <translation>A 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="239"/>
+        <location filename="core_catalogue.py" line="256"/>
         <source>Share of B</source>
         <translation>B 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="240"/>
+        <location filename="core_catalogue.py" line="257"/>
         <source>Reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="241"/>
+        <location filename="core_catalogue.py" line="258"/>
         <source>Translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="242"/>
+        <location filename="core_catalogue.py" line="259"/>
         <source>Same meaning</source>
         <translation>同义占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="243"/>
+        <location filename="core_catalogue.py" line="260"/>
         <source>The first file of the pair</source>
         <translation>文件对中的第一个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="244"/>
+        <location filename="core_catalogue.py" line="261"/>
         <source>The second file of the pair</source>
         <translation>文件对中的第二个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="245"/>
+        <location filename="core_catalogue.py" line="262"/>
         <source>The student who handed in file A, as the folder and file names say</source>
         <translation>交来文件 A 的学生（由文件夹和文件名得出）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="246"/>
+        <location filename="core_catalogue.py" line="263"/>
         <source>The student who handed in file B, as the folder and file names say</source>
         <translation>交来文件 B 的学生（由文件夹和文件名得出）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="247"/>
+        <location filename="core_catalogue.py" line="264"/>
         <source>Share of the more-copied file that is matched text, word for word or by meaning</source>
         <translation>被抄得较多的文件中匹配文本的占比（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="248"/>
+        <location filename="core_catalogue.py" line="265"/>
         <source>The pair is flagged as likely copying</source>
         <translation>该文件对被标记为可能抄袭</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="249"/>
+        <location filename="core_catalogue.py" line="266"/>
         <source>Why the pair was flagged</source>
         <translation>该文件对被标记的原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="250"/>
+        <location filename="core_catalogue.py" line="267"/>
         <source>Which file the shared text comes from, and the evidence that shows it; &apos;unknown&apos; when nothing in the files shows it</source>
         <translation>共有文字来自哪个文件，以及表明这一点的证据；文件中没有证据时为“不明”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="251"/>
+        <location filename="core_catalogue.py" line="268"/>
         <source>The group of near-duplicates the flagged pair belongs to</source>
         <translation>该可疑文件对所属的近似重复组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="252"/>
+        <location filename="core_catalogue.py" line="269"/>
         <source>Where the archived file of the pair comes from</source>
         <translation>文件对中归档文件的来源（课程与学期）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="253"/>
+        <location filename="core_catalogue.py" line="270"/>
+        <source>Part of file A was read by OCR (a scan, or a picture of text), with this mean recognition confidence; check its text against the scan</source>
+        <translation>文件 A 的部分内容经 OCR 识别（扫描件或文字图片），此为平均识别置信度；请对照扫描件核对其文字</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="271"/>
+        <source>Part of file B was read by OCR (a scan, or a picture of text), with this mean recognition confidence; check its text against the scan</source>
+        <translation>文件 B 的部分内容经 OCR 识别（扫描件或文字图片），此为平均识别置信度；请对照扫描件核对其文字</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="272"/>
         <source>SimHash distance: bits that differ between the two 64-bit fingerprints (0 = same fingerprint)</source>
         <translation>SimHash 距离：两个 64 位指纹中不同的位数（0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="254"/>
+        <location filename="core_catalogue.py" line="273"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="255"/>
+        <location filename="core_catalogue.py" line="274"/>
         <source>Containment: share of A&apos;s word sequences found in B</source>
         <translation>包含度：A 的词序列在 B 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="256"/>
+        <location filename="core_catalogue.py" line="275"/>
         <source>Containment: share of B&apos;s word sequences found in A</source>
         <translation>包含度：B 的词序列在 A 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="257"/>
+        <location filename="core_catalogue.py" line="276"/>
         <source>Characters inside matched passages (the larger side)</source>
         <translation>匹配段落中的字符数（取较多的一方）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="258"/>
+        <location filename="core_catalogue.py" line="277"/>
         <source>Number of matched passages</source>
         <translation>匹配段落的数量</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="259"/>
+        <location filename="core_catalogue.py" line="278"/>
         <source>Share of A&apos;s text inside matched passages</source>
         <translation>A 的文本中位于匹配段落内的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="260"/>
+        <location filename="core_catalogue.py" line="279"/>
         <source>Share of B&apos;s text inside matched passages</source>
         <translation>B 的文本中位于匹配段落内的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="261"/>
+        <location filename="core_catalogue.py" line="280"/>
         <source>Sentences said again in other words, in order (reworded passages)</source>
         <translation>按原顺序换了说法的句子数（改写段落）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="262"/>
+        <location filename="core_catalogue.py" line="281"/>
         <source>Sentences translated between Chinese and English, in order</source>
         <translation>按原顺序在中英文之间翻译的句子数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="263"/>
+        <location filename="core_catalogue.py" line="282"/>
         <source>Share of the more-covered file inside reworded or translated passages</source>
         <translation>覆盖较多的文件中位于改写或翻译段落内的文本占比</translation>
     </message>
@@ -2111,27 +2211,32 @@ tf 开头</translation>
 <context>
     <name>PairsModel</name>
     <message>
-        <location filename="../models/pairs_model.py" line="217"/>
+        <location filename="../models/pairs_model.py" line="221"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="255"/>
+        <location filename="../models/pairs_model.py" line="259"/>
         <source>yes</source>
         <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="265"/>
+        <source>OCR {confidence}</source>
+        <translation>OCR {confidence}</translation>
     </message>
 </context>
 <context>
     <name>PairsPanel</name>
     <message>
-        <location filename="../views/pairs_panel.py" line="127"/>
+        <location filename="../views/pairs_panel.py" line="131"/>
         <source>Filter by file name…</source>
         <translation>按文件名筛选…</translation>
     </message>
     <message>
-        <location filename="../views/pairs_panel.py" line="128"/>
+        <location filename="../views/pairs_panel.py" line="132"/>
         <source>Flagged only</source>
         <translation>仅显示已标记</translation>
     </message>
@@ -2140,16 +2245,21 @@ Archived: {label}</source>
     <name>PassagePane</name>
     <message>
         <location filename="../views/side_by_side.py" line="115"/>
+        <source>Read by OCR from {where}, {sure} sure</source>
+        <translation>由 OCR 从{where}识别，置信度 {sure}</translation>
+    </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="133"/>
         <source>Passage {n}: reworded</source>
         <translation>段落 {n}：改写</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="116"/>
+        <location filename="../views/side_by_side.py" line="134"/>
         <source>Passage {n}: translated</source>
         <translation>段落 {n}：翻译</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="118"/>
+        <location filename="../views/side_by_side.py" line="136"/>
         <source>Passage {n}</source>
         <translation>第 {n} 段</translation>
     </message>
@@ -2157,132 +2267,132 @@ Archived: {label}</source>
 <context>
     <name>Problem</name>
     <message>
-        <location filename="core_catalogue.py" line="191"/>
+        <location filename="core_catalogue.py" line="206"/>
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="192"/>
+        <location filename="core_catalogue.py" line="207"/>
         <source>binary data</source>
         <translation>二进制数据</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="193"/>
+        <location filename="core_catalogue.py" line="208"/>
         <source>unknown encoding</source>
         <translation>编码无法识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="194"/>
+        <location filename="core_catalogue.py" line="209"/>
         <source>old Word format</source>
         <translation>旧版 Word 格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="195"/>
+        <location filename="core_catalogue.py" line="210"/>
         <source>damaged file</source>
         <translation>文件已损坏</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="196"/>
+        <location filename="core_catalogue.py" line="211"/>
         <source>too large</source>
         <translation>文件过大</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="197"/>
+        <location filename="core_catalogue.py" line="212"/>
         <source>refused (unsafe XML)</source>
         <translation>已拒绝（不安全的 XML）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="198"/>
+        <location filename="core_catalogue.py" line="213"/>
         <source>password-protected</source>
         <translation>有密码保护</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="199"/>
+        <location filename="core_catalogue.py" line="214"/>
         <source>scanned image, no text</source>
         <translation>扫描图像，无文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="200"/>
+        <location filename="core_catalogue.py" line="215"/>
         <source>undecodable text</source>
         <translation>文字无法解码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="201"/>
+        <location filename="core_catalogue.py" line="216"/>
         <source>cannot be read</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="202"/>
+        <location filename="core_catalogue.py" line="217"/>
         <source>missing</source>
         <translation>文件不存在</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="203"/>
+        <location filename="core_catalogue.py" line="218"/>
         <source>broken link</source>
         <translation>链接失效</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="204"/>
+        <location filename="core_catalogue.py" line="219"/>
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="205"/>
+        <location filename="core_catalogue.py" line="220"/>
         <source>link outside the folder</source>
         <translation>链接指向文件夹之外</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="206"/>
+        <location filename="core_catalogue.py" line="221"/>
         <source>folders too deep</source>
         <translation>文件夹层级过深</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="207"/>
+        <location filename="core_catalogue.py" line="222"/>
         <source>hidden file</source>
         <translation>隐藏文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="208"/>
+        <location filename="core_catalogue.py" line="223"/>
         <source>Office lock file</source>
         <translation>Office 锁定文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="209"/>
+        <location filename="core_catalogue.py" line="224"/>
         <source>duplicate</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="210"/>
+        <location filename="core_catalogue.py" line="225"/>
         <source>unsupported type</source>
         <translation>不支持的类型</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="211"/>
+        <location filename="core_catalogue.py" line="226"/>
         <source>timed out</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="212"/>
+        <location filename="core_catalogue.py" line="227"/>
         <source>reader crashed</source>
         <translation>读取程序崩溃</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="213"/>
+        <location filename="core_catalogue.py" line="228"/>
         <source>out of memory</source>
         <translation>内存不足</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="214"/>
+        <location filename="core_catalogue.py" line="229"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="215"/>
+        <location filename="core_catalogue.py" line="230"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="216"/>
+        <location filename="core_catalogue.py" line="231"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
@@ -2290,399 +2400,437 @@ Archived: {label}</source>
 <context>
     <name>ProgressPanel</name>
     <message>
-        <location filename="../views/progress_panel.py" line="100"/>
+        <location filename="../views/progress_panel.py" line="102"/>
         <source>Comparing documents…</source>
         <translation>正在比较文档…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="86"/>
+        <location filename="../views/progress_panel.py" line="88"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="88"/>
         <location filename="../views/progress_panel.py" line="90"/>
+        <location filename="../views/progress_panel.py" line="92"/>
         <source>%v / %m files</source>
         <translation>%v / %m 个文件</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="89"/>
+        <location filename="../views/progress_panel.py" line="91"/>
         <source>%p% compared</source>
         <translation>已比较 %p%</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="94"/>
+        <location filename="../views/progress_panel.py" line="96"/>
         <source>Stopping; keeping the files read so far…</source>
         <translation>正在停止，保留已读取的文件…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="96"/>
+        <location filename="../views/progress_panel.py" line="98"/>
         <source>Finding the files…</source>
         <translation>正在查找文件…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="98"/>
+        <location filename="../views/progress_panel.py" line="100"/>
         <source>Searching the archive of past submissions…</source>
         <translation>正在检索往届作业档案库…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="102"/>
+        <location filename="../views/progress_panel.py" line="104"/>
         <source>Writing the reports…</source>
         <translation>正在写入报告…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="104"/>
+        <location filename="../views/progress_panel.py" line="106"/>
         <source>Estimating time left…</source>
         <translation>正在估算剩余时间…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="107"/>
+        <location filename="../views/progress_panel.py" line="109"/>
         <source>About {time} left</source>
         <translation>约剩 {time}</translation>
+    </message>
+    <message>
+        <location filename="../views/progress_panel.py" line="114"/>
+        <source>{file}: reading page {page} of {pages} by OCR</source>
+        <translation>{file}：正在用 OCR 识别第 {page} / {pages} 页</translation>
     </message>
 </context>
 <context>
     <name>Report</name>
     <message>
-        <location filename="core_catalogue.py" line="269"/>
+        <location filename="core_catalogue.py" line="288"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="270"/>
+        <location filename="core_catalogue.py" line="289"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="271"/>
+        <location filename="core_catalogue.py" line="290"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="272"/>
+        <location filename="core_catalogue.py" line="291"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="273"/>
+        <location filename="core_catalogue.py" line="292"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="274"/>
+        <location filename="core_catalogue.py" line="293"/>
         <source>Student</source>
         <translation>学生</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="275"/>
+        <location filename="core_catalogue.py" line="294"/>
         <source>Archived</source>
         <translation>归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="276"/>
+        <location filename="core_catalogue.py" line="295"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="277"/>
+        <location filename="core_catalogue.py" line="296"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="278"/>
+        <location filename="core_catalogue.py" line="297"/>
         <source>Class report</source>
         <translation>班级报告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="279"/>
+        <location filename="core_catalogue.py" line="298"/>
         <source>plagcheck report · {date}</source>
         <translation>plagcheck 查重报告 · {date}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="280"/>
+        <location filename="core_catalogue.py" line="299"/>
         <source>anonymized</source>
         <translation>已匿名</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="281"/>
+        <location filename="core_catalogue.py" line="300"/>
         <source>Files compared</source>
         <translation>比对的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="282"/>
+        <location filename="core_catalogue.py" line="301"/>
         <source>Files that could not be read</source>
         <translation>无法读取的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="283"/>
+        <location filename="core_catalogue.py" line="302"/>
         <source>Flagged pairs</source>
         <translation>标记的文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="284"/>
+        <location filename="core_catalogue.py" line="303"/>
         <source>Groups</source>
         <translation>相似组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="285"/>
+        <location filename="core_catalogue.py" line="304"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="286"/>
+        <location filename="core_catalogue.py" line="305"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="287"/>
+        <location filename="core_catalogue.py" line="306"/>
         <source>Highest similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="288"/>
+        <location filename="core_catalogue.py" line="307"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="289"/>
+        <location filename="core_catalogue.py" line="308"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="290"/>
+        <location filename="core_catalogue.py" line="309"/>
         <source>Flag at similarity</source>
         <translation>标记的相似度阈值</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="291"/>
+        <location filename="core_catalogue.py" line="310"/>
         <source>or a passage of at least (words)</source>
         <translation>或匹配段落至少（词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="292"/>
+        <location filename="core_catalogue.py" line="311"/>
         <source>SimHash distance for near-duplicates</source>
         <translation>近似重复的 SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="293"/>
+        <location filename="core_catalogue.py" line="312"/>
         <source>Shingle size (units)</source>
         <translation>分片长度（单位）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="294"/>
+        <location filename="core_catalogue.py" line="313"/>
         <source>Reworded passages</source>
         <translation>改写段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="295"/>
+        <location filename="core_catalogue.py" line="314"/>
         <source>Translated passages</source>
         <translation>翻译段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="296"/>
+        <location filename="core_catalogue.py" line="315"/>
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="297"/>
+        <location filename="core_catalogue.py" line="316"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="298"/>
+        <location filename="core_catalogue.py" line="317"/>
         <source>Similarity of every pair</source>
         <translation>所有文档对的相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="299"/>
+        <location filename="core_catalogue.py" line="318"/>
         <source>Pairs per 5% of similarity; bar heights on a log scale.</source>
         <translation>每 5% 相似度区间的文档对数；柱高为对数刻度。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="300"/>
+        <location filename="core_catalogue.py" line="319"/>
         <source>flag</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="301"/>
+        <location filename="core_catalogue.py" line="320"/>
         <source>Pair {number}</source>
         <translation>文档对 {number}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="302"/>
+        <location filename="core_catalogue.py" line="321"/>
         <source>Print this pair</source>
         <translation>打印此文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="303"/>
+        <location filename="core_catalogue.py" line="322"/>
         <source>Matched passage (same colour on both sides)</source>
         <translation>匹配段落（两侧同色）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="304"/>
+        <location filename="core_catalogue.py" line="323"/>
         <source>reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="305"/>
+        <location filename="core_catalogue.py" line="324"/>
         <source>translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="306"/>
+        <location filename="core_catalogue.py" line="325"/>
         <source>common text of the class</source>
         <translation>全班共有的文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="307"/>
+        <location filename="core_catalogue.py" line="326"/>
         <source>template, references</source>
         <translation>模板、参考文献</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="308"/>
+        <location filename="core_catalogue.py" line="327"/>
         <source>Turn on JavaScript to see the texts of each pair.</source>
         <translation>请启用 JavaScript 以查看每对文档的正文。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="309"/>
+        <location filename="core_catalogue.py" line="328"/>
         <source>copied</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="310"/>
+        <location filename="core_catalogue.py" line="329"/>
         <source>Measures</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="311"/>
+        <location filename="core_catalogue.py" line="330"/>
         <source>Matched passages</source>
         <translation>匹配段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="312"/>
+        <location filename="core_catalogue.py" line="331"/>
         <source>full text</source>
         <translation>全文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="313"/>
+        <location filename="core_catalogue.py" line="332"/>
         <source>Page {page}</source>
         <translation>第 {page} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="314"/>
+        <location filename="core_catalogue.py" line="333"/>
         <source>{chars} characters in all; the full texts follow</source>
         <translation>共 {chars} 个字符，全文见后</translation>
     </message>
 </context>
 <context>
+    <name>ScanViewer</name>
+    <message>
+        <location filename="../views/scan_viewer.py" line="48"/>
+        <source>Scan of {name}</source>
+        <translation>{name} 的扫描件</translation>
+    </message>
+    <message>
+        <location filename="../views/scan_viewer.py" line="56"/>
+        <source>◀ Previous</source>
+        <translation>◀ 上一处</translation>
+    </message>
+    <message>
+        <location filename="../views/scan_viewer.py" line="57"/>
+        <source>Next ▶</source>
+        <translation>下一处 ▶</translation>
+    </message>
+    <message>
+        <location filename="../views/scan_viewer.py" line="85"/>
+        <source>{where} ({n} of {count}): read by OCR, {sure} sure</source>
+        <translation>{where}（第 {n} / {count} 处）：经 OCR 识别，置信度 {sure}</translation>
+    </message>
+    <message>
+        <location filename="../views/scan_viewer.py" line="93"/>
+        <source>{where} cannot be shown: {why}</source>
+        <translation>无法显示{where}：{why}</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../views/settings_dialog.py" line="152"/>
+        <location filename="../views/settings_dialog.py" line="156"/>
         <source>Archive file</source>
         <translation>档案库文件</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="154"/>
+        <location filename="../views/settings_dialog.py" line="158"/>
         <source>plagcheck archive (*.sqlite);;All files (*)</source>
         <translation>plagcheck 档案库 (*.sqlite);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="161"/>
+        <location filename="../views/settings_dialog.py" line="165"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="162"/>
+        <location filename="../views/settings_dialog.py" line="166"/>
         <source>SimHash distance threshold (k, bits):</source>
         <translation>SimHash 距离阈值（k，位）：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="163"/>
+        <location filename="../views/settings_dialog.py" line="167"/>
         <source>Flag pairs with matched text of at least:</source>
         <translation>匹配文本至少达到此比例时标记：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="164"/>
+        <location filename="../views/settings_dialog.py" line="168"/>
         <source>Word-sequence length (n-gram):</source>
         <translation>词序列长度（n-gram）：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="165"/>
+        <location filename="../views/settings_dialog.py" line="169"/>
         <source>…or one matching passage of at least:</source>
         <translation>……或一段匹配段落至少：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="166"/>
+        <location filename="../views/settings_dialog.py" line="170"/>
         <source> words</source>
         <translation> 词</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="169"/>
+        <location filename="../views/settings_dialog.py" line="173"/>
         <source>A pair is also flagged when one passage of at least this many words is the same in both (2 Chinese characters count as 1 word; 40 by default)</source>
         <translation>两份文件中有一段至少这么多词的段落相同时，也标记该文件对（2 个汉字算 1 个词；默认 40）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="173"/>
+        <location filename="../views/settings_dialog.py" line="177"/>
         <source>Convert Traditional Chinese to Simplified before comparing</source>
         <translation>比较前将繁体中文转换为简体</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="174"/>
+        <location filename="../views/settings_dialog.py" line="178"/>
         <source>Ignore quoted text (“…”, 「…」, &quot;…&quot;)</source>
         <translation>忽略引用文字（“…”、「…」、&quot;…&quot;）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="175"/>
+        <location filename="../views/settings_dialog.py" line="179"/>
         <source>Ignore the reference section (参考文献, References)</source>
         <translation>忽略参考文献部分（参考文献、References）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="177"/>
+        <location filename="../views/settings_dialog.py" line="181"/>
         <source>Find passages reworded sentence by sentence (Chinese, English)</source>
         <translation>查找逐句改写的段落（中文、英文）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="179"/>
+        <location filename="../views/settings_dialog.py" line="183"/>
         <source>Find passages translated between Chinese and English</source>
         <translation>查找中英文之间翻译的段落</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="180"/>
+        <location filename="../views/settings_dialog.py" line="185"/>
+        <source>Read scanned pages and pictures of text (OCR, about 5-10 s per page)</source>
+        <translation>识别扫描页和文字图片（OCR，每页约 5-10 秒）</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="187"/>
         <source>Reworded or translated: sentences closer by at least:</source>
         <translation>改写或翻译：句子相近程度至少为：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="183"/>
+        <location filename="../views/settings_dialog.py" line="190"/>
         <source>Each sentence of such a passage must be this many times closer to its match than to its usual nearest sentences in other files (1.3 by default)</source>
         <translation>这类段落中的每一句与其对应句的相近程度，须达到它与其他文件中最相近句子的通常程度的这么多倍（默认 1.3）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="188"/>
+        <location filename="../views/settings_dialog.py" line="195"/>
         <source>Changes apply to the next scan; the current folder is rescanned.</source>
         <translation>更改将用于下一次扫描；当前文件夹会重新扫描。</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="190"/>
+        <location filename="../views/settings_dialog.py" line="197"/>
         <source>Archive of past submissions</source>
         <translation>往届作业档案库</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="191"/>
+        <location filename="../views/settings_dialog.py" line="198"/>
         <source>Compare each scan with the archive</source>
         <translation>每次扫描都与档案库比较</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="192"/>
+        <location filename="../views/settings_dialog.py" line="199"/>
         <source>&amp;Archive:</source>
         <translation>档案库(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="193"/>
+        <location filename="../views/settings_dialog.py" line="200"/>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="196"/>
+        <location filename="../views/settings_dialog.py" line="203"/>
         <source>A file (created when you first add a class; empty: the default file shown) or a shared server: redis://HOST:PORT/DB.</source>
         <translation>一个文件（首次加入班级时创建；留空则使用显示的默认文件），或共享服务器：redis://主机:端口/数据库。</translation>
     </message>
@@ -2690,96 +2838,111 @@ Archived: {label}</source>
 <context>
     <name>SideBySideView</name>
     <message>
-        <location filename="../views/side_by_side.py" line="337"/>
+        <location filename="../views/side_by_side.py" line="391"/>
         <source>No matched passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="340"/>
+        <location filename="../views/side_by_side.py" line="394"/>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="353"/>
+        <location filename="../views/side_by_side.py" line="407"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="358"/>
+        <location filename="../views/side_by_side.py" line="412"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="391"/>
-        <location filename="../views/side_by_side.py" line="392"/>
+        <location filename="../views/side_by_side.py" line="445"/>
+        <location filename="../views/side_by_side.py" line="446"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="388"/>
+        <location filename="../views/side_by_side.py" line="442"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="343"/>
+        <location filename="../views/side_by_side.py" line="397"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>改写，%n 句</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="345"/>
+        <location filename="../views/side_by_side.py" line="399"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>翻译，%n 句</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="367"/>
+        <location filename="../views/side_by_side.py" line="421"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n 处匹配段落</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="368"/>
+        <location filename="../views/side_by_side.py" line="422"/>
         <source>matched text: {sa} of {a}, {sb} of {b}</source>
         <translation>匹配文本：{a} 的 {sa}，{b} 的 {sb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="371"/>
+        <location filename="../views/side_by_side.py" line="425"/>
         <source>SimHash distance {distance}</source>
         <translation>SimHash 距离 {distance}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="372"/>
+        <location filename="../views/side_by_side.py" line="426"/>
         <source>Jaccard {jaccard}</source>
         <translation>Jaccard {jaccard}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="373"/>
+        <location filename="../views/side_by_side.py" line="427"/>
         <source>containment {ca} / {cb}</source>
         <translation>包含度 {ca} / {cb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="375"/>
+        <location filename="../views/side_by_side.py" line="429"/>
         <source>same meaning: {share}</source>
         <translation>同义：{share}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="407"/>
+        <location filename="../views/side_by_side.py" line="461"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="408"/>
+        <location filename="../views/side_by_side.py" line="462"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="411"/>
+        <location filename="../views/side_by_side.py" line="465"/>
         <source>Same colour = same passage · dashed underline = reworded, wavy underline = translated · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>同一颜色 = 同一段落 · 虚线下划线 = 改写，波浪下划线 = 翻译 · 灰色 = 全班多数人共有的文本，灰色斜体 = 模板或参考文献：不计入</translation>
+    </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="470"/>
+        <source>dotted amber underline = read by OCR from a scan or picture</source>
+        <translation>琥珀色点状下划线 = 由 OCR 从扫描件或图片识别</translation>
+    </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="476"/>
+        <source>Show the scan</source>
+        <translation>查看扫描件</translation>
+    </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="478"/>
+        <source>The page or picture this text was read from by OCR, to check it</source>
+        <translation>这段文字经 OCR 识别所依据的页面或图片，供核对</translation>
     </message>
 </context>
 <context>

@@ -23,7 +23,7 @@ from app.doc_names import ARCHIVE_BACKGROUND, ARCHIVE_COLOR
 from app.message_text import source_long, source_short
 from app.metrics import percent
 from app.models.roles import Role
-from simhash_core.types import Cluster, PairScore, ScanResult
+from simhash_core.types import Cluster, PairScore, ScanResult, ocr_confidence
 
 SOURCE_COLOR = QColor(20, 110, 60)
 
@@ -207,6 +207,12 @@ class GroupsPanel(QWidget):
                     item.setBackground(QBrush(ARCHIVE_BACKGROUND))
                     item.setData(True, Role.ARCHIVED)
                     item.setData(doc.archive_label, Role.ARCHIVE_LABEL)
+            confidence = ocr_confidence(doc.ocr)
+            if confidence is not None:
+                # read by OCR: the teacher checks its text against the scan
+                notes.append(self.tr("read by OCR, {confidence} sure").format(
+                    confidence=f"{confidence:.0%}"
+                ))
             note.setText(" · ".join(notes))
             note.setToolTip(note.text())
             title.appendRow([name, sim, note])

@@ -109,6 +109,10 @@ class PairsPanel(QWidget):
         named = result is not None and any(d.student for d in result.documents)
         for col in (Column.STUDENT_A, Column.STUDENT_B):
             self.table.setColumnHidden(col, not named)
+        # the OCR columns when a file of the scan was read by OCR
+        scanned = result is not None and any(d.ocr for d in result.documents)
+        for col in (Column.OCR_A, Column.OCR_B):
+            self.table.setColumnHidden(col, not scanned)
         # every column as wide as its values and its (two-line) name; long file names
         # and archive labels elided (the tooltips have them); the reasons take the rest
         # and the table scrolls sideways when the dock is narrow

@@ -37,6 +37,7 @@ class ProgressPanel(QWidget):
         self.done = 0
         self.total = 0
         self.message = ""
+        self.step: tuple[int, int] | None = None
         self.left: float | None = None
         self.cancelling = False
         self.stage = Stage.DISCOVER
@@ -61,6 +62,7 @@ class ProgressPanel(QWidget):
                 self.cancel_button.setEnabled(True)
             self.stage = report.stage
         self.message = report.item
+        self.step = report.step
         self.done, self.total = report.done, report.total
         if report.stage is Stage.READ:
             self.left = self.eta.update(report.done, report.total)
@@ -106,4 +108,12 @@ class ProgressPanel(QWidget):
             self.eta_label.setText(
                 self.tr("About {time} left").format(time=format_seconds(self.left))
             )
-        self.file_label.setText(self.message)
+        step = self.step
+        if step is not None and step[1] > 0 and step[0] < step[1]:
+            self.file_label.setText(
+                self.tr("{file}: reading page {page} of {pages} by OCR").format(
+                    file=self.message, page=step[0] + 1, pages=step[1]
+                )
+            )
+        else:
+            self.file_label.setText(self.message)

@@ -64,6 +64,8 @@ class SettingsDialog(QDialog):
         self.reworded.setChecked(settings.reworded)
         self.translated = QCheckBox()
         self.translated.setChecked(settings.translated)
+        self.ocr = QCheckBox()
+        self.ocr.setChecked(settings.ocr)
         self.margin = QDoubleSpinBox()
         self.margin.setRange(*setting_range("meaning_margin"))
         self.margin.setDecimals(2)
@@ -82,6 +84,7 @@ class SettingsDialog(QDialog):
         self.form.addRow(self.reworded)
         self.form.addRow(self.translated)
         self.form.addRow(self.labels[3], self.margin)
+        self.form.addRow(self.ocr)
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #555;")
@@ -134,6 +137,7 @@ class SettingsDialog(QDialog):
             reworded=self.reworded.isChecked(),
             translated=self.translated.isChecked(),
             meaning_margin=round(self.margin.value(), 2),
+            ocr=self.ocr.isChecked(),
         )
 
     def archive_location(self) -> str:
@@ -177,6 +181,9 @@ class SettingsDialog(QDialog):
             self.tr("Find passages reworded sentence by sentence (Chinese, English)")
         )
         self.translated.setText(self.tr("Find passages translated between Chinese and English"))
+        self.ocr.setText(
+            self.tr("Read scanned pages and pictures of text (OCR, about 5-10 s per page)")
+        )
         self.labels[3].setText(self.tr("Reworded or translated: sentences closer by at least:"))
         self.margin.setToolTip(
             self.tr(

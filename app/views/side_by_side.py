@@ -7,6 +7,8 @@ Previous / Next step through the passages in the order of the left document.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
@@ -30,14 +32,16 @@ from PySide6.QtWidgets import (
 
 from app.doc_names import ARCHIVE_COLOR, display_name
 from app.message_text import text
+from app.message_text import text as message_text
 from app.metrics import percent
 from app.text_offsets import DisplayText
 from app.views.item_label import ItemLabel
+from app.views.scan_viewer import ScanViewer
 from simhash_core.compare.text_spans import excluded_spans
 from simhash_core.report.palette import COMMON_TEXT as COMMON_HEX
 from simhash_core.report.palette import PASSAGE_COLORS as PASSAGE_HEX
 from simhash_core.report.palette import REWORDED_UNDERLINE, TRANSLATED_UNDERLINE
-from simhash_core.types import Document, PairScore, Passage, ScanResult
+from simhash_core.types import Document, OcrRegion, PairScore, Passage, ScanResult
 
 # one palette for the app and the reports (simhash_core.report.palette)
 PASSAGE_COLORS = tuple(QColor(c) for c in PASSAGE_HEX)
@@ -49,6 +53,9 @@ KIND_UNDERLINES = {
     "reworded": (QTextCharFormat.UnderlineStyle.DashUnderline, QColor(REWORDED_UNDERLINE)),
     "translated": (QTextCharFormat.UnderlineStyle.WaveUnderline, QColor(TRANSLATED_UNDERLINE)),
 }
+
+
+OCR_UNDERLINE = QColor("#c98a00")  # text read by OCR (as the report's OCR note)
 
 
 def passage_color(k: int) -> QColor:
@@ -81,11 +88,13 @@ class PassagePane(QPlainTextEdit):
         common: list[tuple[int, int]],
         excluded: list[tuple[int, int]] | None = None,
         kinds: list[str] | None = None,
+        ocr: Sequence[OcrRegion] = (),
     ) -> None:
         """Show ``text`` with passage ``k`` at ``spans[k]``; grey the ``common`` spans
         (shared by much of the class) and, in italics, the ``excluded`` ones (template,
         references). Passages whose ``kinds[k]`` is ``"reworded"`` or ``"translated"``
-        are underlined in that kind's style (see :data:`KIND_UNDERLINES`)."""
+        are underlined in that kind's style (see :data:`KIND_UNDERLINES`). Text read
+        by OCR (``ocr``) has a dotted amber underline and says where it was read."""
         self.display = DisplayText(text)
         self.spans = spans
         self.current = None
@@ -99,6 +108,16 @@ class PassagePane(QPlainTextEdit):
         grey_italic.setFontItalic(True)
         for start, end in excluded or []:
             self._format(start, end, grey_italic)
+        for region in ocr:
+            scanned = QTextCharFormat()
+            scanned.setUnderlineStyle(QTextCharFormat.UnderlineStyle.DotLine)
+            scanned.setUnderlineColor(OCR_UNDERLINE)
+            scanned.setToolTip(
+                self.tr("Read by OCR from {where}, {sure} sure").format(
+                    where=message_text(region.where), sure=f"{region.confidence:.0%}"
+                )
+            )
+            self._format(region.start, region.end, scanned)
         # longest first, so a passage nested in another stays visible on top of it (the
         # same rule as passage_at: the shortest passage containing a character wins)
         for k, (start, end) in sorted(
@@ -221,6 +240,10 @@ class SideBySideView(QWidget):
             font.setBold(True)
             label.setFont(font)
             label.setTextFormat(Qt.TextFormat.PlainText)
+        self.scan_a = QPushButton()
+        self.scan_b = QPushButton()
+        self.scan_a.clicked.connect(lambda: self.show_scan(0))
+        self.scan_b.clicked.connect(lambda: self.show_scan(1))
         self.left = PassagePane()
         self.right = PassagePane()
         self.left.passageClicked.connect(lambda k: self.go_to(k, scroll_left=False))
@@ -234,12 +257,18 @@ class SideBySideView(QWidget):
         left_box = QWidget()
         lv = QVBoxLayout(left_box)
         lv.setContentsMargins(0, 0, 0, 0)
-        lv.addWidget(self.title_a)
+        head_a = QHBoxLayout()
+        head_a.addWidget(self.title_a, 1)
+        head_a.addWidget(self.scan_a)
+        lv.addLayout(head_a)
         lv.addWidget(self.left, 1)
         right_box = QWidget()
         rv = QVBoxLayout(right_box)
         rv.setContentsMargins(0, 0, 0, 0)
-        rv.addWidget(self.title_b)
+        head_b = QHBoxLayout()
+        head_b.addWidget(self.title_b, 1)
+        head_b.addWidget(self.scan_b)
+        rv.addLayout(head_b)
         rv.addWidget(self.right, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left_box)
@@ -293,6 +322,7 @@ class SideBySideView(QWidget):
             common_a,
             excluded_spans(docs[0], ngram),
             [p.kind for p in self.passages],
+            docs[0].ocr,
         )
         self.right.set_content(
             docs[1].text,
@@ -300,10 +330,35 @@ class SideBySideView(QWidget):
             common_b,
             excluded_spans(docs[1], ngram),
             [p.kind for p in self.passages],
+            docs[1].ocr,
         )
         self.retranslate_ui()
         if self.passages:
             self.go_to(0)
+
+    def scan_region(self, side: int) -> int:
+        """The OCR region of side ``side`` (0 = A) that holds the current passage, else
+        the first."""
+        docs = self.documents()
+        if docs is None or not docs[side].ocr:
+            return 0
+        if self.current is not None and self.current < len(self.passages):
+            p = self.passages[self.current]
+            start = p.a_start if side == 0 else p.b_start
+            for k, region in enumerate(docs[side].ocr):
+                if region.start <= start < region.end:
+                    return k
+        return 0
+
+    def show_scan(self, side: int) -> ScanViewer | None:
+        """Open the scan of side ``side`` (0 = A) at the current passage's page."""
+        docs = self.documents()
+        if docs is None or not docs[side].ocr:
+            return None
+        viewer = ScanViewer(docs[side], self.scan_region(side), self)
+        viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        viewer.show()
+        return viewer
 
     # --- navigation ------------------------------------------------------------------
     def go_to(self, k: int, *, scroll_left: bool = True, scroll_right: bool = True) -> None:
@@ -412,8 +467,20 @@ class SideBySideView(QWidget):
                 "translated · grey = common to much of the class, grey italics = template "
                 "or references: not counted"
             )
+            + (
+                " · " + self.tr("dotted amber underline = read by OCR from a scan or picture")
+                if self.documents() is not None and any(d.ocr for d in self.documents() or ())
+                else ""
+            )
         )
+        for button in (self.scan_a, self.scan_b):
+            button.setText(self.tr("Show the scan"))
+            button.setToolTip(
+                self.tr("The page or picture this text was read from by OCR, to check it")
+            )
         docs = self.documents()
+        self.scan_a.setVisible(docs is not None and bool(docs[0].ocr))
+        self.scan_b.setVisible(docs is not None and bool(docs[1].ocr))
         if docs is None:
             self.title_a.setText("")
             self.title_b.setText("")

@@ -640,3 +640,14 @@ def read_pdfminer(data: bytes, max_pages: int) -> tuple[PageGlyphs, int]:
         walk(device.get_result(), glyphs)
         pages.append(glyphs)
     return pages, len(all_pages)
+
+
+def render_page(data: bytes, index: int) -> np.ndarray | Message:
+    """Page ``index`` (0-based) of a PDF as an RGB array, as OCR saw it, or a message
+    why it cannot be shown: the side-by-side view puts it beside the recognised text."""
+    try:
+        for _, image in _render_pages(data, [index]):
+            return image
+    except Exception as exc:  # damaged since it was read, or not the same file any more
+        return Message.of("pdf.damaged", detail=f"{type(exc).__name__}: {exc}"[:160])
+    return Message.of("pdf.no-pages")

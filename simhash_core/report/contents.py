@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from simhash_core.compare.text_spans import excluded_spans
 from simhash_core.export import file_problems, pair_passages, percent
+from simhash_core.messages import Message
 from simhash_core.pair_fields import FIELD, FieldKind
 from simhash_core.translations import Translation, translation
-from simhash_core.types import PairScore, ScanResult
+from simhash_core.types import Document, PairScore, ScanResult, ocr_confidence
 
 HISTOGRAM_BINS = 20  # 5% each
 PASSAGE_KINDS = ("copied", "reworded", "translated")
@@ -171,6 +172,9 @@ class PairSection:
     group: int | None = None
     reworded: int = 0
     translated: int = 0
+    # where OCR read each side's text, and how sure it was ("" for a typed file)
+    ocr_a: str = ""
+    ocr_b: str = ""
 
 
 @dataclass(frozen=True)
@@ -282,12 +286,28 @@ def _measures(result: ScanResult, p: PairScore, t: Translation) -> tuple[Measure
         "containment_b",
     )
     out = []
-    for key in keys:
+    for key in (*keys, "ocr_a", "ocr_b"):
         f = FIELD[key]
         value = f.value(result, p)
-        text = percent(value) if f.kind is FieldKind.SHARE else str(value)
+        if value is None:  # OCR read nothing of that side
+            continue
+        text = percent(value) if f.kind in (FieldKind.SHARE, FieldKind.OCR) else str(value)
         out.append(Measure(t.column(f.header), text))
     return tuple(out)
+
+
+def ocr_note(doc: Document, t: Translation, names: Callable[[str], str] | None = None) -> str:
+    """Where OCR read a document's text and how sure it was, in ``t``'s language
+    (``""`` when it read none)."""
+    if not doc.ocr:
+        return ""
+    places = [t.message(r.where, names) for r in doc.ocr[:8]]
+    if len(doc.ocr) > 8:
+        places.append("…")
+    confidence = ocr_confidence(doc.ocr) or 0.0
+    return t.message(
+        Message.of("ocr.read-note", where=", ".join(places), confidence=confidence), names
+    )
 
 
 def _section(
@@ -320,6 +340,8 @@ def _section(
         group=p.group,
         reworded=p.reworded,
         translated=p.translated,
+        ocr_a=ocr_note(a, t, names),
+        ocr_b=ocr_note(b, t, names),
     )
 
 

@@ -116,6 +116,8 @@ mark.current {{ outline: 2px solid #24324a; }}
 .common, mark.common {{ color: var(--grey); background: none; }}
 .tpl {{ color: var(--grey); font-style: italic; }}
 .note {{ color: #666; font-size: 12px; }}
+p.ocr {{ font-size: 12px; margin: 2px 0 6px; padding: 3px 6px; background: #fff4d6;
+  border-left: 3px solid #c98a00; }}
 button.print {{ float: right; font: inherit; font-size: 12px; }}
 a {{ color: #1f4fa8; }}
 @media print {{
@@ -379,6 +381,11 @@ def _kv_table(rows: Any) -> str:
     return f'<table class="kv"><tbody>{body}</tbody></table>'
 
 
+def _ocr_line(note: str) -> str:
+    """Where OCR read a side's text (nothing for a typed file)."""
+    return f'<p class="ocr">{_e(note)}</p>' if note else ""
+
+
 def _pair_section(s: PairSection, w: Any) -> str:
     reasons = "".join(f"<li>{_e(r)}</li>" for r in s.reasons)
     cells = "".join(f"<th>{_e(m.label)}</th>" for m in s.measures)
@@ -402,8 +409,8 @@ def _pair_section(s: PairSection, w: Any) -> str:
 <table class="measures"><thead><tr>{cells}</tr></thead><tbody><tr>{values}</tr></tbody></table>
 <div class="legend">{"".join(legend)}</div>
 <div class="sides">
-<div class="side"><h3>A · {_e(s.name_a)}</h3><div class="text">…</div></div>
-<div class="side"><h3>B · {_e(s.name_b)}</h3><div class="text">…</div></div>
+<div class="side"><h3>A · {_e(s.name_a)}</h3>{_ocr_line(s.ocr_a)}<div class="text">…</div></div>
+<div class="side"><h3>B · {_e(s.name_b)}</h3>{_ocr_line(s.ocr_b)}<div class="text">…</div></div>
 </div>
 </section>"""
 

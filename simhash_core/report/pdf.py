@@ -381,11 +381,15 @@ def _pair(report: ClassReport, s: PairSection, st: dict, width: float) -> list:
         story.append(
             _table(rows, [16 * mm, (width - 16 * mm) / 2, (width - 16 * mm) / 2], extra=extra)
         )
-    for side, name, text, spans, common, tpl in (
-        ("A", s.name_a, texts[s.a], [(m, m.a) for m in s.passages], s.common_a, s.template_a),
-        ("B", s.name_b, texts[s.b], [(m, m.b) for m in s.passages], s.common_b, s.template_b),
+    for side, name, text, spans, common, tpl, ocr in (
+        ("A", s.name_a, texts[s.a], [(m, m.a) for m in s.passages], s.common_a, s.template_a,
+         s.ocr_a),
+        ("B", s.name_b, texts[s.b], [(m, m.b) for m in s.passages], s.common_b, s.template_b,
+         s.ocr_b),
     ):
         story.append(P(_x(f"{side} · {name}: {w('full text')}"), st["h2"]))
+        if ocr:
+            story.append(P(_x(ocr), st["body"]))
         grey = [*common, *tpl]
         paragraphs = _marked_paragraphs(text, spans, grey)
         # an anchor first: reportlab loses a leading span's background when the

@@ -119,7 +119,8 @@ def test_streamed_rows_hold_one_matrix_row_at_a_time() -> None:
     )
     result = SimpleNamespace(
         documents=[
-            SimpleNamespace(path=f"s{i}.txt", archive_label=None, student=None) for i in range(n)
+            SimpleNamespace(path=f"s{i}.txt", archive_label=None, student=None, ocr=())
+            for i in range(n)
         ]
     )
     expected = n * (n - 1) // 2 - (n - 2)

@@ -1,0 +1,71 @@
+"""The picture a piece of OCR text was read from, to show beside the text.
+
+A teacher checks recognised text against its source: the scanned page of a PDF,
+rendered as OCR saw it, or the picture inside a DOCX or ODT, decoded under the same
+limits as for OCR (:mod:`simhash_core.ocr.images`). Nothing outside the submission's
+own file is read.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+from simhash_core.messages import Message
+from simhash_core.ocr.images import ImageRefused, decode
+from simhash_core.types import Document, OcrRegion
+
+from .errors import DEFAULT_LIMITS
+
+
+def region_file(doc: Document, region: OcrRegion) -> Path:
+    """The file a region was read from: the document's, or for a student's several
+    files joined into one, the one the region names (in the submission's folder)."""
+    if not region.file:
+        return doc.abspath
+    folder = doc.abspath if doc.abspath.is_dir() else doc.abspath.parent
+    direct = folder / region.file
+    if direct.is_file():
+        return direct
+    found = sorted(p for p in folder.rglob(Path(region.file).name) if p.is_file())
+    return found[0] if found else direct
+
+
+def source_image(doc: Document, region: OcrRegion) -> np.ndarray | Message:
+    """The page or picture ``region`` was read from, as an RGB array, or a message
+    why it cannot be shown (the file was moved, changed or is damaged)."""
+    path = region_file(doc, region)
+    try:
+        if path.stat().st_size > DEFAULT_LIMITS.max_file_bytes:
+            return Message.of("file.larger-than", limit="200 MB")
+        data = path.read_bytes()
+    except OSError as exc:
+        return Message.of("file.os-error", detail=exc.strerror or type(exc).__name__)
+    if region.page is not None:
+        from .pdf import render_page
+
+        return render_page(data, region.page - 1)
+    return _picture(data, region.picture)
+
+
+def _picture(data: bytes, name: str) -> np.ndarray | Message:
+    import io
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            parts = [n for n in archive.namelist() if n.rsplit("/", 1)[-1] == name]
+            if not parts:
+                return Message.of("file.gone")
+            info = archive.getinfo(parts[0])
+            if info.file_size > 64 * 1024 * 1024:
+                return Message.of("file.larger-than", limit="64 MB")
+            picture = archive.read(parts[0])
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, RuntimeError) as exc:
+        return Message.of("file.library", format=Message.of("format.file"), detail=str(exc)[:160])
+    try:
+        image = decode(picture)
+    except ImageRefused as exc:
+        return exc.reason
+    return image if image is not None else Message.of("file.blank")
