@@ -161,9 +161,7 @@ CATALOGUE: dict[str, str] = {
         "and submit again"
     ),
     "pdf.scanned": "scanned image: no text to compare; run OCR first",
-    "pdf.scanned-ocr-off": (
-        "scanned image: no text layer, and reading scans (OCR) is turned off in Settings"
-    ),
+    "pdf.scanned-ocr-off": "scanned image: no text layer, and reading scans (OCR) is turned off",
     "pdf.scanned-no-text": "scanned image: OCR found no text on its pages",
     # reading scans and pictures (OCR)
     "ocr.unavailable": (

@@ -192,3 +192,46 @@ def cer(truth: str, read: str) -> float:
     """Character error rate of ``read`` against ``truth`` (after :func:`comparable`)."""
     t, r = comparable(truth), comparable(read)
     return edit_distance(t, r) / max(len(t), 1)
+
+
+def text_picture(lines: list[str], size: int = 28) -> bytes:
+    """A PNG of ``lines`` printed black on white (WenQuanYi): a small scan of text."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    font_file = cjk_font()
+    if font_file is None:
+        raise RuntimeError("no CJK font (fonts-wqy-microhei) to draw with")
+    font = ImageFont.truetype(font_file, size)
+    width = max(int(font.getlength(line)) for line in lines) + 2 * size
+    height = int(len(lines) * size * 1.8) + 2 * size
+    image = Image.new("L", (width, height), 255)
+    draw = ImageDraw.Draw(image)
+    for k, line in enumerate(lines):
+        draw.text((size, size + k * size * 1.8), line, fill=0, font=font)
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def pdf_with_scanned_page(before: str, picture: bytes, after: str, path: Path) -> None:
+    """A typed page, a page that is only a picture, another typed page (reportlab)."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen import canvas
+
+    pdfmetrics.registerFont(TTFont("ScanFont", cjk_font() or "", subfontIndex=0))
+    width, height = A4
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    for page in (before, None, after):
+        if page is None:
+            reader = ImageReader(io.BytesIO(picture))
+            w, h = reader.getSize()
+            scale = (width - 144) / w
+            pdf.drawImage(reader, 72, height - 72 - h * scale, w * scale, h * scale)
+        else:
+            pdf.setFont("ScanFont", 12)
+            pdf.drawString(72, height - 90, page)
+        pdf.showPage()
+    pdf.save()

@@ -117,7 +117,7 @@ def messages() -> dict[str, str]:
         "pdf.encrypted": translate("Message", "encrypted PDF: remove the password and submit again"),
         "pdf.protection": translate("Message", "encrypted PDF (unsupported protection): encrypted PDF: remove the password and submit again"),
         "pdf.scanned": translate("Message", "scanned image: no text to compare; run OCR first"),
-        "pdf.scanned-ocr-off": translate("Message", "scanned image: no text layer, and reading scans (OCR) is turned off in Settings"),
+        "pdf.scanned-ocr-off": translate("Message", "scanned image: no text layer, and reading scans (OCR) is turned off"),
         "pdf.scanned-no-text": translate("Message", "scanned image: OCR found no text on its pages"),
         "ocr.unavailable": translate("Message", "scans and pictures cannot be read here: the OCR engine failed to load ({detail})"),
         "ocr.image-too-large": translate("Message", "a picture of {width:,} × {height:,} pixels: too large to read by OCR"),

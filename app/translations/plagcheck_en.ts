@@ -85,7 +85,7 @@
 <context>
     <name>SideBySideView</name>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="397"/>
+        <location filename="../views/side_by_side.py" line="398"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>reworded, %n sentence</numerusform>
@@ -93,7 +93,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="399"/>
+        <location filename="../views/side_by_side.py" line="400"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>translated, %n sentence</numerusform>
@@ -101,7 +101,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="421"/>
+        <location filename="../views/side_by_side.py" line="422"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n matched passage</numerusform>

@@ -1574,8 +1574,8 @@ tf 开头</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="120"/>
-        <source>scanned image: no text layer, and reading scans (OCR) is turned off in Settings</source>
-        <translation>扫描图像：没有文字层，且设置中已关闭扫描识别（OCR）</translation>
+        <source>scanned image: no text layer, and reading scans (OCR) is turned off</source>
+        <translation>扫描图像：没有文字层，且扫描识别（OCR）已关闭</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="121"/>
@@ -2244,22 +2244,22 @@ Archived: {label}</source>
 <context>
     <name>PassagePane</name>
     <message>
-        <location filename="../views/side_by_side.py" line="115"/>
+        <location filename="../views/side_by_side.py" line="116"/>
         <source>Read by OCR from {where}, {sure} sure</source>
         <translation>由 OCR 从{where}识别，置信度 {sure}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="133"/>
+        <location filename="../views/side_by_side.py" line="134"/>
         <source>Passage {n}: reworded</source>
         <translation>段落 {n}：改写</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="134"/>
+        <location filename="../views/side_by_side.py" line="135"/>
         <source>Passage {n}: translated</source>
         <translation>段落 {n}：翻译</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="136"/>
+        <location filename="../views/side_by_side.py" line="137"/>
         <source>Passage {n}</source>
         <translation>第 {n} 段</translation>
     </message>
@@ -2838,109 +2838,109 @@ Archived: {label}</source>
 <context>
     <name>SideBySideView</name>
     <message>
-        <location filename="../views/side_by_side.py" line="391"/>
+        <location filename="../views/side_by_side.py" line="392"/>
         <source>No matched passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="394"/>
+        <location filename="../views/side_by_side.py" line="395"/>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="407"/>
+        <location filename="../views/side_by_side.py" line="408"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="412"/>
+        <location filename="../views/side_by_side.py" line="413"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="445"/>
         <location filename="../views/side_by_side.py" line="446"/>
+        <location filename="../views/side_by_side.py" line="447"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="442"/>
+        <location filename="../views/side_by_side.py" line="443"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="397"/>
+        <location filename="../views/side_by_side.py" line="398"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>改写，%n 句</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="399"/>
+        <location filename="../views/side_by_side.py" line="400"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>翻译，%n 句</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="421"/>
+        <location filename="../views/side_by_side.py" line="422"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n 处匹配段落</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="422"/>
+        <location filename="../views/side_by_side.py" line="423"/>
         <source>matched text: {sa} of {a}, {sb} of {b}</source>
         <translation>匹配文本：{a} 的 {sa}，{b} 的 {sb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="425"/>
+        <location filename="../views/side_by_side.py" line="426"/>
         <source>SimHash distance {distance}</source>
         <translation>SimHash 距离 {distance}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="426"/>
+        <location filename="../views/side_by_side.py" line="427"/>
         <source>Jaccard {jaccard}</source>
         <translation>Jaccard {jaccard}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="427"/>
+        <location filename="../views/side_by_side.py" line="428"/>
         <source>containment {ca} / {cb}</source>
         <translation>包含度 {ca} / {cb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="429"/>
+        <location filename="../views/side_by_side.py" line="430"/>
         <source>same meaning: {share}</source>
         <translation>同义：{share}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="461"/>
+        <location filename="../views/side_by_side.py" line="462"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="462"/>
+        <location filename="../views/side_by_side.py" line="463"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="465"/>
+        <location filename="../views/side_by_side.py" line="466"/>
         <source>Same colour = same passage · dashed underline = reworded, wavy underline = translated · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>同一颜色 = 同一段落 · 虚线下划线 = 改写，波浪下划线 = 翻译 · 灰色 = 全班多数人共有的文本，灰色斜体 = 模板或参考文献：不计入</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="470"/>
+        <location filename="../views/side_by_side.py" line="471"/>
         <source>dotted amber underline = read by OCR from a scan or picture</source>
         <translation>琥珀色点状下划线 = 由 OCR 从扫描件或图片识别</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="476"/>
+        <location filename="../views/side_by_side.py" line="477"/>
         <source>Show the scan</source>
         <translation>查看扫描件</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="478"/>
+        <location filename="../views/side_by_side.py" line="479"/>
         <source>The page or picture this text was read from by OCR, to check it</source>
         <translation>这段文字经 OCR 识别所依据的页面或图片，供核对</translation>
     </message>

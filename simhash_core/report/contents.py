@@ -306,7 +306,12 @@ def ocr_note(doc: Document, t: Translation, names: Callable[[str], str] | None =
         places.append("…")
     confidence = ocr_confidence(doc.ocr) or 0.0
     return t.message(
-        Message.of("ocr.read-note", where=", ".join(places), confidence=confidence), names
+        Message.of(
+            "ocr.read-note",
+            where=("、" if t.lang == "zh_CN" else ", ").join(places),
+            confidence=confidence,
+        ),
+        names,
     )
 
 

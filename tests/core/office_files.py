@@ -14,7 +14,9 @@ ODT_NS = (
     'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
     'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
     'xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" '
-    'xmlns:dc="http://purl.org/dc/elements/1.1/"'
+    'xmlns:dc="http://purl.org/dc/elements/1.1/" '
+    'xmlns:xlink="http://www.w3.org/1999/xlink" '
+    'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"'
 )
 MANIFEST = (
     '<?xml version="1.0" encoding="UTF-8"?>'

@@ -150,7 +150,9 @@ def test_no_ocr_reports_the_scan_and_ignores_what_a_cache_read(result, scanned_c
     off = scan([scanned_class], [TEMPLATE], ScanSettings(workers=2, ocr=False), cache=result.cache)
     (error,) = off.errors
     assert error.path == "scan-of-copy.pdf" and error.code == "scanned"
-    assert "turned off" in str(error.reason)
+    assert str(error.reason) == (
+        "scanned image: no text layer, and reading scans (OCR) is turned off"
+    )
     pasted = next(d for d in off.documents if d.path == "pasted-picture.docx")
     assert pasted.ocr == () and "课程论文" not in pasted.text
     assert any(w.code == "warn.ocr-off" for w in pasted.warnings)
@@ -304,3 +306,89 @@ def test_a_scan_in_a_worker_gets_a_longer_time_limit(tmp_path):
     assert outcome == "done"
     (late,) = [o for _, o in pool.run(pool_tasks.hang, [(0, (2.0,))])]
     assert isinstance(late, TaskFailure) and late.code == "timeout"
+
+
+# ---- where the text lands, and how sure it is --------------------------------------
+
+FOX = ["The quick brown fox jumps over the lazy dog", "while the cat sleeps by the fire."]
+
+
+def test_a_scanned_page_inside_a_typed_pdf_is_read_at_its_place(tmp_path):
+    from tests.scans import pdf_with_scanned_page, text_picture
+
+    path = tmp_path / "mixed.pdf"
+    pdf_with_scanned_page(
+        "Typed on the first page of the essay.",
+        text_picture(FOX),
+        "Typed on the last page of the essay.",
+        path,
+    )
+    got = extract(path, ocr=OcrReader())
+    (region,) = got.ocr
+    assert region.page == 2
+    read = got.text[region.start : region.end]
+    assert "quick brown fox" in read and "cat sleeps" in read
+    first, last = got.text.index("first page"), got.text.index("last page")
+    assert first < region.start < region.end <= last
+    # without OCR the typed pages are read and the scanned one is named
+    off = extract(path, ocr=OcrReader(enabled=False))
+    assert "fox" not in off.text and off.ocr == () and off.ocr_skipped == 1
+    assert any(w.code == "warn.ocr-off" for w in off.warnings)
+
+
+def test_a_picture_in_an_odt_is_read_at_its_place(tmp_path):
+    import zipfile
+
+    from tests.core.office_files import odt_bytes
+    from tests.scans import text_picture
+
+    body = (
+        "<text:p>Typed before the picture.</text:p>"
+        '<text:p><draw:frame draw:name="p1" svg:width="10cm" svg:height="2cm">'
+        '<draw:image xlink:href="Pictures/fox.png" xlink:type="simple"/>'
+        "</draw:frame></text:p>"
+        "<text:p>Typed after the picture.</text:p>"
+    )
+    path = tmp_path / "essay.odt"
+    path.write_bytes(odt_bytes([], body_xml=body))
+    with zipfile.ZipFile(path, "a") as z:
+        z.writestr("Pictures/fox.png", text_picture(FOX))
+    got = extract(path, ocr=OcrReader())
+    (region,) = got.ocr
+    assert region.picture == "fox.png"
+    assert got.text.index("before the picture") < region.start
+    assert region.end <= got.text.index("after the picture")
+    assert "lazy dog" in got.text[region.start : region.end]
+
+
+def test_a_page_read_with_low_confidence_is_flagged_for_checking(tmp_path, monkeypatch):
+    from simhash_core.ocr import reader
+    from simhash_core.ocr.engine import OcrLine
+
+    def unsure(image):
+        return [OcrLine("Blurred words the engine is unsure of", 10, 10, 400, 40, 0.55)]
+
+    monkeypatch.setattr(reader, "recognise", unsure)
+    path = tmp_path / "blurred.pdf"
+    from tests.scans import text_picture
+
+    image_pdf([text_picture(FOX)], path, 150)
+    got = extract(path, ocr=OcrReader())
+    assert got.ocr[0].confidence == 0.55
+    (warning,) = [w for w in got.warnings if w.code == "warn.ocr-low"]
+    assert str(warning) == (
+        "page 1 was read by OCR with low confidence (55%): check its text against the scan"
+    )
+
+
+def test_no_ocr_on_the_command_line(scanned_class, tmp_path):
+    import json
+
+    from simhash_core.cli.main import main
+
+    out = tmp_path / "out.json"
+    argv = ["scan", str(scanned_class), "--template", str(TEMPLATE), "--no-cache"]
+    assert main([*argv, "--no-ocr", "--json", str(out), "-q"]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert [e["path"] for e in data["errors"]] == ["scan-of-copy.pdf"]
+    assert all(d["ocr"] == [] for d in data["documents"])
