@@ -265,6 +265,10 @@ CATALOGUE: dict[str, str] = {
     "archive.redis-refused": (
         "the Redis archive at {location} refused the password (or user name): check them"
     ),
+    "archive.unknown-scheme": (
+        "unknown kind of archive address {location}: give a file path, or a Redis server "
+        "as redis://HOST:PORT/DB, rediss://HOST:PORT/DB (TLS) or unix:///PATH/TO/SOCKET"
+    ),
     "archive.unreachable": "cannot reach the Redis archive at {location}: {detail}",
     "archive.redis-error": "Redis archive error at {location}: {detail}",
     "archive.newer-schema": (

@@ -175,6 +175,7 @@ def messages() -> dict[str, str]:
         "archive.redis-no-password": translate("Message", "the Redis archive at {location} has no password: take the password out of the address"),
         "archive.redis-needs-password": translate("Message", "the Redis archive at {location} needs a password: give it as redis://:PASSWORD@HOST:PORT/DB"),
         "archive.redis-refused": translate("Message", "the Redis archive at {location} refused the password (or user name): check them"),
+        "archive.unknown-scheme": translate("Message", "unknown kind of archive address {location}: give a file path, or a Redis server as redis://HOST:PORT/DB, rediss://HOST:PORT/DB (TLS) or unix:///PATH/TO/SOCKET"),
         "archive.unreachable": translate("Message", "cannot reach the Redis archive at {location}: {detail}"),
         "archive.redis-error": translate("Message", "Redis archive error at {location}: {detail}"),
         "archive.newer-schema": translate("Message", "the archive {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it"),

@@ -11,21 +11,44 @@ by a department (``redis://HOST:PORT/DB``)::
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from simhash_core.archive.base import AddResult, ArchiveStore, Candidate, LabelInfo
 from simhash_core.archive.codec import ArchiveConfig
 from simhash_core.archive.errors import ArchiveError
 from simhash_core.archive.query import compare_with_archive
+from simhash_core.messages import Message
 from simhash_core.shown_location import shown_location
 from simhash_core.types import ScanSettings
 
 REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 
 
 def is_redis_url(location: str | Path | None) -> bool:
     """Whether ``location`` names a Redis server rather than a file."""
     return isinstance(location, str) and location.lower().startswith(REDIS_SCHEMES)
+
+
+def check_scheme(location: str | Path | None) -> None:
+    """Raise :class:`ArchiveError` for an address with a scheme no backend serves: it
+    would otherwise be taken as a file path (``redis+cluster:`` a folder in the current
+    directory). A file path, a drive letter (``C:\\...``) and the Redis schemes pass.
+
+    >>> check_scheme("redis://h:6379/0"), check_scheme("past.sqlite"), check_scheme(None)
+    (None, None, None)
+    >>> try:
+    ...     check_scheme("mongodb://h:27017")
+    ... except ArchiveError as exc:
+    ...     print(exc.message.code)
+    archive.unknown-scheme
+    """
+    if not isinstance(location, str):
+        return
+    found = _SCHEME.match(location.strip())
+    if found and not is_redis_url(location.strip()):
+        raise ArchiveError(Message.of("archive.unknown-scheme", location=shown_location(location)))
 
 
 def not_created_yet(location: str | Path | None) -> Path | None:
@@ -37,6 +60,7 @@ def not_created_yet(location: str | Path | None) -> Path | None:
     >>> not_created_yet("redis://host:6379/0") is None
     True
     """
+    check_scheme(location)
     if is_redis_url(location):
         return None
     from simhash_core.archive.sqlite_store import default_path
@@ -53,7 +77,9 @@ def open_archive(
 ) -> ArchiveStore:
     """The archive at ``location``: a Redis URL, a file path, or ``None`` for the
     default file. ``settings`` fix the analysis space of a new archive; with
-    ``create=False`` a missing archive file raises :class:`ArchiveError`."""
+    ``create=False`` a missing archive file raises :class:`ArchiveError`, and so does
+    an address whose scheme no backend serves (:func:`check_scheme`)."""
+    check_scheme(location)
     if is_redis_url(location):
         from simhash_core.archive.redis_store import RedisArchive
 
@@ -70,6 +96,7 @@ __all__ = [
     "ArchiveStore",
     "Candidate",
     "LabelInfo",
+    "check_scheme",
     "compare_with_archive",
     "is_redis_url",
     "not_created_yet",

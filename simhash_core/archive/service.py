@@ -59,9 +59,10 @@ def display_location(location: str) -> str:
 
 
 def _open(location: str, settings: ScanSettings | None = None, *, create: bool) -> ArchiveStore:
-    from simhash_core.archive import is_redis_url, open_archive
+    from simhash_core.archive import check_scheme, is_redis_url, open_archive
 
     location = location.strip()
+    check_scheme(location)
     target: str | Path | None = location or None
     if target is not None and not is_redis_url(target):
         target = Path(target).expanduser()
@@ -70,7 +71,9 @@ def _open(location: str, settings: ScanSettings | None = None, *, create: bool) 
 
 def _missing(location: str) -> bool:
     """A file archive that does not exist yet (an empty archive), as the CLI sees it."""
-    from simhash_core.archive import not_created_yet
+    from simhash_core.archive import check_scheme, not_created_yet
+
+    check_scheme(location.strip())
 
     return not_created_yet(location.strip() or None) is not None
 

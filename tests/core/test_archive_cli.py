@@ -291,3 +291,29 @@ def test_an_archived_class_scanned_again_does_not_match_itself(
     ]
     assert Message.of("pair.identical", label="2024 autumn") in flagged[0].reasons
     assert not any(w.code == "warn.already-archived" for d in docs for w in d.warnings)
+
+
+def test_an_unknown_archive_scheme_is_an_error_not_a_folder(tmp_path, monkeypatch, capsys):
+    """``redis+cluster://`` (or any scheme no backend serves) was taken as a file path:
+    an SQLite archive in a folder named ``redis+cluster:``. It is an error naming the
+    schemes that work, from every entry point, and nothing is created."""
+    from simhash_core.archive import ArchiveError, open_archive
+    from simhash_core.archive.service import summarize
+    from simhash_core.cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / "a.txt").write_text("一篇作文。" * 40, encoding="utf-8")
+    url = "redis+cluster://127.0.0.1:7000"
+    for call in (lambda: open_archive(url), lambda: open_archive(url, create=False)):
+        with pytest.raises(ArchiveError) as caught:
+            call()
+        assert caught.value.message.code == "archive.unknown-scheme"
+    with pytest.raises(ArchiveError):
+        summarize(url)
+    assert main(["scan", "class", "--archive", url, "-q"]) == 1
+    assert main(["archive", "add", "class", "--label", "x", "--archive", url]) == 1
+    err = capsys.readouterr().err
+    assert err.count("unknown kind of archive address redis+cluster://127.0.0.1:7000") == 2
+    assert "redis://HOST:PORT/DB" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["class"]
