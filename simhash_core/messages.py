@@ -175,6 +175,12 @@ CATALOGUE: dict[str, str] = {
     ),
     "ocr.image-no-memory": "a picture needs more memory than a file may use: not read by OCR",
     "ocr.image-damaged": "a damaged picture could not be read by OCR ({detail})",
+    "ocr.image-format": (
+        "a picture in a format OCR does not read (such as a WMF or EMF drawing, or EPS)"
+    ),
+    "ocr.failed": "OCR could not read {where}: {detail}",
+    "ocr.where-unknown": "a picture",
+    "ocr.file-changed": "the file changed since it was scanned: scan again to see its pages",
     "ocr.where-page": "page {page}",
     "ocr.where-picture": "picture {name}",
     "ocr.where-in": "{where} of {name}",

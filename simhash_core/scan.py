@@ -118,14 +118,25 @@ def _analyze_task(
     counts (stored, but the biggest thing to unpickle, and only corpus IDF needs them)."""
     reader = OcrReader(enabled=settings.ocr, on_step=_ocr_step)
     analysis = analyze_file(Path(path), settings, template, digest, extracted, reader)
-    if store is not None and not (analysis.ocr_skipped and not settings.ocr):
-        # (a text with scans left unread by --no-ocr is not stored: it would stand in
-        # for the text a scan with OCR reads)
+    if store is not None and usable_later(analysis):
         t0 = time.perf_counter()
         _cache_writer(store[0]).put(store[1], analysis)
         spent = ("cache write", time.perf_counter() - t0)
         analysis = replace(analysis, timings=(*analysis.timings, spent))
     return analysis if keep_terms else replace(analysis, terms={})
+
+
+def usable_later(a: Analysis | ExtractedText) -> bool:
+    """Whether a file's analysis may be stored for later scans: not when scans or
+    pictures were left unread (OCR off, or the engine failing), or it would stand in
+    for what a scan with a working OCR reads."""
+    return a.ocr_skipped == 0
+
+
+def usable_now(a: Analysis | ExtractedText, settings: ScanSettings) -> bool:
+    """Whether a stored analysis or text gives this scan what reading the file would:
+    with OCR off, only if the file had nothing for OCR to read."""
+    return a.ocr_skipped == 0 and (settings.ocr or a.ocr_offered == 0)
 
 
 def _ocr_step(done: int, total: int) -> None:
@@ -245,11 +256,11 @@ def analyze_files(
         extracted = None
         if cache is not None and digest:
             hit = cache.get_analysis(digest, key, with_terms=settings.idf == "corpus")
-            if hit is not None and (settings.ocr or not hit.ocr):
+            if hit is not None and usable_now(hit, settings):
                 yield i, hit
                 continue
             extracted = cache.get_text(digest)
-            if extracted is not None and extracted.ocr and not settings.ocr:
+            if extracted is not None and not usable_now(extracted, settings):
                 extracted = None
         tasks.append(
             (
@@ -279,11 +290,7 @@ def analyze_files(
         )
         outcomes = pool.run(task, tasks, progress, on_note) if tasks else iter(())
     for i, outcome in outcomes:
-        if (
-            parent_stores
-            and isinstance(outcome, Analysis)
-            and (settings.ocr or not outcome.ocr_skipped)
-        ):
+        if parent_stores and isinstance(outcome, Analysis) and usable_later(outcome):
             cache.put(key, outcome)
             if not corpus_idf:
                 outcome = replace(outcome, terms={})

@@ -28,6 +28,7 @@ Two students of the same name are told apart by their numbers (or folders).
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -189,10 +190,12 @@ def one_submission_each(
         pieces = [f"{FILE_HEADER.format(name=d.name)}\n" for d in parts]
         text = "\n\n".join(head + d.text for head, d in zip(pieces, parts, strict=True))
         regions, at = [], 0
+        first_folder = parts[0].abspath.parent
         for head, d in zip(pieces, parts, strict=True):
             at += len(head)
+            inside = os.path.relpath(d.abspath, first_folder) if d.ocr else ""
             regions.extend(
-                replace(r, start=r.start + at, end=r.end + at, file=d.name) for r in d.ocr
+                replace(r, start=r.start + at, end=r.end + at, file=inside) for r in d.ocr
             )
             at += len(d.text) + 2
         first = parts[0]

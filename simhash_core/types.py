@@ -128,7 +128,9 @@ class OcrRegion:
     confidence: float
     page: int | None = None
     picture: str = ""
-    file: str = ""  # which of a student's several files (joined into one submission)
+    # which of a student's several files (joined into one submission): its path from
+    # the submission's folder
+    file: str = ""
 
     @property
     def where(self) -> Message:
@@ -137,7 +139,7 @@ class OcrRegion:
         if self.page is not None:
             where = Message.of("ocr.where-page", page=self.page)
         else:
-            where = Message.of("ocr.where-picture", name=self.picture)
+            where = Message.of("ocr.where-picture", name=self.picture.rsplit("/", 1)[-1])
         return Message.of("ocr.where-in", where=where, name=self.file) if self.file else where
 
     def to_json(self) -> dict[str, Any]:
@@ -191,9 +193,12 @@ class ExtractedText:
     meta: DocumentMeta | None = None
     # the parts of ``text`` read by OCR, in order (empty for a file read as text)
     ocr: tuple[OcrRegion, ...] = ()
-    # scanned pages and pictures that held text but were not read (OCR turned off, or
-    # beyond the limits): a cached text with any is not used when OCR is on
+    # scanned pages and pictures that could hold text (ocr_offered) and, of those, the
+    # ones not read: OCR turned off, or the engine missing or failing (ocr_skipped). A
+    # text with any skipped is never cached; with OCR off, a cached text that had any
+    # offered is not used (see scan.analyze_files)
     ocr_skipped: int = 0
+    ocr_offered: int = 0
 
 
 @dataclass(frozen=True)

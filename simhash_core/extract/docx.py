@@ -197,6 +197,7 @@ class _Package(ZipParts):
             meta=self.meta(),
             ocr=regions,
             ocr_skipped=self.pictures.skipped,
+            ocr_offered=self.pictures.offered,
         )
 
     def meta(self) -> DocumentMeta | None:

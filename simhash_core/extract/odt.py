@@ -105,6 +105,7 @@ class _Odt:
             meta=DocumentMeta(**found) if found else None,
             ocr=regions,
             ocr_skipped=self.pictures.skipped,
+            ocr_offered=self.pictures.offered,
         )
 
     def _page_parts(self) -> tuple[list[str], list[str]]:
@@ -157,7 +158,10 @@ class _Odt:
             elif tag == f"{_TEXT}note":
                 body = next(child.iter(f"{_TEXT}note-body"), None)
                 if body is not None:
+                    # a note's text goes after the body: its pictures are not read
+                    in_body, self.in_body = self.in_body, False
                     self.notes.append(PARAGRAPH_BREAK.join(self._blocks(body)))
+                    self.in_body = in_body
             elif tag == f"{_DRAW}frame":
                 frames.append(child)
             elif tag not in _SKIP_BLOCKS:

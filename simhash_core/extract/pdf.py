@@ -94,10 +94,10 @@ def extract_pdf(
     scanned_layout = sum(per_page) < MIN_CHARS_PER_PAGE * len(pages)
     warnings: list[Message] = []
     regions: list[tuple[int, float]] = []  # (page, confidence) of each piece read
-    skipped = 0
     if untexted and ocr is not None:
-        skipped, regions = _read_scanned_pages(data, untexted, lines, ocr, warnings)
+        regions = _read_scanned_pages(data, untexted, lines, ocr, warnings)
         warnings.extend(ocr.warnings)
+    skipped = ocr.skipped if ocr is not None else 0
     if scanned_layout and not regions:
         if ocr is None:
             raise ExtractError("scanned", SCANNED_REASON)
@@ -140,6 +140,7 @@ def extract_pdf(
         meta=pdf_meta(data),
         ocr=found,
         ocr_skipped=skipped,
+        ocr_offered=ocr.offered if ocr is not None else 0,
     )
 
 
@@ -149,14 +150,16 @@ def _read_scanned_pages(
     lines: list[list[Line]],
     ocr: OcrReader,
     warnings: list[Message],
-) -> tuple[int, list[tuple[int, float]]]:
-    """Read the pages without a text layer by OCR, in place in ``lines``; returns how
-    many pages held something to read but were not read, and ``(page, confidence)``
-    of each piece read, in page order."""
+) -> list[tuple[int, float]]:
+    """Read the pages without a text layer by OCR, in place in ``lines`` (a page where
+    OCR finds nothing keeps what little text it had); returns ``(page, confidence)`` of
+    each piece read, in page order. What was not read is counted in ``ocr``."""
     regions: list[tuple[int, float]] = []
     drawn = _drawn_pages(data, untexted)
     if not ocr.enabled:
-        return len(drawn), regions
+        ocr.offered += len(drawn)
+        ocr.skipped += len(drawn)
+        return regions
     reading = drawn[: ocr.max_pages]
     if len(drawn) > len(reading):
         warnings.append(
@@ -169,32 +172,30 @@ def _read_scanned_pages(
             warnings.append(image)
             ocr.plan(-1)
             continue
-        piece = ocr.pixels(image)
-        if piece is None:
+        piece = ocr.pixels(image, Message.of("ocr.where-page", page=index + 1))
+        if piece is None or not piece.text:
             continue
         if not read_any:  # a file's own text never carries the marks
             read_any = True
             for i, page_lines in enumerate(lines):
                 if any(OCR_START in ln.text or OCR_END in ln.text for ln in page_lines):
                     lines[i] = [replace(ln, text=strip_marks(ln.text)) for ln in page_lines]
-        text = mark(join_wrapped_lines(piece.text)) if piece.text else ""
-        lines[index] = [Line((), 0.0, 0.0, 1.0, text)] if text else []
-        if piece.text:
-            regions.append((index + 1, piece.confidence))
-            if piece.confidence < LOW_CONFIDENCE:
-                warnings.append(
-                    Message.of(
-                        "warn.ocr-low",
-                        where=Message.of("ocr.where-page", page=index + 1),
-                        confidence=piece.confidence,
-                    )
+        lines[index] = [Line((), 0.0, 0.0, 1.0, mark(join_wrapped_lines(piece.text)))]
+        regions.append((index + 1, piece.confidence))
+        if piece.confidence < LOW_CONFIDENCE:
+            warnings.append(
+                Message.of(
+                    "warn.ocr-low",
+                    where=Message.of("ocr.where-page", page=index + 1),
+                    confidence=piece.confidence,
                 )
-    return ocr.skipped + len(drawn) - len(reading), regions
+            )
+    return regions
 
 
 def _drawn_pages(data: bytes, indices: list[int]) -> list[int]:
-    """Those of the pages that draw anything (a picture, lines, shapes): a blank page
-    is not worth reading."""
+    """Those of the pages that draw something other than text (a picture, lines,
+    shapes): a blank page, or a title page of a few typed words, is not worth reading."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
@@ -207,7 +208,11 @@ def _drawn_pages(data: bytes, indices: list[int]) -> list[int]:
                 if not page:
                     continue
                 try:
-                    if raw.FPDFPage_CountObjects(page) > 0:
+                    kinds = (
+                        raw.FPDFPageObj_GetType(raw.FPDFPage_GetObject(page, k))
+                        for k in range(raw.FPDFPage_CountObjects(page))
+                    )
+                    if any(kind != raw.FPDF_PAGEOBJ_TEXT for kind in kinds):
                         found.append(index)
                 finally:
                     raw.FPDF_ClosePage(page)

@@ -30,6 +30,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from simhash_core.ocr.marks import OCR_START
+
 from .wrap import is_cjk
 
 _SENTENCE_END = set("。！？!?.:：;；…”」』）)")
@@ -271,11 +273,16 @@ def _running_key(text: str) -> str:
     return _DIGITS.sub("#", "".join(text.split()))
 
 
+def _read_by_ocr(lines: Sequence[Line]) -> bool:
+    """A page whose text OCR read: one line holding it all, never a running header."""
+    return len(lines) == 1 and lines[0].text.startswith(OCR_START)
+
+
 def _find_running(pages: Sequence[Sequence[Line]], top: bool) -> str | None:
     """Key of a line that is the top (or bottom) line of most pages, if any."""
     keys = []
     for lines in pages:
-        if lines:
+        if lines and not _read_by_ocr(lines):
             edge = max(lines, key=lambda ln: ln.y1) if top else min(lines, key=lambda ln: ln.y0)
             keys.append(_running_key(edge.text))
     if len(keys) < 2:
@@ -299,7 +306,7 @@ def assemble_pages(pages: Sequence[Sequence[Line]]) -> str:
             continue
         kept = ""
         for lines in pages:
-            if not lines:
+            if not lines or _read_by_ocr(lines):
                 continue
             edge = max(lines, key=lambda ln: ln.y1) if top else min(lines, key=lambda ln: ln.y0)
             if _running_key(edge.text) == key:

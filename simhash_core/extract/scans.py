@@ -8,7 +8,9 @@ own file is read.
 
 from __future__ import annotations
 
+import hashlib
 import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -20,17 +22,19 @@ from simhash_core.types import Document, OcrRegion
 from .errors import DEFAULT_LIMITS
 
 
+def content_digest(data: bytes) -> str:
+    """A file's content hash, as the scan computed it (``fingerprint.analyze.file_digest``:
+    BLAKE2b, 20 bytes): the page shown must be the page that was read."""
+    return hashlib.blake2b(data, digest_size=20).hexdigest()
+
+
 def region_file(doc: Document, region: OcrRegion) -> Path:
     """The file a region was read from: the document's, or for a student's several
-    files joined into one, the one the region names (in the submission's folder)."""
+    files joined into one, the one the region names (by its path in the submission's
+    folder)."""
     if not region.file:
         return doc.abspath
-    folder = doc.abspath if doc.abspath.is_dir() else doc.abspath.parent
-    direct = folder / region.file
-    if direct.is_file():
-        return direct
-    found = sorted(p for p in folder.rglob(Path(region.file).name) if p.is_file())
-    return found[0] if found else direct
+    return doc.abspath / region.file
 
 
 def source_image(doc: Document, region: OcrRegion) -> np.ndarray | Message:
@@ -43,6 +47,8 @@ def source_image(doc: Document, region: OcrRegion) -> np.ndarray | Message:
         data = path.read_bytes()
     except OSError as exc:
         return Message.of("file.os-error", detail=exc.strerror or type(exc).__name__)
+    if not region.file and doc.content_hash and content_digest(data) != doc.content_hash:
+        return Message.of("ocr.file-changed")
     if region.page is not None:
         from .pdf import render_page
 
@@ -55,14 +61,21 @@ def _picture(data: bytes, name: str) -> np.ndarray | Message:
 
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            parts = [n for n in archive.namelist() if n.rsplit("/", 1)[-1] == name]
-            if not parts:
+            if name not in archive.namelist():
                 return Message.of("file.gone")
-            info = archive.getinfo(parts[0])
+            info = archive.getinfo(name)
             if info.file_size > 64 * 1024 * 1024:
                 return Message.of("file.larger-than", limit="64 MB")
-            picture = archive.read(parts[0])
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError, RuntimeError) as exc:
+            picture = archive.read(name)
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        OSError,
+        ValueError,
+        EOFError,
+        RuntimeError,
+        NotImplementedError,
+    ) as exc:
         return Message.of("file.library", format=Message.of("format.file"), detail=str(exc)[:160])
     try:
         image = decode(picture)

@@ -147,7 +147,6 @@ def part_properties(parts: ZipParts, name: str, wanted: dict[str, str]) -> dict[
 
 
 MAX_PICTURE_BYTES = 64 * MB  # a picture part larger than this is not read
-PEEK_BYTES = 64 * 1024  # enough of a picture to learn its size from its header
 
 
 class PictureTexts:
@@ -175,6 +174,10 @@ class PictureTexts:
     def skipped(self) -> int:
         return self.ocr.skipped if self.ocr is not None else 0
 
+    @property
+    def offered(self) -> int:
+        return self.ocr.offered if self.ocr is not None else 0
+
     def text_of(self, name: str) -> Iterator[str]:
         """The text of the picture stored at ``name`` (none if it holds none)."""
         if self.ocr is None or name not in self.parts.names:
@@ -196,7 +199,7 @@ class PictureTexts:
                 self.ocr.warnings.append(Message.of("warn.ocr-picture", name=shown, reason=reason))
                 return None
             with self.parts.archive.open(name) as stream:
-                data = stream.read(MAX_PICTURE_BYTES if self.ocr.enabled else PEEK_BYTES)
+                data = stream.read(MAX_PICTURE_BYTES)
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, KeyError,
                 NotImplementedError, RuntimeError):
             reason = Message.of(f"{self.parts.prefix}.bad-zip")
@@ -226,7 +229,7 @@ class PictureTexts:
             return text, ()
         clean, spans = unmark(text)
         return clean, tuple(
-            OcrRegion(a, b, confidence, picture=posixpath.basename(name))
+            OcrRegion(a, b, confidence, picture=name)
             for (a, b), (name, confidence) in zip(spans, self._order, strict=False)
             if b > a
         )

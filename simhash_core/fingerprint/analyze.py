@@ -68,6 +68,7 @@ class Analysis:
     meta: DocumentMeta | None = None
     ocr: tuple[OcrRegion, ...] = ()  # the parts of text read by OCR
     ocr_skipped: int = 0  # scanned pages and pictures not read (see ExtractedText)
+    ocr_offered: int = 0  # scanned pages and pictures that could hold text
     timings: tuple[tuple[str, float], ...] = ()  # seconds per stage, when freshly computed
     sentences: Sentences = NO_SENTENCES  # the meaning layer's sentences and terms
 
@@ -234,6 +235,7 @@ def analyze_file(
         meta=extracted.meta,
         ocr=extracted.ocr,
         ocr_skipped=extracted.ocr_skipped,
+        ocr_offered=extracted.ocr_offered,
         timings=(("extraction", extraction), *analysis.timings),
     )
 

@@ -64,7 +64,15 @@ def _load():
                 raise OcrUnavailable(f"{type(exc).__name__}: {exc}") from exc
             for name in ("RapidOCR", "rapidocr"):
                 logging.getLogger(name).setLevel(logging.ERROR)
-            _engine = RapidOCR(
+            try:
+                _engine = _make(RapidOCR)
+            except Exception as exc:  # missing or damaged models, an ONNX Runtime error
+                raise OcrUnavailable(f"{type(exc).__name__}: {exc}") from exc
+        return _engine
+
+
+def _make(RapidOCR):
+    return RapidOCR(
                 params={
                     "Global.log_level": "error",
                     "Global.use_cls": False,  # upright pages: the 180° classifier is skipped
@@ -75,7 +83,6 @@ def _load():
                     "EngineConfig.onnxruntime.inter_op_num_threads": 1,
                 }
             )
-        return _engine
 
 
 def recognise(image: np.ndarray) -> list[OcrLine]:

@@ -24,6 +24,10 @@ from simhash_core.messages import Message
 MAX_PIXELS = 40_000_000  # decoded at most: a 600 dpi A4 scan is 35 MP
 MAX_SIDE = 4000  # longest side handed to the recognizer (A4 at 340 dpi)
 MIN_WIDTH, MIN_HEIGHT = 120, 24  # smaller pictures cannot hold a line of text
+# the formats decoded (Pillow would also run Ghostscript for EPS, or read WMF on Windows
+# only); a phone's MPO photo opens as JPEG and reports "MPO"
+FORMATS = ("PNG", "JPEG", "GIF", "BMP", "TIFF", "WEBP")
+_JPEG_LIKE = ("JPEG", "MPO")
 
 
 class ImageRefused(Exception):
@@ -51,8 +55,9 @@ def peek_size(data: bytes) -> tuple[int, int]:
     """
     from PIL import Image
 
+    Image.init()  # every plugin registered: open() checks the names in FORMATS
     try:
-        with Image.open(io.BytesIO(data)) as image:
+        with Image.open(io.BytesIO(data), formats=FORMATS) as image:
             return image.size
     except Exception:
         return 0, 0
@@ -62,18 +67,22 @@ def decode(data: bytes) -> np.ndarray | None:
     """An RGB array of the picture in ``data``, or None when it is too small to hold
     text. Raises :class:`ImageRefused` for a picture that cannot or must not be decoded.
     """
-    from PIL import Image
+    from PIL import Image, UnidentifiedImageError
 
     Image.MAX_IMAGE_PIXELS = None  # the checks below replace Pillow's warning
+    Image.init()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            image = Image.open(io.BytesIO(data))
+            try:
+                image = Image.open(io.BytesIO(data), formats=FORMATS)
+            except UnidentifiedImageError as exc:
+                raise ImageRefused(Message.of("ocr.image-format")) from exc
             width, height = image.size
             if too_small(width, height):
                 return None
             if width * height > MAX_PIXELS:
-                if image.format != "JPEG":
+                if image.format not in _JPEG_LIKE:
                     raise ImageRefused(
                         Message.of("ocr.image-too-large", width=width, height=height)
                     )

@@ -46,7 +46,8 @@ class OcrReader:
     enabled: bool = True
     on_step: Callable[[int, int], None] | None = None
     max_pages: int = MAX_PAGES
-    skipped: int = 0  # offered but not read (OCR off, or the engine missing)
+    offered: int = 0  # pages and pictures that could hold text, read or not
+    skipped: int = 0  # of those, not read: OCR off, the engine missing or failing
     warnings: list[Message] = field(default_factory=list)
     _total: int = 0
     _done: int = 0
@@ -55,9 +56,9 @@ class OcrReader:
     def plan(self, steps: int) -> None:
         """Announce ``steps`` more pages or pictures to read (for progress and the
         file's time limit)."""
-        if not self.enabled or steps <= 0:
+        if not self.enabled or not steps:
             return
-        self._total += steps
+        self._total = max(self._done, self._total + steps)
         if self.on_step is not None:
             self.on_step(self._done, self._total)
 
@@ -66,8 +67,10 @@ class OcrReader:
         if self.on_step is not None:
             self.on_step(self._done, max(self._total, self._done))
 
-    def pixels(self, image: np.ndarray) -> OcrPiece | None:
-        """Read a rendered page (RGB). None when OCR is off or cannot run here."""
+    def pixels(self, image: np.ndarray, where: Message | None = None) -> OcrPiece | None:
+        """Read a rendered page or a decoded picture (RGB). None when OCR is off or
+        cannot run here, or the engine failed on it (a warning names ``where``)."""
+        self.offered += 1
         if not self.enabled or self._unavailable:
             self.skipped += 1
             return None
@@ -77,6 +80,18 @@ class OcrReader:
             self._unavailable = True
             self.skipped += 1
             self.warnings.append(Message.of("ocr.unavailable", detail=str(exc)[:160]))
+            return None
+        except MemoryError:
+            self.skipped += 1
+            self.warnings.append(Message.of("ocr.failed", where=where or "", detail="memory"))
+            return None
+        except Exception as exc:  # the engine refused this picture (a strip 3,000 px long)
+            self.skipped += 1
+            detail = f"{type(exc).__name__}: {exc}".strip()[:160]
+            self.warnings.append(
+                Message.of("ocr.failed", where=where or Message.of("ocr.where-unknown"),
+                           detail=detail)
+            )
             return None
         finally:
             self._step()
@@ -90,15 +105,17 @@ class OcrReader:
         off. A picture that cannot be decoded adds a warning naming it."""
         if not self.enabled:
             if not too_small(*peek_size(data)):
+                self.offered += 1
                 self.skipped += 1
             return None
         try:
             image = decode(data)
         except ImageRefused as exc:
+            self.offered += 1
             self._step()
             self.warnings.append(Message.of("warn.ocr-picture", name=name, reason=exc.reason))
             return None
         if image is None:
             self._step()
             return None
-        return self.pixels(image)
+        return self.pixels(image, Message.of("ocr.where-picture", name=name))

@@ -86,11 +86,14 @@ KEEP_COMPARISONS = 16  # the most recently used comparison memos kept
 _ANALYSES = f"analyses_v{CACHE_VERSION}"
 
 
-def _ocr_value(regions: tuple[OcrRegion, ...], skipped: int) -> str | None:
-    """The OCR column: the regions read by OCR and the count left unread, as JSON."""
-    if not regions and not skipped:
+def _ocr_value(regions: tuple[OcrRegion, ...], skipped: int, offered: int) -> str | None:
+    """The OCR column: the regions read by OCR, and the pages and pictures that could
+    hold text (offered) and were left unread (skipped), as JSON."""
+    if not regions and not skipped and not offered:
         return None
-    return json.dumps({"regions": [r.to_json() for r in regions], "skipped": skipped})
+    return json.dumps(
+        {"regions": [r.to_json() for r in regions], "skipped": skipped, "offered": offered}
+    )
 
 
 def _ocr(value: str | None) -> dict[str, object]:
@@ -102,6 +105,7 @@ def _ocr(value: str | None) -> dict[str, object]:
         return {
             "ocr": tuple(OcrRegion.from_json(r) for r in data.get("regions", ())),
             "ocr_skipped": int(data.get("skipped", 0)),
+            "ocr_offered": int(data.get("offered", 0)),
         }
     except (ValueError, TypeError, KeyError, AttributeError):
         return {}
@@ -454,7 +458,7 @@ def store_analysis(db: sqlite3.Connection, key: str, a: Analysis) -> None:
                 dump_messages(a.warnings),
                 text_value(a.text),
                 json.dumps(a.meta.to_json(), ensure_ascii=False) if a.meta else None,
-                _ocr_value(a.ocr, a.ocr_skipped),
+                _ocr_value(a.ocr, a.ocr_skipped, a.ocr_offered),
             ),
         )
         db.execute(

@@ -76,6 +76,7 @@ TECHNICAL = {
     "RTF", "HTML", "XLSX", "PPTX", "odt", "OpenDocument", "Excel", "PowerPoint", "Word",
     "Microsoft", "Office", "Windows", "exe", "doc", "xls", "ppt", "UTF", "NUL", "OCR",
     "Redis", "plagcheck", "Big", "ISO",  # Big5, ISO 8859-1: names of encodings
+    "WMF", "EMF", "EPS",  # picture formats OCR does not read
     "ODT", "zip", "content", "xml",  # content.xml: a part of an ODT
 }  # fmt: skip
 

@@ -111,7 +111,8 @@ def test_a_pasted_picture_of_copied_text_is_flagged(result):
     assert doc.text.startswith("My own introduction")
     assert doc.text.rstrip().endswith("My own conclusion.")
     (region,) = doc.ocr
-    assert region.picture.startswith("image") and region.page is None
+    assert region.picture == "word/media/image1.png" and region.page is None
+    assert str(region.where) == "picture image1.png"
     assert "课程论文" in doc.text[region.start : region.end]
 
 
@@ -355,7 +356,7 @@ def test_a_picture_in_an_odt_is_read_at_its_place(tmp_path):
         z.writestr("Pictures/fox.png", text_picture(FOX))
     got = extract(path, ocr=OcrReader())
     (region,) = got.ocr
-    assert region.picture == "fox.png"
+    assert region.picture == "Pictures/fox.png"
     assert got.text.index("before the picture") < region.start
     assert region.end <= got.text.index("after the picture")
     assert "lazy dog" in got.text[region.start : region.end]
@@ -392,3 +393,91 @@ def test_no_ocr_on_the_command_line(scanned_class, tmp_path):
     data = json.loads(out.read_text(encoding="utf-8"))
     assert [e["path"] for e in data["errors"]] == ["scan-of-copy.pdf"]
     assert all(d["ocr"] == [] for d in data["documents"])
+
+
+def test_a_picture_the_engine_refuses_costs_only_itself(tmp_path):
+    """A banner 3,600 px wide and 30 px high: the engine cannot resize it for reading;
+    the document is read and the picture named."""
+    from PIL import Image
+
+    banner = io.BytesIO()
+    Image.new("RGB", (3600, 30), "white").save(banner, "PNG")
+    path = tmp_path / "banner.docx"
+    docx_with_picture("Typed essay text stays readable.", banner.getvalue(), "More.", path)
+    got = extract(path, ocr=OcrReader())
+    assert got.text.startswith("Typed essay text")
+    assert got.ocr == ()
+
+
+def test_scanned_pages_alike_at_the_top_are_not_a_running_header(tmp_path):
+    """Three scanned pages that start alike: each page's text stays, with its page."""
+    from tests.scans import text_picture
+
+    pages = [
+        text_picture(["Course essay, spring term", f"Page {word} of the essay body."])
+        for word in ("one", "two", "three")
+    ]
+    path = tmp_path / "three.pdf"
+    image_pdf(pages, path, 150)
+    got = extract(path, ocr=OcrReader())
+    assert [r.page for r in got.ocr] == [1, 2, 3]
+    for region, word in zip(got.ocr, ("one", "two", "three"), strict=True):
+        assert f"Page {word}" in got.text[region.start : region.end]
+
+
+def test_a_picture_in_an_odt_footnote_does_not_shift_the_regions(tmp_path):
+    import zipfile
+
+    from tests.core.office_files import odt_bytes
+    from tests.scans import text_picture
+
+    body = (
+        "<text:p>Typed.<text:note><text:note-body><text:p>A note "
+        '<draw:frame><draw:image xlink:href="Pictures/note.png"/></draw:frame>'
+        "</text:p></text:note-body></text:note></text:p>"
+        '<text:p><draw:frame><draw:image xlink:href="Pictures/body.png"/></draw:frame></text:p>'
+    )
+    path = tmp_path / "notes.odt"
+    path.write_bytes(odt_bytes([], body_xml=body))
+    with zipfile.ZipFile(path, "a") as z:
+        z.writestr("Pictures/note.png", text_picture(["Words from the note picture"]))
+        z.writestr("Pictures/body.png", text_picture(["Words from the body picture"]))
+    got = extract(path, ocr=OcrReader())
+    (region,) = got.ocr
+    assert region.picture == "Pictures/body.png"
+    assert "body picture" in got.text[region.start : region.end]
+
+
+def test_pictures_in_formats_that_run_programs_are_not_decoded():
+    from simhash_core.ocr.images import ImageRefused, decode
+
+    eps = b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 600 200\nshowpage\n"
+    with pytest.raises(ImageRefused) as caught:
+        decode(eps)
+    assert caught.value.reason.code == "ocr.image-format"
+
+
+def test_a_result_read_while_the_engine_failed_is_not_kept(tmp_path, monkeypatch):
+    """OCR on but the engine not loading: the scan says so, and the next scan (with a
+    working engine) reads the file again instead of taking the unread text."""
+    from simhash_core.ocr import engine
+    from tests.scans import text_picture
+
+    folder = tmp_path / "class"
+    folder.mkdir()
+    image_pdf([text_picture(FOX)], folder / "scan.pdf", 150)
+    (folder / "typed.txt").write_text(" ".join(FOX) * 3, encoding="utf-8")
+    cache = AnalysisCache(tmp_path / "cache.sqlite")
+
+    def broken():
+        raise engine.OcrUnavailable("models missing")
+
+    monkeypatch.setattr(engine, "_load", broken)
+    first = scan([folder], settings=ScanSettings(workers=1), isolate=False, cache=cache)
+    (error,) = first.errors
+    assert "OCR engine failed to load (models missing)" in str(error.reason)
+    monkeypatch.undo()
+    again = scan([folder], settings=ScanSettings(workers=1), isolate=False, cache=cache)
+    assert not again.errors
+    scanned = next(d for d in again.documents if d.path == "scan.pdf")
+    assert scanned.ocr and "quick brown fox" in scanned.text
