@@ -1,6 +1,6 @@
 """Speed benchmark: prints tables, asserts nothing.
 
-    python benchmarks/speed.py [--files 1000] [--folder DIR] [--skip-peers]
+    python benchmarks/speed.py [--files 1000] [--folder DIR] [--skip-peers] [--only-common]
 
 1. A cold scan of a 1,000-file class (built by ``make_big_class.py`` from
    ``shared/samples/class-zh``), stage by stage, with 1 and with all workers.
@@ -11,6 +11,8 @@
 4. Pairs: all-pairs Hamming of 10,000 fingerprints; near-duplicate pairs of 100,000
    through the pigeonhole index; peak memory.
 5. End-to-end against the peers of ``peers.py`` on the same folder.
+6. Copying that is common: the sample class copied 25 times (1,000 files, 18,875
+   flagged pairs), cold and warm from the command line, and its stages.
 """
 
 from __future__ import annotations
@@ -147,6 +149,55 @@ def cli_memory_table(folder: Path) -> None:
     wall = time.perf_counter() - t0
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(row([f"{wall:.2f}", f"{peak:,.0f}"]))
+
+
+def make_common_copying(folder: Path, copies: int = 25) -> Path:
+    """The sample class copied ``copies`` times (byte for byte): each essay handed in
+    ``copies`` times, as a popular online essay copied by much of a course."""
+    import shutil
+
+    for k in range(copies):
+        part = folder / f"c{k:02d}"
+        part.mkdir(parents=True, exist_ok=True)
+        for f in sorted((SAMPLES / "submissions").iterdir()):
+            shutil.copy(f, part / f.name)
+    return folder
+
+
+def common_copying_table(tmp: Path) -> None:
+    """Copying that is common: cold and warm from the command line, and the stages."""
+    from simhash_core.scan import scan
+    from simhash_core.types import ScanSettings
+
+    folder = make_common_copying(tmp / "common")
+    n = sum(1 for p in folder.rglob("*") if p.is_file())
+    cli = Path(sys.executable).with_name("plagcheck")
+    env = {**os.environ, "PLAGCHECK_CACHE_DIR": str(tmp / "common-cache")}
+    argv = [str(cli), "scan", str(folder), "--template", str(TEMPLATE), "-q"]
+    table(
+        f"Copying that is common: {n} files, each of the 40 sample essays 25 times "
+        "(the command line, a new process each)",
+        ["run", "wall s"],
+    )
+    for name, extra in (
+        ("cold, no cache", ["--no-cache"]),
+        ("cold, filling the cache", []),
+        ("warm: every file and the comparison from the cache", []),
+    ):
+        t0 = time.perf_counter()
+        subprocess.run([*argv, *extra], check=True, stdout=subprocess.DEVNULL, env=env)
+        print(row([name, f"{time.perf_counter() - t0:.2f}"]))
+    table("Copying that is common: the stages in one process (2 workers, no cache)",
+          ["stage", "seconds"])
+    t0 = time.perf_counter()
+    result = scan([folder], [TEMPLATE], ScanSettings(workers=2))
+    wall = time.perf_counter() - t0
+    for stage in ("analyse", "compare", "compare: meaning layer"):
+        print(row([stage, f"{result.timings.get(stage, 0.0):.2f}"]))
+    print(row(["total", f"{wall:.2f}"]))
+    flagged = sum(p.flagged for p in result.pairs)
+    _, reps = result.corpus.set_classes()
+    print(f"\n{flagged:,} flagged pairs; {len(reps)} distinct contents read and aligned")
 
 
 def pdf_table() -> None:
@@ -322,7 +373,14 @@ def main() -> int:
     ap.add_argument("--files", type=int, default=1000)
     ap.add_argument("--folder", type=Path, help="reuse a folder made by make_big_class.py")
     ap.add_argument("--skip-peers", action="store_true")
+    ap.add_argument(
+        "--only-common", action="store_true", help="only the common-copying folder's tables"
+    )
     args = ap.parse_args()
+    if args.only_common:
+        with tempfile.TemporaryDirectory() as tmp:
+            common_copying_table(Path(tmp))
+        return 0
     print(
         f"# plagcheck speed: {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
         f"load average {os.getloadavg()[0]:.1f}"
@@ -342,6 +400,7 @@ def main() -> int:
         cli_memory_table(folder)  # first: no other child process has run yet
         high_water = [("start", _peak_rss_mb())]
         ours, our_flags = cold_and_warm(folder, n)
+        common_copying_table(Path(tmp))
         high_water.append(("cold and warm scans in this process", _peak_rss_mb()))
         pdf_table()
         segmentation_table()

@@ -185,16 +185,18 @@ def refuse_huge(
 
 
 def _digests(
-    paths: Sequence[Path], cache: AnalysisCache, progress: Progress | None = None
+    paths: Sequence[Path], cache: AnalysisCache | None, progress: Progress | None = None
 ) -> list[str | None]:
     """Content hashes of the files: from the cache for files whose stat signature is
     unchanged, otherwise read in parallel threads (hashing releases the GIL). After a
     cancel the rest are left unhashed (None)."""
     stats: dict[str, str] = {}
-    for p in paths:
-        with contextlib.suppress(OSError):  # the worker reports why it can't be read
-            stats[str(p)] = stat_signature(os.stat(p))
-    known = cache.known_digests(stats)
+    known: dict[str, str] = {}
+    if cache is not None:
+        for p in paths:
+            with contextlib.suppress(OSError):  # the worker reports why it can't be read
+                stats[str(p)] = stat_signature(os.stat(p))
+        known = cache.known_digests(stats)
 
     def one(p: Path) -> str | None:
         found = known.get(str(p))
@@ -209,13 +211,14 @@ def _digests(
 
     with ThreadPoolExecutor(max_workers=4) as pool:
         digests = list(pool.map(one, paths))
-    cache.remember_digests(
-        [
-            (str(p), stats[str(p)], d)
-            for p, d in zip(paths, digests, strict=True)
-            if d and str(p) in stats and str(p) not in known
-        ]
-    )
+    if cache is not None:
+        cache.remember_digests(
+            [
+                (str(p), stats[str(p)], d)
+                for p, d in zip(paths, digests, strict=True)
+                if d and str(p) in stats and str(p) not in known
+            ]
+        )
     return digests
 
 
@@ -251,17 +254,29 @@ def analyze_files(
     # documents carry term counts only when corpus IDF needs them (as cache hits do)
     corpus_idf = settings.idf == "corpus"
     parent_stores = cache is not None and store is None
-    digests = _digests([p for p, _ in files], cache, progress) if cache else [None] * len(files)
+    digests = _digests([p for p, _ in files], cache, progress)
+    # files with the same content are read once: the others (twins) take its result
+    known: dict[str, Analysis] = {}
+    twins: dict[str, list[int]] = {}
     for i, ((abspath, _), digest) in enumerate(zip(files, digests, strict=True)):
+        if digest in known:
+            yield i, _twin(known[digest])
+            continue
+        if digest in twins:
+            twins[digest].append(i)
+            continue
         extracted = None
         if cache is not None and digest:
             hit = cache.get_analysis(digest, key, with_terms=settings.idf == "corpus")
             if hit is not None and usable_now(hit, settings):
+                known[digest] = hit
                 yield i, hit
                 continue
             extracted = cache.get_text(digest)
             if extracted is not None and not usable_now(extracted, settings):
                 extracted = None
+        if digest:
+            twins[digest] = []
         tasks.append(
             (
                 i,
@@ -295,6 +310,14 @@ def analyze_files(
             if not corpus_idf:
                 outcome = replace(outcome, terms={})
         yield i, outcome
+        for twin in twins.get(digests[i] or "", ()):
+            yield twin, _twin(outcome)
+
+
+def _twin(outcome: Analysis | TaskFailure) -> Analysis | TaskFailure:
+    """The result of a file with the same content as one already read: the same,
+    without the CPU time (spent once)."""
+    return replace(outcome, timings=()) if isinstance(outcome, Analysis) else outcome
 
 
 def _run_inline(task: TaskFunc, args: tuple) -> Analysis | TaskFailure:

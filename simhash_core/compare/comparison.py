@@ -27,13 +27,20 @@ the dense matrix are decided only here.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import numpy as np
 
 from simhash_core.compare.cluster import groups
-from simhash_core.compare.corpus import Corpus, SharedCounts, common_shingles, shared_counts
+from simhash_core.compare.corpus import (
+    Corpus,
+    SharedCounts,
+    common_shingles,
+    expand_shared,
+    shared_counts,
+)
 from simhash_core.compare.direction import pair_directions
 from simhash_core.compare.meaning import (
     NOTHING_FOUND,
@@ -121,15 +128,7 @@ def score_corpus(
     n = len(docs)
     fps = fingerprint_array(d.fingerprint for d in docs)
     if memo.shared is None or memo.set_sizes is None:
-        # one pass, the sets packed as they are made: never all of them held at once
-        sizes: list[int] = []
-        # each set is at most a document's usable shingles
-        capacity = sum(int(np.count_nonzero(d.usable)) for d in docs)
-        # above ~16 M shingles (about 6,000 essays) two passes halve the packed array
-        parts = 2 if capacity > SHARED_PASS_LIMIT else 1
-        sets = corpus.iter_sets if parts > 1 else corpus.iter_sets()
-        memo.shared = shared_counts(sets, n=n, capacity=capacity, sizes=sizes, parts=parts)
-        memo.set_sizes = np.array(sizes, np.int64)
+        memo.shared, memo.set_sizes = _shared(corpus)
         memo.changed = True
     if memo.comparable is None:
         memo.comparable, memo.changed = corpus.comparable, True
@@ -248,6 +247,33 @@ def score_corpus(
         matrix = PairMatrix(dist, jac, sim, cont, flag)
     scores.sort(key=lambda p: (-p.similarity, p.simhash_distance, docs[p.a].path, docs[p.b].path))
     return scores, matrix, others
+
+
+def _shared(corpus: Corpus) -> tuple[SharedCounts, np.ndarray]:
+    """Shared shingle counts of every pair, and each document's set size.
+
+    Documents with equal shingle sets (the same file handed in many times) are counted
+    once: the counts are made over one set per class and spread to the members
+    (:func:`~simhash_core.compare.corpus.expand_shared`), the same numbers.
+    """
+    docs = corpus.docs
+    labels, reps = corpus.set_classes()
+
+    def rep_sets() -> Iterable[np.ndarray]:
+        return corpus.iter_sets(reps if len(reps) < len(docs) else None)
+
+    # one pass, the sets packed as they are made: never all of them held at once
+    sizes: list[int] = []
+    # each set is at most a document's usable shingles
+    capacity = sum(int(np.count_nonzero(docs[r].usable)) for r in reps)
+    # above ~16 M shingles (about 6,000 essays) two passes halve the packed array
+    parts = 2 if capacity > SHARED_PASS_LIMIT else 1
+    sets = rep_sets if parts > 1 else rep_sets()
+    shared = shared_counts(sets, n=len(reps), capacity=capacity, sizes=sizes, parts=parts)
+    if len(reps) < len(docs):
+        shared = expand_shared(shared, labels, sizes)
+        sizes = [sizes[c] for c in labels.tolist()]
+    return shared, np.array(sizes, np.int64)
 
 
 SHARED_PASS_LIMIT = 1 << 24  # shingles: above, shared counts are made in two passes

@@ -9,8 +9,9 @@ most of them.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,6 +107,14 @@ class Corpus:
     # filled in by the comparison
     meaning: dict[tuple[int, int], Any] = field(default_factory=dict, repr=False)
     meaning_seconds: float = 0.0  # wall time of the meaning layer in the comparison
+    # alignments shared by documents with the same content (see matches)
+    _twins: set[str] | None = field(default=None, repr=False)
+    _align_keys: dict[int, bytes] = field(default_factory=dict, repr=False)
+    _aligned: dict[tuple[bytes, bytes], list[UnitMatch]] = field(
+        default_factory=dict, repr=False
+    )
+    # pair_score.measure_pair's measures of pairs of twin contents
+    measured: dict[tuple, Any] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(
@@ -140,10 +149,12 @@ class Corpus:
             found = self._sets[i] = sorted_unique(self.docs[i].shingle_seq[self.ok_mask(i)])
         return found
 
-    def iter_sets(self) -> Iterator[np.ndarray]:
-        """Each document's :meth:`shingle_set`, in order, without keeping those not
-        kept already (a class-wide pass must not hold a copy of every document)."""
-        for i, d in enumerate(self.docs):
+    def iter_sets(self, only: Sequence[int] | None = None) -> Iterator[np.ndarray]:
+        """Each document's :meth:`shingle_set` (of the documents ``only``, if given), in
+        order, without keeping those not kept already (a class-wide pass must not hold a
+        copy of every document)."""
+        for i in range(len(self.docs)) if only is None else only:
+            d = self.docs[i]
             found = self._sets.get(i)
             if found is None:
                 found = sorted_unique(d.shingle_seq[self.ok_mask(i)])
@@ -200,6 +211,70 @@ class Corpus:
         return unit_runs_to_spans(d, mask)
 
     def matches(self, i: int, j: int) -> list[UnitMatch]:
+        """The aligned runs of units of documents ``i`` and ``j``.
+
+        Documents with the same content (a file handed in many times, an essay copied
+        by half a course) are aligned once: the alignment depends only on the two
+        shingle sequences and their usable masks, so it is kept under a digest of those
+        (:meth:`align_key`) and reused by every pair of the same two contents. Pairs of
+        documents that have no twin are not kept (nothing would reuse them).
+        """
+        if self._has_twin(i) or self._has_twin(j):
+            key = (self.align_key(i), self.align_key(j))
+            found = self._aligned.get(key)
+            if found is None:
+                found = self._aligned[key] = self._align(i, j)
+            return found
+        return self._align(i, j)
+
+    def twin_key(self, i: int) -> tuple[str, bytes] | None:
+        """What makes document ``i``'s measures reusable by its twins: its content and
+        its :meth:`align_key` (None for a document without a twin)."""
+        return self.own_key(i) if self._has_twin(i) else None
+
+    def own_key(self, i: int) -> tuple[str, bytes]:
+        """Document ``i``'s content hash and :meth:`align_key` (its text, and which of
+        its shingles count): two documents with equal keys measure alike."""
+        return self.docs[i].content_hash or f"#{i}", self.align_key(i)
+
+    def set_classes(self) -> tuple[np.ndarray, list[int]]:
+        """Documents grouped by :meth:`align_key` (equal shingle sets): the class of each
+        document, and the first document of each class."""
+        labels = np.empty(len(self.docs), np.int64)
+        first: dict[bytes, int] = {}
+        reps: list[int] = []
+        for i in range(len(self.docs)):
+            key = self.align_key(i)
+            label = first.get(key)
+            if label is None:
+                label = first[key] = len(reps)
+                reps.append(i)
+            labels[i] = label
+        return labels, reps
+
+    def _has_twin(self, i: int) -> bool:
+        """Whether another document has the same content hash as document ``i``."""
+        if self._twins is None:
+            seen: set[str] = set()
+            twins: set[str] = set()
+            for d in self.docs:
+                if d.content_hash:
+                    (twins if d.content_hash in seen else seen).add(d.content_hash)
+            self._twins = twins
+        return self.docs[i].content_hash in self._twins
+
+    def align_key(self, i: int) -> bytes:
+        """A digest of what aligning document ``i`` reads: its shingles and which of
+        them count (equal keys align alike, whatever the documents' origins)."""
+        found = self._align_keys.get(i)
+        if found is None:
+            h = hashlib.blake2b(digest_size=16)
+            h.update(np.ascontiguousarray(self.docs[i].shingle_seq).tobytes())
+            h.update(np.packbits(self.ok_mask(i)).tobytes())
+            found = self._align_keys[i] = h.digest()
+        return found
+
+    def _align(self, i: int, j: int) -> list[UnitMatch]:
         a, b = self.docs[i], self.docs[j]
         return align_units(
             a.shingle_seq,
@@ -246,13 +321,26 @@ class Corpus:
             found = self._glossed[i] = with_glosses(s, self.docs[i].text, t2s=self.settings.t2s)
         return found
 
+    def _word_passages(self, i: int, j: int) -> list[Passage]:
+        """:meth:`matches` with original-text offsets, shared by twins (do not change)."""
+        key_i, key_j = self.twin_key(i), self.twin_key(j)
+        if key_i is None and key_j is None:
+            return to_passages(self.docs[i], self.docs[j], self.matches(i, j))
+        key = ("passages", key_i or self.own_key(i), key_j or self.own_key(j))
+        found = self.measured.get(key)
+        if found is None:
+            found = self.measured[key] = to_passages(
+                self.docs[i], self.docs[j], self.matches(i, j)
+            )
+        return found
+
     def passages(self, i: int, j: int) -> list[Passage]:
         """Matching passages of the pair, with original-text offsets: word for word,
         then reworded and translated ones."""
-        words = to_passages(self.docs[i], self.docs[j], self.matches(i, j))
+        words = self._word_passages(i, j)
         found = self.meaning.get((i, j))
         if found is None:
-            return words
+            return list(words)
         a_spans = [(p.a_start, p.a_end) for p in words]
         b_spans = [(p.b_start, p.b_end) for p in words]
         return words + [  # a reworded passage mostly copied word for word shows as copied
@@ -397,6 +485,42 @@ def shared_counts(
         return SharedCounts(n, np.zeros(0, np.int64), np.zeros(0, np.int32))
     values, counts = np.unique(np.concatenate(codes), return_counts=True)
     return SharedCounts(n, values, counts)
+
+
+def expand_shared(
+    shared: SharedCounts, labels: np.ndarray, sizes: Sequence[int]
+) -> SharedCounts:
+    """Shared counts between classes of equal sets (``shared`` over one set per class,
+    ``sizes`` the classes' set sizes) as counts between their documents: two members of
+    one class share their whole set, members of two classes what the classes share.
+
+    >>> between = SharedCounts(2, np.array([1]), np.array([2]))  # classes 0 and 1 share 2
+    >>> dict(expand_shared(between, np.array([0, 1, 0]), [5, 3]).items())
+    {(0, 1): 2, (0, 2): 5, (1, 2): 2}
+    """
+    n = len(labels)
+    order = np.argsort(labels, kind="stable")
+    starts = np.searchsorted(labels[order], np.arange(len(sizes) + 1))
+    members = [order[starts[c] : starts[c + 1]] for c in range(len(sizes))]
+    codes: list[np.ndarray] = []
+    counts: list[np.ndarray] = []
+    for c, group in enumerate(members):  # twins share all they have
+        if len(group) > 1 and sizes[c]:
+            a, b = np.triu_indices(len(group), 1)
+            codes.append(group[a] * n + group[b])
+            counts.append(np.full(len(a), sizes[c], np.int32))
+    m = shared.n
+    for code, count in zip(shared.codes.tolist(), shared.counts.tolist(), strict=True):
+        p, q = members[code // m], members[code % m]
+        lo = np.minimum.outer(p, q).ravel()
+        hi = np.maximum.outer(p, q).ravel()
+        codes.append(lo * n + hi)
+        counts.append(np.full(len(lo), count, np.int32))
+    if not codes:
+        return SharedCounts(n, np.zeros(0, np.int64), np.zeros(0, np.int32))
+    all_codes = np.concatenate(codes)
+    order = np.argsort(all_codes, kind="stable")
+    return SharedCounts(n, all_codes[order], np.concatenate(counts)[order])
 
 
 def _pair_codes(packed: np.ndarray, n: int) -> list[np.ndarray]:

@@ -40,9 +40,25 @@ NOTHING = PairMeasure(0.0, 0.0, 0, 0, 0, 0.0)
 
 
 def measure_pair(corpus: Corpus, i: int, j: int, shared: int) -> PairMeasure:
-    """Align documents ``i`` and ``j`` (``shared`` common shingles between them)."""
+    """Align documents ``i`` and ``j`` (``shared`` common shingles between them).
+
+    A pair of contents measured before (documents with the same content as ``i`` and
+    ``j``: a file handed in many times) takes that measure: it depends only on the two
+    texts and what of them counts (:meth:`Corpus.twin_key`).
+    """
     if shared < MIN_SHARED_SHINGLES:
         return NOTHING
+    key_i, key_j = corpus.twin_key(i), corpus.twin_key(j)
+    if key_i is None and key_j is None:
+        return _measure(corpus, i, j)
+    key = (key_i or corpus.own_key(i), key_j or corpus.own_key(j))
+    found = corpus.measured.get(key)
+    if found is None:
+        found = corpus.measured[key] = _measure(corpus, i, j)
+    return found
+
+
+def _measure(corpus: Corpus, i: int, j: int) -> PairMeasure:
     a, b = corpus.docs[i], corpus.docs[j]
     matches = corpus.matches(i, j)
     if not matches:

@@ -1,0 +1,97 @@
+"""Files with the same content (one essay handed in many times, a popular source copied
+by half a course) are read, aligned and counted once; every score is what reading and
+aligning each file and each pair on its own gives."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from simhash_core.compare.corpus import Corpus
+from simhash_core.scan import scan
+from simhash_core.types import ScanSettings
+from tests.core.samples import CLASS_ZH, needs_samples
+
+pytestmark = needs_samples
+
+# a copied pair (s003/s011 verbatim), a light copy (s006/s015), unrelated essays; seven
+# per folder, so that a folder is not taken for one student's submission
+NAMES = ("s003.pdf", "s011.txt", "s006.docx", "s015.docx", "s000.pdf", "s002.txt", "s001.docx")
+
+
+def _class(folder: Path, copies: int = 3) -> Path:
+    for k in range(copies):
+        part = folder / f"copy{k}"
+        part.mkdir(parents=True)
+        for name in NAMES:
+            shutil.copy(CLASS_ZH / "submissions" / name, part / name)
+    return folder
+
+
+def _each_on_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turn every reuse off: each file read, each pair aligned and counted by itself."""
+    import simhash_core.scan as scan_module
+
+    monkeypatch.setattr(scan_module, "_digests", lambda paths, *a, **k: [None] * len(paths))
+    monkeypatch.setattr(Corpus, "_has_twin", lambda self, i: False)
+
+    def singletons(self):
+        return np.arange(len(self.docs), dtype=np.int64), list(range(len(self.docs)))
+
+    monkeypatch.setattr(Corpus, "set_classes", singletons)
+
+
+def _scan(folder: Path):
+    settings = ScanSettings(workers=1)
+    return scan([folder], [CLASS_ZH / "template.txt"], settings, isolate=False)
+
+
+def test_twins_score_exactly_as_each_pair_on_its_own(tmp_path, monkeypatch):
+    folder = _class(tmp_path / "class")
+    reused = _scan(folder)
+    with monkeypatch.context() as m:
+        _each_on_its_own(m)
+        alone = _scan(folder)
+    n = len(NAMES) * 3
+    assert all(d.student is None for d in reused.documents)
+    assert len(reused.documents) == len(alone.documents) == n
+    assert [d.path for d in reused.documents] == [d.path for d in alone.documents]
+    assert [d.text for d in reused.documents] == [d.text for d in alone.documents]
+    # every pair, every field: scores, reasons, direction, group
+    assert reused.pairs == alone.pairs
+    assert [c.members for c in reused.clusters] == [c.members for c in alone.clusters]
+    for field in ("distance", "jaccard", "similarity", "containment", "flagged"):
+        assert np.array_equal(getattr(reused.matrix, field), getattr(alone.matrix, field))
+    # the three copies of one file are flagged with one another, and their passages too
+    names = [d.path for d in reused.documents]
+    a, b = names.index("copy0/s006.docx"), names.index("copy2/s006.docx")
+    pair = next(p for p in reused.pairs if (p.a, p.b) == (a, b))
+    assert pair.flagged and pair.containment_a == pair.containment_b == 1.0
+    assert reused.corpus.passages(a, b) == alone.corpus.passages(a, b)
+
+
+def test_twins_are_read_once_and_aligned_once(tmp_path):
+    from simhash_core.scan import _analyze_task
+
+    folder = _class(tmp_path / "class", copies=4)
+    read: list[str] = []
+
+    def counting(*args):
+        read.append(Path(args[0]).name)
+        return _analyze_task(*args)
+
+    result = scan(
+        [folder], [CLASS_ZH / "template.txt"], ScanSettings(workers=1), isolate=False,
+        task=counting,
+    )
+    assert len(result.documents) == 4 * len(NAMES)
+    assert sorted(read) == sorted(NAMES)  # one file of each content was read
+    corpus = result.corpus
+    _, reps = corpus.set_classes()
+    assert len(reps) == len(NAMES)
+    # each pair of contents was measured once, whatever the number of copies
+    measures = [k for k in corpus.measured if k[0] != "passages"]
+    assert 0 < len(measures) <= len(NAMES) * len(NAMES)
