@@ -165,6 +165,13 @@ def score_corpus(
         todo = sorted(set(todo) | set(meaning))
 
     scores = []
+    if isinstance(shared, SharedCounts):
+        shared_of = shared.counts_of(todo)
+    else:  # a plain mapping (a memo made by hand)
+        shared_of = [shared.get(pair, 0) for pair in todo]
+    # a pair without passages, meaning or SimHash closeness scores 0 and is not flagged:
+    # unless every pair is asked for, it is not judged at all (most measured pairs)
+    quiet_below_floor = not all_pairs and corpus.settings.report_floor > 0
     # the stage's first half went to the meaning layer's products, when it ran
     low = MEANING_SHARE if layer else 0.0
     for step, (i, j) in enumerate(todo):
@@ -181,7 +188,7 @@ def score_corpus(
             if jac is not None
             else minhash.estimate_jaccard(docs[i].minhash, docs[j].minhash)
         )
-        shared_ij = shared.get((i, j), 0)
+        shared_ij = shared_of[step]
         measure = memo.measures.get((i, j))
         if measure is None:
             measure = measure_pair(corpus, i, j, shared_ij)
@@ -189,6 +196,14 @@ def score_corpus(
                 memo.measures[(i, j)] = measure
                 memo.changed = True
         found = meaning.get((i, j))
+        if (
+            quiet_below_floor
+            and found is None
+            and measure.passages == 0
+            and d_ij > k
+            and not (docs[j].archive_label and docs[i].content_hash == docs[j].content_hash)
+        ):
+            continue  # similarity 0 and nothing to flag: below the floor, not reported
         judged = NOTHING_FOUND
         if found is not None:
             judged = corpus.meaning[(i, j)] = judge_meaning(

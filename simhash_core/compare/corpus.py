@@ -416,6 +416,20 @@ class SharedCounts(Mapping[tuple[int, int], int]):
         """The pairs as an ``(m, 2)`` int64 array, in key order."""
         return np.stack([self.codes // self.n, self.codes % self.n], axis=1)
 
+    def counts_of(self, pairs: Sequence[tuple[int, int]]) -> list[int]:
+        """The counts of many pairs ``i < j`` at once (0 for a pair sharing nothing).
+
+        >>> SharedCounts(3, np.array([1, 5]), np.array([4, 2])).counts_of([(0, 1), (1, 2), (0, 2)])
+        [4, 2, 0]
+        """
+        if not pairs or not len(self.codes):
+            return [0] * len(pairs)
+        keys = np.array(pairs, np.int64).reshape(-1, 2)
+        codes = keys[:, 0] * self.n + keys[:, 1]
+        at = np.minimum(np.searchsorted(self.codes, codes), len(self.codes) - 1)
+        found = self.codes[at] == codes
+        return np.where(found, self.counts[at], 0).tolist()
+
     def at_least(self, k: int) -> list[tuple[int, int]]:
         """The pairs sharing ``k`` or more shingles."""
         keep = self.codes[self.counts >= k]
