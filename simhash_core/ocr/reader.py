@@ -47,7 +47,7 @@ class OcrReader:
     on_step: Callable[[int, int], None] | None = None
     max_pages: int = MAX_PAGES
     offered: int = 0  # pages and pictures that could hold text, read or not
-    skipped: int = 0  # of those, not read: OCR off, the engine missing or failing
+    skipped: int = 0  # of those, not read for now: OCR off, the engine missing, no memory
     warnings: list[Message] = field(default_factory=list)
     _total: int = 0
     _done: int = 0
@@ -81,12 +81,12 @@ class OcrReader:
             self.skipped += 1
             self.warnings.append(Message.of("ocr.unavailable", detail=str(exc)[:160]))
             return None
-        except MemoryError:
+        except MemoryError:  # this time, in this worker: not final, so not cached
             self.skipped += 1
             self.warnings.append(Message.of("ocr.failed", where=where or "", detail="memory"))
             return None
-        except Exception as exc:  # the engine refused this picture (a strip 3,000 px long)
-            self.skipped += 1
+        except Exception as exc:  # the engine refuses this picture (a strip 3,000 px long):
+            # it always will, so the file's text (with the warning) may be cached
             detail = f"{type(exc).__name__}: {exc}".strip()[:160]
             self.warnings.append(
                 Message.of("ocr.failed", where=where or Message.of("ocr.where-unknown"),

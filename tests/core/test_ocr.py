@@ -337,12 +337,21 @@ def test_a_scanned_page_inside_a_typed_pdf_is_read_at_its_place(tmp_path):
     assert any(w.code == "warn.ocr-off" for w in off.warnings)
 
 
-def test_a_picture_in_an_odt_is_read_at_its_place(tmp_path):
+def _odt_with_pictures(path: Path, body: str, pictures: dict[str, list[str]]) -> Path:
+    """An ODT with ``body`` and, for each part name, a picture of those lines of text."""
     import zipfile
 
     from tests.core.office_files import odt_bytes
     from tests.scans import text_picture
 
+    path.write_bytes(odt_bytes([], body_xml=body))
+    with zipfile.ZipFile(path, "a") as z:
+        for name, lines in pictures.items():
+            z.writestr(name, text_picture(lines))
+    return path
+
+
+def test_a_picture_in_an_odt_is_read_at_its_place(tmp_path):
     body = (
         "<text:p>Typed before the picture.</text:p>"
         '<text:p><draw:frame draw:name="p1" svg:width="10cm" svg:height="2cm">'
@@ -350,10 +359,7 @@ def test_a_picture_in_an_odt_is_read_at_its_place(tmp_path):
         "</draw:frame></text:p>"
         "<text:p>Typed after the picture.</text:p>"
     )
-    path = tmp_path / "essay.odt"
-    path.write_bytes(odt_bytes([], body_xml=body))
-    with zipfile.ZipFile(path, "a") as z:
-        z.writestr("Pictures/fox.png", text_picture(FOX))
+    path = _odt_with_pictures(tmp_path / "essay.odt", body, {"Pictures/fox.png": FOX})
     got = extract(path, ocr=OcrReader())
     (region,) = got.ocr
     assert region.picture == "Pictures/fox.png"
@@ -426,22 +432,17 @@ def test_scanned_pages_alike_at_the_top_are_not_a_running_header(tmp_path):
 
 
 def test_a_picture_in_an_odt_footnote_does_not_shift_the_regions(tmp_path):
-    import zipfile
-
-    from tests.core.office_files import odt_bytes
-    from tests.scans import text_picture
-
     body = (
         "<text:p>Typed.<text:note><text:note-body><text:p>A note "
         '<draw:frame><draw:image xlink:href="Pictures/note.png"/></draw:frame>'
         "</text:p></text:note-body></text:note></text:p>"
         '<text:p><draw:frame><draw:image xlink:href="Pictures/body.png"/></draw:frame></text:p>'
     )
-    path = tmp_path / "notes.odt"
-    path.write_bytes(odt_bytes([], body_xml=body))
-    with zipfile.ZipFile(path, "a") as z:
-        z.writestr("Pictures/note.png", text_picture(["Words from the note picture"]))
-        z.writestr("Pictures/body.png", text_picture(["Words from the body picture"]))
+    pictures = {
+        "Pictures/note.png": ["Words from the note picture"],
+        "Pictures/body.png": ["Words from the body picture"],
+    }
+    path = _odt_with_pictures(tmp_path / "notes.odt", body, pictures)
     got = extract(path, ocr=OcrReader())
     (region,) = got.ocr
     assert region.picture == "Pictures/body.png"
