@@ -22,12 +22,12 @@ from .layout import confidence, page_text
 from .marks import strip_marks
 
 LOW_CONFIDENCE = 0.80  # a page or picture read with less is flagged for checking
-MAX_PAGES = 200  # scanned pages read per file; the rest are reported, not read
+MAX_PAGES = 100  # scanned pages read per file; the rest are reported, not read
 MIN_CHARS = 4  # a page or picture with fewer letters read holds no text (a photo, a rule)
 # the per-file time limit grows by this much for each page or picture to read, up to
 # STEP_SECONDS_CAP in all (measured: 6-9 s for a dense A4 page on one core)
 STEP_SECONDS = 30.0
-STEP_SECONDS_CAP = 3 * 3600.0
+STEP_SECONDS_CAP = MAX_PAGES * STEP_SECONDS  # 50 minutes
 
 
 @dataclass(frozen=True)
