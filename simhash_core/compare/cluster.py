@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from simhash_core.messages import Message
-from simhash_core.types import Cluster, PairScore
+from simhash_core.types import Cluster, Direction, PairScore
 
 
 class UnionFind:
@@ -42,6 +42,7 @@ def groups(
     n: int,
     labels: Sequence[str | None] | None = None,
     names: Sequence[str] | None = None,
+    directions: Mapping[tuple[int, int], Direction] | None = None,
 ) -> list[Cluster]:
     """Clusters of documents linked by flagged pairs, largest similarity first.
 
@@ -51,7 +52,8 @@ def groups(
     agree on (a file written by another student). A group around a member built from passages of the
     others (its pairs' :attr:`~simhash_core.types.PairScore.direction` says so) names
     that member as the compiler instead (``names`` give the names). Otherwise the
-    direction is unknown, and the group says so.
+    direction is unknown, and the group says so. ``directions``, if given, are the
+    pairs' directions by ``(a, b)`` (instead of their own).
     """
     uf = UnionFind(n)
     flagged = [p for p in pairs if p.flagged]
@@ -65,11 +67,16 @@ def groups(
         root = uf.find(x)
         if root in members:
             members[root].append(x)
+    # a flagged pair lies inside the group of its documents (in the order given)
+    inside_of: dict[int, list[tuple[PairScore, Direction | None]]] = {}
+    for p in flagged:
+        d = directions.get((p.a, p.b), p.direction) if directions is not None else p.direction
+        inside_of.setdefault(uf.find(p.a), []).append((p, d))
     clusters = []
-    for root_members in members.values():
+    for root, root_members in members.items():
         mem = tuple(sorted(set(root_members)))
-        inside = [p for p in flagged if p.a in mem and p.b in mem]
-        best = max(p.similarity for p in inside)
+        inside = inside_of[root]
+        best = max(p.similarity for p, _ in inside)
         source, reason, compiler = _group_source(mem, inside, labels, names)
         clusters.append((mem, best, source, reason, compiler))
     clusters.sort(key=lambda c: (-c[1], c[0]))
@@ -81,30 +88,28 @@ def groups(
 
 def _group_source(
     mem: tuple[int, ...],
-    inside: list[PairScore],
+    inside: list[tuple[PairScore, Direction | None]],
     labels: Sequence[str | None] | None,
     names: Sequence[str] | None,
 ) -> tuple[int | None, Message, int | None]:
     old = [m for m in mem if labels and labels[m] is not None]
     if old:
-        links = {m: sum(m in (p.a, p.b) for p in inside) for m in old}
+        links = {m: sum(m in (p.a, p.b) for p, _ in inside) for m in old}
         source = min(old, key=lambda m: (-links[m], m))
         label = labels[source] if labels else ""
         return source, Message.of("source.archived", label=label or ""), None
     copies = sorted(
         {
-            p.direction.copy
-            for p in inside
-            if p.direction is not None
-            and p.direction.copy is not None
-            and p.direction.reason.code == "direction.compiled"
+            d.copy
+            for _, d in inside
+            if d is not None and d.copy is not None and d.reason.code == "direction.compiled"
         }
     )
     if len(copies) == 1:
         name = names[copies[0]] if names else str(copies[0])
         return None, Message.of("source.compiled", copy=name), copies[0]
     # every stated direction of the group names one source, and none contradicts it
-    stated = [p.direction for p in inside if p.direction is not None and p.direction.known]
+    stated = [d for _, d in inside if d is not None and d.known]
     sources = {d.source for d in stated}
     copied = {d.copy for d in stated}
     if len(sources) == 1 and not sources & copied:

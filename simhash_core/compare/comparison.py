@@ -27,7 +27,7 @@ the dense matrix are decided only here.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -61,7 +61,14 @@ from simhash_core.fingerprint import minhash
 from simhash_core.fingerprint.index import near_duplicate_pairs
 from simhash_core.fingerprint.simhash import fingerprint_array, hamming_matrix
 from simhash_core.progress import Progress
-from simhash_core.types import DENSE_MATRIX_LIMIT, Cluster, Document, PairScore, ScanSettings
+from simhash_core.types import (
+    DENSE_MATRIX_LIMIT,
+    Cluster,
+    Direction,
+    Document,
+    PairScore,
+    ScanSettings,
+)
 
 
 @dataclass(frozen=True)
@@ -383,14 +390,19 @@ def compare_documents(
         passages=corpus.passages,
         authored=evidence.named_other,
     )
-    pairs = [
-        replace(p, direction=directions[(p.a, p.b)]) if (p.a, p.b) in directions else p
-        for p in pairs
-    ]
-    clusters = groups(pairs, len(docs), labels=labels, names=names)
+    clusters = groups(pairs, len(docs), labels=labels, names=names, directions=directions)
     member_of = {m: c.id for c in clusters for m in c.members}
-    pairs = [
-        replace(p, group=member_of.get(p.a)) if p.flagged and member_of.get(p.a) else p
-        for p in pairs
-    ]
+    pairs = [_finished(p, directions, member_of) for p in pairs]
     return Comparison(pairs, clusters, corpus, matrix, others)
+
+
+def _finished(
+    p: PairScore, directions: Mapping[tuple[int, int], Direction], member_of: Mapping[int, int]
+) -> PairScore:
+    """A pair with its direction and group (one copy made, not one per field)."""
+    changes: dict = {}
+    if (p.a, p.b) in directions:
+        changes["direction"] = directions[(p.a, p.b)]
+    if p.flagged and member_of.get(p.a):
+        changes["group"] = member_of[p.a]
+    return replace(p, **changes) if changes else p
