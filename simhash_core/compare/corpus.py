@@ -227,10 +227,12 @@ class Corpus:
             return found
         return self._align(i, j)
 
-    def twin_key(self, i: int) -> tuple[str, bytes] | None:
-        """What makes document ``i``'s measures reusable by its twins: its content and
-        its :meth:`align_key` (None for a document without a twin)."""
-        return self.own_key(i) if self._has_twin(i) else None
+    def pair_kind(self, i: int, j: int) -> tuple | None:
+        """The key under which pairs of the same two contents share their measure
+        (None when neither document has a twin)."""
+        if not (self._has_twin(i) or self._has_twin(j)):
+            return None
+        return self.own_key(i), self.own_key(j)
 
     def own_key(self, i: int) -> tuple[str, bytes]:
         """Document ``i``'s content hash and :meth:`align_key` (its text, and which of
@@ -323,10 +325,10 @@ class Corpus:
 
     def _word_passages(self, i: int, j: int) -> list[Passage]:
         """:meth:`matches` with original-text offsets, shared by twins (do not change)."""
-        key_i, key_j = self.twin_key(i), self.twin_key(j)
-        if key_i is None and key_j is None:
+        kind = self.pair_kind(i, j)
+        if kind is None:
             return to_passages(self.docs[i], self.docs[j], self.matches(i, j))
-        key = ("passages", key_i or self.own_key(i), key_j or self.own_key(j))
+        key = ("passages", *kind)
         found = self.measured.get(key)
         if found is None:
             found = self.measured[key] = to_passages(

@@ -20,6 +20,7 @@ more than two, and so never reported.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -46,7 +47,10 @@ _GENERIC = frozenset(
 )  # fmt: skip
 
 
+@functools.lru_cache(maxsize=65536)
 def _norm(value: str) -> str:
+    """A property as compared: NFKC, spaces folded, case folded (each distinct value
+    once: a class of copies asks for the same few values tens of thousands of times)."""
     return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", value)).strip().casefold()
 
 

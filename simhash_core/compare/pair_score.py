@@ -44,14 +44,13 @@ def measure_pair(corpus: Corpus, i: int, j: int, shared: int) -> PairMeasure:
 
     A pair of contents measured before (documents with the same content as ``i`` and
     ``j``: a file handed in many times) takes that measure: it depends only on the two
-    texts and what of them counts (:meth:`Corpus.twin_key`).
+    texts and what of them counts (:meth:`Corpus.pair_kind`).
     """
     if shared < MIN_SHARED_SHINGLES:
         return NOTHING
-    key_i, key_j = corpus.twin_key(i), corpus.twin_key(j)
-    if key_i is None and key_j is None:
+    key = corpus.pair_kind(i, j)
+    if key is None:
         return _measure(corpus, i, j)
-    key = (key_i or corpus.own_key(i), key_j or corpus.own_key(j))
     found = corpus.measured.get(key)
     if found is None:
         found = corpus.measured[key] = _measure(corpus, i, j)
