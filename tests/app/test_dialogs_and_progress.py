@@ -28,6 +28,25 @@ def test_settings_dialog_edits_a_copy(qtbot):
     assert edited.workers == 3  # fields the dialog does not show are kept
 
 
+def test_progress_panel_says_which_page_ocr_is_reading(qtbot):
+    panel = ProgressPanel()
+    qtbot.addWidget(panel)
+    panel.start()
+    panel.update_progress(ProgressReport(Stage.READ, 2, 10, "scans/essay.pdf", step=(2, 12)))
+    assert panel.file_label.text() == "scans/essay.pdf: reading page 3 of 12 by OCR"
+    assert panel.bar.value() == 2  # files, not pages
+    panel.update_progress(ProgressReport(Stage.READ, 3, 10, "b.docx"))
+    assert panel.file_label.text() == "b.docx"
+
+
+def test_settings_dialog_turns_ocr_off(qtbot):
+    dialog = SettingsDialog(ScanSettings())
+    qtbot.addWidget(dialog)
+    assert dialog.ocr.isChecked()
+    dialog.ocr.setChecked(False)
+    assert dialog.settings().ocr is False
+
+
 def test_progress_panel_shows_files_current_file_and_time_left(qtbot):
     panel = ProgressPanel()
     qtbot.addWidget(panel)
