@@ -115,6 +115,8 @@ class Corpus:
     )
     # pair_score.measure_pair's measures of pairs of twin contents
     measured: dict[tuple, Any] = field(default_factory=dict, repr=False)
+    # and their word-for-word passages (original-text offsets), for the views
+    _twin_passages: dict[tuple, list[Passage]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(
@@ -328,10 +330,9 @@ class Corpus:
         kind = self.pair_kind(i, j)
         if kind is None:
             return to_passages(self.docs[i], self.docs[j], self.matches(i, j))
-        key = ("passages", *kind)
-        found = self.measured.get(key)
+        found = self._twin_passages.get(kind)
         if found is None:
-            found = self.measured[key] = to_passages(
+            found = self._twin_passages[kind] = to_passages(
                 self.docs[i], self.docs[j], self.matches(i, j)
             )
         return found
