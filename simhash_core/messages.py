@@ -273,8 +273,13 @@ CATALOGUE: dict[str, str] = {
         "the Redis archive at {location} refused the password (or user name): check them"
     ),
     "archive.unknown-scheme": (
-        "unknown kind of archive address {location}: give a file path, or a Redis server "
-        "as redis://HOST:PORT/DB, rediss://HOST:PORT/DB (TLS) or unix:///PATH/TO/SOCKET"
+        "unknown kind of archive address {location}: give a file path, a Redis server "
+        "as redis://HOST:PORT/DB, rediss://HOST:PORT/DB (TLS) or unix:///PATH/TO/SOCKET, "
+        "or a Redis Cluster as redis+cluster://HOST:PORT or rediss+cluster://HOST:PORT"
+    ),
+    "archive.redis-is-cluster": (
+        "the Redis archive at {location} was made on a Redis Cluster: open it as "
+        "redis+cluster://HOST:PORT"
     ),
     "archive.unreachable": "cannot reach the Redis archive at {location}: {detail}",
     "archive.redis-error": "Redis archive error at {location}: {detail}",

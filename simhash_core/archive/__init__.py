@@ -1,8 +1,9 @@
 """The archive of past submissions: new work is compared with it, new against new and
 new against archived, never archived against archived.
 
-Backends: an SQLite file (default, in the user's data folder) or a Redis server shared
-by a department (``redis://HOST:PORT/DB``)::
+Backends: an SQLite file (default, in the user's data folder), a Redis server shared
+by a department (``redis://HOST:PORT/DB``) or a Redis Cluster
+(``redis+cluster://HOST:PORT``)::
 
     store = open_archive(None)                       # default SQLite file
     store.add_many(result.documents, "2025 autumn")
@@ -22,7 +23,7 @@ from simhash_core.messages import Message
 from simhash_core.shown_location import shown_location
 from simhash_core.types import ScanSettings
 
-REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://", "redis+cluster://", "rediss+cluster://")
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 
 
@@ -34,7 +35,8 @@ def is_redis_url(location: str | Path | None) -> bool:
 def check_scheme(location: str | Path | None) -> None:
     """Raise :class:`ArchiveError` for an address with a scheme no backend serves: it
     would otherwise be taken as a file path (``redis+cluster:`` a folder in the current
-    directory). A file path, a drive letter (``C:\\...``) and the Redis schemes pass.
+    directory). A file path, a drive letter (``C:\\...``) and the Redis and Redis
+    Cluster schemes pass.
 
     >>> check_scheme("redis://h:6379/0"), check_scheme("past.sqlite"), check_scheme(None)
     (None, None, None)

@@ -1,23 +1,26 @@
-"""The archive on a Redis server, shared by a department (``redis://HOST:PORT/DB``).
+"""The archive on a Redis server shared by a department (``redis://HOST:PORT/DB``), or
+on a Redis Cluster that grows past one server (``redis+cluster://HOST:PORT``).
 
-Keys (``P`` is the prefix, ``plagcheck`` by default)::
+Keys (``P`` is the prefix, ``plagcheck`` by default; ``T`` is the partition's part
+of a key, empty on a single server)::
 
-    P:meta                  hash: configuration (analysis space, index layout)
-    P:next_id               counter: document ids come from INCRBY
-    P:docs                  set of document ids
-    P:doc:{id}              hash: content hash, name, kind, fingerprint, signature,
+    P:meta                  hash: configuration (analysis space, index layout,
+                            number of partitions)
+    P:T:next_id             counter: the partition's documents are numbered from it
+    P:T:docs                set of document ids
+    P:T:doc:{id}            hash: content hash, name, kind, fingerprint, signature,
                             labels (JSON, in the order added) and the payload
-    P:content:{hash}        string: the id of the document with that content
-    P:labels                set of label names
-    P:label:{label}         hash: id -> file name (the label index)
-    P:labelsize:{label}     counter: stored bytes of the label's documents
-    P:sh:{block}:{value}    set of ids: the SimHash pigeonhole tables
-    P:lsh:{band}            sorted set: member id, score = the 32-bit band key
-    P:wn:{bucket}           sorted set: member id << 20 | low, score = low 20 bits
-    P:mt:{term}             set of ids: the documents holding a language-neutral term
+    P:T:content:{hash}      string: the id of the document with that content
+    P:T:labels              set of label names
+    P:T:label:{label}       hash: id -> file name (the label index)
+    P:T:labelsize:{label}   counter: stored bytes of the label's documents
+    P:T:sh:{block}:{value}  set of ids: the SimHash pigeonhole tables
+    P:T:lsh:{band}          sorted set: member id, score = the 32-bit band key
+    P:T:wn:{bucket}         sorted set: member id << 20 | low, score = low 20 bits
+    P:T:mt:{term}           set of ids: the documents holding a language-neutral term
                             on one side (English, or Chinese glosses): the meaning
                             index; its size is the term's document count
-    P:mtdocs:{side}         counter: documents with meaning terms on that side
+    P:T:mtdocs:{side}       counter: documents with meaning terms on that side
 
 SimHash block tables are sets keyed by the block value, as the method describes
 (``k + 1`` small integer sets per document, compact intsets). MinHash bands are one
@@ -27,19 +30,36 @@ a fifth of a text's shingles) are split into a 20-bit bucket (the key name) and 
 low 20 bits (the score), so they live in a million small listpack-encoded sorted sets
 instead of one key per value (a tenth of the memory); the score keeps lookups exact.
 
-Every addition is one ``MULTI``/``EXEC`` transaction guarded by ``WATCH`` on the
-content keys it reads, so several teachers can add at once: a writer that loses a race
-retries and then sees the other's document (dedupe holds). Readers never block.
+**Partitions.** On a cluster the archive is cut into ``N`` partitions (12 unless the
+address says ``?partitions=N`` when the archive is created; the number is then fixed
+in ``P:meta``). ``T`` is the partition's hash tag, ``{p3.17}``: every key of a
+partition hashes to one cluster slot, so a document, its content key, its labels and
+all its index postings live on one shard and are written in one transaction. A
+document belongs to the partition of its content hash and its id is ``n * N + part``,
+so the id names the partition. The tags are picked so that their slots sit evenly
+over the 16,384 slots, which ``redis-cli --cluster create`` hands to the masters in
+equal ranges. A lookup (SimHash blocks, bands, winnow keys, meaning terms) is one Lua
+script per partition that reads all of the query's keys and returns only the hits;
+the cluster client sends the scripts to every shard before reading any reply, so the
+shards work in parallel. A single server is one partition whose keys carry no tag:
+archives made before partitions existed read as they are.
+
+Every addition is one ``MULTI``/``EXEC`` transaction per partition guarded by
+``WATCH`` on the content keys it reads, so several teachers can add at once: a writer
+that loses a race retries and then sees the other's document (dedupe holds). Readers
+never block.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import time
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import numpy as np
 
@@ -67,6 +87,12 @@ from simhash_core.types import ScanSettings
 SCHEMA_VERSION = 2  # 2: the meaning index (documents filed before have no terms)
 WINNOW_LOW_BITS = 20  # 40-bit winnow keys: 20-bit bucket, 20-bit score
 MAX_TRANSACTION = 1000  # documents per MULTI/EXEC in bulk additions
+CLUSTER_SCHEMES = ("redis+cluster://", "rediss+cluster://")
+DEFAULT_PARTITIONS = 12  # divides evenly over 1, 2, 3, 4, 6 and 12 masters
+MAX_PARTITIONS = 1024
+CLUSTER_SLOTS = 16384
+RETRIES = 5  # a shard's transaction is retried while the cluster settles (failover)
+RETRY_WAIT = 0.5  # seconds, doubled each time
 # document fields needed to find (and delete) every index member of a document
 _REMOVE_FIELDS = [
     "labels",
@@ -78,6 +104,100 @@ _REMOVE_FIELDS = [
     "usable",
     "meaning",
 ]
+# One partition's lookups: ARGV[1] the partition's key prefix, ARGV[2] one lookup per
+# line, "s NAME" (set members), "z NAME SCORE" (sorted-set members with that score) or
+# "c NAME" (set size). Only hits come back: line number, then members (or the size).
+_LOOKUP = """
+local base = ARGV[1]
+local out = {}
+local i = 0
+for op, name, score in string.gmatch(ARGV[2], "(%a) ([^ \\n]+) ?([^\\n]*)\\n") do
+  i = i + 1
+  local key = base .. name
+  if op == "c" then
+    local n = redis.call("SCARD", key)
+    if n > 0 then out[#out + 1] = i; out[#out + 1] = n end
+  else
+    local found
+    if op == "s" then
+      found = redis.call("SMEMBERS", key)
+    else
+      found = redis.call("ZRANGEBYSCORE", key, score, score)
+    end
+    if #found > 0 then out[#out + 1] = i; out[#out + 1] = found end
+  end
+end
+return out
+"""
+
+T = TypeVar("T")
+Lookup = tuple[str, str, int | None]  # ("s" | "z" | "c", key name after the tag, score)
+
+
+def is_cluster_url(url: str) -> bool:
+    """Whether ``url`` names a Redis Cluster.
+
+    >>> is_cluster_url("redis+cluster://127.0.0.1:7000"), is_cluster_url("redis://h:1/0")
+    (True, False)
+    """
+    return url.lower().startswith(CLUSTER_SCHEMES)
+
+
+def split_cluster_url(url: str) -> tuple[str, int | None]:
+    """The address the cluster client takes, and the partitions asked for (``None``:
+    the default, or what the archive already has).
+
+    >>> split_cluster_url("redis+cluster://:pw@h:7000?partitions=24")
+    ('redis://:pw@h:7000', 24)
+    >>> split_cluster_url("rediss+cluster://h:7000")
+    ('rediss://h:7000', None)
+    """
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower().removesuffix("+cluster")
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    asked = [v for k, v in query if k == "partitions"]
+    rest = [(k, v) for k, v in query if k != "partitions"]
+    partitions = None
+    if asked:
+        try:
+            partitions = int(asked[-1])
+        except ValueError:
+            partitions = 0
+        if not 1 <= partitions <= MAX_PARTITIONS:
+            raise ValueError(f"partitions must be a number from 1 to {MAX_PARTITIONS}")
+    return urlunsplit((scheme, parts.netloc, parts.path, urlencode(rest), "")), partitions
+
+
+def partition_tags(count: int) -> list[str]:
+    """Hash tags of ``count`` partitions whose cluster slots are spread evenly: the
+    tag of partition ``i`` hashes into the ``i``-th of ``count`` equal slot ranges.
+
+    >>> from redis.crc import key_slot
+    >>> [key_slot(t.encode()) * 4 // CLUSTER_SLOTS for t in partition_tags(4)]
+    [0, 1, 2, 3]
+    """
+    from redis.crc import key_slot
+
+    tags = []
+    for i in range(count):
+        low, high = i * CLUSTER_SLOTS // count, (i + 1) * CLUSTER_SLOTS // count
+        j = 0
+        while not low <= key_slot(f"p{i}.{j}".encode()) < high:
+            j += 1
+        tags.append(f"p{i}.{j}")
+    return tags
+
+
+def partition_of(content_hash: str, partitions: int) -> int:
+    """The partition a content is filed in (BLAKE2b of its hash: the same everywhere).
+
+    >>> partition_of("abc", 1), partition_of("abc", 12) == partition_of("abc", 12)
+    (0, True)
+    """
+    if partitions == 1:
+        return 0
+    digest = hashlib.blake2b(content_hash.encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") % partitions
 
 
 def _without(exc: Exception, url: str) -> str:
@@ -113,7 +233,7 @@ def _text(value: bytes | str | None) -> str:
 
 
 class RedisArchive(IndexedArchive):
-    """An archive on a Redis server; see the module docstring for the layout."""
+    """An archive on a Redis server or cluster; see the module docstring for the layout."""
 
     def __init__(
         self,
@@ -125,6 +245,7 @@ class RedisArchive(IndexedArchive):
     ) -> None:
         try:
             import redis
+            import redis.cluster
         except ImportError as exc:  # pragma: no cover - depends on the installation
             raise ArchiveError(Message.of("archive.no-redis-package")) from exc
         from simhash_core.shown_location import shown_location
@@ -132,17 +253,31 @@ class RedisArchive(IndexedArchive):
         self._errors = redis.exceptions
         self.location = shown_location(url)  # never the password: it is shown and logged
         self.prefix = prefix
+        self.cluster = is_cluster_url(url)
+        self._tags: list[str] = []
         with self._translating():
             try:
-                self._r = redis.Redis.from_url(
-                    url, socket_timeout=timeout, socket_connect_timeout=min(timeout, 10.0)
-                )
-                has_password = bool(self._r.connection_pool.connection_kwargs.get("password"))
-            except (ValueError, TypeError) as exc:
+                kwargs = {
+                    "socket_timeout": timeout,
+                    "socket_connect_timeout": min(timeout, 10.0),
+                }
+                asked = None
+                if self.cluster:
+                    plain, asked = split_cluster_url(url)
+                    self._r = redis.cluster.RedisCluster.from_url(plain, **kwargs)
+                    has_password = bool(self._r.get_connection_kwargs().get("password"))
+                else:
+                    self._r = redis.Redis.from_url(url, **kwargs)
+                    has_password = bool(self._r.connection_pool.connection_kwargs.get("password"))
+            except (ValueError, TypeError, IndexError) as exc:
                 raise ArchiveError(
                     Message.of(
                         "archive.bad-address", location=self.location, detail=_without(exc, url)
                     )
+                ) from exc
+            except self._errors.RedisClusterException as exc:
+                raise ArchiveError(
+                    Message.of("archive.unreachable", location=self.location, detail=str(exc))
                 ) from exc
             try:
                 self._r.ping()
@@ -152,7 +287,7 @@ class RedisArchive(IndexedArchive):
                 if "NOAUTH" in str(exc) or "auth" in str(exc).lower():
                     raise ArchiveError(_auth_reason(self.location, str(exc), has_password)) from exc
                 raise
-            self.config = self._open_meta(settings)
+            self.config = self._open_meta(settings, asked)
 
     # ----- plumbing -----------------------------------------------------------------
 
@@ -164,11 +299,20 @@ class RedisArchive(IndexedArchive):
             raise
         except Exception as exc:
             errors = getattr(self, "_errors", None)
-            if errors is None or not isinstance(exc, errors.RedisError):
+            if errors is None or not isinstance(
+                exc, errors.RedisError | errors.RedisClusterException
+            ):
                 raise
             if isinstance(exc, errors.AuthenticationError):
                 raise ArchiveError(_auth_reason(self.location, str(exc), True)) from exc
-            if isinstance(exc, errors.ConnectionError | errors.TimeoutError):
+            if isinstance(
+                exc,
+                errors.ConnectionError
+                | errors.TimeoutError
+                | errors.ClusterDownError
+                | errors.ClusterError
+                | errors.RedisClusterException,
+            ):
                 raise ArchiveError(
                     Message.of("archive.unreachable", location=self.location, detail=str(exc))
                 ) from exc
@@ -176,16 +320,36 @@ class RedisArchive(IndexedArchive):
                 Message.of("archive.redis-error", location=self.location, detail=str(exc))
             ) from exc
 
-    def _k(self, *parts: object) -> str:
-        return ":".join((self.prefix, *map(str, parts)))
+    @property
+    def partitions(self) -> int:
+        """How many partitions the archive is cut into (1 on a single server)."""
+        return max(1, len(self._tags))
 
-    def _open_meta(self, settings: ScanSettings | None) -> ArchiveConfig:
-        meta = self._k("meta")
+    def _base(self, part: int) -> str:
+        """The start of every key of partition ``part``."""
+        if not self._tags:
+            return f"{self.prefix}:"
+        return f"{self.prefix}:{{{self._tags[part]}}}:"
+
+    def _k(self, part: int, *parts: object) -> str:
+        return self._base(part) + ":".join(map(str, parts))
+
+    def _part(self, doc_id: int) -> int:
+        return doc_id % self.partitions
+
+    def _dk(self, doc_id: int) -> str:
+        """The key of a document's hash."""
+        return self._k(self._part(doc_id), "doc", doc_id)
+
+    def _open_meta(self, settings: ScanSettings | None, asked: int | None) -> ArchiveConfig:
+        meta = f"{self.prefix}:meta"
         if self._r.hget(meta, "config") is None:  # first use: whoever sets it first wins
             config = ArchiveConfig.from_settings(settings or ScanSettings())
             self._r.hsetnx(meta, "config", config.to_json())
             self._r.hsetnx(meta, "schema_version", str(SCHEMA_VERSION))
-        stored = self._r.hmget(meta, ["config", "schema_version"])
+            if self.cluster:
+                self._r.hsetnx(meta, "partitions", str(asked or DEFAULT_PARTITIONS))
+        stored = self._r.hmget(meta, ["config", "schema_version", "partitions"])
         version = int(_text(stored[1]) or 0)
         if version > SCHEMA_VERSION:
             raise ArchiveError(
@@ -195,7 +359,71 @@ class RedisArchive(IndexedArchive):
             )
         if version < SCHEMA_VERSION:  # nothing to convert: the meaning sets start empty
             self._r.hset(meta, "schema_version", str(SCHEMA_VERSION))
+        partitions = int(_text(stored[2]) or 0)
+        if self.cluster and not partitions:  # made on a cluster by a client before them
+            self._r.hsetnx(meta, "partitions", str(asked or DEFAULT_PARTITIONS))
+            partitions = int(_text(self._r.hget(meta, "partitions")))
+        if partitions > 1 and not self.cluster:
+            raise ArchiveError(Message.of("archive.redis-is-cluster", location=self.location))
+        if self.cluster:
+            self._tags = partition_tags(partitions)
         return ArchiveConfig.from_json(_text(stored[0]))
+
+    def _node(self, part: int) -> Any:
+        """The plain client of the server that holds partition ``part``: transactions
+        with ``WATCH`` run on one connection to it."""
+        if not self.cluster:
+            return self._r
+        node = self._r.get_node_from_key(self._k(part, "docs"))
+        return self._r.get_redis_connection(node)
+
+    def _on_shard(self, part: int, work: Callable[[Any], T]) -> T:
+        """Run ``work(client)`` on the shard of ``part``; on a cluster a connection
+        error (a master restarting, a failover) refreshes the slot map and retries for
+        a few seconds before it is reported."""
+        wait = RETRY_WAIT
+        for attempt in range(RETRIES if self.cluster else 1):
+            try:
+                return work(self._node(part))
+            except (self._errors.ConnectionError, self._errors.TimeoutError):
+                if attempt == (RETRIES if self.cluster else 1) - 1:
+                    raise
+            time.sleep(wait)
+            wait *= 2
+            with contextlib.suppress(Exception):
+                self._r.nodes_manager.initialize()
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _fan_out(self, lookups: Sequence[Lookup]) -> list[list[bytes] | int]:
+        """Run ``lookups`` in every partition; for each, the members found in all of
+        them (a document lives in one partition, so nothing repeats) or the summed set
+        size for ``"c"``."""
+        out: list[list[bytes] | int] = [0 if op == "c" else [] for op, _, _ in lookups]
+        if not lookups:
+            return out
+        script = "".join(
+            f"{op} {name} {score}\n" if score is not None else f"{op} {name}\n"
+            for op, name, score in lookups
+        )
+        with self._translating():
+            pipe = self._r.pipeline(transaction=False)
+            for part in range(self.partitions):
+                pipe.execute_command(
+                    "EVAL", _LOOKUP, 1, self._k(part, "docs"), self._base(part), script
+                )
+            replies = pipe.execute()
+        for reply in replies:
+            for i in range(0, len(reply), 2):
+                slot = int(reply[i]) - 1
+                if isinstance(reply[i + 1], list):
+                    out[slot] += reply[i + 1]  # type: ignore[operator]
+                else:
+                    out[slot] += int(reply[i + 1])  # type: ignore[operator]
+        return out
+
+    def _each_partition(self, *parts: object) -> list[str]:
+        """The same key in every partition."""
+        return [self._k(part, *parts) for part in range(self.partitions)]
 
     # ----- index keys ---------------------------------------------------------------
 
@@ -209,37 +437,57 @@ class RedisArchive(IndexedArchive):
     ) -> tuple[list[tuple[str, int]], list[tuple[str, int, int]]]:
         """``(set key, member)`` for the SimHash and meaning tables and ``(zset key,
         score, member)`` for the band and winnow tables of one document."""
-        p = self.prefix
-        sets = [(f"{p}:sh:{b}:{v}", doc_id) for b, v in enumerate(blocks)]
-        sets += [(f"{p}:mt:{t}", doc_id) for t in meaning]
-        zsets = [(f"{p}:lsh:{b}", int(key), doc_id) for b, key in enumerate(bands)]
+        p = self._base(self._part(doc_id))
+        sets = [(f"{p}sh:{b}:{v}", doc_id) for b, v in enumerate(blocks)]
+        sets += [(f"{p}mt:{t}", doc_id) for t in meaning]
+        zsets = [(f"{p}lsh:{b}", int(key), doc_id) for b, key in enumerate(bands)]
         for key in winnowed:
             bucket, member = pack(doc_id, int(key), WINNOW_LOW_BITS)
-            zsets.append((f"{p}:wn:{bucket}", member & ((1 << WINNOW_LOW_BITS) - 1), member))
+            zsets.append((f"{p}wn:{bucket}", member & ((1 << WINNOW_LOW_BITS) - 1), member))
         return sets, zsets
 
     # ----- writing ------------------------------------------------------------------
 
     def _write(self, entries: Sequence[ArchiveEntry], label: str) -> list[tuple[int, str]]:
-        """File entries, at most :data:`MAX_TRANSACTION` per transaction (Redis checks
-        a new WATCH key against every key already watched, so huge watch lists are
-        quadratic)."""
-        out: list[tuple[int, str]] = []
-        for start in range(0, len(entries), MAX_TRANSACTION):
-            out += self._write_one(entries[start : start + MAX_TRANSACTION], label)
-        return out
+        """File entries, each in its partition, at most :data:`MAX_TRANSACTION` per
+        transaction (Redis checks a new WATCH key against every key already watched, so
+        huge watch lists are quadratic)."""
+        by_part: dict[int, list[int]] = defaultdict(list)
+        for i, e in enumerate(entries):
+            by_part[partition_of(e.content_hash, self.partitions)].append(i)
+        out: list[tuple[int, str] | None] = [None] * len(entries)
+        for part, positions in sorted(by_part.items()):
+            for start in range(0, len(positions), MAX_TRANSACTION):
+                chunk = positions[start : start + MAX_TRANSACTION]
+                done = self._write_one(part, [entries[i] for i in chunk], label)
+                for i, outcome in zip(chunk, done, strict=True):
+                    out[i] = outcome
+        return [o for o in out if o is not None]
 
-    def _write_one(self, entries: Sequence[ArchiveEntry], label: str) -> list[tuple[int, str]]:
-        content_keys = [self._k("content", e.content_hash) for e in entries]
-        with self._translating(), self._r.pipeline(transaction=True) as pipe:
-            while True:
-                try:
-                    return self._try_write(pipe, entries, content_keys, label)
-                except self._errors.WatchError:
-                    continue  # another writer changed one of our documents: read again
+    def _write_one(
+        self, part: int, entries: Sequence[ArchiveEntry], label: str
+    ) -> list[tuple[int, str]]:
+        content_keys = [self._k(part, "content", e.content_hash) for e in entries]
+
+        def work(client: Any) -> list[tuple[int, str]]:
+            with client.pipeline(transaction=True) as pipe:
+                while True:
+                    try:
+                        return self._try_write(client, pipe, part, entries, content_keys, label)
+                    except self._errors.WatchError:
+                        continue  # another writer changed one of our documents: read again
+
+        with self._translating():
+            return self._on_shard(part, work)
 
     def _try_write(
-        self, pipe: Any, entries: Sequence[ArchiveEntry], content_keys: list[str], label: str
+        self,
+        client: Any,
+        pipe: Any,
+        part: int,
+        entries: Sequence[ArchiveEntry],
+        content_keys: list[str],
+        label: str,
     ) -> list[tuple[int, str]]:
         now = time.time()
         pipe.watch(*content_keys)
@@ -248,19 +496,20 @@ class RedisArchive(IndexedArchive):
         old_labels: dict[int, list[str]] = {}
         old_sizes: dict[int, int] = {}
         if existing:
-            doc_keys = [self._k("doc", d) for d in existing.values()]
+            doc_keys = [self._dk(d) for d in existing.values()]
             pipe.watch(*doc_keys)
-            reader = self._r.pipeline(transaction=False)
+            reader = client.pipeline(transaction=False)
             for d in existing.values():
-                reader.hmget(self._k("doc", d), ["labels", "size"])
+                reader.hmget(self._dk(d), ["labels", "size"])
             for d, (labels, size) in zip(existing.values(), reader.execute(), strict=True):
                 old_labels[d] = json.loads(_text(labels) or "[]")
                 old_sizes[d] = int(_text(size) or 0)
         fresh = [i for i in range(len(entries)) if i not in existing]
         ids: dict[int, int] = dict(existing)
         if fresh:
-            last = int(pipe.incrby(self._k("next_id"), len(fresh)))
-            ids.update(zip(fresh, range(last - len(fresh) + 1, last + 1), strict=True))
+            last = int(pipe.incrby(self._k(part, "next_id"), len(fresh)))
+            numbers = range(last - len(fresh) + 1, last + 1)
+            ids.update(zip(fresh, (n * self.partitions + part for n in numbers), strict=True))
 
         self._before_commit()
         out: list[tuple[int, str]] = []
@@ -276,7 +525,7 @@ class RedisArchive(IndexedArchive):
                     out.append((doc_id, "present"))
                     continue
                 labels = json.dumps([*old_labels[doc_id], label])
-                queued.append(resp.command("HSET", self._k("doc", doc_id), "labels", labels))
+                queued.append(resp.command("HSET", self._dk(doc_id), "labels", labels))
                 label_members += [doc_id, e.name]
                 added_size += old_sizes[doc_id]
                 out.append((doc_id, "labelled"))
@@ -297,13 +546,13 @@ class RedisArchive(IndexedArchive):
                 **e.payload,
             }
             flat = [x for item in fields.items() for x in item]
-            queued.append(resp.command("HSET", self._k("doc", doc_id), *flat))
+            queued.append(resp.command("HSET", self._dk(doc_id), *flat))
             queued.append(resp.command("SET", content_keys[i], doc_id))
             s, z = self._postings(
                 doc_id, e.blocks, e.bands.tolist(), e.winnow.tolist(), e.meaning.tolist()
             )
             for side in sorted(sides_of(e.meaning)):
-                queued.append(resp.command("INCR", self._k("mtdocs", side)))
+                queued.append(resp.command("INCR", self._k(part, "mtdocs", side)))
             for key, member in s:
                 sets[key].append(member)
             for key, score, member in z:
@@ -312,13 +561,13 @@ class RedisArchive(IndexedArchive):
             added_size += e.size
             out.append((doc_id, "added"))
         if fresh:
-            queued.append(resp.sadd(self._k("docs"), [ids[i] for i in fresh]))
+            queued.append(resp.sadd(self._k(part, "docs"), [ids[i] for i in fresh]))
         queued += [resp.sadd(key, members) for key, members in sets.items()]
         queued += [resp.zadd(key, pairs) for key, pairs in zsets.items()]
         if label_members:
-            queued.append(resp.command("HSET", self._k("label", label), *label_members))
-            queued.append(resp.command("SADD", self._k("labels"), label))
-            queued.append(resp.command("INCRBY", self._k("labelsize", label), added_size))
+            queued.append(resp.command("HSET", self._k(part, "label", label), *label_members))
+            queued.append(resp.command("SADD", self._k(part, "labels"), label))
+            queued.append(resp.command("INCRBY", self._k(part, "labelsize", label), added_size))
         self._exec(pipe, queued)
         return out
 
@@ -357,46 +606,51 @@ class RedisArchive(IndexedArchive):
         """Drop ``label``, one transaction per document (each step leaves the archive
         consistent); documents left unlabelled are deleted with their index keys."""
         label = check_label(label)
+        removed = 0
         with self._translating():
-            ids = [int(x) for x in self._r.hkeys(self._k("label", label))]
-            for doc_id in ids:
-                self._remove_from(doc_id, label)
-            with self._r.pipeline(transaction=True) as pipe:
-                while True:
-                    try:
-                        pipe.watch(self._k("label", label))
-                        if pipe.hlen(self._k("label", label)) == 0:
-                            pipe.multi()
-                            pipe.srem(self._k("labels"), label)
-                            pipe.delete(self._k("labelsize", label))
-                            pipe.execute()
-                        else:
-                            pipe.unwatch()
-                        break
-                    except self._errors.WatchError:
-                        continue
-        return len(ids)
+            for part in range(self.partitions):
+                ids = [int(x) for x in self._r.hkeys(self._k(part, "label", label))]
+                for doc_id in ids:
+                    self._on_shard(part, lambda c, d=doc_id: self._remove_from(c, d, label))
+                self._on_shard(part, lambda c, p=part: self._forget_label(c, p, label))
+                removed += len(ids)
+        return removed
 
-    def _remove_from(self, doc_id: int, label: str) -> None:
-        doc_key = self._k("doc", doc_id)
-        with self._r.pipeline(transaction=True) as pipe:
+    def _forget_label(self, client: Any, part: int, label: str) -> None:
+        """Take ``label`` off the partition's list once no document there carries it."""
+        with client.pipeline(transaction=True) as pipe:
+            while True:
+                try:
+                    pipe.watch(self._k(part, "label", label))
+                    if pipe.hlen(self._k(part, "label", label)) == 0:
+                        pipe.multi()
+                        pipe.srem(self._k(part, "labels"), label)
+                        pipe.delete(self._k(part, "labelsize", label))
+                        pipe.execute()
+                    else:
+                        pipe.unwatch()
+                    return
+                except self._errors.WatchError:
+                    continue
+
+    def _remove_from(self, client: Any, doc_id: int, label: str) -> None:
+        part = self._part(doc_id)
+        doc_key = self._dk(doc_id)
+        with client.pipeline(transaction=True) as pipe:
             while True:
                 try:
                     pipe.watch(doc_key)
-                    raw = pipe.hmget(
-                        doc_key,
-                        _REMOVE_FIELDS,
-                    )
+                    raw = pipe.hmget(doc_key, _REMOVE_FIELDS)
                     if raw[0] is None:
                         pipe.multi()
-                        pipe.hdel(self._k("label", label), doc_id)
+                        pipe.hdel(self._k(part, "label", label), doc_id)
                         pipe.execute()
                         return
                     labels = [x for x in json.loads(_text(raw[0])) if x != label]
                     size = int(_text(raw[4]) or 0)
                     pipe.multi()
-                    pipe.hdel(self._k("label", label), doc_id)
-                    pipe.decrby(self._k("labelsize", label), size)
+                    pipe.hdel(self._k(part, "label", label), doc_id)
+                    pipe.decrby(self._k(part, "labelsize", label), size)
                     if labels:
                         pipe.hset(doc_key, "labels", json.dumps(labels))
                     else:
@@ -406,11 +660,11 @@ class RedisArchive(IndexedArchive):
                 except self._errors.WatchError:
                     continue
 
-    def _queue_delete(self, pipe: Any, doc_id: int, raw: list[Any]) -> None:
-        """Queue the deletion of a document and all its index members."""
+    def _index_of(self, doc_id: int, raw: list[Any]) -> tuple[Any, Any, list[int]]:
+        """The ``(sets, zsets)`` postings and meaning terms a stored document has (from
+        its :data:`_REMOVE_FIELDS`), recomputed from what is stored."""
         fp = int(_text(raw[2]))
         sig = np.frombuffer(raw[3], dtype="<u8").astype(np.uint64)
-        blocks = simhash_blocks(fp, self.config.index_k)
         bands = band_keys(sig, self.config.bands)[0].tolist() if has_bands(sig) else []
         winnowed: list[int] = []
         if raw[5] is not None:
@@ -418,46 +672,50 @@ class RedisArchive(IndexedArchive):
             usable = np.unpackbits(np.frombuffer(raw[6], np.uint8), count=len(seq)).astype(bool)
             winnowed = winnow_keys(seq, usable, self.config.winnow_window).tolist()
         terms = _terms(raw[7])
-        sets, zsets = self._postings(doc_id, blocks, bands, winnowed, terms)
+        sets, zsets = self._postings(
+            doc_id, simhash_blocks(fp, self.config.index_k), bands, winnowed, terms
+        )
+        return sets, zsets, terms
+
+    def _queue_delete(self, pipe: Any, doc_id: int, raw: list[Any]) -> None:
+        """Queue the deletion of a document and all its index members."""
+        part = self._part(doc_id)
+        sets, zsets, terms = self._index_of(doc_id, raw)
         for side in sorted(sides_of(np.array(terms, np.uint64))):
-            pipe.decr(self._k("mtdocs", side))
+            pipe.decr(self._k(part, "mtdocs", side))
         for key, member in sets:
             pipe.srem(key, member)
         for key, _score, member in zsets:
             pipe.zrem(key, member)
-        pipe.delete(self._k("doc", doc_id), self._k("content", _text(raw[1])))
-        pipe.srem(self._k("docs"), doc_id)
+        pipe.delete(self._dk(doc_id), self._k(part, "content", _text(raw[1])))
+        pipe.srem(self._k(part, "docs"), doc_id)
 
     # ----- lookups ------------------------------------------------------------------
 
-    def _block_hits(self, blocks: Sequence[int]) -> list[tuple[int, int]]:
+    def _hget(self, ids: Sequence[int], field: str) -> list[Any]:
+        """One field of each document (``None`` where it is missing)."""
         with self._translating():
             pipe = self._r.pipeline(transaction=False)
-            for b, v in enumerate(blocks):
-                pipe.smembers(self._k("sh", b, v))
-            ids = sorted({int(m) for members in pipe.execute() for m in members})
-            if not ids:
-                return []
             for doc_id in ids:
-                pipe.hget(self._k("doc", doc_id), "fingerprint")
-            fps = pipe.execute()
+                pipe.hget(self._dk(doc_id), field)
+            return pipe.execute()
+
+    def _block_hits(self, blocks: Sequence[int]) -> list[tuple[int, int]]:
+        found = self._fan_out([("s", f"sh:{b}:{v}", None) for b, v in enumerate(blocks)])
+        ids = sorted({int(m) for members in found for m in members})  # type: ignore[union-attr]
+        if not ids:
+            return []
+        fps = self._hget(ids, "fingerprint")
         return [(d, int(fp)) for d, fp in zip(ids, fps, strict=True) if fp is not None]
 
     def _band_hits(self, bands: np.ndarray) -> set[int]:
-        with self._translating():
-            pipe = self._r.pipeline(transaction=False)
-            for b, key in enumerate(bands.tolist()):
-                pipe.zrangebyscore(self._k("lsh", b), key, key)
-            return {int(m) for members in pipe.execute() for m in members}
+        found = self._fan_out([("z", f"lsh:{b}", key) for b, key in enumerate(bands.tolist())])
+        return {int(m) for members in found for m in members}  # type: ignore[union-attr]
 
     def _signatures(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
         if not ids:
             return {}
-        with self._translating():
-            pipe = self._r.pipeline(transaction=False)
-            for doc_id in ids:
-                pipe.hget(self._k("doc", doc_id), "minhash")
-            blobs = pipe.execute()
+        blobs = self._hget(ids, "minhash")
         return {
             d: np.frombuffer(b, dtype="<u8").astype(np.uint64)
             for d, b in zip(ids, blobs, strict=True)
@@ -466,40 +724,41 @@ class RedisArchive(IndexedArchive):
 
     def _winnow_hits(self, keys: np.ndarray) -> dict[int, int]:
         mask = (1 << WINNOW_LOW_BITS) - 1
+        lookups = [("z", f"wn:{key >> WINNOW_LOW_BITS}", key & mask) for key in keys.tolist()]
         counts: dict[int, int] = {}
-        with self._translating():
-            pipe = self._r.pipeline(transaction=False)
-            for key in keys.tolist():
-                low = key & mask
-                pipe.zrangebyscore(self._k("wn", key >> WINNOW_LOW_BITS), low, low)
-            for members in pipe.execute():
-                for m in members:
-                    doc_id, _ = unpack(int(m), WINNOW_LOW_BITS)
-                    counts[doc_id] = counts.get(doc_id, 0) + 1
+        for members in self._fan_out(lookups):
+            for m in members:  # type: ignore[union-attr]
+                doc_id, _ = unpack(int(m), WINNOW_LOW_BITS)
+                counts[doc_id] = counts.get(doc_id, 0) + 1
         return counts
 
     def _meaning_sides(self) -> frozenset[int]:
         with self._translating():
-            counts = self._r.mget([self._k("mtdocs", side) for side in (1, 2)])
-        return frozenset(side for side, c in zip((1, 2), counts, strict=True) if int(c or 0) > 0)
+            pipe = self._r.pipeline(transaction=False)
+            for side in (1, 2):
+                for key in self._each_partition("mtdocs", side):
+                    pipe.get(key)
+            counts = pipe.execute()
+        n = self.partitions
+        return frozenset(
+            side
+            for i, side in enumerate((1, 2))
+            if sum(int(c or 0) for c in counts[i * n : (i + 1) * n]) > 0
+        )
 
     def _meaning_df(self, terms: np.ndarray) -> dict[int, int]:
         values = terms.tolist()
-        with self._translating():
-            pipe = self._r.pipeline(transaction=False)
-            for t in values:
-                pipe.scard(self._k("mt", t))
-            counts = pipe.execute()
-        return {t: int(c) for t, c in zip(values, counts, strict=True) if c}
+        counts = self._fan_out([("c", f"mt:{t}", None) for t in values])
+        return {t: int(c) for t, c in zip(values, counts, strict=True) if c}  # type: ignore[arg-type]
 
     def _meaning_postings(self, terms: Sequence[int]) -> dict[int, list[int]]:
         values = list(terms)
-        with self._translating():
-            pipe = self._r.pipeline(transaction=False)
-            for t in values:
-                pipe.smembers(self._k("mt", t))
-            found = pipe.execute()
-        return {t: sorted(int(m) for m in ms) for t, ms in zip(values, found, strict=True) if ms}
+        found = self._fan_out([("s", f"mt:{t}", None) for t in values])
+        return {
+            t: sorted(int(m) for m in ms)  # type: ignore[union-attr]
+            for t, ms in zip(values, found, strict=True)
+            if ms
+        }
 
     def _read(self, ids: Sequence[int]) -> dict[int, StoredDocument]:
         unique = sorted(set(ids))
@@ -508,13 +767,13 @@ class RedisArchive(IndexedArchive):
         with self._translating():
             pipe = self._r.pipeline(transaction=False)
             for doc_id in unique:
-                pipe.hgetall(self._k("doc", doc_id))
+                pipe.hgetall(self._dk(doc_id))
             rows = pipe.execute()
             found = {d: r for d, r in zip(unique, rows, strict=True) if r}
             labels = {d: json.loads(_text(r.get(b"labels")) or "[]") for d, r in found.items()}
             for d, labs in labels.items():
                 for lab in labs:
-                    pipe.hget(self._k("label", lab), d)
+                    pipe.hget(self._k(self._part(d), "label", lab), d)
             names = iter(pipe.execute())
         out = {}
         for d, r in found.items():
@@ -537,43 +796,75 @@ class RedisArchive(IndexedArchive):
 
     def labels(self) -> list[LabelInfo]:
         with self._translating():
-            names = sorted(_text(x) for x in self._r.smembers(self._k("labels")))
             pipe = self._r.pipeline(transaction=False)
+            for key in self._each_partition("labels"):
+                pipe.smembers(key)
+            names = sorted({_text(x) for members in pipe.execute() for x in members})
             for name in names:
-                pipe.hlen(self._k("label", name))
-                pipe.get(self._k("labelsize", name))
-            values = pipe.execute()
-        return [
-            LabelInfo(name, int(values[2 * i]), int(_text(values[2 * i + 1]) or 0))
-            for i, name in enumerate(names)
-            if int(values[2 * i])
-        ]
+                for part in range(self.partitions):
+                    pipe.hlen(self._k(part, "label", name))
+                    pipe.get(self._k(part, "labelsize", name))
+            values = iter(pipe.execute())
+        out = []
+        for name in names:
+            documents = size = 0
+            for _part in range(self.partitions):
+                documents += int(next(values))
+                size += int(_text(next(values)) or 0)
+            if documents:
+                out.append(LabelInfo(name, documents, size))
+        return out
 
     def count(self) -> int:
         with self._translating():
-            return int(self._r.scard(self._k("docs")))
+            pipe = self._r.pipeline(transaction=False)
+            for key in self._each_partition("docs"):
+                pipe.scard(key)
+            return sum(int(n) for n in pipe.execute())
 
     def storage_bytes(self) -> int:
-        """Memory used by the Redis server (``INFO memory``: ``used_memory``)."""
+        """Memory used by the Redis server, or by every master of a cluster (``INFO
+        memory``: ``used_memory``)."""
         with self._translating():
-            return int(self._r.info("memory")["used_memory"])
+            if not self.cluster:
+                return int(self._r.info("memory")["used_memory"])
+            primaries = self._r.get_primaries()
+            return sum(
+                int(self._r.get_redis_connection(node).info("memory")["used_memory"])
+                for node in primaries
+            )
+
+    def _ids(self) -> list[int]:
+        with self._translating():
+            pipe = self._r.pipeline(transaction=False)
+            for key in self._each_partition("docs"):
+                pipe.smembers(key)
+            return sorted(int(x) for members in pipe.execute() for x in members)
+
+    def _keys(self, pattern: str) -> Iterator[bytes]:
+        """Every key of this archive matching ``pattern`` (after the prefix), on every
+        shard."""
+        if not self.cluster:
+            yield from self._r.scan_iter(match=f"{self.prefix}:{pattern}", count=1000)
+            return
+        for node in self._r.get_primaries():
+            client = self._r.get_redis_connection(node)
+            yield from client.scan_iter(match=f"{self.prefix}:{pattern}", count=1000)
 
     def check(self) -> list[str]:
         """Every document has its content key, labels and every index member; every
         index member belongs to a document; no document is half written."""
         problems: list[str] = []
         with self._translating():
-            ids = sorted(int(x) for x in self._r.smembers(self._k("docs")))
+            ids = self._ids()
             expected: dict[str, set[int]] = defaultdict(set)
-            with_side = {1: 0, 2: 0}
+            with_side: dict[tuple[int, int], int] = defaultdict(int)
             pipe = self._r.pipeline(transaction=False)
             for doc_id in ids:
-                pipe.hmget(
-                    self._k("doc", doc_id),
-                    [*_REMOVE_FIELDS, "n_bands", "n_winnow"],
-                )
+                pipe.hmget(self._dk(doc_id), [*_REMOVE_FIELDS, "n_bands", "n_winnow"])
             rows = pipe.execute()
             for doc_id, raw in zip(ids, rows, strict=True):
+                part = self._part(doc_id)
                 if raw[0] is None or raw[2] is None:
                     problems.append(f"document {doc_id} is listed but has no data")
                     continue
@@ -581,26 +872,14 @@ class RedisArchive(IndexedArchive):
                 if not labels:
                     problems.append(f"document {doc_id} has no label")
                 for lab in labels:
-                    pipe.hexists(self._k("label", lab), doc_id)
-                pipe.get(self._k("content", _text(raw[1])))
-                fp = int(_text(raw[2]))
-                sig = np.frombuffer(raw[3], dtype="<u8").astype(np.uint64)
-                bands = band_keys(sig, self.config.bands)[0].tolist() if has_bands(sig) else []
-                winnowed: list[int] = []
-                if raw[5] is not None:
-                    seq = np.frombuffer(raw[5], dtype="<u8").astype(np.uint64)
-                    usable = np.unpackbits(np.frombuffer(raw[6], np.uint8), count=len(seq))
-                    winnowed = winnow_keys(
-                        seq, usable.astype(bool), self.config.winnow_window
-                    ).tolist()
-                if len(bands) != int(raw[8]) or len(winnowed) != int(raw[9]):
+                    pipe.hexists(self._k(part, "label", lab), doc_id)
+                pipe.get(self._k(part, "content", _text(raw[1])))
+                sets, zsets, terms = self._index_of(doc_id, raw)
+                n_bands = sum(1 for key, _s, _m in zsets if ":lsh:" in key)
+                if n_bands != int(raw[8]) or len(zsets) - n_bands != int(raw[9]):
                     problems.append(f"document {doc_id}: index key counts do not match")
-                terms = _terms(raw[7])
                 for side in sides_of(np.array(terms, np.uint64)):
-                    with_side[side] += 1
-                sets, zsets = self._postings(
-                    doc_id, simhash_blocks(fp, self.config.index_k), bands, winnowed, terms
-                )
+                    with_side[part, side] += 1
                 for key, member in sets:
                     expected[key].add(member)
                 for key, _score, member in zsets:
@@ -610,15 +889,21 @@ class RedisArchive(IndexedArchive):
                     problems.append(f"document {doc_id} is missing from a label index")
                 if replies[-1] is None or int(replies[-1]) != doc_id:
                     problems.append(f"document {doc_id}: content key does not point to it")
-            counted = self._r.mget([self._k("mtdocs", side) for side in with_side])
-            for (side, want), have in zip(with_side.items(), counted, strict=True):
-                if int(have or 0) != want:
-                    problems.append(f"mtdocs:{side} counts {int(have or 0)}, not {want}")
-            for pattern in ("sh:*", "lsh:*", "wn:*", "mt:*"):
-                for key in self._r.scan_iter(match=self._k(pattern), count=1000):
-                    name = _text(key)
-                    kind = self._r.type(key)
-                    if kind == b"set":
+            for part in range(self.partitions):
+                for side in (1, 2):
+                    pipe.get(self._k(part, "mtdocs", side))
+            counted = iter(pipe.execute())
+            for part in range(self.partitions):
+                for side in (1, 2):
+                    have, want = int(next(counted) or 0), with_side[part, side]
+                    if have != want:
+                        problems.append(f"mtdocs:{side} counts {have}, not {want}")
+            known = set(ids)
+            for key in self._keys("*"):
+                name = _text(key)
+                kind = name[len(self._base(0)) :] if not self.cluster else name.split("}:", 1)[-1]
+                if kind.startswith(("sh:", "lsh:", "wn:", "mt:")):
+                    if kind.startswith(("sh:", "mt:")):
                         members = {int(m) for m in self._r.smembers(key)}
                     else:
                         members = {int(m) for m in self._r.zrange(key, 0, -1)}
@@ -628,28 +913,36 @@ class RedisArchive(IndexedArchive):
                             f"index key {name}: {len(members - want)} stray, "
                             f"{len(want - members)} missing members"
                         )
+                elif kind.startswith("content:"):
+                    value = self._r.get(key)
+                    if value is not None and int(value) not in known:
+                        problems.append(f"{name} points to missing document {int(value)}")
             for name, want in expected.items():
                 if want:
                     problems.append(f"index key {name} is missing ({len(want)} members)")
-            for key in self._r.scan_iter(match=self._k("content", "*"), count=1000):
-                value = self._r.get(key)
-                if value is not None and int(value) not in set(ids):
-                    problems.append(f"{_text(key)} points to missing document {int(value)}")
         return problems
 
     def flush(self) -> int:
         """Delete every key of this archive (tests and benchmarks). Returns how many."""
         removed = 0
         with self._translating():
-            batch = []
-            for key in self._r.scan_iter(match=self._k("*"), count=10000):
+            batch: list[bytes] = []
+            for key in [*self._keys("*")]:
                 batch.append(key)
                 if len(batch) >= 10000:
-                    removed += self._r.delete(*batch)
+                    removed += self._delete(batch)
                     batch = []
             if batch:
-                removed += self._r.delete(*batch)
+                removed += self._delete(batch)
         return removed
+
+    def _delete(self, keys: list[bytes]) -> int:
+        if not self.cluster:
+            return int(self._r.delete(*keys))
+        pipe = self._r.pipeline(transaction=False)
+        for key in keys:
+            pipe.delete(key)
+        return sum(int(n) for n in pipe.execute())
 
     def close(self) -> None:
         with contextlib.suppress(Exception):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 from pathlib import Path
 
 import pytest
@@ -294,9 +295,10 @@ def test_an_archived_class_scanned_again_does_not_match_itself(
 
 
 def test_an_unknown_archive_scheme_is_an_error_not_a_folder(tmp_path, monkeypatch, capsys):
-    """``redis+cluster://`` (or any scheme no backend serves) was taken as a file path:
-    an SQLite archive in a folder named ``redis+cluster:``. It is an error naming the
-    schemes that work, from every entry point, and nothing is created."""
+    """An address whose scheme no backend serves was taken as a file path (an SQLite
+    archive in a folder named ``mongodb:``). It is an error naming the schemes that
+    work, from every entry point, and nothing is created. ``redis+cluster://`` is
+    served now: with no cluster there, it says the archive cannot be reached."""
     from simhash_core.archive import ArchiveError, open_archive
     from simhash_core.archive.service import summarize
     from simhash_core.cli.main import main
@@ -304,7 +306,7 @@ def test_an_unknown_archive_scheme_is_an_error_not_a_folder(tmp_path, monkeypatc
     monkeypatch.chdir(tmp_path)
     (tmp_path / "class").mkdir()
     (tmp_path / "class" / "a.txt").write_text("一篇作文。" * 40, encoding="utf-8")
-    url = "redis+cluster://127.0.0.1:7000"
+    url = "mongodb://127.0.0.1:27017"
     for call in (lambda: open_archive(url), lambda: open_archive(url, create=False)):
         with pytest.raises(ArchiveError) as caught:
             call()
@@ -314,6 +316,12 @@ def test_an_unknown_archive_scheme_is_an_error_not_a_folder(tmp_path, monkeypatc
     assert main(["scan", "class", "--archive", url, "-q"]) == 1
     assert main(["archive", "add", "class", "--label", "x", "--archive", url]) == 1
     err = capsys.readouterr().err
-    assert err.count("unknown kind of archive address redis+cluster://127.0.0.1:7000") == 2
-    assert "redis://HOST:PORT/DB" in err
+    assert err.count("unknown kind of archive address mongodb://127.0.0.1:27017") == 2
+    assert "redis://HOST:PORT/DB" in err and "redis+cluster://HOST:PORT" in err
+    with socket.socket() as s:  # a loopback port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        closed = s.getsockname()[1]
+    with pytest.raises(ArchiveError) as caught:
+        open_archive(f"redis+cluster://127.0.0.1:{closed}")
+    assert caught.value.message.code == "archive.unreachable"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["class"]
