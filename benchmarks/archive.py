@@ -16,9 +16,13 @@ Usage::
     python benchmarks/archive.py                  # 1,000,000 in SQLite and Redis
     python benchmarks/archive.py --n 200000 --backends sqlite
     python benchmarks/archive.py --redis redis://127.0.0.1:6379/0
+    python benchmarks/archive.py --backends redis,cluster --n 200000
 
 Without ``--redis`` a private ``redis-server`` is started on a free loopback port
 (without persistence) and stopped at the end; without the binary, Redis is skipped.
+``cluster`` starts a private Redis Cluster of ``--masters`` masters (3) on loopback
+(``redis-cli --cluster create``) and files the archive in its partitions; its size is
+the ``used_memory`` of all masters together.
 """
 
 from __future__ import annotations
@@ -43,6 +47,9 @@ from simhash_core.archive.codec import (
     probe_from_arrays,
 )
 from simhash_core.archive.indexed import IndexedArchive
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 # Redis takes about 0.5 ms of client time per synthetic document (the Python client
 # encodes and parses ~40 index members per document), so the 1,000,000 the issue asks
@@ -121,8 +128,12 @@ def _pct(values: list[float], q: float) -> float:
     return float(np.percentile(np.asarray(values), q))
 
 
-def insert(store: IndexedArchive, data: Synthetic, batch: int, label: str) -> float:
-    """Bulk-load the synthetic archive; returns seconds."""
+def insert(
+    store: IndexedArchive, data: Synthetic, batch: int, label: str
+) -> tuple[float, np.ndarray]:
+    """Bulk-load the synthetic archive; returns seconds and the id given to each
+    document (a cluster numbers each partition's documents apart)."""
+    ids = np.zeros(data.n, dtype=np.int64)
     t0 = time.perf_counter()
     last = t0
     for start in range(0, data.n, batch):
@@ -130,20 +141,21 @@ def insert(store: IndexedArchive, data: Synthetic, batch: int, label: str) -> fl
         entries = entries_from_arrays(
             data.fps[start:stop], data.signatures(start, stop), store.config, start=start
         )
-        store.add_entries(entries, label, batch_size=len(entries))
+        added = store.add_entries(entries, label, batch_size=len(entries))
+        ids[start:stop] = [r.doc_id for r in added]
         now = time.perf_counter()
         if now - last > 15 or stop == data.n:
             rate = stop / (now - t0)
             print(f"  {label}: {stop:>9,} documents, {rate:,.0f}/s", file=sys.stderr, flush=True)
             last = now
-    return time.perf_counter() - t0
+    return time.perf_counter() - t0, ids
 
 
 def measure(
     name: str, store: IndexedArchive, data: Synthetic, queries: list[Planted], batch: int
 ) -> Row:
     print(f"{name}: inserting {data.n:,} documents", file=sys.stderr, flush=True)
-    seconds = insert(store, data, batch, "synthetic")
+    seconds, ids = insert(store, data, batch, "synthetic")
     assert store.count() == data.n, (store.count(), data.n)
     cfg = store.config
     blocks_ms, full_ms, brute_ms = [], [], []
@@ -162,11 +174,11 @@ def measure(
         t = time.perf_counter()
         brute = np.nonzero(np.bitwise_count(data.fps ^ np.uint64(q.fingerprint)) <= K)[0]
         brute_ms.append((time.perf_counter() - t) * 1000)
-        want = q.source + 1  # ids count from 1 in insertion order
+        want = int(ids[q.source])
         total[q.distance] += 1
         got = {c.doc_id: c.distance for c in hits}
         found[q.distance] += got.get(want) == q.distance
-        assert {int(i) + 1 for i in brute} == set(got), "blocks disagree with brute force"
+        assert set(ids[brute].tolist()) == set(got), "blocks disagree with brute force"
         assert want in {c.doc_id for c in both}
         n_candidates += len(both)
     size_label = "memory" if name.startswith("Redis") else "disk"
@@ -259,7 +271,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--queries", type=int, default=1000, help="planted queries (1000)")
     ap.add_argument("--batch", type=int, default=20_000, help="documents per transaction")
-    ap.add_argument("--backends", default="sqlite,redis", help="sqlite,redis")
+    ap.add_argument("--backends", default="sqlite,redis,cluster", help="sqlite,redis,cluster")
+    ap.add_argument("--masters", type=int, default=3, help="masters of the private cluster (3)")
     ap.add_argument(
         "--redis", metavar="URL", help="use this Redis server (only its plagbench:* keys)"
     )
@@ -301,10 +314,29 @@ def main(argv: list[str] | None = None) -> int:
                     store.flush()
                 store.close()
 
+    if "cluster" in backends:
+        from simhash_core.archive.redis_store import RedisArchive
+        from tests.redis_servers import LocalCluster
+
+        n = min(args.n_redis, args.n)
+        data = Synthetic(n, config.minhash_perms)
+        queries = plant(data, args.queries, args.batch)
+        with tempfile.TemporaryDirectory() as tmp:
+            local = LocalCluster(Path(tmp), masters=args.masters, persist=False)
+            if not local.available:
+                print("redis-server is not installed: Redis Cluster skipped", file=sys.stderr)
+            else:
+                with local:
+                    store = RedisArchive(local.url, prefix="plagbench")
+                    name = f"Redis Cluster ({args.masters} masters, {store.partitions} parts)"
+                    rows.append(measure(name, store, data, queries, args.batch))
+                    print(table(rows[-1:], args.queries), flush=True)
+                    store.close()
+
     print("\nAll backends:")
     print(table(rows, args.queries))
     for r in rows:
-        if r.backend == "Redis" and r.n < args.n:
+        if r.backend.startswith("Redis") and r.n < args.n:
             minutes = args.n / (r.n / r.insert_s) / 60
             print(
                 f"note: Redis was measured with {r.n:,} documents; at the measured rate, "

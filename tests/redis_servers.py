@@ -52,11 +52,12 @@ class LocalCluster:
     """``masters`` redis-server processes in cluster mode, with append-only files so a
     restarted master comes back with its data and its slots."""
 
-    def __init__(self, workdir: Path, masters: int = 3) -> None:
+    def __init__(self, workdir: Path, masters: int = 3, *, persist: bool = True) -> None:
         self.exe = shutil.which("redis-server")
         self.cli = shutil.which("redis-cli")
         self.workdir = Path(workdir)
         self.masters = masters
+        self.persist = persist  # append-only files (a restarted master keeps its data)
         self.ports: list[int] = []
         self.procs: list[subprocess.Popen[bytes] | None] = []
 
@@ -79,8 +80,8 @@ class LocalCluster:
             "--cluster-enabled", "yes",
             "--cluster-config-file", "nodes.conf",
             "--cluster-node-timeout", "2000",
-            "--appendonly", "yes",
-            "--appendfsync", "always",
+            *(["--appendonly", "yes", "--appendfsync", "everysec"] if self.persist
+              else ["--appendonly", "no"]),
             "--save", "",
             "--dir", str(folder),
         ]  # fmt: skip

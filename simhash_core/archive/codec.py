@@ -241,6 +241,32 @@ def jieba_weighted(doc: Document) -> Document:
     return replace(doc, fingerprint=fingerprint_from_sums(sums), bit_sums=sums)
 
 
+def signature_bytes(sig: np.ndarray) -> bytes:
+    """A MinHash signature as stored: 4 bytes a value (MinHash values are below the
+    Mersenne prime 2**31 - 1), 8 when one does not fit. Half the bytes of the 8-byte
+    form that archives wrote before, which :func:`signature_from` still reads.
+
+    >>> len(signature_bytes(np.arange(128, dtype=np.uint64)))
+    512
+    """
+    sig = np.asarray(sig, dtype=np.uint64)
+    if len(sig) and int(sig.max()) >> 32:
+        return sig.astype("<u8").tobytes()
+    return sig.astype("<u4").tobytes()
+
+
+def signature_from(blob: bytes, perms: int) -> np.ndarray:
+    """The signature of ``perms`` values stored by :func:`signature_bytes` (or in the
+    8-byte form of earlier archives).
+
+    >>> sig = np.arange(5, dtype=np.uint64)
+    >>> signature_from(signature_bytes(sig), 5).tolist(), signature_from(sig.tobytes(), 5).tolist()
+    ([0, 1, 2, 3, 4], [0, 1, 2, 3, 4])
+    """
+    width = 4 if len(blob) == 4 * perms else 8
+    return np.frombuffer(blob, dtype=f"<u{width}").astype(np.uint64)
+
+
 def content_key(doc: Document) -> str:
     """The dedupe key: the file's BLAKE2b, or a hash of the text when it is unknown."""
     if doc.content_hash:

@@ -15,7 +15,9 @@ of a key, empty on a single server)::
     P:T:label:{label}       hash: id -> file name (the label index)
     P:T:labelsize:{label}   counter: stored bytes of the label's documents
     P:T:sh:{block}:{value}  set of ids: the SimHash pigeonhole tables
-    P:T:lsh:{band}          sorted set: member id, score = the 32-bit band key
+    P:T:lsh:{band}:{bucket} set: member id << 20 | low 20 bits of the band key, filed
+                            under its top 12 bits (schema 3; a sorted set per band,
+                            scored by the key, before)
     P:T:wn:{bucket}         sorted set: member id << 20 | low, score = low 20 bits
     P:T:mt:{term}           set of ids: the documents holding a language-neutral term
                             on one side (English, or Chinese glosses): the meaning
@@ -23,9 +25,11 @@ of a key, empty on a single server)::
     P:T:mtdocs:{side}       counter: documents with meaning terms on that side
 
 SimHash block tables are sets keyed by the block value, as the method describes
-(``k + 1`` small integer sets per document, compact intsets). MinHash bands are one
-sorted set per band scored by the band key: a bulk add is one ``ZADD`` per band, and
-``ZRANGEBYSCORE P:lsh:{band} key key`` finds equal keys in O(log n). Winnow keys (about
+(``k + 1`` small integer sets per document, compact intsets). MinHash band keys (32
+bits) are split into a 12-bit bucket and 20 low bits kept in the member, so each band
+is 4,096 small integer sets (intsets: 8 bytes a document and band, where the sorted
+set of schema 2 took about 96); a lookup reads one bucket and keeps the members whose
+low bits match, inside the lookup script. Winnow keys (about
 a fifth of a text's shingles) are split into a 20-bit bucket (the key name) and their
 low 20 bits (the score), so they live in a million small listpack-encoded sorted sets
 instead of one key per value (a tenth of the memory); the score keeps lookups exact.
@@ -71,6 +75,8 @@ from simhash_core.archive.codec import (
     ArchiveEntry,
     StoredDocument,
     sides_of,
+    signature_bytes,
+    signature_from,
 )
 from simhash_core.archive.indexed import IndexedArchive, check_label
 from simhash_core.archive.keys import (
@@ -84,8 +90,11 @@ from simhash_core.archive.keys import (
 from simhash_core.messages import Message
 from simhash_core.types import ScanSettings
 
-SCHEMA_VERSION = 2  # 2: the meaning index (documents filed before have no terms)
+# 2: the meaning index (documents filed before have no terms); 3: bands in bucketed sets
+SCHEMA_VERSION = 3
 WINNOW_LOW_BITS = 20  # 40-bit winnow keys: 20-bit bucket, 20-bit score
+BAND_LOW_BITS = 20  # 32-bit band keys: 12-bit bucket, 20 bits kept in the member
+MIGRATION_WAIT = 600.0  # seconds another client waits for a migration in progress
 MAX_TRANSACTION = 1000  # documents per MULTI/EXEC in bulk additions
 CLUSTER_SCHEMES = ("redis+cluster://", "rediss+cluster://")
 DEFAULT_PARTITIONS = 12  # divides evenly over 1, 2, 3, 4, 6 and 12 masters
@@ -106,7 +115,8 @@ _REMOVE_FIELDS = [
 ]
 # One partition's lookups: ARGV[1] the partition's key prefix, ARGV[2] one lookup per
 # line, "s NAME" (set members), "z NAME SCORE" (sorted-set members with that score) or
-# "c NAME" (set size). Only hits come back: line number, then members (or the size).
+# "c NAME" (set size) or "b NAME LOW" (the ids of a band bucket's members whose low
+# bits are LOW). Only hits come back: line number, then members (or the size).
 _LOOKUP = """
 local base = ARGV[1]
 local out = {}
@@ -121,6 +131,13 @@ for op, name, score in string.gmatch(ARGV[2], "(%a) ([^ \\n]+) ?([^\\n]*)\\n") d
     local found
     if op == "s" then
       found = redis.call("SMEMBERS", key)
+    elseif op == "b" then
+      local low = tonumber(score)
+      found = {}
+      for _, m in ipairs(redis.call("SMEMBERS", key)) do
+        local v = tonumber(m)
+        if v % BAND_SPAN == low then found[#found + 1] = (v - low) / BAND_SPAN end
+      end
     else
       found = redis.call("ZRANGEBYSCORE", key, score, score)
     end
@@ -128,7 +145,7 @@ for op, name, score in string.gmatch(ARGV[2], "(%a) ([^ \\n]+) ?([^\\n]*)\\n") d
   end
 end
 return out
-"""
+""".replace("BAND_SPAN", str(1 << BAND_LOW_BITS))
 
 T = TypeVar("T")
 Lookup = tuple[str, str, int | None]  # ("s" | "z" | "c", key name after the tag, score)
@@ -255,6 +272,8 @@ class RedisArchive(IndexedArchive):
         self.prefix = prefix
         self.cluster = is_cluster_url(url)
         self._tags: list[str] = []
+        self._node_of: dict[int, tuple[str, Any]] = {}  # partition -> (master, client)
+        self._threads: Any = None
         with self._translating():
             try:
                 kwargs = {
@@ -357,8 +376,7 @@ class RedisArchive(IndexedArchive):
                     "archive.redis-newer-schema", location=self.location, version=str(version)
                 )
             )
-        if version < SCHEMA_VERSION:  # nothing to convert: the meaning sets start empty
-            self._r.hset(meta, "schema_version", str(SCHEMA_VERSION))
+        config = ArchiveConfig.from_json(_text(stored[0]))
         partitions = int(_text(stored[2]) or 0)
         if self.cluster and not partitions:  # made on a cluster by a client before them
             self._r.hsetnx(meta, "partitions", str(asked or DEFAULT_PARTITIONS))
@@ -367,7 +385,51 @@ class RedisArchive(IndexedArchive):
             raise ArchiveError(Message.of("archive.redis-is-cluster", location=self.location))
         if self.cluster:
             self._tags = partition_tags(partitions)
-        return ArchiveConfig.from_json(_text(stored[0]))
+        if version < SCHEMA_VERSION:
+            self._upgrade(meta, config)
+        return config
+
+    def _upgrade(self, meta: str, config: ArchiveConfig) -> None:
+        """Bring an archive of an earlier schema up to date (one client does it while
+        the others wait): schema 2's band sorted sets become schema 3's bucketed sets;
+        schema 1 only lacked the meaning sets, which start empty."""
+        lock = f"{self.prefix}:upgrading"
+        if not self._r.set(lock, self.location, nx=True, ex=int(MIGRATION_WAIT)):
+            deadline = time.monotonic() + MIGRATION_WAIT
+            while time.monotonic() < deadline:
+                if int(_text(self._r.hget(meta, "schema_version")) or 0) >= SCHEMA_VERSION:
+                    return
+                time.sleep(0.5)
+            raise ArchiveError(
+                Message.of(
+                    "archive.redis-error", location=self.location, detail="upgrade unfinished"
+                )
+            )
+        try:
+            for part in range(self.partitions):
+                for band in range(config.bands):
+                    self._bands_to_sets(part, band)
+            self._r.hset(meta, "schema_version", str(SCHEMA_VERSION))
+        finally:
+            self._r.delete(lock)
+
+    def _bands_to_sets(self, part: int, band: int) -> None:
+        """One band of schema 2 (sorted set scored by the band key) as bucketed sets."""
+        old = self._k(part, "lsh", band)
+        if self._r.type(old) != b"zset":
+            return
+        sets: dict[str, list[int]] = defaultdict(list)
+        for member, score in self._r.zscan_iter(old, count=10000):
+            bucket, packed = pack(int(member), int(score), BAND_LOW_BITS)
+            sets[self._k(part, "lsh", band, bucket)].append(packed)
+
+        def move(client: Any) -> None:
+            queued = [resp.sadd(key, members) for key, members in sets.items()]
+            with client.pipeline(transaction=True) as pipe:
+                pipe.watch(old)
+                self._exec(pipe, [*queued, resp.command("DEL", old)])
+
+        self._on_shard(part, move)
 
     def _node(self, part: int) -> Any:
         """The plain client of the server that holds partition ``part``: transactions
@@ -405,13 +467,12 @@ class RedisArchive(IndexedArchive):
             f"{op} {name} {score}\n" if score is not None else f"{op} {name}\n"
             for op, name, score in lookups
         )
-        with self._translating():
-            pipe = self._r.pipeline(transaction=False)
-            for part in range(self.partitions):
-                pipe.execute_command(
-                    "EVAL", _LOOKUP, 1, self._k(part, "docs"), self._base(part), script
-                )
-            replies = pipe.execute()
+        replies = self._run(
+            [
+                (part, ("EVAL", _LOOKUP, 1, self._k(part, "docs"), self._base(part), script))
+                for part in range(self.partitions)
+            ]
+        )
         for reply in replies:
             for i in range(0, len(reply), 2):
                 slot = int(reply[i]) - 1
@@ -419,6 +480,53 @@ class RedisArchive(IndexedArchive):
                     out[slot] += reply[i + 1]  # type: ignore[operator]
                 else:
                     out[slot] += int(reply[i + 1])  # type: ignore[operator]
+        return out
+
+    def _run(self, commands: Sequence[tuple[int, tuple[Any, ...]]]) -> list[Any]:
+        """Replies to ``(partition, command)`` pairs, in order. On a cluster the
+        commands of each master go down one plain pipeline, all masters at once (a
+        thread each); if the slot map has changed (a failover, a master restarting,
+        resharding) the cluster client's own pipeline, which follows redirections and
+        retries, runs them instead."""
+        with self._translating():
+            if self.cluster:
+                try:
+                    return self._run_on_nodes(commands)
+                except (self._errors.RedisError, self._errors.RedisClusterException):
+                    self._node_of.clear()
+                    with contextlib.suppress(Exception):
+                        self._r.nodes_manager.initialize()
+            pipe = self._r.pipeline(transaction=False)
+            for _part, command in commands:
+                pipe.execute_command(*command)
+            return pipe.execute()
+
+    def _run_on_nodes(self, commands: Sequence[tuple[int, tuple[Any, ...]]]) -> list[Any]:
+        groups: dict[str, list[int]] = defaultdict(list)
+        clients: dict[str, Any] = {}
+        for i, (part, _command) in enumerate(commands):
+            if part not in self._node_of:
+                node = self._r.get_node_from_key(self._k(part, "docs"))
+                self._node_of[part] = (node.name, self._r.get_redis_connection(node))
+            name, client = self._node_of[part]
+            groups[name].append(i)
+            clients[name] = client
+
+        def run(name: str) -> list[Any]:
+            pipe = clients[name].pipeline(transaction=False)
+            for i in groups[name]:
+                pipe.execute_command(*commands[i][1])
+            return pipe.execute()
+
+        if self._threads is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._threads = ThreadPoolExecutor(max_workers=16, thread_name_prefix="shard")
+        out: list[Any] = [None] * len(commands)
+        names = list(groups)
+        for name, replies in zip(names, self._threads.map(run, names), strict=True):
+            for i, reply in zip(groups[name], replies, strict=True):
+                out[i] = reply
         return out
 
     def _each_partition(self, *parts: object) -> list[str]:
@@ -440,7 +548,10 @@ class RedisArchive(IndexedArchive):
         p = self._base(self._part(doc_id))
         sets = [(f"{p}sh:{b}:{v}", doc_id) for b, v in enumerate(blocks)]
         sets += [(f"{p}mt:{t}", doc_id) for t in meaning]
-        zsets = [(f"{p}lsh:{b}", int(key), doc_id) for b, key in enumerate(bands)]
+        for b, key in enumerate(bands):
+            bucket, member = pack(doc_id, int(key), BAND_LOW_BITS)
+            sets.append((f"{p}lsh:{b}:{bucket}", member))
+        zsets = []
         for key in winnowed:
             bucket, member = pack(doc_id, int(key), WINNOW_LOW_BITS)
             zsets.append((f"{p}wn:{bucket}", member & ((1 << WINNOW_LOW_BITS) - 1), member))
@@ -535,7 +646,7 @@ class RedisArchive(IndexedArchive):
                 "name": e.name,
                 "kind": e.kind,
                 "fingerprint": int(e.fingerprint),
-                "minhash": np.ascontiguousarray(e.minhash, dtype="<u8").tobytes(),
+                "minhash": signature_bytes(e.minhash),
                 "mtime": float(e.mtime),
                 "added": now,
                 "n_bands": len(e.bands),
@@ -664,7 +775,7 @@ class RedisArchive(IndexedArchive):
         """The ``(sets, zsets)`` postings and meaning terms a stored document has (from
         its :data:`_REMOVE_FIELDS`), recomputed from what is stored."""
         fp = int(_text(raw[2]))
-        sig = np.frombuffer(raw[3], dtype="<u8").astype(np.uint64)
+        sig = signature_from(raw[3], self.config.minhash_perms)
         bands = band_keys(sig, self.config.bands)[0].tolist() if has_bands(sig) else []
         winnowed: list[int] = []
         if raw[5] is not None:
@@ -694,11 +805,7 @@ class RedisArchive(IndexedArchive):
 
     def _hget(self, ids: Sequence[int], field: str) -> list[Any]:
         """One field of each document (``None`` where it is missing)."""
-        with self._translating():
-            pipe = self._r.pipeline(transaction=False)
-            for doc_id in ids:
-                pipe.hget(self._dk(doc_id), field)
-            return pipe.execute()
+        return self._run([(self._part(d), ("HGET", self._dk(d), field)) for d in ids])
 
     def _block_hits(self, blocks: Sequence[int]) -> list[tuple[int, int]]:
         found = self._fan_out([("s", f"sh:{b}:{v}", None) for b, v in enumerate(blocks)])
@@ -709,7 +816,13 @@ class RedisArchive(IndexedArchive):
         return [(d, int(fp)) for d, fp in zip(ids, fps, strict=True) if fp is not None]
 
     def _band_hits(self, bands: np.ndarray) -> set[int]:
-        found = self._fan_out([("z", f"lsh:{b}", key) for b, key in enumerate(bands.tolist())])
+        mask = (1 << BAND_LOW_BITS) - 1
+        found = self._fan_out(
+            [
+                ("b", f"lsh:{b}:{key >> BAND_LOW_BITS}", key & mask)
+                for b, key in enumerate(bands.tolist())
+            ]
+        )
         return {int(m) for members in found for m in members}  # type: ignore[union-attr]
 
     def _signatures(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
@@ -717,7 +830,7 @@ class RedisArchive(IndexedArchive):
             return {}
         blobs = self._hget(ids, "minhash")
         return {
-            d: np.frombuffer(b, dtype="<u8").astype(np.uint64)
+            d: signature_from(b, self.config.minhash_perms)
             for d, b in zip(ids, blobs, strict=True)
             if b is not None
         }
@@ -785,7 +898,7 @@ class RedisArchive(IndexedArchive):
                 name=_text(r[b"name"]),
                 kind=_text(r[b"kind"]),
                 fingerprint=int(r[b"fingerprint"]),
-                minhash=np.frombuffer(r[b"minhash"], dtype="<u8").astype(np.uint64),
+                minhash=signature_from(r[b"minhash"], self.config.minhash_perms),
                 mtime=float(r[b"mtime"]),
                 labels=pairs,
                 payload=payload if len(payload) == len(PAYLOAD_FIELDS) else {},
@@ -875,8 +988,8 @@ class RedisArchive(IndexedArchive):
                     pipe.hexists(self._k(part, "label", lab), doc_id)
                 pipe.get(self._k(part, "content", _text(raw[1])))
                 sets, zsets, terms = self._index_of(doc_id, raw)
-                n_bands = sum(1 for key, _s, _m in zsets if ":lsh:" in key)
-                if n_bands != int(raw[8]) or len(zsets) - n_bands != int(raw[9]):
+                n_bands = sum(1 for key, _m in sets if ":lsh:" in key)
+                if n_bands != int(raw[8]) or len(zsets) != int(raw[9]):
                     problems.append(f"document {doc_id}: index key counts do not match")
                 for side in sides_of(np.array(terms, np.uint64)):
                     with_side[part, side] += 1
@@ -903,7 +1016,7 @@ class RedisArchive(IndexedArchive):
                 name = _text(key)
                 kind = name[len(self._base(0)) :] if not self.cluster else name.split("}:", 1)[-1]
                 if kind.startswith(("sh:", "lsh:", "wn:", "mt:")):
-                    if kind.startswith(("sh:", "mt:")):
+                    if not kind.startswith("wn:"):
                         members = {int(m) for m in self._r.smembers(key)}
                     else:
                         members = {int(m) for m in self._r.zrange(key, 0, -1)}
@@ -945,5 +1058,7 @@ class RedisArchive(IndexedArchive):
         return sum(int(n) for n in pipe.execute())
 
     def close(self) -> None:
+        if self._threads is not None:
+            self._threads.shutdown(wait=False)
         with contextlib.suppress(Exception):
             self._r.close()

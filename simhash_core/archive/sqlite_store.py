@@ -43,6 +43,8 @@ from simhash_core.archive.codec import (
     ArchiveConfig,
     ArchiveEntry,
     StoredDocument,
+    signature_bytes,
+    signature_from,
 )
 from simhash_core.archive.indexed import IndexedArchive, check_label
 from simhash_core.archive.keys import (
@@ -315,7 +317,7 @@ class SQLiteArchive(IndexedArchive):
                         e.name,
                         e.kind,
                         to_signed(e.fingerprint),
-                        np.ascontiguousarray(e.minhash, dtype="<u8").tobytes(),
+                        signature_bytes(e.minhash),
                         e.mtime,
                         now,
                         len(e.bands),
@@ -423,7 +425,7 @@ class SQLiteArchive(IndexedArchive):
         ).rowcount
         if gone != len(blocks):
             db.execute("DELETE FROM simhash_blocks WHERE doc = ?", (doc_id,))
-        sig = np.frombuffer(sig_bytes, dtype="<u8").astype(np.uint64)
+        sig = signature_from(sig_bytes, self.config.minhash_perms)
         keys = band_keys(sig, self.config.bands)[0].tolist() if has_bands(sig) else []
         gone = db.executemany(
             "DELETE FROM lsh_bands WHERE band = ? AND key = ? AND doc = ?",
@@ -478,7 +480,7 @@ class SQLiteArchive(IndexedArchive):
 
     def _signatures(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
         return {
-            doc_id: np.frombuffer(blob, dtype="<u8").astype(np.uint64)
+            doc_id: signature_from(blob, self.config.minhash_perms)
             for doc_id, blob in self._query_in(
                 "SELECT id, minhash FROM documents WHERE id IN ({marks})", ids
             )
@@ -541,7 +543,7 @@ class SQLiteArchive(IndexedArchive):
                     name=name,
                     kind=kind,
                     fingerprint=to_unsigned(fp),
-                    minhash=np.frombuffer(sig, dtype="<u8").astype(np.uint64),
+                    minhash=signature_from(sig, self.config.minhash_perms),
                     mtime=mtime,
                     labels=tuple(labels.get(doc_id, ())),
                     payload=payload,

@@ -376,3 +376,32 @@ def test_translated_sources_through_redis_as_through_sqlite(url: str, tmp_path: 
         assert store._r.keys("plagcheck:mt:*")
         store.remove_label("2024")
         assert store.check() == [] and not store._r.keys("plagcheck:mt:*")
+
+
+def test_a_schema_2_archive_is_upgraded_to_bucketed_band_sets(url: str) -> None:
+    """Schema 2 kept each MinHash band in one sorted set scored by the band key (about
+    96 bytes a member); schema 3 files them in bucketed integer sets. An archive
+    written in the old layout is converted when opened and answers as before."""
+    from simhash_core.archive.keys import unpack
+    from simhash_core.archive.redis_store import BAND_LOW_BITS, RedisArchive
+
+    queries = [make_doc(zh_essay(2), "exact.txt"), make_doc(near_copy(5), "near.txt")]
+    with RedisArchive(url) as store:
+        fill(store)
+        want = [store.find(q) for q in queries]
+        r = store._r
+        for key in r.keys("plagcheck:lsh:*"):  # write the bands back as schema 2 did
+            band = key.decode().split(":")[2]
+            bucket = int(key.decode().split(":")[3])
+            for m in r.smembers(key):
+                doc_id, low = unpack(int(m), BAND_LOW_BITS)
+                r.zadd(f"plagcheck:lsh:{band}", {doc_id: (bucket << BAND_LOW_BITS) | low})
+            r.delete(key)
+        r.hset("plagcheck:meta", "schema_version", "2")
+        assert len(r.keys("plagcheck:lsh:*")) == store.config.bands
+    with RedisArchive(url) as store:
+        assert store._r.hget("plagcheck:meta", "schema_version") == b"3"
+        assert {store._r.type(k) for k in store._r.keys("plagcheck:lsh:*")} == {b"set"}
+        assert [store.find(q) for q in queries] == want
+        assert any(c.jaccard for c in want[0])
+        assert store.check() == []
