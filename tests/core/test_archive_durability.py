@@ -170,3 +170,79 @@ def test_missing_archive_is_an_error_when_not_creating(tmp_path: Path) -> None:
         open_archive(tmp_path / "none.sqlite", create=False)
     with pytest.raises(ArchiveError, match="is a folder"):
         open_archive(tmp_path)
+
+
+# ``plagcheck archive add`` as a teacher runs it, with the archive's writes slowed
+# after the first dozen documents so the test can kill it there (SIGKILL: no clean-up).
+_ADD_CHILD = r"""
+import sys, time
+from simhash_core.archive.sqlite_store import SQLiteArchive
+from simhash_core.cli.main import main
+
+original = SQLiteArchive._write
+state = {"n": 0}
+
+def counting(self, entries, label):
+    out = original(self, entries, label)
+    state["n"] += len(entries)
+    print("FILED", state["n"], flush=True)
+    if state["n"] >= 12:
+        time.sleep(120)
+    return out
+
+SQLiteArchive._write = counting
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_killed_archive_add_resumes_where_it_stopped(tmp_path: Path, monkeypatch) -> None:
+    """``archive add`` analyses the files in the worker pool, then files them one
+    transaction each. Killed midway, it leaves the documents it filed; run again, it
+    files only the rest (the analyses come back from the cache) and the archive
+    checks clean."""
+    import io
+
+    from simhash_core.cli.main import main
+
+    folder = tmp_path / "2024 spring"
+    folder.mkdir()
+    for i in range(30):
+        (folder / f"s{i:02d}.txt").write_text(zh_essay(i, 12), encoding="utf-8")
+    archive = tmp_path / "past.sqlite"
+    cache = tmp_path / "cache"
+    args = ["archive", "add", str(folder), "--label", "2024 spring", "--archive", str(archive)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PLAGCHECK_CACHE_DIR": str(cache)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", _ADD_CHILD, *args, "--workers", "2", "-q"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    try:
+        assert child.stdout is not None
+        for line in child.stdout:
+            if line.startswith("FILED") and int(line.split()[1]) >= 12:
+                break
+        child.send_signal(signal.SIGKILL)
+    finally:
+        child.wait(timeout=60)
+    with SQLiteArchive(archive) as store:
+        assert store.count() == 12 and store.check() == []
+    from simhash_core.store.cache import CACHE_VERSION
+
+    analysed = sqlite3.connect(cache / "analyses.sqlite").execute(
+        f"SELECT COUNT(*) FROM analyses_v{CACHE_VERSION}"
+    ).fetchone()[0]
+    assert analysed >= 30  # every analysis was kept as it finished
+
+    monkeypatch.setenv("PLAGCHECK_CACHE_DIR", str(cache))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main([*args, "-q"]) == 0
+    said = out.getvalue()
+    assert "18 new" in said and "12 already under this label" in said, said
+    with SQLiteArchive(archive) as store:
+        assert store.count() == 30 and store.check() == []
+        assert {x.label: x.documents for x in store.labels()} == {"2024 spring": 30}
