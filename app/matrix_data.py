@@ -2,7 +2,9 @@
 
 The values are the core's :class:`~simhash_core.compare.PairMatrix`, permuted; the
 comparison makes one for every class up to the dense limit (archived documents
-included), and above it there is no matrix to show.
+included). Above it the matrix is an overview of the groups: the members of the
+strongest groups, group by group, up to :data:`OVERVIEW_LIMIT` documents, with the
+cells of their reported pairs (a class of 100,000 has no N x N matrix to show).
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ import numpy as np
 
 from app.metrics import Metric, heat
 from simhash_core.compare.matrix_order import matrix_order
-from simhash_core.types import PairScore, ScanResult
+from simhash_core.types import DENSE_MATRIX_LIMIT, PairScore, ScanResult
+
+OVERVIEW_LIMIT = DENSE_MATRIX_LIMIT  # documents in the group overview of a large class
 
 
 def pair_key(a: int, b: int) -> tuple[int, int]:
@@ -30,6 +34,9 @@ class MatrixData:
     values: dict[Metric, np.ndarray]  # float32, display order
     flagged: np.ndarray  # bool, display order
     pairs: dict[tuple[int, int], PairScore]
+    overview: bool = False  # the group overview of a class above the dense limit
+    groups_shown: int = 0  # in an overview: the groups whose members are shown
+    groups_total: int = 0
 
     @classmethod
     def empty(cls) -> MatrixData:
@@ -48,9 +55,7 @@ class MatrixData:
         n = len(docs)
         m = result.matrix
         if n == 0 or m is None or len(m.similarity) != n:  # above the dense limit
-            data = cls.empty()
-            data.pairs = {pair_key(p.a, p.b): p for p in result.pairs}
-            return data
+            return cls.group_overview(result)
         order = np.asarray(matrix_order([d.path for d in docs], result.clusters), dtype=np.int64)
         position = np.empty(n, dtype=np.int64)
         position[order] = np.arange(n)
@@ -63,6 +68,60 @@ class MatrixData:
         }
         pairs = {pair_key(p.a, p.b): p for p in result.pairs}
         return cls(order, position, values, np.asarray(m.flagged, bool)[ix], pairs)
+
+    @classmethod
+    def group_overview(cls, result: ScanResult, limit: int = OVERVIEW_LIMIT) -> MatrixData:
+        """The groups of a class too large for a full matrix: their members in the
+        order of the groups (strongest first; a group that does not fit whole is cut),
+        the cells of every reported pair between them, nothing elsewhere."""
+        pairs = {pair_key(p.a, p.b): p for p in result.pairs}
+        order: list[int] = []
+        shown = 0
+        for cluster in result.clusters:
+            if len(order) >= limit:
+                break
+            lead = cluster.lead
+            members = [lead, *sorted(m for m in cluster.members if m != lead)]
+            order += members[: limit - len(order)]
+            shown += 1
+        k = len(order)
+        if k == 0:
+            data = cls.empty()
+            data.pairs = pairs
+            data.overview = True
+            return data
+        position_of = {d: i for i, d in enumerate(order)}
+        values = {
+            Metric.SIMILARITY: np.zeros((k, k), np.float32),
+            Metric.DISTANCE: np.full((k, k), 64, np.float32),
+            Metric.JACCARD: np.zeros((k, k), np.float32),
+            Metric.CONTAINMENT: np.zeros((k, k), np.float32),
+        }
+        flagged = np.zeros((k, k), bool)
+        for p in result.pairs:
+            i, j = position_of.get(p.a), position_of.get(p.b)
+            if i is None or j is None:
+                continue
+            for a, b in ((i, j), (j, i)):
+                values[Metric.SIMILARITY][a, b] = p.similarity
+                values[Metric.DISTANCE][a, b] = p.simhash_distance
+                values[Metric.JACCARD][a, b] = p.jaccard
+                flagged[a, b] = p.flagged
+            values[Metric.CONTAINMENT][i, j] = p.containment_a
+            values[Metric.CONTAINMENT][j, i] = p.containment_b
+        n = len(result.documents)
+        position = np.full(n, -1, dtype=np.int64)
+        position[np.asarray(order, dtype=np.int64)] = np.arange(k)
+        return cls(
+            np.asarray(order, dtype=np.int64),
+            position,
+            values,
+            flagged,
+            pairs,
+            overview=True,
+            groups_shown=shown,
+            groups_total=len(result.clusters),
+        )
 
     @property
     def size(self) -> int:

@@ -59,7 +59,8 @@ class MatrixModel(QAbstractTableModel):
             for (a, b), _pair in self.data_.pairs.items():
                 if docs[a].archive_label or docs[b].archive_label:
                     r, c = self.row_of(a), self.row_of(b)
-                    self._archive_cells[r, c] = self._archive_cells[c, r] = True
+                    if r >= 0 and c >= 0:  # the group overview shows only some documents
+                        self._archive_cells[r, c] = self._archive_cells[c, r] = True
         self._highlight = frozenset()
         self.highlighted_cluster = None
         self.endResetModel()
@@ -136,14 +137,17 @@ class MatrixModel(QAbstractTableModel):
         return int(self.data_.order[row])
 
     def row_of(self, document: int) -> int:
+        """The display row of ``document``; -1 when the group overview leaves it out."""
+        if not 0 <= document < len(self.data_.position):
+            return -1
         return int(self.data_.position[document])
 
     def highlighted_rows(self) -> tuple[int, int] | None:
         """First and last display row of the highlighted group (they are contiguous)."""
         if not self._highlight:
             return None
-        rows = [self.row_of(m) for m in self._highlight]
-        return min(rows), max(rows)
+        rows = [r for r in (self.row_of(m) for m in self._highlight) if r >= 0]
+        return (min(rows), max(rows)) if rows else None
 
     # --- Qt model interface ----------------------------------------------------------
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008

@@ -780,52 +780,52 @@ Why: {reason}</source>
 <context>
     <name>MatrixModel</name>
     <message>
-        <location filename="../models/matrix_model.py" line="199"/>
+        <location filename="../models/matrix_model.py" line="203"/>
         <source>Archived: {label}</source>
         <translation>已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="231"/>
+        <location filename="../models/matrix_model.py" line="235"/>
         <source>Similarity: {value}</source>
         <translation>相似度：{value}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="232"/>
+        <location filename="../models/matrix_model.py" line="236"/>
         <source>SimHash distance: {value} of 64 bits</source>
         <translation>SimHash 距离：64 位中的 {value} 位</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="235"/>
+        <location filename="../models/matrix_model.py" line="239"/>
         <source>Jaccard: {value}</source>
         <translation>Jaccard：{value}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="236"/>
+        <location filename="../models/matrix_model.py" line="240"/>
         <source>Containment: {ab} of {a} is in {b}; {ba} of {b} is in {a}</source>
         <translation>包含度：{a} 的 {ab} 出现在 {b} 中；{b} 的 {ba} 出现在 {a} 中</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="248"/>
+        <location filename="../models/matrix_model.py" line="252"/>
         <source>Matched passages: {count}; matched text: {ra} of {a}, {rb} of {b}</source>
         <translation>匹配段落：{count} 处；匹配文本：{a} 的 {ra}，{b} 的 {rb}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="257"/>
+        <location filename="../models/matrix_model.py" line="261"/>
         <source>Flagged: {reasons}</source>
         <translation>已标记：{reasons}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="261"/>
+        <location filename="../models/matrix_model.py" line="265"/>
         <source>{name} is archived: {label}</source>
         <translation>{name} 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="266"/>
+        <location filename="../models/matrix_model.py" line="270"/>
         <source>No matching passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="267"/>
+        <location filename="../models/matrix_model.py" line="271"/>
         <source>Click to open the pair</source>
         <translation>点击打开这对文件</translation>
     </message>
@@ -871,52 +871,62 @@ Why: {reason}</source>
         <translation>{count} 个已跳过</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="270"/>
+        <location filename="../views/matrix_panel.py" line="271"/>
+        <source>too many files for a full matrix, and no group to show</source>
+        <translation>文件太多，无法显示完整矩阵，也没有可显示的组</translation>
+    </message>
+    <message>
+        <location filename="../views/matrix_panel.py" line="275"/>
+        <source>too many files for a full matrix: it shows the {docs} files of the {shown} strongest of {total} groups</source>
+        <translation>文件太多，无法显示完整矩阵：这里只显示 {total} 组中最相似的 {shown} 组的 {docs} 个文件</translation>
+    </message>
+    <message>
+        <location filename="../views/matrix_panel.py" line="284"/>
         <source>scan cancelled: partial results</source>
         <translation>扫描已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="286"/>
+        <location filename="../views/matrix_panel.py" line="300"/>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="287"/>
+        <location filename="../views/matrix_panel.py" line="301"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="289"/>
+        <location filename="../views/matrix_panel.py" line="303"/>
         <source>Fit the whole class in the window (Ctrl+0); Ctrl+wheel zooms</source>
         <translation>让全班显示在窗口内（Ctrl+0）；Ctrl+滚轮缩放</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="291"/>
+        <location filename="../views/matrix_panel.py" line="305"/>
         <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
         <translation>放大（Ctrl++ 或 Ctrl+滚轮）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="292"/>
+        <location filename="../views/matrix_panel.py" line="306"/>
         <source>Zoom out (Ctrl+− or Ctrl+wheel)</source>
         <translation>缩小（Ctrl+− 或 Ctrl+滚轮）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="294"/>
+        <location filename="../views/matrix_panel.py" line="308"/>
         <source>Similarity (matched text)</source>
         <translation>相似度（匹配文本）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="295"/>
+        <location filename="../views/matrix_panel.py" line="309"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="296"/>
+        <location filename="../views/matrix_panel.py" line="310"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="297"/>
+        <location filename="../views/matrix_panel.py" line="311"/>
         <source>Containment</source>
         <translation>包含度</translation>
     </message>
@@ -941,7 +951,7 @@ Why: {reason}</source>
         <translation>错误面板中说明了其他文件未能读取的原因。</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="306"/>
+        <location filename="../views/matrix_panel.py" line="320"/>
         <source>Drop folders or files here
 or use File → Open folder…</source>
         <translation>把文件夹或文件拖到这里

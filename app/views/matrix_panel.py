@@ -266,6 +266,20 @@ class MatrixPanel(QWidget):
             )
         if r.skipped:
             items.append(self.tr("{count} skipped").format(count=len(r.skipped)))
+        data = self.model.data_
+        if data.overview and not data.groups_total:
+            items.append(self.tr("too many files for a full matrix, and no group to show"))
+        elif data.overview:
+            items.append(
+                self.tr(
+                    "too many files for a full matrix: it shows the {docs} files of the "
+                    "{shown} strongest of {total} groups"
+                ).format(
+                    docs=f"{data.size:,}",
+                    shown=f"{data.groups_shown:,}",
+                    total=f"{data.groups_total:,}",
+                )
+            )
         if r.cancelled:
             items.append(self.tr("scan cancelled: partial results"))
         if self.archive_note:

@@ -140,3 +140,49 @@ def test_archived_documents_are_marked(qtbot):
     group = panel.model.index(0, 0)
     notes = [panel.model.index(r, 2, group).data() for r in range(panel.model.rowCount(group))]
     assert any("archived: 2023" in n for n in notes)
+
+
+def test_a_class_above_the_dense_limit_shows_an_overview_of_its_groups(
+    qtbot, small_result
+):
+    """Above the dense limit the comparison makes no N x N matrix. The matrix shows the
+    members of the strongest groups, group by group, with their pairs' scores, and the
+    header says that it is an overview and of how much."""
+    from dataclasses import replace
+
+    from app.matrix_data import MatrixData
+    from app.views.matrix_panel import MatrixPanel
+
+    big = replace(small_result, matrix=None)  # what a class of 100,000 gets
+    assert len(big.clusters) >= 2
+    model = MatrixModel()
+    model.set_result(big)
+    members = [m for c in big.clusters for m in (c.lead, *sorted(set(c.members) - {c.lead}))]
+    assert model.rowCount() == len(members) < len(big.documents)
+    assert [model.document_at(r) for r in range(model.rowCount())] == members
+    flagged = [p for p in big.pairs if p.flagged]
+    for p in flagged:
+        r, c = model.row_of(p.a), model.row_of(p.b)
+        assert model.data_.flagged[r, c] and model.data_.flagged[c, r]
+        assert model.data_.values[Metric.SIMILARITY][r, c] == pytest.approx(p.similarity)
+        assert model.data_.values[Metric.CONTAINMENT][r, c] == pytest.approx(p.containment_a)
+        assert model.index(r, c).data(Role.DOC_PAIR) == (min(p.a, p.b), max(p.a, p.b))
+    outside = next(i for i in range(len(big.documents)) if i not in members)
+    assert model.row_of(outside) == -1
+    first = big.clusters[0]
+    cut = MatrixData.group_overview(big, limit=len(first.members) + 1)
+    assert cut.size == len(first.members) + 1 and cut.groups_shown == 2  # the 2nd is cut
+
+    panel = MatrixPanel(model)
+    qtbot.addWidget(panel)
+    panel.set_result(big)
+    summary = panel.summary()
+    assert (
+        f"it shows the {len(members)} files of the {len(big.clusters)} strongest of "
+        f"{len(big.clusters)} groups" in summary
+    )
+    none = replace(big, clusters=[], pairs=[p for p in big.pairs if not p.flagged])
+    model.set_result(none)
+    panel.set_result(none)
+    assert model.rowCount() == 0
+    assert "no group to show" in panel.summary()
