@@ -352,74 +352,84 @@
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location filename="../views/groups_panel.py" line="83"/>
+        <location filename="../models/groups_model.py" line="281"/>
         <source>Group / file</source>
         <translation>分组 / 文件</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="83"/>
+        <location filename="../models/groups_model.py" line="282"/>
         <source>Max similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="130"/>
+        <location filename="../models/groups_model.py" line="170"/>
         <source>Group {id} · {count} files</source>
         <translation>第 {id} 组 · {count} 个文件</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="179"/>
+        <location filename="../models/groups_model.py" line="221"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="83"/>
+        <location filename="../models/groups_model.py" line="283"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="138"/>
-        <location filename="../views/groups_panel.py" line="200"/>
+        <location filename="../models/groups_model.py" line="178"/>
+        <location filename="../models/groups_model.py" line="238"/>
         <source>⌂ archived: {label}</source>
         <translation>⌂ 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="155"/>
+        <location filename="../models/groups_model.py" line="189"/>
         <source>Source: {path}
 Why: {reason}</source>
         <translation>来源：{path}
 依据：{reason}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="165"/>
+        <location filename="../models/groups_model.py" line="199"/>
         <source>Nothing in the files shows who copied from whom: no archived work of an earlier term, and no member built from passages of the others.</source>
         <translation>文件中没有任何证据表明谁抄了谁：没有往届归档的作业，也没有哪个成员是由其他成员的段落拼合而成的。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="195"/>
+        <location filename="../models/groups_model.py" line="232"/>
         <source>source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="198"/>
+        <location filename="../models/groups_model.py" line="235"/>
         <source>built from the others</source>
         <translation>由其他文件拼合</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="213"/>
+        <location filename="../models/groups_model.py" line="248"/>
         <source>read by OCR, {confidence} sure</source>
         <translation>经 OCR 识别，置信度 {confidence}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="223"/>
+        <location filename="../views/groups_panel.py" line="157"/>
         <source>Groups of near-duplicates appear here after a scan.</source>
         <translation>扫描后，这里会列出相似文件的分组。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="226"/>
+        <location filename="../views/groups_panel.py" line="160"/>
         <source>No group: no pair of files was flagged.</source>
         <translation>没有分组：没有文件对被标记。</translation>
+    </message>
+    <message>
+        <location filename="../views/groups_panel.py" line="164"/>
+        <source>No group has a file or student named “{text}”.</source>
+        <translation>没有哪个组里有名为“{text}”的文件或学生。</translation>
+    </message>
+    <message>
+        <location filename="../views/groups_panel.py" line="212"/>
+        <source>Find a student or file…</source>
+        <translation>查找学生或文件…</translation>
     </message>
 </context>
 <context>

@@ -54,9 +54,9 @@ def test_groups_and_pairs_say_what_ocr_read(window, scanned_result):
     model = window.groups_panel.model
     notes = []
     for r in range(model.rowCount()):
-        group = model.item(r, 0)
-        for k in range(group.rowCount()):
-            notes.append((group.child(k, 0).text(), group.child(k, 2).text()))
+        group = model.index(r, 0)
+        for k in range(model.rowCount(group)):
+            notes.append((model.index(k, 0, group).data(), model.index(k, 2, group).data()))
     assert any(name == "scanned.pdf" and n.startswith("read by OCR, ") for name, n in notes)
     table = window.pairs_panel.table
     assert not table.isColumnHidden(Column.OCR_A) and not table.isColumnHidden(Column.OCR_B)

@@ -387,3 +387,72 @@ def test_export_report_writes_the_class_and_the_shown_pair_in_the_background(
     with qtbot.waitSignals([shown.reports.failed, idle], timeout=60000):
         shown.export_report(tmp_path / "missing" / "x.html")
     assert len(failures) == 1 and "does not exist" in failures[0], failures
+
+
+def test_the_groups_list_of_a_huge_class_makes_only_the_rows_it_shows(qtbot):
+    """5,000 groups in a class of 100,000: the list makes a group's row when the view
+    first shows it (not all of them up front), opens the strongest groups, and a group
+    far down is still found, selected and opened."""
+    import numpy as np
+
+    from app.views.groups_panel import EXPAND_ALL, GroupsPanel
+    from simhash_core.compare.cluster import groups
+    from simhash_core.types import PairScore, ScanResult, ScanSettings
+    from tests.app.synthetic import synthetic_document
+
+    n = 100_000
+    pairs = [
+        PairScore(a, b, 0.9 - (i % 7) / 100, 2, 0.8, 0.85, 0.9, 500, 500, 0.9, 0.88, 3, True)
+        for i in range(0, n - 2, 20)
+        for a, b in ((i, i + 1), (i, i + 2), (i + 1, i + 2))
+    ]
+    rng = np.random.default_rng(3)
+    fps = rng.integers(0, 2**63, size=n, dtype=np.int64).tolist()
+    docs = [synthetic_document(i, fp) for i, fp in enumerate(fps)]
+    result = ScanResult(
+        root=None,
+        settings=ScanSettings(),
+        documents=docs,
+        pairs=pairs,
+        clusters=groups(pairs, n),
+    )
+    panel = GroupsPanel()
+    qtbot.addWidget(panel)
+    panel.resize(700, 600)
+    panel.show()
+    panel.set_result(result)
+    model = panel.model
+    assert model.rowCount() == len(result.clusters) == 5000
+    assert len(model._groups) <= EXPAND_ALL + 50  # made: the measured and shown groups
+    assert panel.tree.isExpanded(model.index(0, 0))
+    far = result.clusters[4321]
+    panel.select_cluster(far.id)
+    assert panel.selected_cluster() == far.id
+    row = model.row_of_cluster(far.id)
+    index = model.index(row, 0)
+    assert index.data() == f"Group {far.id} · 3 files"
+    assert model.rowCount(index) == 3
+    assert {model.index(k, 0, index).data(Role.DOC_INDEX) for k in range(3)} == set(far.members)
+    with qtbot.waitSignal(panel.pairActivated) as opened:
+        panel.tree.doubleClicked.emit(index)
+    best = max((p for p in pairs if p.a in far.members), key=lambda p: p.similarity)
+    assert tuple(opened.args) == (best.a, best.b)
+
+
+def test_the_groups_filter_finds_a_student_at_once(shown, small_result, qtbot):
+    panel = shown.groups_panel
+    groups = panel.model
+    assert panel.filter_edit.isVisible()
+    cluster = small_result.clusters[-1]
+    name = small_result.documents[cluster.members[-1]].name
+    panel.filter_edit.setText(name.upper())  # any case
+    kept = [groups.index(r, 0).data(Role.CLUSTER_ID) for r in range(groups.rowCount())]
+    assert cluster.id in kept
+    for cid in kept:
+        members = next(c for c in small_result.clusters if c.id == cid).members
+        assert any(name in small_result.documents[m].path for m in members)
+    panel.filter_edit.setText("nobody-has-this-name")
+    assert groups.rowCount() == 0 and panel.empty_label.isVisible()
+    assert "nobody-has-this-name" in panel.empty_label.text()
+    panel.filter_edit.clear()
+    assert groups.rowCount() == len(small_result.clusters)
