@@ -19,7 +19,9 @@ from pathlib import Path
 import numpy as np
 
 from simhash_core.compare import compare_documents
+from simhash_core.compare.comparison import restore_comparison
 from simhash_core.compare.memo import ComparisonMemo, memo_key
+from simhash_core.compare.verdict import Verdict, verdict_key
 from simhash_core.discover import discover
 from simhash_core.extract.errors import DEFAULT_LIMITS
 from simhash_core.fingerprint.analyze import (
@@ -468,9 +470,24 @@ def _compare(
         analysis_key = settings_key(settings, array_digest(template))
         key = memo_key(analysis_key, settings, [d.content_hash for d in docs])
     memo = (cache.get_comparison(key) if key else None) or ComparisonMemo.empty()
+    # the judged outcome too, for the same files, names and settings (not for the
+    # stream of every pair, which is made anew)
+    judged = verdict_key(key, settings, docs) if key and not all_pairs else None
+    verdict = cache.get_verdict(judged) if cache is not None and judged else None
+    if verdict is not None and memo.complete:
+        try:
+            out = restore_comparison(docs, settings, memo, verdict)
+        except (ValueError, IndexError):  # not of these documents after all: compare
+            pass
+        else:
+            if progress is not None:
+                progress.update(1, 1)
+            return out
     out = compare_documents(docs, settings, all_pairs=all_pairs, memo=memo, progress=progress)
     if key and memo.changed:
         cache.put_comparison(key, memo)
+    if cache is not None and judged and not (progress is not None and progress.cancelled):
+        cache.put_verdict(judged, Verdict(out.pairs, out.clusters, dict(out.corpus.meaning)))
     return out
 
 

@@ -57,6 +57,7 @@ from simhash_core.compare.pair_score import (
     measure_pair,
 )
 from simhash_core.compare.pair_stream import OtherPairs
+from simhash_core.compare.verdict import Verdict
 from simhash_core.fingerprint import minhash
 from simhash_core.fingerprint.index import near_duplicate_pairs
 from simhash_core.fingerprint.simhash import fingerprint_array, hamming_matrix
@@ -262,9 +263,36 @@ def score_corpus(
         )
     matrix = None
     if dense:
-        sim = np.zeros((n, n), dtype=np.float32)
-        cont = np.zeros((n, n), dtype=np.float32)
-        flag = np.zeros((n, n), dtype=bool)
+        matrix = _dense_matrix(dist, jac, shared, sizes, scores, restrict)
+    scores.sort(key=lambda p: (-p.similarity, p.simhash_distance, docs[p.a].path, docs[p.b].path))
+    return scores, matrix, others
+
+
+def _dense_matrix(
+    dist: np.ndarray,
+    jac: np.ndarray,
+    shared: Mapping[tuple[int, int], int],
+    sizes: list[int],
+    scores: Iterable[PairScore],
+    restrict: Restriction | None = None,
+) -> PairMatrix:
+    """The matrix display's N x N views of one comparison."""
+    n = len(sizes)
+    sim = np.zeros((n, n), dtype=np.float32)
+    cont = np.zeros((n, n), dtype=np.float32)
+    flag = np.zeros((n, n), dtype=bool)
+    if isinstance(shared, SharedCounts):  # all at once (a class of copies has 500,000)
+        pairs = shared.pairs()
+        counts = shared.counts.astype(np.float64)
+        if restrict is not None:
+            keep = pairs[:, 0] < restrict.new  # restrict.allows, for every pair
+            pairs, counts = pairs[keep], counts[keep]
+        size = np.asarray(sizes, dtype=np.float64)
+        for x, y in ((0, 1), (1, 0)):
+            i, j = pairs[:, x], pairs[:, y]
+            has = size[i] > 0
+            cont[i[has], j[has]] = (counts[has] / size[i[has]]).astype(np.float32)
+    else:  # a plain mapping (a memo made by hand)
         for (i, j), c in shared.items():
             if restrict is not None and not restrict.allows(i, j):
                 continue
@@ -272,14 +300,43 @@ def score_corpus(
                 cont[i, j] = c / sizes[i]
             if sizes[j]:
                 cont[j, i] = c / sizes[j]
-        for p in scores:
-            sim[p.a, p.b] = sim[p.b, p.a] = p.similarity
-            flag[p.a, p.b] = flag[p.b, p.a] = p.flagged
-        np.fill_diagonal(sim, 1.0)
-        np.fill_diagonal(cont, 1.0)
-        matrix = PairMatrix(dist, jac, sim, cont, flag)
-    scores.sort(key=lambda p: (-p.similarity, p.simhash_distance, docs[p.a].path, docs[p.b].path))
-    return scores, matrix, others
+    for p in scores:
+        sim[p.a, p.b] = sim[p.b, p.a] = p.similarity
+        flag[p.a, p.b] = flag[p.b, p.a] = p.flagged
+    np.fill_diagonal(sim, 1.0)
+    np.fill_diagonal(cont, 1.0)
+    return PairMatrix(dist, jac, sim, cont, flag)
+
+
+def restore_comparison(
+    docs: list[Document],
+    settings: ScanSettings,
+    memo: ComparisonMemo,
+    verdict: Verdict,
+    dense_limit: int = DENSE_MATRIX_LIMIT,
+) -> Comparison:
+    """The comparison that :func:`compare_documents` made of these very documents and
+    settings, rebuilt from its complete ``memo`` and its ``verdict`` without measuring,
+    judging, orienting or grouping anything: the same pairs, groups, passages and
+    matrix."""
+    if not memo.complete or memo.shared is None or memo.set_sizes is None:
+        raise ValueError("a verdict needs the complete memo of its comparison")
+    corpus = Corpus.build(docs, settings, memo.common, comparable=memo.comparable)
+    corpus.meaning.update(verdict.meaning)
+    corpus.meaning_seconds = 0.0
+    matrix = None
+    n = len(docs)
+    if 0 < n <= dense_limit:
+        fps = fingerprint_array(d.fingerprint for d in docs)
+        sigs = np.stack([d.minhash for d in docs])
+        matrix = _dense_matrix(
+            hamming_matrix(fps),
+            minhash.jaccard_matrix(sigs),
+            memo.shared,
+            memo.set_sizes.tolist(),
+            verdict.pairs,
+        )
+    return Comparison(list(verdict.pairs), list(verdict.clusters), corpus, matrix, None)
 
 
 def _shared(corpus: Corpus) -> tuple[SharedCounts, np.ndarray]:

@@ -45,6 +45,7 @@ from typing import TypeVar
 import numpy as np
 
 from simhash_core.compare.memo import ComparisonMemo
+from simhash_core.compare.verdict import Verdict
 from simhash_core.fingerprint.analyze import Analysis
 from simhash_core.messages import Message, dump_messages, load_messages
 from simhash_core.store.codec import (
@@ -80,7 +81,8 @@ CREATE TABLE IF NOT EXISTS file_digests (path TEXT PRIMARY KEY, stat TEXT, diges
 """
 # what a failed store may raise; it costs a cache miss, never the file's result
 STORE_ERRORS = (sqlite3.Error, ValueError, OverflowError)
-KEEP_COMPARISONS = 16  # the most recently used comparison memos kept
+KEEP_COMPARISONS = 32  # the most recently used comparison memos and verdicts kept
+VERDICT_PREFIX = "verdict:"  # verdicts share the comparisons table with the memos
 
 
 _ANALYSES = f"analyses_v{CACHE_VERSION}"
@@ -360,16 +362,7 @@ class AnalysisCache:
 
     def get_comparison(self, key: str) -> ComparisonMemo | None:
         """The comparison memo stored under ``key``, or None (also if it is damaged)."""
-
-        def work(db: sqlite3.Connection) -> bytes | None:
-            row = db.execute("SELECT data FROM comparisons WHERE key = ?", (key,)).fetchone()
-            if row is None:
-                return None
-            with contextlib.suppress(sqlite3.OperationalError):  # read-only: fine
-                db.execute("UPDATE comparisons SET used = ? WHERE key = ?", (time.time(), key))
-            return row[0]
-
-        data = self._guarded(work, None)
+        data = self._get_blob(key)
         if data is None:
             return None
         try:
@@ -379,8 +372,35 @@ class AnalysisCache:
 
     def put_comparison(self, key: str, memo: ComparisonMemo) -> None:
         """Store ``memo`` under ``key``, keeping the :data:`KEEP_COMPARISONS` newest."""
-        data = memo.encode()
+        self._put_blob(key, memo.encode())
 
+    def get_verdict(self, key: str) -> Verdict | None:
+        """The verdict stored under ``key`` (see :mod:`simhash_core.compare.verdict`),
+        or None (also if it is damaged or of another version)."""
+        data = self._get_blob(VERDICT_PREFIX + key)
+        if data is None:
+            return None
+        try:
+            return Verdict.decode(data)
+        except ValueError:
+            return None
+
+    def put_verdict(self, key: str, verdict: Verdict) -> None:
+        """Store ``verdict`` under ``key`` (beside the memos, the newest kept)."""
+        self._put_blob(VERDICT_PREFIX + key, verdict.encode())
+
+    def _get_blob(self, key: str) -> bytes | None:
+        def work(db: sqlite3.Connection) -> bytes | None:
+            row = db.execute("SELECT data FROM comparisons WHERE key = ?", (key,)).fetchone()
+            if row is None:
+                return None
+            with contextlib.suppress(sqlite3.OperationalError):  # read-only: fine
+                db.execute("UPDATE comparisons SET used = ? WHERE key = ?", (time.time(), key))
+            return row[0]
+
+        return self._guarded(work, None)
+
+    def _put_blob(self, key: str, data: bytes) -> None:
         def work(db: sqlite3.Connection) -> None:
             db.execute("BEGIN")
             db.execute(

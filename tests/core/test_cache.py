@@ -255,7 +255,8 @@ def test_damaged_memo_is_ignored(folder, tmp_path):
     cache = AnalysisCache(tmp_path / "c.sqlite")
     cold = scan([folder], isolate=False, cache=cache)
     with sqlite3.connect(tmp_path / "c.sqlite") as db:
-        assert db.execute("UPDATE comparisons SET data = x'00ff00ff'").rowcount == 1
+        # the memo and the verdict (the judged comparison) both damaged
+        assert db.execute("UPDATE comparisons SET data = x'00ff00ff'").rowcount == 2
     warm = scan([folder], isolate=False, cache=cache)
     assert full_summary(warm) == full_summary(cold)
 

@@ -1,0 +1,168 @@
+"""The judged outcome of comparing one class: the reported pairs (scores, reasons, who
+copied from whom, groups), the groups, and the reworded and translated passages as
+judged. The cache keeps it beside the comparison memo, so a re-scan of unchanged files
+with unchanged settings neither judges, orients nor groups again: on a folder where
+an essay was copied 25 times that was 3 of the 4 seconds of a warm scan.
+
+The key (:func:`verdict_key`) covers everything judging reads: the memo's key (the
+contents, the analysis and the measuring settings), every other setting but the number
+of workers, and what the class says about each file (its path, student, archive label
+and properties). Encoded as compressed JSON, never pickle.
+
+>>> from simhash_core.types import ScanSettings
+>>> verdict_key("m", ScanSettings(), []) == verdict_key("m", ScanSettings(workers=7), [])
+True
+>>> verdict_key("m", ScanSettings(), []) == verdict_key("m", ScanSettings(flag_similarity=0.9), [])
+False
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from simhash_core.compare.meaning import MeaningFound
+from simhash_core.messages import Message
+from simhash_core.types import (
+    Cluster,
+    Direction,
+    Document,
+    PairScore,
+    Passage,
+    ScanSettings,
+)
+
+VERDICT_VERSION = 1
+_NOT_KEYED = frozenset({"workers"})  # settings that cannot change a verdict
+
+
+def verdict_key(memo_key: str, settings: ScanSettings, docs: Sequence[Document]) -> str:
+    """The cache key of a class's verdict (see the module docstring)."""
+    chosen = {
+        f.name: getattr(settings, f.name) for f in fields(settings) if f.name not in _NOT_KEYED
+    }
+    files = [
+        [
+            d.path,
+            d.shown,
+            list(d.files),
+            d.archive_label,
+            dataclasses.asdict(d.student) if d.student is not None else None,
+            d.meta.to_json() if d.meta is not None else None,
+        ]
+        for d in docs
+    ]
+    parts = {"v": VERDICT_VERSION, "memo": memo_key, "settings": chosen, "files": files}
+    text = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+
+_PAIR_FIELDS = tuple(f.name for f in fields(PairScore))
+_REASONS = _PAIR_FIELDS.index("reasons")
+_DIRECTION = _PAIR_FIELDS.index("direction")
+
+
+class _Messages:
+    """Each distinct message stored once and numbered: the pairs of a class repeat the
+    same few reasons thousands of times."""
+
+    def __init__(self, table: list[Any] | None = None) -> None:
+        self.table: list[Any] = table if table is not None else []
+        self._number: dict[str, int] = {}
+        self._decoded: dict[int, Message] = {}
+
+    def number(self, m: Message) -> int:
+        data = m.to_json()
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False)
+        if text not in self._number:
+            self._number[text] = len(self.table)
+            self.table.append(data)
+        return self._number[text]
+
+    def message(self, k: int) -> Message:
+        if k not in self._decoded:
+            self._decoded[k] = Message.from_json(self.table[k])
+        return self._decoded[k]
+
+
+def _passage(p: Passage) -> list[Any]:
+    return [p.a_start, p.a_end, p.b_start, p.b_end, p.units, p.common, p.kind, p.sentences]
+
+
+def _pair(p: PairScore, messages: _Messages) -> list[Any]:
+    row = [getattr(p, name) for name in _PAIR_FIELDS]
+    row[_REASONS] = [messages.number(m) for m in p.reasons]
+    d = p.direction
+    row[_DIRECTION] = None if d is None else [d.source, d.copy, messages.number(d.reason)]
+    return row
+
+
+def _pair_from(row: list[Any], messages: _Messages) -> PairScore:
+    row = list(row)
+    row[_REASONS] = tuple(messages.message(k) for k in row[_REASONS])
+    d = row[_DIRECTION]
+    row[_DIRECTION] = None if d is None else Direction(d[0], d[1], messages.message(d[2]))
+    return PairScore(*row)
+
+
+def _cluster(c: Cluster, messages: _Messages) -> list[Any]:
+    reason = messages.number(c.source_reason)
+    return [c.id, list(c.members), c.max_similarity, c.likely_source, reason, c.compiler]
+
+
+def _cluster_from(row: list[Any], messages: _Messages) -> Cluster:
+    cid, members, best, source, reason, compiler = row
+    return Cluster(cid, tuple(members), best, source, messages.message(reason), compiler)
+
+
+@dataclass
+class Verdict:
+    """What judging a class decided (see the module docstring)."""
+
+    pairs: list[PairScore]
+    clusters: list[Cluster]
+    meaning: dict[tuple[int, int], MeaningFound]
+
+    def encode(self) -> bytes:
+        messages = _Messages()
+        data = {
+            "v": VERDICT_VERSION,
+            "fields": list(_PAIR_FIELDS),
+            "pairs": [_pair(p, messages) for p in self.pairs],
+            "clusters": [_cluster(c, messages) for c in self.clusters],
+            "meaning": [
+                [a, b, [_passage(x) for x in m.passages], m.reworded, m.translated,
+                 m.share_a, m.share_b, m.strength]
+                for (a, b), m in sorted(self.meaning.items())
+            ],
+            "messages": messages.table,
+        }  # fmt: skip
+        return zlib.compress(json.dumps(data, ensure_ascii=False).encode("utf-8"), 6)
+
+    @classmethod
+    def decode(cls, blob: bytes) -> Verdict:
+        """The verdict in ``blob``; ValueError when it is damaged or of another version
+        (or was written when a pair had other fields)."""
+        try:
+            data = json.loads(zlib.decompress(blob))
+            if data.get("v") != VERDICT_VERSION or tuple(data["fields"]) != _PAIR_FIELDS:
+                raise ValueError("another verdict version")
+            messages = _Messages(data["messages"])
+            meaning = {
+                (a, b): MeaningFound(
+                    tuple(Passage(*x) for x in passages), reworded, translated, sa, sb, strength
+                )
+                for a, b, passages, reworded, translated, sa, sb, strength in data["meaning"]
+            }
+            return cls(
+                [_pair_from(row, messages) for row in data["pairs"]],
+                [_cluster_from(row, messages) for row in data["clusters"]],
+                meaning,
+            )
+        except (zlib.error, json.JSONDecodeError, KeyError, TypeError, IndexError) as exc:
+            raise ValueError(f"damaged verdict: {exc}") from exc

@@ -1,0 +1,116 @@
+"""A re-scan of unchanged files with unchanged settings takes the judged comparison
+from the cache (pairs, groups, directions, reasons, passages, matrix) and gives exactly
+what judging again gives; anything that could change a verdict makes a new one."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import simhash_core.scan as scan_module
+from simhash_core.compare.verdict import Verdict
+from simhash_core.export import pair_dict
+from simhash_core.scan import scan
+from simhash_core.store.cache import VERDICT_PREFIX, AnalysisCache
+from simhash_core.types import ScanResult, ScanSettings
+from tests.core.samples import CLASS_ZH, needs_samples
+
+pytestmark = needs_samples
+
+# copied pairs, a light copy, a reworded one and unrelated essays
+NAMES = (
+    "s003.pdf", "s011.txt", "s006.docx", "s015.docx", "s004.docx", "s018.txt", "s029.docx",
+    "s000.pdf", "s002.txt", "s001.docx", "s021.txt", "s027.txt",
+)  # fmt: skip
+
+
+def _class(folder: Path) -> Path:
+    folder.mkdir(parents=True)
+    for name in NAMES:
+        shutil.copy(CLASS_ZH / "submissions" / name, folder / name)
+    return folder
+
+
+def _scan(folder: Path, cache: AnalysisCache | None, **settings) -> ScanResult:
+    return scan(
+        [folder],
+        [CLASS_ZH / "template.txt"],
+        ScanSettings(**{"workers": 1, **settings}),
+        isolate=False,
+        cache=cache,
+    )
+
+
+def _same(a: ScanResult, b: ScanResult) -> None:
+    assert a.pairs == b.pairs  # every field: scores, reasons, direction, group
+    assert a.clusters == b.clusters
+    for field in ("distance", "jaccard", "similarity", "containment", "flagged"):
+        assert np.array_equal(getattr(a.matrix, field), getattr(b.matrix, field)), field
+    for p in a.pairs:
+        assert a.corpus.passages(p.a, p.b) == b.corpus.passages(p.a, p.b)
+    for i in range(len(a.documents)):
+        assert a.corpus.common_spans(i) == b.corpus.common_spans(i)
+    assert [pair_dict(a, p) for p in a.pairs] == [pair_dict(b, p) for p in b.pairs]
+
+
+@pytest.fixture
+def judged(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the comparisons actually judged (not restored from a verdict)."""
+    calls: list[int] = []
+    real = scan_module.compare_documents
+
+    def counting(docs, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(len(docs))
+        return real(docs, *args, **kwargs)
+
+    monkeypatch.setattr(scan_module, "compare_documents", counting)
+    return calls
+
+
+def test_a_warm_rescan_restores_the_verdict_and_changes_nothing(tmp_path, judged):
+    folder = _class(tmp_path / "class")
+    cache = AnalysisCache(tmp_path / "cache.sqlite")
+    fresh = _scan(folder, None)
+    first = _scan(folder, cache)
+    assert len(judged) == 2
+    again = _scan(folder, cache)
+    assert len(judged) == 2  # nothing judged: the verdict came from the cache
+    assert any(p.flagged and p.passages for p in again.pairs)
+    assert any(p.reworded for p in again.pairs) or any(again.corpus.meaning.values())
+    _same(fresh, first)
+    _same(fresh, again)
+
+
+def test_whatever_could_change_a_verdict_makes_a_new_one(tmp_path, judged):
+    folder = _class(tmp_path / "class")
+    cache = AnalysisCache(tmp_path / "cache.sqlite")
+    _scan(folder, cache)
+    stricter = _scan(folder, cache, flag_similarity=0.6)  # a threshold
+    assert len(judged) == 2
+    _same(_scan(folder, None, flag_similarity=0.6), stricter)
+    assert len(judged) == 3
+    (folder / "s011.txt").rename(folder / "s011-renamed.txt")  # a name: who copied
+    renamed = _scan(folder, cache)
+    assert len(judged) == 4
+    _same(_scan(folder, None), renamed)
+    _scan(folder, cache, workers=2)  # the number of workers changes nothing
+    assert len(judged) == 5
+
+
+def test_a_damaged_verdict_is_judged_again(tmp_path, judged):
+    folder = _class(tmp_path / "class")
+    cache = AnalysisCache(tmp_path / "cache.sqlite")
+    first = _scan(folder, cache)
+    db = cache._db
+    keys = [k for (k,) in db.execute("SELECT key FROM comparisons")]
+    keys = [k for k in keys if k.startswith(VERDICT_PREFIX)]
+    assert len(keys) == 1
+    db.execute("UPDATE comparisons SET data = ? WHERE key = ?", (b"not a verdict", keys[0]))
+    again = _scan(folder, cache)
+    assert len(judged) == 2
+    _same(first, again)
+    with pytest.raises(ValueError):
+        Verdict.decode(b"not a verdict")
