@@ -457,18 +457,47 @@ def _packed(blob: bytes) -> bytes:
     return zlib.compress(PACKED + blob, 6)
 
 
+# Unit offsets as compressed differences behind this mark: a unit is a few characters
+# long, so the differences squeeze to about a tenth of the 4-byte offsets (which an
+# archive written before holds, and which are still read).
+OFFSETS = b"OFS1"
+OFFSET_ARRAYS = ("unit_starts", "unit_ends")
+
+
+def pack_offsets(values: np.ndarray) -> bytes:
+    """Ascending text offsets, compactly.
+
+    >>> starts = np.array([0, 3, 5, 9], np.int32)
+    >>> unpack_offsets("unit_starts", pack_offsets(starts)).tolist()
+    [0, 3, 5, 9]
+    """
+    deltas = np.diff(np.asarray(values, dtype=np.int64), prepend=0)
+    return OFFSETS + zlib.compress(deltas.astype("<i4").tobytes(), 6)
+
+
+def unpack_offsets(name: str, blob: bytes) -> np.ndarray:
+    """The offsets :func:`pack_offsets` packed, or the plain 4-byte ones of earlier
+    archives (a plain array never starts with the mark: its first value is 0, or the
+    end of a first unit, far below 2**29)."""
+    if blob.startswith(OFFSETS):
+        deltas = np.frombuffer(zlib.decompress(blob[len(OFFSETS) :]), dtype="<i4")
+        return np.cumsum(deltas, dtype=np.int64).astype(np.int32)
+    return unpack_array(name, blob)
+
+
 def encode_payload(doc: Document) -> dict[str, bytes]:
     """The bytes that rebuild ``doc`` for passage matching (see :func:`decode_payload`)."""
     return {
         "text": _pack_text(doc.text),
         **{name: pack_array(name, getattr(doc, name)) for name in PAYLOAD_ARRAYS},
+        **{name: pack_offsets(getattr(doc, name)) for name in OFFSET_ARRAYS},
         "terms": _packed(pack_terms(doc.terms)),
         "keywords": _packed(pack_keywords(doc.keywords)),
         "warnings": dump_messages(doc.warnings).encode("utf-8"),
     }
 
 
-PAYLOAD_ARRAYS = ("shingle_seq", "usable", "unit_starts", "unit_ends", "bit_sums")
+PAYLOAD_ARRAYS = ("shingle_seq", "usable", "bit_sums")
 
 
 def _terms(blob: bytes) -> dict[str, int]:
@@ -503,8 +532,8 @@ def decode_payload(blobs: dict[str, bytes]) -> dict[str, object]:
     try:
         seq = unpack_array("shingle_seq", blobs["shingle_seq"])
         usable = unpack_array("usable", blobs["usable"], len(seq))
-        starts = unpack_array("unit_starts", blobs["unit_starts"])
-        ends = unpack_array("unit_ends", blobs["unit_ends"])
+        starts = unpack_offsets("unit_starts", blobs["unit_starts"])
+        ends = unpack_offsets("unit_ends", blobs["unit_ends"])
         text = zlib.decompress(blobs["text"]).decode("utf-8", "surrogatepass")
         terms = _terms(blobs["terms"])
         keywords = _keywords(blobs["keywords"])

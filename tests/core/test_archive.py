@@ -142,10 +142,17 @@ def test_one_codec_with_the_cache_and_archives_written_before_still_read() -> No
     legacy = dict(payload)
     legacy["terms"] = zlib.compress(json.dumps(doc.terms, ensure_ascii=False).encode())
     legacy["keywords"] = zlib.compress(json.dumps([list(k) for k in doc.keywords]).encode())
+    for name in ("unit_starts", "unit_ends"):  # plain 4-byte offsets, as written before
+        legacy[name] = shared.pack_array(name, getattr(doc, name))
+        # the compact form: a tenth of the plain one or less
+        assert len(payload[name]) * 8 < len(legacy[name])
     for blobs in (payload, legacy):
         fields = codec.decode_payload(blobs)
         assert fields["terms"] == doc.terms and fields["keywords"] == doc.keywords
         assert np.array_equal(fields["usable"], doc.usable)
+        for name in ("unit_starts", "unit_ends"):
+            assert np.array_equal(fields[name], getattr(doc, name))
+            assert fields[name].dtype == np.int32
     with pytest.raises(ArchiveError, match="damaged"):
         codec.decode_payload({**payload, "terms": zlib.compress(codec.PACKED + b"\x05")})
 
