@@ -26,6 +26,7 @@ the dense matrix are decided only here.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -394,6 +395,7 @@ def _meaning_links(
         allowed=restrict.measures if restrict is not None else None,
         progress=progress,
         share=(0.0, MEANING_SHARE),
+        threads=s.workers or os.cpu_count() or 1,  # the products run side by side
     )
     if restrict is None:
         memo.meaning, memo.meaning_settings, memo.changed = found, key, True

@@ -27,6 +27,7 @@ files give the same passages in any process.
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -209,6 +210,27 @@ def _top_per_row(indptr: np.ndarray, values: np.ndarray) -> np.ndarray:
     return top
 
 
+def _block_pairs(
+    left: sparse.csr_matrix,
+    right_t: sparse.csr_matrix,
+    left_doc: np.ndarray,
+    right_doc: np.ndarray,
+    start: int,
+    stop: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One block of rows of :func:`_similar_pairs`: its kept (row, col, cosine) and its
+    rows' best cosines. Pure numpy and scipy, which release the GIL while multiplying:
+    blocks run in threads side by side."""
+    block = left[start:stop] @ right_t
+    row = np.repeat(np.arange(block.shape[0], dtype=np.int64), np.diff(block.indptr))
+    col = block.indices.astype(np.int64)
+    v = block.data * (left_doc[row + start] != right_doc[col])  # other documents only
+    v[v < NEIGHBOUR_FLOOR] = 0.0
+    top = _top_per_row(block.indptr, v)
+    keep = v >= KEEP_COSINE
+    return row[keep] + start, col[keep], v[keep], top
+
+
 def _similar_pairs(
     left: sparse.csr_matrix,
     right: sparse.csr_matrix,
@@ -216,27 +238,44 @@ def _similar_pairs(
     right_doc: np.ndarray,
     progress: Progress,
     steps: _Steps | None = None,
+    threads: int = 1,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Cosines of ``left`` x ``right`` sentences of different documents: the pairs at
     or above :data:`KEEP_COSINE` as (row, col, cosine), and each row's
-    :data:`NEIGHBOURS` best cosines over all pairs."""
+    :data:`NEIGHBOURS` best cosines over all pairs. With ``threads`` > 1 the blocks
+    are multiplied that many at a time; the results are taken in block order, so they
+    are the same whatever the number."""
     top_rows = np.zeros((left.shape[0], NEIGHBOURS), np.float32)
     rr, cc, vv = [], [], []
     right_t = right.T.tocsr()
-    for start, stop in _blocks(left, right):
-        progress.check()
-        if steps is not None:
-            steps.advance(stop - start)
-        block = left[start:stop] @ right_t
-        row = np.repeat(np.arange(block.shape[0], dtype=np.int64), np.diff(block.indptr))
-        col = block.indices.astype(np.int64)
-        v = block.data * (left_doc[row + start] != right_doc[col])  # other documents only
-        v[v < NEIGHBOUR_FLOOR] = 0.0
-        top_rows[start:stop] = _top_per_row(block.indptr, v)
-        keep = v >= KEEP_COSINE
-        rr.append(row[keep] + start)
-        cc.append(col[keep])
-        vv.append(v[keep])
+    blocks = _blocks(left, right)
+
+    def run(block: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        return _block_pairs(left, right_t, left_doc, right_doc, *block)
+
+    pool = ThreadPoolExecutor(threads, "meaning") if threads > 1 and len(blocks) > 1 else None
+    try:
+        # at most ``threads`` blocks ahead of the one being collected: memory stays bounded
+        ahead = threads if pool is not None else 0
+        pending = [pool.submit(run, b) for b in blocks[:ahead]] if pool is not None else []
+        for k, (start, stop) in enumerate(blocks):
+            progress.check()
+            if pool is not None:
+                if k + ahead < len(blocks):
+                    pending.append(pool.submit(run, blocks[k + ahead]))
+                r, c, v, top = pending[k].result()
+                pending[k] = None  # type: ignore[call-overload]
+            else:
+                r, c, v, top = run((start, stop))
+            if steps is not None:
+                steps.advance(stop - start)
+            top_rows[start:stop] = top
+            rr.append(r)
+            cc.append(c)
+            vv.append(v)
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
     cat = np.concatenate
     return (
         cat(rr) if rr else np.zeros(0, np.int64),
@@ -268,6 +307,7 @@ def _links_of_space(
     min_margin: float,
     progress: Progress,
     steps: _Steps | None = None,
+    threads: int = 1,
 ) -> _Links:
     doc, local, lang, ptr, ids = _gather(sents, field)
     rows = np.flatnonzero(lang == row_lang)
@@ -283,11 +323,13 @@ def _links_of_space(
         p, i = _subset(ptr, ids, both)
         m = _tfidf(p, i, len(both))
         left, right = m[: len(rows)], m[len(rows) :]
-    r, c, cos, top_r = _similar_pairs(left, right, doc[rows], doc[cols], progress, steps)
+    r, c, cos, top_r = _similar_pairs(
+        left, right, doc[rows], doc[cols], progress, steps, threads
+    )
     if row_lang == col_lang:  # symmetric: a column's neighbours are its row's
         top_c = top_r
     else:
-        top_c = _similar_pairs(right, left, doc[cols], doc[rows], progress, steps)[3]
+        top_c = _similar_pairs(right, left, doc[cols], doc[rows], progress, steps, threads)[3]
     near_r, near_c = _neighbour_closeness(top_r), _neighbour_closeness(top_c)
     margin = cos / ((near_r[r] + near_c[c]) / 2.0)
     good = margin >= min_margin
@@ -407,11 +449,13 @@ def meaning_pairs(
     allowed: Callable[[int, int], bool] | None = None,
     progress: Progress | None = None,
     share: tuple[float, float] = (0.0, 1.0),
+    threads: int = 1,
 ) -> dict[tuple[int, int], PairMeaning]:
     """Sentences matched by meaning between documents, per pair ``(i, j)``, ``i < j``.
 
     Links weaker than ``min_margin`` are left out; a pair with no links is absent.
     ``progress`` is told how far the products are, as the ``share`` of its stage.
+    ``threads``: sentence products multiplied at once (the same links whatever it is).
     """
     progress = progress or Progress()
     zh = sum(int(np.count_nonzero(x.lang == CHINESE)) for x in sents)
@@ -421,10 +465,16 @@ def meaning_pairs(
     parts = []
     if reworded:
         for lang in (CHINESE, ENGLISH):
-            parts.append(_links_of_space(sents, "word", lang, lang, 0, min_margin, progress, steps))
+            parts.append(
+                _links_of_space(
+                    sents, "word", lang, lang, 0, min_margin, progress, steps, threads
+                )
+            )
     if cross:
         parts.append(
-            _links_of_space(sents, "gloss", CHINESE, ENGLISH, 1, min_margin, progress, steps)
+            _links_of_space(
+                sents, "gloss", CHINESE, ENGLISH, 1, min_margin, progress, steps, threads
+            )
         )
     out: dict[tuple[int, int], PairMeaning] = {}
     for part in parts:

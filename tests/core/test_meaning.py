@@ -197,6 +197,27 @@ def test_the_products_report_their_progress_and_stop_on_cancel() -> None:
         meaning_pairs(sents, progress=stop)
 
 
+@needs_samples
+def test_the_products_run_side_by_side_and_find_the_same(monkeypatch) -> None:
+    """Threads multiply blocks of sentences side by side; the links, margins and
+    progress are the same as one block after the other, and Cancel still stops them."""
+    from simhash_core.compare import meaning
+    from simhash_core.progress import Cancelled, Progress
+
+    monkeypatch.setattr(meaning, "ROWS_PER_BLOCK", 16)  # many blocks even here
+    for folder in (PARAPHRASE_EN, TRANSLATED):
+        result = scan([folder / "documents"], isolate=False)
+        sents = [result.corpus.glossed(i) for i in range(len(result.documents))]
+        one = meaning_pairs(sents, threads=1)
+        assert one  # something to compare
+        for threads in (2, 3):
+            assert meaning_pairs(sents, threads=threads) == one
+    stop = Progress()
+    stop.cancel()
+    with pytest.raises(Cancelled):
+        meaning_pairs(sents, progress=stop, threads=2)
+
+
 # ----- through the archive ---------------------------------------------------------
 
 
