@@ -37,6 +37,7 @@ class MatrixData:
     overview: bool = False  # the group overview of a class above the dense limit
     groups_shown: int = 0  # in an overview: the groups whose members are shown
     groups_total: int = 0
+    every_group_whole: bool = False  # in an overview: all members of all groups shown
 
     @classmethod
     def empty(cls) -> MatrixData:
@@ -121,6 +122,7 @@ class MatrixData:
             overview=True,
             groups_shown=shown,
             groups_total=len(result.clusters),
+            every_group_whole=k == sum(len(c.members) for c in result.clusters),
         )
 
     @property

@@ -887,56 +887,61 @@ Why: {reason}</source>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="275"/>
+        <source>too many files for a full matrix: it shows the {docs} files of the {total} groups</source>
+        <translation>文件太多，无法显示完整矩阵：这里显示全部 {total} 组的 {docs} 个文件</translation>
+    </message>
+    <message>
+        <location filename="../views/matrix_panel.py" line="282"/>
         <source>too many files for a full matrix: it shows the {docs} files of the {shown} strongest of {total} groups</source>
         <translation>文件太多，无法显示完整矩阵：这里只显示 {total} 组中最相似的 {shown} 组的 {docs} 个文件</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="284"/>
+        <location filename="../views/matrix_panel.py" line="291"/>
         <source>scan cancelled: partial results</source>
         <translation>扫描已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="300"/>
+        <location filename="../views/matrix_panel.py" line="307"/>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="301"/>
+        <location filename="../views/matrix_panel.py" line="308"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="303"/>
+        <location filename="../views/matrix_panel.py" line="310"/>
         <source>Fit the whole class in the window (Ctrl+0); Ctrl+wheel zooms</source>
         <translation>让全班显示在窗口内（Ctrl+0）；Ctrl+滚轮缩放</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="305"/>
+        <location filename="../views/matrix_panel.py" line="312"/>
         <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
         <translation>放大（Ctrl++ 或 Ctrl+滚轮）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="306"/>
+        <location filename="../views/matrix_panel.py" line="313"/>
         <source>Zoom out (Ctrl+− or Ctrl+wheel)</source>
         <translation>缩小（Ctrl+− 或 Ctrl+滚轮）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="308"/>
+        <location filename="../views/matrix_panel.py" line="315"/>
         <source>Similarity (matched text)</source>
         <translation>相似度（匹配文本）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="309"/>
+        <location filename="../views/matrix_panel.py" line="316"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="310"/>
+        <location filename="../views/matrix_panel.py" line="317"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="311"/>
+        <location filename="../views/matrix_panel.py" line="318"/>
         <source>Containment</source>
         <translation>包含度</translation>
     </message>
@@ -961,7 +966,7 @@ Why: {reason}</source>
         <translation>错误面板中说明了其他文件未能读取的原因。</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="320"/>
+        <location filename="../views/matrix_panel.py" line="327"/>
         <source>Drop folders or files here
 or use File → Open folder…</source>
         <translation>把文件夹或文件拖到这里

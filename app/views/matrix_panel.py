@@ -269,6 +269,13 @@ class MatrixPanel(QWidget):
         data = self.model.data_
         if data.overview and not data.groups_total:
             items.append(self.tr("too many files for a full matrix, and no group to show"))
+        elif data.overview and data.every_group_whole:
+            items.append(
+                self.tr(
+                    "too many files for a full matrix: it shows the {docs} files of the "
+                    "{total} groups"
+                ).format(docs=f"{data.size:,}", total=f"{data.groups_total:,}")
+            )
         elif data.overview:
             items.append(
                 self.tr(

@@ -177,10 +177,13 @@ def test_a_class_above_the_dense_limit_shows_an_overview_of_its_groups(
     qtbot.addWidget(panel)
     panel.set_result(big)
     summary = panel.summary()
+    assert f"it shows the {len(members)} files of the {len(big.clusters)} groups" in summary
+    model.data_ = cut  # fewer groups than the class has
     assert (
-        f"it shows the {len(members)} files of the {len(big.clusters)} strongest of "
-        f"{len(big.clusters)} groups" in summary
+        f"it shows the {cut.size} files of the 2 strongest of {len(big.clusters)} groups"
+        in panel.summary()
     )
+    model.set_result(big)
     none = replace(big, clusters=[], pairs=[p for p in big.pairs if not p.flagged])
     model.set_result(none)
     panel.set_result(none)
