@@ -55,8 +55,12 @@ class MatrixData:
         docs = result.documents
         n = len(docs)
         m = result.matrix
-        if n == 0 or m is None or len(m.similarity) != n:  # above the dense limit
-            return cls.group_overview(result)
+        if n > DENSE_MATRIX_LIMIT and (m is None or len(m.similarity) != n):
+            return cls.group_overview(result)  # too many files for a full matrix
+        if n == 0 or m is None or len(m.similarity) != n:  # nothing compared (cancelled)
+            data = cls.empty()
+            data.pairs = {pair_key(p.a, p.b): p for p in result.pairs}
+            return data
         order = np.asarray(matrix_order([d.path for d in docs], result.clusters), dtype=np.int64)
         position = np.empty(n, dtype=np.int64)
         position[order] = np.arange(n)

@@ -76,6 +76,8 @@ class GroupsPanel(QWidget):
         self._expand()
         if selected is not None:
             self.select_cluster(selected)
+            if self.model.row_of_cluster(selected) is None:  # filtered out: nothing chosen
+                self.clusterSelected.emit(None)
         self._update_empty_label()
 
     def _expand(self) -> None:

@@ -59,6 +59,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
@@ -146,6 +147,12 @@ for op, name, score in string.gmatch(ARGV[2], "(%a) ([^ \\n]+) ?([^\\n]*)\\n") d
 end
 return out
 """.replace("BAND_SPAN", str(1 << BAND_LOW_BITS))
+
+# deletes a lock only if it still holds this client's token
+_RELEASE = """
+if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end
+return 0
+"""
 
 T = TypeVar("T")
 Lookup = tuple[str, str, int | None]  # ("s" | "z" | "c", key name after the tag, score)
@@ -381,7 +388,7 @@ class RedisArchive(IndexedArchive):
         if self.cluster and not partitions:  # made on a cluster by a client before them
             self._r.hsetnx(meta, "partitions", str(asked or DEFAULT_PARTITIONS))
             partitions = int(_text(self._r.hget(meta, "partitions")))
-        if partitions > 1 and not self.cluster:
+        if partitions and not self.cluster:  # made on a cluster (any number of parts)
             raise ArchiveError(Message.of("archive.redis-is-cluster", location=self.location))
         if self.cluster:
             self._tags = partition_tags(partitions)
@@ -391,43 +398,54 @@ class RedisArchive(IndexedArchive):
 
     def _upgrade(self, meta: str, config: ArchiveConfig) -> None:
         """Bring an archive of an earlier schema up to date (one client does it while
-        the others wait): schema 2's band sorted sets become schema 3's bucketed sets;
-        schema 1 only lacked the meaning sets, which start empty."""
+        the others wait, and take over if it stops): schema 2's band sorted sets become
+        schema 3's bucketed sets; schema 1 only lacked the meaning sets, which start
+        empty."""
         lock = f"{self.prefix}:upgrading"
-        if not self._r.set(lock, self.location, nx=True, ex=int(MIGRATION_WAIT)):
-            deadline = time.monotonic() + MIGRATION_WAIT
-            while time.monotonic() < deadline:
-                if int(_text(self._r.hget(meta, "schema_version")) or 0) >= SCHEMA_VERSION:
-                    return
-                time.sleep(0.5)
-            raise ArchiveError(
-                Message.of(
-                    "archive.redis-error", location=self.location, detail="upgrade unfinished"
+        token = f"{os.getpid()}:{time.time_ns()}"
+        deadline = time.monotonic() + MIGRATION_WAIT
+        while not self._r.set(lock, token, nx=True, ex=int(MIGRATION_WAIT)):
+            if int(_text(self._r.hget(meta, "schema_version")) or 0) >= SCHEMA_VERSION:
+                return  # another client upgraded it
+            if time.monotonic() > deadline:
+                raise ArchiveError(
+                    Message.of(
+                        "archive.redis-error", location=self.location, detail="upgrade unfinished"
+                    )
                 )
-            )
+            time.sleep(0.5)
         try:
+            if int(_text(self._r.hget(meta, "schema_version")) or 0) >= SCHEMA_VERSION:
+                return
             for part in range(self.partitions):
                 for band in range(config.bands):
                     self._bands_to_sets(part, band)
             self._r.hset(meta, "schema_version", str(SCHEMA_VERSION))
-        finally:
-            self._r.delete(lock)
+        finally:  # only our own lock (it may have expired and been taken by another)
+            self._r.eval(_RELEASE, 1, lock, token)
 
     def _bands_to_sets(self, part: int, band: int) -> None:
-        """One band of schema 2 (sorted set scored by the band key) as bucketed sets."""
+        """One band of schema 2 (sorted set scored by the band key) as bucketed sets,
+        in one transaction; read again if a writer changed the band meanwhile."""
         old = self._k(part, "lsh", band)
-        if self._r.type(old) != b"zset":
-            return
-        sets: dict[str, list[int]] = defaultdict(list)
-        for member, score in self._r.zscan_iter(old, count=10000):
-            bucket, packed = pack(int(member), int(score), BAND_LOW_BITS)
-            sets[self._k(part, "lsh", band, bucket)].append(packed)
 
         def move(client: Any) -> None:
-            queued = [resp.sadd(key, members) for key, members in sets.items()]
             with client.pipeline(transaction=True) as pipe:
-                pipe.watch(old)
-                self._exec(pipe, [*queued, resp.command("DEL", old)])
+                while True:
+                    try:
+                        pipe.watch(old)
+                        if pipe.type(old) != b"zset":
+                            pipe.unwatch()
+                            return
+                        sets: dict[str, list[int]] = defaultdict(list)
+                        for member, score in pipe.zscan_iter(old, count=10000):
+                            bucket, packed = pack(int(member), int(score), BAND_LOW_BITS)
+                            sets[self._k(part, "lsh", band, bucket)].append(packed)
+                        queued = [resp.sadd(key, members) for key, members in sets.items()]
+                        self._exec(pipe, [*queued, resp.command("DEL", old)])
+                        return
+                    except self._errors.WatchError:
+                        continue
 
         self._on_shard(part, move)
 

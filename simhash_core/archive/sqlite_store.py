@@ -58,7 +58,10 @@ from simhash_core.archive.keys import (
 from simhash_core.messages import Message
 from simhash_core.types import ScanSettings
 
-SCHEMA_VERSION = 2
+# 2: the meaning index; 3: signatures 4 bytes a value and unit offsets compressed (both
+# forms read, so an older file only needs its number raised; an older plagcheck refuses
+# a schema 3 file instead of misreading the new values)
+SCHEMA_VERSION = 3
 _CHUNK = 500  # values per IN (...) list
 
 _MEANING_SCHEMA = """
@@ -254,10 +257,16 @@ class SQLiteArchive(IndexedArchive):
             raise ArchiveError(Message.of("archive.no-settings", location=str(self.path)))
         if version < 2:
             self._upgrade_to_meaning()
+        elif version < SCHEMA_VERSION:
+            with self._transaction() as db:
+                db.execute(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
+                    (str(SCHEMA_VERSION),),
+                )
         return ArchiveConfig.from_json(meta["config"])
 
     def _upgrade_to_meaning(self) -> None:
-        """A schema 1 file gains the meaning index (empty) and becomes schema 2."""
+        """A schema 1 file gains the meaning index (empty) and becomes current."""
         with self._transaction() as db:
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if "meaning" not in tables:

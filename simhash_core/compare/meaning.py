@@ -47,6 +47,7 @@ COMMON_TERM_SHARE = 0.002  # terms in more than 0.2% of the sentences are left o
 COMMON_TERM_SENTENCES = 200  # ...when that is more than 200 sentences
 ROWS_PER_BLOCK = 2048  # sentences multiplied at once
 BLOCK_ENTRIES = 8_000_000  # at most about this many products at once (bounds memory)
+MAX_THREADS = 4  # blocks multiplied side by side, at most
 
 COPIED_COSINE = 0.9  # sentences this alike keep their words: copied, not reworded
 
@@ -143,17 +144,21 @@ def _neighbour_closeness(top: np.ndarray) -> np.ndarray:
     return np.maximum(top.mean(axis=1), MARGIN_FLOOR)
 
 
-def _blocks(left: sparse.csr_matrix, right: sparse.csr_matrix) -> list[tuple[int, int]]:
+def _blocks(
+    left: sparse.csr_matrix, right: sparse.csr_matrix, budget: int = 0
+) -> list[tuple[int, int]]:
     """Row ranges of ``left`` whose products with ``right`` have at most about
-    :data:`BLOCK_ENTRIES` entries each (a row's count is at most the number of right
-    rows sharing one of its terms): memory stays bounded however common a term is."""
+    ``budget`` (:data:`BLOCK_ENTRIES`) entries each (a row's count is at most the number
+    of right rows sharing one of its terms): memory stays bounded however common a term
+    is."""
+    budget = budget or BLOCK_ENTRIES
     df = np.bincount(right.indices, minlength=right.shape[1]).astype(np.int64)
     cost = np.add.reduceat(
         np.append(df[left.indices], 0), np.minimum(left.indptr[:-1], len(left.indices))
     ) * (np.diff(left.indptr) > 0)
     out, start, total = [], 0, 0
     for row, c in enumerate(cost.tolist()):
-        if row > start and (total + c > BLOCK_ENTRIES or row - start >= ROWS_PER_BLOCK):
+        if row > start and (total + c > budget or row - start >= ROWS_PER_BLOCK):
             out.append((start, row))
             start, total = row, 0
         total += c
@@ -248,7 +253,9 @@ def _similar_pairs(
     top_rows = np.zeros((left.shape[0], NEIGHBOURS), np.float32)
     rr, cc, vv = [], [], []
     right_t = right.T.tocsr()
-    blocks = _blocks(left, right)
+    threads = max(1, min(threads, MAX_THREADS))
+    # blocks side by side share the memory one block had: the same links, smaller blocks
+    blocks = _blocks(left, right, BLOCK_ENTRIES // threads)
 
     def run(block: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         return _block_pairs(left, right_t, left_doc, right_doc, *block)

@@ -6,8 +6,9 @@ an essay was copied 25 times that was 3 of the 4 seconds of a warm scan.
 
 The key (:func:`verdict_key`) covers everything judging reads: the memo's key (the
 contents, the analysis and the measuring settings), every other setting but the number
-of workers, and what the class says about each file (its path, student, archive label
-and properties). Encoded as compressed JSON, never pickle.
+of workers, what the class says about each file (its path, student, archive label and
+properties) and the source of the judging code itself. Encoded as compressed JSON,
+never pickle.
 
 >>> from simhash_core.types import ScanSettings
 >>> verdict_key("m", ScanSettings(), []) == verdict_key("m", ScanSettings(workers=7), [])
@@ -24,6 +25,8 @@ import json
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from simhash_core.compare.meaning import MeaningFound
@@ -39,6 +42,27 @@ from simhash_core.types import (
 
 VERDICT_VERSION = 1
 _NOT_KEYED = frozenset({"workers"})  # settings that cannot change a verdict
+# the code that judges: a verdict made by other rules (an update) is never reused
+_JUDGING_CODE = ("compare", "messages.py", "pair_fields.py", "types.py", "students.py")
+
+
+@lru_cache(maxsize=1)
+def judging_code_digest() -> str:
+    """BLAKE2b of the source of the modules that judge, group and orient pairs: an
+    update that changes how a class is judged makes new verdicts (the same files on
+    every machine give the same digest).
+
+    >>> len(judging_code_digest())
+    32
+    """
+    root = Path(__file__).resolve().parents[1]
+    h = hashlib.blake2b(digest_size=16)
+    for name in _JUDGING_CODE:
+        path = root / name
+        for f in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            h.update(f.relative_to(root).as_posix().encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()
 
 
 def verdict_key(memo_key: str, settings: ScanSettings, docs: Sequence[Document]) -> str:
@@ -57,7 +81,13 @@ def verdict_key(memo_key: str, settings: ScanSettings, docs: Sequence[Document])
         ]
         for d in docs
     ]
-    parts = {"v": VERDICT_VERSION, "memo": memo_key, "settings": chosen, "files": files}
+    parts = {
+        "v": VERDICT_VERSION,
+        "code": judging_code_digest(),
+        "memo": memo_key,
+        "settings": chosen,
+        "files": files,
+    }
     text = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False)
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 

@@ -143,7 +143,7 @@ def test_archived_documents_are_marked(qtbot):
 
 
 def test_a_class_above_the_dense_limit_shows_an_overview_of_its_groups(
-    qtbot, small_result
+    qtbot, small_result, monkeypatch
 ):
     """Above the dense limit the comparison makes no N x N matrix. The matrix shows the
     members of the strongest groups, group by group, with their pairs' scores, and the
@@ -153,6 +153,10 @@ def test_a_class_above_the_dense_limit_shows_an_overview_of_its_groups(
     from app.matrix_data import MatrixData
     from app.views.matrix_panel import MatrixPanel
 
+    small = MatrixModel()
+    small.set_result(replace(small_result, matrix=None))  # a small class, not compared
+    assert small.rowCount() == 0 and not small.data_.overview
+    monkeypatch.setattr("app.matrix_data.DENSE_MATRIX_LIMIT", 5)
     big = replace(small_result, matrix=None)  # what a class of 100,000 gets
     assert len(big.clusters) >= 2
     model = MatrixModel()

@@ -451,7 +451,10 @@ def test_the_groups_filter_finds_a_student_at_once(shown, small_result, qtbot):
     for cid in kept:
         members = next(c for c in small_result.clusters if c.id == cid).members
         assert any(name in small_result.documents[m].path for m in members)
-    panel.filter_edit.setText("nobody-has-this-name")
+    panel.select_cluster(cluster.id)
+    with qtbot.waitSignal(panel.clusterSelected) as chosen:
+        panel.filter_edit.setText("nobody-has-this-name")  # hides the selected group
+    assert chosen.args == [None]
     assert groups.rowCount() == 0 and panel.empty_label.isVisible()
     assert "nobody-has-this-name" in panel.empty_label.text()
     panel.filter_edit.clear()

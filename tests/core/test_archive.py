@@ -183,7 +183,7 @@ def test_a_schema_1_archive_gains_the_meaning_index_when_opened(tmp_path: Path) 
         assert store.check() == []
         version = store._query("SELECT value FROM meta WHERE key = 'schema_version'")
         (terms,) = store._query("SELECT COUNT(*) FROM meaning")[0]
-    assert version == [("2",)] and terms > 0
+    assert version == [("3",)] and terms > 0  # and raised to the current schema
 
 
 def test_same_content_is_stored_once_and_keeps_every_label(store: SQLiteArchive) -> None:
@@ -428,3 +428,43 @@ def test_an_archive_from_another_analysis_is_refused_clearly(tmp_path: Path) -> 
             store.add(make_doc(zh_essay(1), "a.txt"), "x")
         assert store.labels()[0].documents == 8
         assert store.remove_label("2024 spring") == 8
+
+
+def test_a_schema_2_file_is_raised_to_schema_3_and_reads_both_forms(tmp_path: Path) -> None:
+    """Schema 3 stores signatures 4 bytes a value and unit offsets compressed; a schema 2
+    file (8-byte signatures, plain offsets) still reads, and is numbered 3 when opened,
+    so that an older plagcheck refuses it instead of misreading the new values."""
+    from simhash_core.archive import codec
+    from simhash_core.archive.sqlite_store import SCHEMA_VERSION
+    from simhash_core.fingerprint import codec as shared
+
+    path = tmp_path / "old.sqlite"
+    with SQLiteArchive(path) as store:
+        fill(store)
+        want = store.find(make_doc(zh_essay(2), "q.txt"))
+    db = sqlite3.connect(path)
+    for doc_id, sig in db.execute("SELECT id, minhash FROM documents").fetchall():
+        wide = codec.signature_from(sig, 128).astype("<u8").tobytes()  # as schema 2 did
+        db.execute("UPDATE documents SET minhash = ? WHERE id = ?", (wide, doc_id))
+    for doc_id, starts, ends in db.execute(
+        "SELECT doc, unit_starts, unit_ends FROM payloads"
+    ).fetchall():
+        plain = [
+            shared.pack_array(name, codec.unpack_offsets(name, blob))
+            for name, blob in (("unit_starts", starts), ("unit_ends", ends))
+        ]
+        db.execute(
+            "UPDATE payloads SET unit_starts = ?, unit_ends = ? WHERE doc = ?", (*plain, doc_id)
+        )
+    db.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    db.commit()
+    db.close()
+    with SQLiteArchive(path) as store:
+        assert store.find(make_doc(zh_essay(2), "q.txt")) == want
+        (loaded,) = store.load([want[0].doc_id])
+        assert loaded.text == zh_essay(2) and len(loaded.unit_starts) == len(loaded.unit_ends)
+        assert store.check() == []
+    version = sqlite3.connect(path).execute(
+        "SELECT value FROM meta WHERE key = 'schema_version'"
+    ).fetchone()[0]
+    assert int(version) == SCHEMA_VERSION == 3
