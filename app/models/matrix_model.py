@@ -230,6 +230,23 @@ class MatrixModel(QAbstractTableModel):
             return da.label
         v = self.data_.values
         pair = self.data_.pair(a, b)
+        if self.data_.overview and pair is None:
+            # a large class scores only the pairs its indexes propose: none here
+            lines = [
+                f"{da.label}  ↔  {db.label}",
+                self.tr(
+                    "Not scored: no passage, meaning match or SimHash closeness between "
+                    "these files was found (no reported pair)"
+                ),
+            ]
+            lines += [
+                self.tr("{name} is archived: {label}").format(
+                    name=doc.name, label=doc.archive_label
+                )
+                for doc in (da, db)
+                if doc.archive_label
+            ]
+            return "\n".join([*lines, self.tr("Click to open the pair")])
         lines = [
             f"{da.label}  ↔  {db.label}",
             self.tr("Similarity: {value}").format(value=percent(v[Metric.SIMILARITY][r, c])),

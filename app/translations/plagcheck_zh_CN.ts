@@ -412,22 +412,22 @@ Why: {reason}</source>
         <translation>经 OCR 识别，置信度 {confidence}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="157"/>
+        <location filename="../views/groups_panel.py" line="159"/>
         <source>Groups of near-duplicates appear here after a scan.</source>
         <translation>扫描后，这里会列出相似文件的分组。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="160"/>
+        <location filename="../views/groups_panel.py" line="162"/>
         <source>No group: no pair of files was flagged.</source>
         <translation>没有分组：没有文件对被标记。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="164"/>
+        <location filename="../views/groups_panel.py" line="166"/>
         <source>No group has a file or student named “{text}”.</source>
         <translation>没有哪个组里有名为“{text}”的文件或学生。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="212"/>
+        <location filename="../views/groups_panel.py" line="214"/>
         <source>Find a student or file…</source>
         <translation>查找学生或文件…</translation>
     </message>
@@ -795,47 +795,54 @@ Why: {reason}</source>
         <translation>已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="235"/>
+        <location filename="../models/matrix_model.py" line="238"/>
+        <source>Not scored: no passage, meaning match or SimHash closeness between these files was found (no reported pair)</source>
+        <translation>未评分：这两个文件之间没有发现相同段落、意思相同的句子或相近的 SimHash（没有报告这一对）</translation>
+    </message>
+    <message>
+        <location filename="../models/matrix_model.py" line="252"/>
         <source>Similarity: {value}</source>
         <translation>相似度：{value}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="236"/>
+        <location filename="../models/matrix_model.py" line="253"/>
         <source>SimHash distance: {value} of 64 bits</source>
         <translation>SimHash 距离：64 位中的 {value} 位</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="239"/>
+        <location filename="../models/matrix_model.py" line="256"/>
         <source>Jaccard: {value}</source>
         <translation>Jaccard：{value}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="240"/>
+        <location filename="../models/matrix_model.py" line="257"/>
         <source>Containment: {ab} of {a} is in {b}; {ba} of {b} is in {a}</source>
         <translation>包含度：{a} 的 {ab} 出现在 {b} 中；{b} 的 {ba} 出现在 {a} 中</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="252"/>
+        <location filename="../models/matrix_model.py" line="269"/>
         <source>Matched passages: {count}; matched text: {ra} of {a}, {rb} of {b}</source>
         <translation>匹配段落：{count} 处；匹配文本：{a} 的 {ra}，{b} 的 {rb}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="261"/>
+        <location filename="../models/matrix_model.py" line="278"/>
         <source>Flagged: {reasons}</source>
         <translation>已标记：{reasons}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="265"/>
+        <location filename="../models/matrix_model.py" line="243"/>
+        <location filename="../models/matrix_model.py" line="282"/>
         <source>{name} is archived: {label}</source>
         <translation>{name} 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="270"/>
+        <location filename="../models/matrix_model.py" line="287"/>
         <source>No matching passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="271"/>
+        <location filename="../models/matrix_model.py" line="249"/>
+        <location filename="../models/matrix_model.py" line="288"/>
         <source>Click to open the pair</source>
         <translation>点击打开这对文件</translation>
     </message>

@@ -173,6 +173,14 @@ def test_a_class_above_the_dense_limit_shows_an_overview_of_its_groups(
         assert model.index(r, c).data(Role.DOC_PAIR) == (min(p.a, p.b), max(p.a, p.b))
     outside = next(i for i in range(len(big.documents)) if i not in members)
     assert model.row_of(outside) == -1
+    first, second = big.clusters[0], big.clusters[1]
+    unscored = model.index(model.row_of(first.lead), model.row_of(second.lead))
+    tip = unscored.data(Qt.ItemDataRole.ToolTipRole)
+    assert "Not scored" in tip and "64 bits" not in tip  # never shown as if measured
+    p = flagged[0]
+    assert "Similarity:" in model.index(model.row_of(p.a), model.row_of(p.b)).data(
+        Qt.ItemDataRole.ToolTipRole
+    )
     first = big.clusters[0]
     cut = MatrixData.group_overview(big, limit=len(first.members) + 1)
     assert cut.size == len(first.members) + 1 and cut.groups_shown == 2  # the 2nd is cut
