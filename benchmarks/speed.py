@@ -1,6 +1,7 @@
 """Speed benchmark: prints tables, asserts nothing.
 
     python benchmarks/speed.py [--files 1000] [--folder DIR] [--skip-peers] [--only-common]
+    python benchmarks/speed.py --stages-only --files 100000   # one large scan, by stage
 
 1. A cold scan of a 1,000-file class (built by ``make_big_class.py`` from
    ``shared/samples/class-zh``), stage by stage, with 1 and with all workers.
@@ -18,6 +19,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import re
 import resource
@@ -373,6 +375,55 @@ def startup_table() -> None:
             print(row([i + 1, f"not measured: {proc.stderr.read()[-200:]!r}", ""]))
 
 
+def _rss_mb() -> float:
+    """The resident memory of this process now (Linux), else its peak so far."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, ValueError, IndexError):
+        return _peak_rss_mb()
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def stages_table(folder: Path) -> None:
+    """A large class, once, as the command line scans it (all workers, no cache): each
+    stage's time, its rate, and the memory of the scanning process (the parent, where
+    the documents and the comparison live) when it ended and at its peak so far."""
+    from simhash_core.progress import Progress
+    from simhash_core.scan import scan
+    from simhash_core.types import ScanSettings
+
+    marks: list[tuple[str, float, float, float]] = []
+
+    class Stages(Progress):
+        def begin(self, stage) -> None:  # type: ignore[no-untyped-def]
+            marks.append((stage.value, time.perf_counter(), _rss_mb(), _peak_rss_mb()))
+            super().begin(stage)
+
+    t0 = time.perf_counter()
+    result = scan([folder], [TEMPLATE], ScanSettings(), Stages())
+    marks.append(("end", time.perf_counter(), _rss_mb(), _peak_rss_mb()))
+    n = len(result.documents)
+    chars = sum(len(d.text) for d in result.documents)
+    table(
+        f"A class of {n:,} files in one scan ({os.cpu_count()} cores, no cache): the stages",
+        ["stage", "wall s", "files/s", "chars/s", "memory at its end MB", "peak so far MB"],
+    )
+    for (name, start, _, _), (_, end, rss, peak) in itertools.pairwise(marks):
+        seconds = end - start
+        rate = [f"{n / seconds:,.0f}", f"{chars / seconds:,.0f}"] if seconds else ["", ""]
+        print(row([name, f"{seconds:.1f}", *rate, f"{rss:,.0f}", f"{peak:,.0f}"]))
+    for key in ("compare: meaning layer",):
+        if key in result.timings:
+            print(row([f"(of compare: {key.split(': ')[1]})", f"{result.timings[key]:.1f}",
+                       "", "", "", ""]))  # fmt: skip
+    print(row(["total", f"{time.perf_counter() - t0:.1f}", "", "", "", f"{_peak_rss_mb():,.0f}"]))
+    print(
+        f"\n{len(result.errors)} unreadable; {sum(p.flagged for p in result.pairs):,} flagged "
+        f"pairs in {len(result.clusters):,} groups; matrix: "
+        f"{'none (group overview)' if result.matrix is None else 'dense'}"
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--files", type=int, default=1000)
@@ -381,10 +432,26 @@ def main() -> int:
     ap.add_argument(
         "--only-common", action="store_true", help="only the common-copying folder's tables"
     )
+    ap.add_argument(
+        "--stages-only",
+        action="store_true",
+        help="only one scan of the class, stage by stage with memory (for 10,000 files and up)",
+    )
     args = ap.parse_args()
     if args.only_common:
         with tempfile.TemporaryDirectory() as tmp:
             common_copying_table(Path(tmp))
+        return 0
+    if args.stages_only:
+        from make_big_class import make_big_class
+
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = args.folder
+            if folder is None:
+                folder = Path(tmp) / "class"
+                t, _ = timed(make_big_class, folder, args.files)
+                print(f"built a {args.files:,}-file class in {t:.0f} s")
+            stages_table(folder)
         return 0
     print(
         f"# plagcheck speed: {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
