@@ -424,6 +424,18 @@ def stages_table(folder: Path) -> None:
     )
 
 
+def _class_folder(args: argparse.Namespace, tmp: Path) -> Path:
+    """``--folder``, or a class of ``--files`` files built in ``tmp``."""
+    if args.folder is not None:
+        return args.folder
+    from make_big_class import make_big_class
+
+    folder = tmp / "class"
+    t, _ = timed(make_big_class, folder, args.files)
+    print(f"\nbuilt a {args.files:,}-file class in {t:.0f} s")
+    return folder
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--files", type=int, default=1000)
@@ -443,15 +455,8 @@ def main() -> int:
             common_copying_table(Path(tmp))
         return 0
     if args.stages_only:
-        from make_big_class import make_big_class
-
         with tempfile.TemporaryDirectory() as tmp:
-            folder = args.folder
-            if folder is None:
-                folder = Path(tmp) / "class"
-                t, _ = timed(make_big_class, folder, args.files)
-                print(f"built a {args.files:,}-file class in {t:.0f} s")
-            stages_table(folder)
+            stages_table(_class_folder(args, Path(tmp)))
         return 0
     print(
         f"# plagcheck speed: {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
@@ -460,14 +465,8 @@ def main() -> int:
     if not SAMPLES.is_dir():
         print(f"no samples at {SAMPLES}")
         return 2
-    from make_big_class import make_big_class
-
     with tempfile.TemporaryDirectory() as tmp:
-        folder = args.folder
-        if folder is None:
-            folder = Path(tmp) / "class"
-            t, _ = timed(make_big_class, folder, args.files)
-            print(f"\nbuilt a {args.files}-file class in {t:.0f} s")
+        folder = _class_folder(args, Path(tmp))
         n = sum(1 for p in folder.rglob("*") if p.is_file())
         cli_memory_table(folder)  # first: no other child process has run yet
         high_water = [("start", _peak_rss_mb())]

@@ -5,7 +5,6 @@ master restarts."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from tests.core.test_archive import (
     pair_table,
     partial_copy,
 )
-from tests.core.test_archive_redis import _start_redis
+from tests.core.test_archive_redis import _start_redis, three_teachers
 from tests.core.textgen import en_essay, zh_essay
 from tests.redis_servers import LocalCluster
 
@@ -137,26 +136,7 @@ def test_a_document_lives_on_one_shard_and_the_shards_share_the_work(url: str) -
 
 
 def test_concurrent_writers_on_a_cluster_file_each_content_once(url: str) -> None:
-    docs = archived_class(12)
-    errors: list[BaseException] = []
-
-    def teacher(label: str, part: list) -> None:
-        try:
-            with open_archive(url) as store:
-                store.add_many(part, label)
-        except BaseException as exc:  # pragma: no cover - reported below
-            errors.append(exc)
-
-    threads = [
-        threading.Thread(target=teacher, args=("2024 spring", docs[:8])),
-        threading.Thread(target=teacher, args=("2024 autumn", docs[4:])),
-        threading.Thread(target=teacher, args=("2024 spring", docs[2:10])),
-    ]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
+    three_teachers(url)
     with open_archive(url) as store:
         assert store.count() == 12 and store.check() == []
         assert {x.label: x.documents for x in store.labels()} == {

@@ -16,7 +16,7 @@ import pytest
 
 from simhash_core.archive import ArchiveError, compare_with_archive, open_archive
 from simhash_core.archive.sqlite_store import SQLiteArchive
-from simhash_core.types import ScanSettings
+from simhash_core.types import Document, ScanSettings
 from tests.core.test_archive import (
     archived_class,
     fill,
@@ -138,8 +138,10 @@ def test_remove_every_label_leaves_no_index_keys(url: str) -> None:
         assert all(int(store._r.get(k)) == 0 for k in counters)
 
 
-def test_concurrent_writers_file_each_content_once(url: str) -> None:
-    """Two teachers add overlapping folders at the same time."""
+def three_teachers(url: str) -> list[Document]:
+    """Three teachers add overlapping parts of 12 essays to the archive at ``url`` at
+    the same time (two under "2024 spring", one under "2024 autumn"); returns the
+    essays once all three are done, failing if any of them raised."""
     docs = archived_class(12)
     errors: list[BaseException] = []
 
@@ -160,6 +162,12 @@ def test_concurrent_writers_file_each_content_once(url: str) -> None:
     for t in threads:
         t.join()
     assert errors == []
+    return docs
+
+
+def test_concurrent_writers_file_each_content_once(url: str) -> None:
+    """Two teachers add overlapping folders at the same time."""
+    docs = three_teachers(url)
     with open_archive(url) as store:
         assert store.count() == 12
         assert store.check() == []
