@@ -143,6 +143,20 @@ def make_big_class(dest: Path, files: int = 1000, samples: Path = SAMPLES) -> li
     return written
 
 
+def planted_copies(dest: Path, samples: Path = SAMPLES) -> set[tuple[str, str]]:
+    """The copies :func:`make_big_class` planted in ``dest``, as pairs of paths relative
+    to it (sorted): in each replica after the first, file ``i`` (``i % 10 == 1``)
+    copies file ``i - 1``. Replica 0's own copies are the sample's ``truth.csv``."""
+    sources = sorted(p.name for p in (samples / "submissions").iterdir())
+    out = set()
+    for folder in sorted(p for p in dest.iterdir() if p.is_dir() and p.name != "r00"):
+        for i in range(1, len(sources), 10):
+            a, b = folder / sources[i - 1], folder / sources[i]
+            if a.exists() and b.exists():
+                out.add((f"{folder.name}/{a.name}", f"{folder.name}/{b.name}"))
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dest", type=Path)

@@ -422,6 +422,33 @@ def stages_table(folder: Path) -> None:
         f"pairs in {len(result.clusters):,} groups; matrix: "
         f"{'none (group overview)' if result.matrix is None else 'dense'}"
     )
+    planted_table(folder, result)
+
+
+def planted_table(folder: Path, result) -> None:  # type: ignore[no-untyped-def]
+    """For a folder made by ``make_big_class.py``: which of its planted copies were
+    flagged, and which other pairs (across replicas, all bodies are unrelated random
+    text: a flag there is a false one; within the sample class, replica 0, it may be
+    one of its labelled copies)."""
+    from make_big_class import planted_copies
+
+    planted = planted_copies(folder)
+    if not planted:
+        return
+    docs = result.documents
+    flagged = {
+        tuple(sorted((docs[p.a].path, docs[p.b].path))): p for p in result.pairs if p.flagged
+    }
+    found = planted & flagged.keys()
+    others = [k for k in flagged if k not in planted]
+    sample = [k for k in others if k[0].startswith("r00/") and k[1].startswith("r00/")]
+    across = [k for k in others if k[0].split("/")[0] != k[1].split("/")[0]]
+    by_meaning = [k for k in others if flagged[k].reworded or flagged[k].translated]
+    print(
+        f"planted copies flagged: {len(found):,} of {len(planted):,}; other flagged pairs: "
+        f"{len(others):,} ({len(sample):,} within the sample class r00, {len(across):,} "
+        f"across replicas, {len(by_meaning):,} by reworded or translated passages)"
+    )
 
 
 def _class_folder(args: argparse.Namespace, tmp: Path) -> Path:

@@ -45,6 +45,7 @@ from simhash_core.compare.corpus import (
 from simhash_core.compare.direction import pair_directions
 from simhash_core.compare.meaning import (
     NOTHING_FOUND,
+    is_large,
     judge_meaning,
     meaning_key,
     meaning_pairs,
@@ -396,6 +397,9 @@ def _meaning_links(
         progress=progress,
         share=(0.0, MEANING_SHARE),
         threads=s.workers or os.cpu_count() or 1,  # the products run side by side
+        # in a large folder, a pair with fewer matched sentences than a passage needs is
+        # left out: it could only rank an unflagged pair below 1%, and there are millions
+        min_links=s.meaning_sentences if is_large(len(sents)) else 1,
     )
     if restrict is None:
         memo.meaning, memo.meaning_settings, memo.changed = found, key, True

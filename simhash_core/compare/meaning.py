@@ -22,6 +22,21 @@ layer compares sentences instead (:mod:`simhash_core.text.sentences`):
 
 Everything is computed from the folder's sentences alone, with no randomness: the same
 files give the same passages in any process.
+
+**Large folders.** Comparing every sentence with every other grows with the square of
+the folder: 69 s for 4,000 essays, days for 100,000. From :data:`BLOCKING_FROM`
+documents on, each document's sentences are compared only with
+
+* its **candidate documents**: the :data:`CANDIDATES` documents that share the most
+  *rare* terms with it (terms in at most :func:`rare_limit` documents, weighted by
+  their rarity; a reworded or translated copy keeps the names, numbers and specialist
+  words of its source), in both directions; and
+* a fixed **reference sample** of :data:`REFERENCE_DOCS` documents spread over the
+  folder, so that each sentence's usual closeness (the margin's denominator) is still
+  measured against the folder and not only against its look-alikes.
+
+Which sentences are compared depends only on the documents, never on how the work is
+split into blocks or threads: the same folder gives the same passages on any machine.
 """
 
 from __future__ import annotations
@@ -29,9 +44,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 from scipy import sparse
+from scipy.sparse.csgraph import reverse_cuthill_mckee
 
 from simhash_core.progress import Progress
 from simhash_core.text.sentences import CHINESE, ENGLISH, Sentences
@@ -48,6 +65,15 @@ COMMON_TERM_SENTENCES = 200  # ...when that is more than 200 sentences
 ROWS_PER_BLOCK = 2048  # sentences multiplied at once
 BLOCK_ENTRIES = 8_000_000  # at most about this many products at once (bounds memory)
 MAX_THREADS = 4  # blocks multiplied side by side, at most
+
+BLOCKING_FROM = 3000  # documents: from this many, sentences meet candidate documents only
+CANDIDATES = 32  # per document, the documents sharing the most rare terms with it
+QUERY_TERMS = 128  # a document's rarest terms, looked up to find its candidates
+MIN_SHARED = 3  # a candidate shares at least 3 of them
+REFERENCE_DOCS = 256  # documents spread over the folder that every sentence meets
+RARE_SHARE = 0.002  # a rare term is in at most 0.2% of the documents...
+RARE_MIN_DOCS = 32  # ...or in at most 32 of them, whichever is more
+BLOCK_RIGHT = 16384  # candidate sentences on the right of one blocked product, at most
 
 COPIED_COSINE = 0.9  # sentences this alike keep their words: copied, not reworded
 
@@ -87,12 +113,32 @@ class PairMeaning:
     strength: float  # best mean margin of MIN_SENTENCES chained sentences (0: none)
 
 
+def _factorize(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(ids, return_inverse=True)`` for 32-bit ids, three times faster: one
+    sort of each id packed with its position.
+
+    >>> [x.tolist() for x in _factorize(np.array([7, 3, 7, 9], np.uint32))]
+    [[3, 7, 9], [1, 0, 1, 2]]
+    """
+    if len(ids) == 0:
+        return ids[:0], np.zeros(0, np.int64)
+    keys = (ids.astype(np.uint64) << np.uint64(32)) | np.arange(len(ids), dtype=np.uint64)
+    keys.sort()
+    term = (keys >> np.uint64(32)).astype(ids.dtype)
+    new = np.empty(len(term), bool)
+    new[0] = True
+    np.not_equal(term[1:], term[:-1], out=new[1:])
+    inverse = np.empty(len(ids), np.int64)
+    inverse[(keys & np.uint64(0xFFFFFFFF)).astype(np.int64)] = np.cumsum(new) - 1
+    return term[new], inverse
+
+
 def _tfidf(ptr: np.ndarray, ids: np.ndarray, rows: int) -> sparse.csr_matrix:
     """L2-normalised TF-IDF rows (sublinear term frequency), IDF over these rows."""
     if rows == 0 or len(ids) == 0:
         return sparse.csr_matrix((rows, 1), dtype=np.float32)
     row_of = np.repeat(np.arange(rows, dtype=np.int64), np.diff(ptr))
-    vocab, col = np.unique(ids, return_inverse=True)
+    vocab, col = _factorize(ids)
     m = sparse.csr_matrix((np.ones(len(ids), np.float32), (row_of, col)), shape=(rows, len(vocab)))
     m.sum_duplicates()
     m.data = 1.0 + np.log(m.data)
@@ -173,9 +219,10 @@ class _Steps:
     SCALE = 1000
 
     def __init__(self, progress: Progress, total_rows: int, share: tuple[float, float]) -> None:
-        self.progress, self.total, self.share, self.done = progress, max(total_rows, 1), share, 0
+        self.progress, self.total, self.share = progress, max(total_rows, 1), share
+        self.done = 0.0
 
-    def advance(self, rows: int) -> None:
+    def advance(self, rows: float) -> None:
         self.done += rows
         low, high = self.share
         at = low + (high - low) * min(1.0, self.done / self.total)
@@ -230,53 +277,56 @@ def _block_pairs(
     row = np.repeat(np.arange(block.shape[0], dtype=np.int64), np.diff(block.indptr))
     col = block.indices.astype(np.int64)
     v = block.data * (left_doc[row + start] != right_doc[col])  # other documents only
-    v[v < NEIGHBOUR_FLOOR] = 0.0
-    top = _top_per_row(block.indptr, v)
-    keep = v >= KEEP_COSINE
-    return row[keep] + start, col[keep], v[keep], top
+    return _kept(block.indptr, row, col, v, start)
 
 
-def _similar_pairs(
-    left: sparse.csr_matrix,
-    right: sparse.csr_matrix,
-    left_doc: np.ndarray,
-    right_doc: np.ndarray,
-    progress: Progress,
-    steps: _Steps | None = None,
-    threads: int = 1,
+def _kept(
+    indptr: np.ndarray, row: np.ndarray, col: np.ndarray, v: np.ndarray, first: int | np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Cosines of ``left`` x ``right`` sentences of different documents: the pairs at
-    or above :data:`KEEP_COSINE` as (row, col, cosine), and each row's
-    :data:`NEIGHBOURS` best cosines over all pairs. With ``threads`` > 1 the blocks
-    are multiplied that many at a time; the results are taken in block order, so they
-    are the same whatever the number."""
-    top_rows = np.zeros((left.shape[0], NEIGHBOURS), np.float32)
+    """A block's products ``v`` (0 where not to count): the (row, col, cosine) at or
+    above :data:`KEEP_COSINE` and each row's best cosines. ``first`` turns block rows
+    into rows of the whole (an offset, or each block row's row)."""
+    v[v < NEIGHBOUR_FLOOR] = 0.0
+    top = _top_per_row(indptr, v)
+    keep = v >= KEEP_COSINE
+    rows = row[keep] + first if isinstance(first, int) else first[row[keep]]
+    return rows, col[keep], v[keep], top
+
+
+_Found = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # rows, cols, cosines, tops
+
+
+def _run_blocks(
+    blocks: list[tuple[np.ndarray, Callable[[], _Found]]],
+    rows: int,
+    progress: Progress,
+    steps: _Steps | None,
+    threads: int,
+    weight: float = 1.0,
+) -> _Found:
+    """Run each block's product (its left rows, and the function computing it),
+    ``threads`` at a time, collected in block order: the same result whatever the
+    number. A row's best cosines go to its place among ``rows``."""
+    top_rows = np.zeros((rows, NEIGHBOURS), np.float32)
     rr, cc, vv = [], [], []
-    right_t = right.T.tocsr()
     threads = max(1, min(threads, MAX_THREADS))
-    # blocks side by side share the memory one block had: the same links, smaller blocks
-    blocks = _blocks(left, right, BLOCK_ENTRIES // threads)
-
-    def run(block: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        return _block_pairs(left, right_t, left_doc, right_doc, *block)
-
     pool = ThreadPoolExecutor(threads, "meaning") if threads > 1 and len(blocks) > 1 else None
     try:
         # at most ``threads`` blocks ahead of the one being collected: memory stays bounded
         ahead = threads if pool is not None else 0
-        pending = [pool.submit(run, b) for b in blocks[:ahead]] if pool is not None else []
-        for k, (start, stop) in enumerate(blocks):
+        pending = [pool.submit(job) for _, job in blocks[:ahead]] if pool is not None else []
+        for k, (where, job) in enumerate(blocks):
             progress.check()
             if pool is not None:
                 if k + ahead < len(blocks):
-                    pending.append(pool.submit(run, blocks[k + ahead]))
+                    pending.append(pool.submit(blocks[k + ahead][1]))
                 r, c, v, top = pending[k].result()
                 pending[k] = None  # type: ignore[call-overload]
             else:
-                r, c, v, top = run((start, stop))
+                r, c, v, top = job()
             if steps is not None:
-                steps.advance(stop - start)
-            top_rows[start:stop] = top
+                steps.advance(len(where) * weight)
+            top_rows[where] = top
             rr.append(r)
             cc.append(c)
             vv.append(v)
@@ -290,6 +340,295 @@ def _similar_pairs(
         cat(vv) if vv else np.zeros(0, np.float32),
         top_rows,
     )
+
+
+def _similar_pairs(
+    left: sparse.csr_matrix,
+    right: sparse.csr_matrix,
+    left_doc: np.ndarray,
+    right_doc: np.ndarray,
+    progress: Progress,
+    steps: _Steps | None = None,
+    threads: int = 1,
+    weight: float = 1.0,
+) -> _Found:
+    """Cosines of ``left`` x ``right`` sentences of different documents: the pairs at
+    or above :data:`KEEP_COSINE` as (row, col, cosine), and each row's
+    :data:`NEIGHBOURS` best cosines over all pairs. With ``threads`` > 1 the blocks
+    are multiplied that many at a time; the results are taken in block order, so they
+    are the same whatever the number."""
+    right_t = right.T.tocsr()
+    threads = max(1, min(threads, MAX_THREADS))
+    # blocks side by side share the memory one block had: the same links, smaller blocks
+    blocks = [
+        (
+            np.arange(start, stop),
+            partial(_block_pairs, left, right_t, left_doc, right_doc, start, stop),
+        )
+        for start, stop in _blocks(left, right, BLOCK_ENTRIES // threads)
+    ]
+    return _run_blocks(blocks, left.shape[0], progress, steps, threads, weight)
+
+
+def is_large(documents: int) -> bool:
+    """Whether a folder of this many documents compares candidate documents only."""
+    return documents >= BLOCKING_FROM
+
+
+def rare_limit(documents: int) -> int:
+    """The most documents a *rare* term is in, for choosing candidate documents.
+
+    >>> rare_limit(3000), rare_limit(100_000)
+    (32, 200)
+    """
+    return max(RARE_MIN_DOCS, int(RARE_SHARE * documents))
+
+
+DOC_CHUNK = 4096  # documents whose terms are gathered or ranked at once
+
+
+def _doc_terms(m: sparse.csr_matrix, row_doc: np.ndarray, docs: np.ndarray) -> sparse.csr_matrix:
+    """Which terms each of the sorted ``docs`` has (1 or absent), from its sentences'
+    rows of ``m`` (rows grouped by document, in order), a few thousand documents at a
+    time."""
+    bounds = np.searchsorted(row_doc, docs[::DOC_CHUNK])
+    bounds = np.append(bounds, len(row_doc))
+    parts = []
+    for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
+        local = np.searchsorted(docs, row_doc[lo:hi]) - np.searchsorted(docs, row_doc[lo])
+        a = sparse.csr_matrix(
+            (np.ones(hi - lo, np.float32), (local, np.arange(hi - lo))),
+            shape=(int(local[-1]) + 1 if hi > lo else 0, hi - lo),
+        )
+        part = (a @ m[lo:hi]).tocsr()
+        part.data[:] = 1.0
+        parts.append(part)
+    return sparse.vstack(parts, format="csr") if parts else sparse.csr_matrix((0, m.shape[1]))
+
+
+def _rarest(d: sparse.csr_matrix, df: np.ndarray, count: int) -> sparse.csr_matrix:
+    """Each row of ``d`` with only its ``count`` rarest terms (ties: lower column)."""
+    parts = []
+    for lo in range(0, d.shape[0], DOC_CHUNK):
+        part = d[lo : lo + DOC_CHUNK].tocsr()
+        row = np.repeat(np.arange(part.shape[0]), np.diff(part.indptr))
+        order = np.lexsort((part.indices, df[part.indices], row))
+        rank = np.arange(len(order)) - part.indptr[row[order]]
+        keep = np.zeros(len(order), bool)
+        keep[order[rank < count]] = True
+        part.data = part.data * keep
+        part.eliminate_zeros()
+        parts.append(part)
+    return sparse.vstack(parts, format="csr") if parts else d
+
+
+def _top_docs(
+    scores: sparse.csr_matrix, shared: sparse.csr_matrix, k: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """(row, col) of each row's ``k`` highest scores (ties: lower column), among the
+    entries with at least :data:`MIN_SHARED` terms ``shared`` (the same pattern)."""
+    row = np.repeat(np.arange(scores.shape[0], dtype=np.int64), np.diff(scores.indptr))
+    live = (shared.data >= MIN_SHARED) & (scores.data > 0)
+    row, col, val = row[live], scores.indices[live].astype(np.int64), scores.data[live]
+    order = np.lexsort((col, -val, row))
+    row, col = row[order], col[order]
+    rank = np.arange(len(row)) - np.searchsorted(row, row, side="left")
+    return row[rank < k], col[rank < k]
+
+
+def candidate_documents(
+    left: sparse.csr_matrix,
+    right: sparse.csr_matrix,
+    left_doc: np.ndarray,
+    right_doc: np.ndarray,
+    documents: int,
+    progress: Progress,
+) -> np.ndarray:
+    """Pairs of documents whose sentences are compared in a large folder, as sorted keys
+    ``left document * documents + right document``.
+
+    A document's :data:`QUERY_TERMS` rarest terms (in 2 to :func:`rare_limit`
+    documents) are looked up among the other side's documents; each document found
+    scores the inverse document frequency of the terms it shares, and the
+    :data:`CANDIDATES` best sharing at least :data:`MIN_SHARED` are its candidates.
+    Both sides ask (a pair is a candidate if either finds the other), so the relation
+    is symmetric. The cost is bounded by the rare terms' postings, not by the square
+    of the folder."""
+    ldocs, rdocs = np.unique(left_doc), np.unique(right_doc)
+    same = right is left
+    dl = _doc_terms(left, left_doc, ldocs)
+    dr = dl if same else _doc_terms(right, right_doc, rdocs)
+    df = np.bincount(dl.indices, minlength=dl.shape[1])
+    if not same:
+        df = df + np.bincount(dr.indices, minlength=dr.shape[1])
+    held = len(np.union1d(ldocs, rdocs))
+    usable = (df >= 2) & (df <= rare_limit(held))
+    idf = np.where(usable, np.log((held + 1) / np.maximum(df, 1)), 0.0).astype(np.float32)
+
+    def rare(d: sparse.csr_matrix) -> sparse.csr_matrix:
+        d = d.multiply(usable[np.newaxis, :].astype(np.float32)).tocsr()
+        d.eliminate_zeros()
+        return d
+
+    dl = rare(dl)
+    dr = dl if same else rare(dr)
+    keys = [_candidate_keys(dl, dr, ldocs, rdocs, df, idf, documents, progress)]
+    back = (
+        _candidate_keys(dr, dl, rdocs, ldocs, df, idf, documents, progress) if not same else keys[0]
+    )
+    keys.append((back % documents) * documents + back // documents)  # the other side's
+    return np.unique(np.concatenate(keys))
+
+
+def _candidate_keys(
+    a: sparse.csr_matrix,
+    b: sparse.csr_matrix,
+    adocs: np.ndarray,
+    bdocs: np.ndarray,
+    df: np.ndarray,
+    idf: np.ndarray,
+    documents: int,
+    progress: Progress,
+) -> np.ndarray:
+    """Each ``a`` document's best ``b`` documents (see :func:`candidate_documents`),
+    as keys ``a document * documents + b document``."""
+    query = _rarest(a, df, QUERY_TERMS)
+    weighted = (query @ sparse.diags(idf)).tocsr()
+    b_t = b.T.tocsr()
+    out = []
+    for start, stop in _blocks(query, b):
+        progress.check()
+        shared = (query[start:stop] @ b_t).tocsr()
+        scores = (weighted[start:stop] @ b_t).tocsr()
+        shared.sort_indices()
+        scores.sort_indices()
+        row = np.repeat(np.arange(stop - start), np.diff(scores.indptr))
+        scores.data[adocs[start + row] == bdocs[scores.indices]] = 0.0  # not itself
+        r, c = _top_docs(scores, shared, CANDIDATES)
+        out.append(adocs[start + r].astype(np.int64) * documents + bdocs[c])
+    return np.concatenate(out) if out else np.zeros(0, np.int64)
+
+
+def _reference(docs: np.ndarray) -> np.ndarray:
+    """:data:`REFERENCE_DOCS` of the (sorted) ``docs``, evenly spread.
+
+    >>> _reference(np.arange(1000, dtype=np.int64))[:3].tolist()
+    [0, 3, 7]
+    """
+    if len(docs) <= REFERENCE_DOCS:
+        return docs
+    return np.unique(docs[np.linspace(0, len(docs) - 1, REFERENCE_DOCS).astype(np.int64)])
+
+
+def _blocked_pairs(
+    left: sparse.csr_matrix,
+    right: sparse.csr_matrix,
+    left_doc: np.ndarray,
+    right_doc: np.ndarray,
+    pairs: np.ndarray,
+    documents: int,
+    progress: Progress,
+    steps: _Steps | None = None,
+    threads: int = 1,
+) -> _Found:
+    """:func:`_similar_pairs` for a large folder: each left sentence is compared with
+    the right sentences of the reference sample, and of its document's candidates
+    (``pairs``, keys as :func:`candidate_documents` makes them). Candidates are taken a
+    few documents at a time, in an order that keeps each block's candidates together
+    (reverse Cuthill-McKee over the candidate graph); only candidate pairs count, so
+    which documents share a block changes nothing."""
+    rdocs, rstart, rcount = np.unique(right_doc, return_index=True, return_counts=True)
+    ldocs, lstart, lcount = np.unique(left_doc, return_index=True, return_counts=True)
+    first = np.zeros(documents, np.int64)  # each document's right rows: first, how many
+    count = np.zeros(documents, np.int64)
+    first[rdocs], count[rdocs] = rstart, rcount
+    reference = _reference(rdocs)
+    is_reference = np.zeros(documents, bool)
+    is_reference[reference] = True
+    ref_rows = _rows_of(reference, first, count)
+    r1, c1, v1, top1 = _similar_pairs(
+        left, right[ref_rows], left_doc, right_doc[ref_rows], progress, steps, threads, 0.5
+    )
+    c1 = ref_rows[c1]
+    pairs = pairs[~is_reference[pairs % documents]]  # the reference is compared already
+    pa, pb = pairs // documents, pairs % documents  # sorted by left document
+    graph = sparse.csr_matrix((np.ones(len(pairs), np.int8), (pa, pb)), shape=(documents,) * 2)
+    order = reverse_cuthill_mckee((graph + graph.T).tocsr(), symmetric_mode=True)
+    place = np.empty(documents, np.int64)
+    place[order] = np.arange(documents)
+    blocks: list[tuple[np.ndarray, Callable[[], _Found]]] = []
+    rows: list[np.ndarray] = []
+    partners: list[np.ndarray] = []
+    height = width = 0
+    lo_of, hi_of = np.searchsorted(pa, ldocs), np.searchsorted(pa, ldocs + 1)
+    for k in np.argsort(place[ldocs], kind="stable").tolist():
+        mine = pb[lo_of[k] : hi_of[k]]
+        size = int(count[mine].sum())
+        if size == 0:
+            continue
+        if rows and (height >= ROWS_PER_BLOCK // 4 or width + size > BLOCK_RIGHT):
+            blocks.append(
+                _blocked_job(
+                    left, right, left_doc, right_doc, rows, partners, first, count, pairs, documents
+                )
+            )
+            rows, partners, height, width = [], [], 0, 0
+        rows.append(np.arange(lstart[k], lstart[k] + lcount[k]))
+        partners.append(mine)
+        height += int(lcount[k])
+        width += size
+    if rows:
+        blocks.append(
+            _blocked_job(
+                left, right, left_doc, right_doc, rows, partners, first, count, pairs, documents
+            )
+        )
+    r2, c2, v2, top2 = _run_blocks(blocks, left.shape[0], progress, steps, threads, 0.5)
+    # a sentence's best cosines: the best of the reference's and its candidates'
+    top = -np.sort(-np.concatenate([top1, top2], axis=1), axis=1)[:, :NEIGHBOURS]
+    return np.concatenate([r1, r2]), np.concatenate([c1, c2]), np.concatenate([v1, v2]), top
+
+
+def _rows_of(docs: np.ndarray, first: np.ndarray, count: np.ndarray) -> np.ndarray:
+    """The rows of ``docs``, whose rows are ``first[d]`` on, ``count[d]`` of them.
+
+    >>> _rows_of(np.array([0, 2]), np.array([0, 3, 5]), np.array([3, 2, 2])).tolist()
+    [0, 1, 2, 5, 6]
+    """
+    n = count[docs]
+    total = int(n.sum())
+    starts = np.repeat(first[docs] - np.concatenate([[0], np.cumsum(n)[:-1]]), n)
+    return (starts + np.arange(total)).astype(np.int64)
+
+
+def _blocked_job(
+    left: sparse.csr_matrix,
+    right: sparse.csr_matrix,
+    left_doc: np.ndarray,
+    right_doc: np.ndarray,
+    rows: list[np.ndarray],
+    partners: list[np.ndarray],
+    first: np.ndarray,
+    count: np.ndarray,
+    pairs: np.ndarray,
+    documents: int,
+) -> tuple[np.ndarray, Callable[[], _Found]]:
+    """One block of :func:`_blocked_pairs`' candidates: its left rows and the function
+    computing it."""
+    where = np.concatenate(rows)
+    cols = _rows_of(np.unique(np.concatenate(partners)), first, count)
+
+    def job() -> _Found:
+        block = (left[where] @ right[cols].T).tocsr()
+        row = np.repeat(np.arange(block.shape[0], dtype=np.int64), np.diff(block.indptr))
+        col = cols[block.indices]
+        a, b = left_doc[where[row]].astype(np.int64), right_doc[col].astype(np.int64)
+        key = a * documents + b
+        at = np.minimum(np.searchsorted(pairs, key), len(pairs) - 1)
+        counted = (a != b) & (pairs[at] == key)
+        return _kept(block.indptr, row, col, block.data * counted, where)
+
+    return where, job
 
 
 @dataclass(frozen=True)
@@ -330,33 +669,56 @@ def _links_of_space(
         p, i = _subset(ptr, ids, both)
         m = _tfidf(p, i, len(both))
         left, right = m[: len(rows)], m[len(rows) :]
-    r, c, cos, top_r = _similar_pairs(
-        left, right, doc[rows], doc[cols], progress, steps, threads
-    )
-    if row_lang == col_lang:  # symmetric: a column's neighbours are its row's
-        top_c = top_r
+    blocked = is_large(len(sents))
+    if blocked:  # each document meets its candidates only
+        n = len(sents)
+        pairs = candidate_documents(left, right, doc[rows], doc[cols], n, progress)
+        r, c, cos, top_r = _blocked_pairs(
+            left, right, doc[rows], doc[cols], pairs, n, progress, steps, threads
+        )
+        if row_lang == col_lang:
+            top_c = top_r
+        else:
+            flipped = np.sort((pairs % n) * n + pairs // n)
+            top_c = _blocked_pairs(
+                right, left, doc[cols], doc[rows], flipped, n, progress, steps, threads
+            )[3]
     else:
-        top_c = _similar_pairs(right, left, doc[cols], doc[rows], progress, steps, threads)[3]
+        r, c, cos, top_r = _similar_pairs(
+            left, right, doc[rows], doc[cols], progress, steps, threads
+        )
+        if row_lang == col_lang:  # symmetric: a column's neighbours are its row's
+            top_c = top_r
+        else:
+            top_c = _similar_pairs(right, left, doc[cols], doc[rows], progress, steps, threads)[3]
     near_r, near_c = _neighbour_closeness(top_r), _neighbour_closeness(top_c)
     margin = cos / ((near_r[r] + near_c[c]) / 2.0)
     good = margin >= min_margin
     r, c, cos, margin = r[good], c[good], cos[good], margin[good]
     da, db = doc[rows][r], doc[cols][c]
     sa, sb = local[rows][r], local[cols][c]
-    # each same-language pair was found twice
-    keep = da < db if row_lang == col_lang else np.ones(len(da), bool)
-    da, db, sa, sb = da[keep], db[keep], sa[keep], sb[keep]
+    if row_lang == col_lang and not blocked:  # each pair was found from both sides
+        keep = da < db
+        da, db, sa, sb, cos, margin = (x[keep] for x in (da, db, sa, sb, cos, margin))
     swap = da > db
     da, db = np.where(swap, db, da), np.where(swap, da, db)
     sa, sb = np.where(swap, sb, sa), np.where(swap, sa, sb)
+    # in a large folder a same-language link is found from one of its sentences or
+    # both: each is kept once, at its larger cosine
+    order = np.lexsort((-cos, sb, sa, db, da))
+    da, db, sa, sb, cos, margin = (x[order] for x in (da, db, sa, sb, cos, margin))
+    first = np.ones(len(da), bool)
+    first[1:] = (
+        (da[1:] != da[:-1]) | (db[1:] != db[:-1]) | (sa[1:] != sa[:-1]) | (sb[1:] != sb[:-1])
+    )
     return _Links(
-        da,
-        db,
-        sa,
-        sb,
-        margin[keep].astype(np.float64),
-        cos[keep].astype(np.float64),
-        np.full(len(da), kind, np.int8),
+        da[first],
+        db[first],
+        sa[first],
+        sb[first],
+        margin[first].astype(np.float64),
+        cos[first].astype(np.float64),
+        np.full(int(first.sum()), kind, np.int8),
     )
 
 
@@ -457,10 +819,12 @@ def meaning_pairs(
     progress: Progress | None = None,
     share: tuple[float, float] = (0.0, 1.0),
     threads: int = 1,
+    min_links: int = 1,
 ) -> dict[tuple[int, int], PairMeaning]:
     """Sentences matched by meaning between documents, per pair ``(i, j)``, ``i < j``.
 
-    Links weaker than ``min_margin`` are left out; a pair with no links is absent.
+    Links weaker than ``min_margin`` are left out; a pair with fewer than ``min_links``
+    links (in one layer) is absent.
     ``progress`` is told how far the products are, as the ``share`` of its stage.
     ``threads``: sentence products multiplied at once (the same links whatever it is).
     """
@@ -473,9 +837,7 @@ def meaning_pairs(
     if reworded:
         for lang in (CHINESE, ENGLISH):
             parts.append(
-                _links_of_space(
-                    sents, "word", lang, lang, 0, min_margin, progress, steps, threads
-                )
+                _links_of_space(sents, "word", lang, lang, 0, min_margin, progress, steps, threads)
             )
     if cross:
         parts.append(
@@ -490,7 +852,9 @@ def meaning_pairs(
         order = np.lexsort((part.sent_b, part.sent_a, part.doc_b, part.doc_a))
         keys = np.stack([part.doc_a[order], part.doc_b[order]], axis=1)
         cut = np.flatnonzero(np.any(keys[1:] != keys[:-1], axis=1)) + 1
-        for group in np.split(order, cut):
+        bounds = np.concatenate([[0], cut, [len(order)]])
+        enough = np.flatnonzero(np.diff(bounds) >= min_links)
+        for group in (order[bounds[g] : bounds[g + 1]] for g in enough.tolist()):
             i, j = int(part.doc_a[group[0]]), int(part.doc_b[group[0]])
             if allowed is not None and not allowed(i, j):
                 continue
