@@ -113,66 +113,77 @@ class PairMeaning:
     strength: float  # best mean margin of MIN_SENTENCES chained sentences (0: none)
 
 
-def _factorize(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``np.unique(ids, return_inverse=True)`` for 32-bit ids, three times faster: one
-    sort of each id packed with its position.
+def _vocabulary(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct ``ids`` (sorted) and each id's place among them (int32), made a
+    slice at a time: the sort takes one copy of the ids, the places no more.
 
-    >>> [x.tolist() for x in _factorize(np.array([7, 3, 7, 9], np.uint32))]
+    >>> [x.tolist() for x in _vocabulary(np.array([7, 3, 7, 9], np.uint32))]
     [[3, 7, 9], [1, 0, 1, 2]]
     """
-    if len(ids) == 0:
-        return ids[:0], np.zeros(0, np.int64)
-    keys = (ids.astype(np.uint64) << np.uint64(32)) | np.arange(len(ids), dtype=np.uint64)
-    keys.sort()
-    term = (keys >> np.uint64(32)).astype(ids.dtype)
-    new = np.empty(len(term), bool)
-    new[0] = True
-    np.not_equal(term[1:], term[:-1], out=new[1:])
-    inverse = np.empty(len(ids), np.int64)
-    inverse[(keys & np.uint64(0xFFFFFFFF)).astype(np.int64)] = np.cumsum(new) - 1
-    return term[new], inverse
+    vocab = np.unique(ids)
+    place = np.empty(len(ids), np.int32)
+    for lo in range(0, len(ids), VOCAB_SLICE):
+        place[lo : lo + VOCAB_SLICE] = np.searchsorted(vocab, ids[lo : lo + VOCAB_SLICE])
+    return vocab, place
+
+
+VOCAB_SLICE = 1 << 22  # term ids placed at once
 
 
 def _tfidf(ptr: np.ndarray, ids: np.ndarray, rows: int) -> sparse.csr_matrix:
-    """L2-normalised TF-IDF rows (sublinear term frequency), IDF over these rows."""
+    """L2-normalised TF-IDF rows (sublinear term frequency), IDF over these rows.
+
+    Built in place from the rows' term ids (``ids[ptr[i]:ptr[i + 1]]``): about 12
+    bytes per term occurrence at its peak, for the millions of sentences of a large
+    folder."""
     if rows == 0 or len(ids) == 0:
         return sparse.csr_matrix((rows, 1), dtype=np.float32)
-    row_of = np.repeat(np.arange(rows, dtype=np.int64), np.diff(ptr))
-    vocab, col = _factorize(ids)
-    m = sparse.csr_matrix((np.ones(len(ids), np.float32), (row_of, col)), shape=(rows, len(vocab)))
-    m.sum_duplicates()
-    m.data = 1.0 + np.log(m.data)
+    vocab, col = _vocabulary(ids)
+    indptr = ptr.astype(np.int64 if len(ids) >= 2**31 else np.int32)
+    m = sparse.csr_matrix(
+        (np.ones(len(ids), np.float32), col, indptr), shape=(rows, len(vocab)), copy=False
+    )
+    del col
+    m.sum_duplicates()  # sorts each row's terms and counts repeats
+    np.log(m.data, out=m.data)
+    m.data += 1.0
     df = np.bincount(m.indices, minlength=len(vocab))
     idf = np.log((rows + 1) / (df + 1)).astype(np.float32) + 1.0
     # a term in very many sentences says nothing about which two match, and makes every
     # product dense: left out (only in large folders)
     idf[df > max(COMMON_TERM_SENTENCES, COMMON_TERM_SHARE * rows)] = 0.0
-    m = m @ sparse.diags(idf)
+    m.data *= idf[m.indices]
     m.eliminate_zeros()
-    norms = np.sqrt(np.asarray(m.multiply(m).sum(axis=1)).ravel())
-    m = sparse.diags((1.0 / np.maximum(norms, 1e-12)).astype(np.float32)) @ m
-    return m.tocsr().astype(np.float32)
+    squares = sparse.csr_matrix((m.data * m.data, m.indices, m.indptr), shape=m.shape)
+    norms = np.sqrt(np.asarray(squares.sum(axis=1)).ravel())
+    del squares
+    m.data *= np.repeat((1.0 / np.maximum(norms, 1e-12)).astype(np.float32), np.diff(m.indptr))
+    return m
 
 
 def _gather(
-    sents: list[Sentences], field: str
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """All documents' sentences as one list: (doc, local index, lang, ptr, ids)."""
-    docs, local, langs, ptrs, ids = [], [], [], [np.zeros(1, np.int64)], []
+    sents: list[Sentences], field: str, lang: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The documents' sentences in ``lang`` as one list: (doc, local index, ptr, ids),
+    copying only those sentences' terms."""
+    docs, local, ptrs, ids = [], [], [np.zeros(1, np.int64)], []
     offset = 0
     for d, s in enumerate(sents):
-        n = s.count
-        docs.append(np.full(n, d, np.int32))
-        local.append(np.arange(n, dtype=np.int32))
-        langs.append(s.lang)
+        mine = np.flatnonzero(s.lang == lang).astype(np.int32)
+        if len(mine) == 0:
+            continue
         ptr = getattr(s, f"{field}_ptr").astype(np.int64)
+        terms = getattr(s, f"{field}_ids")
+        if len(mine) < s.count:  # some sentences are in the other language
+            ptr, terms = _subset(ptr, terms, mine)
+        docs.append(np.full(len(mine), d, np.int32))
+        local.append(mine)
         ptrs.append(ptr[1:] + offset)
-        ids.append(getattr(s, f"{field}_ids"))
+        ids.append(terms)
         offset += int(ptr[-1])
     return (
         np.concatenate(docs) if docs else np.zeros(0, np.int32),
         np.concatenate(local) if local else np.zeros(0, np.int32),
-        np.concatenate(langs) if langs else np.zeros(0, np.uint8),
         np.concatenate(ptrs),
         np.concatenate(ids) if ids else np.zeros(0, np.uint32),
     )
@@ -269,6 +280,7 @@ def _block_pairs(
     right_doc: np.ndarray,
     start: int,
     stop: int,
+    min_margin: float,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """One block of rows of :func:`_similar_pairs`: its kept (row, col, cosine) and its
     rows' best cosines. Pure numpy and scipy, which release the GIL while multiplying:
@@ -277,18 +289,31 @@ def _block_pairs(
     row = np.repeat(np.arange(block.shape[0], dtype=np.int64), np.diff(block.indptr))
     col = block.indices.astype(np.int64)
     v = block.data * (left_doc[row + start] != right_doc[col])  # other documents only
-    return _kept(block.indptr, row, col, v, start)
+    return _kept(block.indptr, row, col, v, start, min_margin)
 
 
 def _kept(
-    indptr: np.ndarray, row: np.ndarray, col: np.ndarray, v: np.ndarray, first: int | np.ndarray
+    indptr: np.ndarray,
+    row: np.ndarray,
+    col: np.ndarray,
+    v: np.ndarray,
+    first: int | np.ndarray,
+    min_margin: float,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A block's products ``v`` (0 where not to count): the (row, col, cosine) at or
-    above :data:`KEEP_COSINE` and each row's best cosines. ``first`` turns block rows
-    into rows of the whole (an offset, or each block row's row)."""
+    above :data:`KEEP_COSINE` that may reach ``min_margin``, and each row's best
+    cosines. ``first`` turns block rows into rows of the whole (an offset, or each
+    block row's row).
+
+    A link's margin is its cosine over the mean closeness of its two sentences; the
+    row's closeness is at least what this block saw, the column's at least
+    :data:`MARGIN_FLOOR`. A link that fails even with those is dropped here, so the
+    folder's millions of weak pairs are never held at once."""
     v[v < NEIGHBOUR_FLOOR] = 0.0
     top = _top_per_row(indptr, v)
-    keep = v >= KEEP_COSINE
+    near = _neighbour_closeness(top)
+    best = v * np.float32(2.0) / (near[row] + np.float32(MARGIN_FLOOR))
+    keep = (v >= KEEP_COSINE) & (best >= min_margin * (1.0 - 1e-4))
     rows = row[keep] + first if isinstance(first, int) else first[row[keep]]
     return rows, col[keep], v[keep], top
 
@@ -351,6 +376,7 @@ def _similar_pairs(
     steps: _Steps | None = None,
     threads: int = 1,
     weight: float = 1.0,
+    min_margin: float = 0.0,
 ) -> _Found:
     """Cosines of ``left`` x ``right`` sentences of different documents: the pairs at
     or above :data:`KEEP_COSINE` as (row, col, cosine), and each row's
@@ -363,7 +389,7 @@ def _similar_pairs(
     blocks = [
         (
             np.arange(start, stop),
-            partial(_block_pairs, left, right_t, left_doc, right_doc, start, stop),
+            partial(_block_pairs, left, right_t, left_doc, right_doc, start, stop, min_margin),
         )
         for start, stop in _blocks(left, right, BLOCK_ENTRIES // threads)
     ]
@@ -387,13 +413,21 @@ def rare_limit(documents: int) -> int:
 DOC_CHUNK = 4096  # documents whose terms are gathered or ranked at once
 
 
-def _doc_terms(m: sparse.csr_matrix, row_doc: np.ndarray, docs: np.ndarray) -> sparse.csr_matrix:
+def _doc_terms(
+    m: sparse.csr_matrix,
+    row_doc: np.ndarray,
+    docs: np.ndarray,
+    usable: np.ndarray | None = None,
+) -> sparse.csr_matrix | np.ndarray:
     """Which terms each of the sorted ``docs`` has (1 or absent), from its sentences'
     rows of ``m`` (rows grouped by document, in order), a few thousand documents at a
-    time."""
+    time; only the ``usable`` terms if given. Without ``usable``, only how many of the
+    documents hold each term (a first pass: the folder's every term is never held per
+    document)."""
     bounds = np.searchsorted(row_doc, docs[::DOC_CHUNK])
     bounds = np.append(bounds, len(row_doc))
     parts = []
+    df = np.zeros(m.shape[1], np.int64)
     for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
         local = np.searchsorted(docs, row_doc[lo:hi]) - np.searchsorted(docs, row_doc[lo])
         a = sparse.csr_matrix(
@@ -401,8 +435,14 @@ def _doc_terms(m: sparse.csr_matrix, row_doc: np.ndarray, docs: np.ndarray) -> s
             shape=(int(local[-1]) + 1 if hi > lo else 0, hi - lo),
         )
         part = (a @ m[lo:hi]).tocsr()
-        part.data[:] = 1.0
+        if usable is None:
+            df += np.bincount(part.indices, minlength=m.shape[1])
+            continue
+        part.data = usable[part.indices].astype(np.float32)
+        part.eliminate_zeros()
         parts.append(part)
+    if usable is None:
+        return df
     return sparse.vstack(parts, format="csr") if parts else sparse.csr_matrix((0, m.shape[1]))
 
 
@@ -456,22 +496,14 @@ def candidate_documents(
     of the folder."""
     ldocs, rdocs = np.unique(left_doc), np.unique(right_doc)
     same = right is left
-    dl = _doc_terms(left, left_doc, ldocs)
-    dr = dl if same else _doc_terms(right, right_doc, rdocs)
-    df = np.bincount(dl.indices, minlength=dl.shape[1])
+    df = _doc_terms(left, left_doc, ldocs)
     if not same:
-        df = df + np.bincount(dr.indices, minlength=dr.shape[1])
+        df = df + _doc_terms(right, right_doc, rdocs)
     held = len(np.union1d(ldocs, rdocs))
     usable = (df >= 2) & (df <= rare_limit(held))
     idf = np.where(usable, np.log((held + 1) / np.maximum(df, 1)), 0.0).astype(np.float32)
-
-    def rare(d: sparse.csr_matrix) -> sparse.csr_matrix:
-        d = d.multiply(usable[np.newaxis, :].astype(np.float32)).tocsr()
-        d.eliminate_zeros()
-        return d
-
-    dl = rare(dl)
-    dr = dl if same else rare(dr)
+    dl = _doc_terms(left, left_doc, ldocs, usable)
+    dr = dl if same else _doc_terms(right, right_doc, rdocs, usable)
     keys = [_candidate_keys(dl, dr, ldocs, rdocs, df, idf, documents, progress)]
     back = (
         _candidate_keys(dr, dl, rdocs, ldocs, df, idf, documents, progress) if not same else keys[0]
@@ -530,6 +562,7 @@ def _blocked_pairs(
     progress: Progress,
     steps: _Steps | None = None,
     threads: int = 1,
+    min_margin: float = 0.0,
 ) -> _Found:
     """:func:`_similar_pairs` for a large folder: each left sentence is compared with
     the right sentences of the reference sample, and of its document's candidates
@@ -547,7 +580,15 @@ def _blocked_pairs(
     is_reference[reference] = True
     ref_rows = _rows_of(reference, first, count)
     r1, c1, v1, top1 = _similar_pairs(
-        left, right[ref_rows], left_doc, right_doc[ref_rows], progress, steps, threads, 0.5
+        left,
+        right[ref_rows],
+        left_doc,
+        right_doc[ref_rows],
+        progress,
+        steps,
+        threads,
+        0.5,
+        min_margin,
     )
     c1 = ref_rows[c1]
     pairs = pairs[~is_reference[pairs % documents]]  # the reference is compared already
@@ -569,7 +610,17 @@ def _blocked_pairs(
         if rows and (height >= ROWS_PER_BLOCK // 4 or width + size > BLOCK_RIGHT):
             blocks.append(
                 _blocked_job(
-                    left, right, left_doc, right_doc, rows, partners, first, count, pairs, documents
+                    left,
+                    right,
+                    left_doc,
+                    right_doc,
+                    rows,
+                    partners,
+                    first,
+                    count,
+                    pairs,
+                    documents,
+                    min_margin,
                 )
             )
             rows, partners, height, width = [], [], 0, 0
@@ -580,7 +631,17 @@ def _blocked_pairs(
     if rows:
         blocks.append(
             _blocked_job(
-                left, right, left_doc, right_doc, rows, partners, first, count, pairs, documents
+                left,
+                right,
+                left_doc,
+                right_doc,
+                rows,
+                partners,
+                first,
+                count,
+                pairs,
+                documents,
+                min_margin,
             )
         )
     r2, c2, v2, top2 = _run_blocks(blocks, left.shape[0], progress, steps, threads, 0.5)
@@ -612,6 +673,7 @@ def _blocked_job(
     count: np.ndarray,
     pairs: np.ndarray,
     documents: int,
+    min_margin: float,
 ) -> tuple[np.ndarray, Callable[[], _Found]]:
     """One block of :func:`_blocked_pairs`' candidates: its left rows and the function
     computing it."""
@@ -626,7 +688,7 @@ def _blocked_job(
         key = a * documents + b
         at = np.minimum(np.searchsorted(pairs, key), len(pairs) - 1)
         counted = (a != b) & (pairs[at] == key)
-        return _kept(block.indptr, row, col, block.data * counted, where)
+        return _kept(block.indptr, row, col, block.data * counted, where, min_margin)
 
     return where, job
 
@@ -644,6 +706,30 @@ class _Links:
     kind: np.ndarray  # 0 reworded, 1 translated
 
 
+def sentence_space(
+    sents: list[Sentences], field: str, row_lang: int, col_lang: int
+) -> tuple[sparse.csr_matrix, sparse.csr_matrix, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The TF-IDF rows of the ``row_lang`` and ``col_lang`` sentences (the same matrix
+    when the languages are), and each row's document and place in it: (left, right,
+    left documents, left places, right documents, right places). None if a side has
+    no sentence."""
+    row_doc, row_local, row_ptr, row_ids = _gather(sents, field, row_lang)
+    if row_lang == col_lang:
+        if len(row_doc) == 0:
+            return None
+        m = _tfidf(row_ptr, row_ids, len(row_doc))
+        return m, m, row_doc, row_local, row_doc, row_local
+    # one IDF over both languages' sentences: the shared English-stem space
+    col_doc, col_local, col_ptr, col_ids = _gather(sents, field, col_lang)
+    if len(row_doc) == 0 or len(col_doc) == 0:
+        return None
+    ptr = np.concatenate([row_ptr, col_ptr[1:] + row_ptr[-1]])
+    ids = np.concatenate([row_ids, col_ids])
+    del row_ids, col_ids
+    m = _tfidf(ptr, ids, len(row_doc) + len(col_doc))
+    return m[: len(row_doc)], m[len(row_doc) :], row_doc, row_local, col_doc, col_local
+
+
 def _links_of_space(
     sents: list[Sentences],
     field: str,
@@ -655,48 +741,40 @@ def _links_of_space(
     steps: _Steps | None = None,
     threads: int = 1,
 ) -> _Links:
-    doc, local, lang, ptr, ids = _gather(sents, field)
-    rows = np.flatnonzero(lang == row_lang)
-    cols = np.flatnonzero(lang == col_lang)
-    if len(rows) == 0 or len(cols) == 0:
+    space = sentence_space(sents, field, row_lang, col_lang)
+    if space is None:
         return _empty_links()
-    if row_lang == col_lang:
-        p, i = _subset(ptr, ids, rows)
-        m = _tfidf(p, i, len(rows))
-        left = right = m
-    else:  # one IDF over both languages' sentences: the shared English-stem space
-        both = np.concatenate([rows, cols])
-        p, i = _subset(ptr, ids, both)
-        m = _tfidf(p, i, len(both))
-        left, right = m[: len(rows)], m[len(rows) :]
+    left, right, row_doc, row_local, col_doc, col_local = space
     blocked = is_large(len(sents))
     if blocked:  # each document meets its candidates only
         n = len(sents)
-        pairs = candidate_documents(left, right, doc[rows], doc[cols], n, progress)
+        pairs = candidate_documents(left, right, row_doc, col_doc, n, progress)
         r, c, cos, top_r = _blocked_pairs(
-            left, right, doc[rows], doc[cols], pairs, n, progress, steps, threads
+            left, right, row_doc, col_doc, pairs, n, progress, steps, threads, min_margin
         )
         if row_lang == col_lang:
             top_c = top_r
-        else:
+        else:  # the columns' closeness only: no link is kept
             flipped = np.sort((pairs % n) * n + pairs // n)
             top_c = _blocked_pairs(
-                right, left, doc[cols], doc[rows], flipped, n, progress, steps, threads
+                right, left, col_doc, row_doc, flipped, n, progress, steps, threads, np.inf
             )[3]
     else:
         r, c, cos, top_r = _similar_pairs(
-            left, right, doc[rows], doc[cols], progress, steps, threads
+            left, right, row_doc, col_doc, progress, steps, threads, min_margin=min_margin
         )
         if row_lang == col_lang:  # symmetric: a column's neighbours are its row's
             top_c = top_r
         else:
-            top_c = _similar_pairs(right, left, doc[cols], doc[rows], progress, steps, threads)[3]
+            top_c = _similar_pairs(
+                right, left, col_doc, row_doc, progress, steps, threads, min_margin=np.inf
+            )[3]
     near_r, near_c = _neighbour_closeness(top_r), _neighbour_closeness(top_c)
     margin = cos / ((near_r[r] + near_c[c]) / 2.0)
     good = margin >= min_margin
     r, c, cos, margin = r[good], c[good], cos[good], margin[good]
-    da, db = doc[rows][r], doc[cols][c]
-    sa, sb = local[rows][r], local[cols][c]
+    da, db = row_doc[r], col_doc[c]
+    sa, sb = row_local[r], col_local[c]
     if row_lang == col_lang and not blocked:  # each pair was found from both sides
         keep = da < db
         da, db, sa, sb, cos, margin = (x[keep] for x in (da, db, sa, sb, cos, margin))

@@ -91,14 +91,11 @@ def test_a_copy_and_its_source_are_each_others_candidates(name, large) -> None:
     found: set[tuple[str, str]] = set()
     spaces = [("word", CHINESE, CHINESE), ("word", ENGLISH, ENGLISH), ("gloss", CHINESE, ENGLISH)]
     for field, row_lang, col_lang in spaces:
-        doc, _, lang, ptr, ids = meaning._gather(sents, field)
-        rows, cols = np.flatnonzero(lang == row_lang), np.flatnonzero(lang == col_lang)
-        if not len(rows) or not len(cols):
+        space = meaning.sentence_space(sents, field, row_lang, col_lang)
+        if space is None:
             continue
-        both = rows if row_lang == col_lang else np.concatenate([rows, cols])
-        m = meaning._tfidf(*meaning._subset(ptr, ids, both), len(both))
-        left, right = (m, m) if row_lang == col_lang else (m[: len(rows)], m[len(rows) :])
-        keys = candidate_documents(left, right, doc[rows], doc[cols], n, Progress())
+        left, right, row_doc, _, col_doc, _ = space
+        keys = candidate_documents(left, right, row_doc, col_doc, n, Progress())
         assert np.array_equal(keys, np.unique(keys))
         a, b = keys // n, keys % n
         assert not np.any(a == b)  # never itself
