@@ -50,6 +50,7 @@ import numpy as np
 from scipy import sparse
 from scipy.sparse.csgraph import reverse_cuthill_mckee
 
+from simhash_core.hashing import sorted_unique
 from simhash_core.progress import Progress
 from simhash_core.text.sentences import CHINESE, ENGLISH, Sentences
 from simhash_core.types import Passage
@@ -114,16 +115,22 @@ class PairMeaning:
 
 
 def _vocabulary(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct ``ids`` (sorted) and each id's place among them (int32), made a
-    slice at a time: the sort takes one copy of the ids, the places no more.
+    """The distinct ``ids`` (sorted) and each id's place among them (int32), a slice at
+    a time: each slice is sorted (packed with its positions) and looked up in order,
+    ten times faster than looking up millions of ids at random, with only one slice's
+    sort beside the ids.
 
     >>> [x.tolist() for x in _vocabulary(np.array([7, 3, 7, 9], np.uint32))]
     [[3, 7, 9], [1, 0, 1, 2]]
     """
-    vocab = np.unique(ids)
+    vocab = sorted_unique(ids)
     place = np.empty(len(ids), np.int32)
     for lo in range(0, len(ids), VOCAB_SLICE):
-        place[lo : lo + VOCAB_SLICE] = np.searchsorted(vocab, ids[lo : lo + VOCAB_SLICE])
+        part = ids[lo : lo + VOCAB_SLICE]
+        keys = (part.astype(np.uint64) << np.uint64(32)) | np.arange(len(part), dtype=np.uint64)
+        keys.sort()
+        at = (keys & np.uint64(0xFFFFFFFF)).astype(np.int64) + lo
+        place[at] = np.searchsorted(vocab, (keys >> np.uint64(32)).astype(ids.dtype))
     return vocab, place
 
 
@@ -417,6 +424,7 @@ def _doc_terms(
     m: sparse.csr_matrix,
     row_doc: np.ndarray,
     docs: np.ndarray,
+    progress: Progress,
     usable: np.ndarray | None = None,
 ) -> sparse.csr_matrix | np.ndarray:
     """Which terms each of the sorted ``docs`` has (1 or absent), from its sentences'
@@ -429,6 +437,7 @@ def _doc_terms(
     parts = []
     df = np.zeros(m.shape[1], np.int64)
     for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
+        progress.check()
         local = np.searchsorted(docs, row_doc[lo:hi]) - np.searchsorted(docs, row_doc[lo])
         a = sparse.csr_matrix(
             (np.ones(hi - lo, np.float32), (local, np.arange(hi - lo))),
@@ -446,10 +455,13 @@ def _doc_terms(
     return sparse.vstack(parts, format="csr") if parts else sparse.csr_matrix((0, m.shape[1]))
 
 
-def _rarest(d: sparse.csr_matrix, df: np.ndarray, count: int) -> sparse.csr_matrix:
+def _rarest(
+    d: sparse.csr_matrix, df: np.ndarray, count: int, progress: Progress
+) -> sparse.csr_matrix:
     """Each row of ``d`` with only its ``count`` rarest terms (ties: lower column)."""
     parts = []
     for lo in range(0, d.shape[0], DOC_CHUNK):
+        progress.check()
         part = d[lo : lo + DOC_CHUNK].tocsr()
         row = np.repeat(np.arange(part.shape[0]), np.diff(part.indptr))
         order = np.lexsort((part.indices, df[part.indices], row))
@@ -494,22 +506,22 @@ def candidate_documents(
     Both sides ask (a pair is a candidate if either finds the other), so the relation
     is symmetric. The cost is bounded by the rare terms' postings, not by the square
     of the folder."""
-    ldocs, rdocs = np.unique(left_doc), np.unique(right_doc)
+    ldocs, rdocs = sorted_unique(left_doc), sorted_unique(right_doc)
     same = right is left
-    df = _doc_terms(left, left_doc, ldocs)
+    df = _doc_terms(left, left_doc, ldocs, progress)
     if not same:
-        df = df + _doc_terms(right, right_doc, rdocs)
+        df = df + _doc_terms(right, right_doc, rdocs, progress)
     held = len(np.union1d(ldocs, rdocs))
     usable = (df >= 2) & (df <= rare_limit(held))
     idf = np.where(usable, np.log((held + 1) / np.maximum(df, 1)), 0.0).astype(np.float32)
-    dl = _doc_terms(left, left_doc, ldocs, usable)
-    dr = dl if same else _doc_terms(right, right_doc, rdocs, usable)
+    dl = _doc_terms(left, left_doc, ldocs, progress, usable)
+    dr = dl if same else _doc_terms(right, right_doc, rdocs, progress, usable)
     keys = [_candidate_keys(dl, dr, ldocs, rdocs, df, idf, documents, progress)]
     back = (
         _candidate_keys(dr, dl, rdocs, ldocs, df, idf, documents, progress) if not same else keys[0]
     )
     keys.append((back % documents) * documents + back // documents)  # the other side's
-    return np.unique(np.concatenate(keys))
+    return sorted_unique(np.concatenate(keys))
 
 
 def _candidate_keys(
@@ -524,7 +536,7 @@ def _candidate_keys(
 ) -> np.ndarray:
     """Each ``a`` document's best ``b`` documents (see :func:`candidate_documents`),
     as keys ``a document * documents + b document``."""
-    query = _rarest(a, df, QUERY_TERMS)
+    query = _rarest(a, df, QUERY_TERMS, progress)
     weighted = (query @ sparse.diags(idf)).tocsr()
     b_t = b.T.tocsr()
     out = []
@@ -678,7 +690,7 @@ def _blocked_job(
     """One block of :func:`_blocked_pairs`' candidates: its left rows and the function
     computing it."""
     where = np.concatenate(rows)
-    cols = _rows_of(np.unique(np.concatenate(partners)), first, count)
+    cols = _rows_of(sorted_unique(np.concatenate(partners)), first, count)
 
     def job() -> _Found:
         block = (left[where] @ right[cols].T).tocsr()
