@@ -609,7 +609,7 @@ def _blocked_pairs(
     order = reverse_cuthill_mckee((graph + graph.T).tocsr(), symmetric_mode=True)
     place = np.empty(documents, np.int64)
     place[order] = np.arange(documents)
-    blocks: list[tuple[np.ndarray, Callable[[], _Found]]] = []
+    groups: list[tuple[list[np.ndarray], list[np.ndarray]]] = []  # each block's documents
     rows: list[np.ndarray] = []
     partners: list[np.ndarray] = []
     height = width = 0
@@ -620,42 +620,20 @@ def _blocked_pairs(
         if size == 0:
             continue
         if rows and (height >= ROWS_PER_BLOCK // 4 or width + size > BLOCK_RIGHT):
-            blocks.append(
-                _blocked_job(
-                    left,
-                    right,
-                    left_doc,
-                    right_doc,
-                    rows,
-                    partners,
-                    first,
-                    count,
-                    pairs,
-                    documents,
-                    min_margin,
-                )
-            )
+            groups.append((rows, partners))
             rows, partners, height, width = [], [], 0, 0
         rows.append(np.arange(lstart[k], lstart[k] + lcount[k]))
         partners.append(mine)
         height += int(lcount[k])
         width += size
     if rows:
-        blocks.append(
-            _blocked_job(
-                left,
-                right,
-                left_doc,
-                right_doc,
-                rows,
-                partners,
-                first,
-                count,
-                pairs,
-                documents,
-                min_margin,
-            )
+        groups.append((rows, partners))
+    blocks = [
+        _blocked_job(
+            left, right, left_doc, right_doc, *group, first, count, pairs, documents, min_margin
         )
+        for group in groups
+    ]
     r2, c2, v2, top2 = _run_blocks(blocks, left.shape[0], progress, steps, threads, 0.5)
     # a sentence's best cosines: the best of the reference's and its candidates'
     top = -np.sort(-np.concatenate([top1, top2], axis=1), axis=1)[:, :NEIGHBOURS]
