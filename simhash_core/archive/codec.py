@@ -60,6 +60,7 @@ from simhash_core.types import (
     Document,
     Keywords,
     ScanSettings,
+    UnitSpans,
     analysis_settings,
 )
 
@@ -574,8 +575,7 @@ def to_document(
         minhash=stored.minhash,
         shingle_seq=seq,
         usable=usable,
-        unit_starts=f["unit_starts"],
-        unit_ends=f["unit_ends"],
+        units=UnitSpans.of(f["unit_starts"], f["unit_ends"]),
         terms=f["terms"],
         keywords=f["keywords"],
         bit_sums=f["bit_sums"],

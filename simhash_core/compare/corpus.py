@@ -192,7 +192,7 @@ class Corpus:
             d = self.docs[i]
             codepoints = np.frombuffer(d.text.encode("utf-32-le", "surrogatepass"), np.uint32)
             first = codepoints[d.unit_starts] if d.unit_count else np.zeros(0, np.uint32)
-            single = (d.unit_ends - d.unit_starts) == 1
+            single = d.units.lengths == 1
             cached = np.where(single & is_cjk_codepoint(first), 0.5, 1.0)
             self._weights[i] = cached
         return cached

@@ -28,9 +28,9 @@ def unit_runs_to_spans(doc: Document, mask: np.ndarray) -> list[tuple[int, int]]
     if not len(mask) or not mask.any():
         return []
     edges = np.nonzero(np.diff(np.concatenate([[0], mask.astype(np.int8), [0]])))[0]
+    starts, ends = doc.unit_starts, doc.unit_ends
     return [
-        (int(doc.unit_starts[s]), int(doc.unit_ends[e - 1]))
-        for s, e in zip(edges[::2], edges[1::2], strict=True)
+        (int(starts[s]), int(ends[e - 1])) for s, e in zip(edges[::2], edges[1::2], strict=True)
     ]
 
 

@@ -41,6 +41,7 @@ from simhash_core.types import (
     Keywords,
     OcrRegion,
     ScanSettings,
+    UnitSpans,
 )
 
 KEYWORDS_KEPT = 200
@@ -247,8 +248,7 @@ def analysis_fields(a: Analysis) -> dict[str, object]:
         "minhash": a.minhash,
         "shingle_seq": a.shingle_seq,
         "usable": a.usable,
-        "unit_starts": a.unit_starts,
-        "unit_ends": a.unit_ends,
+        "units": UnitSpans.of(a.unit_starts, a.unit_ends),
         "terms": a.terms,
         "keywords": a.keywords,
         "bit_sums": a.bit_sums,

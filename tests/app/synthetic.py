@@ -10,7 +10,7 @@ import numpy as np
 from simhash_core.compare import PairMatrix
 from simhash_core.compare.cluster import groups
 from simhash_core.fingerprint.simhash import fingerprint_array, hamming_matrix
-from simhash_core.types import Document, PairScore, ScanResult, ScanSettings
+from simhash_core.types import Document, PairScore, ScanResult, ScanSettings, UnitSpans
 
 
 def synthetic_document(i: int, fingerprint: int, label: str | None = None) -> Document:
@@ -24,8 +24,7 @@ def synthetic_document(i: int, fingerprint: int, label: str | None = None) -> Do
         minhash=np.zeros(8, np.uint64),
         shingle_seq=empty64,
         usable=np.zeros(0, bool),
-        unit_starts=np.zeros(0, np.int32),
-        unit_ends=np.zeros(0, np.int32),
+        units=UnitSpans.empty(),
         keywords=(("文档", 1.0),),
         archive_label=label,
     )

@@ -9,7 +9,7 @@ from simhash_core.hashing import stable_hashes
 from simhash_core.text.normalize import normalize
 from simhash_core.text.units import unit_hashes, units
 from simhash_core.text.words import term_counts
-from simhash_core.types import ScanSettings
+from simhash_core.types import ScanSettings, UnitSpans
 
 # text biased towards what students' files hold: CJK, Latin, digits, punctuation,
 # zero-width and control characters, surrogates excluded by Hypothesis' text()
@@ -33,6 +33,10 @@ def test_pipeline_never_raises(text):
     # unit spans point inside the original text
     assert np.all(a.unit_starts >= 0) and np.all(a.unit_ends <= len(text))
     assert np.all(a.unit_starts < a.unit_ends)
+    # a document holds them compactly and gives back the same offsets
+    spans = UnitSpans.of(a.unit_starts, a.unit_ends)
+    assert np.array_equal(spans.starts, a.unit_starts)
+    assert np.array_equal(spans.ends, a.unit_ends)
 
 
 @settings(max_examples=100, deadline=None)
