@@ -317,11 +317,11 @@ class Document:
     """One readable submission with everything comparison needs.
 
     Units are the comparison units (CJK characters, Latin words); ``units`` holds
-    their spans in the *original* ``text`` (:attr:`unit_starts`, :attr:`unit_ends`). ``shingle_seq[i]`` hashes
-    units ``[i, i + n)``; ``usable[i]`` is False where that shingle is template text or
-    an excluded region (references, quotes). :attr:`shingles` is the sorted unique set
-    of usable shingle hashes, computed when asked for: not stored, so that a class of
-    20,000 documents fits in memory.
+    their spans in the *original* ``text`` (:attr:`unit_starts`, :attr:`unit_ends`).
+    ``shingle_seq[i]`` hashes units ``[i, i + n)``; ``usable[i]`` is False where that
+    shingle is template text or an excluded region (references, quotes).
+    :attr:`shingles` is the sorted unique set of usable shingle hashes, computed when
+    asked for: not stored, so that a class of 20,000 documents fits in memory.
     """
 
     path: str  # display path, relative to the scanned root (unique within a scan)
