@@ -1,6 +1,6 @@
 """Build a large class folder by replicating and varying ``shared/samples/class-zh``.
 
-    python benchmarks/make_big_class.py DEST [--files 1000]
+    python benchmarks/make_big_class.py DEST [--files 1000] [--jobs 2]
 
 Replica 0 is the sample class itself (its 11 labelled copy pairs included). Every
 further replica keeps each sample file's format, encoding, DOCX page header, length
@@ -104,42 +104,60 @@ def write_pdf(path: Path, text: str, header: str) -> None:
     doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
 
 
-def make_big_class(dest: Path, files: int = 1000, samples: Path = SAMPLES) -> list[Path]:
-    """Write ``files`` submissions into ``dest`` (replica folders r00, r01, ...)."""
+def make_big_class(
+    dest: Path, files: int = 1000, samples: Path = SAMPLES, jobs: int = 1
+) -> list[Path]:
+    """Write ``files`` submissions into ``dest`` (replica folders r00, r01, ...).
+
+    Each replica is seeded by its number alone, so ``jobs`` processes writing
+    replicas side by side give the same folder as one.
+    """
     from simhash_core.extract import extract
 
     sources = sorted((samples / "submissions").iterdir())
     template = (samples / "template.txt").read_text(encoding="utf-8").strip()
     lengths = {p.name: len(extract(p).text) for p in sources}
+    per = len(sources)
+    counts = [min(per, files - r * per) for r in range(-(-files // per))]
+    tasks = [(dest, r, n, sources, template, lengths) for r, n in enumerate(counts)]
+    if jobs <= 1:
+        done = [_replica(*t) for t in tasks]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs) as pool:
+            done = list(pool.map(_replica, *zip(*tasks, strict=True), chunksize=4))
+    return [path for replica in done for path in replica]
+
+
+def _replica(
+    dest: Path, replica: int, count: int, sources: list[Path], template: str, lengths: dict
+) -> list[Path]:
+    """The first ``count`` files of replica ``replica`` (replica 0: the samples)."""
+    folder = dest / f"r{replica:02d}"
+    folder.mkdir(parents=True, exist_ok=True)
+    bodies: dict[int, str] = {}
     written: list[Path] = []
-    replica = 0
-    while len(written) < files:
-        folder = dest / f"r{replica:02d}"
-        folder.mkdir(parents=True, exist_ok=True)
-        bodies: dict[int, str] = {}
-        for i, src in enumerate(sources):
-            if len(written) >= files:
-                break
-            out = folder / src.name
-            if replica == 0:
-                out.write_bytes(src.read_bytes())
-                written.append(out)
-                continue
-            rng = random.Random(f"{replica}/{src.name}")
-            bodies[i] = body(rng, max(400, lengths[src.name] - len(template)))
-            if i % 10 == 1 and i - 1 in bodies:
-                bodies[i] = light_edit(rng, bodies[i - 1])  # a planted copy
-            name = f"s{replica:02d}{i:03d}"
-            text = f"{template}姓名：{name}\n\n{bodies[i]}"
-            kind = src.suffix.lower()
-            if kind == ".txt":
-                write_txt(out, text, txt_encoding(src))
-            elif kind == ".docx":
-                write_docx(out, text, f"{name} 课程论文")
-            else:
-                write_pdf(out, text, f"{name} 课程论文")
+    for i, src in enumerate(sources[:count]):
+        out = folder / src.name
+        if replica == 0:
+            out.write_bytes(src.read_bytes())
             written.append(out)
-        replica += 1
+            continue
+        rng = random.Random(f"{replica}/{src.name}")
+        bodies[i] = body(rng, max(400, lengths[src.name] - len(template)))
+        if i % 10 == 1 and i - 1 in bodies:
+            bodies[i] = light_edit(rng, bodies[i - 1])  # a planted copy
+        name = f"s{replica:02d}{i:03d}"
+        text = f"{template}姓名：{name}\n\n{bodies[i]}"
+        kind = src.suffix.lower()
+        if kind == ".txt":
+            write_txt(out, text, txt_encoding(src))
+        elif kind == ".docx":
+            write_docx(out, text, f"{name} 课程论文")
+        else:
+            write_pdf(out, text, f"{name} 课程论文")
+        written.append(out)
     return written
 
 
@@ -161,8 +179,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dest", type=Path)
     ap.add_argument("--files", type=int, default=1000)
+    ap.add_argument("--jobs", type=int, default=1, help="processes writing replicas")
     args = ap.parse_args()
-    paths = make_big_class(args.dest, args.files)
+    paths = make_big_class(args.dest, args.files, jobs=args.jobs)
     print(f"wrote {len(paths)} files under {args.dest}")
     return 0
 

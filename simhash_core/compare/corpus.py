@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -110,13 +111,18 @@ class Corpus:
     # alignments shared by documents with the same content (see matches)
     _twins: set[str] | None = field(default=None, repr=False)
     _align_keys: dict[int, bytes] = field(default_factory=dict, repr=False)
+    _own_ids: dict[int, int] = field(default_factory=dict, repr=False)  # see pair_kind
+    _own_classes: dict[tuple[str, bytes], int] = field(default_factory=dict, repr=False)
+    _own_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _aligned: dict[tuple[bytes, bytes], list[UnitMatch]] = field(
         default_factory=dict, repr=False
     )
     # pair_score.measure_pair's measures of pairs of twin contents
-    measured: dict[tuple, Any] = field(default_factory=dict, repr=False)
+    measured: dict[tuple[int, int], Any] = field(default_factory=dict, repr=False)
     # and their word-for-word passages (original-text offsets), for the views
-    _twin_passages: dict[tuple, list[Passage]] = field(default_factory=dict, repr=False)
+    _twin_passages: dict[tuple[int, int], list[Passage]] = field(
+        default_factory=dict, repr=False
+    )
 
     @classmethod
     def build(
@@ -229,12 +235,22 @@ class Corpus:
             return found
         return self._align(i, j)
 
-    def pair_kind(self, i: int, j: int) -> tuple | None:
+    def pair_kind(self, i: int, j: int) -> tuple[int, int] | None:
         """The key under which pairs of the same two contents share their measure
-        (None when neither document has a twin)."""
+        (None when neither document has a twin): the numbers of their
+        :meth:`own_key` among this corpus's."""
         if not (self._has_twin(i) or self._has_twin(j)):
             return None
-        return self.own_key(i), self.own_key(j)
+        return self._own_id(i), self._own_id(j)
+
+    def _own_id(self, i: int) -> int:
+        found = self._own_ids.get(i)
+        if found is None:
+            key = self.own_key(i)
+            with self._own_lock:  # the views may ask from another thread
+                ids = self._own_classes
+                found = self._own_ids[i] = ids.setdefault(key, len(ids))
+        return found
 
     def own_key(self, i: int) -> tuple[str, bytes]:
         """Document ``i``'s content hash and :meth:`align_key` (its text, and which of

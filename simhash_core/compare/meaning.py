@@ -41,6 +41,7 @@ split into blocks or threads: the same folder gives the same passages on any mac
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -137,8 +138,12 @@ def _vocabulary(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 VOCAB_SLICE = 1 << 22  # term ids placed at once
 
 
-def _tfidf(ptr: np.ndarray, ids: np.ndarray, rows: int) -> sparse.csr_matrix:
-    """L2-normalised TF-IDF rows (sublinear term frequency), IDF over these rows.
+def _tfidf(
+    ptr: np.ndarray, ids: np.ndarray, rows: int, weight: np.ndarray | None = None
+) -> sparse.csr_matrix:
+    """L2-normalised TF-IDF rows (sublinear term frequency), IDF over these rows, each
+    row counted ``weight[row]`` times if given (a sentence of a document handed in
+    several times: the same IDF as with every copy's rows).
 
     Built in place from the rows' term ids (``ids[ptr[i]:ptr[i + 1]]``): about 12
     bytes per term occurrence at its peak, for the millions of sentences of a large
@@ -154,7 +159,12 @@ def _tfidf(ptr: np.ndarray, ids: np.ndarray, rows: int) -> sparse.csr_matrix:
     m.sum_duplicates()  # sorts each row's terms and counts repeats
     np.log(m.data, out=m.data)
     m.data += 1.0
-    df = np.bincount(m.indices, minlength=len(vocab))
+    if weight is None:
+        df = np.bincount(m.indices, minlength=len(vocab))
+    else:  # whole counts, exact in float64
+        per_entry = np.repeat(weight.astype(np.float64), np.diff(m.indptr))
+        df = np.bincount(m.indices, per_entry, minlength=len(vocab)).astype(np.int64)
+        rows = int(weight.sum())
     idf = np.log((rows + 1) / (df + 1)).astype(np.float32) + 1.0
     # a term in very many sentences says nothing about which two match, and makes every
     # product dense: left out (only in large folders)
@@ -247,13 +257,18 @@ class _Steps:
         self.progress.update(int(at * self.SCALE), self.SCALE)
 
 
-def _top_per_row(indptr: np.ndarray, values: np.ndarray) -> np.ndarray:
+def _top_per_row(
+    indptr: np.ndarray, values: np.ndarray, counts: np.ndarray | None = None
+) -> np.ndarray:
     """The :data:`NEIGHBOURS` largest positive ``values`` of each CSR row (zeros where a
     row has fewer), by repeated row maxima: no sort of all the entries. Equal values
-    fill as many places as there are of them.
+    fill as many places as there are of them; an entry counts ``counts[k]`` times if
+    given (a sentence of a document handed in that many times).
 
     >>> _top_per_row(np.array([0, 1, 4]), np.array([0.25, 0.5, 0.75, 0.5]))[:, :3].tolist()
     [[0.25, 0.0, 0.0], [0.75, 0.5, 0.5]]
+    >>> _top_per_row(np.array([0, 2]), np.array([0.5, 0.25]), np.array([2, 1]))[:, :3].tolist()
+    [[0.5, 0.5, 0.25]]
     """
     k = NEIGHBOURS
     rows = len(indptr) - 1
@@ -263,13 +278,15 @@ def _top_per_row(indptr: np.ndarray, values: np.ndarray) -> np.ndarray:
     if len(busy) == 0:
         return top
     d = values.astype(np.float32, copy=True)
-    starts, counts = indptr[busy], lengths[busy]
+    starts, sizes = indptr[busy], lengths[busy]
     filled = np.zeros(len(busy), np.int64)
     for _ in range(k):
         best = np.maximum.reduceat(d, starts)
         live = best > 0
-        same = (d == np.repeat(best, counts)) & (d > 0)
-        ties = np.add.reduceat(same.astype(np.int64), starts)
+        same = (d == np.repeat(best, sizes)) & (d > 0)
+        ties = np.add.reduceat(
+            same.astype(np.int64) if counts is None else np.where(same, counts, 0), starts
+        )
         for slot in range(k):
             put = live & (filled <= slot) & (slot < filled + ties)
             top[busy[put], slot] = best[put]
@@ -288,15 +305,23 @@ def _block_pairs(
     start: int,
     stop: int,
     min_margin: float,
+    copies: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """One block of rows of :func:`_similar_pairs`: its kept (row, col, cosine) and its
     rows' best cosines. Pure numpy and scipy, which release the GIL while multiplying:
-    blocks run in threads side by side."""
+    blocks run in threads side by side. With ``copies`` (documents standing for that
+    many identical ones), a column of another document counts once per copy of it, and
+    one of the row's own document once per *other* copy."""
     block = left[start:stop] @ right_t
     row = np.repeat(np.arange(block.shape[0], dtype=np.int64), np.diff(block.indptr))
     col = block.indices.astype(np.int64)
-    v = block.data * (left_doc[row + start] != right_doc[col])  # other documents only
-    return _kept(block.indptr, row, col, v, start, min_margin)
+    a, b = left_doc[row + start], right_doc[col]
+    if copies is None:
+        v = block.data * (a != b)  # other documents only
+        return _kept(block.indptr, row, col, v, start, min_margin)
+    counts = copies[b] - (a == b)
+    v = block.data * (counts > 0)
+    return _kept(block.indptr, row, col, v, start, min_margin, counts)
 
 
 def _kept(
@@ -306,18 +331,19 @@ def _kept(
     v: np.ndarray,
     first: int | np.ndarray,
     min_margin: float,
+    counts: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A block's products ``v`` (0 where not to count): the (row, col, cosine) at or
     above :data:`KEEP_COSINE` that may reach ``min_margin``, and each row's best
-    cosines. ``first`` turns block rows into rows of the whole (an offset, or each
-    block row's row).
+    cosines (an entry counting ``counts`` times among them, if given). ``first`` turns
+    block rows into rows of the whole (an offset, or each block row's row).
 
     A link's margin is its cosine over the mean closeness of its two sentences; the
     row's closeness is at least what this block saw, the column's at least
     :data:`MARGIN_FLOOR`. A link that fails even with those is dropped here, so the
     folder's millions of weak pairs are never held at once."""
     v[v < NEIGHBOUR_FLOOR] = 0.0
-    top = _top_per_row(indptr, v)
+    top = _top_per_row(indptr, v, counts)
     near = _neighbour_closeness(top)
     best = v * np.float32(2.0) / (near[row] + np.float32(MARGIN_FLOOR))
     keep = (v >= KEEP_COSINE) & (best >= min_margin * (1.0 - 1e-4))
@@ -384,19 +410,22 @@ def _similar_pairs(
     threads: int = 1,
     weight: float = 1.0,
     min_margin: float = 0.0,
+    copies: np.ndarray | None = None,
 ) -> _Found:
     """Cosines of ``left`` x ``right`` sentences of different documents: the pairs at
     or above :data:`KEEP_COSINE` as (row, col, cosine), and each row's
     :data:`NEIGHBOURS` best cosines over all pairs. With ``threads`` > 1 the blocks
     are multiplied that many at a time; the results are taken in block order, so they
-    are the same whatever the number."""
+    are the same whatever the number. ``copies``: see :func:`_block_pairs`."""
     right_t = right.T.tocsr()
     threads = max(1, min(threads, MAX_THREADS))
     # blocks side by side share the memory one block had: the same links, smaller blocks
     blocks = [
         (
             np.arange(start, stop),
-            partial(_block_pairs, left, right_t, left_doc, right_doc, start, stop, min_margin),
+            partial(
+                _block_pairs, left, right_t, left_doc, right_doc, start, stop, min_margin, copies
+            ),
         )
         for start, stop in _blocks(left, right, BLOCK_ENTRIES // threads)
     ]
@@ -697,17 +726,23 @@ class _Links:
 
 
 def sentence_space(
-    sents: list[Sentences], field: str, row_lang: int, col_lang: int
+    sents: list[Sentences],
+    field: str,
+    row_lang: int,
+    col_lang: int,
+    copies: np.ndarray | None = None,
 ) -> tuple[sparse.csr_matrix, sparse.csr_matrix, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The TF-IDF rows of the ``row_lang`` and ``col_lang`` sentences (the same matrix
     when the languages are), and each row's document and place in it: (left, right,
     left documents, left places, right documents, right places). None if a side has
-    no sentence."""
+    no sentence. ``copies[d]``: how many documents document ``d`` stands for (the
+    IDF counts each of them)."""
     row_doc, row_local, row_ptr, row_ids = _gather(sents, field, row_lang)
     if row_lang == col_lang:
         if len(row_doc) == 0:
             return None
-        m = _tfidf(row_ptr, row_ids, len(row_doc))
+        weight = None if copies is None else copies[row_doc]
+        m = _tfidf(row_ptr, row_ids, len(row_doc), weight)
         return m, m, row_doc, row_local, row_doc, row_local
     # one IDF over both languages' sentences: the shared English-stem space
     col_doc, col_local, col_ptr, col_ids = _gather(sents, field, col_lang)
@@ -716,7 +751,8 @@ def sentence_space(
     ptr = np.concatenate([row_ptr, col_ptr[1:] + row_ptr[-1]])
     ids = np.concatenate([row_ids, col_ids])
     del row_ids, col_ids
-    m = _tfidf(ptr, ids, len(row_doc) + len(col_doc))
+    weight = None if copies is None else copies[np.concatenate([row_doc, col_doc])]
+    m = _tfidf(ptr, ids, len(row_doc) + len(col_doc), weight)
     return m[: len(row_doc)], m[len(row_doc) :], row_doc, row_local, col_doc, col_local
 
 
@@ -730,12 +766,20 @@ def _links_of_space(
     progress: Progress,
     steps: _Steps | None = None,
     threads: int = 1,
+    copies: np.ndarray | None = None,
 ) -> _Links:
-    space = sentence_space(sents, field, row_lang, col_lang)
+    """The links of one space (a language with itself, or Chinese with English), each
+    once, for documents ``doc_a < doc_b``. With ``copies`` (the documents stand for
+    that many identical ones, see :func:`meaning_pairs`), every link comes in both
+    orientations instead, documents in any order: pairs of copies take it from either
+    side."""
+    space = sentence_space(sents, field, row_lang, col_lang, copies)
     if space is None:
         return _empty_links()
     left, right, row_doc, row_local, col_doc, col_local = space
     blocked = is_large(len(sents))
+    if blocked and copies is not None:
+        raise ValueError("documents standing for copies are compared in a small folder only")
     if blocked:  # each document meets its candidates only
         n = len(sents)
         pairs = candidate_documents(left, right, row_doc, col_doc, n, progress)
@@ -751,13 +795,29 @@ def _links_of_space(
             )[3]
     else:
         r, c, cos, top_r = _similar_pairs(
-            left, right, row_doc, col_doc, progress, steps, threads, min_margin=min_margin
+            left,
+            right,
+            row_doc,
+            col_doc,
+            progress,
+            steps,
+            threads,
+            min_margin=min_margin,
+            copies=copies,
         )
         if row_lang == col_lang:  # symmetric: a column's neighbours are its row's
             top_c = top_r
         else:
             top_c = _similar_pairs(
-                right, left, col_doc, row_doc, progress, steps, threads, min_margin=np.inf
+                right,
+                left,
+                col_doc,
+                row_doc,
+                progress,
+                steps,
+                threads,
+                min_margin=np.inf,
+                copies=copies,
             )[3]
     near_r, near_c = _neighbour_closeness(top_r), _neighbour_closeness(top_c)
     margin = cos / ((near_r[r] + near_c[c]) / 2.0)
@@ -765,12 +825,17 @@ def _links_of_space(
     r, c, cos, margin = r[good], c[good], cos[good], margin[good]
     da, db = row_doc[r], col_doc[c]
     sa, sb = row_local[r], col_local[c]
-    if row_lang == col_lang and not blocked:  # each pair was found from both sides
-        keep = da < db
-        da, db, sa, sb, cos, margin = (x[keep] for x in (da, db, sa, sb, cos, margin))
-    swap = da > db
-    da, db = np.where(swap, db, da), np.where(swap, da, db)
-    sa, sb = np.where(swap, sb, sa), np.where(swap, sa, sb)
+    if copies is not None:  # both orientations (a same-language link is found twice)
+        cat = np.concatenate
+        da, db, sa, sb = cat([da, db]), cat([db, da]), cat([sa, sb]), cat([sb, sa])
+        cos, margin = cat([cos, cos]), cat([margin, margin])
+    else:
+        if row_lang == col_lang and not blocked:  # each pair was found from both sides
+            keep = da < db
+            da, db, sa, sb, cos, margin = (x[keep] for x in (da, db, sa, sb, cos, margin))
+        swap = da > db
+        da, db = np.where(swap, db, da), np.where(swap, da, db)
+        sa, sb = np.where(swap, sb, sa), np.where(swap, sa, sb)
     # in a large folder a same-language link is found from one of its sentences or
     # both: each is kept once, at its larger cosine
     order = np.lexsort((-cos, sb, sa, db, da))
@@ -888,6 +953,7 @@ def meaning_pairs(
     share: tuple[float, float] = (0.0, 1.0),
     threads: int = 1,
     min_links: int = 1,
+    by_content: bool = True,
 ) -> dict[tuple[int, int], PairMeaning]:
     """Sentences matched by meaning between documents, per pair ``(i, j)``, ``i < j``.
 
@@ -895,24 +961,74 @@ def meaning_pairs(
     links (in one layer) is absent.
     ``progress`` is told how far the products are, as the ``share`` of its stage.
     ``threads``: sentence products multiplied at once (the same links whatever it is).
+
+    Documents with the same sentences (a file handed in many times) are compared once
+    (``by_content``, below :data:`BLOCKING_FROM` documents): one of them stands for all,
+    its sentences counted once per copy in the IDF and among each sentence's
+    neighbours, so every pair gets the links it would get from its own products.
     """
     progress = progress or Progress()
+    labels, reps = _same_sentences(sents)
+    copies = None
+    if by_content and len(reps) < len(sents) and not is_large(len(sents)):
+        copies = np.bincount(labels).astype(np.int64)
+        sents = [sents[r] for r in reps]
     zh = sum(int(np.count_nonzero(x.lang == CHINESE)) for x in sents)
     en = sum(int(np.count_nonzero(x.lang == ENGLISH)) for x in sents)
     cross = translated and all(x.glossed for x in sents)  # the caller glossed them if needed
     steps = _Steps(progress, (zh + en if reworded else 0) + (zh + en if cross else 0), share)
     parts = []
+    space = partial(
+        _links_of_space,
+        min_margin=min_margin,
+        progress=progress,
+        steps=steps,
+        threads=threads,
+        copies=copies,
+    )
     if reworded:
         for lang in (CHINESE, ENGLISH):
-            parts.append(
-                _links_of_space(sents, "word", lang, lang, 0, min_margin, progress, steps, threads)
-            )
+            parts.append(space(sents, "word", lang, lang, 0))
     if cross:
-        parts.append(
-            _links_of_space(
-                sents, "gloss", CHINESE, ENGLISH, 1, min_margin, progress, steps, threads
-            )
-        )
+        parts.append(space(sents, "gloss", CHINESE, ENGLISH, 1))
+    if copies is None:
+        return _pair_meanings(parts, min_links, allowed)
+    # per ordered pair of contents, then for each pair of documents holding them
+    found = _pair_meanings(parts, min_links, None)
+    members: list[list[int]] = [[] for _ in reps]
+    for d, label in enumerate(labels.tolist()):
+        members[label].append(d)
+    out: dict[tuple[int, int], PairMeaning] = {}
+    for (p, q), meaning in found.items():
+        for x in members[p]:
+            for y in members[q]:
+                if x < y and (allowed is None or allowed(x, y)):
+                    out[(x, y)] = meaning
+    return dict(sorted(out.items()))
+
+
+def _same_sentences(sents: list[Sentences]) -> tuple[np.ndarray, list[int]]:
+    """Documents grouped by their sentences' languages and terms (what the links are
+    made of): each document's group, and the first document of each group."""
+    labels = np.empty(len(sents), np.int64)
+    first: dict[bytes, int] = {}
+    reps: list[int] = []
+    for d, x in enumerate(sents):
+        h = hashlib.blake2b(digest_size=16)
+        for a in (x.lang, x.word_ptr, x.word_ids, x.gloss_ptr, x.gloss_ids):
+            h.update(len(a).to_bytes(8, "little"))
+            h.update(np.ascontiguousarray(a).tobytes())
+        label = first.setdefault(h.digest(), len(reps))
+        if label == len(reps):
+            reps.append(d)
+        labels[d] = label
+    return labels, reps
+
+
+def _pair_meanings(
+    parts: list[_Links], min_links: int, allowed: Callable[[int, int], bool] | None
+) -> dict[tuple[int, int], PairMeaning]:
+    """Each pair's links (from every part, in order) chained into runs."""
     out: dict[tuple[int, int], PairMeaning] = {}
     for part in parts:
         if len(part.doc_a) == 0:

@@ -5,15 +5,17 @@ aligning each file and each pair on its own gives."""
 from __future__ import annotations
 
 import shutil
+from functools import partial
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from simhash_core.compare import meaning
 from simhash_core.compare.corpus import Corpus
 from simhash_core.scan import scan
 from simhash_core.types import ScanSettings
-from tests.core.samples import CLASS_ZH, needs_samples
+from tests.core.samples import CLASS_ZH, SAMPLES, needs_samples
 
 pytestmark = needs_samples
 
@@ -32,10 +34,15 @@ def _class(folder: Path, copies: int = 3) -> Path:
 
 
 def _each_on_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Turn every reuse off: each file read, each pair aligned and counted by itself."""
+    """Turn every reuse off: each file read, each pair aligned and counted by itself,
+    each document's sentences multiplied with every other's."""
     import simhash_core.scan as scan_module
+    from simhash_core.compare import comparison
 
     monkeypatch.setattr(scan_module, "_digests", lambda paths, *a, **k: [None] * len(paths))
+    monkeypatch.setattr(
+        comparison, "meaning_pairs", partial(meaning.meaning_pairs, by_content=False)
+    )
     monkeypatch.setattr(Corpus, "_has_twin", lambda self, i: False)
 
     def singletons(self):
@@ -94,3 +101,40 @@ def test_twins_are_read_once_and_aligned_once(tmp_path):
     assert len(reps) == len(NAMES)
     # each pair of contents was measured once, whatever the number of copies
     assert 0 < len(corpus.measured) <= len(NAMES) * len(NAMES)
+
+
+@pytest.mark.parametrize("name", ["paraphrase-en", "paraphrase-zh", "translated-zh"])
+def test_meaning_of_copies_is_found_once_and_is_what_each_pair_gets(name, monkeypatch):
+    """Reworded and translated links: a folder where each document is handed in one to
+    four times gives every pair of files the links of multiplying every file's
+    sentences (the IDF and each sentence's neighbours count every copy), from the
+    products of one file per content."""
+    result = scan([SAMPLES / name / "documents"], isolate=False)
+    own = [result.corpus.glossed(i) for i in range(len(result.documents))]
+    sents = [s for rep in range(4) for k, s in enumerate(own) if k % 4 >= rep]
+    multiplied: list[int] = []
+    space = meaning.sentence_space
+
+    def counted(sents, *args, **kwargs):
+        multiplied.append(len(sents))
+        return space(sents, *args, **kwargs)
+
+    settings = ScanSettings()
+    for kwargs in ({}, {"translated": False}, {"min_links": settings.meaning_sentences}):
+        alone = meaning.meaning_pairs(
+            sents, min_margin=settings.meaning_margin, by_content=False, **kwargs
+        )
+        monkeypatch.setattr(meaning, "sentence_space", counted)
+        once = meaning.meaning_pairs(sents, min_margin=settings.meaning_margin, **kwargs)
+        monkeypatch.setattr(meaning, "sentence_space", space)
+        assert once == alone
+        assert multiplied and set(multiplied) == {len(own)}
+        multiplied.clear()
+    # copies of one document are paired too: all their pairs, or none
+    assert alone
+    holder = {}
+    for k, s in enumerate(sents):
+        holder.setdefault(id(s), []).append(k)
+    for group in holder.values():
+        inside = [(x, y) for x in group for y in group if x < y]
+        assert all((p in alone) == (inside[0] in alone) for p in inside)
