@@ -455,12 +455,14 @@ def _doc_terms(
     docs: np.ndarray,
     progress: Progress,
     usable: np.ndarray | None = None,
+    rarest: np.ndarray | None = None,
 ) -> sparse.csr_matrix | np.ndarray:
     """Which terms each of the sorted ``docs`` has (1 or absent), from its sentences'
     rows of ``m`` (rows grouped by document, in order), a few thousand documents at a
-    time; only the ``usable`` terms if given. Without ``usable``, only how many of the
-    documents hold each term (a first pass: the folder's every term is never held per
-    document)."""
+    time; only the ``usable`` terms if given, and of those only the
+    :data:`QUERY_TERMS` rarest by the document frequencies ``rarest``, if given. Without
+    ``usable``, only how many of the documents hold each term (a first pass: the
+    folder's every term is never held per document)."""
     bounds = np.searchsorted(row_doc, docs[::DOC_CHUNK])
     bounds = np.append(bounds, len(row_doc))
     parts = []
@@ -478,7 +480,7 @@ def _doc_terms(
             continue
         part.data = usable[part.indices].astype(np.float32)
         part.eliminate_zeros()
-        parts.append(part)
+        parts.append(part if rarest is None else _rarest(part, rarest, QUERY_TERMS, progress))
     if usable is None:
         return df
     return sparse.vstack(parts, format="csr") if parts else sparse.csr_matrix((0, m.shape[1]))
@@ -543,29 +545,36 @@ def candidate_documents(
     held = len(np.union1d(ldocs, rdocs))
     usable = (df >= 2) & (df <= rare_limit(held))
     idf = np.where(usable, np.log((held + 1) / np.maximum(df, 1)), 0.0).astype(np.float32)
-    dl = _doc_terms(left, left_doc, ldocs, progress, usable)
-    dr = dl if same else _doc_terms(right, right_doc, rdocs, progress, usable)
-    keys = [_candidate_keys(dl, dr, ldocs, rdocs, df, idf, documents, progress)]
+    # each document's rarest terms first; then the documents' terms among those asked
+    # for only: a term nobody asks for adds nothing to a product, and every document's
+    # every rare term (gigabytes in a folder of 100,000) is never held
+    ql = _doc_terms(left, left_doc, ldocs, progress, usable, df)
+    qr = ql if same else _doc_terms(right, right_doc, rdocs, progress, usable, df)
+    asked = np.zeros(len(usable), bool)
+    asked[ql.indices] = True
+    asked[qr.indices] = True
+    dl = _doc_terms(left, left_doc, ldocs, progress, asked)
+    dr = dl if same else _doc_terms(right, right_doc, rdocs, progress, asked)
+    keys = [_candidate_keys(ql, dr, ldocs, rdocs, idf, documents, progress)]
     back = (
-        _candidate_keys(dr, dl, rdocs, ldocs, df, idf, documents, progress) if not same else keys[0]
+        _candidate_keys(qr, dl, rdocs, ldocs, idf, documents, progress) if not same else keys[0]
     )
     keys.append((back % documents) * documents + back // documents)  # the other side's
     return sorted_unique(np.concatenate(keys))
 
 
 def _candidate_keys(
-    a: sparse.csr_matrix,
+    query: sparse.csr_matrix,
     b: sparse.csr_matrix,
     adocs: np.ndarray,
     bdocs: np.ndarray,
-    df: np.ndarray,
     idf: np.ndarray,
     documents: int,
     progress: Progress,
 ) -> np.ndarray:
     """Each ``a`` document's best ``b`` documents (see :func:`candidate_documents`),
-    as keys ``a document * documents + b document``."""
-    query = _rarest(a, df, QUERY_TERMS, progress)
+    from its rarest terms (``query``), as keys ``a document * documents + b
+    document``."""
     weighted = (query @ sparse.diags(idf)).tocsr()
     b_t = b.T.tocsr()
     out = []
