@@ -496,7 +496,7 @@ def shared_counts(
     if n > _OWNER_MASK:
         raise ValueError(f"at most {_OWNER_MASK} documents per comparison")
     shift = np.uint64(64 - parts.bit_length() + 1)
-    codes: list[np.ndarray] = []
+    tally = _Tally()
     for part in range(parts):
         packed = np.empty(capacity if parts == 1 else capacity // parts + 1024, np.uint64)
         at = 0
@@ -512,12 +512,66 @@ def shared_counts(
             chunk |= np.uint64(i)
             at += len(s)
         if n >= 2:
-            codes.extend(_pair_codes(packed[:at], n))
+            _pair_codes(packed[:at], n, tally)
         del packed
-    if not codes:
-        return SharedCounts(n, np.zeros(0, np.int64), np.zeros(0, np.int32))
-    values, counts = np.unique(np.concatenate(codes), return_counts=True)
+    values, counts = tally.result()
     return SharedCounts(n, values, counts)
+
+
+class _Tally:
+    """How often each int64 code was added, as sorted distinct codes and their counts
+    (what ``np.unique(all codes, return_counts=True)`` gives). Codes wait in batches
+    and are folded into the counts whenever :data:`TALLY_WAITING` of them wait: memory
+    follows the distinct codes (pairs of documents), not every shared shingle of every
+    pair (a shingle held by a thousand essays makes half a million codes).
+
+    >>> t = _Tally()
+    >>> t.add(np.array([5, 3, 5])); t.add(np.array([3, 9]))
+    >>> [x.tolist() for x in t.result()]
+    [[3, 5, 9], [2, 2, 1]]
+    """
+
+    def __init__(self) -> None:
+        self.values = np.zeros(0, np.int64)
+        self.counts = np.zeros(0, np.int64)
+        self.waiting: list[np.ndarray] = []
+        self.size = 0
+
+    def add(self, codes: np.ndarray) -> None:
+        self.waiting.append(codes)
+        self.size += len(codes)
+        if self.size >= TALLY_WAITING:
+            self._fold()
+
+    def result(self) -> tuple[np.ndarray, np.ndarray]:
+        self._fold()
+        return self.values, self.counts
+
+    def _fold(self) -> None:
+        if not self.waiting:
+            return
+        new = np.concatenate(self.waiting)
+        self.waiting, self.size = [], 0
+        new.sort()
+        values, counts = _runs(new, np.ones(len(new), np.int64))
+        del new
+        if len(self.values):  # two sorted runs, merged by a stable sort
+            values = np.concatenate([self.values, values])
+            counts = np.concatenate([self.counts, counts])
+            order = np.argsort(values, kind="stable")
+            values, counts = _runs(values[order], counts[order])
+        self.values, self.counts = values, counts
+
+
+def _runs(values: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted ``values`` with their ``counts``, equal values made one (counts added)."""
+    if not len(values):
+        return values, counts
+    starts = np.flatnonzero(np.concatenate([[True], values[1:] != values[:-1]]))
+    return values[starts], np.add.reduceat(counts, starts)
+
+
+TALLY_WAITING = 1 << 25  # codes waiting before they are folded into the counts (256 MB)
 
 
 def expand_shared(
@@ -556,9 +610,9 @@ def expand_shared(
     return SharedCounts(n, all_codes[order], np.concatenate(counts)[order])
 
 
-def _pair_codes(packed: np.ndarray, n: int) -> list[np.ndarray]:
+def _pair_codes(packed: np.ndarray, n: int, tally: _Tally) -> None:
     """For packed ``hash | owner`` values, one code ``i * n + j`` per shared hash and
-    pair of owners ``i < j`` (sorts ``packed`` in place)."""
+    pair of owners ``i < j``, added to ``tally`` (sorts ``packed`` in place)."""
     packed.sort()
     # only hashes held by two or more documents can pair: keep just those (a fifth of
     # them in a class), so each pass below is over a short array
@@ -576,13 +630,11 @@ def _pair_codes(packed: np.ndarray, n: int) -> list[np.ndarray]:
     hashes = kept >> np.uint64(_OWNER_BITS)
     owner = (kept & np.uint64(_OWNER_MASK)).astype(np.int64)
     del kept
-    codes = []
     d = 1
     while d < len(hashes):
         same = np.nonzero(hashes[d:] == hashes[:-d])[0]
         if len(same) == 0:
             break
         i, j = owner[same], owner[same + d]
-        codes.append(np.minimum(i, j) * n + np.maximum(i, j))
+        tally.add(np.minimum(i, j) * n + np.maximum(i, j))
         d += 1
-    return codes

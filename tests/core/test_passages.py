@@ -255,12 +255,15 @@ def test_repeated_shingles_keep_text_order_in_the_alignment_index():
     st.lists(st.sets(st.integers(0, 40), max_size=25), min_size=0, max_size=8),
     st.sampled_from([1, 2, 3, 7, 1 << 22]),
     st.sampled_from([1, 2, 4]),
+    st.sampled_from([1, 2, 5, 1 << 25]),
 )
-def test_shared_counts_equal_pairwise_intersections(raw_sets, block, parts):
+def test_shared_counts_equal_pairwise_intersections(raw_sets, block, parts, waiting):
     import simhash_core.compare.corpus as corpus_module
     from simhash_core.compare.corpus import shared_counts
 
     corpus_module._BLOCK, kept = block, corpus_module._BLOCK  # block edges anywhere
+    # codes folded into the counts after any number of them
+    corpus_module.TALLY_WAITING, kept_waiting = waiting, corpus_module.TALLY_WAITING
 
     # spread over the top bits too, so that every part of a split pass has hashes
     sets = [
@@ -285,6 +288,7 @@ def test_shared_counts_equal_pairwise_intersections(raw_sets, block, parts):
         assert split == expected and sizes == [len(s) for s in sets]
     finally:
         corpus_module._BLOCK = kept
+        corpus_module.TALLY_WAITING = kept_waiting
 
 
 @settings(max_examples=80, deadline=None)
