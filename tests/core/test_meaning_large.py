@@ -153,3 +153,21 @@ def test_a_large_folder_flags_what_a_small_one_does(large) -> None:
     for key, (reasons, reworded) in before.items():
         assert after[key][0] == reasons
         assert abs(after[key][1] - reworded) <= 1, key
+
+
+@pytest.mark.parametrize("slice_size", [1, 7, 1 << 22])
+def test_vocabulary_by_slices_and_in_place_is_a_plain_unique(slice_size, monkeypatch):
+    """The folder's term ids numbered a slice at a time, the places written over the ids
+    themselves or beside them: the sorted distinct ids and each id's place."""
+    monkeypatch.setattr(meaning, "VOCAB_SLICE", slice_size)
+    rng = np.random.default_rng(slice_size)
+    for high in (40, 2**32):
+        ids = rng.integers(0, high, 3000, dtype=np.uint64).astype(np.uint32)
+        vocab = np.unique(ids)
+        beside = meaning._vocabulary(ids.copy())
+        over = ids.copy()
+        in_place = meaning._vocabulary(over, in_place=True)
+        for found, place in (beside, in_place):
+            assert found.dtype == np.uint32 and np.array_equal(found, vocab)
+            assert place.dtype == np.int32 and np.array_equal(place, np.searchsorted(vocab, ids))
+        assert np.shares_memory(in_place[1], over)
