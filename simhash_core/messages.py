@@ -389,6 +389,17 @@ class Message:
             raise ValueError(f"message {code!r} takes {sorted(wanted)}, got {sorted(values)}")
         return cls(code, tuple(sorted(values.items())))
 
+    def with_values(self, **changes: Value) -> Message:
+        """This message with some of its values changed (the same fields: not checked
+        again).
+
+        >>> Message.of("pair.simhash", distance=2, k=3).with_values(distance=1)["distance"]
+        1
+        """
+        if not changes.keys() <= {k for k, _ in self.values}:
+            raise ValueError(f"message {self.code!r} has no field {sorted(changes)}")
+        return Message(self.code, tuple((k, changes.get(k, v)) for k, v in self.values))
+
     def __getitem__(self, name: str) -> Value:
         for key, value in self.values:
             if key == name:

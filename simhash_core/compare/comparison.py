@@ -55,7 +55,9 @@ from simhash_core.compare.memo import ComparisonMemo
 from simhash_core.compare.meta_evidence import MetaEvidence
 from simhash_core.compare.pair_score import (
     MIN_SHARED_SHINGLES,
+    copy_pair,
     judge_pair,
+    judged_as,
     measure_pair,
 )
 from simhash_core.compare.pair_stream import OtherPairs
@@ -176,6 +178,9 @@ def score_corpus(
 
     scores = []
     kept_kinds: set = set()  # pairs of contents with a measure in the memo
+    # pairs of contents judged: a pair of the same two contents, meaning and archive
+    # labels takes that judgement (see pair_score.judged_as)
+    judged_kinds: dict[tuple, tuple[PairScore, bool]] = {}
     if isinstance(shared, SharedCounts):
         shared_of = shared.counts_of(todo)
     else:  # a plain mapping (a memo made by hand)
@@ -225,6 +230,17 @@ def score_corpus(
             and not (docs[j].archive_label and docs[i].content_hash == docs[j].content_hash)
         ):
             continue  # similarity 0 and nothing to flag: below the floor, not reported
+        same = None
+        if kind is not None:  # everything judge_pair reads, but the students' names
+            labels = (docs[i].archive_label, docs[j].archive_label)
+            same = (kind, id(found), d_ij, j_ij, shared_ij, labels)
+            before = judged_kinds.get(same)
+            if before is not None:
+                p, names_a = before
+                if found is not None:
+                    corpus.meaning[(i, j)] = corpus.meaning[(p.a, p.b)]
+                scores.append(judged_as(p, corpus, i, j, names_a))
+                continue
         judged = NOTHING_FOUND
         if found is not None:
             judged = corpus.meaning[(i, j)] = judge_meaning(
@@ -247,6 +263,8 @@ def score_corpus(
                 meaning=judged,
             )
         )
+        if same is not None:
+            judged_kinds[same] = (scores[-1], measure.share_a >= measure.share_b)
     progress.update(len(todo), len(todo))
     floor = corpus.settings.report_floor
     if not all_pairs:
@@ -423,7 +441,7 @@ def _with_meta(p: PairScore, evidence: MetaEvidence) -> PairScore:
     if not p.flagged:
         return p
     found = evidence.agreements(p.a, p.b)
-    return replace(p, reasons=(*p.reasons, *found)) if found else p
+    return copy_pair(p, reasons=(*p.reasons, *found)) if found else p
 
 
 def compare_documents(
@@ -479,4 +497,4 @@ def _finished(
         changes["direction"] = directions[(p.a, p.b)]
     if p.flagged and member_of.get(p.a):
         changes["group"] = member_of[p.a]
-    return replace(p, **changes) if changes else p
+    return copy_pair(p, **changes) if changes else p
