@@ -58,7 +58,7 @@ from simhash_core.compare.pair_score import (
     copy_pair,
     judge_pair,
     judged_as,
-    measure_pair,
+    measure_kind,
 )
 from simhash_core.compare.pair_stream import OtherPairs
 from simhash_core.compare.verdict import Verdict
@@ -214,7 +214,7 @@ def score_corpus(
             corpus.measured.setdefault(kind, measure)
             kept_kinds.add(kind)
         if measure is None:
-            measure = measure_pair(corpus, i, j, shared_ij)
+            measure = measure_kind(corpus, i, j, shared_ij, kind)
             # below the minimum, measuring is free: not kept
             if shared_ij >= MIN_SHARED_SHINGLES and (kind is None or kind not in kept_kinds):
                 memo.measures[(i, j)] = measure

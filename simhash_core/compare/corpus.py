@@ -60,7 +60,7 @@ def common_shingles(docs: list[Document], share: float, min_docs: int = 4) -> np
     prefixes = np.empty(sum(int(np.count_nonzero(d.usable)) for d in docs), dtype=np.uint32)
     at = 0
     for d in docs:  # each document's shingles are taken one at a time, in both passes
-        own = np.unique((d.shingle_seq[d.usable] >> np.uint64(32)).astype(np.uint32))
+        own = sorted_unique((d.shingle_seq[d.usable] >> np.uint64(32)).astype(np.uint32))
         prefixes[at : at + len(own)] = own
         at += len(own)
     candidates = _runs_at_least(prefixes[:at], limit)
@@ -70,7 +70,9 @@ def common_shingles(docs: list[Document], share: float, min_docs: int = 4) -> np
     held = []
     for d in docs:
         own = d.shingle_seq[d.usable]
-        held.append(np.unique(own[np.isin((own >> np.uint64(32)).astype(np.uint32), candidates)]))
+        held.append(
+            sorted_unique(own[np.isin((own >> np.uint64(32)).astype(np.uint32), candidates)])
+        )
     return _runs_at_least(np.concatenate(held), limit)
 
 

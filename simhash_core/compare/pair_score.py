@@ -46,14 +46,20 @@ def measure_pair(corpus: Corpus, i: int, j: int, shared: int) -> PairMeasure:
     ``j``: a file handed in many times) takes that measure: it depends only on the two
     texts and what of them counts (:meth:`Corpus.pair_kind`).
     """
+    return measure_kind(corpus, i, j, shared, corpus.pair_kind(i, j))
+
+
+def measure_kind(
+    corpus: Corpus, i: int, j: int, shared: int, kind: tuple[int, int] | None
+) -> PairMeasure:
+    """:func:`measure_pair`, for a caller that has the pair's ``kind`` already."""
     if shared < MIN_SHARED_SHINGLES:
         return NOTHING
-    key = corpus.pair_kind(i, j)
-    if key is None:
+    if kind is None:
         return _measure(corpus, i, j)
-    found = corpus.measured.get(key)
+    found = corpus.measured.get(kind)
     if found is None:
-        found = corpus.measured[key] = _measure(corpus, i, j)
+        found = corpus.measured[kind] = _measure(corpus, i, j)
     return found
 
 
