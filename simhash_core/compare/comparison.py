@@ -481,11 +481,19 @@ def compare_documents(
         archived=labels,
         passages=corpus.passages,
         authored=evidence.named_other,
+        alike=lambda i, j: _alike(corpus, i, j),
     )
     clusters = groups(pairs, len(docs), labels=labels, names=names, directions=directions)
     member_of = {m: c.id for c in clusters for m in c.members}
     pairs = [_finished(p, directions, member_of) for p in pairs]
     return Comparison(pairs, clusters, corpus, matrix, others)
+
+
+def _alike(corpus: Corpus, i: int, j: int) -> tuple | None:
+    """A key shared by pairs with the same passages: the same two contents and the same
+    judged meaning (None for a pair of documents without twins)."""
+    kind = corpus.pair_kind(i, j)
+    return None if kind is None else (kind, id(corpus.meaning.get((i, j))))
 
 
 def _finished(

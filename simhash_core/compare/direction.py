@@ -27,7 +27,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from simhash_core.messages import Message
 from simhash_core.types import Direction, PairScore, Passage
@@ -72,10 +72,11 @@ def _compiled_from(
     linked: set[tuple[int, int]],
     spans: Callable[[int, int], list[tuple[int, int]]],
 ) -> list[int]:
-    """The partners ``x`` is built from: the largest set (of two or more) whose members
+    """The partners ``x`` is built from (``spans(x, p)``: where ``x`` holds what it
+    shares with ``p``, merged): the largest set (of two or more) whose members
     share nothing with one another and whose passages lie at different places of ``x``;
     empty if there is none. Greedy, from the partner with the most text in ``x``."""
-    where = {p: _merged(spans(x, p)) for p in partners}
+    where = {p: spans(x, p) for p in partners}
     order = sorted(partners, key=lambda p: (-_length(where[p]), p))
     chosen: list[int] = []
     for p in order:
@@ -100,6 +101,7 @@ def pair_directions(
     archived: Sequence[str | None],
     passages: Callable[[int, int], list[Passage]] | None = None,
     authored: Callable[[int, int], Message | None] | None = None,
+    alike: Callable[[int, int], Hashable | None] | None = None,
 ) -> dict[tuple[int, int], Direction]:
     """The direction of every flagged pair, keyed ``(a, b)``.
 
@@ -108,6 +110,9 @@ def pair_directions(
     matched passages of ``i < j`` (offsets of ``i`` first), ``authored(f, o)`` says
     when file ``f``'s author is the student who handed in ``o``
     (:meth:`~simhash_core.compare.meta_evidence.MetaEvidence.named_other`).
+    ``alike(i, j)``, if given, is a key that pairs with the same passages share (None
+    for a pair like no other): their places are worked out once (a class where each
+    essay is handed in 25 times).
     """
     flagged = [p for p in pairs if p.flagged]
     linked = {(min(p.a, p.b), max(p.a, p.b)) for p in flagged}
@@ -116,12 +121,21 @@ def pair_directions(
         partners.setdefault(p.a, []).append(p.b)
         partners.setdefault(p.b, []).append(p.a)
 
+    known: dict[tuple[Hashable, bool], list[tuple[int, int]]] = {}
+
     def spans(x: int, other: int) -> list[tuple[int, int]]:
+        """Where ``x`` holds the passages it shares with ``other`` (merged)."""
         if passages is None:
             return []
         i, j = min(x, other), max(x, other)
+        key = alike(i, j) if alike is not None else None
+        if key is not None and (key, x == i) in known:
+            return known[(key, x == i)]
         found = [m for m in passages(i, j) if not m.common]
-        return [(m.a_start, m.a_end) if x == i else (m.b_start, m.b_end) for m in found]
+        out = _merged([(m.a_start, m.a_end) if x == i else (m.b_start, m.b_end) for m in found])
+        if key is not None:
+            known[(key, x == i)] = out
+        return out
 
     compiled: dict[int, list[int]] = {}
     for x, others in partners.items():

@@ -114,3 +114,48 @@ def test_two_documents_each_built_from_the_other_get_no_direction():
         got = pair_directions(pairs, names=list(order), archived=[None] * 4, passages=passages)
         x, p = sorted((at["x"], at["p"]))
         assert not got[(x, p)].known
+
+
+def test_pairs_alike_have_their_places_worked_out_once_with_the_same_directions():
+    """A source handed in by three students and two essays built from it and another
+    source: pairs with the same key (``alike``, the comparison's pair of contents) have
+    their passages read once, and every direction is what reading each pair gives."""
+    from simhash_core.compare.direction import pair_directions
+    from simhash_core.types import PairScore, Passage
+
+    # 0, 1, 2: the same essay; 3: another source; 4, 5: each built from 0-2 and 3
+    content = [0, 0, 0, 1, 2, 3]
+    spans = {(0, 2): (0, 100), (1, 2): (300, 400), (0, 0): (0, 900), (0, 3): (0, 100)}
+
+    def passages(i, j):
+        a, b = content[i], content[j]
+        s, e = spans[(min(a, b), max(a, b))]
+        return [Passage(s, e, s, e, 20)]
+
+    pairs = [
+        PairScore(i, j, 0.3, 30, 0.1, 0.1, 0.1, flagged=True)
+        for i in range(6)
+        for j in range(i + 1, 6)
+        if (min(content[i], content[j]), max(content[i], content[j])) in spans
+    ]
+    names, archived = [f"s{k}" for k in range(6)], [None] * 6
+    read: list[tuple[int, int]] = []
+
+    def counted(i, j):
+        read.append((i, j))
+        return passages(i, j)
+
+    each = pair_directions(pairs, names=names, archived=archived, passages=counted)
+    every = len(read)
+    read.clear()
+    once = pair_directions(
+        pairs,
+        names=names,
+        archived=archived,
+        passages=counted,
+        alike=lambda i, j: (content[i], content[j]),
+    )
+    assert once == each
+    assert any(d.known for d in each.values())  # 4 and 5 are built from two sources
+    # once per pair of contents and side, where each pair was read from each side
+    assert len(read) <= 2 * len({(content[i], content[j]) for i, j in read}) < every
