@@ -86,7 +86,27 @@ def _runs_at_least(values: np.ndarray, limit: int) -> np.ndarray:
     )
 
 
-SORTED_KEPT = 1024  # documents whose sorted shingles a corpus keeps at once
+SORTED_KEPT = 1024  # documents whose sorted shingles, masks, weights a corpus keeps at once
+
+
+def _recent(kept: OrderedDict, key: int) -> Any:
+    """``kept[key]`` (now the most recently used), or None.
+
+    The app may write a report in a thread while the window aligns a pair: another
+    thread can evict or add a key in between, which costs nothing here."""
+    found = kept.get(key)
+    if found is not None:
+        with contextlib.suppress(KeyError):
+            kept.move_to_end(key)
+    return found
+
+
+def _keep(kept: OrderedDict, key: int, value: Any) -> None:
+    """Keep ``value`` as the most recently used, and at most :data:`SORTED_KEPT`."""
+    kept[key] = value
+    if len(kept) > SORTED_KEPT:
+        with contextlib.suppress(KeyError):
+            kept.popitem(last=False)
 
 
 @dataclass
@@ -96,10 +116,13 @@ class Corpus:
     docs: list[Document]
     settings: ScanSettings
     common: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint64))
+    # ok_mask of each document asked for, packed 8 to a byte (a folder of 100,000
+    # held 0.26 GB of masks unpacked)
     _ok: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
     _sets: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
     _comparable: np.ndarray | None = field(default=None, repr=False)
-    _weights: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
+    # word_weights of the most recently used documents (SORTED_KEPT)
+    _weights: OrderedDict[int, np.ndarray] = field(default_factory=OrderedDict, repr=False)
     # the most recently used documents' sorted shingles (a bounded cache: pairs are
     # aligned in (i, j) order, so the documents at hand are the recent ones, and a
     # class of 20,000 held every aligned document's, 0.5 GB)
@@ -143,14 +166,15 @@ class Corpus:
 
     def ok_mask(self, i: int) -> np.ndarray:
         """Positions of document ``i``'s shingles that are usable and not common."""
-        found = self._ok.get(i)
-        if found is None:
-            d = self.docs[i]
-            found = (
-                d.usable & ~np.isin(d.shingle_seq, self.common) if len(self.common) else d.usable
-            )
-            self._ok[i] = found
-        return found
+        d = self.docs[i]
+        if not len(self.common):
+            return d.usable
+        packed = self._ok.get(i)
+        if packed is None:
+            found = d.usable & ~np.isin(d.shingle_seq, self.common)
+            self._ok[i] = np.packbits(found)
+            return found
+        return np.unpackbits(packed, count=len(d.usable)).view(bool)
 
     def shingle_set(self, i: int) -> np.ndarray:
         """Document ``i``'s unique usable, non-common shingles (sorted)."""
@@ -195,14 +219,14 @@ class Corpus:
     def word_weights(self, i: int) -> np.ndarray:
         """Per-unit weight in word equivalents: a Latin word counts 1, a CJK character
         0.5 (a Chinese word averages about two characters)."""
-        cached = self._weights.get(i)
+        cached = _recent(self._weights, i)
         if cached is None:
             d = self.docs[i]
             codepoints = np.frombuffer(d.text.encode("utf-32-le", "surrogatepass"), np.uint32)
             first = codepoints[d.unit_starts] if d.unit_count else np.zeros(0, np.uint32)
             single = d.units.lengths == 1
             cached = np.where(single & is_cjk_codepoint(first), 0.5, 1.0)
-            self._weights[i] = cached
+            _keep(self._weights, i, cached)
         return cached
 
     def passage_words(self, i: int, m: UnitMatch) -> float:
@@ -312,17 +336,10 @@ class Corpus:
     def sorted_index(self, j: int) -> SortedShingles:
         """Document ``j``'s usable shingles sorted for alignment (kept for the
         :data:`SORTED_KEPT` most recently used documents)."""
-        found = self._sorted.get(j)
-        # the app may write a report in a thread while the window aligns a pair: another
-        # thread can have evicted or added this key in between, which costs nothing here
+        found = _recent(self._sorted, j)
         if found is None:
-            found = self._sorted[j] = sorted_shingles(self.docs[j].shingle_seq, self.ok_mask(j))
-            if len(self._sorted) > SORTED_KEPT:
-                with contextlib.suppress(KeyError):
-                    self._sorted.popitem(last=False)
-        else:
-            with contextlib.suppress(KeyError):
-                self._sorted.move_to_end(j)
+            found = sorted_shingles(self.docs[j].shingle_seq, self.ok_mask(j))
+            _keep(self._sorted, j, found)
         return found
 
     def sentences(self, i: int) -> Sentences:
