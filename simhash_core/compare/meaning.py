@@ -128,7 +128,10 @@ def _vocabulary(ids: np.ndarray, in_place: bool = False) -> tuple[np.ndarray, np
     """
     vocab = np.zeros(0, ids.dtype)
     for lo in range(0, len(ids), VOCAB_SLICE):
-        vocab = np.union1d(vocab, sorted_unique(ids[lo : lo + VOCAB_SLICE])).astype(ids.dtype)
+        # two sorted runs: a stable sort (radix or merge) joins them in linear time; no
+        # np.union1d, whose hash table takes minutes on millions of distinct ids
+        both = np.concatenate([vocab, sorted_unique(ids[lo : lo + VOCAB_SLICE])])
+        vocab = sorted_unique(np.sort(both, kind="stable"))
     if in_place and ids.dtype.itemsize != 4:
         raise ValueError("places are written over 32-bit ids only")
     place = ids.view(np.int32) if in_place else np.empty(len(ids), np.int32)
@@ -235,9 +238,7 @@ def _blocks(
     is."""
     budget = budget or BLOCK_ENTRIES
     df = np.bincount(right.indices, minlength=right.shape[1]).astype(np.int64)
-    cost = np.add.reduceat(
-        np.append(df[left.indices], 0), np.minimum(left.indptr[:-1], len(left.indices))
-    ) * (np.diff(left.indptr) > 0)
+    cost = _row_sums(left.indptr, left.indices, df)
     out, start, total = [], 0, 0
     for row, c in enumerate(cost.tolist()):
         if row > start and (total + c > budget or row - start >= ROWS_PER_BLOCK):
@@ -247,6 +248,30 @@ def _blocks(
     if start < left.shape[0]:
         out.append((start, left.shape[0]))
     return out
+
+
+def _row_sums(indptr: np.ndarray, indices: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``values[indices]`` summed over each CSR row (int64), a few million entries at a
+    time: never an array as long as a large folder's every term occurrence.
+
+    >>> _row_sums(np.array([0, 2, 2, 3]), np.array([0, 1, 1]), np.array([5, 7])).tolist()
+    [12, 0, 7]
+    """
+    # the running total at each row's start, one slice of entries at a time
+    rows = len(indptr) - 1
+    at_start = np.zeros(rows + 1, np.int64)
+    total = 0
+    for lo in range(0, len(indices), ROW_SUM_SLICE):
+        hi = min(lo + ROW_SUM_SLICE, len(indices))
+        run = np.cumsum(values[indices[lo:hi]], dtype=np.int64) + total
+        inside = (indptr > lo) & (indptr <= hi)
+        at_start[inside] = run[indptr[inside] - lo - 1]
+        total = int(run[-1])
+    at_start[indptr > len(indices)] = total
+    return np.diff(at_start)
+
+
+ROW_SUM_SLICE = 1 << 22  # term occurrences summed at once
 
 
 class _Steps:

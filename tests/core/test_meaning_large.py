@@ -171,3 +171,18 @@ def test_vocabulary_by_slices_and_in_place_is_a_plain_unique(slice_size, monkeyp
             assert found.dtype == np.uint32 and np.array_equal(found, vocab)
             assert place.dtype == np.int32 and np.array_equal(place, np.searchsorted(vocab, ids))
         assert np.shares_memory(in_place[1], over)
+
+
+@pytest.mark.parametrize("slice_size", [1, 3, 1 << 22])
+def test_row_sums_by_slices_are_the_sums_of_each_row(slice_size, monkeypatch):
+    """The block planner's cost of each sentence (the right rows sharing each of its
+    terms), summed a slice of term occurrences at a time: each row's plain sum."""
+    from scipy import sparse
+
+    monkeypatch.setattr(meaning, "ROW_SUM_SLICE", slice_size)
+    rng = np.random.default_rng(slice_size)
+    m = sparse.random(40, 25, density=0.2, format="csr", random_state=slice_size)
+    m = sparse.vstack([m, sparse.csr_matrix((3, 25)), m], format="csr")  # empty rows too
+    values = rng.integers(0, 1000, 25)
+    expected = [int(values[m.indices[a:b]].sum()) for a, b in zip(m.indptr[:-1], m.indptr[1:])]
+    assert meaning._row_sums(m.indptr, m.indices, values).tolist() == expected
