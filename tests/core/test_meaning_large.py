@@ -184,5 +184,6 @@ def test_row_sums_by_slices_are_the_sums_of_each_row(slice_size, monkeypatch):
     m = sparse.random(40, 25, density=0.2, format="csr", random_state=slice_size)
     m = sparse.vstack([m, sparse.csr_matrix((3, 25)), m], format="csr")  # empty rows too
     values = rng.integers(0, 1000, 25)
-    expected = [int(values[m.indices[a:b]].sum()) for a, b in zip(m.indptr[:-1], m.indptr[1:])]
+    bounds = zip(m.indptr[:-1], m.indptr[1:], strict=True)
+    expected = [int(values[m.indices[a:b]].sum()) for a, b in bounds]
     assert meaning._row_sums(m.indptr, m.indices, values).tolist() == expected
