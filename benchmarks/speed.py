@@ -400,7 +400,8 @@ def stages_table(folder: Path) -> None:
             super().begin(stage)
 
     t0 = time.perf_counter()
-    result = scan([folder], [TEMPLATE], ScanSettings(), Stages())
+    with PeakWatch() as watch:
+        result = scan([folder], [TEMPLATE], ScanSettings(), Stages())
     marks.append(("end", time.perf_counter(), _rss_mb(), _peak_rss_mb()))
     n = len(result.documents)
     chars = sum(len(d.text) for d in result.documents)
@@ -422,7 +423,45 @@ def stages_table(folder: Path) -> None:
         f"pairs in {len(result.clusters):,} groups; matrix: "
         f"{'none (group overview)' if result.matrix is None else 'dense'}"
     )
+    if watch.where:
+        print(f"memory peaked at {watch.peak:,.0f} MB in: {watch.where}")
     planted_table(folder, result)
+
+
+class PeakWatch:
+    """Samples this process's memory four times a second while open and notes what the
+    main thread was running when it was highest (the innermost calls of this project
+    and NumPy/SciPy, innermost first): where a large scan's peak comes from."""
+
+    def __init__(self, every: float = 0.25) -> None:
+        import threading
+
+        self.every, self.peak, self.where = every, 0.0, ""
+        self._main = threading.get_ident()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> PeakWatch:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        import traceback
+
+        while not self._stop.wait(self.every):
+            rss = _rss_mb()
+            if rss <= self.peak:
+                continue
+            self.peak = rss
+            frame = sys._current_frames().get(self._main)
+            if frame is not None:
+                calls = traceback.extract_stack(frame)[::-1]
+                mine = [f"{Path(c.filename).stem}.{c.name}" for c in calls[:8]]
+                self.where = " < ".join(mine)
 
 
 def planted_table(folder: Path, result) -> None:  # type: ignore[no-untyped-def]
