@@ -46,15 +46,17 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy import sparse
-from scipy.sparse.csgraph import reverse_cuthill_mckee
 
 from simhash_core.hashing import sorted_unique
 from simhash_core.progress import Progress
 from simhash_core.text.sentences import CHINESE, ENGLISH, Sentences
 from simhash_core.types import Passage
+
+if TYPE_CHECKING:  # scipy is imported where sentences are multiplied: a re-scan answered
+    from scipy import sparse  # from the cache, or a report, never loads it (0.7 s)
 
 NEIGHBOURS = 4  # a sentence's usual closeness: the mean of its 4 best in other documents
 KEEP_COSINE = 0.08  # sentence pairs less similar than this are never part of a passage
@@ -158,6 +160,8 @@ def _tfidf(
     bytes per term occurrence at its peak, for the millions of sentences of a large
     folder. The ids are overwritten (the matrix's column numbers are written over
     them)."""
+    from scipy import sparse
+
     if rows == 0 or len(ids) == 0:
         return sparse.csr_matrix((rows, 1), dtype=np.float32)
     vocab, col = _vocabulary(ids, in_place=ids.dtype.itemsize == 4)
@@ -496,6 +500,8 @@ def _doc_terms(
     :data:`QUERY_TERMS` rarest by the document frequencies ``rarest``, if given. Without
     ``usable``, only how many of the documents hold each term (a first pass: the
     folder's every term is never held per document)."""
+    from scipy import sparse
+
     bounds = np.searchsorted(row_doc, docs[::DOC_CHUNK])
     bounds = np.append(bounds, len(row_doc))
     parts = []
@@ -523,6 +529,8 @@ def _rarest(
     d: sparse.csr_matrix, df: np.ndarray, count: int, progress: Progress
 ) -> sparse.csr_matrix:
     """Each row of ``d`` with only its ``count`` rarest terms (ties: lower column)."""
+    from scipy import sparse
+
     parts = []
     for lo in range(0, d.shape[0], DOC_CHUNK):
         progress.check()
@@ -589,9 +597,7 @@ def candidate_documents(
     dl = _doc_terms(left, left_doc, ldocs, progress, asked)
     dr = dl if same else _doc_terms(right, right_doc, rdocs, progress, asked)
     keys = [_candidate_keys(ql, dr, ldocs, rdocs, idf, documents, progress)]
-    back = (
-        _candidate_keys(qr, dl, rdocs, ldocs, idf, documents, progress) if not same else keys[0]
-    )
+    back = _candidate_keys(qr, dl, rdocs, ldocs, idf, documents, progress) if not same else keys[0]
     keys.append((back % documents) * documents + back // documents)  # the other side's
     return sorted_unique(np.concatenate(keys))
 
@@ -608,6 +614,8 @@ def _candidate_keys(
     """Each ``a`` document's best ``b`` documents (see :func:`candidate_documents`),
     from its rarest terms (``query``), as keys ``a document * documents + b
     document``."""
+    from scipy import sparse
+
     weighted = (query @ sparse.diags(idf)).tocsr()
     b_t = b.T.tocsr()
     out = []
@@ -653,6 +661,9 @@ def _blocked_pairs(
     few documents at a time, in an order that keeps each block's candidates together
     (reverse Cuthill-McKee over the candidate graph); only candidate pairs count, so
     which documents share a block changes nothing."""
+    from scipy import sparse
+    from scipy.sparse.csgraph import reverse_cuthill_mckee
+
     rdocs, rstart, rcount = np.unique(right_doc, return_index=True, return_counts=True)
     ldocs, lstart, lcount = np.unique(left_doc, return_index=True, return_counts=True)
     first = np.zeros(documents, np.int64)  # each document's right rows: first, how many
