@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from simhash_core.compare.meaning import MeaningFound
+from simhash_core.compare.pair_score import pair_of
 from simhash_core.messages import Message
 from simhash_core.types import (
     Cluster,
@@ -137,7 +138,7 @@ def _pair_from(row: list[Any], messages: _Messages) -> PairScore:
     row[_REASONS] = tuple(messages.message(k) for k in row[_REASONS])
     d = row[_DIRECTION]
     row[_DIRECTION] = None if d is None else Direction(d[0], d[1], messages.message(d[2]))
-    return PairScore(*row)
+    return pair_of(zip(_PAIR_FIELDS, row, strict=True))
 
 
 def _cluster(c: Cluster, messages: _Messages) -> list[Any]:
