@@ -552,7 +552,7 @@ class _Tally:
 
     def __init__(self) -> None:
         self.values = np.zeros(0, np.int64)
-        self.counts = np.zeros(0, np.int64)
+        self.counts = np.zeros(0, np.int32)
         self.waiting: list[np.ndarray] = []
         self.size = 0
 
@@ -572,22 +572,41 @@ class _Tally:
         new = np.concatenate(self.waiting)
         self.waiting, self.size = [], 0
         new.sort()
-        values, counts = _runs(new, np.ones(len(new), np.int64))
-        del new
-        if len(self.values):  # two sorted runs, merged by a stable sort
-            values = np.concatenate([self.values, values])
-            counts = np.concatenate([self.counts, counts])
-            order = np.argsort(values, kind="stable")
-            values, counts = _runs(values[order], counts[order])
-        self.values, self.counts = values, counts
+        starts = np.flatnonzero(np.concatenate([[True], new[1:] != new[:-1]]))
+        counts = np.diff(np.append(starts, len(new))).astype(np.int32)
+        values = new[starts]
+        del new, starts
+        self.values, self.counts = _merged_counts(self.values, self.counts, values, counts)
 
 
-def _runs(values: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Sorted ``values`` with their ``counts``, equal values made one (counts added)."""
+def _merged_counts(
+    values: np.ndarray, counts: np.ndarray, more: np.ndarray, more_counts: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Two sorted tallies (distinct values, their counts) as one: counts of equal values
+    added, the others placed in order (no sort: a search, and one array each).
+
+    >>> v, c = _merged_counts(np.array([2, 5]), np.array([1, 1], np.int32),
+    ...                       np.array([1, 5, 9]), np.array([4, 2, 1], np.int32))
+    >>> v.tolist(), c.tolist()
+    ([1, 2, 5, 9], [4, 1, 3, 1])
+    """
     if not len(values):
-        return values, counts
-    starts = np.flatnonzero(np.concatenate([[True], values[1:] != values[:-1]]))
-    return values[starts], np.add.reduceat(counts, starts)
+        return more, more_counts
+    at = np.searchsorted(values, more)
+    found = at < len(values)
+    found[found] = values[at[found]] == more[found]
+    counts = counts.copy()
+    counts[at[found]] += more_counts[found]  # each place at most once
+    new, new_counts, new_at = more[~found], more_counts[~found], at[~found]
+    # a new value goes before the old ones at its place, after the new ones before it
+    where = new_at + np.arange(len(new))
+    out = np.empty(len(values) + len(new), values.dtype)
+    out_counts = np.empty(len(out), counts.dtype)
+    old = np.ones(len(out), bool)
+    old[where] = False
+    out[where], out_counts[where] = new, new_counts
+    out[old], out_counts[old] = values, counts
+    return out, out_counts
 
 
 TALLY_WAITING = 1 << 25  # codes waiting before they are folded into the counts (256 MB)
