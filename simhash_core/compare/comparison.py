@@ -139,13 +139,19 @@ def score_corpus(
     docs = corpus.docs
     n = len(docs)
     fps = fingerprint_array(d.fingerprint for d in docs)
-    if memo.shared is None or memo.set_sizes is None:
+    dense = n <= dense_limit
+    # a large folder keeps the counts it reads (see below); anything else needs them all
+    pruned = not dense and not all_pairs and restrict is None
+    if (
+        memo.shared is None
+        or memo.set_sizes is None
+        or (not pruned and getattr(memo.shared, "floor", 1) > 1)
+    ):
         memo.shared, memo.set_sizes = _shared(corpus)
         memo.changed = True
     if memo.comparable is None:
         memo.comparable, memo.changed = corpus.comparable, True
     shared, sizes = memo.shared, memo.set_sizes.tolist()
-    dense = n <= dense_limit
     dist = hamming_matrix(fps) if dense else None
     sigs = np.stack([d.minhash for d in docs]) if n else np.zeros((0, 1), np.uint64)
     jac = minhash.jaccard_matrix(sigs) if dense and n else None
@@ -156,6 +162,12 @@ def score_corpus(
     else:  # too many for a dense matrix: the pigeonhole block index finds them
         ii, jj = near_duplicate_pairs(fps, k).T
     close = set(zip(ii.tolist(), jj.tolist(), strict=True))
+    if pruned and isinstance(shared, SharedCounts) and shared.floor < MIN_SHARED_SHINGLES:
+        # without a matrix or every pair, only pairs that can have a passage and close
+        # ones are read: tens of millions sharing a shingle or two are dropped (the
+        # memo too); a meaning pair among them is counted when it comes
+        shared = memo.shared = shared.kept(MIN_SHARED_SHINGLES, close)
+        memo.changed = True
     # fewer shared shingles than this can't make a passage: similarity 0, not measured
     if isinstance(shared, SharedCounts):
         enough = set(shared.at_least(MIN_SHARED_SHINGLES))
@@ -182,7 +194,9 @@ def score_corpus(
     # labels takes that judgement (see pair_score.judged_as)
     judged_kinds: dict[tuple, tuple[PairScore, bool]] = {}
     if isinstance(shared, SharedCounts):
-        shared_of = shared.counts_of(todo)
+        shared_of = shared.counts_of(todo, absent=-1 if shared.floor > 1 else 0)
+        for step in (at for at, count in enumerate(shared_of) if count < 0):
+            shared_of[step] = corpus.shared_with(*todo[step])
     else:  # a plain mapping (a memo made by hand)
         shared_of = [shared.get(pair, 0) for pair in todo]
     # a pair without passages, meaning or SimHash closeness scores 0 and is not flagged:

@@ -298,6 +298,14 @@ class Corpus:
             labels[i] = label
         return labels, reps
 
+    def shared_with(self, i: int, j: int) -> int:
+        """How many usable shingles documents ``i`` and ``j`` share, counted as
+        :func:`shared_counts` counts them (on their top 44 bits): for a pair that a
+        large folder's counts left out (:meth:`SharedCounts.kept`)."""
+        top = ~np.uint64(_OWNER_MASK)
+        a, b = (sorted_unique(x & top) for x in self.iter_sets([i, j]))
+        return len(np.intersect1d(a, b, assume_unique=True))
+
     def _has_twin(self, i: int) -> bool:
         """Whether another document has the same content hash as document ``i``."""
         if self._twins is None:
@@ -404,12 +412,27 @@ class SharedCounts(Mapping[tuple[int, int], int]):
     ({(0, 1): 4, (1, 2): 2}, 0, 0, 2)
     """
 
-    __slots__ = ("codes", "counts", "n")
+    __slots__ = ("codes", "counts", "floor", "n")
 
-    def __init__(self, n: int, codes: np.ndarray, counts: np.ndarray) -> None:
+    def __init__(self, n: int, codes: np.ndarray, counts: np.ndarray, floor: int = 1) -> None:
         self.n = n  # pair (i, j) has code i * n + j; codes ascending
         self.codes = np.asarray(codes, np.int64)
         self.counts = np.asarray(counts, np.int32)
+        # pairs sharing fewer shingles than this may be left out: their count is not
+        # known here (see kept), where 1 means every pair sharing a shingle is here
+        self.floor = floor
+
+    def kept(self, floor: int, also: Iterable[tuple[int, int]] = ()) -> SharedCounts:
+        """Only the pairs sharing ``floor`` or more shingles, and the pairs ``also``: a
+        large folder reads no other count, and holds millions of pairs sharing one.
+
+        >>> s = SharedCounts(3, np.array([1, 2, 5]), np.array([4, 1, 2])).kept(3, [(1, 2)])
+        >>> dict(s), s.floor
+        ({(0, 1): 4, (1, 2): 2}, 3)
+        """
+        extra = np.array([i * self.n + j for i, j in also], np.int64)
+        keep = (self.counts >= floor) | np.isin(self.codes, extra)
+        return SharedCounts(self.n, self.codes[keep], self.counts[keep], floor)
 
     @classmethod
     def from_pairs(cls, n: int, pairs: np.ndarray, counts: np.ndarray) -> SharedCounts:
@@ -454,19 +477,20 @@ class SharedCounts(Mapping[tuple[int, int], int]):
         """The pairs as an ``(m, 2)`` int64 array, in key order."""
         return np.stack([self.codes // self.n, self.codes % self.n], axis=1)
 
-    def counts_of(self, pairs: Sequence[tuple[int, int]]) -> list[int]:
-        """The counts of many pairs ``i < j`` at once (0 for a pair sharing nothing).
+    def counts_of(self, pairs: Sequence[tuple[int, int]], absent: int = 0) -> list[int]:
+        """The counts of many pairs ``i < j`` at once (``absent`` for a pair that is not
+        here: one sharing nothing, or fewer than :attr:`floor`).
 
         >>> SharedCounts(3, np.array([1, 5]), np.array([4, 2])).counts_of([(0, 1), (1, 2), (0, 2)])
         [4, 2, 0]
         """
         if not pairs or not len(self.codes):
-            return [0] * len(pairs)
+            return [absent] * len(pairs)
         keys = np.array(pairs, np.int64).reshape(-1, 2)
         codes = keys[:, 0] * self.n + keys[:, 1]
         at = np.minimum(np.searchsorted(self.codes, codes), len(self.codes) - 1)
         found = self.codes[at] == codes
-        return np.where(found, self.counts[at], 0).tolist()
+        return np.where(found, self.counts[at], absent).tolist()
 
     def at_least(self, k: int) -> list[tuple[int, int]]:
         """The pairs sharing ``k`` or more shingles."""

@@ -100,6 +100,7 @@ class ComparisonMemo:
             "set_sizes": np.asarray(self.set_sizes, np.int64),
             "shared_pairs": shared.pairs(),
             "shared_counts": shared.counts.astype(np.int64),
+            "shared_floor": np.array(shared.floor, np.int64),
             "measured_pairs": np.array(measured, np.int64).reshape(-1, 2),
         }
         for name in _MEASURE_FIELDS:
@@ -120,6 +121,7 @@ class ComparisonMemo:
             shared = SharedCounts.from_pairs(
                 len(a["set_sizes"]), a["shared_pairs"], a["shared_counts"]
             )
+            shared.floor = int(a["shared_floor"]) if "shared_floor" in a else 1
             columns = [a[name].tolist() for name in _MEASURE_FIELDS]
             measures = {
                 tuple(p): PairMeasure(*values)

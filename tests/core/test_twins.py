@@ -138,3 +138,38 @@ def test_meaning_of_copies_is_found_once_and_is_what_each_pair_gets(name, monkey
     for group in holder.values():
         inside = [(x, y) for x in group for y in group if x < y]
         assert all((p in alone) == (inside[0] in alone) for p in inside)
+
+
+def test_a_large_folder_keeps_only_the_shared_counts_it_reads():
+    """Without a matrix or every pair, the shared counts keep the pairs that can have a
+    passage (3 shingles or more) and SimHash-close ones: every score is the same as
+    with them all, a pair found by meaning alone is counted when it comes, the memo
+    left so serves again, and asking for every pair makes it whole again."""
+    from simhash_core.compare.comparison import score_corpus
+    from simhash_core.compare.memo import ComparisonMemo
+
+    docs = scan([SAMPLES / "paraphrase-en" / "documents"], isolate=False, compare=False).documents
+    settings = ScanSettings()
+
+    def run(memo, **kwargs):
+        return score_corpus(Corpus.build(docs, settings), memo=memo, **kwargs)
+
+    whole = ComparisonMemo.empty()
+    dense_pairs, matrix, _ = run(whole)
+    kept = ComparisonMemo.empty()
+    pairs, no_matrix, _ = run(kept, dense_limit=2)
+    assert matrix is not None and no_matrix is None
+    assert pairs == dense_pairs and any(p.reworded for p in pairs)
+    assert kept.shared.floor == 3 and 0 < len(kept.shared) < len(whole.shared)
+    # counted on demand as the folder's pass counts them
+    corpus = Corpus.build(docs, settings)
+    few = [(pair, c) for pair, c in whole.shared.items() if c < 3][:40]
+    assert few and all(corpus.shared_with(*pair) == c for pair, c in few)
+    assert corpus.shared_with(0, 1) == whole.shared.get((0, 1), 0)
+    # the memo as stored: the same scores again; every pair asked for: whole counts
+    kept.common = corpus.common
+    again = ComparisonMemo.decode(kept.encode())
+    assert again.shared.floor == 3
+    assert run(again, dense_limit=2)[0] == dense_pairs
+    run(again, dense_limit=2, all_pairs=True)
+    assert again.shared.floor == 1 and dict(again.shared) == dict(whole.shared)
