@@ -42,7 +42,7 @@ split into blocks or threads: the same folder gives the same passages on any mac
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -117,80 +117,180 @@ class PairMeaning:
     strength: float  # best mean margin of MIN_SENTENCES chained sentences (0: none)
 
 
-def _vocabulary(ids: np.ndarray, in_place: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct ``ids`` (sorted) and each id's place among them (int32), a slice at
-    a time: the distinct ids of each slice merged into the vocabulary, then each slice
-    sorted (packed with its positions) and looked up in order, ten times faster than
-    looking up millions of ids at random. Beside the ids, only one slice's sort and the
-    vocabulary are held; ``in_place`` (32-bit ids) writes the places over the ids
-    themselves, so that a folder's 250 million term ids are not held twice.
+def _tfidf(sides: list[_Side], weight: np.ndarray | None = None) -> list[sparse.csr_matrix]:
+    """L2-normalised TF-IDF rows (sublinear term frequency) of each side's sentences,
+    IDF over all of them, each row counted ``weight[doc]`` times if given (a sentence
+    of a document handed in several times: the same IDF as with every copy's rows).
 
-    >>> [x.tolist() for x in _vocabulary(np.array([7, 3, 7, 9], np.uint32))]
-    [[3, 7, 9], [1, 0, 1, 2]]
+    Made in two passes over a slice of documents at a time (:data:`TFIDF_SLICE` term
+    occurrences): the first counts each term's sentences, the second writes the
+    weighted rows straight into arrays of their final size. Beside the matrices, only
+    one slice's terms are held: never the folder's every term occurrence (250 million
+    in a folder of 100,000 essays), nor the entries of terms left out as too common.
     """
-    vocab = np.zeros(0, ids.dtype)
-    for lo in range(0, len(ids), VOCAB_SLICE):
-        # two sorted runs: a stable sort (radix or merge) joins them in linear time; no
-        # np.union1d, whose hash table takes minutes on millions of distinct ids
-        both = np.concatenate([vocab, sorted_unique(ids[lo : lo + VOCAB_SLICE])])
-        vocab = sorted_unique(np.sort(both, kind="stable"))
-    if in_place and ids.dtype.itemsize != 4:
-        raise ValueError("places are written over 32-bit ids only")
-    place = ids.view(np.int32) if in_place else np.empty(len(ids), np.int32)
-    for lo in range(0, len(ids), VOCAB_SLICE):
-        part = ids[lo : lo + VOCAB_SLICE]
-        keys = (part.astype(np.uint64) << np.uint64(32)) | np.arange(len(part), dtype=np.uint64)
-        keys.sort()
-        at = (keys & np.uint64(0xFFFFFFFF)).astype(np.int64) + lo
-        place[at] = np.searchsorted(vocab, (keys >> np.uint64(32)).astype(ids.dtype))
-    return vocab, place
-
-
-VOCAB_SLICE = 1 << 22  # term ids placed at once
-
-
-def _tfidf(
-    ptr: np.ndarray, ids: np.ndarray, rows: int, weight: np.ndarray | None = None
-) -> sparse.csr_matrix:
-    """L2-normalised TF-IDF rows (sublinear term frequency), IDF over these rows, each
-    row counted ``weight[row]`` times if given (a sentence of a document handed in
-    several times: the same IDF as with every copy's rows).
-
-    Built in place from the rows' term ids (``ids[ptr[i]:ptr[i + 1]]``): about 12
-    bytes per term occurrence at its peak, for the millions of sentences of a large
-    folder. The ids are overwritten (the matrix's column numbers are written over
-    them)."""
-    from scipy import sparse
-
-    if rows == 0 or len(ids) == 0:
-        return sparse.csr_matrix((rows, 1), dtype=np.float32)
-    vocab, col = _vocabulary(ids, in_place=ids.dtype.itemsize == 4)
-    del ids
-    indptr = ptr.astype(np.int64 if len(col) >= 2**31 else np.int32)
-    m = sparse.csr_matrix(
-        (np.ones(len(col), np.float32), col, indptr), shape=(rows, len(vocab)), copy=False
-    )
-    del col
-    m.sum_duplicates()  # sorts each row's terms and counts repeats
-    np.log(m.data, out=m.data)
-    m.data += 1.0
+    counts = _TermCounts(len(sides))
+    for k, side in enumerate(sides):
+        for doc, ptr, ids in side.slices():
+            row, term, _ = _row_terms(ptr, ids)
+            counts.add(k, term, None if weight is None else weight[doc[row]])
+    vocab, df, entries = counts.result()
     if weight is None:
-        df = np.bincount(m.indices, minlength=len(vocab))
-    else:  # whole counts, exact in float64
-        per_entry = np.repeat(weight.astype(np.float64), np.diff(m.indptr))
-        df = np.bincount(m.indices, per_entry, minlength=len(vocab)).astype(np.int64)
-        rows = int(weight.sum())
+        rows = sum(len(x.doc) for x in sides)
+    else:
+        rows = int(sum(int(weight[x.doc].sum()) for x in sides))
     idf = np.log((rows + 1) / (df + 1)).astype(np.float32) + 1.0
     # a term in very many sentences says nothing about which two match, and makes every
     # product dense: left out (only in large folders)
     idf[df > max(COMMON_TERM_SENTENCES, COMMON_TERM_SHARE * rows)] = 0.0
-    m.data *= idf[m.indices]
-    m.eliminate_zeros()
-    squares = sparse.csr_matrix((m.data * m.data, m.indices, m.indptr), shape=m.shape)
-    norms = np.sqrt(np.asarray(squares.sum(axis=1)).ravel())
-    del squares
-    m.data *= np.repeat((1.0 / np.maximum(norms, 1e-12)).astype(np.float32), np.diff(m.indptr))
-    return m
+    return [
+        _weighted_rows(side, vocab, idf, int(n[idf != 0].sum()))
+        for side, n in zip(sides, entries, strict=True)
+    ]
+
+
+def _weighted_rows(side: _Side, vocab: np.ndarray, idf: np.ndarray, nnz: int) -> sparse.csr_matrix:
+    """The second pass of :func:`_tfidf` for one side: its ``nnz`` entries of terms
+    that count, weighted and normalised, written a slice at a time."""
+    from scipy import sparse
+
+    n = len(side.doc)
+    if len(vocab) == 0:
+        return sparse.csr_matrix((n, 1), dtype=np.float32)
+    index = np.int64 if max(nnz, len(vocab)) >= 2**31 else np.int32
+    data, indices = np.empty(nnz, np.float32), np.empty(nnz, index)
+    indptr = np.zeros(n + 1, index)
+    at = first = 0
+    for _, ptr, ids in side.slices():
+        row, term, count = _row_terms(ptr, ids)
+        col = np.searchsorted(vocab, term)
+        keep = idf[col] != 0
+        row, col, count = row[keep], col[keep], count[keep]
+        value = np.log(count.astype(np.float32))
+        value += 1.0
+        value *= idf[col]
+        lengths = np.bincount(row, minlength=len(ptr) - 1)
+        local = np.concatenate([[0], np.cumsum(lengths)])
+        # each row's norm as a sparse sum makes it (float32, in row order): the same
+        # values as weighting the whole matrix at once
+        squares = sparse.csr_matrix(
+            (value * value, col, local), shape=(len(lengths), len(vocab)), copy=False
+        )
+        norms = np.sqrt(np.asarray(squares.sum(axis=1)).ravel())
+        value *= np.repeat((1.0 / np.maximum(norms, 1e-12)).astype(np.float32), lengths)
+        data[at : at + len(value)], indices[at : at + len(value)] = value, col
+        indptr[first + 1 : first + len(lengths) + 1] = local[1:] + at
+        at, first = at + len(value), first + len(lengths)
+    return sparse.csr_matrix((data, indices, indptr), shape=(n, len(vocab)), copy=False)
+
+
+TFIDF_SLICE = 1 << 23  # term occurrences of the documents weighted at once
+
+
+def _row_terms(ptr: np.ndarray, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each row's distinct terms and how often each occurs, sorted by row then term.
+
+    >>> ptr, ids = np.array([0, 3, 3, 4]), np.array([9, 2, 9, 5], np.uint32)
+    >>> [x.tolist() for x in _row_terms(ptr, ids)]
+    [[0, 0, 2], [2, 9, 5], [1, 2, 1]]
+    """
+    rows = np.repeat(np.arange(len(ptr) - 1, dtype=np.uint64), np.diff(ptr))
+    keys = (rows << np.uint64(32)) | ids.astype(np.uint64)
+    keys.sort()
+    first = np.ones(len(keys), bool)
+    np.not_equal(keys[1:], keys[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    count = np.diff(np.append(starts, len(keys)))
+    keys = keys[starts]
+    return (
+        (keys >> np.uint64(32)).astype(np.int64),
+        (keys & np.uint64(0xFFFFFFFF)).astype(np.uint32),
+        count,
+    )
+
+
+class _TermCounts:
+    """Per term: the (weighted) number of sentences holding it, and each side's number
+    of (sentence, term) entries, summed over slices. A slice's counts wait until there
+    are more than the terms seen so far, then all are folded in by one sort."""
+
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+        self.vocab = np.zeros(0, np.uint32)
+        self.counts = np.zeros((0, 1 + sides), np.int64)  # df, then entries per side
+        self.waiting: list[tuple[np.ndarray, np.ndarray]] = []
+        self.size = 0
+
+    def add(self, side: int, term: np.ndarray, weight: np.ndarray | None) -> None:
+        """One slice of ``side``: ``term`` once per sentence holding it, the sentence
+        counted ``weight`` times."""
+        order = np.argsort(term, kind="stable")
+        term = term[order]
+        first = np.ones(len(term), bool)
+        np.not_equal(term[1:], term[:-1], out=first[1:])
+        starts = np.flatnonzero(first)
+        counts = np.zeros((len(starts), 1 + self.sides), np.int64)
+        counts[:, 1 + side] = np.diff(np.append(starts, len(term)))
+        if weight is None:
+            counts[:, 0] = counts[:, 1 + side]
+        elif len(starts):
+            counts[:, 0] = np.add.reduceat(weight[order].astype(np.int64), starts)
+        self.waiting.append((term[starts], counts))
+        self.size += len(starts)
+        if self.size > max(len(self.vocab), TFIDF_SLICE):
+            self._fold()
+
+    def _fold(self) -> None:
+        terms = np.concatenate([self.vocab, *(t for t, _ in self.waiting)])
+        counts = np.concatenate([self.counts, *(c for _, c in self.waiting)])
+        self.waiting, self.size = [], 0
+        order = np.argsort(terms, kind="stable")
+        terms, counts = terms[order], counts[order]
+        first = np.ones(len(terms), bool)
+        np.not_equal(terms[1:], terms[:-1], out=first[1:])
+        starts = np.flatnonzero(first)
+        self.vocab = terms[starts]
+        self.counts = np.add.reduceat(counts, starts, axis=0) if len(starts) else counts[:0]
+
+    def result(self) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+        """The sorted terms, their (weighted) sentence counts, and each side's entries
+        per term."""
+        self._fold()
+        return self.vocab, self.counts[:, 0], [self.counts[:, 1 + k] for k in range(self.sides)]
+
+
+@dataclass(frozen=True)
+class _Side:
+    """The documents' sentences in one language as the rows of a matrix: each row's
+    document and place in it; its terms (``field``: words or glosses) are read a slice
+    of documents at a time."""
+
+    sents: list[Sentences]
+    field: str
+    lang: int
+    doc: np.ndarray
+    local: np.ndarray
+
+    @classmethod
+    def of(cls, sents: list[Sentences], field: str, lang: int) -> _Side:
+        """The ``lang`` sentences of ``sents``."""
+        docs, local = [np.zeros(0, np.int32)], [np.zeros(0, np.int32)]
+        for d, s in enumerate(sents):
+            mine = np.flatnonzero(s.lang == lang).astype(np.int32)
+            docs.append(np.full(len(mine), d, np.int32))
+            local.append(mine)
+        return cls(sents, field, lang, np.concatenate(docs), np.concatenate(local))
+
+    def slices(self) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """(each row's document, ptr, term ids) of a slice of documents at a time, in
+        row order."""
+        lo, held = 0, 0
+        for hi, s in enumerate(self.sents, start=1):
+            held += len(getattr(s, f"{self.field}_ids"))
+            if held >= TFIDF_SLICE or hi == len(self.sents):
+                doc, _, ptr, ids = _gather(self.sents[lo:hi], self.field, self.lang)
+                if len(doc):
+                    yield doc + lo, ptr, ids
+                lo, held = hi, 0
 
 
 def _gather(
@@ -790,23 +890,13 @@ def sentence_space(
     left documents, left places, right documents, right places). None if a side has
     no sentence. ``copies[d]``: how many documents document ``d`` stands for (the
     IDF counts each of them)."""
-    row_doc, row_local, row_ptr, row_ids = _gather(sents, field, row_lang)
-    if row_lang == col_lang:
-        if len(row_doc) == 0:
-            return None
-        weight = None if copies is None else copies[row_doc]
-        m = _tfidf(row_ptr, row_ids, len(row_doc), weight)
-        return m, m, row_doc, row_local, row_doc, row_local
-    # one IDF over both languages' sentences: the shared English-stem space
-    col_doc, col_local, col_ptr, col_ids = _gather(sents, field, col_lang)
-    if len(row_doc) == 0 or len(col_doc) == 0:
+    rows = _Side.of(sents, field, row_lang)
+    cols = rows if row_lang == col_lang else _Side.of(sents, field, col_lang)
+    if len(rows.doc) == 0 or len(cols.doc) == 0:
         return None
-    ptr = np.concatenate([row_ptr, col_ptr[1:] + row_ptr[-1]])
-    ids = np.concatenate([row_ids, col_ids])
-    del row_ids, col_ids
-    weight = None if copies is None else copies[np.concatenate([row_doc, col_doc])]
-    m = _tfidf(ptr, ids, len(row_doc) + len(col_doc), weight)
-    return m[: len(row_doc)], m[len(row_doc) :], row_doc, row_local, col_doc, col_local
+    # across languages, one IDF over both sides' sentences: the shared English-stem space
+    made = _tfidf([rows] if cols is rows else [rows, cols], copies)
+    return made[0], made[-1], rows.doc, rows.local, cols.doc, cols.local
 
 
 def _links_of_space(

@@ -155,22 +155,88 @@ def test_a_large_folder_flags_what_a_small_one_does(large) -> None:
         assert abs(after[key][1] - reworded) <= 1, key
 
 
-@pytest.mark.parametrize("slice_size", [1, 7, 1 << 22])
-def test_vocabulary_by_slices_and_in_place_is_a_plain_unique(slice_size, monkeypatch):
-    """The folder's term ids numbered a slice at a time, the places written over the ids
-    themselves or beside them: the sorted distinct ids and each id's place."""
-    monkeypatch.setattr(meaning, "VOCAB_SLICE", slice_size)
+def _plain_tfidf(ptr, ids, weight, common_share):
+    """TF-IDF of whole rows at once, as the layer defines it: each row's distinct terms,
+    1 + log of their count, times the (weighted) IDF, terms in too many sentences out,
+    rows scaled to length 1."""
+    from scipy import sparse
+
+    rows = len(ptr) - 1
+    vocab = np.unique(ids)
+    m = sparse.csr_matrix(
+        (np.ones(len(ids), np.float32), np.searchsorted(vocab, ids), ptr),
+        shape=(rows, len(vocab)),
+    )
+    m.sum_duplicates()
+    m.data = np.log(m.data) + np.float32(1.0)
+    per_row = np.repeat(weight, np.diff(m.indptr))
+    df = np.bincount(m.indices, per_row, minlength=len(vocab))
+    total = weight.sum()
+    idf = np.log((total + 1) / (df + 1)).astype(np.float32) + np.float32(1.0)
+    idf[df > max(meaning.COMMON_TERM_SENTENCES, common_share * total)] = 0.0
+    m.data *= idf[m.indices]
+    m.eliminate_zeros()
+    norms = np.sqrt(np.asarray(m.multiply(m).sum(axis=1)).ravel())
+    return m.multiply(1.0 / np.maximum(norms, 1e-12)[:, None]).tocsr()
+
+
+@pytest.mark.parametrize("slice_size", [1, 7, 1 << 23])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_tfidf_by_slices_is_the_whole_folders_tfidf(slice_size, weighted, monkeypatch):
+    """The sentence matrices, made a slice of documents at a time in two passes (each
+    term's sentences counted, then the rows written), are the matrices of every
+    sentence at once: the same IDF over both languages' sentences, the same common
+    terms left out, the same rows, each document's copies counted in the IDF."""
+    from simhash_core.text.sentences import Sentences
+
+    monkeypatch.setattr(meaning, "TFIDF_SLICE", slice_size)
+    monkeypatch.setattr(meaning, "COMMON_TERM_SENTENCES", 12)  # some terms are too common
     rng = np.random.default_rng(slice_size)
-    for high in (40, 2**32):
-        ids = rng.integers(0, high, 3000, dtype=np.uint64).astype(np.uint32)
-        vocab = np.unique(ids)
-        beside = meaning._vocabulary(ids.copy())
-        over = ids.copy()
-        in_place = meaning._vocabulary(over, in_place=True)
-        for found, place in (beside, in_place):
-            assert found.dtype == np.uint32 and np.array_equal(found, vocab)
-            assert place.dtype == np.int32 and np.array_equal(place, np.searchsorted(vocab, ids))
-        assert np.shares_memory(in_place[1], over)
+    sents = []
+    for _ in range(30):
+        count = int(rng.integers(0, 9))
+        lang = rng.integers(0, 2, count).astype(np.uint8)
+        ptr = np.concatenate([[0], np.cumsum(rng.integers(0, 12, count))]).astype(np.int32)
+        # terms in most sentences (left out), terms repeated within and across
+        # sentences, and terms of one sentence only
+        pick = rng.random(ptr[-1])
+        ids = np.where(pick < 0.15, rng.integers(0, 3, ptr[-1]), rng.integers(3, 40, ptr[-1]))
+        ids = np.where(pick > 0.6, rng.integers(0, 2**32, ptr[-1]), ids)
+        ids = ids.astype(np.uint64).astype(np.uint32)
+        spans = np.zeros(2 * count, np.int32)
+        sents.append(Sentences(spans, lang, ptr, ids, ptr, ids[::-1].copy()))
+    copies = rng.integers(1, 4, len(sents)) if weighted else None
+    for field, row_lang, col_lang in (("word", CHINESE, CHINESE), ("gloss", CHINESE, ENGLISH)):
+        left, right, ldoc, llocal, rdoc, rlocal = meaning.sentence_space(
+            sents, field, row_lang, col_lang, copies
+        )
+        # the plain way: every sentence of both sides in one matrix, then cut in two
+        ptr, ids, weight = [0], [], []
+        for docs, places in (
+            ((ldoc, llocal), (rdoc, rlocal)) if col_lang != row_lang else ((ldoc, llocal),)
+        ):
+            for d, i in zip(docs.tolist(), places.tolist(), strict=True):
+                s = sents[d]
+                terms = getattr(s, f"{field}_ids")[
+                    getattr(s, f"{field}_ptr")[i] : getattr(s, f"{field}_ptr")[i + 1]
+                ]
+                ids.append(terms)
+                ptr.append(ptr[-1] + len(terms))
+                weight.append(1 if copies is None else copies[d])
+        whole = _plain_tfidf(
+            np.array(ptr), np.concatenate(ids), np.array(weight, float), meaning.COMMON_TERM_SHARE
+        )
+        assert len(whole.data) < sum(len(x) for x in ids)  # common terms were left out
+        for made, expected in (
+            (left, whole[: len(ldoc)]),
+            (right, whole[len(whole.indptr) - 1 - len(rdoc) :]),
+        ):
+            assert made.shape == expected.shape
+            assert np.array_equal(made.indptr, expected.indptr)
+            assert np.array_equal(made.indices, expected.indices)
+            np.testing.assert_allclose(made.data, expected.data, rtol=1e-6)
+        for d in range(len(sents)):  # each row is the document's sentence in that language
+            assert np.array_equal(llocal[ldoc == d], np.flatnonzero(sents[d].lang == row_lang))
 
 
 @pytest.mark.parametrize("slice_size", [1, 3, 1 << 22])
