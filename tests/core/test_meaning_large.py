@@ -180,7 +180,7 @@ def _plain_tfidf(ptr, ids, weight, common_share):
     return m.multiply(1.0 / np.maximum(norms, 1e-12)[:, None]).tocsr()
 
 
-@pytest.mark.parametrize("slice_size", [1, 7, 1 << 23])
+@pytest.mark.parametrize("slice_size", [1, 7, 1 << 22])
 @pytest.mark.parametrize("weighted", [False, True])
 def test_tfidf_by_slices_is_the_whole_folders_tfidf(slice_size, weighted, monkeypatch):
     """The sentence matrices, made a slice of documents at a time in two passes (each
