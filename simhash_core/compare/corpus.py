@@ -139,15 +139,11 @@ class Corpus:
     _own_ids: dict[int, int] = field(default_factory=dict, repr=False)  # see pair_kind
     _own_classes: dict[tuple[str, bytes], int] = field(default_factory=dict, repr=False)
     _own_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    _aligned: dict[tuple[bytes, bytes], list[UnitMatch]] = field(
-        default_factory=dict, repr=False
-    )
+    _aligned: dict[tuple[bytes, bytes], list[UnitMatch]] = field(default_factory=dict, repr=False)
     # pair_score.measure_pair's measures of pairs of twin contents
     measured: dict[tuple[int, int], Any] = field(default_factory=dict, repr=False)
     # and their word-for-word passages (original-text offsets), for the views
-    _twin_passages: dict[tuple[int, int], list[Passage]] = field(
-        default_factory=dict, repr=False
-    )
+    _twin_passages: dict[tuple[int, int], list[Passage]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(
@@ -555,8 +551,12 @@ def shared_counts(
             chunk |= np.uint64(i)
             at += len(s)
         if n >= 2:
-            _pair_codes(packed[:at], n, tally)
-        del packed
+            owner, place = _shared_runs(packed[:at])
+            del packed  # only the shingles two documents hold are kept: a fifth
+            _pair_codes(owner, place, n, tally)
+            del owner, place
+        else:
+            del packed
     values, counts = tally.result()
     return SharedCounts(n, values, counts)
 
@@ -607,7 +607,8 @@ def _merged_counts(
     values: np.ndarray, counts: np.ndarray, more: np.ndarray, more_counts: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """Two sorted tallies (distinct values, their counts) as one: counts of equal values
-    added, the others placed in order (no sort: a search, and one array each).
+    added (into ``counts`` itself: no copy of a tally of millions), the others placed in
+    order (no sort: a search, and one array each).
 
     >>> v, c = _merged_counts(np.array([2, 5]), np.array([1, 1], np.int32),
     ...                       np.array([1, 5, 9]), np.array([4, 2, 1], np.int32))
@@ -619,7 +620,6 @@ def _merged_counts(
     at = np.searchsorted(values, more)
     found = at < len(values)
     found[found] = values[at[found]] == more[found]
-    counts = counts.copy()
     counts[at[found]] += more_counts[found]  # each place at most once
     new, new_counts, new_at = more[~found], more_counts[~found], at[~found]
     # a new value goes before the old ones at its place, after the new ones before it
@@ -636,9 +636,7 @@ def _merged_counts(
 TALLY_WAITING = 1 << 25  # codes waiting before they are folded into the counts (256 MB)
 
 
-def expand_shared(
-    shared: SharedCounts, labels: np.ndarray, sizes: Sequence[int]
-) -> SharedCounts:
+def expand_shared(shared: SharedCounts, labels: np.ndarray, sizes: Sequence[int]) -> SharedCounts:
     """Shared counts between classes of equal sets (``shared`` over one set per class,
     ``sizes`` the classes' set sizes) as counts between their documents: two members of
     one class share their whole set, members of two classes what the classes share.
@@ -672,31 +670,53 @@ def expand_shared(
     return SharedCounts(n, all_codes[order], np.concatenate(counts)[order])
 
 
-def _pair_codes(packed: np.ndarray, n: int, tally: _Tally) -> None:
-    """For packed ``hash | owner`` values, one code ``i * n + j`` per shared hash and
-    pair of owners ``i < j``, added to ``tally`` (sorts ``packed`` in place)."""
+def _shared_runs(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The packed ``hash | owner`` values held by two documents or more, sorted (in
+    place) and grouped by hash: each one's owner, and its place in its group (0 for
+    the first). Half the memory of holding the hashes themselves.
+
+    >>> owner, place = _shared_runs(np.array([5 << 20 | 2, 9 << 20 | 1, 5 << 20 | 0,
+    ...                                       7 << 20 | 3, 5 << 20 | 1, 7 << 20 | 0], np.uint64))
+    >>> owner.tolist(), place.tolist()
+    ([0, 1, 2, 0, 3], [0, 1, 2, 0, 1])
+    """
     packed.sort()
-    # only hashes held by two or more documents can pair: keep just those (a fifth of
-    # them in a class), so each pass below is over a short array
-    shared = np.zeros(len(packed), dtype=bool)
+    # equal hashes: the two differ only in the owner bits; in blocks, with no temporary
+    # as large as the class (20,000 essays: 0.4 GB each)
     top = np.uint64(_OWNER_MASK)
-    # in blocks: no temporary as large as the class (20,000 essays: 0.4 GB each)
+    same_as_next = np.zeros(len(packed), dtype=bool)
     for lo in range(0, len(packed) - 1, _BLOCK):
         hi = min(lo + _BLOCK, len(packed) - 1)
-        # equal hashes: the two differ only in the owner bits
-        repeated = np.bitwise_xor(packed[lo + 1 : hi + 1], packed[lo:hi]) <= top
-        shared[lo:hi] |= repeated
-        shared[lo + 1 : hi + 1] |= repeated
+        np.less_equal(
+            np.bitwise_xor(packed[lo + 1 : hi + 1], packed[lo:hi]), top, out=same_as_next[lo:hi]
+        )
+    shared = same_as_next.copy()
+    shared[1:] |= same_as_next[:-1]
+    begins = np.ones(len(packed), bool)  # the first of its hash
+    begins[1:] = ~same_as_next[:-1]
+    del same_as_next
     kept = packed[shared]
+    begins = begins[shared]
     del shared
-    hashes = kept >> np.uint64(_OWNER_BITS)
-    owner = (kept & np.uint64(_OWNER_MASK)).astype(np.int64)
+    index = np.int32 if len(kept) < 2**31 else np.int64
+    owner = (kept & top).astype(np.int32)
     del kept
+    place = np.arange(len(owner), dtype=index)
+    start = np.where(begins, place, 0)
+    np.maximum.accumulate(start, out=start)
+    place -= start
+    return owner, place
+
+
+def _pair_codes(owner: np.ndarray, place: np.ndarray, n: int, tally: _Tally) -> None:
+    """One code ``i * n + j`` per shared hash and pair of its owners ``i < j``
+    (:func:`_shared_runs`), added to ``tally``: the ``d``-th neighbours in a group
+    first for ``d = 1``, then 2, and so on."""
     d = 1
-    while d < len(hashes):
-        same = np.nonzero(hashes[d:] == hashes[:-d])[0]
-        if len(same) == 0:
+    while d < len(place):
+        later = np.flatnonzero(place[d:] >= d)  # value at + d is in the same group as at
+        if len(later) == 0:
             break
-        i, j = owner[same], owner[same + d]
+        i, j = owner[later].astype(np.int64), owner[later + d].astype(np.int64)
         tally.add(np.minimum(i, j) * n + np.maximum(i, j))
         d += 1
