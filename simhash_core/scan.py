@@ -34,6 +34,7 @@ from simhash_core.fingerprint.analyze import (
 )
 from simhash_core.fingerprint.weights import reweighted
 from simhash_core.hashing import sorted_unique
+from simhash_core.memory import give_back_free_memory
 from simhash_core.messages import Message
 from simhash_core.ocr.reader import STEP_SECONDS, STEP_SECONDS_CAP, OcrReader
 from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, TaskNote, note, start_server
@@ -416,6 +417,8 @@ def scan(
     )
     if settings.idf == "corpus":
         docs = reweight_with_corpus_idf(docs)
+    if compare:  # the comparison's gigabytes, not the read's freed buffers
+        give_back_free_memory()
     t2 = time.perf_counter()
     pairs: list = []
     clusters: list = []
@@ -426,8 +429,9 @@ def scan(
         if compare:
             progress.resume()
             progress.begin(Stage.COMPARE)
+            workers = (settings.workers or default_workers()) if isolate else 1
             pairs, clusters, corpus, matrix, others = _compare(
-                docs, settings, template, cache, all_pairs, progress
+                docs, settings, template, cache, all_pairs, progress, workers
             )
     except Cancelled:
         cancelled = True
@@ -435,6 +439,8 @@ def scan(
     timings["compare"] = time.perf_counter() - t2
     if corpus is not None:
         timings["compare: meaning layer"] = corpus.meaning_seconds
+        if corpus.workers_pairs:
+            timings["compare: aligning in the workers"] = corpus.workers_seconds
     timings["total"] = time.perf_counter() - t0
     errors.sort(key=lambda e: e.path)
     return ScanResult(
@@ -462,6 +468,7 @@ def _compare(
     cache: AnalysisCache | None,
     all_pairs: bool,
     progress: Progress | None = None,
+    workers: int = 1,
 ):
     """:func:`compare_documents`, with the comparison memo from the cache when there is
     one for exactly these documents and settings, stored back if it grew."""
@@ -483,7 +490,9 @@ def _compare(
             if progress is not None:
                 progress.update(1, 1)
             return out
-    out = compare_documents(docs, settings, all_pairs=all_pairs, memo=memo, progress=progress)
+    out = compare_documents(
+        docs, settings, all_pairs=all_pairs, memo=memo, progress=progress, workers=workers
+    )
     if key and memo.changed:
         cache.put_comparison(key, memo)
     if cache is not None and judged and not (progress is not None and progress.cancelled):

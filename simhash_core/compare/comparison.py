@@ -51,10 +51,12 @@ from simhash_core.compare.meaning import (
     meaning_pairs,
     needs_glosses,
 )
+from simhash_core.compare.measure_workers import measure_in_workers
 from simhash_core.compare.memo import ComparisonMemo
 from simhash_core.compare.meta_evidence import MetaEvidence
 from simhash_core.compare.pair_score import (
     MIN_SHARED_SHINGLES,
+    PairMeasure,
     copy_pair,
     judge_pair,
     judged_as,
@@ -122,6 +124,7 @@ def score_corpus(
     dense_limit: int = DENSE_MATRIX_LIMIT,
     memo: ComparisonMemo | None = None,
     restrict: Restriction | None = None,
+    workers: int = 1,
 ) -> tuple[list[PairScore], PairMatrix | None, OtherPairs | None]:
     """Score every pair worth reporting: ``(pairs, dense matrix, other pairs)``.
 
@@ -132,7 +135,8 @@ def score_corpus(
     computed row by row when read (never all held at once); with a restriction, every
     allowed new x archived pair is measured and reported instead. With a ``memo`` (of
     this very corpus), shared counts and pair measures come from it and what is missing
-    is computed and added to it.
+    is computed and added to it. With ``workers`` > 1, the pairs to align are aligned in
+    that many worker processes when there are many (:mod:`.measure_workers`).
     """
     progress = progress or Progress()
     memo = memo if memo is not None else ComparisonMemo.empty()
@@ -204,6 +208,9 @@ def score_corpus(
     quiet_below_floor = not all_pairs and corpus.settings.report_floor > 0
     # the stage's first half went to the meaning layer's products, when it ran
     low = MEANING_SHARE if layer else 0.0
+    aligned = _aligned_in_workers(corpus, todo, shared_of, memo, workers, progress, low)
+    if aligned:  # the aligning was the most of what is left
+        low += (1 - low) * ALIGNING_SHARE
     for step, (i, j) in enumerate(todo):
         if step % 64 == 0:
             progress.update(int(1000 * (low + (1 - low) * step / len(todo))), 1000)
@@ -227,6 +234,10 @@ def score_corpus(
         if measure is not None and kind is not None:
             corpus.measured.setdefault(kind, measure)
             kept_kinds.add(kind)
+        if measure is None:
+            measure = aligned.get((i, j))
+            if measure is not None and kind is not None:
+                corpus.measured.setdefault(kind, measure)
         if measure is None:
             measure = measure_kind(corpus, i, j, shared_ij, kind)
             # below the minimum, measuring is free: not kept
@@ -300,6 +311,47 @@ def score_corpus(
         matrix = _dense_matrix(dist, jac, shared, sizes, scores, restrict)
     scores.sort(key=lambda p: (-p.similarity, p.simhash_distance, docs[p.a].path, docs[p.b].path))
     return scores, matrix, others
+
+
+ALIGNING_SHARE = 0.8  # of what follows the meaning layer: aligning, when in the workers
+
+
+def _aligned_in_workers(
+    corpus: Corpus,
+    todo: list[tuple[int, int]],
+    shared_of: list[int],
+    memo: ComparisonMemo,
+    workers: int,
+    progress: Progress,
+    low: float,
+) -> dict[tuple[int, int], PairMeasure]:
+    """The measures of the pairs left to align, one pair of each pair of contents,
+    aligned in ``workers`` processes (their runs given to the corpus for the pairs'
+    passages and directions); empty where too few are left for that to pay."""
+    if workers < 2:
+        return {}
+    memo_kinds = {corpus.pair_kind(i, j) for i, j in memo.measures} - {None}
+    pairs, kinds = [], set()
+    for (i, j), shared in zip(todo, shared_of, strict=True):
+        if shared < MIN_SHARED_SHINGLES or (i, j) in memo.measures:
+            continue
+        kind = corpus.pair_kind(i, j)
+        if kind is not None:
+            if kind in kinds or kind in memo_kinds:
+                continue
+            kinds.add(kind)
+        pairs.append((i, j))
+    share = (low, low + (1 - low) * ALIGNING_SHARE)
+    started = time.perf_counter()
+    found = measure_in_workers(corpus, pairs, workers, progress, share)
+    if found:
+        corpus.workers_seconds = time.perf_counter() - started
+        corpus.workers_pairs = len(found)
+    out = {}
+    for (i, j), (measure, matches) in found.items():
+        corpus.give_matches(i, j, matches)
+        out[(i, j)] = measure
+    return out
 
 
 def _dense_matrix(
@@ -466,13 +518,15 @@ def compare_documents(
     progress: Progress | None = None,
     memo: ComparisonMemo | None = None,
     restrict: Restriction | None = None,
+    workers: int = 1,
 ) -> Comparison:
     """Pairs, clusters, the prepared corpus and the dense matrix for ``docs``.
 
     ``memo``, if given, must belong to these documents and settings (see
     :func:`~simhash_core.compare.memo.memo_key`); it is used and completed. With
     ``restrict`` (a class and archived documents), the common text is the class's
-    alone: last year's essays neither add to it nor dilute it.
+    alone: last year's essays neither add to it nor dilute it. ``workers``: processes
+    that many pairs are aligned in (see :func:`score_corpus`).
     """
     memo = memo if memo is not None else ComparisonMemo.empty()
     if memo.common is None:
@@ -480,7 +534,12 @@ def compare_documents(
         memo.common, memo.changed = common_shingles(own, settings.common_share), True
     corpus = Corpus.build(docs, settings, memo.common, comparable=memo.comparable)
     pairs, matrix, others = score_corpus(
-        corpus, all_pairs=all_pairs, progress=progress, memo=memo, restrict=restrict
+        corpus,
+        all_pairs=all_pairs,
+        progress=progress,
+        memo=memo,
+        restrict=restrict,
+        workers=workers,
     )
     if restrict is not None:
         pairs = [replace(p, group=None) for p in pairs]

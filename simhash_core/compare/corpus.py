@@ -133,6 +133,9 @@ class Corpus:
     # filled in by the comparison
     meaning: dict[tuple[int, int], Any] = field(default_factory=dict, repr=False)
     meaning_seconds: float = 0.0  # wall time of the meaning layer in the comparison
+    # wall time and pairs of the aligning done in the worker processes (none: 0)
+    workers_seconds: float = 0.0
+    workers_pairs: int = 0
     # alignments shared by documents with the same content (see matches)
     _twins: set[str] | None = field(default=None, repr=False)
     _align_keys: dict[int, bytes] = field(default_factory=dict, repr=False)
@@ -140,6 +143,8 @@ class Corpus:
     _own_classes: dict[tuple[str, bytes], int] = field(default_factory=dict, repr=False)
     _own_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _aligned: dict[tuple[bytes, bytes], list[UnitMatch]] = field(default_factory=dict, repr=False)
+    # pairs aligned elsewhere (in the workers: see compare.measure_workers)
+    _given: dict[tuple[int, int], list[UnitMatch]] = field(default_factory=dict, repr=False)
     # pair_score.measure_pair's measures of pairs of twin contents
     measured: dict[tuple[int, int], Any] = field(default_factory=dict, repr=False)
     # and their word-for-word passages (original-text offsets), for the views
@@ -248,7 +253,11 @@ class Corpus:
         shingle sequences and their usable masks, so it is kept under a digest of those
         (:meth:`align_key`) and reused by every pair of the same two contents. Pairs of
         documents that have no twin are not kept (nothing would reuse them).
+        Pairs aligned in the workers come with their runs (:meth:`give_matches`).
         """
+        given = self._given.get((i, j))
+        if given is not None:
+            return given
         if self._has_twin(i) or self._has_twin(j):
             key = (self.align_key(i), self.align_key(j))
             found = self._aligned.get(key)
@@ -256,6 +265,14 @@ class Corpus:
                 found = self._aligned[key] = self._align(i, j)
             return found
         return self._align(i, j)
+
+    def give_matches(self, i: int, j: int, matches: list[UnitMatch]) -> None:
+        """The aligned runs of documents ``i < j``, worked out elsewhere (the same as
+        :meth:`matches` would find): kept for the pair's passages and its direction."""
+        if self._has_twin(i) or self._has_twin(j):  # kept for every pair of the two contents
+            self._aligned.setdefault((self.align_key(i), self.align_key(j)), matches)
+        elif matches:
+            self._given[(i, j)] = matches
 
     def pair_kind(self, i: int, j: int) -> tuple[int, int] | None:
         """The key under which pairs of the same two contents share their measure

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from simhash_core.compare.corpus import Corpus
 from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound
-from simhash_core.compare.passages import covered, to_passages
+from simhash_core.compare.passages import UnitMatch, covered, to_passages
 from simhash_core.messages import Message
 from simhash_core.types import PairScore
 
@@ -65,8 +65,12 @@ def measure_kind(
 
 
 def _measure(corpus: Corpus, i: int, j: int) -> PairMeasure:
+    return measure_matches(corpus, i, j, corpus.matches(i, j))
+
+
+def measure_matches(corpus: Corpus, i: int, j: int, matches: list[UnitMatch]) -> PairMeasure:
+    """The measure of documents ``i`` and ``j`` whose aligned runs are ``matches``."""
     a, b = corpus.docs[i], corpus.docs[j]
-    matches = corpus.matches(i, j)
     if not matches:
         return NOTHING
     units_a = int(covered([(m.a0, m.a1) for m in matches], a.unit_count).sum())

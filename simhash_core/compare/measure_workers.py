@@ -1,0 +1,111 @@
+"""Aligning many pairs in the worker processes, side by side.
+
+Measuring a pair (:func:`~simhash_core.compare.pair_score.measure_pair`: its passages
+aligned, what they cover) reads only the two documents' shingles, which of them count,
+their units and text. A large folder has tens of thousands of such pairs (36,000 in a
+folder of 100,000 essays: three minutes on one core), so they are sent to isolated
+workers (:class:`~simhash_core.pool.IsolatedPool`) in chunks of pairs, with a slim
+copy of each document a chunk reads. A worker measures exactly as the parent would:
+the same function on the same arrays, so the results are the same, in any order.
+
+A chunk a worker cannot finish (it crashed, ran out of time or memory) is measured in
+the parent instead: a pair is never lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from simhash_core.compare.corpus import Corpus
+from simhash_core.compare.pair_score import PairMeasure, measure_matches
+from simhash_core.compare.passages import UnitMatch
+from simhash_core.pool import IsolatedPool, TaskFailure
+from simhash_core.progress import Progress
+from simhash_core.types import Document, ScanSettings
+
+PAIRS_PER_CHUNK = 256  # pairs a worker is sent at once (about 10 MB of documents)
+MIN_PAIRS = 512  # fewer pairs are measured in the parent: starting workers costs more
+CHUNK_SECONDS = 600.0  # a chunk running longer than this is measured in the parent
+
+
+def measure_in_workers(
+    corpus: Corpus,
+    pairs: Sequence[tuple[int, int]],
+    workers: int,
+    progress: Progress | None = None,
+    share: tuple[float, float] = (0.0, 1.0),
+) -> dict[tuple[int, int], tuple[PairMeasure, list[UnitMatch]]]:
+    """Each pair's measure and aligned runs, worked out in ``workers`` processes.
+
+    Empty when there are too few pairs or workers for it to pay (the caller measures
+    those itself), and without the pairs of a chunk that no worker could finish.
+    ``progress`` hears how far the chunks are, as the ``share`` of its stage, and can
+    cancel them (the pairs measured so far are returned).
+    """
+    if workers < 2 or len(pairs) < MIN_PAIRS:
+        return {}
+    progress = progress or Progress()
+    chunks = range(0, len(pairs), PAIRS_PER_CHUNK)
+    # the slim copies share the documents' arrays: only the usable masks are new
+    tasks = [(lo, _chunk_args(corpus, list(pairs[lo : lo + PAIRS_PER_CHUNK]))) for lo in chunks]
+    out: dict[tuple[int, int], tuple[PairMeasure, list[UnitMatch]]] = {}
+    pool = IsolatedPool(workers, timeout=CHUNK_SECONDS, memory_mb=4096)
+    low, high = share
+    for done, (lo, outcome) in enumerate(pool.run(_measure_chunk, tasks, progress), start=1):
+        progress.update(int(1000 * (low + (high - low) * done / len(chunks))), 1000)
+        if isinstance(outcome, TaskFailure):
+            continue  # measured by the caller
+        for pair, found in zip(pairs[lo : lo + PAIRS_PER_CHUNK], outcome, strict=True):
+            out[pair] = found
+    return out
+
+
+def _chunk_args(
+    corpus: Corpus, chunk: list[tuple[int, int]]
+) -> tuple[list[Document], np.ndarray, ScanSettings, list[tuple[int, int]]]:
+    """What a worker needs for ``chunk``: its documents, slimmed to what aligning and
+    measuring read (their usable shingles made the corpus's: common text left out),
+    their comparable units, the settings, and the pairs as places in that list."""
+    docs = sorted({d for pair in chunk for d in pair})
+    place = {d: k for k, d in enumerate(docs)}
+    slim = [_slim(corpus.docs[d], corpus.ok_mask(d)) for d in docs]
+    comparable = corpus.comparable[docs]
+    return slim, comparable, corpus.settings, [(place[i], place[j]) for i, j in chunk]
+
+
+def _slim(doc: Document, ok: np.ndarray) -> Document:
+    """``doc`` with what measuring reads (text, units, shingles, the usable mask given),
+    without what it does not (fingerprints, keywords, sentences, its name's details)."""
+    return replace(
+        doc,
+        usable=ok,
+        minhash=np.zeros(0, np.uint64),
+        terms={},
+        keywords=(),
+        bit_sums=np.zeros(0),
+        content_hash="",  # no twins in a chunk: the parent sends each pair of contents once
+        warnings=(),
+        student=None,
+        meta=None,
+        ocr=(),
+        files=(),
+        sentences=None,
+    )
+
+
+def _measure_chunk(
+    docs: list[Document],
+    comparable: np.ndarray,
+    settings: ScanSettings,
+    pairs: list[tuple[int, int]],
+) -> list[tuple[PairMeasure, list[UnitMatch]]]:
+    """In a worker: each pair's measure and its aligned runs."""
+    corpus = Corpus(docs, settings, np.zeros(0, np.uint64), _comparable=comparable)
+    out = []
+    for i, j in pairs:
+        matches = corpus.matches(i, j)
+        out.append((measure_matches(corpus, i, j, matches), matches))
+    return out

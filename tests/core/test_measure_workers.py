@@ -1,0 +1,69 @@
+"""Pairs aligned in the worker processes measure exactly as in the parent."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from simhash_core.compare import measure_workers
+from simhash_core.compare.comparison import compare_documents
+from simhash_core.compare.corpus import Corpus, common_shingles
+from simhash_core.compare.pair_score import _measure
+from simhash_core.scan import scan
+from simhash_core.types import ScanSettings
+from tests.core.samples import CLASS_ZH, PAN13, needs_samples
+
+
+@cache
+def _documents(folder):
+    return scan([folder], isolate=False, compare=False).documents
+
+
+@pytest.fixture
+def small_chunks(monkeypatch):
+    """Workers for any number of pairs, a few pairs per chunk (chunk edges anywhere)."""
+    monkeypatch.setattr(measure_workers, "MIN_PAIRS", 1)
+    monkeypatch.setattr(measure_workers, "PAIRS_PER_CHUNK", 7)
+
+
+@needs_samples
+def test_pairs_measured_in_workers_are_measured_as_in_the_parent(small_chunks):
+    docs = _documents(PAN13)
+    settings = ScanSettings()
+    corpus = Corpus.build(docs, settings, common_shingles(docs, settings.common_share))
+    pairs = [(i, j) for i in range(0, 30) for j in range(i + 1, len(docs), 3)]
+    found = measure_workers.measure_in_workers(corpus, pairs, workers=2)
+    assert sorted(found) == pairs  # in the order the chunks came back
+    with_passages = 0
+    for (i, j), (measure, matches) in found.items():
+        assert matches == corpus._align(i, j)
+        assert measure == _measure(corpus, i, j)
+        with_passages += measure.passages > 0
+    assert with_passages >= 5  # pan13-en's copies among them
+
+
+@needs_samples
+def test_too_few_pairs_or_one_worker_stay_in_the_parent():
+    docs = _documents(CLASS_ZH)
+    settings = ScanSettings()
+    corpus = Corpus.build(docs, settings)
+    assert measure_workers.measure_in_workers(corpus, [(0, 1)], workers=2) == {}
+    assert measure_workers.measure_in_workers(corpus, [(0, 1)] * 600, workers=1) == {}
+
+
+@needs_samples
+@pytest.mark.parametrize("folder", [CLASS_ZH, PAN13], ids=["class-zh", "pan13-en"])
+def test_a_comparison_with_workers_gives_the_same_pairs_and_passages(folder, small_chunks):
+    """Every score, reason, direction and group, and each flagged pair's passages."""
+    docs = _documents(folder)
+    settings = ScanSettings()
+    one = compare_documents(docs, settings)
+    two = compare_documents(docs, settings, workers=2)
+    assert two.pairs == one.pairs and two.clusters == one.clusters
+    flagged = [p for p in one.pairs if p.flagged]
+    assert flagged
+    for p in flagged:
+        assert two.corpus.passages(p.a, p.b) == one.corpus.passages(p.a, p.b)
+    # the flagged pairs' runs came from the workers, not aligned again
+    assert any((p.a, p.b) in two.corpus._given for p in flagged)
