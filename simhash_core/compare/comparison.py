@@ -67,6 +67,7 @@ from simhash_core.compare.verdict import Verdict
 from simhash_core.fingerprint import minhash
 from simhash_core.fingerprint.index import near_duplicate_pairs
 from simhash_core.fingerprint.simhash import fingerprint_array, hamming_matrix
+from simhash_core.memory import give_back_free_memory
 from simhash_core.progress import Progress
 from simhash_core.types import (
     DENSE_MATRIX_LIMIT,
@@ -152,6 +153,7 @@ def score_corpus(
         or (not pruned and getattr(memo.shared, "floor", 1) > 1)
     ):
         memo.shared, memo.set_sizes = _shared(corpus)
+        give_back_free_memory()  # the tallies', before the meaning layer
         memo.changed = True
     if memo.comparable is None:
         memo.comparable, memo.changed = corpus.comparable, True
@@ -532,6 +534,7 @@ def compare_documents(
     if memo.common is None:
         own = docs if restrict is None else docs[: restrict.new]
         memo.common, memo.changed = common_shingles(own, settings.common_share), True
+        give_back_free_memory()  # its passes' buffers, before the shared counts
     corpus = Corpus.build(docs, settings, memo.common, comparable=memo.comparable)
     pairs, matrix, others = score_corpus(
         corpus,

@@ -177,6 +177,16 @@ class Corpus:
             return found
         return np.unpackbits(packed, count=len(d.usable)).view(bool)
 
+    def packed_ok(self, i: int) -> np.ndarray:
+        """:meth:`ok_mask`, 8 positions to a byte (``np.packbits``), as it is kept."""
+        if not len(self.common):
+            return np.packbits(self.docs[i].usable)
+        packed = self._ok.get(i)
+        if packed is None:
+            self.ok_mask(i)
+            packed = self._ok[i]
+        return packed
+
     def shingle_set(self, i: int) -> np.ndarray:
         """Document ``i``'s unique usable, non-common shingles (sorted)."""
         found = self._sets.get(i)
@@ -650,7 +660,7 @@ def _merged_counts(
     return out, out_counts
 
 
-TALLY_WAITING = 1 << 25  # codes waiting before they are folded into the counts (256 MB)
+TALLY_WAITING = 1 << 23  # codes waiting before they are folded into the counts (64 MB)
 
 
 def expand_shared(shared: SharedCounts, labels: np.ndarray, sizes: Sequence[int]) -> SharedCounts:

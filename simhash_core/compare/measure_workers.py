@@ -15,7 +15,7 @@ the parent instead: a pair is never lost.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 
@@ -24,9 +24,9 @@ from simhash_core.compare.pair_score import PairMeasure, measure_matches
 from simhash_core.compare.passages import UnitMatch
 from simhash_core.pool import IsolatedPool, TaskFailure
 from simhash_core.progress import Progress
-from simhash_core.types import Document, ScanSettings
+from simhash_core.types import Document, ScanSettings, UnitSpans
 
-PAIRS_PER_CHUNK = 256  # pairs a worker is sent at once (about 10 MB of documents)
+PAIRS_PER_CHUNK = 256  # pairs a worker is sent at once (about 12 MB of documents)
 MIN_PAIRS = 512  # fewer pairs are measured in the parent: starting workers costs more
 CHUNK_SECONDS = 600.0  # a chunk running longer than this is measured in the parent
 
@@ -63,47 +63,46 @@ def measure_in_workers(
     return out
 
 
+_Slim = tuple[np.ndarray, np.ndarray, int, UnitSpans, str]  # see _slim
+
+
 def _chunk_args(
     corpus: Corpus, chunk: list[tuple[int, int]]
-) -> tuple[list[Document], np.ndarray, ScanSettings, list[tuple[int, int]]]:
+) -> tuple[list[_Slim], np.ndarray, ScanSettings, list[tuple[int, int]]]:
     """What a worker needs for ``chunk``: its documents, slimmed to what aligning and
-    measuring read (their usable shingles made the corpus's: common text left out),
-    their comparable units, the settings, and the pairs as places in that list."""
+    measuring read, their comparable units, the settings, and the pairs as places in
+    that list of documents."""
     docs = sorted({d for pair in chunk for d in pair})
     place = {d: k for k, d in enumerate(docs)}
-    slim = [_slim(corpus.docs[d], corpus.ok_mask(d)) for d in docs]
+    slim = [_slim(corpus, d) for d in docs]
     comparable = corpus.comparable[docs]
     return slim, comparable, corpus.settings, [(place[i], place[j]) for i, j in chunk]
 
 
-def _slim(doc: Document, ok: np.ndarray) -> Document:
-    """``doc`` with what measuring reads (text, units, shingles, the usable mask given),
-    without what it does not (fingerprints, keywords, sentences, its name's details)."""
-    return replace(
-        doc,
-        usable=ok,
-        minhash=np.zeros(0, np.uint64),
-        terms={},
-        keywords=(),
-        bit_sums=np.zeros(0),
-        content_hash="",  # no twins in a chunk: the parent sends each pair of contents once
-        warnings=(),
-        student=None,
-        meta=None,
-        ocr=(),
-        files=(),
-        sentences=None,
-    )
+def _slim(corpus: Corpus, i: int) -> _Slim:
+    """Document ``i`` as plain values (no object to build, little to pickle: the parent
+    feeds two workers): its shingles, which of them count for this corpus (common text
+    left out; 8 to a byte), how many, its units and its text."""
+    d = corpus.docs[i]
+    return d.shingle_seq, corpus.packed_ok(i), len(d.usable), d.units, d.text
+
+
+def _document(slim: _Slim) -> Document:
+    """In a worker: a document with what measuring reads."""
+    seq, ok, count, units, text = slim
+    usable = np.unpackbits(ok, count=count).view(bool)
+    return Document("", Path(), text, "", 0, np.zeros(0, np.uint64), seq, usable, units)
 
 
 def _measure_chunk(
-    docs: list[Document],
+    docs: list[_Slim],
     comparable: np.ndarray,
     settings: ScanSettings,
     pairs: list[tuple[int, int]],
 ) -> list[tuple[PairMeasure, list[UnitMatch]]]:
     """In a worker: each pair's measure and its aligned runs."""
-    corpus = Corpus(docs, settings, np.zeros(0, np.uint64), _comparable=comparable)
+    made = [_document(x) for x in docs]
+    corpus = Corpus(made, settings, np.zeros(0, np.uint64), _comparable=comparable)
     out = []
     for i, j in pairs:
         matches = corpus.matches(i, j)
