@@ -244,6 +244,9 @@ class IsolatedPool:
     ) -> Iterator[tuple[Any, Any]]:
         """Yield ``(key, result)`` or ``(key, TaskFailure)`` as tasks finish.
 
+        A task's arguments may be a function making them, called when the task is sent
+        (large arguments are then never all held at once).
+
         Stops early (killing the workers) when ``progress`` is cancelled; the results
         already yielded stay valid. ``on_note`` hears the running tasks' notes
         (:func:`note`); a note's ``seconds`` extend that task's time limit.
@@ -331,5 +334,6 @@ class IsolatedPool:
         empty queue is offered again after every result."""
         held = self._held
         if held is None or held[0] is not task:
-            held = self._held = (task, bytes(ForkingPickler.dumps((func, task[1]))))
+            args = task[1]() if callable(task[1]) else task[1]  # made when first sent
+            held = self._held = (task, bytes(ForkingPickler.dumps((func, args))))
         return held[1]

@@ -190,6 +190,7 @@ def score_corpus(
     started = time.perf_counter()
     meaning = _meaning_links(corpus, restrict, progress, memo)
     corpus.meaning_seconds = time.perf_counter() - started
+    give_back_free_memory()  # the sentence products', before the aligning
     layer = corpus.settings.reworded or corpus.settings.translated
     if meaning:
         todo = sorted(set(todo) | set(meaning))

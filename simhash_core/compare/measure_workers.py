@@ -15,6 +15,7 @@ the parent instead: a pair is never lost.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -49,8 +50,10 @@ def measure_in_workers(
         return {}
     progress = progress or Progress()
     chunks = range(0, len(pairs), PAIRS_PER_CHUNK)
-    # the slim copies share the documents' arrays: only the usable masks are new
-    tasks = [(lo, _chunk_args(corpus, list(pairs[lo : lo + PAIRS_PER_CHUNK]))) for lo in chunks]
+    # each chunk's documents gathered when it is sent, not all of them at once
+    tasks = [
+        (lo, partial(_chunk_args, corpus, list(pairs[lo : lo + PAIRS_PER_CHUNK]))) for lo in chunks
+    ]
     out: dict[tuple[int, int], tuple[PairMeasure, list[UnitMatch]]] = {}
     pool = IsolatedPool(workers, timeout=CHUNK_SECONDS, memory_mb=4096)
     low, high = share
