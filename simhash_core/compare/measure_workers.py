@@ -2,8 +2,8 @@
 
 Measuring a pair (:func:`~simhash_core.compare.pair_score.measure_pair`: its passages
 aligned, what they cover) reads only the two documents' shingles, which of them count,
-their units and text. A large folder has tens of thousands of such pairs (36,000 in a
-folder of 100,000 essays: three minutes on one core), so they are sent to isolated
+their units and text. A large folder has tens of thousands of such pairs (3,638 in
+10,000 essays; about 170 s of comparing 100,000 on one core), so they are sent to isolated
 workers (:class:`~simhash_core.pool.IsolatedPool`) in chunks of pairs, with a slim
 copy of each document a chunk reads. A worker measures exactly as the parent would:
 the same function on the same arrays, so the results are the same, in any order.
