@@ -170,21 +170,17 @@ class Corpus:
         d = self.docs[i]
         if not len(self.common):
             return d.usable
-        packed = self._ok.get(i)
-        if packed is None:
-            found = d.usable & ~np.isin(d.shingle_seq, self.common)
-            self._ok[i] = np.packbits(found)
-            return found
-        return np.unpackbits(packed, count=len(d.usable)).view(bool)
+        return np.unpackbits(self.packed_ok(i), count=len(d.usable)).view(bool)
 
     def packed_ok(self, i: int) -> np.ndarray:
         """:meth:`ok_mask`, 8 positions to a byte (``np.packbits``), as it is kept."""
+        d = self.docs[i]
         if not len(self.common):
-            return np.packbits(self.docs[i].usable)
+            return np.packbits(d.usable)
         packed = self._ok.get(i)
         if packed is None:
-            self.ok_mask(i)
-            packed = self._ok[i]
+            found = d.usable & ~np.isin(d.shingle_seq, self.common)
+            packed = self._ok[i] = np.packbits(found)
         return packed
 
     def shingle_set(self, i: int) -> np.ndarray:
