@@ -10,19 +10,17 @@ free pages back first. Elsewhere (macOS, Windows, musl) this does nothing.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import functools
 from collections.abc import Callable
 
 
 @functools.cache
 def _trim() -> Callable[[int], int] | None:
-    name = ctypes.util.find_library("c")
-    if name is None:
-        return None
+    # the C library the process already has (no ctypes.util.find_library: on Linux it
+    # runs /sbin/ldconfig, a child process in the middle of a scan)
     try:
-        return ctypes.CDLL(name).malloc_trim
-    except (OSError, AttributeError):  # not glibc
+        return ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError, TypeError):  # not glibc (or no such handle: Windows)
         return None
 
 
