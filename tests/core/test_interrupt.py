@@ -29,8 +29,10 @@ def processes_with(marker: str) -> list[int]:
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs Linux /proc")
 def test_ctrl_c_leaves_no_workers(tmp_path):
-    for i in range(400):
-        (tmp_path / f"s{i:03}.txt").write_text(zh_essay(i, 60), encoding="utf-8")
+    # enough files that the signal lands while they are read, long before the scan ends
+    # (a scan that has finished by then exits 0: the test would race it)
+    for i in range(1200):
+        (tmp_path / f"s{i:04}.txt").write_text(zh_essay(i, 60), encoding="utf-8")
     marker = f"PLAGCHECK_TEST_MARK={uuid.uuid4().hex}"
     env = {**os.environ, marker.split("=")[0]: marker.split("=")[1]}
     proc = subprocess.Popen(
