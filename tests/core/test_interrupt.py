@@ -38,6 +38,9 @@ def test_ctrl_c_leaves_no_workers(tmp_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "simhash_core.cli", "scan", str(tmp_path), "--no-cache", "-q"],
         env=env,
+        # Ctrl-C as a terminal delivers it: whatever this test process does with SIGINT,
+        # the CLI starts with the default (an ignored signal stays ignored in a child)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
