@@ -67,7 +67,7 @@ from simhash_core.compare.verdict import Verdict
 from simhash_core.fingerprint import minhash
 from simhash_core.fingerprint.index import near_duplicate_pairs
 from simhash_core.fingerprint.simhash import fingerprint_array, hamming_matrix
-from simhash_core.memory import give_back_free_memory
+from simhash_core.memory import drop_mapped_pages, give_back_free_memory
 from simhash_core.progress import Progress
 from simhash_core.types import (
     DENSE_MATRIX_LIMIT,
@@ -218,6 +218,7 @@ def score_corpus(
         if step % 64 == 0:
             progress.update(int(1000 * (low + (1 - low) * step / len(todo))), 1000)
             progress.check()
+            drop_mapped_pages(step)  # those of the documents measured so far
         d_ij = (
             int(dist[i, j])
             if dist is not None

@@ -30,6 +30,7 @@ from simhash_core.compare.passages import (
 from simhash_core.compare.text_spans import unit_runs_to_spans
 from simhash_core.fingerprint.analyze import document_sentences
 from simhash_core.hashing import sorted_unique
+from simhash_core.memory import drop_mapped_pages
 from simhash_core.text.normalize import is_cjk_codepoint
 from simhash_core.text.sentences import Sentences, with_glosses
 from simhash_core.text.units import comparable_units
@@ -59,20 +60,24 @@ def common_shingles(docs: list[Document], share: float, min_docs: int = 4) -> np
         return np.zeros(0, dtype=np.uint64)
     prefixes = np.empty(sum(int(np.count_nonzero(d.usable)) for d in docs), dtype=np.uint32)
     at = 0
-    for d in docs:  # each document's shingles are taken one at a time, in both passes
+    # each document's shingles are taken one at a time, in both passes (mapped ones
+    # leave the process's memory as the pass goes on)
+    for done, d in enumerate(docs, start=1):
         own = sorted_unique((d.shingle_seq[d.usable] >> np.uint64(32)).astype(np.uint32))
         prefixes[at : at + len(own)] = own
         at += len(own)
+        drop_mapped_pages(done)
     candidates = _runs_at_least(prefixes[:at], limit)
     del prefixes
     if not len(candidates):
         return np.zeros(0, dtype=np.uint64)
     held = []
-    for d in docs:
+    for done, d in enumerate(docs, start=1):
         own = d.shingle_seq[d.usable]
         held.append(
             sorted_unique(own[np.isin((own >> np.uint64(32)).astype(np.uint32), candidates)])
         )
+        drop_mapped_pages(done)
     return _runs_at_least(np.concatenate(held), limit)
 
 
@@ -194,11 +199,12 @@ class Corpus:
         """Each document's :meth:`shingle_set` (of the documents ``only``, if given), in
         order, without keeping those not kept already (a class-wide pass must not hold a
         copy of every document)."""
-        for i in range(len(self.docs)) if only is None else only:
+        for done, i in enumerate(range(len(self.docs)) if only is None else only, start=1):
             d = self.docs[i]
             found = self._sets.get(i)
             if found is None:
                 found = sorted_unique(d.shingle_seq[self.ok_mask(i)])
+            drop_mapped_pages(done)
             yield found
 
     @property
@@ -315,6 +321,7 @@ class Corpus:
                 label = first[key] = len(reps)
                 reps.append(i)
             labels[i] = label
+            drop_mapped_pages(i + 1)  # the shingles read for the key
         return labels, reps
 
     def shared_with(self, i: int, j: int) -> int:

@@ -23,6 +23,7 @@ import numpy as np
 from simhash_core.compare.corpus import Corpus
 from simhash_core.compare.pair_score import PairMeasure, measure_matches
 from simhash_core.compare.passages import UnitMatch
+from simhash_core.memory import drop_mapped_pages
 from simhash_core.pool import IsolatedPool, TaskFailure
 from simhash_core.progress import Progress
 from simhash_core.types import Document, ScanSettings, UnitSpans
@@ -75,6 +76,7 @@ def _chunk_args(
     """What a worker needs for ``chunk``: its documents, slimmed to what aligning and
     measuring read, their comparable units, the settings, and the pairs as places in
     that list of documents."""
+    drop_mapped_pages()  # those the chunks sent so far were read from
     docs = sorted({d for pair in chunk for d in pair})
     place = {d: k for k, d in enumerate(docs)}
     slim = [_slim(corpus, d) for d in docs]

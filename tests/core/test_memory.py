@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import errno
+import mmap
 import os
 import platform
 
+import numpy as np
 import pytest
 
-from simhash_core.memory import give_back_free_memory
+from simhash_core import memory
+from simhash_core.memory import drop_mapped_pages, give_back_free_memory, mapped_copies
+from simhash_core.store.cache import AnalysisCache
+from tests.core.samples import PAN13, needs_samples
 
 
 def _resident_mb() -> float:
@@ -27,3 +33,104 @@ def test_freed_buffers_among_live_ones_are_given_back():
     after = _resident_mb()
     assert before - after > 80, (before, after)
     assert len(kept) == 625
+
+
+def test_mapped_copies_hold_the_same_arrays_read_only(tmp_path):
+    arrays = [
+        np.array([i * 0x9E3779B97F4A7C15 % 2**64 for i in range(1000)], np.uint64),
+        np.zeros(0, np.uint64),  # an empty document's
+        np.array([[1.5, -2.0], [3.25, 4.0]]),
+        np.array([True, False, True]),
+        np.arange(7, dtype=">u4"),  # another byte order stays as it is
+    ]
+    copies = mapped_copies(arrays, tmp_path)
+    assert copies is not None
+    for a, c in zip(arrays, copies, strict=True):
+        assert c.dtype == a.dtype and c.shape == a.shape
+        assert np.array_equal(c, a)
+        assert not c.flags.writeable
+        assert c.ctypes.data % 8 == 0  # each one aligned in the file
+    assert list(tmp_path.iterdir()) == []  # the file left its folder at once
+    del arrays
+    drop_mapped_pages()
+    assert int(copies[0][999]) == 999 * 0x9E3779B97F4A7C15 % 2**64  # read again
+
+
+def test_mapped_copies_fail_softly_where_the_file_cannot_be_made(tmp_path, monkeypatch):
+    assert mapped_copies([np.arange(3)], tmp_path / "missing") is None
+    assert [a.tolist() for a in mapped_copies([np.zeros(0)], tmp_path / "missing")] == [[]]
+
+    def full(fd, offset, size):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "posix_fallocate", full, raising=False)
+    assert mapped_copies([np.arange(3)], tmp_path) is None  # a full disk, said at once
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not hasattr(mmap.mmap, "madvise"), reason="needs madvise")
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads /proc")
+def test_mapped_pages_read_leave_the_process_when_dropped(tmp_path, monkeypatch):
+    """What a pass reads is in the process until dropped, then read again on demand."""
+    rng = np.random.default_rng(7)
+    arrays = [rng.integers(0, 2**63, 25_000, dtype=np.uint64) for _ in range(1000)]  # 200 MB
+    sums = [int(a[::97].sum()) for a in arrays]
+    copies = mapped_copies(arrays, tmp_path)
+    del arrays
+    give_back_free_memory()
+    before = _resident_mb()
+    assert [int(c[::97].sum()) for c in copies] == sums  # every page read once
+    read = _resident_mb()
+    assert read - before > 150, (before, read)
+    assert drop_mapped_pages()
+    dropped = _resident_mb()
+    assert read - dropped > 150, (read, dropped)
+    # a pass drops what it read every DROP_EVERY documents: never all of it held
+    monkeypatch.setattr(memory, "DROP_EVERY", 100)
+    highest = 0.0
+    for done, c in enumerate(copies, start=1):
+        int(c[::97].sum())
+        drop_mapped_pages(done)
+        highest = max(highest, _resident_mb())
+    assert highest - dropped < 0.5 * (read - before), (dropped, highest)
+    assert [int(c[::97].sum()) for c in copies] == sums
+
+
+@needs_samples
+def test_a_scan_with_its_shingles_mapped_gives_the_same_result(tmp_path, monkeypatch):
+    """A large folder's shingles wait in a file in the cache's folder: every pair,
+    score, passage and group stays the same."""
+    from simhash_core import scan as scanning
+
+    plain = scanning.scan([PAN13], isolate=False, cache=AnalysisCache(tmp_path / "a" / "c.db"))
+    monkeypatch.setattr(scanning, "MAPPED_FROM", 1)
+    mapped = scanning.scan([PAN13], isolate=False, cache=AnalysisCache(tmp_path / "b" / "c.db"))
+    assert all(not d.shingle_seq.flags.writeable for d in mapped.documents)
+    assert all(d.shingle_seq.flags.writeable for d in plain.documents)
+    assert [d.path for d in mapped.documents] == [d.path for d in plain.documents]
+    for d, e in zip(mapped.documents, plain.documents, strict=True):
+        assert np.array_equal(d.shingle_seq, e.shingle_seq)
+    assert mapped.pairs == plain.pairs
+    assert mapped.clusters == plain.clusters
+    flagged = [(p.a, p.b) for p in plain.pairs if p.flagged]
+    assert len(flagged) >= 10
+    for a, b in flagged:
+        assert mapped.corpus.passages(a, b) == plain.corpus.passages(a, b)
+    assert not [p for p in (tmp_path / "b").iterdir() if "mapped" in p.name]  # none left
+    assert _mapped_in(tmp_path / "b")  # where the mapped file was made: the cache's
+
+    # without a cache: in the user's cache folder all the same (a disk, not memory)
+    monkeypatch.setenv("PLAGCHECK_CACHE_DIR", str(tmp_path / "user"))
+    uncached = scanning.scan([PAN13], isolate=False)
+    assert uncached.pairs == plain.pairs
+    assert not uncached.documents[0].shingle_seq.flags.writeable
+    assert _mapped_in(tmp_path / "user")
+
+
+def _mapped_in(folder) -> bool:
+    """Whether a removed file of ``folder`` is mapped into this process (Linux; True
+    where that cannot be seen)."""
+    if not os.path.exists("/proc/self/maps"):
+        return True
+    with open("/proc/self/maps") as f:
+        return any(f"{folder}/" in line and "(deleted)" in line for line in f)
