@@ -413,7 +413,11 @@ def stages_table(folder: Path) -> None:
         seconds = end - start
         rate = [f"{n / seconds:,.0f}", f"{chars / seconds:,.0f}"] if seconds else ["", ""]
         print(row([name, f"{seconds:.1f}", *rate, f"{rss:,.0f}", f"{peak:,.0f}"]))
-    for key in ("compare: meaning layer", "compare: aligning in the workers"):
+    for key in (
+        "compare: shingles mapped",
+        "compare: meaning layer",
+        "compare: aligning in the workers",
+    ):
         if key in result.timings:
             print(row([f"(of compare: {key.split(': ')[1]})", f"{result.timings[key]:.1f}",
                        "", "", "", ""]))  # fmt: skip

@@ -420,8 +420,6 @@ def scan(
     )
     if settings.idf == "corpus":
         docs = reweight_with_corpus_idf(docs)
-    if compare and len(docs) >= MAPPED_FROM:
-        docs = _shingles_mapped(docs, cache)
     if compare:  # the comparison's gigabytes, not the read's freed buffers
         give_back_free_memory()
     t2 = time.perf_counter()
@@ -434,6 +432,10 @@ def scan(
         if compare:
             progress.resume()
             progress.begin(Stage.COMPARE)
+            if len(docs) >= MAPPED_FROM:
+                docs = _shingles_mapped(docs, cache)
+                give_back_free_memory()  # their arrays in memory
+                timings["compare: shingles mapped"] = time.perf_counter() - t2
             workers = (settings.workers or default_workers()) if isolate else 1
             pairs, clusters, corpus, matrix, others = _compare(
                 docs, settings, template, cache, all_pairs, progress, workers
