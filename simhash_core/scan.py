@@ -12,6 +12,7 @@ import contextlib
 import os
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -260,12 +261,17 @@ def analyze_files(
     corpus_idf = settings.idf == "corpus"
     parent_stores = cache is not None and store is None
     digests = _digests([p for p, _ in files], cache, progress)
-    # files with the same content are read once: the others (twins) take its result
+    # files with the same content are read once: the others (twins) take its result,
+    # kept until the last of them (a result holds its units' offsets, which a document
+    # keeps packed: 100,000 results kept to the end held 2 GB more)
     known: dict[str, Analysis] = {}
     twins: dict[str, list[int]] = {}
+    left = Counter(d for d in digests if d)  # each content's files not yet come to
     for i, ((abspath, _), digest) in enumerate(zip(files, digests, strict=True)):
+        if digest:
+            left[digest] -= 1
         if digest in known:
-            yield i, _twin(known[digest])
+            yield i, _twin(known[digest] if left[digest] else known.pop(digest))
             continue
         if digest in twins:
             twins[digest].append(i)
@@ -274,7 +280,8 @@ def analyze_files(
         if cache is not None and digest:
             hit = cache.get_analysis(digest, key, with_terms=settings.idf == "corpus")
             if hit is not None and usable_now(hit, settings):
-                known[digest] = hit
+                if left[digest]:
+                    known[digest] = hit
                 yield i, hit
                 continue
             extracted = cache.get_text(digest)

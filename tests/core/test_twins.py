@@ -173,3 +173,43 @@ def test_a_large_folder_keeps_only_the_shared_counts_it_reads():
     assert run(again, dense_limit=2)[0] == dense_pairs
     run(again, dense_limit=2, all_pairs=True)
     assert again.shared.floor == 1 and dict(again.shared) == dict(whole.shared)
+
+
+def test_a_warm_scan_asks_the_cache_once_per_content(tmp_path, monkeypatch):
+    """From the cache too, each content is looked up once and its copies take that result
+    (kept only until the last copy): the same documents and pairs as the cold scan."""
+    from simhash_core.scan import _analyze_task
+    from simhash_core.store.cache import AnalysisCache
+
+    folder = _class(tmp_path / "class", copies=3)
+    cache = AnalysisCache(tmp_path / "cache.db")
+    settings = ScanSettings(workers=1)
+    cold = scan([folder], [CLASS_ZH / "template.txt"], settings, isolate=False, cache=cache)
+    read: list[str] = []
+    asked: list[str] = []
+
+    def counting(*args):
+        read.append(Path(args[0]).name)
+        return _analyze_task(*args)
+
+    lookup = cache.get_analysis
+
+    def counted(digest, *args, **kwargs):
+        asked.append(digest)
+        return lookup(digest, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "get_analysis", counted)
+    warm = scan(
+        [folder], [CLASS_ZH / "template.txt"], settings, isolate=False, cache=cache,
+        task=counting,
+    )  # fmt: skip
+    assert read == []
+    assert sorted(asked) == sorted({d.content_hash for d in cold.documents})
+    assert len(asked) == len(NAMES)
+    assert [(d.path, d.fingerprint) for d in warm.documents] == [
+        (d.path, d.fingerprint) for d in cold.documents
+    ]
+    for d, e in zip(warm.documents, cold.documents, strict=True):
+        assert np.array_equal(d.shingle_seq, e.shingle_seq)
+        assert np.array_equal(d.unit_starts, e.unit_starts)
+    assert warm.pairs == cold.pairs
