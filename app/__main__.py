@@ -1,9 +1,11 @@
-"""``plagcheck-gui [PATH...] [--template FILE] [--screenshot PNG] [--open-pair A B]
-[--view matrix|pair|bitdiff] [--lang zh_CN|en] [--archive LOCATION]``: open the window
-and scan PATHs (with ``--archive``, also against that archive of past submissions).
+"""``plagcheck-gui [PATH...] [--template FILE] [--screenshot PNG] [--wait SECONDS]
+[--open-pair A B] [--view matrix|pair|bitdiff] [--lang zh_CN|en] [--archive LOCATION]``:
+open the window and scan PATHs (with ``--archive``, also against that archive of past
+submissions).
 
 With ``--screenshot`` the window is saved as a PNG once the scan is done (after
-opening the given pair and view), then the program exits with 0. Works headless
+opening the given pair and view), then the program exits with 0; a scan longer than
+``--wait`` seconds is cancelled first, and the program exits with 3. Works headless
 with ``QT_QPA_PLATFORM=offscreen``.
 """
 
@@ -36,6 +38,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         type=Path,
         metavar="PNG",
         help="save the window as PNG after the scan, then exit",
+    )
+    parser.add_argument(
+        "--wait",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="with --screenshot: how long the scan may take before it is cancelled and "
+        "the window saved as it is (default: 600)",
     )
     parser.add_argument(
         "--open-pair",
@@ -92,6 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.screenshot,
             pair=tuple(args.open_pair) if args.open_pair else None,
             view=args.view,
+            timeout_s=args.wait,
         )
     window.show()
     if not args.threads and not args.paths:

@@ -430,6 +430,7 @@ def scan(
     if compare:  # the comparison's gigabytes, not the read's freed buffers
         give_back_free_memory()
     t2 = time.perf_counter()
+    stopped = False  # the comparison cancelled
     pairs: list = []
     clusters: list = []
     matrix = corpus = others = None
@@ -448,7 +449,7 @@ def scan(
                 docs, settings, template, cache, all_pairs, progress, workers
             )
     except Cancelled:
-        cancelled = True
+        cancelled = stopped = True
         pairs, clusters, matrix, corpus, others = [], [], None, None, None
     timings["compare"] = time.perf_counter() - t2
     if corpus is not None:
@@ -466,6 +467,7 @@ def scan(
         pairs=pairs,
         clusters=clusters,
         cancelled=cancelled,
+        comparison_cancelled=stopped,
         timings=timings,
         corpus=corpus,
         matrix=matrix,

@@ -579,6 +579,9 @@ class ScanResult:
     pairs: list[PairScore] = field(default_factory=list)
     clusters: list[Cluster] = field(default_factory=list)
     cancelled: bool = False
+    # the comparison itself was stopped: the documents were read, but no pair was
+    # compared (so no flagged pair says nothing about copying)
+    comparison_cancelled: bool = False
     timings: dict[str, float] = field(default_factory=dict)
     corpus: Any = None  # compare.Corpus: passages and common text on demand
     matrix: Any = None  # compare.PairMatrix: dense N x N scores (None for huge scans)

@@ -50,7 +50,15 @@
 <context>
     <name>MatrixPanel</name>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="259"/>
+        <location filename="../views/matrix_panel.py" line="261"/>
+        <source>%n file(s) read</source>
+        <translation>
+            <numerusform>%n file read</numerusform>
+            <numerusform>%n files read</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/matrix_panel.py" line="266"/>
         <source>%n file(s) compared</source>
         <translation>
             <numerusform>%n file compared</numerusform>
@@ -58,7 +66,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="260"/>
+        <location filename="../views/matrix_panel.py" line="267"/>
         <source>%n flagged pair(s)</source>
         <translation>
             <numerusform>%n flagged pair</numerusform>
@@ -66,7 +74,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="261"/>
+        <location filename="../views/matrix_panel.py" line="268"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -74,7 +82,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="265"/>
+        <location filename="../views/matrix_panel.py" line="272"/>
         <source>%n unreadable file(s) not in the matrix (see Errors)</source>
         <translation>
             <numerusform>%n unreadable file not in the matrix (see Errors)</numerusform>

@@ -417,17 +417,22 @@ Why: {reason}</source>
         <translation>扫描后，这里会列出相似文件的分组。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="162"/>
+        <location filename="../views/groups_panel.py" line="163"/>
+        <source>No group: the comparison was cancelled. Scan again to compare.</source>
+        <translation>没有分组：比较已取消。请重新扫描以进行比较。</translation>
+    </message>
+    <message>
+        <location filename="../views/groups_panel.py" line="167"/>
         <source>No group: no pair of files was flagged.</source>
         <translation>没有分组：没有文件对被标记。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="166"/>
+        <location filename="../views/groups_panel.py" line="171"/>
         <source>No group has a file or student named “{text}”.</source>
         <translation>没有哪个组里有名为“{text}”的文件或学生。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="214"/>
+        <location filename="../views/groups_panel.py" line="219"/>
         <source>Find a student or file…</source>
         <translation>查找学生或文件…</translation>
     </message>
@@ -855,100 +860,112 @@ Why: {reason}</source>
         <translation>相似度矩阵</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="259"/>
+        <location filename="../views/matrix_panel.py" line="261"/>
+        <source>%n file(s) read</source>
+        <translation>
+            <numerusform>已读取 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/matrix_panel.py" line="262"/>
+        <source>the comparison was cancelled: no pair was compared</source>
+        <translation>比较已取消：没有比较任何文件对</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/matrix_panel.py" line="266"/>
         <source>%n file(s) compared</source>
         <translation>
             <numerusform>已比较 %n 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="260"/>
+        <location filename="../views/matrix_panel.py" line="267"/>
         <source>%n flagged pair(s)</source>
         <translation>
             <numerusform>%n 对被标记</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="261"/>
+        <location filename="../views/matrix_panel.py" line="268"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个分组</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="265"/>
+        <location filename="../views/matrix_panel.py" line="272"/>
         <source>%n unreadable file(s) not in the matrix (see Errors)</source>
         <translation>
             <numerusform>%n 个无法读取的文件未列入矩阵（见“错误”）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="268"/>
+        <location filename="../views/matrix_panel.py" line="275"/>
         <source>{count} skipped</source>
         <translation>{count} 个已跳过</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="271"/>
+        <location filename="../views/matrix_panel.py" line="280"/>
         <source>too many files for a full matrix, and no group to show</source>
         <translation>文件太多，无法显示完整矩阵，也没有可显示的组</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="275"/>
+        <location filename="../views/matrix_panel.py" line="284"/>
         <source>too many files for a full matrix: it shows the {docs} files of the {total} groups</source>
         <translation>文件太多，无法显示完整矩阵：这里显示全部 {total} 组的 {docs} 个文件</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="282"/>
+        <location filename="../views/matrix_panel.py" line="291"/>
         <source>too many files for a full matrix: it shows the {docs} files of the {shown} strongest of {total} groups</source>
         <translation>文件太多，无法显示完整矩阵：这里只显示 {total} 组中最相似的 {shown} 组的 {docs} 个文件</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="291"/>
+        <location filename="../views/matrix_panel.py" line="300"/>
         <source>scan cancelled: partial results</source>
         <translation>扫描已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="307"/>
+        <location filename="../views/matrix_panel.py" line="316"/>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="308"/>
+        <location filename="../views/matrix_panel.py" line="317"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="310"/>
+        <location filename="../views/matrix_panel.py" line="319"/>
         <source>Fit the whole class in the window (Ctrl+0); Ctrl+wheel zooms</source>
         <translation>让全班显示在窗口内（Ctrl+0）；Ctrl+滚轮缩放</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="312"/>
+        <location filename="../views/matrix_panel.py" line="321"/>
         <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
         <translation>放大（Ctrl++ 或 Ctrl+滚轮）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="313"/>
+        <location filename="../views/matrix_panel.py" line="322"/>
         <source>Zoom out (Ctrl+− or Ctrl+wheel)</source>
         <translation>缩小（Ctrl+− 或 Ctrl+滚轮）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="315"/>
+        <location filename="../views/matrix_panel.py" line="324"/>
         <source>Similarity (matched text)</source>
         <translation>相似度（匹配文本）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="316"/>
+        <location filename="../views/matrix_panel.py" line="325"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="317"/>
+        <location filename="../views/matrix_panel.py" line="326"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="318"/>
+        <location filename="../views/matrix_panel.py" line="327"/>
         <source>Containment</source>
         <translation>包含度</translation>
     </message>
@@ -973,7 +990,7 @@ Why: {reason}</source>
         <translation>错误面板中说明了其他文件未能读取的原因。</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="327"/>
+        <location filename="../views/matrix_panel.py" line="336"/>
         <source>Drop folders or files here
 or use File → Open folder…</source>
         <translation>把文件夹或文件拖到这里

@@ -158,6 +158,11 @@ class GroupsPanel(QWidget):
         if self.result is None:
             self.empty_label.setText(self.tr("Groups of near-duplicates appear here after a scan."))
             self.empty_label.show()
+        elif self.result.comparison_cancelled:
+            self.empty_label.setText(
+                self.tr("No group: the comparison was cancelled. Scan again to compare.")
+            )
+            self.empty_label.show()
         elif not self.result.clusters:
             self.empty_label.setText(self.tr("No group: no pair of files was flagged."))
             self.empty_label.show()

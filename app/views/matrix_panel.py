@@ -255,11 +255,18 @@ class MatrixPanel(QWidget):
         r = self.result
         if r is None:
             return [self.tr("Similarity matrix")]
-        items = [
-            self.tr("%n file(s) compared", "", sum(1 for d in r.documents if not d.archive_label)),
-            self.tr("%n flagged pair(s)", "", sum(1 for p in r.pairs if p.flagged)),
-            self.tr("%n group(s)", "", len(r.clusters)),
-        ]
+        files = sum(1 for d in r.documents if not d.archive_label)
+        if r.comparison_cancelled:  # no pair was looked at: "0 flagged" would mislead
+            items = [
+                self.tr("%n file(s) read", "", files),
+                self.tr("the comparison was cancelled: no pair was compared"),
+            ]
+        else:
+            items = [
+                self.tr("%n file(s) compared", "", files),
+                self.tr("%n flagged pair(s)", "", sum(1 for p in r.pairs if p.flagged)),
+                self.tr("%n group(s)", "", len(r.clusters)),
+            ]
         if r.errors:
             items.append(
                 self.tr("%n unreadable file(s) not in the matrix (see Errors)", "", len(r.errors))
@@ -267,7 +274,9 @@ class MatrixPanel(QWidget):
         if r.skipped:
             items.append(self.tr("{count} skipped").format(count=len(r.skipped)))
         data = self.model.data_
-        if data.overview and not data.groups_total:
+        if r.comparison_cancelled:
+            pass
+        elif data.overview and not data.groups_total:
             items.append(self.tr("too many files for a full matrix, and no group to show"))
         elif data.overview and data.every_group_whole:
             items.append(
@@ -287,7 +296,7 @@ class MatrixPanel(QWidget):
                     total=f"{data.groups_total:,}",
                 )
             )
-        if r.cancelled:
+        if r.cancelled and not r.comparison_cancelled:
             items.append(self.tr("scan cancelled: partial results"))
         if self.archive_note:
             items.append(self.archive_note)

@@ -247,3 +247,15 @@ def test_many_qt_calls_and_signals_never_free_none_or_true():
     if leaking_singletons():  # the bug is present here: unguarded, Python aborts
         bare = subprocess.run([*run, loop], cwd=ROOT, env=env, capture_output=True, text=True)
         assert bare.returncode != 0 and "_dealloc" in bare.stderr
+
+
+@needs_samples
+def test_a_screenshot_waits_as_long_as_it_is_told(tmp_path, small_class):
+    """``--wait``: a scan still running then is cancelled, the window saved as it is,
+    and the exit code says so (3)."""
+    png = tmp_path / "early.png"
+    args = [str(small_class), "--screenshot", str(png)]
+    out = run_gui([*args, "--wait", "0.001"], tmp_path)
+    assert out.returncode == 3, out.stderr
+    assert "did not finish in time" in out.stderr
+    assert QImage(str(png)).width() >= 1000

@@ -87,7 +87,7 @@ def test_cancel_keeps_partial_results(qtbot, settings, tmp_path):
         win.scan_paths([folder])
     result = finished.args[0]
     print(f"\ncancelled after {len(result.documents)} of 48 files")
-    assert result.cancelled
+    assert result.cancelled and not result.comparison_cancelled  # what was read, compared
     assert 1 <= len(result.documents) < 48
     assert win.matrix_model.rowCount() == len(result.documents)
     assert "partial" in win.matrix_panel.title.text()
@@ -213,9 +213,15 @@ def test_cancel_during_the_comparison_stops_it_within_a_second(qtbot, settings, 
     result = finished.args[0]
     print(f"\ncomparison stopped {stopped_after * 1000:.0f} ms after Cancel")
     assert result.cancelled and len(result.documents) == 600
+    assert result.comparison_cancelled
     assert result.pairs == []  # not a misleading part of the pairs
     assert stopped_after < 1.0
-    assert "partial" in win.matrix_panel.title.text()
+    # not "0 flagged pairs", which would read as "nobody copied"
+    title = win.matrix_panel.title.text()
+    assert "600 file" in title and "read" in title, title
+    assert "the comparison was cancelled" in title, title
+    assert "flagged" not in title and "compared ·" not in title
+    assert "comparison was cancelled" in win.groups_panel.empty_label.text()
 
 
 def test_an_empty_folder_or_a_lone_file_says_why_there_is_no_matrix(qtbot, window, tmp_path):

@@ -253,3 +253,26 @@ def test_row_sums_by_slices_are_the_sums_of_each_row(slice_size, monkeypatch):
     bounds = zip(m.indptr[:-1], m.indptr[1:], strict=True)
     expected = [int(values[m.indices[a:b]].sum()) for a, b in bounds]
     assert meaning._row_sums(m.indptr, m.indices, values).tolist() == expected
+
+
+@pytest.mark.parametrize("key_limit", [1, 5_000, 1 << 62])
+@pytest.mark.parametrize("chunk", [7, 4096])
+def test_each_documents_rarest_terms_are_its_count_rarest(key_limit, chunk, monkeypatch):
+    """A document's query terms: its ``count`` terms in the fewest documents, the lower
+    term first among equals; whatever the rows ranked at once."""
+    from scipy import sparse
+
+    monkeypatch.setattr(meaning, "RARE_KEY_LIMIT", key_limit)
+    monkeypatch.setattr(meaning, "DOC_CHUNK", chunk)
+    rng = np.random.default_rng(key_limit + chunk)
+    m = sparse.random(60, 300, density=0.1, format="csr", random_state=chunk, dtype=np.float32)
+    m.data[:] = 1.0
+    m = sparse.vstack([m, sparse.csr_matrix((9, 300), dtype=np.float32), m], format="csr")
+    df = rng.integers(2, 12, 300)  # many ties: the lower term goes first
+    count = 5
+    made = meaning._rarest(m, df, count, Progress())
+    for r in range(m.shape[0]):
+        terms = m.indices[m.indptr[r] : m.indptr[r + 1]].tolist()
+        expected = sorted(sorted(terms, key=lambda t: (df[t], t))[:count])
+        assert sorted(made.indices[made.indptr[r] : made.indptr[r + 1]].tolist()) == expected
+    assert made.shape == m.shape and set(made.data.tolist()) <= {1.0}
