@@ -218,7 +218,7 @@ def score_corpus(
         if step % 64 == 0:
             progress.update(int(1000 * (low + (1 - low) * step / len(todo))), 1000)
             progress.check()
-            drop_mapped_pages(step)  # those of the documents measured so far
+        drop_mapped_pages(step + 1)  # those of the documents measured so far
         d_ij = (
             int(dist[i, j])
             if dist is not None

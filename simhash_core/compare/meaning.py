@@ -667,9 +667,10 @@ def _rarest(
             parts.append(part)
             continue
         cols = part.indices.astype(np.int64)
+        held = df[cols].astype(np.int64)
         width = int(cols.max()) + 1
-        within = df[cols].astype(np.int64) * width + cols  # (df, column) in its row
-        digits = (int(df[cols].max()) + 1) * width
+        within = held * width + cols  # (df, column) in its row
+        digits = (int(held.max()) + 1) * width
         keep = np.zeros(part.nnz, bool)
         step = max(1, RARE_KEY_LIMIT // digits)  # rows whose keys fit at once
         for first in range(0, part.shape[0], step):
