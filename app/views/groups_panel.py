@@ -50,7 +50,7 @@ class GroupsPanel(QWidget):
         self.tree.setUniformRowHeights(True)
         self.tree.header().setStretchLastSection(True)
         self.tree.selectionModel().selectionChanged.connect(self._on_selection)
-        self.tree.doubleClicked.connect(self._on_double_click)
+        self.tree.activated.connect(self._on_activated)  # Enter, or a double click
         self.filter_edit = QLineEdit()
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._on_filter)
@@ -196,7 +196,7 @@ class GroupsPanel(QWidget):
     def _on_selection(self, selected: QItemSelection, deselected: QItemSelection) -> None:
         self.clusterSelected.emit(self.selected_cluster())
 
-    def _on_double_click(self, index: QModelIndex) -> None:
+    def _on_activated(self, index: QModelIndex) -> None:
         if self.result is None or not index.isValid():
             return
         cluster_id = index.data(Role.CLUSTER_ID)

@@ -49,8 +49,8 @@ class PairsPanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.horizontalHeader().sectionClicked.connect(self._sort_by)
+        # Enter and a double click both activate (a double click must not open twice)
         self.table.activated.connect(self._open)
-        self.table.doubleClicked.connect(self._open)
         model.modelReset.connect(self._fit_columns)
 
         bar = QHBoxLayout()

@@ -99,6 +99,10 @@ class PassagePane(QPlainTextEdit):
         self.spans = spans
         self.current = None
         self._pending_scroll = None
+        # setPlainText paints the whole new text in the cursor's current format, which is
+        # the previous text's first character's (a passage colour, grey italics): start
+        # every document from a plain format
+        self.setCurrentCharFormat(QTextCharFormat())
         self.setPlainText(self.display.text)
         grey = QTextCharFormat()
         grey.setForeground(COMMON_TEXT)
