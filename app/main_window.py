@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         self.scanner.archiveChecked.connect(self._on_archive_checked)
         self.scanner.finished.connect(self._on_finished)
         self.scanner.failed.connect(self._on_failed)
+        self.scanner.stopped.connect(self._sync_scan_actions)
         self.reports = ReportExporter(self)
         self.reports.exported.connect(self._on_report_exported)
         self.reports.failed.connect(self._on_report_failed)
@@ -513,10 +514,27 @@ class MainWindow(QMainWindow):
             )
             return
         path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Export pairs as CSV"), "plagcheck-pairs.csv", self.tr("CSV (*.csv)")
+            self,
+            self.tr("Export pairs as CSV"),
+            str(self.export_suggestion("plagcheck-pairs.csv")),
+            self.tr("CSV (*.csv)"),
         )
         if path:
             self.export_csv(Path(path))
+
+    def export_suggestion(self, name: str) -> Path:
+        """Where an export is first offered: beside the class scanned (the folder that
+        holds it, so the next scan never reads the report as a submission), named after
+        the class (a scan of ``/school/7B`` offers ``/school/7B-plagcheck-pairs.csv``);
+        without a scan, the home folder.
+        """
+        scanned = self.paths[0] if self.paths else None
+        if scanned is None:
+            return Path.home() / name
+        scanned = scanned.resolve()
+        if scanned.is_dir():
+            return scanned.parent / f"{scanned.name}-{name}"
+        return scanned.parent / name
 
     def shown_pair(self) -> PairScore | None:
         """The scored pair the side-by-side view shows, if any."""
@@ -531,7 +549,8 @@ class MainWindow(QMainWindow):
         html, pdf = self.tr("HTML report (*.html)"), self.tr("PDF report (*.pdf)")
         name = "plagcheck-pair" if pair else "plagcheck-report"
         path, chosen = QFileDialog.getSaveFileName(
-            self, self.tr("Export report"), f"{name}.html", f"{html};;{pdf}"
+            self, self.tr("Export report"), str(self.export_suggestion(f"{name}.html")),
+            f"{html};;{pdf}",
         )
         if not path:
             return
@@ -760,7 +779,7 @@ class MainWindow(QMainWindow):
         self.export_action.setEnabled(self.result is not None)
         self.report_action.setEnabled(self.result is not None)
         self.pair_report_action.setEnabled(self.shown_pair() is not None)
-        self.cancel_action.setEnabled(self.scanner.running)
+        self._sync_scan_actions()
         self.clear_templates_action.setEnabled(bool(self.templates))
         if self.templates:
             self.status_label.setText(
@@ -780,6 +799,10 @@ class MainWindow(QMainWindow):
         )
         self.matrix_panel.set_archive_note(self.archive_note())
         self.matrix_model.retranslate()
+
+    def _sync_scan_actions(self) -> None:
+        """Cancel scan is enabled exactly while a scan runs."""
+        self.cancel_action.setEnabled(self.scanner.running)
 
     # --- layout persistence ----------------------------------------------------------
     def _restore_layout(self) -> None:

@@ -114,6 +114,7 @@ class ScanController(QObject):
     archiveChecked = Signal(object)  # ArchiveCheck, just before finished
     finished = Signal(object)  # ScanResult
     failed = Signal(str)
+    stopped = Signal()  # the scan thread has ended and no other scan follows: running is False
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -176,3 +177,5 @@ class ScanController(QObject):
         if self._pending is not None:
             request, self._pending = self._pending, None
             self._launch(request)
+        else:
+            self.stopped.emit()

@@ -24,6 +24,7 @@ TEMPLATE_FOLDERS_LIMIT = 64  # folders whose templates are remembered
 PERSISTED_SCAN_FIELDS = (
     "simhash_k",
     "flag_similarity",
+    "flag_passage_words",
     "ngram",
     "t2s",
     "exclude_quotes",
