@@ -25,6 +25,7 @@ class ErrorsPanel(QWidget):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.table = QTableView()
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table, arrows move in it
         self.table.setModel(model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -21,6 +21,8 @@ import numpy as np
 from PySide6.QtCore import QEvent, QLine, QModelIndex, QPoint, QRect, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QFocusEvent,
+    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -73,6 +75,8 @@ class MatrixView(QTableView):
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setCornerButtonEnabled(False)
+        # arrow keys move from cell to cell, Tab leaves the matrix, Enter opens the pair
+        self.setTabKeyNavigation(False)
         self.setWordWrap(False)
         for header in self.headers():
             header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -328,6 +332,30 @@ class MatrixView(QTableView):
         painter.setPen(QPen(HIGHLIGHT, 3))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(block.adjusted(-1, -1, 0, 0))
+
+    # --- keyboard --------------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers() & ~(
+            Qt.KeyboardModifier.KeypadModifier
+        ):
+            self._on_clicked(self.currentIndex())
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """Coming in by keyboard, start on the first pair so the arrows have a cell."""
+        model = self.model()
+        if not self.currentIndex().isValid() and model is not None and model.rowCount() > 1:
+            self.setCurrentIndex(model.index(0, 1))
+        super().focusInEvent(event)
+
+    def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:
+        """The row's and column's names light up for the cell the arrows reach, as for
+        the cell under the mouse."""
+        super().currentChanged(current, previous)
+        self._set_hot(current)
+        self.viewport().update()
 
     def _on_clicked(self, index: QModelIndex) -> None:
         if index.isValid() and index.row() != index.column():

@@ -37,6 +37,7 @@ class PairsPanel(QWidget):
         self.flagged_only.toggled.connect(self.proxy.set_flagged_only)
         self.table = QTableView()
         self.table.setModel(self.proxy)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table, arrows move in it
         self.table.setSortingEnabled(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -72,6 +72,7 @@ class PassagePane(QPlainTextEdit):
         self.setReadOnly(True)
         self.setAcceptDrops(False)  # drops go to the main window (open files)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.setTabChangesFocus(True)  # Tab moves on; arrows and Page keys scroll the text
         self.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse
             | Qt.TextInteractionFlag.TextSelectableByKeyboard

@@ -1,0 +1,94 @@
+"""The window by keyboard alone: Tab reaches every panel and leaves the matrix at once,
+arrow keys move between cells, Enter opens a pair from the matrix, the pairs table and
+the groups, and the side-by-side view's buttons and texts are reachable and usable."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QWidget
+
+from app.main_window import Tab
+from app.models.roles import Role
+
+
+def focused() -> QWidget:
+    widget = QApplication.focusWidget()
+    assert widget is not None, "something has the keyboard focus"
+    return widget
+
+
+def press(key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    QTest.keyClick(focused(), key, modifier)
+
+
+def tab_to(target: QWidget, limit: int = 30) -> int:
+    """Press Tab until ``target`` has the focus; how many presses it took."""
+    for presses in range(limit):
+        if focused() is target:
+            return presses
+        press(Qt.Key.Key_Tab)
+    raise AssertionError(f"Tab never reached {type(target).__name__} (at {focused()})")
+
+
+def test_tab_reaches_every_panel_and_enter_opens_pairs(window, small_result, qtbot):
+    window.set_result(small_result)
+    window.resize(1280, 720)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.tabs.tabBar().setFocus()
+    matrix = window.matrix_panel.view
+    groups = window.groups_panel.tree
+    pairs = window.pairs_panel.table
+
+    # the matrix: reached by Tab, left by one Tab, not cell by cell
+    tab_to(matrix)
+    start = matrix.currentIndex()
+    assert start.isValid() and start.row() != start.column(), "a cell to start from"
+    press(Qt.Key.Key_Tab)
+    assert focused() is not matrix, "Tab leaves the matrix"
+    tab_to(matrix)
+    # arrow keys move from cell to cell
+    press(Qt.Key.Key_Right)
+    press(Qt.Key.Key_Down)
+    cell = matrix.currentIndex()
+    assert (cell.row(), cell.column()) == (start.row() + 1, start.column() + 1)
+    if cell.row() == cell.column():
+        press(Qt.Key.Key_Right)
+        cell = matrix.currentIndex()
+    # the cell's row and column names light up, as under the mouse
+    assert matrix.horizontalHeader().hot == cell.column()
+    assert matrix.verticalHeader().hot == cell.row()
+    with qtbot.waitSignal(window.pairOpened) as opened:
+        press(Qt.Key.Key_Return)
+    assert set(opened.args) == set(cell.data(Role.DOC_PAIR))
+    assert window.tabs.currentIndex() == Tab.PAIR
+
+    # the side-by-side view: Next by keyboard, and the texts take the focus to scroll
+    view = window.side_by_side
+    window.tabs.tabBar().setFocus()
+    tab_to(view.next_button)
+    before = view.current
+    press(Qt.Key.Key_Space)
+    assert view.current == (before + 1) % len(view.passages)
+    tab_to(view.left)
+    tab_to(view.right)
+
+    # back to the matrix by its shortcut, then on to the other panels
+    press(Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert window.tabs.currentIndex() == Tab.MATRIX
+    matrix.setFocus()
+    tab_to(groups)
+    assert tab_to(pairs) > 0
+    # Enter on a row of the pairs table opens its pair
+    pairs.setCurrentIndex(window.pairs_panel.proxy.index(1, 0))
+    with qtbot.waitSignal(window.pairOpened) as opened:
+        press(Qt.Key.Key_Return)
+    row_pair = window.pairs_panel.proxy.index(1, 0).data(Role.DOC_PAIR)
+    assert set(opened.args) == set(row_pair)
+    # Enter on a member of a group opens the group's strongest pair with it
+    window.tabs.tabBar().setFocus()
+    tab_to(groups)
+    groups.setCurrentIndex(groups.model().index(0, 0, groups.model().index(0, 0)))
+    with qtbot.waitSignal(window.pairOpened):
+        press(Qt.Key.Key_Return)
