@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from enum import IntEnum
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSize, Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, QUrl, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QScrollArea,
     QTabWidget,
     QWidget,
 )
@@ -45,6 +46,7 @@ from app.scan_controller import ScanController, ScanRequest
 from app.settings import AppSettings
 from app.views.archive_dialog import ArchiveDialog
 from app.views.bit_diff_view import BitDiffView
+from app.views.elided_label import ElidedLabel
 from app.views.errors_panel import ErrorsPanel
 from app.views.groups_panel import GroupsPanel
 from app.views.matrix_panel import MatrixPanel
@@ -59,6 +61,29 @@ from simhash_core.shown_location import shown_location
 from simhash_core.types import PairScore, ScanResult
 
 DEFAULT_SIZE = QSize(1400, 900)
+# of the screen's free area, what the first window may take (the rest: the window's
+# frame and title bar, which the window manager adds outside its size)
+SCREEN_SHARE = (0.96, 0.9)
+DOCK_SHARE = 0.42  # of the window's width, the groups and pairs panels' (560 px at most)
+
+
+def fitted_geometry(available: QRect, wanted: QSize = DEFAULT_SIZE) -> QRect:
+    """The window's first place: ``wanted``, shrunk to fit ``available`` (a screen's
+    free area, in its own pixels), centred on it.
+
+    >>> r = fitted_geometry(QRect(0, 0, 1280, 720))
+    >>> (r.width(), r.height(), r.x(), r.y())
+    (1228, 648, 26, 36)
+    >>> fitted_geometry(QRect(0, 0, 2560, 1440)).size() == DEFAULT_SIZE
+    True
+    """
+    size = QSize(
+        min(wanted.width(), int(available.width() * SCREEN_SHARE[0])),
+        min(wanted.height(), int(available.height() * SCREEN_SHARE[1])),
+    )
+    rect = QRect(QPoint(0, 0), size)
+    rect.moveCenter(available.center())
+    return rect
 
 
 class Tab(IntEnum):
@@ -67,6 +92,16 @@ class Tab(IntEnum):
     MATRIX = 0
     PAIR = 1
     BITS = 2
+
+
+def scrolling(widget: QWidget) -> QScrollArea:
+    """``widget`` in a scroll area that lets it fill the space it is given, and scroll
+    when that is less than it needs (its minimum size no longer holds the window's)."""
+    area = QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    return area
 
 
 def local_paths(urls: Sequence[QUrl]) -> list[Path]:
@@ -130,7 +165,8 @@ class MainWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.matrix_panel, "")
         self.tabs.addTab(self.side_by_side, "")
-        self.tabs.addTab(self.bit_diff, "")
+        # the bit view needs more height than a small screen has: it scrolls there
+        self.tabs.addTab(scrolling(self.bit_diff), "")
         self.setCentralWidget(self.tabs)
 
         self.groups_panel = GroupsPanel()
@@ -144,13 +180,11 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(self.groups_dock, self.pairs_dock, Qt.Orientation.Vertical)
         self.tabifyDockWidget(self.pairs_dock, self.errors_dock)
         self.pairs_dock.raise_()
-        self.resizeDocks([self.groups_dock], [560], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.groups_dock, self.pairs_dock], [330, 470], Qt.Orientation.Vertical)
 
         self.progress_panel = ProgressPanel()
         self.progress_panel.cancelRequested.connect(self.cancel_scan)
         self.progress_panel.hide()
-        self.status_label = QLabel()
+        self.status_label = ElidedLabel()  # the template's names, however long
         self.archive_status = QLabel()
         self.archive_status.setStyleSheet(f"color: {ARCHIVE_COLOR.name()};")
         # a rule between the archive switch and the template, as between any two fields
@@ -175,7 +209,7 @@ class MainWindow(QMainWindow):
         metric_key = settings.matrix_metric()
         metric = next((m for m in Metric if m.value == metric_key), Metric.SIMILARITY)
         self.matrix_panel.set_metric(metric)
-        self.resize(DEFAULT_SIZE)
+        self.place_on_screen()
         if persist:
             self._restore_layout()
         self.languages.languageChanged.connect(self._sync_language_menu)
@@ -805,13 +839,40 @@ class MainWindow(QMainWindow):
         self.cancel_action.setEnabled(self.scanner.running)
 
     # --- layout persistence ----------------------------------------------------------
+    def place_on_screen(self) -> None:
+        """The first size and place: as large as the screen allows, up to
+        :data:`DEFAULT_SIZE`, centred (a 1280×720 screen shows the whole window)."""
+        screen = self.screen()
+        if screen is None:
+            self.resize(DEFAULT_SIZE)
+        else:
+            self.setGeometry(fitted_geometry(screen.availableGeometry()))
+        self.share_docks()
+
+    def share_docks(self) -> None:
+        """Give the groups and pairs panels their share of the window: 42 % of its width
+        (560 pixels at most), the groups above the pairs at 330 : 470."""
+        width = min(560, int(self.width() * DOCK_SHARE))
+        self.resizeDocks([self.groups_dock], [width], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.groups_dock, self.pairs_dock], [330, 470], Qt.Orientation.Vertical)
+
     def _restore_layout(self) -> None:
         geometry = self.app_settings.window_geometry()
         state = self.app_settings.window_state()
         if geometry is not None:
             self.restoreGeometry(geometry)
+            self._keep_on_screen()
         if state is not None:
             self.restoreState(state)
+
+    def _keep_on_screen(self) -> None:
+        """A size saved on a larger screen is shrunk to this one's."""
+        screen = self.screen()
+        if screen is None:
+            return
+        free = screen.availableGeometry()
+        if self.width() > free.width() or self.height() > free.height():
+            self.setGeometry(fitted_geometry(free, self.size()))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.scanner.running:

@@ -7,9 +7,10 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from app.main_window import MainWindow, Tab
+from app.main_window import DEFAULT_SIZE, MainWindow, Tab
 from simhash_core.types import ScanResult
 
 VIEWS = {"matrix": Tab.MATRIX, "pair": Tab.PAIR, "bitdiff": Tab.BITS}
@@ -52,6 +53,9 @@ class ScreenshotRun(QObject):
         self.pair = pair
         self.view = view
         self.exit_code = 0
+        if QGuiApplication.platformName() == "offscreen":
+            # no real screen to fit (Qt's offscreen one is 800 × 800): the documented size
+            window.resize(DEFAULT_SIZE)
         window.scanFinished.connect(self._on_finished)
         window.scanFailed.connect(self._on_failed)
         self._guard = QTimer(self)

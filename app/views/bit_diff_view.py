@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from app.background import BackgroundRunner
 from app.doc_names import display_name
 from app.views.bit_grid import BitGrid
+from app.views.elided_label import ElidedLabel
 from simhash_core.fingerprint.bit_compare import (
     BitComparison,
     bit,
@@ -169,12 +170,12 @@ class BitDiffView(QWidget):
         self.comparison: BitComparison | None = None
         # the exact net push on the chosen bit in A and B (None: no per-bit sums)
         self.net_pushes: tuple[float | None, float | None] = (None, None)
-        self.title = QLabel()
+        self.title = ElidedLabel()
         bold = self.title.font()
         bold.setBold(True)
         bold.setPointSizeF(bold.pointSizeF() * 1.15)
         self.title.setFont(bold)
-        self.fingerprints = QLabel()
+        self.fingerprints = ElidedLabel()
         self.fingerprints.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self.fingerprints.setFont(mono)
@@ -185,7 +186,7 @@ class BitDiffView(QWidget):
         self.legend.setStyleSheet("color: #555;")
         self.grid = BitGrid()
         self.grid.bitSelected.connect(self.show_bit)
-        self.bit_title = QLabel()
+        self.bit_title = ElidedLabel()
         self.bit_title.setFont(bold)
         self.label_a = QLabel()
         self.label_a.setWordWrap(True)
@@ -203,7 +204,7 @@ class BitDiffView(QWidget):
         self._counter.finished.connect(self._on_words_counted)
         self._counter.idle.connect(self._count_next)
         self._to_count: tuple[int, int] | None = None
-        self.diff_title = QLabel()
+        self.diff_title = ElidedLabel()
         self.diff_title.setFont(bold)
         self.diff_summary = QLabel()
         self.diff_summary.setWordWrap(True)

@@ -35,6 +35,7 @@ from app.message_text import text
 from app.message_text import text as message_text
 from app.metrics import percent
 from app.text_offsets import DisplayText
+from app.views.elided_label import ElidedLabel
 from app.views.item_label import ItemLabel
 from app.views.scan_viewer import ScanViewer
 from simhash_core.compare.text_spans import excluded_spans
@@ -238,8 +239,8 @@ class SideBySideView(QWidget):
         self.legend = QLabel()
         self.legend.setWordWrap(True)
         self.legend.setStyleSheet("color: #666;")
-        self.title_a = QLabel()
-        self.title_b = QLabel()
+        self.title_a = ElidedLabel()  # long file names must not widen the window
+        self.title_b = ElidedLabel()
         for label in (self.title_a, self.title_b):
             font = label.font()
             font.setBold(True)

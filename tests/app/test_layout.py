@@ -96,6 +96,8 @@ def test_legend_caption_keeps_the_text_colour_in_archive_mode(qtbot):
 def test_pairs_table_columns_fit_their_values_and_scroll_sideways(window, small_result, qtbot):
     from app.models.pairs_model import NARROW_COLUMNS, Column
 
+    window.resize(1280, 720)  # the smallest common laptop screen
+    window.share_docks()
     window.set_result(small_result)
     panel = window.pairs_panel
     table, model = panel.table, window.pairs_model

@@ -69,7 +69,7 @@ def test_group_lists_members_source_and_opens_strongest_pair(shown, small_result
     assert cluster.likely_source is None and cluster.compiler is None
     assert groups.index(0, 2).data() == "direction unknown"
     with qtbot.waitSignal(shown.pairOpened) as opened:
-        shown.groups_panel.tree.doubleClicked.emit(top)
+        shown.groups_panel.tree.activated.emit(top)
     assert set(opened.args) <= set(cluster.members)
     assert shown.tabs.currentIndex() == Tab.PAIR
 
@@ -166,7 +166,7 @@ def test_pairs_table_lists_flagged_first_and_opens_pairs(shown, small_result, qt
     panel.flagged_only.setChecked(True)
     assert panel.proxy.rowCount() == sum(1 for p in small_result.pairs if p.flagged)
     with qtbot.waitSignal(shown.pairOpened):
-        panel.table.doubleClicked.emit(panel.proxy.index(0, 1))
+        panel.table.activated.emit(panel.proxy.index(0, 1))
     panel.flagged_only.setChecked(False)
 
 
@@ -434,7 +434,7 @@ def test_the_groups_list_of_a_huge_class_makes_only_the_rows_it_shows(qtbot):
     assert model.rowCount(index) == 3
     assert {model.index(k, 0, index).data(Role.DOC_INDEX) for k in range(3)} == set(far.members)
     with qtbot.waitSignal(panel.pairActivated) as opened:
-        panel.tree.doubleClicked.emit(index)
+        panel.tree.activated.emit(index)
     best = max((p for p in pairs if p.a in far.members), key=lambda p: p.similarity)
     assert tuple(opened.args) == (best.a, best.b)
 

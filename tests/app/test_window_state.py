@@ -5,6 +5,7 @@ the settings file and the next scan."""
 from __future__ import annotations
 
 from dataclasses import fields
+from pathlib import Path
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox, QFileDialog, QSpinBox
@@ -95,3 +96,48 @@ def test_every_setting_the_dialog_edits_is_saved_and_used_by_the_next_scan(
         assert getattr(used, name) == getattr(chosen[0], name), name
     again.scanner.cancel()
     again.scanner.wait(30_000)
+
+
+def test_the_first_window_fits_the_screen():
+    from PySide6.QtCore import QRect
+
+    from app.main_window import DEFAULT_SIZE, fitted_geometry
+
+    for free in (QRect(0, 0, 1280, 720), QRect(0, 0, 640, 360), QRect(1920, 24, 1366, 744)):
+        placed = fitted_geometry(free)
+        assert free.contains(placed), (free, placed)
+        assert placed.center() == free.center()
+    assert fitted_geometry(QRect(0, 0, 2560, 1440)).size() == DEFAULT_SIZE
+
+
+def test_long_chinese_names_never_widen_the_window(qtbot, tmp_path):
+    """Long file names are elided in every view: the window fits a 1280×720 screen at
+    scale 2 (640×360), whichever tab is shown, and sits on its own screen."""
+    import shutil
+
+    from app.main_window import MainWindow, Tab
+    from simhash_core.scan import scan
+    from tests.app.conftest import SMALL_CLASS, SUBMISSIONS
+
+    folder = tmp_path / "七年级二班语文作文期末考试提交材料汇总"
+    folder.mkdir()
+    for k, name in enumerate(SMALL_CLASS):
+        long_name = f"张三丰同学的关于我的家乡与传统文化的期末考试作文最终修改版本第{k}稿"
+        shutil.copy2(SUBMISSIONS / name, folder / (long_name + Path(name).suffix))
+    result = scan([folder], isolate=False)
+    win = MainWindow(AppSettings.at_path(tmp_path / "s.ini"), persist=False)
+    qtbot.addWidget(win)
+    win.paths = [folder]
+    win.templates = [folder / "一个很长很长的模板文件名称用于测试窗口宽度是否会被撑开.txt"]
+    win.set_result(result)
+    win.show()
+    free = win.screen().availableGeometry()
+    assert free.contains(win.frameGeometry())
+    flagged = next(p for p in result.pairs if p.flagged)
+    for tab in Tab:
+        win.open_pair(flagged.a, flagged.b, tab)
+        qtbot.wait(10)
+        least = win.minimumSizeHint()
+        assert least.width() <= 640 and least.height() <= 360, (tab, least)
+    assert win.side_by_side.title_a.is_elided()
+    assert "张三丰" in win.side_by_side.title_a.text()  # the full name, for its tooltip
