@@ -12,3 +12,36 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 def pytest_unconfigure(config: object) -> None:
     """Remove the session's cache directory (it held only this run's fingerprints)."""
     shutil.rmtree(_CACHE, ignore_errors=True)
+
+
+# --- in CI a skip is a failure --------------------------------------------------------
+# CI installs and starts everything the tests need (.ci/system-deps.sh: Redis, Chromium,
+# poppler, Xvfb, a CJK font) and has ../shared beside the clone: a test that skips there
+# hides a missing install step or a missing sample set behind a green run.
+import pytest  # noqa: E402
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def _as_failure(report, what: str) -> None:
+    reason = report.longrepr[-1] if isinstance(report.longrepr, tuple) else report.longrepr
+    report.outcome = "failed"
+    report.longrepr = f"{what} skipped in CI, where nothing may be: {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if _in_ci() and report.skipped and not hasattr(report, "wasxfail"):
+        _as_failure(report, item.nodeid)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    outcome = yield
+    report = outcome.get_result()
+    if _in_ci() and report.skipped:
+        _as_failure(report, str(collector.nodeid))
