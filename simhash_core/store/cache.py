@@ -16,7 +16,8 @@ Two levels, both keyed by the file's content hash (never by name or date):
 
 Stored as SQLite (WAL, 16 KB pages) in the format of
 :mod:`~simhash_core.store.codec`: no pickle, so a tampered cache can't run code.
-Tables of older cache versions are dropped when the cache is opened.
+Tables of older cache versions are dropped when the cache is opened; those of a newer
+version (another plagcheck sharing the home) are left alone (:func:`stale_tables`).
 
 The cache is only a cache, so it never costs a scan:
 
@@ -35,10 +36,11 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
@@ -178,6 +180,32 @@ def array_digest(arr: np.ndarray) -> str:
     return hashlib.blake2b(np.ascontiguousarray(arr).tobytes(), digest_size=12).hexdigest()
 
 
+_VERSIONED = re.compile(r"(analyses|texts)(?:_v(\d+))?")
+_OWN_VERSIONS = {"analyses": CACHE_VERSION, "texts": EXTRACT_VERSION}
+
+
+def stale_tables(names: Iterable[str]) -> list[str]:
+    """The tables among ``names`` that this version owns and no longer reads: analyses
+    and texts of an *older* format (``texts`` alone is the first format). A newer
+    plagcheck's tables (a higher version, or any name this version does not know) are
+    left alone: two versions sharing a cache keep each other's work.
+
+    >>> stale_tables(["analyses_v1", "texts", "texts_v3", f"analyses_v{CACHE_VERSION}",
+    ...               f"analyses_v{CACHE_VERSION + 1}", f"texts_v{EXTRACT_VERSION + 1}",
+    ...               "texts_index", "file_digests"])
+    ['analyses_v1', 'texts', 'texts_v3']
+    """
+    stale = []
+    for name in names:
+        found = _VERSIONED.fullmatch(name)
+        if found is None:
+            continue
+        kind, version = found.group(1), int(found.group(2) or 0)
+        if version < _OWN_VERSIONS[kind]:
+            stale.append(name)
+    return stale
+
+
 class AnalysisCache:
     """SQLite-backed cache of extracted texts and analyses (thread-safe).
 
@@ -251,15 +279,9 @@ class AnalysisCache:
         db.execute("PRAGMA synchronous=NORMAL")
         db.executescript(_SCHEMA.format(version=CACHE_VERSION, texts=_TEXTS))
         db.execute(f"SELECT count(*) FROM {_ANALYSES}").fetchone()
-        stale = [
-            name
-            for (name,) in db.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' "
-                "AND (name LIKE 'analyses_v%' OR name LIKE 'texts%')"
-            )
-            if name not in (_ANALYSES, _TEXTS)
-        ]
-        for name in stale:  # analyses and texts of an older format are never read again
+        tables = db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        # analyses and texts this version will never read (never a newer version's)
+        for name in stale_tables([name for (name,) in tables.fetchall()]):
             db.execute(f'DROP TABLE "{name}"')
 
     def close(self) -> None:
