@@ -111,6 +111,10 @@ CATALOGUE: dict[str, str] = {
     "file.permission": "permission denied: cannot read the file",
     "file.broken-link": "broken symbolic link: the file it points to is missing",
     "file.gone": "file not found: it was moved or deleted",
+    "file.changed": (
+        "the file changed while it was being read (is it still being copied or synced?): "
+        "scan again once it is complete"
+    ),
     "file.link-loop": "symbolic link loop: cannot read the file",
     "file.os-error": "cannot read the file: {detail}",
     "file.too-large": "too large: the file is {size}, and no submission is larger than {limit}",
@@ -353,6 +357,7 @@ PROBLEM_KINDS: dict[str, str] = {
     "garbled": "undecodable text",
     "unreadable": "cannot be read",
     "missing": "missing",
+    "changed": "changed while read",
     "broken-link": "broken link",
     "link-loop": "link loop",
     "link-outside": "link outside the folder",

@@ -340,6 +340,7 @@ class AnalysisCache:
                 load_messages(warnings),
                 _meta(meta),
                 **_ocr(ocr),  # type: ignore[arg-type]
+                content_hash=digest,
             )
         except (ValueError, TypeError, UnicodeDecodeError):
             return None
