@@ -307,6 +307,10 @@ CATALOGUE: dict[str, str] = {
     "archive.bad-document": "the archive file is damaged: unreadable document data ({detail})",
     "archive.bad-offsets": "the archive file is damaged: unit offsets do not match",
     "archive.missing": "no archive at {location}",
+    "archive.changing": (
+        "the archive {location} was being changed while it was checked (someone is adding "
+        "or removing documents), so it could not be checked: check again when they are done"
+    ),
     "archive.no-label": "no label '{label}' in the archive",
     "archive.busy": "the archive {location} is busy (another plagcheck is writing): {detail}",
     "archive.cannot-open": "cannot open the archive file {location}: {detail}",

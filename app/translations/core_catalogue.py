@@ -192,6 +192,7 @@ def messages() -> dict[str, str]:
         "archive.bad-document": translate("Message", "the archive file is damaged: unreadable document data ({detail})"),
         "archive.bad-offsets": translate("Message", "the archive file is damaged: unit offsets do not match"),
         "archive.missing": translate("Message", "no archive at {location}"),
+        "archive.changing": translate("Message", "the archive {location} was being changed while it was checked (someone is adding or removing documents), so it could not be checked: check again when they are done"),
         "archive.no-label": translate("Message", "no label '{label}' in the archive"),
         "archive.busy": translate("Message", "the archive {location} is busy (another plagcheck is writing): {detail}"),
         "archive.cannot-open": translate("Message", "cannot open the archive file {location}: {detail}"),
