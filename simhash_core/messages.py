@@ -111,6 +111,10 @@ CATALOGUE: dict[str, str] = {
     "file.permission": "permission denied: cannot read the file",
     "file.broken-link": "broken symbolic link: the file it points to is missing",
     "file.gone": "file not found: it was moved or deleted",
+    "file.changed": (
+        "the file changed while it was being read (is it still being copied or synced?): "
+        "scan again once it is complete"
+    ),
     "file.link-loop": "symbolic link loop: cannot read the file",
     "file.os-error": "cannot read the file: {detail}",
     "file.too-large": "too large: the file is {size}, and no submission is larger than {limit}",
@@ -303,6 +307,10 @@ CATALOGUE: dict[str, str] = {
     "archive.bad-document": "the archive file is damaged: unreadable document data ({detail})",
     "archive.bad-offsets": "the archive file is damaged: unit offsets do not match",
     "archive.missing": "no archive at {location}",
+    "archive.changing": (
+        "the archive {location} was being changed while it was checked (someone is adding "
+        "or removing documents), so it could not be checked: check again when they are done"
+    ),
     "archive.no-label": "no label '{label}' in the archive",
     "archive.busy": "the archive {location} is busy (another plagcheck is writing): {detail}",
     "archive.cannot-open": "cannot open the archive file {location}: {detail}",
@@ -353,6 +361,7 @@ PROBLEM_KINDS: dict[str, str] = {
     "garbled": "undecodable text",
     "unreadable": "cannot be read",
     "missing": "missing",
+    "changed": "changed while read",
     "broken-link": "broken link",
     "link-loop": "link loop",
     "link-outside": "link outside the folder",

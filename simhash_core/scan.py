@@ -248,7 +248,11 @@ def analyze_files(
 
     With a cache, unchanged files come straight from it; files whose text is cached
     but whose settings changed skip extraction; results are stored back (by the isolated
-    workers themselves, so the parent does not spend its time encoding them). ``task``
+    workers themselves, so the parent does not spend its time encoding them).
+
+    Files are hashed here and read later by the workers, which check that they read
+    the bytes hashed: a file replaced in between is a ``changed`` failure (its text is
+    stored under no hash), and the files of its old content are then read themselves. ``task``
     replaces the per-file function (same arguments as the default); tests use it to
     simulate a reader that hangs or crashes.
     """
@@ -316,14 +320,33 @@ def analyze_files(
             preload=WORKER_PRELOAD,
         )
         outcomes = pool.run(task, tasks, progress, on_note) if tasks else iter(())
+    unread: list[int] = []  # twins of a file that changed while it was read
     for i, outcome in outcomes:
         if parent_stores and isinstance(outcome, Analysis) and usable_later(outcome):
             cache.put(key, outcome)
             if not corpus_idf:
                 outcome = replace(outcome, terms={})
         yield i, outcome
-        for twin in twins.get(digests[i] or "", ()):
+        waiting = twins.get(digests[i] or "", ())
+        if isinstance(outcome, TaskFailure) and outcome.code == "changed":
+            unread.extend(waiting)  # their bytes may still be those hashed: read them
+            continue
+        for twin in waiting:
             yield twin, _twin(outcome)
+    if unread and not progress.cancelled:
+        again = analyze_files(
+            [files[j] for j in unread],
+            settings,
+            template,
+            progress,
+            isolate=isolate,
+            timeout=timeout,
+            cache=cache,
+            task=task,
+            on_note=(lambda k, n: on_note(unread[k], n)) if on_note is not None else None,
+        )
+        for k, outcome in again:
+            yield unread[k], outcome
 
 
 def _twin(outcome: Analysis | TaskFailure) -> Analysis | TaskFailure:

@@ -199,6 +199,9 @@ class ExtractedText:
     # offered is not used (see scan.analyze_files)
     ocr_skipped: int = 0
     ocr_offered: int = 0
+    # the content hash of exactly the bytes this text was read from (see
+    # extract.digest): the key it may be filed under; empty where nothing was read
+    content_hash: str = ""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,9 @@ Wired into :mod:`simhash_core.cli`::
 
 ``--archive`` takes a file path or ``redis://HOST:PORT/DB``; without it the archive is
 ``archive.sqlite`` in the user's data folder. Exit codes: 0 done, 1 the archive cannot
-be used (damaged, unreachable) or is inconsistent, 2 usage errors.
+be used (damaged, unreachable) or is inconsistent, 2 usage errors, 3 (``check``) the
+archive kept being changed by others while it was checked: nothing is known to be
+wrong, check again later.
 """
 
 from __future__ import annotations
@@ -31,12 +33,13 @@ from simhash_core.archive import (
     open_archive,
     service,
 )
-from simhash_core.archive.errors import LabelError
+from simhash_core.archive.errors import ArchiveChanging, LabelError
 from simhash_core.archive.service import human_size
 from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.progress import Progress
 from simhash_core.types import ScanResult, ScanSettings, setting_range
 
+CHECK_CHANGING = 3  # exit code: the archive was being changed, so it was not checked
 _ARCHIVE_HELP = (
     "archive file or redis://HOST:PORT/DB (default: archive.sqlite in the user data folder)"
 )
@@ -249,7 +252,11 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         print(f"archive {missing}: not created yet, nothing to check", file=out)
         return 0
     with open_archive(args.archive, create=False) as store:
-        problems = store.check()
+        try:
+            problems = store.check()
+        except ArchiveChanging as exc:
+            print(f"archive: not checked: {exc}", file=out)
+            return CHECK_CHANGING
         for p in problems:
             print(f"  problem  {p}", file=out)
         if problems:
