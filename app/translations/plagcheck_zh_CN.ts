@@ -2254,23 +2254,23 @@ tf 开头</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="282"/>
-        <source>Characters inside matched passages (the larger side)</source>
-        <translation>匹配段落中的字符数（取较多的一方）</translation>
+        <source>Characters inside matched passages, word for word, reworded or translated (the larger side)</source>
+        <translation>匹配段落中的字符数，含逐字、改写和翻译的段落（取较多的一方）</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="283"/>
-        <source>Number of matched passages</source>
-        <translation>匹配段落的数量</translation>
+        <source>Number of matched passages: word for word, reworded or translated</source>
+        <translation>匹配段落的数量：逐字、改写或翻译</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="284"/>
-        <source>Share of A&apos;s text inside matched passages</source>
-        <translation>A 的文本中位于匹配段落内的比例</translation>
+        <source>Share of A&apos;s text inside matched passages, word for word or by meaning</source>
+        <translation>A 的文本中位于匹配段落内的比例（逐字匹配或同义匹配）</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="285"/>
-        <source>Share of B&apos;s text inside matched passages</source>
-        <translation>B 的文本中位于匹配段落内的比例</translation>
+        <source>Share of B&apos;s text inside matched passages, word for word or by meaning</source>
+        <translation>B 的文本中位于匹配段落内的比例（逐字匹配或同义匹配）</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="286"/>
@@ -2610,161 +2610,176 @@ Archived: {label}</source>
     </message>
     <message>
         <location filename="core_catalogue.py" line="308"/>
+        <source>Files read with warnings</source>
+        <translation>读取时有警告的文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="309"/>
+        <source>Files skipped</source>
+        <translation>跳过的文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="310"/>
+        <source>Files not read, skipped or read with warnings</source>
+        <translation>未能读取、已跳过或读取时有警告的文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="311"/>
         <source>Flagged pairs</source>
         <translation>标记的文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="309"/>
+        <location filename="core_catalogue.py" line="312"/>
         <source>Groups</source>
         <translation>相似组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="310"/>
+        <location filename="core_catalogue.py" line="313"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="311"/>
+        <location filename="core_catalogue.py" line="314"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="312"/>
+        <location filename="core_catalogue.py" line="315"/>
         <source>Highest similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="313"/>
+        <location filename="core_catalogue.py" line="316"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="314"/>
+        <location filename="core_catalogue.py" line="317"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="315"/>
+        <location filename="core_catalogue.py" line="318"/>
         <source>Flag at similarity</source>
         <translation>标记的相似度阈值</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="316"/>
+        <location filename="core_catalogue.py" line="319"/>
         <source>or a passage of at least (words)</source>
         <translation>或匹配段落至少（词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="317"/>
+        <location filename="core_catalogue.py" line="320"/>
         <source>SimHash distance for near-duplicates</source>
         <translation>近似重复的 SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="318"/>
+        <location filename="core_catalogue.py" line="321"/>
         <source>Shingle size (units)</source>
         <translation>分片长度（单位）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="319"/>
+        <location filename="core_catalogue.py" line="322"/>
         <source>Reworded passages</source>
         <translation>改写段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="320"/>
+        <location filename="core_catalogue.py" line="323"/>
         <source>Translated passages</source>
         <translation>翻译段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="321"/>
+        <location filename="core_catalogue.py" line="324"/>
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="322"/>
+        <location filename="core_catalogue.py" line="325"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="323"/>
+        <location filename="core_catalogue.py" line="326"/>
         <source>Similarity of every pair</source>
         <translation>所有文档对的相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="324"/>
+        <location filename="core_catalogue.py" line="327"/>
         <source>Pairs per 5% of similarity; bar heights on a log scale.</source>
         <translation>每 5% 相似度区间的文档对数；柱高为对数刻度。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="325"/>
+        <location filename="core_catalogue.py" line="328"/>
         <source>flag</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="326"/>
+        <location filename="core_catalogue.py" line="329"/>
         <source>Pair {number}</source>
         <translation>文档对 {number}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="327"/>
+        <location filename="core_catalogue.py" line="330"/>
         <source>Print this pair</source>
         <translation>打印此文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="328"/>
+        <location filename="core_catalogue.py" line="331"/>
         <source>Matched passage (same colour on both sides)</source>
         <translation>匹配段落（两侧同色）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="329"/>
+        <location filename="core_catalogue.py" line="332"/>
         <source>reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="330"/>
+        <location filename="core_catalogue.py" line="333"/>
         <source>translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="331"/>
+        <location filename="core_catalogue.py" line="334"/>
         <source>common text of the class</source>
         <translation>全班共有的文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="332"/>
+        <location filename="core_catalogue.py" line="335"/>
         <source>template, references</source>
         <translation>模板、参考文献</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="333"/>
+        <location filename="core_catalogue.py" line="336"/>
         <source>Turn on JavaScript to see the texts of each pair.</source>
         <translation>请启用 JavaScript 以查看每对文档的正文。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="334"/>
+        <location filename="core_catalogue.py" line="337"/>
         <source>copied</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="335"/>
+        <location filename="core_catalogue.py" line="338"/>
         <source>Measures</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="336"/>
+        <location filename="core_catalogue.py" line="339"/>
         <source>Matched passages</source>
         <translation>匹配段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="337"/>
+        <location filename="core_catalogue.py" line="340"/>
         <source>full text</source>
         <translation>全文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="338"/>
+        <location filename="core_catalogue.py" line="341"/>
         <source>Page {page}</source>
         <translation>第 {page} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="339"/>
+        <location filename="core_catalogue.py" line="342"/>
         <source>{chars} characters in all; the full texts follow</source>
         <translation>共 {chars} 个字符，全文见后</translation>
     </message>

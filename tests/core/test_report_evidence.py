@@ -1,19 +1,23 @@
-"""What the reports say is what was found (issue 37, item 4): a pair found by the
-meaning layer counts its reworded or translated passages where its similarity counts
-them, and the first reason of a flagged pair is one a teacher reads without knowing
-what a fingerprint is."""
+"""What the reports say is what was found (issue 37, item 4): the overview's counts say
+what the problem table below them lists, a pair found by the meaning layer counts its
+reworded or translated passages where its similarity counts them, and the first reason
+of a flagged pair is one a teacher reads without knowing what a fingerprint is."""
 
 from __future__ import annotations
 
 import datetime
 import json
+import re
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from simhash_core.export import pair_passages, percent, write_reports
 from simhash_core.pair_fields import FIELD
+from simhash_core.report import report_writers
 from simhash_core.report.contents import class_report
+from simhash_core.report.html import render_html
 from simhash_core.scan import scan
 from simhash_core.types import PairScore, ScanResult
 from tests.core.samples import SAMPLES
@@ -37,6 +41,70 @@ def _union(spans: list[tuple[int, int]]) -> int:
     for start, end in spans:
         covered.update(range(start, end))
     return len(covered)
+
+
+# --- the overview's counts and the problem table --------------------------------------
+
+
+def _class_with_problems(folder: Path) -> Path:
+    """Five readable essays, one of them GB18030 without a BOM (read with a warning),
+    and an empty file (not read)."""
+    folder.mkdir(parents=True)
+    for i in range(4):
+        (folder / f"s{i}.txt").write_text(zh_essay(400 + i), encoding="utf-8")
+    (folder / "gb.txt").write_text(zh_essay(410), encoding="gb18030")
+    (folder / "empty.txt").write_bytes(b"")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def with_problems(tmp_path_factory: pytest.TempPathFactory) -> ScanResult:
+    return scan([_class_with_problems(tmp_path_factory.mktemp("c") / "class")], isolate=False)
+
+
+def test_the_overview_counts_files_read_with_warnings_apart_from_unread_ones(
+    with_problems: ScanResult,
+) -> None:
+    result = with_problems
+    assert [e.path for e in result.errors] == ["empty.txt"]
+    assert [d.path for d in result.documents if d.warnings] == ["gb.txt"]
+    for lang, unread, warned in (
+        ("en", "Files that could not be read", "Files read with warnings"),
+        ("zh", "无法读取的文件", "读取时有警告的文件"),
+    ):
+        counts = {m.label: m.value for m in class_report(result, lang=lang, date=DAY).counts}
+        assert counts[unread] == "1"
+        assert counts[warned] == "1"
+
+
+def test_the_problem_table_is_titled_by_what_it_lists(
+    with_problems: ScanResult, tmp_path: Path
+) -> None:
+    """The heading above the table of unread and warned files does not say they all
+    could not be read, in the HTML and in the PDF."""
+    report = class_report(with_problems, lang="en", date=DAY)
+    html = render_html(report, embed_font=False)
+    titles = re.findall(r"<h2>([^<]*)</h2>\s*<table><thead><tr><th>File</th>", html)
+    assert titles == ["Files not read, skipped or read with warnings"]
+    rows = re.findall(r"<tr><td>(empty\.txt|gb\.txt)</td><td>([^<]*)</td>", html)
+    assert rows == [("empty.txt", "empty"), ("gb.txt", "warning")]
+
+    pdf = tmp_path / "class.pdf"
+    write_reports(with_problems, more=report_writers(with_problems, pdf_path=pdf, date=DAY))
+    text = " ".join(subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True,
+                                   text=True, check=True).stdout.split())  # fmt: skip
+    assert "Files not read, skipped or read with warnings" in text
+    assert "Files read with warnings" in text
+    assert text.count("Files that could not be read") == 1  # the count, not the table
+
+
+def test_a_class_without_warnings_shows_no_warnings_count(tmp_path: Path) -> None:
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for i in range(3):
+        (folder / f"s{i}.txt").write_text(zh_essay(420 + i), encoding="utf-8")
+    labels = [m.label for m in class_report(scan([folder], isolate=False), date=DAY).counts]
+    assert labels == ["Files compared", "Files that could not be read", "Flagged pairs", "Groups"]
 
 
 # --- a pair found by the meaning layer counts its passages ----------------------------
