@@ -421,9 +421,11 @@ class PairScore:
     jaccard: float  # MinHash estimate of shingle Jaccard
     containment_a: float  # share of A's shingles found in B
     containment_b: float
-    matched_chars: int = 0  # characters of A's original text inside matching passages
+    # the matched passages as the reports list them: word for word, reworded and
+    # translated (what the similarity counts; see compare.pair_score.counted)
+    matched_chars: int = 0  # characters of A's original text inside matched passages
     matched_chars_b: int = 0
-    share_a: float = 0.0  # share of A's comparable text inside matching passages
+    share_a: float = 0.0  # share of A's text inside them: similarity = max(share_a, share_b)
     share_b: float = 0.0
     passages: int = 0
     flagged: bool = False

@@ -146,93 +146,93 @@
 <context>
     <name>BitDiffView</name>
     <message>
-        <location filename="../views/bit_diff_view.py" line="305"/>
+        <location filename="../views/bit_diff_view.py" line="308"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="305"/>
+        <location filename="../views/bit_diff_view.py" line="308"/>
         <source>is equal</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="307"/>
+        <location filename="../views/bit_diff_view.py" line="310"/>
         <source>Bit {bit} (block {block}) {state}</source>
         <translation>第 {bit} 位（第 {block} 块）{state}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="376"/>
+        <location filename="../views/bit_diff_view.py" line="379"/>
         <source>Net push A {a} − B {b} = {difference}: exactly the sum of the %n word(s) below.</source>
         <translation>
             <numerusform>净推动 A {a} − B {b} = {difference}：恰好等于下面 %n 个词之和。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="389"/>
+        <location filename="../views/bit_diff_view.py" line="392"/>
         <source>From the strongest keywords only (the files&apos; full word counts are not available): the %n word(s) below push A − B by {difference}.</source>
         <translation>
             <numerusform>仅根据最强的关键词（无法取得文件的完整词频）：下面 %n 个词使 A − B 为 {difference}。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="400"/>
+        <location filename="../views/bit_diff_view.py" line="403"/>
         <source>Words only in A: {a}; only in B: {b}; in both with different weights: {both}; %n word(s) push it the same in both and cancel out.</source>
         <translation>
             <numerusform>仅在 A 中的词：{a}；仅在 B 中的词：{b}；两者都有但权重不同的词：{both}；另有 %n 个词在两者中推动相同，相互抵消。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="419"/>
+        <location filename="../views/bit_diff_view.py" line="422"/>
         <source>Pale cells: the bit is the same in both fingerprints (its value is shown). Orange cells: the bit differs (A/B). Outlined: the pigeonhole blocks; a pair within the SimHash threshold k always has at least one identical block. Click a bit to see which keywords set it.</source>
         <translation>浅色格：两个指纹在该位相同（显示其值）。橙色格：该位不同（A/B）。框线：鸽巢分块；SimHash 距离不超过阈值 k 的一对文件至少有一块完全相同。点击某一位可查看是哪些关键词决定了它。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="331"/>
+        <location filename="../views/bit_diff_view.py" line="334"/>
         <source>{side} · {name}: bit = {value}</source>
         <translation>{side} · {name}：该位 = {value}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="336"/>
+        <location filename="../views/bit_diff_view.py" line="339"/>
         <source>{side} · {name}: bit = {value} · net push of all {count} weighted words: {net}</source>
         <translation>{side} · {name}：该位 = {value} · 全部 {count} 个加权词的净推动：{net}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="359"/>
+        <location filename="../views/bit_diff_view.py" line="362"/>
         <source>Why bit {bit} differs: the words that push it differently</source>
         <translation>第 {bit} 位为何不同：推动方向或力度不同的词</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="361"/>
+        <location filename="../views/bit_diff_view.py" line="364"/>
         <source>Bit {bit} is equal: the words that push it differently</source>
         <translation>第 {bit} 位相同：推动方向或力度不同的词</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="365"/>
+        <location filename="../views/bit_diff_view.py" line="368"/>
         <source>Counting the words of both files…</source>
         <translation>正在统计两个文件的词…</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="427"/>
+        <location filename="../views/bit_diff_view.py" line="430"/>
         <source>Each word&apos;s hash has a 0 or 1 at this bit; the word adds its weight towards that value. The net push is the sum over all the document&apos;s weighted words: the fingerprint bit is 1 when it is positive. The tables list the strongest words on each side.</source>
         <translation>每个词的哈希值在这一位上是 0 或 1，该词就把自己的权重加向那个值。净推动是文档全部加权词之和：为正时指纹的这一位为 1。表格列出每个方向上最强的词。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="434"/>
+        <location filename="../views/bit_diff_view.py" line="437"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="436"/>
+        <location filename="../views/bit_diff_view.py" line="439"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="442"/>
+        <location filename="../views/bit_diff_view.py" line="445"/>
         <source>Fingerprint bits: {a} ↔ {b}</source>
         <translation>指纹位：{a} ↔ {b}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="452"/>
+        <location filename="../views/bit_diff_view.py" line="455"/>
         <source>Hamming distance: {distance} of 64 bits differ · identical blocks: {equal} of {blocks} (k = {k})</source>
         <translation>汉明距离：64 位中有 {distance} 位不同 · 完全相同的块：{equal} / {blocks}（k = {k}）</translation>
     </message>
@@ -339,12 +339,12 @@
 <context>
     <name>ErrorsPanel</name>
     <message>
-        <location filename="../views/errors_panel.py" line="56"/>
+        <location filename="../views/errors_panel.py" line="57"/>
         <source>No problem files.</source>
         <translation>没有问题文件。</translation>
     </message>
     <message>
-        <location filename="../views/errors_panel.py" line="58"/>
+        <location filename="../views/errors_panel.py" line="59"/>
         <source>{errors} unreadable (left out of the comparison), {skipped} skipped, {warnings} warnings</source>
         <translation>{errors} 个无法读取（未参与比较），{skipped} 个已跳过，{warnings} 条警告</translation>
     </message>
@@ -440,17 +440,17 @@ Why: {reason}</source>
 <context>
     <name>KeywordPushTable</name>
     <message>
-        <location filename="../views/bit_diff_view.py" line="73"/>
+        <location filename="../views/bit_diff_view.py" line="75"/>
         <source>Towards 1</source>
         <translation>推向 1</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="73"/>
+        <location filename="../views/bit_diff_view.py" line="75"/>
         <source>Weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="73"/>
+        <location filename="../views/bit_diff_view.py" line="75"/>
         <source>Towards 0</source>
         <translation>推向 0</translation>
     </message>
@@ -458,336 +458,336 @@ Why: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="311"/>
+        <location filename="../main_window.py" line="346"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="315"/>
+        <location filename="../main_window.py" line="350"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="370"/>
+        <location filename="../main_window.py" line="405"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="378"/>
+        <location filename="../main_window.py" line="413"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="389"/>
+        <location filename="../main_window.py" line="424"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="380"/>
+        <location filename="../main_window.py" line="415"/>
         <source>Submissions (*.docx *.pdf *.txt *.odt *.rtf);;All files (*)</source>
         <translation>作业 (*.docx *.pdf *.txt *.odt *.rtf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="391"/>
+        <location filename="../main_window.py" line="426"/>
         <source>Documents (*.docx *.pdf *.txt *.odt *.rtf);;All files (*)</source>
         <translation>文档 (*.docx *.pdf *.txt *.odt *.rtf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="448"/>
+        <location filename="../main_window.py" line="483"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="463"/>
+        <location filename="../main_window.py" line="498"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="512"/>
+        <location filename="../main_window.py" line="547"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="516"/>
+        <location filename="../main_window.py" line="552"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="516"/>
+        <location filename="../main_window.py" line="554"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="531"/>
+        <location filename="../main_window.py" line="583"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="531"/>
+        <location filename="../main_window.py" line="583"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="534"/>
+        <location filename="../main_window.py" line="586"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="555"/>
+        <location filename="../main_window.py" line="608"/>
         <source>A report is being written; try again soon.</source>
         <translation>正在写入一份报告，请稍后再试。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="557"/>
+        <location filename="../main_window.py" line="610"/>
         <source>Writing {path}…</source>
         <translation>正在写入 {path}…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="561"/>
+        <location filename="../main_window.py" line="614"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="565"/>
+        <location filename="../main_window.py" line="618"/>
         <source>Could not write the report: {error}</source>
         <translation>无法写入报告：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="584"/>
+        <location filename="../main_window.py" line="637"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="590"/>
+        <location filename="../main_window.py" line="643"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="636"/>
+        <location filename="../main_window.py" line="689"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="638"/>
+        <location filename="../main_window.py" line="691"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="639"/>
+        <location filename="../main_window.py" line="692"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="641"/>
+        <location filename="../main_window.py" line="694"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="643"/>
+        <location filename="../main_window.py" line="696"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="644"/>
+        <location filename="../main_window.py" line="697"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="695"/>
+        <location filename="../main_window.py" line="748"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="697"/>
+        <location filename="../main_window.py" line="750"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF, TXT, ODT and RTF submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在一个班级的 DOCX、PDF、TXT、ODT 和 RTF 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="710"/>
+        <location filename="../main_window.py" line="763"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="711"/>
+        <location filename="../main_window.py" line="764"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="712"/>
+        <location filename="../main_window.py" line="765"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="713"/>
+        <location filename="../main_window.py" line="766"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="714"/>
+        <location filename="../main_window.py" line="767"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="715"/>
+        <location filename="../main_window.py" line="768"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="716"/>
+        <location filename="../main_window.py" line="769"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="717"/>
+        <location filename="../main_window.py" line="770"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="718"/>
+        <location filename="../main_window.py" line="771"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="719"/>
+        <location filename="../main_window.py" line="772"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="720"/>
+        <location filename="../main_window.py" line="773"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="721"/>
+        <location filename="../main_window.py" line="774"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="722"/>
+        <location filename="../main_window.py" line="775"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="723"/>
+        <location filename="../main_window.py" line="776"/>
         <source>Export class &amp;report (HTML or PDF)…</source>
         <translation>导出班级报告（HTML 或 PDF）(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="724"/>
+        <location filename="../main_window.py" line="777"/>
         <source>Export report of the shown &amp;pair…</source>
         <translation>导出当前文档对的报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="725"/>
+        <location filename="../main_window.py" line="778"/>
         <source>A&amp;nonymize reports</source>
         <translation>报告匿名化(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="727"/>
+        <location filename="../main_window.py" line="780"/>
         <source>Name students Student 1…N in exported reports, without paths or file names</source>
         <translation>导出的报告中以“学生 1…N”称呼学生，不含路径和文件名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="729"/>
+        <location filename="../main_window.py" line="782"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="730"/>
+        <location filename="../main_window.py" line="783"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="732"/>
+        <location filename="../main_window.py" line="785"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="734"/>
+        <location filename="../main_window.py" line="787"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="735"/>
+        <location filename="../main_window.py" line="788"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="736"/>
+        <location filename="../main_window.py" line="789"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="737"/>
+        <location filename="../main_window.py" line="790"/>
         <source>&amp;What the measures mean</source>
         <translation>各项指标的含义(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="738"/>
+        <location filename="../main_window.py" line="791"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="739"/>
+        <location filename="../main_window.py" line="792"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="739"/>
+        <location filename="../main_window.py" line="792"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="739"/>
+        <location filename="../main_window.py" line="792"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="744"/>
+        <location filename="../main_window.py" line="797"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="749"/>
+        <location filename="../main_window.py" line="802"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="754"/>
+        <location filename="../main_window.py" line="807"/>
         <source>Errors ({count}), warnings ({warnings})</source>
         <translation>错误（{count}），警告（{warnings}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="758"/>
+        <location filename="../main_window.py" line="811"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="767"/>
+        <location filename="../main_window.py" line="820"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="770"/>
+        <location filename="../main_window.py" line="823"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="772"/>
+        <location filename="../main_window.py" line="825"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="777"/>
+        <location filename="../main_window.py" line="830"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="778"/>
+        <location filename="../main_window.py" line="831"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -2264,23 +2264,23 @@ tf 开头</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="285"/>
-        <source>Characters inside matched passages (the larger side)</source>
-        <translation>匹配段落中的字符数（取较多的一方）</translation>
+        <source>Characters inside matched passages, word for word, reworded or translated (the larger side)</source>
+        <translation>匹配段落中的字符数，含逐字、改写和翻译的段落（取较多的一方）</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="286"/>
-        <source>Number of matched passages</source>
-        <translation>匹配段落的数量</translation>
+        <source>Number of matched passages: word for word, reworded or translated</source>
+        <translation>匹配段落的数量：逐字、改写或翻译</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="287"/>
-        <source>Share of A&apos;s text inside matched passages</source>
-        <translation>A 的文本中位于匹配段落内的比例</translation>
+        <source>Share of A&apos;s text inside matched passages, word for word or by meaning</source>
+        <translation>A 的文本中位于匹配段落内的比例（逐字匹配或同义匹配）</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="288"/>
-        <source>Share of B&apos;s text inside matched passages</source>
-        <translation>B 的文本中位于匹配段落内的比例</translation>
+        <source>Share of B&apos;s text inside matched passages, word for word or by meaning</source>
+        <translation>B 的文本中位于匹配段落内的比例（逐字匹配或同义匹配）</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="289"/>
@@ -2321,12 +2321,12 @@ Archived: {label}</source>
 <context>
     <name>PairsPanel</name>
     <message>
-        <location filename="../views/pairs_panel.py" line="131"/>
+        <location filename="../views/pairs_panel.py" line="132"/>
         <source>Filter by file name…</source>
         <translation>按文件名筛选…</translation>
     </message>
     <message>
-        <location filename="../views/pairs_panel.py" line="132"/>
+        <location filename="../views/pairs_panel.py" line="133"/>
         <source>Flagged only</source>
         <translation>仅显示已标记</translation>
     </message>
@@ -2334,22 +2334,22 @@ Archived: {label}</source>
 <context>
     <name>PassagePane</name>
     <message>
-        <location filename="../views/side_by_side.py" line="116"/>
+        <location filename="../views/side_by_side.py" line="122"/>
         <source>Read by OCR from {where}, {sure} sure</source>
         <translation>由 OCR 从{where}识别，置信度 {sure}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="134"/>
+        <location filename="../views/side_by_side.py" line="140"/>
         <source>Passage {n}: reworded</source>
         <translation>段落 {n}：改写</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="135"/>
+        <location filename="../views/side_by_side.py" line="141"/>
         <source>Passage {n}: translated</source>
         <translation>段落 {n}：翻译</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="137"/>
+        <location filename="../views/side_by_side.py" line="143"/>
         <source>Passage {n}</source>
         <translation>第 {n} 段</translation>
     </message>
@@ -2625,161 +2625,176 @@ Archived: {label}</source>
     </message>
     <message>
         <location filename="core_catalogue.py" line="311"/>
+        <source>Files read with warnings</source>
+        <translation>读取时有警告的文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="312"/>
+        <source>Files skipped</source>
+        <translation>跳过的文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="313"/>
+        <source>Files not read, skipped or read with warnings</source>
+        <translation>未能读取、已跳过或读取时有警告的文件</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="314"/>
         <source>Flagged pairs</source>
         <translation>标记的文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="312"/>
+        <location filename="core_catalogue.py" line="315"/>
         <source>Groups</source>
         <translation>相似组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="313"/>
+        <location filename="core_catalogue.py" line="316"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="314"/>
+        <location filename="core_catalogue.py" line="317"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="315"/>
+        <location filename="core_catalogue.py" line="318"/>
         <source>Highest similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="316"/>
+        <location filename="core_catalogue.py" line="319"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="317"/>
+        <location filename="core_catalogue.py" line="320"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="318"/>
+        <location filename="core_catalogue.py" line="321"/>
         <source>Flag at similarity</source>
         <translation>标记的相似度阈值</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="319"/>
+        <location filename="core_catalogue.py" line="322"/>
         <source>or a passage of at least (words)</source>
         <translation>或匹配段落至少（词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="320"/>
+        <location filename="core_catalogue.py" line="323"/>
         <source>SimHash distance for near-duplicates</source>
         <translation>近似重复的 SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="321"/>
+        <location filename="core_catalogue.py" line="324"/>
         <source>Shingle size (units)</source>
         <translation>分片长度（单位）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="322"/>
+        <location filename="core_catalogue.py" line="325"/>
         <source>Reworded passages</source>
         <translation>改写段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="323"/>
+        <location filename="core_catalogue.py" line="326"/>
         <source>Translated passages</source>
         <translation>翻译段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="324"/>
+        <location filename="core_catalogue.py" line="327"/>
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="325"/>
+        <location filename="core_catalogue.py" line="328"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="326"/>
+        <location filename="core_catalogue.py" line="329"/>
         <source>Similarity of every pair</source>
         <translation>所有文档对的相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="327"/>
+        <location filename="core_catalogue.py" line="330"/>
         <source>Pairs per 5% of similarity; bar heights on a log scale.</source>
         <translation>每 5% 相似度区间的文档对数；柱高为对数刻度。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="328"/>
+        <location filename="core_catalogue.py" line="331"/>
         <source>flag</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="329"/>
+        <location filename="core_catalogue.py" line="332"/>
         <source>Pair {number}</source>
         <translation>文档对 {number}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="330"/>
+        <location filename="core_catalogue.py" line="333"/>
         <source>Print this pair</source>
         <translation>打印此文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="331"/>
+        <location filename="core_catalogue.py" line="334"/>
         <source>Matched passage (same colour on both sides)</source>
         <translation>匹配段落（两侧同色）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="332"/>
+        <location filename="core_catalogue.py" line="335"/>
         <source>reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="333"/>
+        <location filename="core_catalogue.py" line="336"/>
         <source>translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="334"/>
+        <location filename="core_catalogue.py" line="337"/>
         <source>common text of the class</source>
         <translation>全班共有的文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="335"/>
+        <location filename="core_catalogue.py" line="338"/>
         <source>template, references</source>
         <translation>模板、参考文献</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="336"/>
+        <location filename="core_catalogue.py" line="339"/>
         <source>Turn on JavaScript to see the texts of each pair.</source>
         <translation>请启用 JavaScript 以查看每对文档的正文。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="337"/>
+        <location filename="core_catalogue.py" line="340"/>
         <source>copied</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="338"/>
+        <location filename="core_catalogue.py" line="341"/>
         <source>Measures</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="339"/>
+        <location filename="core_catalogue.py" line="342"/>
         <source>Matched passages</source>
         <translation>匹配段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="340"/>
+        <location filename="core_catalogue.py" line="343"/>
         <source>full text</source>
         <translation>全文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="341"/>
+        <location filename="core_catalogue.py" line="344"/>
         <source>Page {page}</source>
         <translation>第 {page} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="342"/>
+        <location filename="core_catalogue.py" line="345"/>
         <source>{chars} characters in all; the full texts follow</source>
         <translation>共 {chars} 个字符，全文见后</translation>
     </message>
@@ -2933,109 +2948,109 @@ Archived: {label}</source>
 <context>
     <name>SideBySideView</name>
     <message>
-        <location filename="../views/side_by_side.py" line="392"/>
+        <location filename="../views/side_by_side.py" line="398"/>
         <source>No matched passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="395"/>
+        <location filename="../views/side_by_side.py" line="401"/>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="408"/>
+        <location filename="../views/side_by_side.py" line="414"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="413"/>
+        <location filename="../views/side_by_side.py" line="419"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="446"/>
-        <location filename="../views/side_by_side.py" line="447"/>
+        <location filename="../views/side_by_side.py" line="452"/>
+        <location filename="../views/side_by_side.py" line="453"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="443"/>
+        <location filename="../views/side_by_side.py" line="449"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="398"/>
+        <location filename="../views/side_by_side.py" line="404"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>改写，%n 句</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="400"/>
+        <location filename="../views/side_by_side.py" line="406"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>翻译，%n 句</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="422"/>
+        <location filename="../views/side_by_side.py" line="428"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n 处匹配段落</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="423"/>
+        <location filename="../views/side_by_side.py" line="429"/>
         <source>matched text: {sa} of {a}, {sb} of {b}</source>
         <translation>匹配文本：{a} 的 {sa}，{b} 的 {sb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="426"/>
+        <location filename="../views/side_by_side.py" line="432"/>
         <source>SimHash distance {distance}</source>
         <translation>SimHash 距离 {distance}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="427"/>
+        <location filename="../views/side_by_side.py" line="433"/>
         <source>Jaccard {jaccard}</source>
         <translation>Jaccard {jaccard}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="428"/>
+        <location filename="../views/side_by_side.py" line="434"/>
         <source>containment {ca} / {cb}</source>
         <translation>包含度 {ca} / {cb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="430"/>
+        <location filename="../views/side_by_side.py" line="436"/>
         <source>same meaning: {share}</source>
         <translation>同义：{share}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="462"/>
+        <location filename="../views/side_by_side.py" line="468"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="463"/>
+        <location filename="../views/side_by_side.py" line="469"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="466"/>
+        <location filename="../views/side_by_side.py" line="472"/>
         <source>Same colour = same passage · dashed underline = reworded, wavy underline = translated · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>同一颜色 = 同一段落 · 虚线下划线 = 改写，波浪下划线 = 翻译 · 灰色 = 全班多数人共有的文本，灰色斜体 = 模板或参考文献：不计入</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="471"/>
+        <location filename="../views/side_by_side.py" line="477"/>
         <source>dotted amber underline = read by OCR from a scan or picture</source>
         <translation>琥珀色点状下划线 = 由 OCR 从扫描件或图片识别</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="477"/>
+        <location filename="../views/side_by_side.py" line="483"/>
         <source>Show the scan</source>
         <translation>查看扫描件</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="479"/>
+        <location filename="../views/side_by_side.py" line="485"/>
         <source>The page or picture this text was read from by OCR, to check it</source>
         <translation>这段文字经 OCR 识别所依据的页面或图片，供核对</translation>
     </message>
@@ -3071,52 +3086,52 @@ Archived: {label}</source>
 <context>
     <name>WordDiffTable</name>
     <message>
-        <location filename="../views/bit_diff_view.py" line="109"/>
+        <location filename="../views/bit_diff_view.py" line="112"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="110"/>
+        <location filename="../views/bit_diff_view.py" line="113"/>
         <source>In</source>
         <translation>出现于</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="111"/>
+        <location filename="../views/bit_diff_view.py" line="114"/>
         <source>Its hash bit</source>
         <translation>其哈希位</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="112"/>
+        <location filename="../views/bit_diff_view.py" line="115"/>
         <source>Push in A</source>
         <translation>A 中的推动</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="113"/>
+        <location filename="../views/bit_diff_view.py" line="116"/>
         <source>Push in B</source>
         <translation>B 中的推动</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="114"/>
+        <location filename="../views/bit_diff_view.py" line="117"/>
         <source>A − B</source>
         <translation>A − B</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="120"/>
+        <location filename="../views/bit_diff_view.py" line="123"/>
         <source>A only</source>
         <translation>仅 A</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="120"/>
+        <location filename="../views/bit_diff_view.py" line="123"/>
         <source>B only</source>
         <translation>仅 B</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="120"/>
+        <location filename="../views/bit_diff_view.py" line="123"/>
         <source>both</source>
         <translation>两者</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="132"/>
+        <location filename="../views/bit_diff_view.py" line="135"/>
         <source>{word}: its hash has a {bit} at this bit, so it pushes towards {bit}; push in A {a}, in B {b}</source>
         <translation>{word}：其哈希值在这一位上是 {bit}，因此推向 {bit}；在 A 中推动 {a}，在 B 中推动 {b}</translation>
     </message>

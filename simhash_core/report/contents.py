@@ -3,7 +3,8 @@
 :func:`class_report` reads a :class:`~simhash_core.types.ScanResult` once and decides
 everything a reader sees: who is named how (:class:`Names`, anonymous on request), the
 settings, the similarity histogram, the groups, the flagged pairs with their passages,
-reasons and measures, and the files that could not be read. The renderers
+reasons and measures, and the files that could not be read, were skipped or were read
+with a warning. The renderers
 (:mod:`.html`, :mod:`.pdf`) only lay it out, so both say the same thing, and an
 anonymous report cannot leak a name through one of them.
 """
@@ -350,6 +351,23 @@ def _section(
     )
 
 
+def _file_counts(result: ScanResult, t: Translation) -> list[Measure]:
+    """How many files were compared and how many could not be read, then (only when
+    there are any) how many were read with a warning and how many were skipped: the
+    files the problem table lists, each counted under what happened to it."""
+    docs = [d for d in result.documents if d.archive_label is None]
+    warned = sum(1 for d in docs if d.warnings)
+    out = [
+        Measure(t.word("Files compared"), str(len(docs))),
+        Measure(t.word("Files that could not be read"), str(len(result.errors))),
+    ]
+    if warned:
+        out.append(Measure(t.word("Files read with warnings"), str(warned)))
+    if result.skipped:
+        out.append(Measure(t.word("Files skipped"), str(len(result.skipped))))
+    return out
+
+
 def class_report(
     result: ScanResult,
     *,
@@ -377,8 +395,7 @@ def class_report(
     used = sorted({i for s in sections for i in (s.a, s.b)})
     flagged = sum(1 for p in result.pairs if p.flagged)
     counts = (
-        Measure(t.word("Files compared"), str(sum(d.archive_label is None for d in docs))),
-        Measure(t.word("Files that could not be read"), str(len(result.errors))),
+        *_file_counts(result, t),
         Measure(t.word("Flagged pairs"), str(flagged)),
         Measure(t.word("Groups"), str(len(result.clusters))),
     )

@@ -10,7 +10,8 @@ font was found when writing, the stack of the families Windows, macOS and Linux 
 
 * **Overview**: the class and its settings, the histogram of pair similarity (log
   scale, the flag threshold marked), the groups, the flagged pairs (sortable: click a
-  column title) and the files that could not be read.
+  column title) and the files that could not be read, were skipped or were read
+  with a warning.
 * **One section per flagged pair**: the reasons in words, the measures, and both texts
   side by side. Each passage has one colour on both sides; clicking it scrolls the
   other side to it. Text much of the class shares, and the template, are grey.
@@ -509,7 +510,7 @@ def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
 </div>
 <h2>{_e(w("Groups"))}</h2>{groups_html}
 <h2>{_e(w("Flagged pairs"))}</h2>{pairs_html}
-<h2>{_e(w("Files that could not be read"))}</h2>{problems_html}
+<h2>{_e(w("Files not read, skipped or read with warnings"))}</h2>{problems_html}
 </section>
 {sections}
 <noscript><p class="note">{_e(w("Turn on JavaScript to see the texts of each pair."))}</p>

@@ -307,7 +307,7 @@ def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
         story.append(_table(rows, [9 * mm, 36 * mm, 36 * mm, 18 * mm, width - 99 * mm]))
     else:
         story.append(P(_x(w("none")), st["note"]))
-    story.append(P(_x(w("Files that could not be read")), st["h2"]))
+    story.append(P(_x(w("Files not read, skipped or read with warnings")), st["h2"]))
     if report.problems:
         rows = [[P(_x(h), cell) for h in (w("File"), w("Problem"), w("Reason"))]]
         rows += [
