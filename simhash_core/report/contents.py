@@ -216,6 +216,24 @@ class ClassReport:
     pairs: tuple[PairSection, ...]
     texts: dict[int, str] = field(default_factory=dict)  # the flagged pairs' documents
     problems: tuple[Problem, ...] = ()
+    archive: ArchiveNote | None = None  # None: the scan did not ask for the archive
+
+
+@dataclass(frozen=True)
+class ArchiveNote:
+    """What the report says about the archive: checked, or asked for and not checked
+    (``failed``: shown as a warning, or it reads as "no archived match")."""
+
+    text: str
+    failed: bool
+
+
+def archive_note(result: ScanResult, t: Translation) -> ArchiveNote | None:
+    """The archive line of ``result``'s report, in ``t``'s language."""
+    check = result.archive
+    if check is None:
+        return None
+    return ArchiveNote(t.message(check.message), failed=not check.checked)
 
 
 def who_headers(t: Translation, anonymous: bool) -> tuple[str, str]:
@@ -413,4 +431,5 @@ def class_report(
             Problem(names(e.path), t.problem(e.code), names.scrub(t.message(e.reason, names)))
             for e in problems
         ),
+        archive=archive_note(result, t),
     )
