@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from simhash_core.compare.text_spans import excluded_spans
@@ -228,11 +228,16 @@ class ArchiveNote:
     failed: bool
 
 
-def archive_note(result: ScanResult, t: Translation) -> ArchiveNote | None:
-    """The archive line of ``result``'s report, in ``t``'s language."""
+def archive_note(
+    result: ScanResult, t: Translation, anonymous: bool = False
+) -> ArchiveNote | None:
+    """The archive line of ``result``'s report, in ``t``'s language; an anonymous
+    report names an archive file by its name alone (no folders)."""
     check = result.archive
     if check is None:
         return None
+    if anonymous and "://" not in check.location:
+        check = replace(check, location=Path(check.location).name)
     return ArchiveNote(t.message(check.message), failed=not check.checked)
 
 
@@ -431,5 +436,5 @@ def class_report(
             Problem(names(e.path), t.problem(e.code), names.scrub(t.message(e.reason, names)))
             for e in problems
         ),
-        archive=archive_note(result, t),
+        archive=archive_note(result, t, anonymous),
     )

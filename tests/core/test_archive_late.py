@@ -238,3 +238,18 @@ def test_a_file_added_on_its_own_is_named_from_its_own_path(tmp_path: Path) -> N
     copied = [p for p in result.pairs if p.flagged]
     docs = result.documents
     assert [(docs[p.a].label, docs[p.b].label) for p in copied] == [("Bo Wu", "Gao Yu")]
+
+
+def test_an_anonymous_report_names_the_archive_file_without_its_folders() -> None:
+    from simhash_core.report.contents import class_report
+    from simhash_core.types import ArchiveCheck, ArchiveStatus
+
+    check = ArchiveCheck(ArchiveStatus.COMPARED, "/home/wang/courses/past.sqlite", 40, 2)
+    result = ScanResult(root=None, settings=ScanSettings(), archive=check)
+    note = class_report(result, anonymous=True).archive
+    assert note is not None and not note.failed
+    assert note.text == (
+        "compared with the archive past.sqlite: 40 archived documents searched, "
+        "2 close enough to compare"
+    )
+    assert "/home/wang" in class_report(result).archive.text
