@@ -153,6 +153,24 @@ def own_path(path: Path) -> str:
     return f"{folder}/{printable(path.name)}" if folder else printable(path.name)
 
 
+def _alone(own: str, path: str) -> Student:
+    """The student of a file given on its own (``own`` its :func:`own_path`, ``path``
+    its display path): its name's pattern, else its Moodle folder, else its name (stem).
+    Any other folder is not trusted: a course folder ("20240315_期中作业") would make
+    its files one student's.
+
+    >>> _alone("20240315_期中作业/essay.docx", "essay.docx").name
+    'essay'
+    >>> _alone("Gao Yu_20250199_assignsubmission_file_/late.txt", "late.txt").name
+    'Gao Yu'
+    """
+    folder, _, name = own.rpartition("/")
+    found = _from_part(name, folder=False)
+    if found is None and _MOODLE.match(folder):
+        found = _from_part(folder, folder=True)
+    return found or Student(_stem(path), None, f"file:{path}", "file")
+
+
 def with_students(
     docs: Sequence[Document], own: Mapping[str, str] | None = None
 ) -> list[Document]:
@@ -160,8 +178,8 @@ def with_students(
     the file name when the student handed in several files (archived documents are
     named from the path they were archived under).
 
-    ``own`` maps the display path of each file given on its own to its :func:`own_path`:
-    its student is read from that, else its name (its stem) is the student."""
+    ``own`` maps the display path of each file given on its own to its :func:`own_path`,
+    which names its student (:func:`_alone`)."""
     own = own or {}
     new = [i for i, d in enumerate(docs) if d.archive_label is None]
     found: dict[int, Student | None] = dict(
@@ -169,8 +187,8 @@ def with_students(
     )
     for i in new:
         path = docs[i].path
-        if path in own:  # its folder or its name says who; else the file's name is the student
-            found[i] = student_of(own[path]) or Student(_stem(path), None, f"file:{path}", "file")
+        if path in own:
+            found[i] = _alone(own[path], path)
     for i, d in enumerate(docs):
         if d.archive_label is not None:
             found[i] = student_of(d.path.split("/", 2)[-1])

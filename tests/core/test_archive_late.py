@@ -226,7 +226,12 @@ def test_a_file_added_on_its_own_is_named_from_its_own_path(tmp_path: Path) -> N
     plain = tmp_path / "plain" / "Hu Wei.txt"
     plain.parent.mkdir()
     plain.write_text(f"{PROMPT}\n\n{en_essay(901)}", "utf-8")
-    result = scan([klass, in_folder, flat, plain], isolate=False)
+    course = tmp_path / "20240315_期中作业"  # a course's folder names no student
+    course.mkdir()
+    for k, name in enumerate(("ode.txt", "sonnet.txt")):
+        (course / name).write_text(f"{PROMPT}\n\n{en_essay(910 + k)}", "utf-8")
+    loose = [in_folder, flat, plain, *sorted(course.iterdir())]
+    result = scan([klass, *loose], isolate=False)
     students = {d.path: d.student.name if d.student else None for d in result.documents}
     assert students == {
         "class/Ann Lee_20250100_assignsubmission_file_/answer.txt": "Ann Lee",
@@ -234,6 +239,8 @@ def test_a_file_added_on_its_own_is_named_from_its_own_path(tmp_path: Path) -> N
         "late.txt": "Gao Yu",
         flat.name: "José María",
         "Hu Wei.txt": "Hu Wei",
+        "ode.txt": "ode",
+        "sonnet.txt": "sonnet",
     }
     copied = [p for p in result.pairs if p.flagged]
     docs = result.documents
