@@ -172,9 +172,7 @@ CATALOGUE: dict[str, str] = {
     "ocr.unavailable": (
         "scans and pictures cannot be read here: the OCR engine failed to load ({detail})"
     ),
-    "ocr.image-too-large": (
-        "a picture of {width:,} × {height:,} pixels: too large to read by OCR"
-    ),
+    "ocr.image-too-large": ("a picture of {width:,} × {height:,} pixels: too large to read by OCR"),
     "ocr.page-too-large": (
         "page {page} holds a picture of {width:,} × {height:,} pixels: too large to read by OCR"
     ),
@@ -258,7 +256,14 @@ CATALOGUE: dict[str, str] = {
         "and a new one was started"
     ),
     "notice.cache-unavailable": "the fingerprint cache is not used (every file is read): {detail}",
-    "notice.archive-failed": "the archive part is missing: {detail}",
+    # how comparing with the archive went (every report says it)
+    "archive.checked": (
+        "compared with the archive {location}: {searched} archived documents searched, "
+        "{matched} close enough to compare"
+    ),
+    "archive.empty": "the archive {location} holds no documents yet: nothing was compared with it",
+    "archive.not-checked": "the archive {location} was asked for but NOT checked: {reason}",
+    "archive.scan-cancelled": "the scan was cancelled before the archive was searched",
     # why an archive cannot be used
     "archive.no-redis-package": (
         "the Redis archive needs the 'redis' package: pip install 'plagcheck[redis]'"
@@ -376,6 +381,7 @@ PROBLEM_KINDS: dict[str, str] = {
     "error": "error",
     "skipped": "skipped",
     "warning": "warning",
+    "archive": "archive not checked",
 }
 
 
@@ -467,9 +473,7 @@ def fields_of(code: str) -> frozenset[str]:
     >>> sorted(fields_of("pair.passage"))
     ['chars', 'passages', 'words']
     """
-    return frozenset(
-        name for _, name, _, _ in string.Formatter().parse(CATALOGUE[code]) if name
-    )
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(CATALOGUE[code]) if name)
 
 
 def render(message: Message, template: Callable[[str, Message], str] = english) -> str:

@@ -174,7 +174,10 @@ def messages() -> dict[str, str]:
         "warn.undecodable": translate("Message", "{share:.0%} of the characters could not be decoded and were dropped"),
         "notice.cache-replaced": translate("Message", "the fingerprint cache was damaged ({detail}); it was moved aside as {name} and a new one was started"),
         "notice.cache-unavailable": translate("Message", "the fingerprint cache is not used (every file is read): {detail}"),
-        "notice.archive-failed": translate("Message", "the archive part is missing: {detail}"),
+        "archive.checked": translate("Message", "compared with the archive {location}: {searched} archived documents searched, {matched} close enough to compare"),
+        "archive.empty": translate("Message", "the archive {location} holds no documents yet: nothing was compared with it"),
+        "archive.not-checked": translate("Message", "the archive {location} was asked for but NOT checked: {reason}"),
+        "archive.scan-cancelled": translate("Message", "the scan was cancelled before the archive was searched"),
         "archive.no-redis-package": translate("Message", "the Redis archive needs the 'redis' package: pip install 'plagcheck[redis]'"),
         "archive.bad-address": translate("Message", "not a usable Redis address: {location} ({detail}); expected redis://HOST:PORT/DB"),
         "archive.redis-no-password": translate("Message", "the Redis archive at {location} has no password: take the password out of the address"),
@@ -238,6 +241,7 @@ def problems() -> dict[str, str]:
         "error": translate("Problem", "error"),
         "skipped": translate("Problem", "skipped"),
         "warning": translate("Problem", "warning"),
+        "archive": translate("Problem", "archive not checked"),
     }
 
 

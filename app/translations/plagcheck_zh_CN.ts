@@ -12,133 +12,133 @@
 <context>
     <name>ArchiveDialog</name>
     <message>
-        <location filename="../views/archive_dialog.py" line="182"/>
+        <location filename="../views/archive_dialog.py" line="190"/>
         <source>Adding {count} files to the archive…</source>
         <translation>正在将 {count} 个文件加入档案库…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="191"/>
+        <location filename="../views/archive_dialog.py" line="199"/>
         <source>Removing “{label}”…</source>
         <translation>正在移除“{label}”…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="197"/>
+        <location filename="../views/archive_dialog.py" line="205"/>
         <source>Add the current folder to the archive</source>
         <translation>将当前文件夹加入档案库</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="200"/>
+        <location filename="../views/archive_dialog.py" line="208"/>
         <source>Label for these {count} files (course and term, e.g. “Essay 2 · 2025 autumn”):</source>
         <translation>这 {count} 个文件的标签（课程和学期，例如“作文 2 · 2025 秋季”）：</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="225"/>
+        <location filename="../views/archive_dialog.py" line="233"/>
         <source>Remove a label</source>
         <translation>移除标签</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="227"/>
+        <location filename="../views/archive_dialog.py" line="235"/>
         <source>Remove “{label}” ({count} files) from the archive? Files that carry no other label are deleted from it. This cannot be undone.</source>
         <translation>要从档案库中移除“{label}”（{count} 个文件）吗？没有其他标签的文件将从档案库中删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="247"/>
+        <location filename="../views/archive_dialog.py" line="255"/>
         <source>Added under “{label}”: {added} new, {labelled} already archived under another label, {present} already under this label.</source>
         <translation>已加入“{label}”：新增 {added} 个，{labelled} 个已以其他标签归档，{present} 个已在此标签下。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="259"/>
+        <location filename="../views/archive_dialog.py" line="267"/>
         <source>Removed “{label}” from {count} files.</source>
         <translation>已从 {count} 个文件移除“{label}”。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="282"/>
-        <location filename="../views/archive_dialog.py" line="372"/>
+        <location filename="../views/archive_dialog.py" line="290"/>
+        <location filename="../views/archive_dialog.py" line="380"/>
         <source>The archive cannot be used: {error}</source>
         <translation>无法使用档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="311"/>
+        <location filename="../views/archive_dialog.py" line="319"/>
         <source>Scan a folder first.</source>
         <translation>请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="313"/>
+        <location filename="../views/archive_dialog.py" line="321"/>
         <source>The current scan has no new files to add.</source>
         <translation>当前扫描中没有可加入的新文件。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="316"/>
+        <location filename="../views/archive_dialog.py" line="324"/>
         <source>Add the {count} files of the current scan under a label.</source>
         <translation>将当前扫描的 {count} 个文件以一个标签加入。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="337"/>
+        <location filename="../views/archive_dialog.py" line="345"/>
         <source>Archive of past submissions</source>
         <translation>往届作业档案库</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="338"/>
+        <location filename="../views/archive_dialog.py" line="346"/>
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="338"/>
+        <location filename="../views/archive_dialog.py" line="346"/>
         <source>Files</source>
         <translation>文件数</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="338"/>
+        <location filename="../views/archive_dialog.py" line="346"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="339"/>
+        <location filename="../views/archive_dialog.py" line="347"/>
         <source>&amp;Add current folder…</source>
         <translation>加入当前文件夹(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="340"/>
+        <location filename="../views/archive_dialog.py" line="348"/>
         <source>&amp;Remove label</source>
         <translation>移除标签(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="341"/>
+        <location filename="../views/archive_dialog.py" line="349"/>
         <source>Re&amp;fresh</source>
         <translation>刷新(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="349"/>
+        <location filename="../views/archive_dialog.py" line="357"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="352"/>
+        <location filename="../views/archive_dialog.py" line="360"/>
         <source>Archive: {location}</source>
         <translation>档案库：{location}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="354"/>
+        <location filename="../views/archive_dialog.py" line="362"/>
         <source>Reading the archive…</source>
         <translation>正在读取档案库…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="357"/>
+        <location filename="../views/archive_dialog.py" line="365"/>
         <source>The archive is empty; it is created when you add a first class.</source>
         <translation>档案库为空；加入第一个班级时会创建它。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="360"/>
+        <location filename="../views/archive_dialog.py" line="368"/>
         <source>The archive is empty.</source>
         <translation>档案库为空。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="364"/>
+        <location filename="../views/archive_dialog.py" line="372"/>
         <source>Labels: {labels} · files: {count} · {size} in memory</source>
         <translation>标签：{labels} 个 · 文件：{count} 个 · 占用内存 {size}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="366"/>
+        <location filename="../views/archive_dialog.py" line="374"/>
         <source>Labels: {labels} · files: {count} · {size} on disk</source>
         <translation>标签：{labels} 个 · 文件：{count} 个 · 占用磁盘 {size}</translation>
     </message>
@@ -1783,7 +1783,7 @@ tf 开头</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="152"/>
-        <location filename="core_catalogue.py" line="205"/>
+        <location filename="core_catalogue.py" line="208"/>
         <source>{detail}</source>
         <translation>{detail}</translation>
     </message>
@@ -1910,157 +1910,172 @@ tf 开头</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="177"/>
-        <source>the archive part is missing: {detail}</source>
-        <translation>缺少与归档比对的部分：{detail}</translation>
+        <source>compared with the archive {location}: {searched} archived documents searched, {matched} close enough to compare</source>
+        <translation>已与档案 {location} 比较：检索了 {searched} 份存档文档，其中 {matched} 份相近而参与比较</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="178"/>
+        <source>the archive {location} holds no documents yet: nothing was compared with it</source>
+        <translation>档案 {location} 中还没有文档：没有与之比较</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="179"/>
+        <source>the archive {location} was asked for but NOT checked: {reason}</source>
+        <translation>已要求与档案 {location} 比较，但档案未被检查：{reason}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="180"/>
+        <source>the scan was cancelled before the archive was searched</source>
+        <translation>扫描在检索档案之前被取消</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="181"/>
         <source>the Redis archive needs the &apos;redis&apos; package: pip install &apos;plagcheck[redis]&apos;</source>
         <translation>Redis 归档需要 &apos;redis&apos; 软件包：请运行 &apos;pip install plagcheck[redis]&apos;</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="179"/>
+        <location filename="core_catalogue.py" line="182"/>
         <source>not a usable Redis address: {location} ({detail}); expected redis://HOST:PORT/DB</source>
         <translation>不是可用的 Redis 地址：{location}（{detail}）；应为 redis://HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="180"/>
+        <location filename="core_catalogue.py" line="183"/>
         <source>the Redis archive at {location} has no password: take the password out of the address</source>
         <translation>{location} 的 Redis 归档没有设置密码：请从地址中去掉密码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="181"/>
+        <location filename="core_catalogue.py" line="184"/>
         <source>the Redis archive at {location} needs a password: give it as redis://:PASSWORD@HOST:PORT/DB</source>
         <translation>{location} 的 Redis 归档需要密码：请写成 redis://:PASSWORD@HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="182"/>
+        <location filename="core_catalogue.py" line="185"/>
         <source>the Redis archive at {location} refused the password (or user name): check them</source>
         <translation>{location} 的 Redis 归档拒绝了密码（或用户名）：请检查</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="183"/>
+        <location filename="core_catalogue.py" line="186"/>
         <source>unknown kind of archive address {location}: give a file path, a Redis server as redis://HOST:PORT/DB, rediss://HOST:PORT/DB (TLS) or unix:///PATH/TO/SOCKET, or a Redis Cluster as redis+cluster://HOST:PORT or rediss+cluster://HOST:PORT</source>
         <oldsource>unknown kind of archive address {location}: give a file path, or a Redis server as redis://HOST:PORT/DB, rediss://HOST:PORT/DB (TLS) or unix:///PATH/TO/SOCKET</oldsource>
         <translation>无法识别的档案库地址 {location}：请给出文件路径、Redis 服务器地址 redis://主机:端口/数据库、rediss://主机:端口/数据库（TLS）或 unix:///套接字路径，或 Redis 集群地址 redis+cluster://主机:端口 或 rediss+cluster://主机:端口</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="184"/>
+        <location filename="core_catalogue.py" line="187"/>
         <source>the Redis archive at {location} was made on a Redis Cluster: open it as redis+cluster://HOST:PORT</source>
         <translation>{location} 上的 Redis 档案库是在 Redis 集群上建立的：请用 redis+cluster://主机:端口 打开</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="185"/>
+        <location filename="core_catalogue.py" line="188"/>
         <source>cannot reach the Redis archive at {location}: {detail}</source>
         <translation>无法连接 {location} 的 Redis 归档：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="186"/>
+        <location filename="core_catalogue.py" line="189"/>
         <source>Redis archive error at {location}: {detail}</source>
         <translation>{location} 的 Redis 归档出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="187"/>
+        <location filename="core_catalogue.py" line="190"/>
         <source>the archive {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>归档 {location} 由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="188"/>
+        <location filename="core_catalogue.py" line="191"/>
         <source>the Redis archive at {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>{location} 的 Redis 归档由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="189"/>
+        <location filename="core_catalogue.py" line="192"/>
         <source>this archive was built by a plagcheck version that analyses text differently; its fingerprints cannot be compared with new ones. Start a new archive (--archive PATH) and add the past classes again</source>
         <translation>此归档由文本分析方式不同的 plagcheck 版本建立，其指纹无法与新指纹比较。请新建归档（&apos;--archive PATH&apos;），并重新添加以往的班级</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="190"/>
+        <location filename="core_catalogue.py" line="193"/>
         <source>the archive&apos;s settings record is unreadable: {detail}</source>
         <translation>归档的设置记录无法读取：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="191"/>
+        <location filename="core_catalogue.py" line="194"/>
         <source>the archive was written by a newer plagcheck (format {format}); update plagcheck to use it</source>
         <translation>归档由更新版本的 plagcheck 写入（格式 {format}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="192"/>
+        <location filename="core_catalogue.py" line="195"/>
         <source>the archive file is damaged: unreadable document data ({detail})</source>
         <translation>归档文件已损坏：文档数据无法读取（{detail}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="193"/>
+        <location filename="core_catalogue.py" line="196"/>
         <source>the archive file is damaged: unit offsets do not match</source>
         <translation>归档文件已损坏：单元位置不一致</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="194"/>
+        <location filename="core_catalogue.py" line="197"/>
         <source>no archive at {location}</source>
         <translation>{location} 没有归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="195"/>
+        <location filename="core_catalogue.py" line="198"/>
         <source>the archive {location} was being changed while it was checked (someone is adding or removing documents), so it could not be checked: check again when they are done</source>
         <translation>检查期间档案库 {location} 正在被更改（有人在添加或删除文档），因此无法检查：请在他们完成后再检查</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="196"/>
+        <location filename="core_catalogue.py" line="199"/>
         <source>no label &apos;{label}&apos; in the archive</source>
         <translation>归档中没有标签“{label}”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="197"/>
+        <location filename="core_catalogue.py" line="200"/>
         <source>the archive {location} is busy (another plagcheck is writing): {detail}</source>
         <translation>归档 {location} 正忙（另一个 plagcheck 正在写入）：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="198"/>
+        <location filename="core_catalogue.py" line="201"/>
         <source>cannot open the archive file {location}: {detail}</source>
         <translation>无法打开归档文件 {location}：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="199"/>
+        <location filename="core_catalogue.py" line="202"/>
         <source>the archive file is damaged: {location}: {detail}. Move it aside or restore a backup; plagcheck starts a new archive when the file is missing</source>
         <translation>归档文件已损坏：{location}：{detail}。请将其移走或恢复备份；文件不存在时 plagcheck 会新建归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="200"/>
+        <location filename="core_catalogue.py" line="203"/>
         <source>archive error in {location}: {detail}</source>
         <translation>归档 {location} 出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="201"/>
+        <location filename="core_catalogue.py" line="204"/>
         <source>no archive at {location}: add past submissions first with &apos;plagcheck archive add DIR --label LABEL&apos;</source>
         <translation>{location} 没有归档：请先用 &apos;plagcheck archive add DIR --label LABEL&apos; 添加以往的作业</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="202"/>
+        <location filename="core_catalogue.py" line="205"/>
         <source>the archive path {location} is a folder, not a file</source>
         <translation>归档路径 {location} 是文件夹，不是文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="203"/>
+        <location filename="core_catalogue.py" line="206"/>
         <source>{location} is an SQLite file but not a plagcheck archive (tables: {tables})</source>
         <translation>{location} 是 SQLite 文件，但不是 plagcheck 归档（表：{tables}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="204"/>
+        <location filename="core_catalogue.py" line="207"/>
         <source>the archive file is damaged: {location}: no settings record</source>
         <translation>归档文件已损坏：{location}：没有设置记录</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="206"/>
+        <location filename="core_catalogue.py" line="209"/>
         <source>label must be a non-empty string such as &apos;2025 autumn&apos;</source>
         <translation>标签不能为空，例如“2025 秋季”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="207"/>
+        <location filename="core_catalogue.py" line="210"/>
         <source>label must be on one line</source>
         <translation>标签只能有一行</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="208"/>
+        <location filename="core_catalogue.py" line="211"/>
         <source>{text}</source>
         <translation>{text}</translation>
     </message>
@@ -2068,232 +2083,232 @@ tf 开头</translation>
 <context>
     <name>PairField</name>
     <message>
-        <location filename="core_catalogue.py" line="246"/>
+        <location filename="core_catalogue.py" line="250"/>
         <source>File A</source>
         <translation>文件 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="247"/>
+        <location filename="core_catalogue.py" line="251"/>
         <source>File B</source>
         <translation>文件 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="248"/>
+        <location filename="core_catalogue.py" line="252"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="249"/>
+        <location filename="core_catalogue.py" line="253"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="250"/>
+        <location filename="core_catalogue.py" line="254"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="251"/>
+        <location filename="core_catalogue.py" line="255"/>
         <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="252"/>
+        <location filename="core_catalogue.py" line="256"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="253"/>
+        <location filename="core_catalogue.py" line="257"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="254"/>
+        <location filename="core_catalogue.py" line="258"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="255"/>
+        <location filename="core_catalogue.py" line="259"/>
         <source>Archive</source>
         <translation>档案库</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="256"/>
+        <location filename="core_catalogue.py" line="260"/>
         <source>OCR A</source>
         <translation>OCR A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="257"/>
+        <location filename="core_catalogue.py" line="261"/>
         <source>OCR B</source>
         <translation>OCR B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="258"/>
+        <location filename="core_catalogue.py" line="262"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="259"/>
+        <location filename="core_catalogue.py" line="263"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="260"/>
+        <location filename="core_catalogue.py" line="264"/>
         <source>A in B</source>
         <translation>A 在 B 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="261"/>
+        <location filename="core_catalogue.py" line="265"/>
         <source>B in A</source>
         <translation>B 在 A 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="262"/>
+        <location filename="core_catalogue.py" line="266"/>
         <source>Matched characters</source>
         <translation>匹配字符数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="263"/>
+        <location filename="core_catalogue.py" line="267"/>
         <source>Passages</source>
         <translation>段落数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="264"/>
+        <location filename="core_catalogue.py" line="268"/>
         <source>Share of A</source>
         <translation>A 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="265"/>
+        <location filename="core_catalogue.py" line="269"/>
         <source>Share of B</source>
         <translation>B 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="266"/>
+        <location filename="core_catalogue.py" line="270"/>
         <source>Reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="267"/>
+        <location filename="core_catalogue.py" line="271"/>
         <source>Translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="268"/>
+        <location filename="core_catalogue.py" line="272"/>
         <source>Same meaning</source>
         <translation>同义占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="269"/>
+        <location filename="core_catalogue.py" line="273"/>
         <source>The first file of the pair</source>
         <translation>文件对中的第一个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="270"/>
+        <location filename="core_catalogue.py" line="274"/>
         <source>The second file of the pair</source>
         <translation>文件对中的第二个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="271"/>
+        <location filename="core_catalogue.py" line="275"/>
         <source>The student who handed in file A, as the folder and file names say</source>
         <translation>交来文件 A 的学生（由文件夹和文件名得出）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="272"/>
+        <location filename="core_catalogue.py" line="276"/>
         <source>The student who handed in file B, as the folder and file names say</source>
         <translation>交来文件 B 的学生（由文件夹和文件名得出）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="273"/>
+        <location filename="core_catalogue.py" line="277"/>
         <source>Share of the more-copied file that is matched text, word for word or by meaning</source>
         <translation>被抄得较多的文件中匹配文本的占比（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="274"/>
+        <location filename="core_catalogue.py" line="278"/>
         <source>The pair is flagged as likely copying</source>
         <translation>该文件对被标记为可能抄袭</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="275"/>
+        <location filename="core_catalogue.py" line="279"/>
         <source>Why the pair was flagged</source>
         <translation>该文件对被标记的原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="276"/>
+        <location filename="core_catalogue.py" line="280"/>
         <source>Which file the shared text comes from, and the evidence that shows it; &apos;unknown&apos; when nothing in the files shows it</source>
         <translation>共有文字来自哪个文件，以及表明这一点的证据；文件中没有证据时为“不明”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="277"/>
+        <location filename="core_catalogue.py" line="281"/>
         <source>The group of near-duplicates the flagged pair belongs to</source>
         <translation>该可疑文件对所属的近似重复组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="278"/>
+        <location filename="core_catalogue.py" line="282"/>
         <source>Where the archived file of the pair comes from</source>
         <translation>文件对中归档文件的来源（课程与学期）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="279"/>
+        <location filename="core_catalogue.py" line="283"/>
         <source>Part of file A was read by OCR (a scan, or a picture of text), with this mean recognition confidence; check its text against the scan</source>
         <translation>文件 A 的部分内容经 OCR 识别（扫描件或文字图片），此为平均识别置信度；请对照扫描件核对其文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="280"/>
+        <location filename="core_catalogue.py" line="284"/>
         <source>Part of file B was read by OCR (a scan, or a picture of text), with this mean recognition confidence; check its text against the scan</source>
         <translation>文件 B 的部分内容经 OCR 识别（扫描件或文字图片），此为平均识别置信度；请对照扫描件核对其文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="281"/>
+        <location filename="core_catalogue.py" line="285"/>
         <source>SimHash distance: bits that differ between the two 64-bit fingerprints (0 = same fingerprint)</source>
         <translation>SimHash 距离：两个 64 位指纹中不同的位数（0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="282"/>
+        <location filename="core_catalogue.py" line="286"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="283"/>
+        <location filename="core_catalogue.py" line="287"/>
         <source>Containment: share of A&apos;s word sequences found in B</source>
         <translation>包含度：A 的词序列在 B 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="284"/>
+        <location filename="core_catalogue.py" line="288"/>
         <source>Containment: share of B&apos;s word sequences found in A</source>
         <translation>包含度：B 的词序列在 A 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="285"/>
+        <location filename="core_catalogue.py" line="289"/>
         <source>Characters inside matched passages, word for word, reworded or translated (the larger side)</source>
         <translation>匹配段落中的字符数，含逐字、改写和翻译的段落（取较多的一方）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="286"/>
+        <location filename="core_catalogue.py" line="290"/>
         <source>Number of matched passages: word for word, reworded or translated</source>
         <translation>匹配段落的数量：逐字、改写或翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="287"/>
+        <location filename="core_catalogue.py" line="291"/>
         <source>Share of A&apos;s text inside matched passages, word for word or by meaning</source>
         <translation>A 的文本中位于匹配段落内的比例（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="288"/>
+        <location filename="core_catalogue.py" line="292"/>
         <source>Share of B&apos;s text inside matched passages, word for word or by meaning</source>
         <translation>B 的文本中位于匹配段落内的比例（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="289"/>
+        <location filename="core_catalogue.py" line="293"/>
         <source>Sentences said again in other words, in order (reworded passages)</source>
         <translation>按原顺序换了说法的句子数（改写段落）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="290"/>
+        <location filename="core_catalogue.py" line="294"/>
         <source>Sentences translated between Chinese and English, in order</source>
         <translation>按原顺序在中英文之间翻译的句子数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="291"/>
+        <location filename="core_catalogue.py" line="295"/>
         <source>Share of the more-covered file inside reworded or translated passages</source>
         <translation>覆盖较多的文件中位于改写或翻译段落内的文本占比</translation>
     </message>
@@ -2357,139 +2372,144 @@ Archived: {label}</source>
 <context>
     <name>Problem</name>
     <message>
-        <location filename="core_catalogue.py" line="214"/>
+        <location filename="core_catalogue.py" line="217"/>
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="215"/>
+        <location filename="core_catalogue.py" line="218"/>
         <source>binary data</source>
         <translation>二进制数据</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="216"/>
+        <location filename="core_catalogue.py" line="219"/>
         <source>unknown encoding</source>
         <translation>编码无法识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="217"/>
+        <location filename="core_catalogue.py" line="220"/>
         <source>old Word format</source>
         <translation>旧版 Word 格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="218"/>
+        <location filename="core_catalogue.py" line="221"/>
         <source>damaged file</source>
         <translation>文件已损坏</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="219"/>
+        <location filename="core_catalogue.py" line="222"/>
         <source>too large</source>
         <translation>文件过大</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="220"/>
+        <location filename="core_catalogue.py" line="223"/>
         <source>refused (unsafe XML)</source>
         <translation>已拒绝（不安全的 XML）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="221"/>
+        <location filename="core_catalogue.py" line="224"/>
         <source>password-protected</source>
         <translation>有密码保护</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="222"/>
+        <location filename="core_catalogue.py" line="225"/>
         <source>scanned image, no text</source>
         <translation>扫描图像，无文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="223"/>
+        <location filename="core_catalogue.py" line="226"/>
         <source>undecodable text</source>
         <translation>文字无法解码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="224"/>
+        <location filename="core_catalogue.py" line="227"/>
         <source>cannot be read</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="225"/>
+        <location filename="core_catalogue.py" line="228"/>
         <source>missing</source>
         <translation>文件不存在</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="226"/>
+        <location filename="core_catalogue.py" line="229"/>
         <source>changed while read</source>
         <translation>读取时被更改</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="227"/>
+        <location filename="core_catalogue.py" line="230"/>
         <source>broken link</source>
         <translation>链接失效</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="228"/>
+        <location filename="core_catalogue.py" line="231"/>
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="229"/>
+        <location filename="core_catalogue.py" line="232"/>
         <source>link outside the folder</source>
         <translation>链接指向文件夹之外</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="230"/>
+        <location filename="core_catalogue.py" line="233"/>
         <source>folders too deep</source>
         <translation>文件夹层级过深</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="231"/>
+        <location filename="core_catalogue.py" line="234"/>
         <source>hidden file</source>
         <translation>隐藏文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="232"/>
+        <location filename="core_catalogue.py" line="235"/>
         <source>Office lock file</source>
         <translation>Office 锁定文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="233"/>
+        <location filename="core_catalogue.py" line="236"/>
         <source>duplicate</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="234"/>
+        <location filename="core_catalogue.py" line="237"/>
         <source>unsupported type</source>
         <translation>不支持的类型</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="235"/>
+        <location filename="core_catalogue.py" line="238"/>
         <source>timed out</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="236"/>
+        <location filename="core_catalogue.py" line="239"/>
         <source>reader crashed</source>
         <translation>读取程序崩溃</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="237"/>
+        <location filename="core_catalogue.py" line="240"/>
         <source>out of memory</source>
         <translation>内存不足</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="238"/>
+        <location filename="core_catalogue.py" line="241"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="239"/>
+        <location filename="core_catalogue.py" line="242"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="240"/>
+        <location filename="core_catalogue.py" line="243"/>
         <source>warning</source>
         <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="244"/>
+        <source>archive not checked</source>
+        <translation>档案未检查</translation>
     </message>
 </context>
 <context>
@@ -2554,247 +2574,247 @@ Archived: {label}</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="core_catalogue.py" line="297"/>
+        <location filename="core_catalogue.py" line="301"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="298"/>
+        <location filename="core_catalogue.py" line="302"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="299"/>
+        <location filename="core_catalogue.py" line="303"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="300"/>
+        <location filename="core_catalogue.py" line="304"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="301"/>
+        <location filename="core_catalogue.py" line="305"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="302"/>
+        <location filename="core_catalogue.py" line="306"/>
         <source>Student</source>
         <translation>学生</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="303"/>
+        <location filename="core_catalogue.py" line="307"/>
         <source>Archived</source>
         <translation>归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="304"/>
+        <location filename="core_catalogue.py" line="308"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="305"/>
+        <location filename="core_catalogue.py" line="309"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="306"/>
+        <location filename="core_catalogue.py" line="310"/>
         <source>Class report</source>
         <translation>班级报告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="307"/>
+        <location filename="core_catalogue.py" line="311"/>
         <source>plagcheck report · {date}</source>
         <translation>plagcheck 查重报告 · {date}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="308"/>
+        <location filename="core_catalogue.py" line="312"/>
         <source>anonymized</source>
         <translation>已匿名</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="309"/>
+        <location filename="core_catalogue.py" line="313"/>
         <source>Files compared</source>
         <translation>比对的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="310"/>
+        <location filename="core_catalogue.py" line="314"/>
         <source>Files that could not be read</source>
         <translation>无法读取的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="311"/>
+        <location filename="core_catalogue.py" line="315"/>
         <source>Files read with warnings</source>
         <translation>读取时有警告的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="312"/>
+        <location filename="core_catalogue.py" line="316"/>
         <source>Files skipped</source>
         <translation>跳过的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="313"/>
+        <location filename="core_catalogue.py" line="317"/>
         <source>Files not read, skipped or read with warnings</source>
         <translation>未能读取、已跳过或读取时有警告的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="314"/>
+        <location filename="core_catalogue.py" line="318"/>
         <source>Flagged pairs</source>
         <translation>标记的文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="315"/>
+        <location filename="core_catalogue.py" line="319"/>
         <source>Groups</source>
         <translation>相似组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="316"/>
+        <location filename="core_catalogue.py" line="320"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="317"/>
+        <location filename="core_catalogue.py" line="321"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="318"/>
+        <location filename="core_catalogue.py" line="322"/>
         <source>Highest similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="319"/>
+        <location filename="core_catalogue.py" line="323"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="320"/>
+        <location filename="core_catalogue.py" line="324"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="321"/>
+        <location filename="core_catalogue.py" line="325"/>
         <source>Flag at similarity</source>
         <translation>标记的相似度阈值</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="322"/>
+        <location filename="core_catalogue.py" line="326"/>
         <source>or a passage of at least (words)</source>
         <translation>或匹配段落至少（词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="323"/>
+        <location filename="core_catalogue.py" line="327"/>
         <source>SimHash distance for near-duplicates</source>
         <translation>近似重复的 SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="324"/>
+        <location filename="core_catalogue.py" line="328"/>
         <source>Shingle size (units)</source>
         <translation>分片长度（单位）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="325"/>
+        <location filename="core_catalogue.py" line="329"/>
         <source>Reworded passages</source>
         <translation>改写段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="326"/>
+        <location filename="core_catalogue.py" line="330"/>
         <source>Translated passages</source>
         <translation>翻译段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="327"/>
+        <location filename="core_catalogue.py" line="331"/>
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="328"/>
+        <location filename="core_catalogue.py" line="332"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="329"/>
+        <location filename="core_catalogue.py" line="333"/>
         <source>Similarity of every pair</source>
         <translation>所有文档对的相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="330"/>
+        <location filename="core_catalogue.py" line="334"/>
         <source>Pairs per 5% of similarity; bar heights on a log scale.</source>
         <translation>每 5% 相似度区间的文档对数；柱高为对数刻度。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="331"/>
+        <location filename="core_catalogue.py" line="335"/>
         <source>flag</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="332"/>
+        <location filename="core_catalogue.py" line="336"/>
         <source>Pair {number}</source>
         <translation>文档对 {number}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="333"/>
+        <location filename="core_catalogue.py" line="337"/>
         <source>Print this pair</source>
         <translation>打印此文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="334"/>
+        <location filename="core_catalogue.py" line="338"/>
         <source>Matched passage (same colour on both sides)</source>
         <translation>匹配段落（两侧同色）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="335"/>
+        <location filename="core_catalogue.py" line="339"/>
         <source>reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="336"/>
+        <location filename="core_catalogue.py" line="340"/>
         <source>translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="337"/>
+        <location filename="core_catalogue.py" line="341"/>
         <source>common text of the class</source>
         <translation>全班共有的文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="338"/>
+        <location filename="core_catalogue.py" line="342"/>
         <source>template, references</source>
         <translation>模板、参考文献</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="339"/>
+        <location filename="core_catalogue.py" line="343"/>
         <source>Turn on JavaScript to see the texts of each pair.</source>
         <translation>请启用 JavaScript 以查看每对文档的正文。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="340"/>
+        <location filename="core_catalogue.py" line="344"/>
         <source>copied</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="341"/>
+        <location filename="core_catalogue.py" line="345"/>
         <source>Measures</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="342"/>
+        <location filename="core_catalogue.py" line="346"/>
         <source>Matched passages</source>
         <translation>匹配段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="343"/>
+        <location filename="core_catalogue.py" line="347"/>
         <source>full text</source>
         <translation>全文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="344"/>
+        <location filename="core_catalogue.py" line="348"/>
         <source>Page {page}</source>
         <translation>第 {page} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="345"/>
+        <location filename="core_catalogue.py" line="349"/>
         <source>{chars} characters in all; the full texts follow</source>
         <translation>共 {chars} 个字符，全文见后</translation>
     </message>

@@ -8,6 +8,7 @@ shingles, SimHash features and the MinHash signature. The result is a picklable
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,6 +39,7 @@ from simhash_core.types import (
     Document,
     DocumentMeta,
     ExtractedText,
+    FileError,
     Keywords,
     OcrRegion,
     ScanSettings,
@@ -117,6 +119,28 @@ def text_shingles(text: str, settings: ScanSettings) -> np.ndarray:
     return shingles_of_hashes(
         unit_hashes(normalize(text, t2s=settings.t2s).text).hashes, settings.ngram
     )
+
+
+def template_shingles(
+    templates: Sequence[Path], settings: ScanSettings
+) -> tuple[np.ndarray, list[FileError]]:
+    """Shingle hashes of the template files (assignment text), and their read errors."""
+    from simhash_core.extract import ExtractError, extract
+
+    found = []
+    errors = []
+    for path in templates:
+        try:
+            text = extract(Path(path)).text
+        except ExtractError as exc:
+            errors.append(
+                FileError(str(path), exc.code, Message.of("file.template", reason=exc.reason))
+            )
+            continue
+        found.append(text_shingles(text, settings))
+    if not found:
+        return np.zeros(0, dtype=np.uint64), errors
+    return sorted_unique(np.concatenate(found)), errors
 
 
 def analyze_text(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from simhash_core.compare.text_spans import excluded_spans
@@ -217,6 +217,29 @@ class ClassReport:
     pairs: tuple[PairSection, ...]
     texts: dict[int, str] = field(default_factory=dict)  # the flagged pairs' documents
     problems: tuple[Problem, ...] = ()
+    archive: ArchiveNote | None = None  # None: the scan did not ask for the archive
+
+
+@dataclass(frozen=True)
+class ArchiveNote:
+    """What the report says about the archive: checked, or asked for and not checked
+    (``failed``: shown as a warning, or it reads as "no archived match")."""
+
+    text: str
+    failed: bool
+
+
+def archive_note(
+    result: ScanResult, t: Translation, anonymous: bool = False
+) -> ArchiveNote | None:
+    """The archive line of ``result``'s report, in ``t``'s language; an anonymous
+    report names an archive file by its name alone (no folders)."""
+    check = result.archive
+    if check is None:
+        return None
+    if anonymous and "://" not in check.location:
+        check = replace(check, location=Path(check.location).name)
+    return ArchiveNote(t.message(check.message), failed=not check.checked)
 
 
 def who_headers(t: Translation, anonymous: bool) -> tuple[str, str]:
@@ -430,4 +453,5 @@ def class_report(
             Problem(names(e.path), t.problem(e.code), names.scrub(t.message(e.reason, names)))
             for e in problems
         ),
+        archive=archive_note(result, t, anonymous),
     )
