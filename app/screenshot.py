@@ -56,6 +56,7 @@ class ScreenshotRun(QObject):
         if QGuiApplication.platformName() == "offscreen":
             # no real screen to fit (Qt's offscreen one is 800 × 800): the documented size
             window.resize(DEFAULT_SIZE)
+            window.share_docks()  # the panels' share of the documented size
         window.scanFinished.connect(self._on_finished)
         window.scanFailed.connect(self._on_failed)
         self._guard = QTimer(self)

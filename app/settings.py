@@ -10,32 +10,15 @@ falls back to the core's defaults on anything unreadable.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
 from app import APPLICATION, ORGANIZATION
-from simhash_core.types import ScanSettings
+from simhash_core.settings import ScanSettings, check_value, saved_fields, specs
 
 RECENT_LIMIT = 8
 TEMPLATE_FOLDERS_LIMIT = 64  # folders whose templates are remembered
-# ScanSettings fields the settings dialog edits and the INI file stores
-PERSISTED_SCAN_FIELDS = (
-    "simhash_k",
-    "flag_similarity",
-    "flag_passage_words",
-    "ngram",
-    "t2s",
-    "exclude_quotes",
-    "exclude_references",
-    "reworded",
-    "translated",
-    "meaning_margin",
-    "ocr",
-)
-
-
 def _to_bool(value: object, default: bool) -> bool:
     if isinstance(value, bool):
         return value
@@ -71,28 +54,25 @@ class AppSettings:
         self.qsettings.sync()
 
     # --- scan thresholds -------------------------------------------------------------
-    def scan_settings(self) -> ScanSettings:
-        """The stored scan settings over the core's defaults."""
-        base = ScanSettings()
+    def scan_settings(self, cls: type = ScanSettings) -> ScanSettings:
+        """The stored scan settings over the core's defaults: every setting declared
+        ``saved`` (:func:`simhash_core.settings.saved_fields`), under ``scan/NAME``;
+        a value unreadable or out of range keeps its default."""
         values: dict[str, object] = {}
-        for name in PERSISTED_SCAN_FIELDS:
-            raw = self.qsettings.value(f"scan/{name}")
+        for spec in specs(cls):
+            raw = self.qsettings.value(f"scan/{spec.name}") if spec.saved else None
             if raw is None:
                 continue
-            default = getattr(base, name)
             try:
-                if isinstance(default, bool):
-                    values[name] = _to_bool(raw, default)
-                elif isinstance(default, int):
-                    values[name] = int(raw)
-                elif isinstance(default, float):
-                    values[name] = float(raw)
+                value = _to_bool(raw, spec.default) if spec.kind is bool else spec.kind(raw)
+                check_value(spec, value)
             except (TypeError, ValueError):
                 continue
-        return replace(base, **values)
+            values[spec.name] = value
+        return cls(**values)
 
     def set_scan_settings(self, settings: ScanSettings) -> None:
-        for name in PERSISTED_SCAN_FIELDS:
+        for name in saved_fields(type(settings)):
             self.qsettings.setValue(f"scan/{name}", getattr(settings, name))
 
     # --- the archive of past submissions ---------------------------------------------

@@ -6,9 +6,8 @@ tested, exported and reproduced without a display.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from simhash_core.messages import Message
+from simhash_core.settings import ScanSettings  # re-exported for the core's front ends
 
 
 class Keywords(Sequence[tuple[str, float]]):
@@ -478,99 +478,6 @@ class Cluster:
 # Above this many documents no dense N x N matrix is built: the comparison scores pairs
 # from the indexes, and the app shows a note instead of the matrix view.
 DENSE_MATRIX_LIMIT = 3000
-
-
-def _ranged(default: Any, low: float, high: float | None = None) -> Any:
-    """A settings field whose allowed range is part of its definition."""
-    return field(default=default, metadata={"range": (low, high)})
-
-
-IDF_SOURCES = ("jieba", "corpus")
-
-
-@dataclass(frozen=True)
-class ScanSettings:
-    """Every knob that changes results. Defaults are chosen for teachers in general.
-
-    Each number carries its allowed range (:func:`setting_range`), the one place the
-    command line's argument checks and the app's spin boxes take their limits from; a
-    value out of range is a ``ValueError`` that names the field.
-
-    >>> ScanSettings(simhash_k=13)
-    Traceback (most recent call last):
-    ValueError: ScanSettings.simhash_k must be between 0 and 12, got 13
-    """
-
-    simhash_k: int = _ranged(3, 0, 12)
-    flag_similarity: float = _ranged(0.15, 0.01, 1.0)
-    flag_passage_words: float = _ranged(40.0, 5, 100_000)  # longest passage, in words
-    report_floor: float = _ranged(0.02, 0.0, 1.0)
-    ngram: int = _ranged(5, 2, 12)
-    min_passage_units: int = _ranged(12, 2, 10_000)
-    common_share: float = _ranged(0.4, 0.01, 1.0)
-    t2s: bool = True
-    idf: str = "jieba"  # "jieba" (fixed table) or "corpus" (the scanned folder)
-    minhash_perms: int = _ranged(128, 1, 4096)
-    exclude_quotes: bool = False
-    exclude_references: bool = True
-    # the meaning layer (compare.meaning): reworded sentences within a language, and
-    # sentences translated between Chinese and English
-    reworded: bool = True
-    translated: bool = True
-    # a reworded or translated passage: at least this many sentences in order, each at
-    # least this many times closer to its match than to its usual nearest sentences
-    meaning_margin: float = _ranged(1.3, 1.0, 10.0)
-    meaning_sentences: int = _ranged(3, 2, 100)
-    workers: int = _ranged(0, 0, 1024)  # 0 = one per core
-    # read scanned PDF pages and pictures in DOCX/ODT by OCR (simhash_core.ocr)
-    ocr: bool = True
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if "range" in f.metadata:
-                low, high = f.metadata["range"]
-                if isinstance(value, bool) or not isinstance(value, numbers.Real):
-                    raise ValueError(f"ScanSettings.{f.name} must be a number, got {value!r}")
-                if f.type in ("int", int) and value != int(value):
-                    raise ValueError(f"ScanSettings.{f.name} must be a whole number, got {value}")
-                if not low <= value <= high:
-                    raise ValueError(
-                        f"ScanSettings.{f.name} must be between {low:g} and {high:g}, got {value:g}"
-                    )
-            elif f.type in ("bool", bool) and not isinstance(value, bool):
-                raise ValueError(f"ScanSettings.{f.name} must be True or False, got {value!r}")
-        if self.idf not in IDF_SOURCES:
-            raise ValueError(
-                f"ScanSettings.idf must be one of {', '.join(IDF_SOURCES)}, got {self.idf!r}"
-            )
-
-
-# The settings that change a file's analysis (its shingles, fingerprint and signature);
-# every other one changes only how analyses are compared and judged. The fingerprint
-# cache, the archive and the comparison memo key analyses by exactly these.
-ANALYSIS_FIELDS = ("ngram", "t2s", "exclude_quotes", "exclude_references", "minhash_perms")
-
-
-def analysis_settings(settings: ScanSettings) -> dict[str, Any]:
-    """The values of :data:`ANALYSIS_FIELDS` in ``settings``.
-
-    >>> analysis_settings(ScanSettings(ngram=6))["ngram"]
-    6
-    """
-    return {name: getattr(settings, name) for name in ANALYSIS_FIELDS}
-
-
-def setting_range(name: str) -> tuple[float, float]:
-    """The allowed ``(low, high)`` of a numeric :class:`ScanSettings` field.
-
-    >>> setting_range("ngram")
-    (2, 12)
-    """
-    for f in fields(ScanSettings):
-        if f.name == name and "range" in f.metadata:
-            return f.metadata["range"]
-    raise KeyError(f"ScanSettings has no numeric field {name!r}")
 
 
 class ArchiveStatus(Enum):

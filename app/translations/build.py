@@ -15,7 +15,8 @@ holds only those messages (``lupdate -pluralonly``), "1 matched passage" and
 The core's messages (:data:`simhash_core.messages.CATALOGUE`) are translated by code at
 run time; ``core_catalogue.py`` lists their English patterns as literal ``translate``
 calls so that ``lupdate`` finds them, with the pair columns' titles and tips
-(:data:`simhash_core.pair_fields.PAIR_FIELDS`, context ``PairField``) and the reports'
+(:data:`simhash_core.pair_fields.PAIR_FIELDS`, context ``PairField``), the settings'
+labels, tips and units (:mod:`simhash_core.settings`, context ``Setting``) and the reports'
 words (:data:`simhash_core.translations.REPORT_WORDS`, context ``Report``). It is
 written here from the core before ``lupdate`` runs. The translations of those contexts
 are then copied for the core, which has no Qt, into
@@ -57,8 +58,15 @@ def catalogue_source() -> str:
     """The text of ``core_catalogue.py`` for the core's current catalogue."""
     from simhash_core.messages import CATALOGUE, PROBLEM_KINDS
     from simhash_core.pair_fields import PAIR_FIELDS
+    from simhash_core.settings import specs
     from simhash_core.translations import REPORT_WORDS
 
+    setting_words = {
+        f"{s.name}.{part}": words
+        for s in specs()
+        for part, words in (("label", s.label), ("tip", s.tip), ("suffix", s.suffix))
+        if any(ch.isalpha() for ch in words)  # " %" and " ×" are the same in every language
+    }
     columns = {f"{f.key}.header": f.header for f in PAIR_FIELDS}
     columns |= {f"{f.key}.tip": f.tip for f in PAIR_FIELDS}
 
@@ -96,6 +104,12 @@ def catalogue_source() -> str:
         "def pair_fields() -> dict[str, str]:",
         "    return {",
         *entries("PairField", columns),
+        "    }",
+        "",
+        "",
+        "def setting_words() -> dict[str, str]:",
+        "    return {",
+        *entries("Setting", setting_words),
         "    }",
         "",
         "",

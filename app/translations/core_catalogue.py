@@ -296,6 +296,48 @@ def pair_fields() -> dict[str, str]:
     }
 
 
+def setting_words() -> dict[str, str]:
+    return {
+        "simhash_k.label": translate("Setting", "SimHash distance threshold (k, bits):"),
+        "simhash_k.tip": translate("Setting", "SimHash Hamming distance for near-duplicates"),
+        "flag_similarity.label": translate("Setting", "Flag pairs with matched text of at least:"),
+        "flag_similarity.tip": translate("Setting", "Flag a pair when this share of either file is matched text"),
+        "flag_passage_words.label": translate("Setting", "…or one matching passage of at least:"),
+        "flag_passage_words.tip": translate("Setting", "Also flag a pair when one passage of at least this many words is the same in both (2 Chinese characters count as 1 word)"),
+        "flag_passage_words.suffix": translate("Setting", " words"),
+        "report_floor.label": translate("Setting", "Report pairs from this similarity:"),
+        "report_floor.tip": translate("Setting", "Pairs below this similarity are left out of the pairs list"),
+        "ngram.label": translate("Setting", "Word-sequence length (n-gram):"),
+        "ngram.tip": translate("Setting", "Shingle size in units (words, or two Chinese characters)"),
+        "min_passage_units.label": translate("Setting", "Shortest passage, in units:"),
+        "min_passage_units.tip": translate("Setting", "Matched runs shorter than this many units are not passages"),
+        "common_share.label": translate("Setting", "Text shared by this share of the class is common:"),
+        "common_share.tip": translate("Setting", "Text found in at least this share of the files is common to the class and not counted"),
+        "t2s.label": translate("Setting", "Convert Traditional Chinese to Simplified before comparing"),
+        "t2s.tip": translate("Setting", "Map Traditional Chinese to Simplified, so a copy converted to Traditional is still found"),
+        "idf.label": translate("Setting", "Word weights from:"),
+        "idf.tip": translate("Setting", "IDF source for SimHash weights (jieba: a fixed table; corpus: the folder)"),
+        "minhash_perms.label": translate("Setting", "MinHash permutations:"),
+        "minhash_perms.tip": translate("Setting", "Permutations of the MinHash signature"),
+        "exclude_quotes.label": translate("Setting", "Ignore quoted text (“…”, 「…」, \"…\")"),
+        "exclude_quotes.tip": translate("Setting", "Leave quoted text out of the comparison"),
+        "exclude_references.label": translate("Setting", "Ignore the reference section (参考文献, References)"),
+        "exclude_references.tip": translate("Setting", "Leave the reference section (参考文献, References) out of the comparison"),
+        "reworded.label": translate("Setting", "Find passages reworded sentence by sentence (Chinese, English)"),
+        "reworded.tip": translate("Setting", "Look for sentences reworded within a language (Chinese, English)"),
+        "translated.label": translate("Setting", "Find passages translated between Chinese and English"),
+        "translated.tip": translate("Setting", "Look for sentences translated between Chinese and English"),
+        "meaning_margin.label": translate("Setting", "Reworded or translated: sentences closer by at least:"),
+        "meaning_margin.tip": translate("Setting", "Each sentence of a reworded or translated passage must be this many times closer to its match than to its usual nearest sentences in other files"),
+        "meaning_sentences.label": translate("Setting", "Reworded or translated: sentences in order, at least:"),
+        "meaning_sentences.tip": translate("Setting", "Sentences in order that make a reworded or translated passage"),
+        "workers.label": translate("Setting", "Worker processes:"),
+        "workers.tip": translate("Setting", "Worker processes (0: one per core)"),
+        "ocr.label": translate("Setting", "Read scanned pages and pictures of text (OCR, about 5-10 s per page)"),
+        "ocr.tip": translate("Setting", "Read scanned PDF pages and pictures in DOCX/ODT files by OCR (about 5-10 s per page); without it a PDF that is only scans is reported, not read"),
+    }
+
+
 def report_words() -> dict[str, str]:
     return {
         "yes": translate("Report", "yes"),

@@ -2574,247 +2574,247 @@ Archived: {label}</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="core_catalogue.py" line="301"/>
+        <location filename="core_catalogue.py" line="343"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="302"/>
+        <location filename="core_catalogue.py" line="344"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="303"/>
+        <location filename="core_catalogue.py" line="345"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="304"/>
+        <location filename="core_catalogue.py" line="346"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="305"/>
+        <location filename="core_catalogue.py" line="347"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="306"/>
+        <location filename="core_catalogue.py" line="348"/>
         <source>Student</source>
         <translation>学生</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="307"/>
+        <location filename="core_catalogue.py" line="349"/>
         <source>Archived</source>
         <translation>归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="308"/>
+        <location filename="core_catalogue.py" line="350"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="309"/>
+        <location filename="core_catalogue.py" line="351"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="310"/>
+        <location filename="core_catalogue.py" line="352"/>
         <source>Class report</source>
         <translation>班级报告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="311"/>
+        <location filename="core_catalogue.py" line="353"/>
         <source>plagcheck report · {date}</source>
         <translation>plagcheck 查重报告 · {date}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="312"/>
+        <location filename="core_catalogue.py" line="354"/>
         <source>anonymized</source>
         <translation>已匿名</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="313"/>
+        <location filename="core_catalogue.py" line="355"/>
         <source>Files compared</source>
         <translation>比对的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="314"/>
+        <location filename="core_catalogue.py" line="356"/>
         <source>Files that could not be read</source>
         <translation>无法读取的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="315"/>
+        <location filename="core_catalogue.py" line="357"/>
         <source>Files read with warnings</source>
         <translation>读取时有警告的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="316"/>
+        <location filename="core_catalogue.py" line="358"/>
         <source>Files skipped</source>
         <translation>跳过的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="317"/>
+        <location filename="core_catalogue.py" line="359"/>
         <source>Files not read, skipped or read with warnings</source>
         <translation>未能读取、已跳过或读取时有警告的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="318"/>
+        <location filename="core_catalogue.py" line="360"/>
         <source>Flagged pairs</source>
         <translation>标记的文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="319"/>
+        <location filename="core_catalogue.py" line="361"/>
         <source>Groups</source>
         <translation>相似组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="320"/>
+        <location filename="core_catalogue.py" line="362"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="321"/>
+        <location filename="core_catalogue.py" line="363"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="322"/>
+        <location filename="core_catalogue.py" line="364"/>
         <source>Highest similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="323"/>
+        <location filename="core_catalogue.py" line="365"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="324"/>
+        <location filename="core_catalogue.py" line="366"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="325"/>
+        <location filename="core_catalogue.py" line="367"/>
         <source>Flag at similarity</source>
         <translation>标记的相似度阈值</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="326"/>
+        <location filename="core_catalogue.py" line="368"/>
         <source>or a passage of at least (words)</source>
         <translation>或匹配段落至少（词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="327"/>
+        <location filename="core_catalogue.py" line="369"/>
         <source>SimHash distance for near-duplicates</source>
         <translation>近似重复的 SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="328"/>
+        <location filename="core_catalogue.py" line="370"/>
         <source>Shingle size (units)</source>
         <translation>分片长度（单位）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="329"/>
+        <location filename="core_catalogue.py" line="371"/>
         <source>Reworded passages</source>
         <translation>改写段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="330"/>
+        <location filename="core_catalogue.py" line="372"/>
         <source>Translated passages</source>
         <translation>翻译段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="331"/>
+        <location filename="core_catalogue.py" line="373"/>
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="332"/>
+        <location filename="core_catalogue.py" line="374"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="333"/>
+        <location filename="core_catalogue.py" line="375"/>
         <source>Similarity of every pair</source>
         <translation>所有文档对的相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="334"/>
+        <location filename="core_catalogue.py" line="376"/>
         <source>Pairs per 5% of similarity; bar heights on a log scale.</source>
         <translation>每 5% 相似度区间的文档对数；柱高为对数刻度。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="335"/>
+        <location filename="core_catalogue.py" line="377"/>
         <source>flag</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="336"/>
+        <location filename="core_catalogue.py" line="378"/>
         <source>Pair {number}</source>
         <translation>文档对 {number}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="337"/>
+        <location filename="core_catalogue.py" line="379"/>
         <source>Print this pair</source>
         <translation>打印此文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="338"/>
+        <location filename="core_catalogue.py" line="380"/>
         <source>Matched passage (same colour on both sides)</source>
         <translation>匹配段落（两侧同色）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="339"/>
+        <location filename="core_catalogue.py" line="381"/>
         <source>reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="340"/>
+        <location filename="core_catalogue.py" line="382"/>
         <source>translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="341"/>
+        <location filename="core_catalogue.py" line="383"/>
         <source>common text of the class</source>
         <translation>全班共有的文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="342"/>
+        <location filename="core_catalogue.py" line="384"/>
         <source>template, references</source>
         <translation>模板、参考文献</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="343"/>
+        <location filename="core_catalogue.py" line="385"/>
         <source>Turn on JavaScript to see the texts of each pair.</source>
         <translation>请启用 JavaScript 以查看每对文档的正文。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="344"/>
+        <location filename="core_catalogue.py" line="386"/>
         <source>copied</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="345"/>
+        <location filename="core_catalogue.py" line="387"/>
         <source>Measures</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="346"/>
+        <location filename="core_catalogue.py" line="388"/>
         <source>Matched passages</source>
         <translation>匹配段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="347"/>
+        <location filename="core_catalogue.py" line="389"/>
         <source>full text</source>
         <translation>全文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="348"/>
+        <location filename="core_catalogue.py" line="390"/>
         <source>Page {page}</source>
         <translation>第 {page} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="349"/>
+        <location filename="core_catalogue.py" line="391"/>
         <source>{chars} characters in all; the full texts follow</source>
         <translation>共 {chars} 个字符，全文见后</translation>
     </message>
@@ -2848,119 +2848,237 @@ Archived: {label}</source>
     </message>
 </context>
 <context>
-    <name>SettingsDialog</name>
+    <name>Setting</name>
     <message>
-        <location filename="../views/settings_dialog.py" line="156"/>
-        <source>Archive file</source>
-        <translation>档案库文件</translation>
-    </message>
-    <message>
-        <location filename="../views/settings_dialog.py" line="158"/>
-        <source>plagcheck archive (*.sqlite);;All files (*)</source>
-        <translation>plagcheck 档案库 (*.sqlite);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../views/settings_dialog.py" line="165"/>
-        <source>Settings</source>
-        <translation>设置</translation>
-    </message>
-    <message>
-        <location filename="../views/settings_dialog.py" line="166"/>
+        <location filename="core_catalogue.py" line="301"/>
         <source>SimHash distance threshold (k, bits):</source>
         <translation>SimHash 距离阈值（k，位）：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="167"/>
+        <location filename="core_catalogue.py" line="302"/>
+        <source>SimHash Hamming distance for near-duplicates</source>
+        <translation>判定近似重复的 SimHash 汉明距离</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="303"/>
         <source>Flag pairs with matched text of at least:</source>
         <translation>匹配文本至少达到此比例时标记：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="168"/>
-        <source>Word-sequence length (n-gram):</source>
-        <translation>词序列长度（n-gram）：</translation>
+        <location filename="core_catalogue.py" line="304"/>
+        <source>Flag a pair when this share of either file is matched text</source>
+        <translation>任一文件中匹配文本达到此比例时，标记该文件对</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="169"/>
+        <location filename="core_catalogue.py" line="305"/>
         <source>…or one matching passage of at least:</source>
         <translation>……或一段匹配段落至少：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="170"/>
+        <location filename="core_catalogue.py" line="306"/>
+        <source>Also flag a pair when one passage of at least this many words is the same in both (2 Chinese characters count as 1 word)</source>
+        <translation>两份文件中有一段至少这么多词的段落相同时，也标记该文件对（2 个汉字算 1 个词）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="307"/>
         <source> words</source>
         <translation> 词</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="173"/>
-        <source>A pair is also flagged when one passage of at least this many words is the same in both (2 Chinese characters count as 1 word; 40 by default)</source>
-        <translation>两份文件中有一段至少这么多词的段落相同时，也标记该文件对（2 个汉字算 1 个词；默认 40）</translation>
+        <location filename="core_catalogue.py" line="308"/>
+        <source>Report pairs from this similarity:</source>
+        <translation>从此相似度起列出文件对：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="177"/>
+        <location filename="core_catalogue.py" line="309"/>
+        <source>Pairs below this similarity are left out of the pairs list</source>
+        <translation>相似度低于此值的文件对不列入文件对列表</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="310"/>
+        <source>Word-sequence length (n-gram):</source>
+        <translation>词序列长度（n-gram）：</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="311"/>
+        <source>Shingle size in units (words, or two Chinese characters)</source>
+        <translation>词序列的单位数（词，或两个汉字）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="312"/>
+        <source>Shortest passage, in units:</source>
+        <translation>最短段落（单位数）：</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="313"/>
+        <source>Matched runs shorter than this many units are not passages</source>
+        <translation>短于这么多单位的匹配片段不算段落</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="314"/>
+        <source>Text shared by this share of the class is common:</source>
+        <translation>全班此比例的文件共有的文字视为公共文字：</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="315"/>
+        <source>Text found in at least this share of the files is common to the class and not counted</source>
+        <translation>至少在此比例的文件中出现的文字属于全班公共文字，不计入</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="316"/>
         <source>Convert Traditional Chinese to Simplified before comparing</source>
         <translation>比较前将繁体中文转换为简体</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="178"/>
+        <location filename="core_catalogue.py" line="317"/>
+        <source>Map Traditional Chinese to Simplified, so a copy converted to Traditional is still found</source>
+        <translation>将繁体中文转换为简体，这样转成繁体的抄袭仍能被发现</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="318"/>
+        <source>Word weights from:</source>
+        <translation>词权重来源：</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="319"/>
+        <source>IDF source for SimHash weights (jieba: a fixed table; corpus: the folder)</source>
+        <translation>SimHash 权重的 IDF 来源（jieba：固定词表；corpus：所扫描的文件夹）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="320"/>
+        <source>MinHash permutations:</source>
+        <translation>MinHash 置换数：</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="321"/>
+        <source>Permutations of the MinHash signature</source>
+        <translation>MinHash 签名的置换数</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="322"/>
         <source>Ignore quoted text (“…”, 「…」, &quot;…&quot;)</source>
         <translation>忽略引用文字（“…”、「…」、&quot;…&quot;）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="179"/>
+        <location filename="core_catalogue.py" line="323"/>
+        <source>Leave quoted text out of the comparison</source>
+        <translation>比较时不计引用文字</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="324"/>
         <source>Ignore the reference section (参考文献, References)</source>
         <translation>忽略参考文献部分（参考文献、References）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="181"/>
+        <location filename="core_catalogue.py" line="325"/>
+        <source>Leave the reference section (参考文献, References) out of the comparison</source>
+        <translation>比较时不计参考文献部分（参考文献、References）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="326"/>
         <source>Find passages reworded sentence by sentence (Chinese, English)</source>
         <translation>查找逐句改写的段落（中文、英文）</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="183"/>
+        <location filename="core_catalogue.py" line="327"/>
+        <source>Look for sentences reworded within a language (Chinese, English)</source>
+        <translation>查找同一语言内改写的句子（中文、英文）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="328"/>
         <source>Find passages translated between Chinese and English</source>
         <translation>查找中英文之间翻译的段落</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="185"/>
-        <source>Read scanned pages and pictures of text (OCR, about 5-10 s per page)</source>
-        <translation>识别扫描页和文字图片（OCR，每页约 5-10 秒）</translation>
+        <location filename="core_catalogue.py" line="329"/>
+        <source>Look for sentences translated between Chinese and English</source>
+        <translation>查找中英文之间翻译的句子</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="187"/>
+        <location filename="core_catalogue.py" line="330"/>
         <source>Reworded or translated: sentences closer by at least:</source>
         <translation>改写或翻译：句子相近程度至少为：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="190"/>
-        <source>Each sentence of such a passage must be this many times closer to its match than to its usual nearest sentences in other files (1.3 by default)</source>
-        <translation>这类段落中的每一句与其对应句的相近程度，须达到它与其他文件中最相近句子的通常程度的这么多倍（默认 1.3）</translation>
+        <location filename="core_catalogue.py" line="331"/>
+        <source>Each sentence of a reworded or translated passage must be this many times closer to its match than to its usual nearest sentences in other files</source>
+        <translation>改写或翻译段落中的每一句与其对应句的相近程度，须达到它与其他文件中最相近句子的通常程度的这么多倍</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="195"/>
+        <location filename="core_catalogue.py" line="332"/>
+        <source>Reworded or translated: sentences in order, at least:</source>
+        <translation>改写或翻译：按顺序的句子至少：</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="333"/>
+        <source>Sentences in order that make a reworded or translated passage</source>
+        <translation>构成改写或翻译段落所需的按顺序排列的句子数</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="334"/>
+        <source>Worker processes:</source>
+        <translation>工作进程数：</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="335"/>
+        <source>Worker processes (0: one per core)</source>
+        <translation>工作进程数（0：每个核心一个）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="336"/>
+        <source>Read scanned pages and pictures of text (OCR, about 5-10 s per page)</source>
+        <translation>识别扫描页和文字图片（OCR，每页约 5-10 秒）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="337"/>
+        <source>Read scanned PDF pages and pictures in DOCX/ODT files by OCR (about 5-10 s per page); without it a PDF that is only scans is reported, not read</source>
+        <translation>用 OCR 识别 PDF 中的扫描页以及 DOCX/ODT 文件中的图片（每页约 5-10 秒）；关闭时，只有扫描页的 PDF 会被报告而不读取</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../views/settings_dialog.py" line="123"/>
+        <source>Archive file</source>
+        <translation>档案库文件</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="125"/>
+        <source>plagcheck archive (*.sqlite);;All files (*)</source>
+        <translation>plagcheck 档案库 (*.sqlite);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="132"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.py" line="144"/>
         <source>Changes apply to the next scan; the current folder is rescanned.</source>
         <translation>更改将用于下一次扫描；当前文件夹会重新扫描。</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="197"/>
+        <location filename="../views/settings_dialog.py" line="146"/>
         <source>Archive of past submissions</source>
         <translation>往届作业档案库</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="198"/>
+        <location filename="../views/settings_dialog.py" line="147"/>
         <source>Compare each scan with the archive</source>
         <translation>每次扫描都与档案库比较</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="199"/>
+        <location filename="../views/settings_dialog.py" line="148"/>
         <source>&amp;Archive:</source>
         <translation>档案库(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="200"/>
+        <location filename="../views/settings_dialog.py" line="149"/>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="203"/>
+        <location filename="../views/settings_dialog.py" line="152"/>
         <source>A file (created when you first add a class; empty: the default file shown) or a shared server: redis://HOST:PORT/DB.</source>
         <translation>一个文件（首次加入班级时创建；留空则使用显示的默认文件），或共享服务器：redis://主机:端口/数据库。</translation>
     </message>

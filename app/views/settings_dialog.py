@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from simhash_core.types import ScanSettings, setting_range
+from app.setting_editors import editor_for, setting_words, value_of
+from simhash_core.settings import ScanSettings, SettingSpec, spec_of, specs
 
 
 class SettingsDialog(QDialog):
@@ -39,52 +40,13 @@ class SettingsDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self._base = settings
-        self.k = QSpinBox()
-        self.k.setRange(*(int(v) for v in setting_range("simhash_k")))
-        self.k.setValue(settings.simhash_k)
-        self.cutoff = QDoubleSpinBox()
-        self.cutoff.setRange(*(v * 100 for v in setting_range("flag_similarity")))
-        self.cutoff.setDecimals(0)
-        self.cutoff.setSuffix(" %")
-        self.cutoff.setValue(round(settings.flag_similarity * 100))
-        self.passage = QSpinBox()  # the passage-length rule
-        low, high = setting_range("flag_passage_words")
-        self.passage.setRange(int(low), int(min(high, 100_000)))
-        self.passage.setValue(round(settings.flag_passage_words))
-        self.ngram = QSpinBox()
-        self.ngram.setRange(*(int(v) for v in setting_range("ngram")))
-        self.ngram.setValue(settings.ngram)
-        self.t2s = QCheckBox()
-        self.t2s.setChecked(settings.t2s)
-        self.quotes = QCheckBox()
-        self.quotes.setChecked(settings.exclude_quotes)
-        self.references = QCheckBox()
-        self.references.setChecked(settings.exclude_references)
-        self.reworded = QCheckBox()
-        self.reworded.setChecked(settings.reworded)
-        self.translated = QCheckBox()
-        self.translated.setChecked(settings.translated)
-        self.ocr = QCheckBox()
-        self.ocr.setChecked(settings.ocr)
-        self.margin = QDoubleSpinBox()
-        self.margin.setRange(*setting_range("meaning_margin"))
-        self.margin.setDecimals(2)
-        self.margin.setSingleStep(0.05)
-        self.margin.setSuffix(" ×")
-        self.margin.setValue(settings.meaning_margin)
+        # one editor per saved setting, made from its declaration (simhash_core.settings)
         self.form = QFormLayout()
-        self.labels = [QLabel() for _ in range(5)]
-        self.form.addRow(self.labels[0], self.k)
-        self.form.addRow(self.labels[1], self.cutoff)
-        self.form.addRow(self.labels[4], self.passage)
-        self.form.addRow(self.labels[2], self.ngram)
-        self.form.addRow(self.t2s)
-        self.form.addRow(self.quotes)
-        self.form.addRow(self.references)
-        self.form.addRow(self.reworded)
-        self.form.addRow(self.translated)
-        self.form.addRow(self.labels[3], self.margin)
-        self.form.addRow(self.ocr)
+        self.editors: dict[str, QWidget] = {}
+        self.form_labels: dict[str, QLabel] = {}
+        for spec in specs(type(settings)):
+            if spec.saved:
+                self._add_editor(spec, getattr(settings, spec.name))
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #555;")
@@ -124,20 +86,25 @@ class SettingsDialog(QDialog):
         layout.addWidget(buttons)
         self.retranslate_ui()
 
+    def _add_editor(self, spec: SettingSpec, value: object) -> None:
+        editor = editor_for(spec, value)
+        self.editors[spec.name] = editor
+        if isinstance(editor, QCheckBox):  # a switch says what it does itself
+            self.form.addRow(editor)
+            return
+        label = QLabel()
+        label.setBuddy(editor)
+        self.form_labels[spec.name] = label
+        self.form.addRow(label, editor)
+
     def settings(self) -> ScanSettings:
+        """The settings as edited (the others as they were given)."""
         return replace(
             self._base,
-            simhash_k=self.k.value(),
-            flag_similarity=round(self.cutoff.value() / 100, 4),
-            flag_passage_words=float(self.passage.value()),
-            ngram=self.ngram.value(),
-            t2s=self.t2s.isChecked(),
-            exclude_quotes=self.quotes.isChecked(),
-            exclude_references=self.references.isChecked(),
-            reworded=self.reworded.isChecked(),
-            translated=self.translated.isChecked(),
-            meaning_margin=round(self.margin.value(), 2),
-            ocr=self.ocr.isChecked(),
+            **{
+                name: value_of(spec_of(name, type(self._base)), editor)
+                for name, editor in self.editors.items()
+            },
         )
 
     def archive_location(self) -> str:
@@ -163,34 +130,16 @@ class SettingsDialog(QDialog):
 
     def retranslate_ui(self) -> None:
         self.setWindowTitle(self.tr("Settings"))
-        self.labels[0].setText(self.tr("SimHash distance threshold (k, bits):"))
-        self.labels[1].setText(self.tr("Flag pairs with matched text of at least:"))
-        self.labels[2].setText(self.tr("Word-sequence length (n-gram):"))
-        self.labels[4].setText(self.tr("…or one matching passage of at least:"))
-        self.passage.setSuffix(self.tr(" words"))
-        self.passage.setToolTip(
-            self.tr(
-                "A pair is also flagged when one passage of at least this many words is the "
-                "same in both (2 Chinese characters count as 1 word; 40 by default)"
-            )
-        )
-        self.t2s.setText(self.tr("Convert Traditional Chinese to Simplified before comparing"))
-        self.quotes.setText(self.tr('Ignore quoted text (“…”, 「…」, "…")'))
-        self.references.setText(self.tr("Ignore the reference section (参考文献, References)"))
-        self.reworded.setText(
-            self.tr("Find passages reworded sentence by sentence (Chinese, English)")
-        )
-        self.translated.setText(self.tr("Find passages translated between Chinese and English"))
-        self.ocr.setText(
-            self.tr("Read scanned pages and pictures of text (OCR, about 5-10 s per page)")
-        )
-        self.labels[3].setText(self.tr("Reworded or translated: sentences closer by at least:"))
-        self.margin.setToolTip(
-            self.tr(
-                "Each sentence of such a passage must be this many times closer to its match "
-                "than to its usual nearest sentences in other files (1.3 by default)"
-            )
-        )
+        for name, editor in self.editors.items():
+            spec = spec_of(name, type(self._base))
+            words = setting_words(spec)
+            if isinstance(editor, QCheckBox):
+                editor.setText(words.label)
+            else:
+                self.form_labels[name].setText(words.label)
+                if isinstance(editor, (QSpinBox, QDoubleSpinBox)):
+                    editor.setSuffix(words.suffix)
+            editor.setToolTip(words.tip)
         self.note.setText(
             self.tr("Changes apply to the next scan; the current folder is rescanned.")
         )

@@ -53,16 +53,10 @@ from simhash_core.fingerprint.codec import (
 from simhash_core.fingerprint.simhash import bit_sums, fingerprint_from_sums
 from simhash_core.fingerprint.weights import tfidf
 from simhash_core.messages import Message, dump_messages, load_messages
+from simhash_core.settings import ANALYSIS_FIELDS, ScanSettings, analysis_settings
 from simhash_core.text.sentences import CHINESE, with_glosses
 from simhash_core.text.vocabulary import jieba_idf
-from simhash_core.types import (
-    ANALYSIS_FIELDS,
-    Document,
-    Keywords,
-    ScanSettings,
-    UnitSpans,
-    analysis_settings,
-)
+from simhash_core.types import Document, Keywords, UnitSpans
 
 FORMAT_VERSION = 1
 PAYLOAD_FIELDS = (

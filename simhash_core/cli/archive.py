@@ -38,13 +38,8 @@ from simhash_core.archive.errors import ArchiveChanging, LabelError
 from simhash_core.archive.service import human_size
 from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.progress import Progress
-from simhash_core.types import (
-    ArchiveCheck,
-    ArchiveStatus,
-    ScanResult,
-    ScanSettings,
-    setting_range,
-)
+from simhash_core.settings import ScanSettings, setting_range
+from simhash_core.types import ArchiveCheck, ArchiveStatus, ScanResult
 
 CHECK_CHANGING = 3  # exit code: the archive was being changed, so it was not checked
 _ARCHIVE_HELP = (

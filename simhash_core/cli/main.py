@@ -20,39 +20,14 @@ from simhash_core.cli.archive import (
     open_scan_archive,
     run_archive_command,
 )
+from simhash_core.cli.setting_options import add_setting_options, settings_from_args
 from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.export import ReportError, errors_path_for, write_reports
 from simhash_core.progress import Progress, Stage
 from simhash_core.report import PairNotFound, find_pair, report_writers
 from simhash_core.scan import scan
 from simhash_core.store.cache import open_cache
-from simhash_core.types import ArchiveStatus, ScanResult, ScanSettings, setting_range
-
-
-def _settings(args: argparse.Namespace) -> ScanSettings:
-    base = ScanSettings()
-    return ScanSettings(
-        simhash_k=args.k if args.k is not None else base.simhash_k,
-        flag_similarity=args.threshold if args.threshold is not None else base.flag_similarity,
-        flag_passage_words=(
-            args.passage_words if args.passage_words is not None else base.flag_passage_words
-        ),
-        ngram=args.ngram if args.ngram is not None else base.ngram,
-        t2s=not args.no_t2s,
-        idf=args.idf,
-        exclude_quotes=args.exclude_quotes,
-        exclude_references=not args.keep_references,
-        reworded=not args.no_reworded,
-        translated=not args.no_translated,
-        meaning_margin=(
-            args.meaning_margin if args.meaning_margin is not None else base.meaning_margin
-        ),
-        meaning_sentences=(
-            args.meaning_sentences if args.meaning_sentences is not None else base.meaning_sentences
-        ),
-        workers=args.workers or 0,
-        ocr=not args.no_ocr,
-    )
+from simhash_core.types import ArchiveStatus, ScanResult, ScanSettings
 
 
 def summary(result: ScanResult) -> str:
@@ -146,71 +121,7 @@ def _add_scan(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--all-pairs", action="store_true", help="write every pair, not only similar ones"
     )
-    p.add_argument(
-        "--workers",
-        type=bounded(int, 1, setting_range("workers")[1]),
-        metavar="N",
-        help="worker processes (default: one per core)",
-    )
-    p.add_argument(
-        "-k",
-        type=bounded(int, *setting_range("simhash_k")),
-        help="SimHash Hamming distance for near-duplicates, 0-12 (default 3)",
-    )
-    p.add_argument(
-        "--threshold",
-        type=bounded(float, *setting_range("flag_similarity")),
-        help="flag pairs at this similarity, 0.01-1 (default 0.15)",
-    )
-    p.add_argument(
-        "--passage-words",
-        type=bounded(float, *setting_range("flag_passage_words")),
-        help="flag a pair with a matching passage this long, in words (default 40;"
-        " two Chinese characters count as one word)",
-    )
-    p.add_argument(
-        "--ngram",
-        type=bounded(int, *setting_range("ngram")),
-        help="shingle size in units, 2-12 (default 5)",
-    )
-    p.add_argument(
-        "--idf",
-        choices=["jieba", "corpus"],
-        default="jieba",
-        help="IDF source for SimHash weights (default jieba)",
-    )
-    p.add_argument(
-        "--no-ocr",
-        action="store_true",
-        help="do not read scanned PDF pages and pictures in DOCX/ODT files (OCR takes "
-        "about 5-10 s per page); a PDF that is only scans is then reported, not read",
-    )
-    p.add_argument(
-        "--no-reworded",
-        action="store_true",
-        help="do not look for sentences reworded within a language",
-    )
-    p.add_argument(
-        "--no-translated",
-        action="store_true",
-        help="do not look for sentences translated between Chinese and English",
-    )
-    p.add_argument(
-        "--meaning-margin",
-        type=bounded(float, *setting_range("meaning_margin")),
-        help="how much closer than its usual nearest sentences a reworded or translated"
-        " sentence must be to its match, 1-10 (default 1.3)",
-    )
-    p.add_argument(
-        "--meaning-sentences",
-        type=bounded(int, *setting_range("meaning_sentences")),
-        help="sentences in order that make a reworded or translated passage, 2-100 (default 3)",
-    )
-    p.add_argument("--no-t2s", action="store_true", help="do not map Traditional to Simplified")
-    p.add_argument("--exclude-quotes", action="store_true", help="ignore quoted text")
-    p.add_argument(
-        "--keep-references", action="store_true", help="compare the reference section too"
-    )
+    add_setting_options(p)  # every setting with a flag, from its declaration
     p.add_argument(
         "--timeout", type=bounded(float, 1), default=60.0, help="seconds allowed per file"
     )
@@ -240,7 +151,7 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for out in (args.csv, args.json, args.html, args.pdf):
         if out is not None and not out.resolve().parent.is_dir():
             parser.error(f"folder for {out} does not exist")
-    settings = _settings(args)
+    settings = settings_from_args(args)
     # the archive is opened and checked first: a wrong address or password must not
     # cost the teacher the whole scan before it is said
     store = open_scan_archive(args)

@@ -52,6 +52,7 @@ from simhash_core.compare.memo import ComparisonMemo
 from simhash_core.compare.verdict import Verdict
 from simhash_core.fingerprint.analyze import Analysis
 from simhash_core.messages import Message, dump_messages, load_messages
+from simhash_core.settings import ScanSettings, analysis_settings
 from simhash_core.store.codec import (
     EncodedAnalysis,
     decode_analysis,
@@ -59,13 +60,7 @@ from simhash_core.store.codec import (
     text_of,
     text_value,
 )
-from simhash_core.types import (
-    DocumentMeta,
-    ExtractedText,
-    OcrRegion,
-    ScanSettings,
-    analysis_settings,
-)
+from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 
 CACHE_VERSION = 16  # 16: analyses of the texts of EXTRACT_VERSION 4
 # what extraction gives for the same bytes; a change re-reads every file once

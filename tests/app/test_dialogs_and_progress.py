@@ -14,13 +14,17 @@ def test_settings_dialog_edits_a_copy(qtbot):
     base = replace(ScanSettings(), workers=3)
     dialog = SettingsDialog(base)
     qtbot.addWidget(dialog)
-    dialog.k.setValue(5)
-    dialog.cutoff.setValue(30)
-    dialog.ngram.setValue(7)
-    dialog.t2s.setChecked(False)
-    dialog.quotes.setChecked(True)
-    assert dialog.passage.value() == 40  # the passage-length rule is there, at its default
-    dialog.passage.setValue(60)
+    editors = dialog.editors
+    editors["simhash_k"].setValue(5)
+    editors["flag_similarity"].setValue(30)  # shown in per cent
+    assert editors["flag_similarity"].suffix() == " %"
+    editors["ngram"].setValue(7)
+    editors["t2s"].setChecked(False)
+    editors["exclude_quotes"].setChecked(True)
+    passage = editors["flag_passage_words"]
+    assert passage.value() == 40  # the passage-length rule is there, at its default
+    assert passage.suffix() == " words" and passage.toolTip()
+    passage.setValue(60)
     edited = dialog.settings()
     assert (edited.simhash_k, edited.flag_similarity, edited.ngram) == (5, 0.3, 7)
     assert edited.flag_passage_words == 60
@@ -42,8 +46,8 @@ def test_progress_panel_says_which_page_ocr_is_reading(qtbot):
 def test_settings_dialog_turns_ocr_off(qtbot):
     dialog = SettingsDialog(ScanSettings())
     qtbot.addWidget(dialog)
-    assert dialog.ocr.isChecked()
-    dialog.ocr.setChecked(False)
+    assert dialog.editors["ocr"].isChecked()
+    dialog.editors["ocr"].setChecked(False)
     assert dialog.settings().ocr is False
 
 

@@ -109,7 +109,7 @@ def test_usage_errors_exit_2(tmp_path, capsys):
         ("-k", "99", "not between 0 and 12"),
         ("--threshold", "1.5", "not between 0.01 and 1.0"),
         ("--passage-words", "0", "not between 5 and 100000"),
-        ("--workers", "0", "not between 1 and 1024"),
+        ("--workers", "1025", "not between 0 and 1024"),
         ("--threshold", "high", "is not a number"),
     ],
 )
