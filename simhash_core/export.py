@@ -358,7 +358,35 @@ def _pairs_csv_writer(
 
 def _errors_csv_writer(result: ScanResult, t: Translation) -> Writer:
     headers = [t.word(h) for h in ERROR_HEADERS]
-    return lambda fh: write_csv(fh, headers, error_rows(file_problems(result), t))
+    rows = [*archive_rows(result, t), *error_rows(file_problems(result), t)]
+    return lambda fh: write_csv(fh, headers, rows)
+
+
+def archive_rows(result: ScanResult, t: Translation) -> list[list[str]]:
+    """The errors sheet's first row when the archive was asked for and not checked
+    (else none): its location, "archive not checked", and why. Without it, a pairs
+    sheet with no archived match would read as "nothing in the archive matched"."""
+    check = result.archive
+    if check is None or check.checked:
+        return []
+    return [[check.location, t.problem("archive"), t.message(check.message)]]
+
+
+def archive_dict(result: ScanResult) -> dict[str, Any] | None:
+    """How comparing with the archive went, for the JSON (None: not asked for)."""
+    check = result.archive
+    if check is None:
+        return None
+    return {
+        "status": check.status.value,
+        "checked": check.checked,
+        "location": check.location,
+        "searched": check.searched,
+        "matched": check.matched,
+        "reason": str(check.error) if check.error is not None else None,
+        "message": check.message.to_json(),
+        "text": str(check.message),
+    }
 
 
 def _json_writer(result: ScanResult) -> Writer:
@@ -465,6 +493,7 @@ def result_dict(result: ScanResult, *, with_pairs: bool = True) -> dict[str, Any
             for c in result.clusters
         ],
         "cancelled": result.cancelled,
+        "archive": archive_dict(result),
     }
     if with_pairs:
         data["pairs"] = [pair_dict(result, p) for p in result.pairs]

@@ -111,6 +111,10 @@ CATALOGUE: dict[str, str] = {
     "file.permission": "permission denied: cannot read the file",
     "file.broken-link": "broken symbolic link: the file it points to is missing",
     "file.gone": "file not found: it was moved or deleted",
+    "file.changed": (
+        "the file changed while it was being read (is it still being copied or synced?): "
+        "scan again once it is complete"
+    ),
     "file.link-loop": "symbolic link loop: cannot read the file",
     "file.os-error": "cannot read the file: {detail}",
     "file.too-large": "too large: the file is {size}, and no submission is larger than {limit}",
@@ -168,9 +172,7 @@ CATALOGUE: dict[str, str] = {
     "ocr.unavailable": (
         "scans and pictures cannot be read here: the OCR engine failed to load ({detail})"
     ),
-    "ocr.image-too-large": (
-        "a picture of {width:,} × {height:,} pixels: too large to read by OCR"
-    ),
+    "ocr.image-too-large": ("a picture of {width:,} × {height:,} pixels: too large to read by OCR"),
     "ocr.page-too-large": (
         "page {page} holds a picture of {width:,} × {height:,} pixels: too large to read by OCR"
     ),
@@ -254,7 +256,14 @@ CATALOGUE: dict[str, str] = {
         "and a new one was started"
     ),
     "notice.cache-unavailable": "the fingerprint cache is not used (every file is read): {detail}",
-    "notice.archive-failed": "the archive part is missing: {detail}",
+    # how comparing with the archive went (every report says it)
+    "archive.checked": (
+        "compared with the archive {location}: {searched} archived documents searched, "
+        "{matched} close enough to compare"
+    ),
+    "archive.empty": "the archive {location} holds no documents yet: nothing was compared with it",
+    "archive.not-checked": "the archive {location} was asked for but NOT checked: {reason}",
+    "archive.scan-cancelled": "the scan was cancelled before the archive was searched",
     # why an archive cannot be used
     "archive.no-redis-package": (
         "the Redis archive needs the 'redis' package: pip install 'plagcheck[redis]'"
@@ -303,6 +312,10 @@ CATALOGUE: dict[str, str] = {
     "archive.bad-document": "the archive file is damaged: unreadable document data ({detail})",
     "archive.bad-offsets": "the archive file is damaged: unit offsets do not match",
     "archive.missing": "no archive at {location}",
+    "archive.changing": (
+        "the archive {location} was being changed while it was checked (someone is adding "
+        "or removing documents), so it could not be checked: check again when they are done"
+    ),
     "archive.no-label": "no label '{label}' in the archive",
     "archive.busy": "the archive {location} is busy (another plagcheck is writing): {detail}",
     "archive.cannot-open": "cannot open the archive file {location}: {detail}",
@@ -353,6 +366,7 @@ PROBLEM_KINDS: dict[str, str] = {
     "garbled": "undecodable text",
     "unreadable": "cannot be read",
     "missing": "missing",
+    "changed": "changed while read",
     "broken-link": "broken link",
     "link-loop": "link loop",
     "link-outside": "link outside the folder",
@@ -367,6 +381,7 @@ PROBLEM_KINDS: dict[str, str] = {
     "error": "error",
     "skipped": "skipped",
     "warning": "warning",
+    "archive": "archive not checked",
 }
 
 
@@ -458,9 +473,7 @@ def fields_of(code: str) -> frozenset[str]:
     >>> sorted(fields_of("pair.passage"))
     ['chars', 'passages', 'words']
     """
-    return frozenset(
-        name for _, name, _, _ in string.Formatter().parse(CATALOGUE[code]) if name
-    )
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(CATALOGUE[code]) if name)
 
 
 def render(message: Message, template: Callable[[str, Message], str] = english) -> str:

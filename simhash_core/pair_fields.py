@@ -182,28 +182,29 @@ PAIR_FIELDS: tuple[PairField, ...] = (
         FieldKind.COUNT,
         lambda r, p: max(p.matched_chars, p.matched_chars_b),
         "Matched characters",
-        "Characters inside matched passages (the larger side)",
+        "Characters inside matched passages, word for word, reworded or translated "
+        "(the larger side)",
     ),
     PairField(
         "passages",
         FieldKind.COUNT,
         lambda r, p: p.passages,
         "Passages",
-        "Number of matched passages",
+        "Number of matched passages: word for word, reworded or translated",
     ),
     PairField(
         "share_a",
         FieldKind.SHARE,
         lambda r, p: p.share_a,
         "Share of A",
-        "Share of A's text inside matched passages",
+        "Share of A's text inside matched passages, word for word or by meaning",
     ),
     PairField(
         "share_b",
         FieldKind.SHARE,
         lambda r, p: p.share_b,
         "Share of B",
-        "Share of B's text inside matched passages",
+        "Share of B's text inside matched passages, word for word or by meaning",
     ),
     PairField(
         "reworded_sentences",

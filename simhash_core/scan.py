@@ -31,13 +31,11 @@ from simhash_core.fingerprint.analyze import (
     analyze_file,
     analyze_text,
     file_digest,
-    text_shingles,
+    template_shingles,
     to_document,
 )
 from simhash_core.fingerprint.weights import reweighted
-from simhash_core.hashing import sorted_unique
 from simhash_core.memory import give_back_free_memory, mapped_copies
-from simhash_core.messages import Message
 from simhash_core.ocr.reader import STEP_SECONDS, STEP_SECONDS_CAP, OcrReader
 from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, TaskNote, note, start_server
 from simhash_core.progress import Cancelled, Progress, Stage
@@ -49,7 +47,7 @@ from simhash_core.store.cache import (
     settings_key,
     stat_signature,
 )
-from simhash_core.students import one_submission_each, with_students
+from simhash_core.students import one_submission_each, own_path, with_students
 from simhash_core.text import glossary
 from simhash_core.text.words import warm_up
 from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings
@@ -70,28 +68,6 @@ def prepare_workers() -> None:
     start_server(WORKER_PRELOAD)
 
 
-def template_shingles(
-    templates: Sequence[Path], settings: ScanSettings
-) -> tuple[np.ndarray, list[FileError]]:
-    """Shingle hashes of the template files (assignment text), and their read errors."""
-    from simhash_core.extract import ExtractError, extract
-
-    found = []
-    errors = []
-    for path in templates:
-        try:
-            text = extract(Path(path)).text
-        except ExtractError as exc:
-            errors.append(
-                FileError(str(path), exc.code, Message.of("file.template", reason=exc.reason))
-            )
-            continue
-        found.append(text_shingles(text, settings))
-    if not found:
-        return np.zeros(0, dtype=np.uint64), errors
-    return sorted_unique(np.concatenate(found)), errors
-
-
 def _file_id(path: Path | str) -> tuple[int, int] | str:
     """What makes two paths the same file: device and inode (one ``stat``, where
     ``resolve`` would look up every folder on the way), or the resolved path."""
@@ -100,6 +76,13 @@ def _file_id(path: Path | str) -> tuple[int, int] | str:
     except OSError:
         return str(Path(path).resolve())
     return (st.st_dev, st.st_ino)
+
+
+def given_alone(paths: Sequence[Path], files: Sequence[tuple[Path, str]]) -> dict[str, str]:
+    """The display path of each file given on its own (not found in a chosen folder),
+    with what its own path says about its student (:func:`students.own_path`)."""
+    alone = {os.path.abspath(p) for p in paths if not p.is_dir()}
+    return {shown: own_path(Path(p)) for p, shown in files if os.path.abspath(p) in alone}
 
 
 def _without(files: list[tuple[Path, str]], templates: list[Path]) -> list[tuple[Path, str]]:
@@ -248,7 +231,11 @@ def analyze_files(
 
     With a cache, unchanged files come straight from it; files whose text is cached
     but whose settings changed skip extraction; results are stored back (by the isolated
-    workers themselves, so the parent does not spend its time encoding them). ``task``
+    workers themselves, so the parent does not spend its time encoding them).
+
+    Files are hashed here and read later by the workers, which check that they read
+    the bytes hashed: a file replaced in between is a ``changed`` failure (its text is
+    stored under no hash), and the files of its old content are then read themselves. ``task``
     replaces the per-file function (same arguments as the default); tests use it to
     simulate a reader that hangs or crashes.
     """
@@ -316,14 +303,33 @@ def analyze_files(
             preload=WORKER_PRELOAD,
         )
         outcomes = pool.run(task, tasks, progress, on_note) if tasks else iter(())
+    unread: list[int] = []  # twins of a file that changed while it was read
     for i, outcome in outcomes:
         if parent_stores and isinstance(outcome, Analysis) and usable_later(outcome):
             cache.put(key, outcome)
             if not corpus_idf:
                 outcome = replace(outcome, terms={})
         yield i, outcome
-        for twin in twins.get(digests[i] or "", ()):
+        waiting = twins.get(digests[i] or "", ())
+        if isinstance(outcome, TaskFailure) and outcome.code == "changed":
+            unread.extend(waiting)  # their bytes may still be those hashed: read them
+            continue
+        for twin in waiting:
             yield twin, _twin(outcome)
+    if unread and not progress.cancelled:
+        again = analyze_files(
+            [files[j] for j in unread],
+            settings,
+            template,
+            progress,
+            isolate=isolate,
+            timeout=timeout,
+            cache=cache,
+            task=task,
+            on_note=(lambda k, n: on_note(unread[k], n)) if on_note is not None else None,
+        )
+        for k, outcome in again:
+            yield unread[k], outcome
 
 
 def _twin(outcome: Analysis | TaskFailure) -> Analysis | TaskFailure:
@@ -419,7 +425,7 @@ def scan(
     timings["analyse"] = time.perf_counter() - t1
     timings.update({f"cpu:{stage}": seconds for stage, seconds in sorted(cpu.items())})
 
-    docs = with_students([by_index[i] for i in sorted(by_index)])
+    docs = with_students([by_index[i] for i in sorted(by_index)], given_alone(paths, files))
     by_index.clear()  # the documents live in docs alone (see _shingles_mapped)
     # a student's several files are one submission (students.one_submission_each)
     docs = one_submission_each(

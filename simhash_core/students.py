@@ -31,9 +31,11 @@ import hashlib
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 
+from simhash_core.discover import printable
 from simhash_core.fingerprint.analyze import Analysis, analysis_fields
 from simhash_core.messages import Message
 from simhash_core.types import Document, Student
@@ -42,6 +44,10 @@ MAX_FILES_PER_STUDENT = 6  # more in one folder: a class or a topic, not one stu
 
 _MOODLE = re.compile(
     r"^(?P<name>.+?)_(?P<number>\d+)_assignsubmission_(?:file|onlinetext)_?$", re.IGNORECASE
+)
+# Moodle's download without folders: ``<name>_<number>_assignsubmission_file_<its name>``
+_MOODLE_FILE = re.compile(
+    r"^(?P<name>.+?)_(?P<number>\d+)_assignsubmission_(?:file|onlinetext)_.", re.IGNORECASE
 )
 _HAN_NAME = r"[\u4e00-\u9fff][\u4e00-\u9fff·]{1,4}"
 _SEP = r"[_\-\s.·]+"
@@ -63,7 +69,7 @@ def _stem(part: str) -> str:
 
 
 def _from_part(part: str, folder: bool) -> Student | None:
-    moodle = _MOODLE.match(part) if folder else None
+    moodle = (_MOODLE if folder else _MOODLE_FILE).match(part)
     if moodle:
         name, number = moodle["name"].strip(), moodle["number"]
         return Student(name, number, f"#{number} {name}", "moodle")
@@ -135,14 +141,54 @@ def _told_apart(found: list[Student | None]) -> list[Student | None]:
     return out
 
 
-def with_students(docs: Sequence[Document]) -> list[Document]:
+def own_path(path: Path) -> str:
+    """What a file given on its own (File → Add files, ``plagcheck scan FILE``) says
+    about its student: its folder and its name, as a display path. A Moodle file sits
+    in its student's folder, which its display path (its name alone) has lost.
+
+    >>> own_path(Path("/t/late/Gao Yu_20250199_assignsubmission_file_/late.txt"))
+    'Gao Yu_20250199_assignsubmission_file_/late.txt'
+    """
+    folder = printable(path.parent.name)
+    return f"{folder}/{printable(path.name)}" if folder else printable(path.name)
+
+
+def _alone(own: str, path: str) -> Student:
+    """The student of a file given on its own (``own`` its :func:`own_path`, ``path``
+    its display path): its name's pattern, else its Moodle folder, else its name (stem).
+    Any other folder is not trusted: a course folder ("20240315_期中作业") would make
+    its files one student's.
+
+    >>> _alone("20240315_期中作业/essay.docx", "essay.docx").name
+    'essay'
+    >>> _alone("Gao Yu_20250199_assignsubmission_file_/late.txt", "late.txt").name
+    'Gao Yu'
+    """
+    folder, _, name = own.rpartition("/")
+    found = _from_part(name, folder=False)
+    if found is None and _MOODLE.match(folder):
+        found = _from_part(folder, folder=True)
+    return found or Student(_stem(path), None, f"file:{path}", "file")
+
+
+def with_students(
+    docs: Sequence[Document], own: Mapping[str, str] | None = None
+) -> list[Document]:
     """``docs`` with each one's student and the name a teacher reads: the student, with
     the file name when the student handed in several files (archived documents are
-    named from the path they were archived under)."""
+    named from the path they were archived under).
+
+    ``own`` maps the display path of each file given on its own to its :func:`own_path`,
+    which names its student (:func:`_alone`)."""
+    own = own or {}
     new = [i for i, d in enumerate(docs) if d.archive_label is None]
     found: dict[int, Student | None] = dict(
         zip(new, students([docs[i].path for i in new]), strict=True)
     )
+    for i in new:
+        path = docs[i].path
+        if path in own:
+            found[i] = _alone(own[path], path)
     for i, d in enumerate(docs):
         if d.archive_label is not None:
             found[i] = student_of(d.path.split("/", 2)[-1])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -199,6 +200,9 @@ class ExtractedText:
     # offered is not used (see scan.analyze_files)
     ocr_skipped: int = 0
     ocr_offered: int = 0
+    # the content hash of exactly the bytes this text was read from (see
+    # extract.digest): the key it may be filed under; empty where nothing was read
+    content_hash: str = ""
 
 
 @dataclass(frozen=True)
@@ -418,9 +422,11 @@ class PairScore:
     jaccard: float  # MinHash estimate of shingle Jaccard
     containment_a: float  # share of A's shingles found in B
     containment_b: float
-    matched_chars: int = 0  # characters of A's original text inside matching passages
+    # the matched passages as the reports list them: word for word, reworded and
+    # translated (what the similarity counts; see compare.pair_score.counted)
+    matched_chars: int = 0  # characters of A's original text inside matched passages
     matched_chars_b: int = 0
-    share_a: float = 0.0  # share of A's comparable text inside matching passages
+    share_a: float = 0.0  # share of A's text inside them: similarity = max(share_a, share_b)
     share_b: float = 0.0
     passages: int = 0
     flagged: bool = False
@@ -567,6 +573,56 @@ def setting_range(name: str) -> tuple[float, float]:
     raise KeyError(f"ScanSettings has no numeric field {name!r}")
 
 
+class ArchiveStatus(Enum):
+    """How the comparison of a scan with the archive went."""
+
+    COMPARED = "compared"
+    EMPTY = "empty"  # no archive yet, or no document in it
+    CANCELLED = "cancelled"  # the scan was cancelled: the archive was not searched
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class ArchiveCheck:
+    """The archive side of one scan (``ScanResult.archive``; ``None`` there when the
+    scan did not ask for the archive)."""
+
+    status: ArchiveStatus
+    location: str  # as it may be shown (a Redis password as ``***``)
+    searched: int = 0  # archived documents in the archive
+    matched: int = 0  # archived documents added to the result
+    error: Message | None = None  # why it failed
+
+    @property
+    def checked(self) -> bool:
+        """Whether the archive was searched (empty or not)."""
+        return self.status in (ArchiveStatus.COMPARED, ArchiveStatus.EMPTY)
+
+    @property
+    def message(self) -> Message:
+        """What a report says about the archive: checked (with what), or asked for and
+        not checked, and why.
+
+        >>> str(ArchiveCheck(ArchiveStatus.COMPARED, "a.sqlite", 40, 3).message)
+        'compared with the archive a.sqlite: 40 archived documents searched, 3 close enough to compare'
+        >>> str(ArchiveCheck(ArchiveStatus.FAILED, "a.sqlite",
+        ...                  error=Message.of("archive.bad-offsets")).message)
+        'the archive a.sqlite was asked for but NOT checked: the archive file is damaged: unit offsets do not match'
+        """  # noqa: E501
+        where = self.location
+        if self.status is ArchiveStatus.COMPARED:
+            return Message.of(
+                "archive.checked", location=where, searched=self.searched, matched=self.matched
+            )
+        if self.status is ArchiveStatus.EMPTY:
+            return Message.of("archive.empty", location=where)
+        if self.status is ArchiveStatus.CANCELLED:
+            why = Message.of("archive.scan-cancelled")
+        else:
+            why = self.error or Message.of("archive.unexpected", detail="unknown")
+        return Message.of("archive.not-checked", location=where, reason=why)
+
+
 @dataclass
 class ScanResult:
     """The outcome of a scan: documents, errors, scores of reported pairs, and groups."""
@@ -591,3 +647,5 @@ class ScanResult:
     # the cache or the archive could not be used)
     notices: list[Message] = field(default_factory=list)
     templates: list[Path] = field(default_factory=list)  # the template files used
+    # how comparing with the archive went; None: the scan did not ask for the archive
+    archive: ArchiveCheck | None = None

@@ -4,7 +4,7 @@
 <context>
     <name>BitDiffView</name>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="376"/>
+        <location filename="../views/bit_diff_view.py" line="379"/>
         <source>Net push A {a} − B {b} = {difference}: exactly the sum of the %n word(s) below.</source>
         <translation>
             <numerusform>Net push A {a} − B {b} = {difference}: exactly the push of the word below.</numerusform>
@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="389"/>
+        <location filename="../views/bit_diff_view.py" line="392"/>
         <source>From the strongest keywords only (the files&apos; full word counts are not available): the %n word(s) below push A − B by {difference}.</source>
         <translation>
             <numerusform>From the strongest keywords only (the files&apos; full word counts are not available): the word below pushes A − B by {difference}.</numerusform>
@@ -20,7 +20,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="400"/>
+        <location filename="../views/bit_diff_view.py" line="403"/>
         <source>Words only in A: {a}; only in B: {b}; in both with different weights: {both}; %n word(s) push it the same in both and cancel out.</source>
         <translation>
             <numerusform>Words only in A: {a}; only in B: {b}; in both with different weights: {both}; %n word pushes it the same in both and cancels out.</numerusform>
@@ -31,7 +31,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../main_window.py" line="636"/>
+        <location filename="../main_window.py" line="689"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>compared with the archive (%n file)</numerusform>
@@ -39,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="638"/>
+        <location filename="../main_window.py" line="691"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>%n archived file shown</numerusform>
@@ -93,7 +93,7 @@
 <context>
     <name>SideBySideView</name>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="398"/>
+        <location filename="../views/side_by_side.py" line="404"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>reworded, %n sentence</numerusform>
@@ -101,7 +101,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="400"/>
+        <location filename="../views/side_by_side.py" line="406"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>translated, %n sentence</numerusform>
@@ -109,7 +109,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="422"/>
+        <location filename="../views/side_by_side.py" line="428"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n matched passage</numerusform>

@@ -171,8 +171,16 @@ class ArchiveDialog(QDialog):
         docs = archive_ops.new_documents(self.scan)
         if not docs or self.scan is None:
             return False
-        # the worker only reads the documents
-        job = partial(archive_ops.add_documents, self.location, docs, label, self.scan.settings)
+        # the worker only reads the documents; the class's template stays out of matching
+        scan = self.scan
+        job = partial(
+            archive_ops.add_documents,
+            self.location,
+            docs,
+            label,
+            scan.settings,
+            templates=tuple(scan.templates),
+        )
         if not self._start("add", job):
             return False
         self.progress_bar.setRange(0, len(docs))

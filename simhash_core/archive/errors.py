@@ -24,3 +24,9 @@ class ArchiveError(Exception):
 
 class LabelError(ArchiveError, ValueError):
     """A label the archive cannot file documents under (empty, or more than one line)."""
+
+
+class ArchiveChanging(ArchiveError):
+    """The archive kept being changed by other clients (a colleague adding or removing a
+    label) while it was checked, so no consistent view of it was seen: nothing is known
+    to be wrong, and the check should be run again when they are done."""

@@ -23,6 +23,8 @@ of a key, empty on a single server)::
                             on one side (English, or Chinese glosses): the meaning
                             index; its size is the term's document count
     P:T:mtdocs:{side}       counter: documents with meaning terms on that side
+    P:T:gen                 counter: the partition's generation, raised by every
+                            transaction that changes it (see ``check``)
 
 SimHash block tables are sets keyed by the block value, as the method describes
 (``k + 1`` small integer sets per document, compact intsets). MinHash band keys (32
@@ -52,6 +54,13 @@ Every addition is one ``MULTI``/``EXEC`` transaction per partition guarded by
 ``WATCH`` on the content keys it reads, so several teachers can add at once: a writer
 that loses a race retries and then sees the other's document (dedupe holds). Readers
 never block.
+
+**Generations.** Every transaction that writes a partition also raises its ``gen``
+counter. :meth:`RedisArchive.check` reads many keys one after another, so it notes the
+generations before and after and checks again while a colleague's addition or removal
+changed them: it reports only what it saw of one unchanging archive, and says that the
+archive is being changed (:class:`ArchiveChanging`) rather than report problems that are
+only another client's work in progress.
 """
 
 from __future__ import annotations
@@ -79,6 +88,7 @@ from simhash_core.archive.codec import (
     signature_bytes,
     signature_from,
 )
+from simhash_core.archive.errors import ArchiveChanging
 from simhash_core.archive.indexed import IndexedArchive, check_label
 from simhash_core.archive.keys import (
     band_keys,
@@ -103,6 +113,7 @@ MAX_PARTITIONS = 1024
 CLUSTER_SLOTS = 16384
 RETRIES = 5  # a shard's transaction is retried while the cluster settles (failover)
 RETRY_WAIT = 0.5  # seconds, doubled each time
+CHECK_PATIENCE = 600.0  # seconds a check keeps looking again while others write
 # document fields needed to find (and delete) every index member of a document
 _REMOVE_FIELDS = [
     "labels",
@@ -428,6 +439,7 @@ class RedisArchive(IndexedArchive):
         """One band of schema 2 (sorted set scored by the band key) as bucketed sets,
         in one transaction; read again if a writer changed the band meanwhile."""
         old = self._k(part, "lsh", band)
+        gen = self._k(part, "gen")
 
         def move(client: Any) -> None:
             with client.pipeline(transaction=True) as pipe:
@@ -442,7 +454,8 @@ class RedisArchive(IndexedArchive):
                             bucket, packed = pack(int(member), int(score), BAND_LOW_BITS)
                             sets[self._k(part, "lsh", band, bucket)].append(packed)
                         queued = [resp.sadd(key, members) for key, members in sets.items()]
-                        self._exec(pipe, [*queued, resp.command("DEL", old)])
+                        queued += [resp.command("DEL", old), resp.command("INCR", gen)]
+                        self._exec(pipe, queued)
                         return
                     except self._errors.WatchError:
                         continue
@@ -697,6 +710,8 @@ class RedisArchive(IndexedArchive):
             queued.append(resp.command("HSET", self._k(part, "label", label), *label_members))
             queued.append(resp.command("SADD", self._k(part, "labels"), label))
             queued.append(resp.command("INCRBY", self._k(part, "labelsize", label), added_size))
+        if queued:
+            queued.append(resp.command("INCR", self._k(part, "gen")))
         self._exec(pipe, queued)
         return out
 
@@ -755,6 +770,7 @@ class RedisArchive(IndexedArchive):
                         pipe.multi()
                         pipe.srem(self._k(part, "labels"), label)
                         pipe.delete(self._k(part, "labelsize", label))
+                        pipe.incr(self._k(part, "gen"))
                         pipe.execute()
                     else:
                         pipe.unwatch()
@@ -773,6 +789,7 @@ class RedisArchive(IndexedArchive):
                     if raw[0] is None:
                         pipe.multi()
                         pipe.hdel(self._k(part, "label", label), doc_id)
+                        pipe.incr(self._k(part, "gen"))
                         pipe.execute()
                         return
                     labels = [x for x in json.loads(_text(raw[0])) if x != label]
@@ -784,6 +801,7 @@ class RedisArchive(IndexedArchive):
                         pipe.hset(doc_key, "labels", json.dumps(labels))
                     else:
                         self._queue_delete(pipe, doc_id, raw)
+                    pipe.incr(self._k(part, "gen"))
                     pipe.execute()
                     return
                 except self._errors.WatchError:
@@ -984,7 +1002,32 @@ class RedisArchive(IndexedArchive):
 
     def check(self) -> list[str]:
         """Every document has its content key, labels and every index member; every
-        index member belongs to a document; no document is half written."""
+        index member belongs to a document; no document is half written.
+
+        What is reported was seen in one unchanging archive: while other clients'
+        transactions change it during a pass (their generations move), the check looks
+        again, for up to :data:`CHECK_PATIENCE` seconds, then raises
+        :class:`ArchiveChanging` (never a problem that is only their work in progress).
+        """
+        deadline = time.monotonic() + CHECK_PATIENCE
+        while True:
+            before = self._generations()
+            problems = self._check_pass()
+            if self._generations() == before:
+                return problems
+            if time.monotonic() >= deadline:
+                raise ArchiveChanging(Message.of("archive.changing", location=self.location))
+
+    def _generations(self) -> list[int]:
+        """Every partition's generation (raised by each transaction that writes it)."""
+        with self._translating():
+            pipe = self._r.pipeline(transaction=False)
+            for key in self._each_partition("gen"):
+                pipe.get(key)
+            return [int(_text(v) or 0) for v in pipe.execute()]
+
+    def _check_pass(self) -> list[str]:
+        """One pass of :meth:`check` over the archive as it is read (not a snapshot)."""
         problems: list[str] = []
         with self._translating():
             ids = self._ids()

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from simhash_core.messages import Message
+from simhash_core.types import ArchiveCheck, ArchiveStatus
 
 if TYPE_CHECKING:
     from simhash_core.archive import AddResult, ArchiveStore, LabelInfo
@@ -130,15 +130,22 @@ def add_documents(
     label: str,
     settings: ScanSettings,
     progress: Progress | None = None,
+    templates: Sequence[Path] = (),
 ) -> AddOutcome:
-    """File ``documents`` (analysed with ``settings``) under ``label``; each document is
-    its own transaction, so a crash keeps the ones already filed. A new archive takes
-    ``settings``' analysis space."""
+    """File ``documents`` (a class analysed with ``settings`` and the ``templates``)
+    under ``label``, its template and common text left out of later comparisons (see
+    :mod:`simhash_core.archive.class_text`); each document is its own transaction, so a
+    crash keeps the ones already filed. A new archive takes ``settings``' analysis
+    space."""
+    from simhash_core.archive.class_text import without_class_text
     from simhash_core.archive.indexed import check_label
 
     label = check_label(label)  # ValueError with a clear sentence
     with _open(location, settings, create=True) as store:
-        results: list[AddResult] = store.add_many(documents, label, settings, progress=progress)
+        filed = without_class_text(documents, settings, store.config, templates)
+        results: list[AddResult] = store.add_many(
+            filed, label, store.config.settings, progress=progress
+        )
     status = [r.status for r in results]
     return AddOutcome(
         label,
@@ -170,24 +177,19 @@ def remove_label(location: str, label: str) -> RemoveOutcome:
     return RemoveOutcome(label, n, summarize(location))
 
 
-class ArchiveStatus(Enum):
-    """How the comparison of a scan with the archive went."""
+def failure(exc: Exception) -> Message:
+    """Why comparing with the archive failed, in a sentence for the user: an
+    :class:`~simhash_core.archive.ArchiveError`'s own, or the exception's (whose
+    traceback is logged)."""
+    import logging
+    import traceback
 
-    COMPARED = "compared"
-    EMPTY = "empty"  # no archive yet, or no document in it
-    CANCELLED = "cancelled"  # the scan was cancelled: the archive was not searched
-    FAILED = "failed"
+    from simhash_core.archive import ArchiveError
 
-
-@dataclass(frozen=True)
-class ArchiveCheck:
-    """The archive side of one scan."""
-
-    status: ArchiveStatus
-    location: str
-    searched: int = 0  # archived documents in the archive
-    matched: int = 0  # archived documents added to the result
-    error: Message | None = None  # why it failed
+    if isinstance(exc, ArchiveError):
+        return exc.message
+    logging.getLogger(__name__).error("archive comparison failed:\n%s", traceback.format_exc())
+    return Message.of("archive.unexpected", detail=f"{type(exc).__name__}: {exc}")
 
 
 def compare_scan(
@@ -199,38 +201,36 @@ def compare_scan(
     """``result`` with its near matches in the archive appended (new against archived,
     never archived against archived), and how the search went. Archive problems are
     reported in the :class:`ArchiveCheck`, never raised: the scan itself stands."""
-    import logging
-    import traceback
-
-    from simhash_core.archive import ArchiveError, compare_with_archive
+    from simhash_core.archive import compare_with_archive
     from simhash_core.progress import Cancelled
 
     shown = display_location(location)
     try:
         if result.cancelled:
-            return result, ArchiveCheck(ArchiveStatus.CANCELLED, shown)
+            return _checked(result, ArchiveCheck(ArchiveStatus.CANCELLED, shown))
         if _missing(location):
-            return result, ArchiveCheck(ArchiveStatus.EMPTY, shown)
+            return _checked(result, ArchiveCheck(ArchiveStatus.EMPTY, shown))
         with _open(location, create=False) as store:
             searched = store.count()
             if searched == 0:
-                return result, ArchiveCheck(ArchiveStatus.EMPTY, store.location)
+                return _checked(result, ArchiveCheck(ArchiveStatus.EMPTY, store.location))
             compared = compare_with_archive(
                 result, store, settings or result.settings, progress=progress
             )
             shown = store.location
     except Cancelled:
-        return result, ArchiveCheck(ArchiveStatus.CANCELLED, shown)
-    except ArchiveError as exc:
-        return result, ArchiveCheck(ArchiveStatus.FAILED, shown, error=exc.message)
-    except Exception as exc:  # the scan's own result is still shown
-        logging.getLogger(__name__).error("archive comparison failed:\n%s", traceback.format_exc())
-        detail = f"{type(exc).__name__}: {exc}"
-        return result, ArchiveCheck(
-            ArchiveStatus.FAILED, shown, error=Message.of("archive.unexpected", detail=detail)
-        )
+        return _checked(result, ArchiveCheck(ArchiveStatus.CANCELLED, shown))
+    except Exception as exc:  # the scan's own result is still shown, and says so
+        return _checked(result, ArchiveCheck(ArchiveStatus.FAILED, shown, error=failure(exc)))
     matched = len(compared.documents) - len(result.documents)
-    return compared, ArchiveCheck(ArchiveStatus.COMPARED, shown, searched, matched)
+    return _checked(compared, ArchiveCheck(ArchiveStatus.COMPARED, shown, searched, matched))
+
+
+def _checked(result: ScanResult, check: ArchiveCheck) -> tuple[ScanResult, ArchiveCheck]:
+    """``result`` carrying ``check`` (what its reports say about the archive)."""
+    from dataclasses import replace
+
+    return replace(result, archive=check), check
 
 
 def human_size(n: int) -> str:

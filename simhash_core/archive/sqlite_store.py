@@ -581,7 +581,26 @@ class SQLiteArchive(IndexedArchive):
 
     def check(self) -> list[str]:
         """SQLite's integrity check, then: every document has all its index rows and a
-        label, every index row and label belongs to a document, block values match."""
+        label, every index row and label belongs to a document, block values match.
+
+        All in one read transaction: what another connection commits meanwhile (a
+        colleague removing a label) is not half seen as problems."""
+        with self._snapshot():
+            return self._check_rows()
+
+    @contextlib.contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        """A read transaction: every query inside sees the archive as it was at the
+        first one (WAL), whatever other connections commit meanwhile."""
+        with self._lock, self._translating():
+            self._db.execute("BEGIN")
+            try:
+                yield
+            finally:
+                self._db.execute("COMMIT")  # nothing was written: ends the read
+
+    def _check_rows(self) -> list[str]:
+        """The checks of :meth:`check`."""
         problems = [
             f"integrity_check: {r[0]}"
             for r in self._query("PRAGMA integrity_check")

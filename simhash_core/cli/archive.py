@@ -10,7 +10,9 @@ Wired into :mod:`simhash_core.cli`::
 
 ``--archive`` takes a file path or ``redis://HOST:PORT/DB``; without it the archive is
 ``archive.sqlite`` in the user's data folder. Exit codes: 0 done, 1 the archive cannot
-be used (damaged, unreachable) or is inconsistent, 2 usage errors.
+be used (damaged, unreachable) or is inconsistent, 2 usage errors, 3 (``check``) the
+archive kept being changed by others while it was checked: nothing is known to be
+wrong, check again later.
 """
 
 from __future__ import annotations
@@ -31,12 +33,20 @@ from simhash_core.archive import (
     open_archive,
     service,
 )
-from simhash_core.archive.errors import LabelError
+from simhash_core.archive.class_text import without_class_text
+from simhash_core.archive.errors import ArchiveChanging, LabelError
 from simhash_core.archive.service import human_size
 from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.progress import Progress
-from simhash_core.types import ScanResult, ScanSettings, setting_range
+from simhash_core.types import (
+    ArchiveCheck,
+    ArchiveStatus,
+    ScanResult,
+    ScanSettings,
+    setting_range,
+)
 
+CHECK_CHANGING = 3  # exit code: the archive was being changed, so it was not checked
 _ARCHIVE_HELP = (
     "archive file or redis://HOST:PORT/DB (default: archive.sqlite in the user data folder)"
 )
@@ -112,16 +122,33 @@ def apply_archive(
     """``result`` compared with the archive when the scan asked for it (else as is):
     with ``store`` (see :func:`open_scan_archive`), or the one ``args`` name.
 
-    Raises :class:`~simhash_core.archive.ArchiveError` when the archive cannot be used.
+    Raises :class:`~simhash_core.archive.ArchiveError` when the archive ``args`` name
+    cannot be opened; once it is open, a failure is said in ``result.archive``.
     """
-    all_pairs = bool(getattr(args, "all_pairs", False))
     if store is not None:
-        return compare_with_archive(result, store, settings, all_pairs=all_pairs)
+        return compared_with(result, store, settings, bool(getattr(args, "all_pairs", False)))
     opened = open_scan_archive(args)
     if opened is None:
         return result
     with opened:
-        return compare_with_archive(result, opened, settings, all_pairs=all_pairs)
+        return apply_archive(args, result, settings, opened)
+
+
+def compared_with(
+    result: ScanResult, store: ArchiveStore, settings: ScanSettings, all_pairs: bool = False
+) -> ScanResult:
+    """``result`` compared with the open ``store``, carrying how that went
+    (``result.archive``): a store that fails mid-comparison leaves the class's own
+    result, which says that the archive was asked for and not checked, and why."""
+    try:
+        searched = store.count()
+        compared = compare_with_archive(result, store, settings, all_pairs=all_pairs)
+    except Exception as exc:  # the class's reports still count
+        check = ArchiveCheck(ArchiveStatus.FAILED, store.location, error=service.failure(exc))
+        return replace(result, archive=check)
+    status = ArchiveStatus.COMPARED if searched else ArchiveStatus.EMPTY
+    matched = len(compared.documents) - len(result.documents)
+    return replace(compared, archive=ArchiveCheck(status, store.location, searched, matched))
 
 
 def run_archive_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -178,7 +205,9 @@ def _add(args: argparse.Namespace, out: TextIO) -> int:
             cache=cache,
             compare=False,
         )
-        added = store.add_many(result.documents, args.label, settings)
+        # the class's template and common text stay out of later comparisons
+        filed = without_class_text(result.documents, settings, store.config, args.template)
+        added = store.add_many(filed, args.label, store.config.settings)
         status = Counter(a.status for a in added)
         print(
             f"archived under '{args.label.strip()}': {status['added']} new, "
@@ -249,7 +278,11 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         print(f"archive {missing}: not created yet, nothing to check", file=out)
         return 0
     with open_archive(args.archive, create=False) as store:
-        problems = store.check()
+        try:
+            problems = store.check()
+        except ArchiveChanging as exc:
+            print(f"archive: not checked: {exc}", file=out)
+            return CHECK_CHANGING
         for p in problems:
             print(f"  problem  {p}", file=out)
         if problems:

@@ -22,12 +22,11 @@ from simhash_core.cli.archive import (
 )
 from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.export import ReportError, errors_path_for, write_reports
-from simhash_core.messages import Message
 from simhash_core.progress import Progress, Stage
 from simhash_core.report import PairNotFound, find_pair, report_writers
 from simhash_core.scan import scan
 from simhash_core.store.cache import open_cache
-from simhash_core.types import ScanResult, ScanSettings, setting_range
+from simhash_core.types import ArchiveStatus, ScanResult, ScanSettings, setting_range
 
 
 def _settings(args: argparse.Namespace) -> ScanSettings:
@@ -65,7 +64,9 @@ def summary(result: ScanResult) -> str:
         f"skipped: {len(result.skipped)}   flagged pairs: {flagged}   "
         f"groups: {len(result.clusters)}"
     ]
-    if archived:
+    if result.archive is not None:
+        lines.append(f"archive: {result.archive.message}")
+    elif archived:
         lines.append(f"archived documents matched: {archived}")
     if result.cancelled:
         lines.append("scan interrupted: results cover the files read so far")
@@ -270,13 +271,8 @@ def _scan_and_report(
             cache.close()
     if cache_notice:
         result.notices.insert(0, cache_notice)
-    archive_failed = None
-    if store is not None:
-        try:
-            result = apply_archive(args, result, settings, store)
-        except ArchiveError as exc:  # broke mid-scan: the class reports still count
-            archive_failed = Message.of("notice.archive-failed", detail=str(exc))
-            result.notices.append(archive_failed)
+    if store is not None:  # broken mid-scan: the class reports still count, and say so
+        result = apply_archive(args, result, settings, store)
     progress.begin(Stage.WRITE)
     progress.update(0, 1)
     chosen, not_found = None, None
@@ -312,19 +308,33 @@ def _scan_and_report(
         if path and not_found is None:
             print(f"{kind}: {path}")
     print(summary(result))
-    new = sum(d.archive_label is None for d in result.documents)
-    if new < 2 and not result.cancelled:
-        # nothing (or one file) was compared: say so, and do not report success
-        what = "no file could be read" if new == 0 else "only one file could be read"
-        print(f"plagcheck: error: {what}, so nothing was compared", file=sys.stderr)
-        return 1
+    errors = []
+    check = result.archive
+    if check is not None and check.status is ArchiveStatus.FAILED:
+        errors.append(str(check.message))
+    nothing = _nothing_compared(result)
+    if nothing:  # say so, and do not report success
+        errors.append(f"{nothing}, so nothing was compared")
     if not_found:
-        print(f"plagcheck: error: {not_found}; no HTML or PDF report was written", file=sys.stderr)
-        return 1
-    if archive_failed:
-        print(f"plagcheck: error: {archive_failed}", file=sys.stderr)
-        return 1
-    return 0
+        errors.append(f"{not_found}; no HTML or PDF report was written")
+    for error in errors:
+        print(f"plagcheck: error: {error}", file=sys.stderr)
+    return 1 if errors else 0
+
+
+def _nothing_compared(result: ScanResult) -> str:
+    """Why the scan compared nothing (``""`` when it compared something): no file read,
+    or one file and no archive searched. One new file checked against the archive is a
+    scan (a late submission)."""
+    if result.cancelled:
+        return ""
+    new = sum(d.archive_label is None for d in result.documents)
+    if new == 0:
+        return "no file could be read"
+    archive = result.archive
+    if new == 1 and (archive is None or archive.status is not ArchiveStatus.COMPARED):
+        return "only one file could be read"
+    return ""
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,8 +6,8 @@ Pair scores (see :mod:`simhash_core.compare.pair_score`) are:
 * ``jaccard``: MinHash estimate of the shingle-set Jaccard;
 * ``containment_a`` / ``containment_b``: exact share of one side's usable shingles
   present in the other;
-* matched passages, and ``share_a`` / ``share_b``: the share of each document's
-  comparable units inside them.
+* matched passages (word for word, reworded or translated), and ``share_a`` /
+  ``share_b``: the share of each document's text inside them.
 
 The headline ``similarity`` is ``max(share_a, share_b)``: "how much of the more-copied
 document is matched text". A 30% lifted passage scores about 0.3 while honest pairs,
@@ -61,6 +61,7 @@ from simhash_core.compare.pair_score import (
     judge_pair,
     judged_as,
     measure_kind,
+    shares,
 )
 from simhash_core.compare.pair_stream import OtherPairs
 from simhash_core.compare.verdict import Verdict
@@ -293,7 +294,8 @@ def score_corpus(
             )
         )
         if same is not None:
-            judged_kinds[same] = (scores[-1], measure.share_a >= measure.share_b)
+            share_a, share_b = shares(measure, judged)  # the side pair.share names
+            judged_kinds[same] = (scores[-1], share_a >= share_b)
     progress.update(len(todo), len(todo))
     floor = corpus.settings.report_floor
     if not all_pairs:

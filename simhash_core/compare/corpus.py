@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from simhash_core.compare.meaning import spans_covered
+from simhash_core.compare.meaning import shown_beside
 from simhash_core.compare.passages import (
     SortedShingles,
     UnitMatch,
@@ -394,8 +394,9 @@ class Corpus:
             found = self._glossed[i] = with_glosses(s, self.docs[i].text, t2s=self.settings.t2s)
         return found
 
-    def _word_passages(self, i: int, j: int) -> list[Passage]:
-        """:meth:`matches` with original-text offsets, shared by twins (do not change)."""
+    def word_passages(self, i: int, j: int) -> list[Passage]:
+        """:meth:`matches` with original-text offsets, shared by twins (do not change
+        the list)."""
         kind = self.pair_kind(i, j)
         if kind is None:
             return to_passages(self.docs[i], self.docs[j], self.matches(i, j))
@@ -409,18 +410,11 @@ class Corpus:
     def passages(self, i: int, j: int) -> list[Passage]:
         """Matching passages of the pair, with original-text offsets: word for word,
         then reworded and translated ones."""
-        words = self._word_passages(i, j)
+        words = self.word_passages(i, j)
         found = self.meaning.get((i, j))
         if found is None:
             return list(words)
-        a_spans = [(p.a_start, p.a_end) for p in words]
-        b_spans = [(p.b_start, p.b_end) for p in words]
-        return words + [  # a reworded passage mostly copied word for word shows as copied
-            p
-            for p in found.passages
-            if spans_covered(a_spans, p.a_start, p.a_end) < 0.5
-            or spans_covered(b_spans, p.b_start, p.b_end) < 0.5
-        ]
+        return words + shown_beside(words, found.passages)
 
 
 _BLOCK = 1 << 22  # elements per block in shared_counts' neighbour comparison

@@ -42,7 +42,7 @@ split into blocks or threads: the same folder gives the same passages on any mac
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -1289,6 +1289,26 @@ def spans_covered(spans: list[tuple[int, int]], start: int, end: int) -> float:
         return 0.0
     inside = sum(max(0, min(e, end) - max(s, start)) for s, e in spans)
     return min(1.0, inside / (end - start))
+
+
+def shown_beside(words: Sequence[Passage], found: Sequence[Passage]) -> list[Passage]:
+    """The reworded and translated passages of ``found`` that a pair shows beside its
+    word-for-word passages ``words``: one mostly copied word for word (half of it or
+    more inside word passages on both sides) shows as copied, not again.
+
+    >>> copied = Passage(0, 100, 0, 100, 50)
+    >>> meant = [Passage(10, 60, 10, 60, 3, kind="reworded"), Passage(200, 260, 200, 260, 3)]
+    >>> [x.a_start for x in shown_beside([copied], meant)]
+    [200]
+    """
+    a_spans = [(p.a_start, p.a_end) for p in words]
+    b_spans = [(p.b_start, p.b_end) for p in words]
+    return [
+        p
+        for p in found
+        if spans_covered(a_spans, p.a_start, p.a_end) < 0.5
+        or spans_covered(b_spans, p.b_start, p.b_end) < 0.5
+    ]
 
 
 def judge_meaning(

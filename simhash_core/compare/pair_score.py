@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from simhash_core.compare.corpus import Corpus
-from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound
+from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound, shown_beside
 from simhash_core.compare.passages import UnitMatch, covered, to_passages
 from simhash_core.messages import Message
 from simhash_core.types import PairScore
@@ -87,6 +87,43 @@ def measure_matches(corpus: Corpus, i: int, j: int, matches: list[UnitMatch]) ->
     )
 
 
+@dataclass(frozen=True)
+class Counted:
+    """What a pair's passages cover, counted as its similarity counts: the passages
+    copied word for word and the reworded and translated ones shown beside them (what
+    the reports list). The similarity is ``max(share_a, share_b)`` (below 1% when both
+    are 0)."""
+
+    share_a: float  # the larger of A's word-for-word share and its reworded/translated share
+    share_b: float
+    chars_a: int  # original-text characters of A inside the passages
+    chars_b: int
+    passages: int
+
+
+def shares(m: PairMeasure, meaning: MeaningFound) -> tuple[float, float]:
+    """Each side's share of matched text, word for word or by meaning: the larger of the
+    two, as the headline similarity takes it."""
+    return max(m.share_a, meaning.share_a), max(m.share_b, meaning.share_b)
+
+
+def counted(corpus: Corpus, i: int, j: int, m: PairMeasure, meaning: MeaningFound) -> Counted:
+    """The passages of documents ``i < j`` (measured ``m``, with the reworded and
+    translated passages ``meaning``) and what they cover, as the reports list them."""
+    share_a, share_b = shares(m, meaning)
+    if not meaning.passages:
+        return Counted(share_a, share_b, m.matched_chars, m.matched_chars_b, m.passages)
+    words = corpus.word_passages(i, j) if m.passages else []
+    shown = [*words, *shown_beside(words, meaning.passages)]
+    return Counted(
+        share_a,
+        share_b,
+        chars_a=_union_length([(p.a_start, p.a_end) for p in shown]),
+        chars_b=_union_length([(p.b_start, p.b_end) for p in shown]),
+        passages=len(shown),
+    )
+
+
 def judge_pair(
     corpus: Corpus,
     i: int,
@@ -104,38 +141,18 @@ def judge_pair(
     The headline similarity is the larger of the word-for-word share and the share in
     reworded or translated passages. A pair with neither scores below 1%, ordered by
     how close its best few sentences in a row are (so a heavy rewrite that misses the
-    flag still ranks above honest pairs).
+    flag still ranks above honest pairs). The shares, passages and matched characters
+    count every passage the similarity counts (:func:`counted`).
     """
     s = corpus.settings
-    a, b = corpus.docs[i], corpus.docs[j]
     na, nb = set_sizes
     meaning_share = max(meaning.share_a, meaning.share_b)
     word_share = max(m.share_a, m.share_b)
     similarity = max(word_share, meaning_share)
     if similarity == 0.0 and meaning.strength > 0:
         similarity = NO_PASSAGE_CEILING * min(meaning.strength / (2 * s.meaning_margin), 0.99)
-    reasons = []
-    long_enough = min(corpus.comparable[i], corpus.comparable[j]) >= SIMHASH_MIN_UNITS
-    if distance <= s.simhash_k and long_enough:
-        reasons.append(Message.of("pair.simhash", distance=int(distance), k=s.simhash_k))
-    if word_share >= s.flag_similarity and m.longest_words >= SHARE_MIN_PASSAGE_WORDS:
-        who = a.label if m.share_a >= m.share_b else b.label
-        reasons.append(Message.of("pair.share", share=float(word_share), name=who))
-    if m.longest_words >= s.flag_passage_words:
-        reasons.append(
-            Message.of(
-                "pair.passage",
-                words=float(m.longest_words),
-                passages=m.passages,
-                chars=max(m.matched_chars, m.matched_chars_b),
-            )
-        )
-    if meaning.reworded:
-        reasons.append(Message.of("pair.reworded", sentences=meaning.reworded))
-    if meaning.translated:
-        reasons.append(Message.of("pair.translated", sentences=meaning.translated))
-    if b.archive_label is not None and a.content_hash and a.content_hash == b.content_hash:
-        reasons.append(Message.of("pair.identical", label=b.archive_label))
+    found = counted(corpus, i, j, m, meaning)
+    reasons = _reasons(corpus, i, j, m, meaning, found, distance)
     return PairScore(
         a=i,
         b=j,
@@ -144,17 +161,58 @@ def judge_pair(
         jaccard=round(float(jaccard), 4),
         containment_a=round(float(shared / na if na else 0.0), 4),
         containment_b=round(float(shared / nb if nb else 0.0), 4),
-        matched_chars=m.matched_chars,
-        matched_chars_b=m.matched_chars_b,
-        share_a=round(float(m.share_a), 4),
-        share_b=round(float(m.share_b), 4),
-        passages=m.passages,
+        matched_chars=found.chars_a,
+        matched_chars_b=found.chars_b,
+        share_a=round(float(found.share_a), 4),
+        share_b=round(float(found.share_b), 4),
+        passages=found.passages,
         flagged=bool(reasons),
-        reasons=tuple(reasons),
+        reasons=reasons,
         reworded=meaning.reworded,
         translated=meaning.translated,
         meaning_share=round(float(meaning_share), 4),
     )
+
+
+def _reasons(
+    corpus: Corpus,
+    i: int,
+    j: int,
+    m: PairMeasure,
+    meaning: MeaningFound,
+    found: Counted,
+    distance: int,
+) -> tuple[Message, ...]:
+    """Why documents ``i < j`` are flagged (empty: they are not), the reasons a teacher
+    reads in plain words first (an identical archived file, how much is matched text,
+    the passages, the reworded and translated sentences), the technical measure after
+    (the SimHash distance). The order changes what is read first, never what is
+    flagged."""
+    s = corpus.settings
+    a, b = corpus.docs[i], corpus.docs[j]
+    plain, technical = [], []
+    if b.archive_label is not None and a.content_hash and a.content_hash == b.content_hash:
+        plain.append(Message.of("pair.identical", label=b.archive_label))
+    word_share = max(m.share_a, m.share_b)
+    if word_share >= s.flag_similarity and m.longest_words >= SHARE_MIN_PASSAGE_WORDS:
+        who = a.label if found.share_a >= found.share_b else b.label
+        share = max(found.share_a, found.share_b)
+        plain.append(Message.of("pair.share", share=float(share), name=who))
+    if m.longest_words >= s.flag_passage_words:
+        chars = max(found.chars_a, found.chars_b)
+        plain.append(
+            Message.of(
+                "pair.passage", words=float(m.longest_words), passages=found.passages, chars=chars
+            )
+        )
+    if meaning.reworded:
+        plain.append(Message.of("pair.reworded", sentences=meaning.reworded))
+    if meaning.translated:
+        plain.append(Message.of("pair.translated", sentences=meaning.translated))
+    long_enough = min(corpus.comparable[i], corpus.comparable[j]) >= SIMHASH_MIN_UNITS
+    if distance <= s.simhash_k and long_enough:
+        technical.append(Message.of("pair.simhash", distance=int(distance), k=s.simhash_k))
+    return (*plain, *technical)
 
 
 def judged_as(p: PairScore, corpus: Corpus, i: int, j: int, names_a: bool) -> PairScore:

@@ -18,12 +18,15 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from dataclasses import replace
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from simhash_core.messages import Message
 from simhash_core.ocr.reader import OcrReader
 from simhash_core.types import ExtractedText
 
+from .digest import content_hasher
 from .docx import extract_docx
 from .errors import (
     CODES,
@@ -75,19 +78,14 @@ def extract(
         if suffix not in SUPPORTED_SUFFIXES:
             raise ExtractError("unsupported", unsupported_reason(suffix))
         if suffix == ".txt":
-            data, truncated = _read(
+            data, truncated, digest = _read(
                 path, limits.max_txt_bytes, truncate=True, refuse_above=limits.max_file_bytes
             )
-            return extract_txt(data, truncated_at=limits.max_txt_bytes if truncated else None)
-        data, _ = _read(path, limits.max_file_bytes, truncate=False)
-        if suffix in (".docx", ".odt"):
-            # by content: LibreOffice users rename one to the other
-            if _is_odt(data) or (suffix == ".odt" and b"[Content_Types].xml" not in data[:4096]):
-                return extract_odt(data, limits, ocr)
-            return extract_docx(data, limits, ocr=ocr)
-        if suffix == ".rtf":
-            return extract_rtf(data)
-        return extract_pdf(data, limits, ocr)
+            text = extract_txt(data, truncated_at=limits.max_txt_bytes if truncated else None)
+        else:
+            data, _, digest = _read(path, limits.max_file_bytes, truncate=False)
+            text = _extract_document(suffix, data, limits, ocr)
+        return replace(text, content_hash=digest)
     except ExtractError:
         raise
     except MemoryError as exc:
@@ -101,6 +99,20 @@ def extract(
         raise ExtractError(
             "corrupt", Message.of("file.library", format=kind, detail=detail)
         ) from exc
+
+
+def _extract_document(
+    suffix: str, data: bytes, limits: ExtractLimits, ocr: OcrReader | None
+) -> ExtractedText:
+    """The text of a DOCX, ODT, RTF or PDF file's bytes."""
+    if suffix in (".docx", ".odt"):
+        # by content: LibreOffice users rename one to the other
+        if _is_odt(data) or (suffix == ".odt" and b"[Content_Types].xml" not in data[:4096]):
+            return extract_odt(data, limits, ocr)
+        return extract_docx(data, limits, ocr=ocr)
+    if suffix == ".rtf":
+        return extract_rtf(data)
+    return extract_pdf(data, limits, ocr)
 
 
 def _is_odt(data: bytes) -> bool:
@@ -121,8 +133,10 @@ def unsupported_reason(suffix: str) -> Message:
 
 def _read(
     path: Path, limit: int, *, truncate: bool, refuse_above: int | None = None
-) -> tuple[bytes, bool]:
-    """Read at most ``limit`` bytes; return ``(data, truncated)``.
+) -> tuple[bytes, bool, str]:
+    """Read at most ``limit`` bytes; return ``(data, truncated, content hash)``, the hash
+    of every byte of the file as this one read saw it (a truncated text file is read to
+    its end for the hash alone), so the text is never filed under other bytes' hash.
 
     With ``truncate=False`` a larger file is refused instead; with ``refuse_above`` a file
     larger than that is refused even where it would be truncated. Operating-system errors
@@ -142,6 +156,10 @@ def _read(
             raise ExtractError("too-large", too_large_reason(info.st_size, refuse_above))
         with path.open("rb") as stream:
             data = stream.read(limit + 1)
+            digest = content_hasher()
+            digest.update(data)
+            if truncate and len(data) > limit:
+                _hash_rest(stream, digest, len(data), refuse_above or limit)
     except PermissionError as exc:
         raise ExtractError("unreadable", Message.of("file.permission")) from exc
     except FileNotFoundError as exc:
@@ -158,5 +176,15 @@ def _read(
     if len(data) > limit:
         if not truncate:
             raise ExtractError("too-large", Message.of("file.larger-than", limit=size_label(limit)))
-        return data[:limit], True
-    return data, False
+        return data[:limit], True, digest.hexdigest()
+    return data, False, digest.hexdigest()
+
+
+def _hash_rest(stream: BinaryIO, digest: Any, read: int, most: int) -> None:
+    """Feed the rest of ``stream`` (``read`` bytes in) to ``digest``, a chunk at a time;
+    a file that has grown past ``most`` bytes since it was measured is refused."""
+    for chunk in iter(lambda: stream.read(1 << 20), b""):
+        read += len(chunk)
+        if read > most:
+            raise ExtractError("too-large", Message.of("file.larger-than", limit=size_label(most)))
+        digest.update(chunk)

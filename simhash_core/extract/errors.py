@@ -28,6 +28,7 @@ CODES: dict[str, str] = {
     "garbled": "PDF whose text layer cannot be decoded into characters",
     "unreadable": "the operating system refused to read the file",
     "missing": "the file disappeared, or is a broken symbolic link",
+    "changed": "the file's bytes changed between the scan hashing and reading it",
     "unsupported": "a file type extract() does not handle",
 }
 

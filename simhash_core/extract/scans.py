@@ -8,7 +8,6 @@ own file is read.
 
 from __future__ import annotations
 
-import hashlib
 import zipfile
 import zlib
 from pathlib import Path
@@ -19,13 +18,8 @@ from simhash_core.messages import Message
 from simhash_core.ocr.images import ImageRefused, decode
 from simhash_core.types import Document, OcrRegion
 
+from .digest import content_digest  # the page shown must be the page that was read
 from .errors import DEFAULT_LIMITS
-
-
-def content_digest(data: bytes) -> str:
-    """A file's content hash, as the scan computed it (``fingerprint.analyze.file_digest``:
-    BLAKE2b, 20 bytes): the page shown must be the page that was read."""
-    return hashlib.blake2b(data, digest_size=20).hexdigest()
 
 
 def region_file(doc: Document, region: OcrRegion) -> Path:

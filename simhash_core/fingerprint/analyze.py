@@ -7,14 +7,15 @@ shingles, SimHash features and the MinHash signature. The result is a picklable
 
 from __future__ import annotations
 
-import hashlib
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from simhash_core.extract.digest import content_hasher
 from simhash_core.fingerprint import minhash
 from simhash_core.fingerprint.simhash import fingerprint_from_sums, weighted_bit_sums
 from simhash_core.fingerprint.weights import top_keywords_of
@@ -38,6 +39,7 @@ from simhash_core.types import (
     Document,
     DocumentMeta,
     ExtractedText,
+    FileError,
     Keywords,
     OcrRegion,
     ScanSettings,
@@ -119,6 +121,28 @@ def text_shingles(text: str, settings: ScanSettings) -> np.ndarray:
     )
 
 
+def template_shingles(
+    templates: Sequence[Path], settings: ScanSettings
+) -> tuple[np.ndarray, list[FileError]]:
+    """Shingle hashes of the template files (assignment text), and their read errors."""
+    from simhash_core.extract import ExtractError, extract
+
+    found = []
+    errors = []
+    for path in templates:
+        try:
+            text = extract(Path(path)).text
+        except ExtractError as exc:
+            errors.append(
+                FileError(str(path), exc.code, Message.of("file.template", reason=exc.reason))
+            )
+            continue
+        found.append(text_shingles(text, settings))
+    if not found:
+        return np.zeros(0, dtype=np.uint64), errors
+    return sorted_unique(np.concatenate(found)), errors
+
+
 def analyze_text(
     text: str,
     settings: ScanSettings,
@@ -192,8 +216,9 @@ def analyze_text(
 
 
 def file_digest(path: Path) -> str:
-    """BLAKE2b of the file's bytes (the cache and archive key)."""
-    h = hashlib.blake2b(digest_size=20)
+    """The content hash of the file's bytes (the cache and archive key; see
+    :mod:`simhash_core.extract.digest`)."""
+    h = content_hasher()
     with path.open("rb") as fh:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             h.update(chunk)
@@ -211,6 +236,11 @@ def analyze_file(
     """Extract (unless ``extracted`` is given, e.g. from the cache) and analyse one file;
     ``ocr`` reads its scans and pictures (by default: if ``settings.ocr``).
 
+    The analysis carries the content hash of the bytes its text was read from. When
+    the scan hashed the file before (``digest``) and the bytes read are others (the
+    file was replaced or is still being written), the file is refused as ``changed``:
+    its text is never filed under the hash of other bytes.
+
     Raises ``ExtractError`` for unreadable files.
     """
     from simhash_core.extract import extract
@@ -221,12 +251,8 @@ def analyze_file(
     if extracted is None:
         extracted = extract(path, DEFAULT_LIMITS, ocr or OcrReader(enabled=settings.ocr))
     extraction = time.perf_counter() - started
+    digest = read_digest(extracted, digest)
     analysis = analyze_text(extracted.text, settings, template_shingles, extracted.kind)
-    if digest is None:
-        try:
-            digest = file_digest(path)
-        except OSError:
-            digest = ""
     return replace(
         analysis,
         content_hash=digest,
@@ -239,6 +265,28 @@ def analyze_file(
         ocr_offered=extracted.ocr_offered,
         timings=(("extraction", extraction), *analysis.timings),
     )
+
+
+def read_digest(extracted: ExtractedText, expected: str | None) -> str:
+    """The content hash a text read from a file may be filed under: that of the bytes
+    it was read from; raises ``ExtractError("changed")`` if the scan hashed other bytes.
+
+    >>> from simhash_core.extract import ExtractError
+    >>> read_digest(ExtractedText("text", "txt", content_hash="ab"), "ab")
+    'ab'
+    >>> try:
+    ...     read_digest(ExtractedText("text", "txt", content_hash="ab"), "cd")
+    ... except ExtractError as exc:
+    ...     print(exc.code)
+    changed
+    """
+    from simhash_core.extract import ExtractError
+
+    if not extracted.content_hash:  # not read from a file here (given with its key)
+        return expected or ""
+    if expected and expected != extracted.content_hash:
+        raise ExtractError("changed", Message.of("file.changed"))
+    return extracted.content_hash
 
 
 def analysis_fields(a: Analysis) -> dict[str, object]:

@@ -3,7 +3,8 @@
 :func:`class_report` reads a :class:`~simhash_core.types.ScanResult` once and decides
 everything a reader sees: who is named how (:class:`Names`, anonymous on request), the
 settings, the similarity histogram, the groups, the flagged pairs with their passages,
-reasons and measures, and the files that could not be read. The renderers
+reasons and measures, and the files that could not be read, were skipped or were read
+with a warning. The renderers
 (:mod:`.html`, :mod:`.pdf`) only lay it out, so both say the same thing, and an
 anonymous report cannot leak a name through one of them.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from simhash_core.compare.text_spans import excluded_spans
@@ -216,6 +217,29 @@ class ClassReport:
     pairs: tuple[PairSection, ...]
     texts: dict[int, str] = field(default_factory=dict)  # the flagged pairs' documents
     problems: tuple[Problem, ...] = ()
+    archive: ArchiveNote | None = None  # None: the scan did not ask for the archive
+
+
+@dataclass(frozen=True)
+class ArchiveNote:
+    """What the report says about the archive: checked, or asked for and not checked
+    (``failed``: shown as a warning, or it reads as "no archived match")."""
+
+    text: str
+    failed: bool
+
+
+def archive_note(
+    result: ScanResult, t: Translation, anonymous: bool = False
+) -> ArchiveNote | None:
+    """The archive line of ``result``'s report, in ``t``'s language; an anonymous
+    report names an archive file by its name alone (no folders)."""
+    check = result.archive
+    if check is None:
+        return None
+    if anonymous and "://" not in check.location:
+        check = replace(check, location=Path(check.location).name)
+    return ArchiveNote(t.message(check.message), failed=not check.checked)
 
 
 def who_headers(t: Translation, anonymous: bool) -> tuple[str, str]:
@@ -350,6 +374,23 @@ def _section(
     )
 
 
+def _file_counts(result: ScanResult, t: Translation) -> list[Measure]:
+    """How many files were compared and how many could not be read, then (only when
+    there are any) how many were read with a warning and how many were skipped: the
+    files the problem table lists, each counted under what happened to it."""
+    docs = [d for d in result.documents if d.archive_label is None]
+    warned = sum(1 for d in docs if d.warnings)
+    out = [
+        Measure(t.word("Files compared"), str(len(docs))),
+        Measure(t.word("Files that could not be read"), str(len(result.errors))),
+    ]
+    if warned:
+        out.append(Measure(t.word("Files read with warnings"), str(warned)))
+    if result.skipped:
+        out.append(Measure(t.word("Files skipped"), str(len(result.skipped))))
+    return out
+
+
 def class_report(
     result: ScanResult,
     *,
@@ -377,8 +418,7 @@ def class_report(
     used = sorted({i for s in sections for i in (s.a, s.b)})
     flagged = sum(1 for p in result.pairs if p.flagged)
     counts = (
-        Measure(t.word("Files compared"), str(sum(d.archive_label is None for d in docs))),
-        Measure(t.word("Files that could not be read"), str(len(result.errors))),
+        *_file_counts(result, t),
         Measure(t.word("Flagged pairs"), str(flagged)),
         Measure(t.word("Groups"), str(len(result.clusters))),
     )
@@ -413,4 +453,5 @@ def class_report(
             Problem(names(e.path), t.problem(e.code), names.scrub(t.message(e.reason, names)))
             for e in problems
         ),
+        archive=archive_note(result, t, anonymous),
     )

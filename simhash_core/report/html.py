@@ -10,7 +10,8 @@ font was found when writing, the stack of the families Windows, macOS and Linux 
 
 * **Overview**: the class and its settings, the histogram of pair similarity (log
   scale, the flag threshold marked), the groups, the flagged pairs (sortable: click a
-  column title) and the files that could not be read.
+  column title) and the files that could not be read, were skipped or were read
+  with a warning.
 * **One section per flagged pair**: the reasons in words, the measures, and both texts
   side by side. Each passage has one colour on both sides; clicking it scrolls the
   other side to it. Text much of the class shares, and the template, are grey.
@@ -116,6 +117,9 @@ mark.current {{ outline: 2px solid #24324a; }}
 .common, mark.common {{ color: var(--grey); background: none; }}
 .tpl {{ color: var(--grey); font-style: italic; }}
 .note {{ color: #666; font-size: 12px; }}
+p.archive {{ margin: 0 0 12px; padding: 6px 10px; background: #fff;
+  border-left: 4px solid #2e7d32; }}
+p.archive.failed {{ background: #fdecea; border-left-color: #c62828; font-weight: bold; }}
 p.ocr {{ font-size: 12px; margin: 2px 0 6px; padding: 3px 6px; background: #fff4d6;
   border-left: 3px solid #c98a00; }}
 button.print {{ float: right; font: inherit; font-size: 12px; }}
@@ -418,6 +422,15 @@ def _pair_section(s: PairSection, w: Any) -> str:
 _FONT_SLOT = "/*@font-face*/"
 
 
+def _archive_html(report: ClassReport) -> str:
+    """The archive line under the counts: checked, or asked for and NOT checked."""
+    note = report.archive
+    if note is None:
+        return ""
+    kind = "archive failed" if note.failed else "archive"
+    return f'<p class="{kind}" id="archive-status">{_e(note.text)}</p>'
+
+
 def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
     """The report as one HTML document (a string).
 
@@ -502,6 +515,7 @@ def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
 <main>
 <section id="overview">
 <div class="cards">{cards}</div>
+{_archive_html(report)}
 <div class="overview-grid">
 <div><h2>{_e(w("Similarity of every pair"))}</h2>{hist}
 <p class="note">{_e(w("Pairs per 5% of similarity; bar heights on a log scale."))}</p></div>
@@ -509,7 +523,7 @@ def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
 </div>
 <h2>{_e(w("Groups"))}</h2>{groups_html}
 <h2>{_e(w("Flagged pairs"))}</h2>{pairs_html}
-<h2>{_e(w("Files that could not be read"))}</h2>{problems_html}
+<h2>{_e(w("Files not read, skipped or read with warnings"))}</h2>{problems_html}
 </section>
 {sections}
 <noscript><p class="note">{_e(w("Turn on JavaScript to see the texts of each pair."))}</p>

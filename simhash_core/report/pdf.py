@@ -235,6 +235,30 @@ def _table(rows: list[list], widths: list[float], head: bool = True, extra=()):
     return table
 
 
+def _archive_story(report: ClassReport, st: dict, width: float) -> list:
+    """The archive line under the counts: checked, or (in a red box) asked for and NOT
+    checked, and why."""
+    from reportlab.lib import colors
+    from reportlab.platypus import Paragraph, Spacer
+
+    note = report.archive
+    if note is None:
+        return []
+    if not note.failed:
+        return [Spacer(1, 4), Paragraph(_x(note.text), st["cell"])]
+    text = Paragraph(f"<b>{_x(note.text)}</b>", st["cell"])
+    box = _table(
+        [[text]],
+        [width],
+        head=False,
+        extra=[
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fdecea")),
+            ("BOX", (0, 0), (-1, -1), 1.2, colors.HexColor("#c62828")),
+        ],
+    )
+    return [Spacer(1, 4), box]
+
+
 def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
     from reportlab.lib.units import mm
     from reportlab.platypus import Paragraph, Spacer
@@ -254,6 +278,7 @@ def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
             head=False,
         )
     )
+    story += _archive_story(report, st, width)
     story += [P(_x(w("Similarity of every pair")), st["h2"]), _histogram(report, font)]
     story.append(P(_x(w("Pairs per 5% of similarity; bar heights on a log scale.")), st["note"]))
     story.append(P(_x(w("Settings")), st["h2"]))
@@ -307,7 +332,7 @@ def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
         story.append(_table(rows, [9 * mm, 36 * mm, 36 * mm, 18 * mm, width - 99 * mm]))
     else:
         story.append(P(_x(w("none")), st["note"]))
-    story.append(P(_x(w("Files that could not be read")), st["h2"]))
+    story.append(P(_x(w("Files not read, skipped or read with warnings")), st["h2"]))
     if report.problems:
         rows = [[P(_x(h), cell) for h in (w("File"), w("Problem"), w("Reason"))]]
         rows += [

@@ -16,7 +16,10 @@ Two levels, both keyed by the file's content hash (never by name or date):
 
 Stored as SQLite (WAL, 16 KB pages) in the format of
 :mod:`~simhash_core.store.codec`: no pickle, so a tampered cache can't run code.
-Tables of older cache versions are dropped when the cache is opened.
+Two plagcheck versions may share a home, and with it this file: each notes in
+``table_users`` when it last opened its texts and analyses tables. A version drops only
+tables of an *older* format that no version has opened for :data:`OLDER_KEPT_SECONDS`;
+a newer version's tables are never touched (:func:`stale_tables`).
 
 The cache is only a cache, so it never costs a scan:
 
@@ -35,10 +38,11 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
@@ -78,11 +82,14 @@ CREATE TABLE IF NOT EXISTS analyses_v{version} (
 );
 CREATE TABLE IF NOT EXISTS comparisons (key TEXT PRIMARY KEY, data BLOB, used REAL);
 CREATE TABLE IF NOT EXISTS file_digests (path TEXT PRIMARY KEY, stat TEXT, digest TEXT);
+CREATE TABLE IF NOT EXISTS table_users (name TEXT PRIMARY KEY, used REAL);
 """
 # what a failed store may raise; it costs a cache miss, never the file's result
 STORE_ERRORS = (sqlite3.Error, ValueError, OverflowError)
 KEEP_COMPARISONS = 32  # the most recently used comparison memos and verdicts kept
 VERDICT_PREFIX = "verdict:"  # verdicts share the comparisons table with the memos
+# an older version's tables are kept while it still opens the cache (table_users)
+OLDER_KEPT_SECONDS = 60 * 86400.0
 
 
 _ANALYSES = f"analyses_v{CACHE_VERSION}"
@@ -178,6 +185,33 @@ def array_digest(arr: np.ndarray) -> str:
     return hashlib.blake2b(np.ascontiguousarray(arr).tobytes(), digest_size=12).hexdigest()
 
 
+_VERSIONED = re.compile(r"(analyses|texts)(?:_v(\d+))?")
+_OWN_VERSIONS = {"analyses": CACHE_VERSION, "texts": EXTRACT_VERSION}
+
+
+def stale_tables(names: Iterable[str], in_use: Iterable[str] = ()) -> list[str]:
+    """The tables among ``names`` that this version may drop: analyses and texts of an
+    *older* format (``texts`` alone is the first format) that are not ``in_use`` by an
+    older plagcheck still opening the cache. A newer plagcheck's tables (a higher
+    version, or any name this version does not know) are never dropped.
+
+    >>> stale_tables(["analyses_v1", "texts", "texts_v3", f"analyses_v{CACHE_VERSION}",
+    ...               f"analyses_v{CACHE_VERSION + 1}", f"texts_v{EXTRACT_VERSION + 1}",
+    ...               "texts_index", "file_digests"], in_use=["texts_v3"])
+    ['analyses_v1', 'texts']
+    """
+    stale = []
+    kept = set(in_use)
+    for name in names:
+        found = _VERSIONED.fullmatch(name)
+        if found is None or name in kept:
+            continue
+        kind, version = found.group(1), int(found.group(2) or 0)
+        if version < _OWN_VERSIONS[kind]:
+            stale.append(name)
+    return stale
+
+
 class AnalysisCache:
     """SQLite-backed cache of extracted texts and analyses (thread-safe).
 
@@ -251,16 +285,23 @@ class AnalysisCache:
         db.execute("PRAGMA synchronous=NORMAL")
         db.executescript(_SCHEMA.format(version=CACHE_VERSION, texts=_TEXTS))
         db.execute(f"SELECT count(*) FROM {_ANALYSES}").fetchone()
-        stale = [
-            name
-            for (name,) in db.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' "
-                "AND (name LIKE 'analyses_v%' OR name LIKE 'texts%')"
-            )
-            if name not in (_ANALYSES, _TEXTS)
-        ]
-        for name in stale:  # analyses and texts of an older format are never read again
+        AnalysisCache._drop_stale(db)
+
+    @staticmethod
+    def _drop_stale(db: sqlite3.Connection) -> None:
+        """Note that this version uses its tables now; drop the older formats' tables
+        no version has used for :data:`OLDER_KEPT_SECONDS` (never a newer version's)."""
+        now = time.time()
+        db.executemany(
+            "INSERT OR REPLACE INTO table_users VALUES (?, ?)", [(_ANALYSES, now), (_TEXTS, now)]
+        )
+        recent = db.execute(
+            "SELECT name FROM table_users WHERE used > ?", (now - OLDER_KEPT_SECONDS,)
+        ).fetchall()
+        tables = db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        for name in stale_tables([t for (t,) in tables], [r for (r,) in recent]):
             db.execute(f'DROP TABLE "{name}"')
+            db.execute("DELETE FROM table_users WHERE name = ?", (name,))
 
     def close(self) -> None:
         with self._lock, contextlib.suppress(sqlite3.Error):
@@ -318,6 +359,7 @@ class AnalysisCache:
                 load_messages(warnings),
                 _meta(meta),
                 **_ocr(ocr),  # type: ignore[arg-type]
+                content_hash=digest,
             )
         except (ValueError, TypeError, UnicodeDecodeError):
             return None

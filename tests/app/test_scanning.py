@@ -275,3 +275,25 @@ def test_templates_are_remembered_per_folder_and_never_carry_over(qtbot, window,
     assert window.templates == [question]
     assert window.status_label.text() == "Template: question.txt"
     assert window.result.templates == [question]  # the scan used it
+
+
+def test_a_file_added_with_add_files_keeps_its_student(qtbot, window, tmp_path, monkeypatch):
+    """File → Add files: a late Moodle file beside the class is named after the student
+    its folder names, not "late.txt" (issue 37)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from tests.core.test_archive_late import late_copy, moodle_class
+
+    klass = moodle_class(tmp_path / "class", ("Ann Lee", "Bo Wu"))
+    late = next(late_copy(tmp_path / "late", of=1).rglob("late.txt"))
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS):
+        window.scan_paths([klass])
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *a, **k: ([str(late)], ""))
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS) as finished:
+        window.choose_files()
+    docs = finished.args[0].documents
+    assert {d.path: d.label for d in docs} == {
+        "class/Ann Lee_20250100_assignsubmission_file_/answer.txt": "Ann Lee",
+        "class/Bo Wu_20250101_assignsubmission_file_/answer.txt": "Bo Wu",
+        "late.txt": "Gao Yu",
+    }

@@ -97,3 +97,14 @@ def slow_with_note(seconds: float, extra: float) -> str:
 def must_not_run(*args: object) -> None:
     """A task that fails the test that reaches it (a file that should be cached)."""
     raise AssertionError(f"a file was read again: {args[0]}")
+
+
+def analyze_but_replace(path: str, *args):
+    """The real per-file analysis, except that files named ``replaced*`` get other text
+    just before they are read (after the scan hashed them), as a sync client would."""
+    from simhash_core.scan import _analyze_task
+
+    if os.path.basename(path).startswith("replaced"):
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write("an added paragraph, synced in while the scan ran\n")
+    return _analyze_task(path, *args)

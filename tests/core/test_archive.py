@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -221,6 +222,34 @@ def test_remove_label_deletes_only_unlabelled_documents(store: SQLiteArchive) ->
     for table in ("documents", "payloads", "memberships", "simhash_blocks", "lsh_bands", "winnow"):
         assert db.execute(f"SELECT COUNT(*) FROM {table}").fetchone() == (0,), table
     db.close()
+
+
+def test_check_sees_one_archive_while_a_colleague_removes_a_label(
+    store: SQLiteArchive, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37, item 8 (the SQLite side): a label removed by another connection
+    after the check read the documents and before it read their index rows is not
+    half seen as missing rows."""
+    fill(store)
+    store.add_many(archived_class(4, first=20), "2025 autumn")
+    removed = threading.Event()
+
+    def colleague() -> None:
+        with SQLiteArchive(store.path) as other:
+            other.remove_label("2024 spring")
+        removed.set()
+
+    real = SQLiteArchive._check_meaning
+
+    def meaning_then_removed(self: SQLiteArchive, docs: set[int]) -> list[str]:
+        threading.Thread(target=colleague, daemon=True).start()
+        assert removed.wait(timeout=60), "the colleague's removal did not finish"
+        return real(self, docs)
+
+    monkeypatch.setattr(SQLiteArchive, "_check_meaning", meaning_then_removed)
+    assert store.check() == []  # the archive as it was when the check began
+    monkeypatch.undo()
+    assert store.count() == 4 and store.check() == []
 
 
 def test_label_must_be_given(store: SQLiteArchive) -> None:

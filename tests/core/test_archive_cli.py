@@ -249,7 +249,7 @@ def test_an_archive_that_breaks_mid_scan_still_gives_the_class_reports(
     code = main(["scan", str(folder), "--archive", archive, "--csv", str(out), "-q"])
     printed = capsys.readouterr()
     assert code == 1
-    assert "the archive part is missing: cannot reach" in printed.err
+    assert "was asked for but NOT checked: cannot reach" in printed.err
     flagged = [r for r in pair_rows(out) if r["flagged"] == "yes"]
     assert [(r["file_a"], r["file_b"]) for r in flagged] == [("copy.txt", "s0.txt")]
 

@@ -9,7 +9,7 @@ import socket
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -134,7 +134,7 @@ def test_remove_every_label_leaves_no_index_keys(url: str) -> None:
         assert store.count() == 0 and store.check() == []
         keys = {k.decode() for k in store._r.keys("plagcheck:*")}
         counters = {k for k in keys if k.startswith("plagcheck:mtdocs:")}
-        assert keys - counters == {"plagcheck:meta", "plagcheck:next_id"}
+        assert keys - counters == {"plagcheck:meta", "plagcheck:next_id", "plagcheck:gen"}
         assert all(int(store._r.get(k)) == 0 for k in counters)
 
 
@@ -203,6 +203,123 @@ def test_a_writer_that_loses_a_race_retries_and_dedupes(url: str) -> None:
         (loaded,) = store.load([result.doc_id])
         assert loaded.archive_label == "2025 autumn; 2024 spring"
     other.close()
+
+
+# ---- checking while a colleague changes the archive (issue 37, item 8) --------------
+
+
+def _colleague_removes(url: str, label: str) -> tuple[threading.Event, threading.Event]:
+    """A colleague's client in another thread that removes ``label`` once told to
+    (set the first event); the second is set when the removal is done."""
+    go, done = threading.Event(), threading.Event()
+
+    def remove() -> None:
+        go.wait()
+        with open_archive(url) as other:
+            other.remove_label(label)
+        done.set()
+
+    threading.Thread(target=remove, daemon=True).start()
+    return go, done
+
+
+def _removed_after_listing(monkeypatch: pytest.MonkeyPatch, url: str, label: str) -> list[int]:
+    """Make the next ``check`` list the documents, then wait while a colleague removes
+    ``label`` (in another thread and connection), then read on. Returns the number of
+    documents each of the check's passes listed."""
+    from simhash_core.archive.redis_store import RedisArchive
+
+    go, done = _colleague_removes(url, label)
+    listed: list[int] = []
+    real = RedisArchive._ids
+
+    def ids_then_wait(store: RedisArchive) -> list[int]:
+        found = real(store)
+        listed.append(len(found))
+        if len(listed) == 1:
+            go.set()
+            assert done.wait(timeout=60), "the colleague's removal did not finish"
+        return found
+
+    monkeypatch.setattr(RedisArchive, "_ids", ids_then_wait)
+    return listed
+
+
+def _removed_before_the_key_scan(
+    monkeypatch: pytest.MonkeyPatch, url: str, label: str
+) -> list[int]:
+    """As :func:`_removed_after_listing`, but the colleague removes ``label`` after the
+    check read every document and before it scans the index keys."""
+    from simhash_core.archive.redis_store import RedisArchive
+
+    go, done = _colleague_removes(url, label)
+    scans: list[int] = []
+    real = RedisArchive._keys
+
+    def wait_then_keys(store: RedisArchive, pattern: str) -> Iterator[bytes]:
+        scans.append(store.count())
+        if len(scans) == 1:
+            go.set()
+            assert done.wait(timeout=60), "the colleague's removal did not finish"
+        yield from real(store, pattern)
+
+    monkeypatch.setattr(RedisArchive, "_keys", wait_then_keys)
+    return scans
+
+
+@pytest.mark.parametrize("when", [_removed_after_listing, _removed_before_the_key_scan])
+def test_check_while_a_colleague_removes_a_label_reports_no_problem(
+    url: str, monkeypatch: pytest.MonkeyPatch, when: Callable[..., list[int]]
+) -> None:
+    with open_archive(url) as store:
+        fill(store)
+        store.add_many(archived_class(4, first=20), "2025 autumn")
+        passes = when(monkeypatch, url, "2024 spring")
+        assert store.check() == []
+        assert passes == [12, 4]  # looked again after the removal: one unchanging archive
+        assert store.count() == 4 and [x.label for x in store.labels()] == ["2025 autumn"]
+
+
+def test_archive_check_command_while_a_label_is_removed_exits_0(
+    url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    from simhash_core.cli.main import main
+
+    with open_archive(url) as store:
+        fill(store)
+        store.add_many(archived_class(4, first=20), "2025 autumn")
+    _removed_after_listing(monkeypatch, url, "2024 spring")
+    code = main(["archive", "check", "--archive", url])
+    said = capsys.readouterr().out
+    assert (code, said.count("problem")) == (0, 0), said
+    assert "is consistent (4 documents)" in said
+
+
+def test_an_archive_changed_during_every_pass_is_not_checked_and_says_why(
+    url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    from simhash_core.archive import redis_store
+    from simhash_core.cli.main import main
+
+    with open_archive(url) as store:
+        fill(store)
+    monkeypatch.setattr(redis_store, "CHECK_PATIENCE", 0.0)  # give up after one pass
+    passes: list[int] = []
+    real = redis_store.RedisArchive._ids
+
+    def ids_then_a_colleague_adds(store: redis_store.RedisArchive) -> list[int]:
+        found = real(store)
+        passes.append(len(found))
+        with open_archive(url) as other:  # a colleague files an essay meanwhile
+            other.add(make_doc(zh_essay(300 + len(passes)), "late.txt"), "2025 autumn")
+        return found
+
+    monkeypatch.setattr(redis_store.RedisArchive, "_ids", ids_then_a_colleague_adds)
+    code = main(["archive", "check", "--archive", url])
+    said = capsys.readouterr().out
+    assert code == 3, said
+    assert "was being changed while it was checked" in said and "problem" not in said
+    assert passes == [8]
 
 
 def test_unreachable_server_is_a_clear_error() -> None:

@@ -149,6 +149,59 @@ def test_tables_of_older_cache_versions_are_dropped(tmp_path):
     assert "analyses_v1" not in names and any(n.startswith("analyses_v") for n in names)
 
 
+def test_a_newer_versions_tables_are_left_alone(tmp_path, folder):
+    """Issue 37, item 6: a newer plagcheck sharing the cache keeps its texts and
+    analyses when this (older) version opens the cache and scans."""
+    from simhash_core.store.cache import CACHE_VERSION, EXTRACT_VERSION
+
+    path = tmp_path / "c.sqlite"
+    newer = {
+        f"analyses_v{CACHE_VERSION + 1}": "INSERT INTO {} VALUES ('d', 'k', 'read by OCR')",
+        f"texts_v{EXTRACT_VERSION + 1}": "INSERT INTO {} VALUES ('d', 'k', 'read by OCR')",
+        "texts_by_page": "INSERT INTO {} VALUES ('d', 'k', 'read by OCR')",
+    }
+    with sqlite3.connect(path) as db:
+        for name, insert in newer.items():
+            db.execute(f"CREATE TABLE {name} (digest TEXT, key TEXT, text TEXT)")
+            db.execute(insert.format(name))
+    cache = AnalysisCache(path)
+    scanned = scan([folder], isolate=False, cache=cache)
+    cache.close()
+    AnalysisCache(path).close()  # opened again: still there
+    assert len(scanned.documents) == 5
+    with sqlite3.connect(path) as db:
+        for name in newer:
+            assert db.execute(f"SELECT text FROM {name}").fetchall() == [("read by OCR",)]
+
+
+@pytest.mark.parametrize(("days_ago", "kept"), [(0.1, True), (61, False)])
+def test_an_older_versions_tables_are_kept_while_it_still_uses_them(tmp_path, days_ago, kept):
+    """The other way round: an older plagcheck that still opens the shared cache keeps
+    its tables; one not seen for two months has them dropped."""
+    import time
+
+    from simhash_core.store.cache import CACHE_VERSION, EXTRACT_VERSION
+
+    path = tmp_path / "c.sqlite"
+    older = [f"analyses_v{CACHE_VERSION - 1}", f"texts_v{EXTRACT_VERSION - 1}"]
+    AnalysisCache(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE IF NOT EXISTS table_users (name TEXT PRIMARY KEY, used REAL)")
+        for name in older:  # what the older version made and noted it used
+            db.execute(f"CREATE TABLE {name} (digest TEXT, text TEXT)")
+            db.execute(f"INSERT INTO {name} VALUES ('d', 'read by OCR')")
+            used = time.time() - days_ago * 86400
+            db.execute("INSERT OR REPLACE INTO table_users VALUES (?, ?)", (name, used))
+    AnalysisCache(path).close()
+    with sqlite3.connect(path) as db:
+        names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert (set(older) <= names) is kept
+        assert (set(older) & names) == (set(older) if kept else set())
+        if kept:
+            for name in older:
+                assert db.execute(f"SELECT text FROM {name}").fetchall() == [("read by OCR",)]
+
+
 def test_a_damaged_cached_analysis_is_a_miss(tmp_path, folder):
     path = tmp_path / "c.sqlite"
     cache = AnalysisCache(path)
