@@ -8,11 +8,12 @@ documents are one passage. Passages shorter than ``min_units`` are dropped: shor
 coincidences between honest essays are not evidence.
 
 Repeated text is bounded: a shingle that occurs more than :data:`MAX_REPEATS` times in
-B is matched, at its ``r``-th occurrence in A, with the :data:`MAX_REPEATS`
-occurrences in B around the ``r``-th. A line repeated 6,000 times (word-count padding)
-in both documents then aligns along one diagonal, as the rest of the text does, instead
-of every repetition being matched with B's first few (one passage per repetition, and
-an alignment that grew with the square of the text).
+B is matched with B's first :data:`MAX_REPEATS` occurrences and, at its ``r``-th
+occurrence in A, with those around the ``r``-th. A line repeated 6,000 times (word-count
+padding) in both documents then aligns along one diagonal, as the rest of the text
+does, and the pieces that match it elsewhere touch or overlap that one passage on both
+sides, so they are part of it (they were one passage per repetition, and an alignment
+that grew with the square of the text).
 
 All positions here are unit indices. :func:`to_passages` maps them to character
 offsets in each document's original text.
@@ -26,7 +27,7 @@ import numpy as np
 
 from simhash_core.types import Document, Passage
 
-MAX_REPEATS = 8  # a shingle repeated more often than this in B is matched at 8 places
+MAX_REPEATS = 8  # a shingle repeated more often than this in B is matched at 16 places
 
 
 @dataclass
@@ -59,8 +60,8 @@ def _runs(a_index: SortedShingles, b_index: SortedShingles) -> np.ndarray:
     """Exact runs as an ``R x 3`` array of (i0, j0, length in shingles).
 
     Both sides come sorted by hash, so the binary searches walk memory in order. Each
-    of A's shingles is matched at most :data:`MAX_REPEATS` times (see
-    :func:`_repeat_starts`), so the runs grow linearly with the text.
+    of A's shingles is matched at most ``2 * MAX_REPEATS`` times (see
+    :func:`_repeat_blocks`), so the runs grow linearly with the text.
     """
     b_sorted, b_pos = b_index
     a_hash, a_pos = a_index
@@ -68,12 +69,11 @@ def _runs(a_index: SortedShingles, b_index: SortedShingles) -> np.ndarray:
         return np.zeros((0, 3), dtype=np.int64)
     lo = np.searchsorted(b_sorted, a_hash, "left")
     hi = np.searchsorted(b_sorted, a_hash, "right")
-    count = np.minimum(hi - lo, MAX_REPEATS)
+    first, count = _repeat_blocks(a_hash, lo, hi)
     hit = count > 0
     if not hit.any():
         return np.zeros((0, 3), dtype=np.int64)
-    first = _repeat_starts(a_hash, lo, hi)
-    a_pos, first, count = a_pos[hit], first[hit], count[hit]
+    a_pos, first, count = np.concatenate([a_pos, a_pos])[hit], first[hit], count[hit]
     ii = np.repeat(a_pos, count)
     starts = np.repeat(first - np.cumsum(count) + count, count)
     jj = b_pos[np.arange(len(ii)) + starts]
@@ -89,21 +89,31 @@ def _runs(a_index: SortedShingles, b_index: SortedShingles) -> np.ndarray:
     return np.stack([i0, i0 + diag[first_of_run], lengths], axis=1).astype(np.int64)
 
 
-def _repeat_starts(a_hash: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
-    """Where in B's sorted index each of A's shingles starts its matches.
+def _repeat_blocks(
+    a_hash: np.ndarray, lo: np.ndarray, hi: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Which of B's occurrences each of A's shingles is matched with: two blocks of B's
+    sorted index per shingle, ``(first, count)`` for every first block then every
+    second, in A's order.
 
     A shingle found at most :data:`MAX_REPEATS` times in B is matched with all of them.
-    One found more often is matched, at its ``r``-th occurrence in A (in text order), with
-    the :data:`MAX_REPEATS` occurrences of B around the ``r``-th: repeated text aligns
-    with the same repetition on the other side, along one diagonal.
+    One found more often is matched with B's first :data:`MAX_REPEATS` and, at its
+    ``r``-th occurrence in A (in text order), with the :data:`MAX_REPEATS` occurrences
+    of B around the ``r``-th: repeated text also aligns with the same repetition on the
+    other side, along one diagonal.
 
-    >>> a_hash = np.array([5] * 12, np.uint64)
-    >>> _repeat_starts(a_hash, np.zeros(12, np.int64), np.full(12, 12)).tolist()
-    [0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4]
+    >>> first, count = _repeat_blocks(np.array([5] * 30, np.uint64), np.zeros(30, np.int64),
+    ...                               np.full(30, 30))
+    >>> first[[0, 10, 29, 30, 40, 59]].tolist(), count[[0, 10, 29, 30, 40, 59]].tolist()
+    ([0, 0, 0, 8, 8, 22], [8, 8, 8, 0, 6, 8])
     """
     rank = np.arange(len(a_hash)) - np.searchsorted(a_hash, a_hash, "left")
     spare = np.maximum(hi - lo - MAX_REPEATS, 0)
-    return lo + np.clip(rank - MAX_REPEATS // 2, 0, spare)
+    window = np.clip(rank - MAX_REPEATS // 2, 0, spare)  # where the second block starts
+    second = np.maximum(window, MAX_REPEATS)  # not again what the first block holds
+    count2 = np.where(spare > 0, np.minimum(window, MAX_REPEATS), 0)
+    first = np.concatenate([lo, lo + second])
+    return first, np.concatenate([np.minimum(hi - lo, MAX_REPEATS), count2])
 
 
 def align_units(
