@@ -13,7 +13,8 @@
   temporary file in their folder, and only when every one is complete are they renamed
   into place. A full disk or a denied folder leaves the previous reports as they were
   and raises :class:`ReportError` with one sentence ("no space left on the device for
-  out.csv").
+  out.csv"). Ctrl-C is not such an error: the reports complete by then are put in place
+  and :class:`ReportsInterrupted` names those written and those not.
 * New reports get the user's usual permissions (``0666`` less the umask; a replaced
   report keeps its mode), not the private ``0600`` of a temporary file.
 * ``--all-pairs`` rows are streamed: the pairs that were not measured come from
@@ -111,8 +112,12 @@ class BinaryWriter:
 def write_all_or_none(files: Sequence[tuple[Path, Writer]], encoding: str = "utf-8") -> None:
     """Write each ``(path, writer)``: the writer gets a text stream. Every file goes to a
     temporary file first; only when all are complete are they renamed into place.
-    Raises :class:`ReportError` (and leaves every target as it was) on an OS error."""
+    Raises :class:`ReportError` (and leaves every target as it was) on an OS error.
+
+    Ctrl-C is not an error of the reports: those already complete are put in place and
+    :class:`ReportsInterrupted` says which were written and which were not."""
     done: list[tuple[str, Path]] = []
+    complete = 0  # done[:complete] are written in full
     current = None
     try:
         for path, writer in files:
@@ -121,23 +126,64 @@ def write_all_or_none(files: Sequence[tuple[Path, Writer]], encoding: str = "utf
                 prefix=f".{current.name}.", suffix=".tmp", dir=current.parent or "."
             )
             done.append((tmp, current))
-            binary = isinstance(writer, BinaryWriter)
-            mode = {"mode": "wb"} if binary else {"mode": "w", "encoding": encoding, "newline": ""}
-            with os.fdopen(fd, **mode) as fh:
-                writer(fh)
-                fh.flush()
-                os.fchmod(fh.fileno(), _mode_for(current))
-                os.fsync(fh.fileno())
+            _write_one(fd, current, writer, encoding)
+            complete += 1
         for tmp, target in done:
             current = target
             os.replace(tmp, target)
+    except KeyboardInterrupt as exc:
+        written = _keep_complete(done[:complete])
+        _remove_temporary(done[complete:])
+        missing = [Path(p) for p, _ in files if Path(p) not in written]
+        raise ReportsInterrupted(written, missing) from exc
     except BaseException as exc:
-        for tmp, _ in done:  # renamed ones are gone already: nothing of them to remove
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+        _remove_temporary(done)  # renamed ones are gone already: nothing of them to remove
         if isinstance(exc, OSError) and not isinstance(exc, ReportError):
             raise ReportError(_why(exc, current or Path("report"))) from exc
         raise
+
+
+class ReportsInterrupted(KeyboardInterrupt):
+    """Ctrl-C while reports were written: ``written`` are complete and in place, the
+    ``missing`` ones were not written (their previous versions are untouched)."""
+
+    def __init__(self, written: list[Path], missing: list[Path]) -> None:
+        super().__init__(f"written: {len(written)}, not written: {len(missing)}")
+        self.written = written
+        self.missing = missing
+
+
+def _write_one(fd: int, target: Path, writer: Writer, encoding: str) -> None:
+    """Write one report to the open temporary file ``fd``, flushed to the disk with the
+    permissions ``target`` will have."""
+    binary = isinstance(writer, BinaryWriter)
+    mode = {"mode": "wb"} if binary else {"mode": "w", "encoding": encoding, "newline": ""}
+    with os.fdopen(fd, **mode) as fh:
+        writer(fh)
+        fh.flush()
+        os.fchmod(fh.fileno(), _mode_for(target))
+        os.fsync(fh.fileno())
+
+
+def _keep_complete(complete: Sequence[tuple[str, Path]]) -> list[Path]:
+    """Rename the complete temporary files into place (those renamed already count);
+    the targets that are now written."""
+    written = []
+    for tmp, target in complete:
+        if os.path.exists(tmp):
+            try:
+                os.replace(tmp, target)
+            except OSError:
+                _remove_temporary([(tmp, target)])
+                continue
+        written.append(target)
+    return written
+
+
+def _remove_temporary(temporary: Sequence[tuple[str, Path]]) -> None:
+    for tmp, _ in temporary:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
 
 
 def write_csv(fh: IO[str], header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:

@@ -83,6 +83,7 @@ REPORT_WORDS: tuple[str, ...] = (
     "full text",
     "Page {page}",
     "{chars} characters in all; the full texts follow",
+    "… and {count} more passages, marked in the full texts below",
 )
 _REPORT_WORDS = frozenset(REPORT_WORDS)
 

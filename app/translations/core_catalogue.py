@@ -389,4 +389,5 @@ def report_words() -> dict[str, str]:
         "full text": translate("Report", "full text"),
         "Page {page}": translate("Report", "Page {page}"),
         "{chars} characters in all; the full texts follow": translate("Report", "{chars} characters in all; the full texts follow"),
+        "\u2026 and {count} more passages, marked in the full texts below": translate("Report", "… and {count} more passages, marked in the full texts below"),
     }

@@ -2818,6 +2818,11 @@ Archived: {label}</source>
         <source>{chars} characters in all; the full texts follow</source>
         <translation>共 {chars} 个字符，全文见后</translation>
     </message>
+    <message>
+        <location filename="core_catalogue.py" line="392"/>
+        <source>… and {count} more passages, marked in the full texts below</source>
+        <translation>……另有 {count} 段匹配，均已在下方全文中标出</translation>
+    </message>
 </context>
 <context>
     <name>ScanViewer</name>

@@ -22,7 +22,12 @@ from simhash_core.cli.archive import (
 )
 from simhash_core.cli.setting_options import add_setting_options, settings_from_args
 from simhash_core.cli.terminal import TerminalProgress, bounded
-from simhash_core.export import ReportError, errors_path_for, write_reports
+from simhash_core.export import (
+    ReportError,
+    ReportsInterrupted,
+    errors_path_for,
+    write_reports,
+)
 from simhash_core.progress import Progress, Stage
 from simhash_core.report import PairNotFound, find_pair, report_writers
 from simhash_core.scan import scan
@@ -81,6 +86,21 @@ def _flagged_lines(result: ScanResult) -> list[str]:
     if len(flagged) > SUMMARY_PAIRS:
         lines.append(f"  ... and {len(flagged) - SUMMARY_PAIRS} more flagged pairs in the reports")
     return lines
+
+
+def interrupted_reports(exc: KeyboardInterrupt) -> str:
+    """What Ctrl-C while the reports were made left: the reports written and those not.
+
+    >>> print(interrupted_reports(ReportsInterrupted([Path("a.csv")], [Path("r.pdf")])))
+    interrupted while writing the reports: written: a.csv; not written: r.pdf
+    >>> print(interrupted_reports(KeyboardInterrupt()))
+    interrupted before the reports were written: no report was written
+    """
+    if not isinstance(exc, ReportsInterrupted):
+        return "interrupted before the reports were written: no report was written"
+    written = ", ".join(str(p) for p in exc.written) or "none"
+    missing = ", ".join(str(p) for p in exc.missing) or "none"
+    return f"interrupted while writing the reports: written: {written}; not written: {missing}"
 
 
 def _add_scan(sub: argparse._SubParsersAction) -> None:
@@ -211,6 +231,9 @@ def _scan_and_report(
         print(summary(result))
         print(f"plagcheck: error: {exc}; no report was written", file=sys.stderr)
         return 1
+    except KeyboardInterrupt as exc:  # Ctrl-C after the comparison: say what was written
+        print(f"\n{interrupted_reports(exc)}", file=sys.stderr)
+        return 130
     if args.csv:
         print(f"pairs: {args.csv}   errors: {errors_path_for(args.csv)}")
     if args.json:

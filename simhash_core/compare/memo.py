@@ -37,7 +37,7 @@ from simhash_core.compare.meaning import PairMeaning, decode_meaning, encode_mea
 from simhash_core.compare.pair_score import PairMeasure
 from simhash_core.types import ScanSettings
 
-MEMO_VERSION = 2
+MEMO_VERSION = 3  # 3: passages that touch or overlap on both sides are one (issue 37)
 _MEASURE_FIELDS = [f.name for f in fields(PairMeasure)]
 
 

@@ -3,8 +3,17 @@
 Matching works on shingles (hashes of ``n`` consecutive units). Equal usable shingles
 give match points ``(i, j)``; points on the same diagonal with consecutive ``i`` form
 runs; runs close to each other in both documents, in the same order, merge into one
-passage across small gaps and edits. Passages shorter than ``min_units`` are dropped:
-short coincidences between honest essays are not evidence.
+passage across small gaps and edits, and passages that touch or overlap in both
+documents are one passage. Passages shorter than ``min_units`` are dropped: short
+coincidences between honest essays are not evidence.
+
+Repeated text is bounded: a shingle that occurs more than :data:`MAX_REPEATS` times in
+B is matched with B's first :data:`MAX_REPEATS` occurrences and, at its ``r``-th
+occurrence in A, with those around the ``r``-th. A line repeated 6,000 times (word-count
+padding) in both documents then aligns along one diagonal, as the rest of the text
+does, and the pieces that match it elsewhere touch or overlap that one passage on both
+sides, so they are part of it (they were one passage per repetition, and an alignment
+that grew with the square of the text).
 
 All positions here are unit indices. :func:`to_passages` maps them to character
 offsets in each document's original text.
@@ -18,7 +27,7 @@ import numpy as np
 
 from simhash_core.types import Document, Passage
 
-MAX_REPEATS = 8  # a shingle repeated more often than this in B is matched at 8 places
+MAX_REPEATS = 8  # a shingle repeated more often than this in B is matched at 16 places
 
 
 @dataclass
@@ -50,7 +59,9 @@ def sorted_shingles(seq: np.ndarray, ok: np.ndarray) -> SortedShingles:
 def _runs(a_index: SortedShingles, b_index: SortedShingles) -> np.ndarray:
     """Exact runs as an ``R x 3`` array of (i0, j0, length in shingles).
 
-    Both sides come sorted by hash, so the binary searches walk memory in order.
+    Both sides come sorted by hash, so the binary searches walk memory in order. Each
+    of A's shingles is matched at most ``2 * MAX_REPEATS`` times (see
+    :func:`_repeat_blocks`), so the runs grow linearly with the text.
     """
     b_sorted, b_pos = b_index
     a_hash, a_pos = a_index
@@ -58,13 +69,13 @@ def _runs(a_index: SortedShingles, b_index: SortedShingles) -> np.ndarray:
         return np.zeros((0, 3), dtype=np.int64)
     lo = np.searchsorted(b_sorted, a_hash, "left")
     hi = np.searchsorted(b_sorted, a_hash, "right")
-    count = np.minimum(hi - lo, MAX_REPEATS)
+    first, count = _repeat_blocks(a_hash, lo, hi)
     hit = count > 0
     if not hit.any():
         return np.zeros((0, 3), dtype=np.int64)
-    a_pos, lo, count = a_pos[hit], lo[hit], count[hit]
+    a_pos, first, count = np.concatenate([a_pos, a_pos])[hit], first[hit], count[hit]
     ii = np.repeat(a_pos, count)
-    starts = np.repeat(lo - np.cumsum(count) + count, count)
+    starts = np.repeat(first - np.cumsum(count) + count, count)
     jj = b_pos[np.arange(len(ii)) + starts]
     diag = jj - ii
     order = np.lexsort((ii, diag))
@@ -72,10 +83,37 @@ def _runs(a_index: SortedShingles, b_index: SortedShingles) -> np.ndarray:
     new_run = np.ones(len(ii), dtype=bool)
     new_run[1:] = (diag[1:] != diag[:-1]) | (ii[1:] != ii[:-1] + 1)
     run_id = np.cumsum(new_run) - 1
-    first = np.nonzero(new_run)[0]
+    first_of_run = np.nonzero(new_run)[0]
     lengths = np.bincount(run_id)
-    i0 = ii[first]
-    return np.stack([i0, i0 + diag[first], lengths], axis=1).astype(np.int64)
+    i0 = ii[first_of_run]
+    return np.stack([i0, i0 + diag[first_of_run], lengths], axis=1).astype(np.int64)
+
+
+def _repeat_blocks(
+    a_hash: np.ndarray, lo: np.ndarray, hi: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Which of B's occurrences each of A's shingles is matched with: two blocks of B's
+    sorted index per shingle, ``(first, count)`` for every first block then every
+    second, in A's order.
+
+    A shingle found at most :data:`MAX_REPEATS` times in B is matched with all of them.
+    One found more often is matched with B's first :data:`MAX_REPEATS` and, at its
+    ``r``-th occurrence in A (in text order), with the :data:`MAX_REPEATS` occurrences
+    of B around the ``r``-th: repeated text also aligns with the same repetition on the
+    other side, along one diagonal.
+
+    >>> first, count = _repeat_blocks(np.array([5] * 30, np.uint64), np.zeros(30, np.int64),
+    ...                               np.full(30, 30))
+    >>> first[[0, 10, 29, 30, 40, 59]].tolist(), count[[0, 10, 29, 30, 40, 59]].tolist()
+    ([0, 0, 0, 8, 8, 22], [8, 8, 8, 0, 6, 8])
+    """
+    rank = np.arange(len(a_hash)) - np.searchsorted(a_hash, a_hash, "left")
+    spare = np.maximum(hi - lo - MAX_REPEATS, 0)
+    window = np.clip(rank - MAX_REPEATS // 2, 0, spare)  # where the second block starts
+    second = np.maximum(window, MAX_REPEATS)  # not again what the first block holds
+    count2 = np.where(spare > 0, np.minimum(window, MAX_REPEATS), 0)
+    first = np.concatenate([lo, lo + second])
+    return first, np.concatenate([np.minimum(hi - lo, MAX_REPEATS), count2])
 
 
 def align_units(
@@ -126,25 +164,53 @@ def align_units(
         open_ = still
     done.extend(open_)
     kept = [p for p in done if p.units >= min_units]
-    return _drop_nested(kept)
+    return merge_touching(kept)
 
 
-def _drop_nested(matches: list[UnitMatch]) -> list[UnitMatch]:
-    """Passages in A's order, without those lying inside a longer one on both sides
-    (a repeated phrase re-matched inside a passage already found).
+def merge_touching(matches: list[UnitMatch]) -> list[UnitMatch]:
+    """Passages in A's order, those that touch or overlap in both documents joined
+    into one (a passage inside another on both sides disappears in it: a repeated
+    phrase re-matched inside a passage already found).
 
-    >>> [(m.a0, m.a1) for m in _drop_nested([UnitMatch(0, 50, 0, 50, 50),
-    ...                                        UnitMatch(10, 20, 12, 22, 10)])]
-    [(0, 50)]
+    One sweep in A's order; a passage is compared only with the joined passages that
+    A's span still reaches, and joining repeats until nothing more joins (a joined
+    passage may now reach one it did not).
+
+    >>> def spans(ms):
+    ...     return [(m.a0, m.a1, m.b0, m.b1, m.units) for m in merge_touching(ms)]
+    >>> spans([UnitMatch(0, 50, 0, 50, 50), UnitMatch(10, 20, 12, 22, 10)])
+    [(0, 50, 0, 50, 50)]
+    >>> spans([UnitMatch(0, 20, 100, 120, 20), UnitMatch(20, 40, 110, 130, 20)])
+    [(0, 40, 100, 130, 40)]
+    >>> spans([UnitMatch(0, 20, 100, 120, 20), UnitMatch(20, 40, 0, 20, 20)])
+    [(0, 20, 100, 120, 20), (20, 40, 0, 20, 20)]
     """
-    by_size = sorted(matches, key=lambda m: (-(m.a1 - m.a0), m.a0, m.b0))
-    kept: list[UnitMatch] = []
-    for m in by_size:
-        inside = any(k.a0 <= m.a0 and m.a1 <= k.a1 and k.b0 <= m.b0 and m.b1 <= k.b1 for k in kept)
-        if not inside:
-            kept.append(m)
-    kept.sort(key=lambda p: (p.a0, p.b0))
-    return kept
+    out = sorted(matches, key=lambda m: (m.a0, m.b0, m.a1, m.b1))
+    while True:
+        joined = _merge_pass(out)
+        if len(joined) == len(out):
+            return joined
+        out = joined
+
+
+def _merge_pass(ordered: list[UnitMatch]) -> list[UnitMatch]:
+    """One sweep of :func:`merge_touching` over passages sorted by ``a0``."""
+    out: list[UnitMatch] = []
+    reach: list[UnitMatch] = []  # joined passages whose A span reaches the sweep
+    for m in ordered:
+        reach = [k for k in reach if k.a1 >= m.a0]
+        into = next((k for k in reach if m.b0 <= k.b1 and k.b0 <= m.b1), None)
+        if into is None:
+            k = UnitMatch(m.a0, m.a1, m.b0, m.b1, m.units)
+            out.append(k)
+            reach.append(k)
+            continue
+        shared = max(0, min(into.a1, m.a1) - m.a0)  # A's units of m already in it
+        into.units = max(into.units, m.units, into.units + m.units - shared)
+        into.a1 = max(into.a1, m.a1)
+        into.b0, into.b1 = min(into.b0, m.b0), max(into.b1, m.b1)
+        into.units = min(into.units, into.a1 - into.a0)
+    return out
 
 
 def covered(spans: list[tuple[int, int]], size: int) -> np.ndarray:
@@ -158,17 +224,32 @@ def covered(spans: list[tuple[int, int]], size: int) -> np.ndarray:
 
 def char_span(doc: Document, u0: int, u1: int) -> tuple[int, int]:
     """Original-text character span of units ``[u0, u1)``."""
-    u1 = min(u1, doc.unit_count)
-    if u1 <= u0:
-        return 0, 0
-    return int(doc.unit_starts[u0]), int(doc.unit_ends[u1 - 1])
+    return _Offsets(doc).span(u0, u1)
 
 
 def to_passages(a: Document, b: Document, matches: list[UnitMatch]) -> list[Passage]:
-    """Unit matches as :class:`Passage` objects with original-text offsets."""
+    """Unit matches as :class:`Passage` objects with original-text offsets (each
+    document's unit offsets unpacked once, not once per passage)."""
+    if not matches:
+        return []
+    a_units, b_units = _Offsets(a), _Offsets(b)
     out = []
     for m in matches:
-        a_start, a_end = char_span(a, m.a0, m.a1)
-        b_start, b_end = char_span(b, m.b0, m.b1)
+        a_start, a_end = a_units.span(m.a0, m.a1)
+        b_start, b_end = b_units.span(m.b0, m.b1)
         out.append(Passage(a_start, a_end, b_start, b_end, m.units))
     return out
+
+
+class _Offsets:
+    """A document's unit offsets, unpacked once, for :func:`char_span` of many spans."""
+
+    def __init__(self, doc: Document) -> None:
+        self.starts, self.ends, self.count = doc.unit_starts, doc.unit_ends, doc.unit_count
+
+    def span(self, u0: int, u1: int) -> tuple[int, int]:
+        """Original-text character span of units ``[u0, u1)``."""
+        u1 = min(u1, self.count)
+        if u1 <= u0:
+            return 0, 0
+        return int(self.starts[u0]), int(self.ends[u1 - 1])

@@ -150,6 +150,20 @@ _SCRIPT = r"""
   var pairs = {};
   data.pairs.forEach(function (p) { pairs[p.n] = p; });
 
+  // spans [[start, end], ...] as a sweep: how many cover the run starting at s
+  function cover(spans) {
+    var starts = spans.map(function (x) { return x[0]; }).sort(function (a, b) { return a - b; });
+    var ends = spans.map(function (x) { return x[1]; }).sort(function (a, b) { return a - b; });
+    var i = 0, j = 0;
+    return function (s) {  // called with s ascending
+      while (i < starts.length && starts[i] <= s) i++;
+      while (j < ends.length && ends[j] <= s) j++;
+      return i - j > 0;
+    };
+  }
+
+  // one sweep over the cut points: the started marks wait in a heap ordered by their
+  // place in marks, so thousands of passages cost thousands of steps, not their square
   function segments(text, marks, common, tpl) {
     var cuts = [0, text.length];
     marks.forEach(function (m) { cuts.push(m[1], m[2]); });
@@ -157,17 +171,38 @@ _SCRIPT = r"""
     tpl.forEach(function (s) { cuts.push(s[0], s[1]); });
     cuts = cuts.filter(function (x) { return x >= 0 && x <= text.length; });
     cuts.sort(function (a, b) { return a - b; });
+    var byStart = marks.map(function (m, k) { return k; });
+    byStart.sort(function (x, y) { return marks[x][1] - marks[y][1] || x - y; });
+    var heap = [], next = 0;
+    function push(k) {
+      heap.push(k);
+      for (var c = heap.length - 1; c > 0;) {
+        var up = (c - 1) >> 1;
+        if (heap[up] <= heap[c]) break;
+        var t = heap[up]; heap[up] = heap[c]; heap[c] = t; c = up;
+      }
+    }
+    function pop() {
+      var last = heap.pop();
+      if (!heap.length) return;
+      heap[0] = last;
+      for (var c = 0;;) {
+        var l = 2 * c + 1, r = l + 1, m = c;
+        if (l < heap.length && heap[l] < heap[m]) m = l;
+        if (r < heap.length && heap[r] < heap[m]) m = r;
+        if (m === c) break;
+        var t = heap[m]; heap[m] = heap[c]; heap[c] = t; c = m;
+      }
+    }
+    var inCommon = cover(common), inTpl = cover(tpl);
     var out = [], seen = {};
     for (var i = 0; i + 1 < cuts.length; i++) {
       var s = cuts[i], e = cuts[i + 1];
       if (e <= s) continue;
-      var mark = null;
-      for (var k = 0; k < marks.length; k++) {
-        if (marks[k][1] <= s && e <= marks[k][2]) { mark = marks[k]; break; }
-      }
-      var inCommon = common.some(function (c) { return c[0] <= s && e <= c[1]; });
-      var inTpl = tpl.some(function (c) { return c[0] <= s && e <= c[1]; });
-      out.push({ s: s, e: e, mark: mark, common: inCommon, tpl: inTpl,
+      while (next < byStart.length && marks[byStart[next]][1] <= s) push(byStart[next++]);
+      while (heap.length && marks[heap[0]][2] < e) pop();
+      var mark = heap.length ? marks[heap[0]] : null;
+      out.push({ s: s, e: e, mark: mark, common: inCommon(s), tpl: inTpl(s),
                  first: mark !== null && !seen[mark[0]] });
       if (mark !== null) seen[mark[0]] = true;
     }

@@ -14,13 +14,16 @@ that split across pages, a subset of the font embedded, and no duplicated text, 
 * **Every page** has a header with the report's title (the class, or the two names of
   the pair), the date and the settings, and a page number.
 * **A pair** gives the reasons in words, the measures, a table of the matched passages
-  (each numbered and in its colour, A beside B), then both texts in full with the
+  (each numbered and in its colour, A beside B; the first :data:`TABLE_PASSAGES`, and
+  how many more), then both texts in full with the
   passages highlighted in the same colours and numbered where they start; common text
   and the template are grey.
 """
 
 from __future__ import annotations
 
+import bisect
+import heapq
 import io
 import itertools
 from collections.abc import Iterator
@@ -90,17 +93,39 @@ def _segments(
     n: int, marks: list[tuple[MarkedPassage, Span]], grey: list[Span]
 ) -> Iterator[tuple[int, int, MarkedPassage | None, bool, bool]]:
     """``(start, end, passage, grey, first)`` runs covering ``[0, n)``: ``passage``
-    is the first mark covering the run (``first`` where it starts)."""
+    is the first mark covering the run (``first`` where it starts).
+
+    One sweep over the cut points: the marks that have started wait in a heap by their
+    place in ``marks`` (those that have ended leave it when they come to its top), so
+    thousands of passages cost thousands of steps, not their square.
+
+    >>> m1, m2 = (MarkedPassage(1, "copied", (0, 4), (0, 4)), MarkedPassage(2, "copied",
+    ...           (2, 8), (2, 8)))
+    >>> [(s, e, m and m.number, g, f) for s, e, m, g, f in _segments(
+    ...     10, [(m1, (0, 4)), (m2, (2, 8))], [(6, 10)])]  # doctest: +NORMALIZE_WHITESPACE
+    [(0, 2, 1, False, True), (2, 4, 1, False, False), (4, 6, 2, False, True),
+     (6, 8, 2, True, False), (8, 10, None, True, False)]
+    """
     cuts = {0, n}
     for _, (s, e) in marks:
         cuts.update((s, e))
     for s, e in grey:
         cuts.update((s, e))
     points = sorted(c for c in cuts if 0 <= c <= n)
+    by_start = sorted(range(len(marks)), key=lambda k: marks[k][1][0])
+    grey_starts = sorted(s for s, _ in grey)
+    grey_ends = sorted(e for _, e in grey)
+    waiting: list[int] = []  # indices into marks of the marks started so far
+    nxt = 0
     started: set[int] = set()
     for s, e in itertools.pairwise(points):
-        mark = next((m for m, (ms, me) in marks if ms <= s and e <= me), None)
-        is_grey = any(gs <= s and e <= ge for gs, ge in grey)
+        while nxt < len(by_start) and marks[by_start[nxt]][1][0] <= s:
+            heapq.heappush(waiting, by_start[nxt])
+            nxt += 1
+        while waiting and marks[waiting[0]][1][1] < e:
+            heapq.heappop(waiting)  # ended before this run does: covers no later run
+        mark = marks[waiting[0]][0] if waiting else None
+        is_grey = bisect.bisect_right(grey_starts, s) > bisect.bisect_left(grey_ends, e)
         first = mark is not None and mark.number not in started
         if mark is not None:
             started.add(mark.number)
@@ -347,6 +372,7 @@ def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
 
 
 EXCERPT_CHARS = 600  # of a passage in the passages table (the full texts follow)
+TABLE_PASSAGES = 200  # rows of the passages table; the rest are counted (and all marked)
 
 
 def _excerpt(text: str, more: str) -> str:
@@ -391,7 +417,7 @@ def _pair(report: ClassReport, s: PairSection, st: dict, width: float) -> list:
         rows = [[P("#", cell), P(_x(f"A · {s.name_a}"), cell), P(_x(f"B · {s.name_b}"), cell)]]
         more = w("{chars} characters in all; the full texts follow")
         extra = []
-        for r, m in enumerate(shown, 1):
+        for r, m in enumerate(shown[:TABLE_PASSAGES], 1):
             kind = w(m.kind)
             rows.append(
                 [
@@ -403,6 +429,10 @@ def _pair(report: ClassReport, s: PairSection, st: dict, width: float) -> list:
             extra.append(
                 ("BACKGROUND", (0, r), (0, r), colors.HexColor(passage_color(m.number - 1)))
             )
+        if len(shown) > TABLE_PASSAGES:
+            left = w("… and {count} more passages, marked in the full texts below")
+            rows.append(["", P(_x(left.format(count=len(shown) - TABLE_PASSAGES)), cell), ""])
+            extra.append(("SPAN", (1, len(rows) - 1), (2, len(rows) - 1)))
         story.append(
             _table(rows, [16 * mm, (width - 16 * mm) / 2, (width - 16 * mm) / 2], extra=extra)
         )

@@ -312,3 +312,58 @@ def test_common_shingles_equal_a_plain_count(raw_sets, share):
     counts = Counter(v for values in raw_sets for v in values)
     expected = sorted((v % 4) << 32 | v for v, c in counts.items() if c >= limit)
     assert common_shingles(docs, share, min_docs=2).tolist() == expected
+
+
+PADDING = "本文字数不足，特此重复。\n"  # a line repeated to reach the word count
+
+
+def _padded_pair(a_lines: int, b_lines: int, b_tail: int = 0) -> tuple[str, str]:
+    essay = zh_essay(41)
+    return PADDING * a_lines + essay, PADDING * b_lines + essay + PADDING * b_tail
+
+
+def test_a_repeated_line_in_two_identical_files_is_one_passage():
+    """Issue 37, fault 9: every repetition of a padding line was its own passage (one
+    per line, matched with the other file's first few), and the alignment grew with
+    the square of the text. Identical files are one passage, from start to end."""
+    text, _ = _padded_pair(3000, 0)
+    _docs, pairs, corpus = compare({"a.txt": text, "b.txt": text})
+    pair = pairs[("a.txt", "b.txt")]
+    assert pair.passages == 1 and pair.similarity == 1.0
+    (p,) = corpus.passages(pair.a, pair.b)
+    assert (p.a_start, p.b_start) == (0, 0)
+    assert p.a_end == p.b_end == len(text.rstrip("。\n"))  # the last word
+
+
+def test_more_repetitions_on_one_side_are_still_one_passage():
+    """A padded 3,000 times, B 100 times before the essay and 200 after: what matches
+    touches or overlaps on both sides, so it is one passage covering all of B."""
+    a, b = _padded_pair(3000, 100, 200)
+    docs, pairs, corpus = compare({"a.txt": a, "b.txt": b})
+    pair = pairs[("a.txt", "b.txt")]
+    (p,) = corpus.passages(pair.a, pair.b)
+    b_side = (p.b_start, p.b_end) if docs[pair.b].path == "b.txt" else (p.a_start, p.a_end)
+    assert b_side == (0, len(b.rstrip("。\n")))
+
+
+def test_passages_that_touch_or_overlap_on_both_sides_are_one():
+    from simhash_core.compare.passages import UnitMatch, merge_touching
+
+    def spans(matches):
+        return [(m.a0, m.a1, m.b0, m.b1) for m in merge_touching(matches)]
+
+    # a chain that only joins once its first two are joined (the second pass)
+    chain = [
+        UnitMatch(0, 30, 0, 10, 20),
+        UnitMatch(5, 40, 50, 60, 20),
+        UnitMatch(10, 20, 10, 55, 10),
+    ]
+    assert spans(chain) == [(0, 40, 0, 60)]
+    # the same text of B matched twice in A, far apart: two passages
+    twice = [UnitMatch(0, 20, 0, 20, 20), UnitMatch(100, 120, 0, 20, 20)]
+    assert spans(twice) == [(0, 20, 0, 20), (100, 120, 0, 20)]
+    # overlapping in A only (B far apart): two passages
+    apart = [UnitMatch(0, 20, 0, 20, 20), UnitMatch(10, 30, 500, 520, 20)]
+    assert spans(apart) == [(0, 20, 0, 20), (10, 30, 500, 520)]
+    merged = merge_touching([UnitMatch(0, 20, 0, 20, 20), UnitMatch(15, 40, 15, 40, 25)])
+    assert [(m.a0, m.a1, m.units) for m in merged] == [(0, 40, 40)]
