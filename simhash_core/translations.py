@@ -84,6 +84,8 @@ REPORT_WORDS: tuple[str, ...] = (
     "Page {page}",
     "{chars} characters in all; the full texts follow",
     "… and {count} more passages, marked in the full texts below",
+    "A long text: the parts around its passages are shown ({chars} characters)",
+    "[… {chars} characters …]",
 )
 _REPORT_WORDS = frozenset(REPORT_WORDS)
 

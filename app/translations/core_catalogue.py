@@ -390,4 +390,6 @@ def report_words() -> dict[str, str]:
         "Page {page}": translate("Report", "Page {page}"),
         "{chars} characters in all; the full texts follow": translate("Report", "{chars} characters in all; the full texts follow"),
         "\u2026 and {count} more passages, marked in the full texts below": translate("Report", "… and {count} more passages, marked in the full texts below"),
+        "A long text: the parts around its passages are shown ({chars} characters)": translate("Report", "A long text: the parts around its passages are shown ({chars} characters)"),
+        "[\u2026 {chars} characters \u2026]": translate("Report", "[… {chars} characters …]"),
     }

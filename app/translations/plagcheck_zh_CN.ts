@@ -2823,6 +2823,16 @@ Archived: {label}</source>
         <source>… and {count} more passages, marked in the full texts below</source>
         <translation>……另有 {count} 段匹配，均已在下方全文中标出</translation>
     </message>
+    <message>
+        <location filename="core_catalogue.py" line="393"/>
+        <source>A long text: the parts around its passages are shown ({chars} characters)</source>
+        <translation>长文本：只显示各段落前后的部分（全文 {chars} 个字符）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="394"/>
+        <source>[… {chars} characters …]</source>
+        <translation>[… 省略 {chars} 个字符 …]</translation>
+    </message>
 </context>
 <context>
     <name>ScanViewer</name>

@@ -389,6 +389,88 @@ def _excerpt(text: str, more: str) -> str:
     return f"{text[:half]} … {more.format(chars=len(text))} … {text[-half:]}"
 
 
+FULL_TEXT_CHARS = 60_000  # a text up to this long is printed whole (about 25 pages)
+AROUND = 500  # a longer one: this much around each passage's start and end
+
+
+def text_windows(n: int, spans: list[Span], budget: int = FULL_TEXT_CHARS) -> list[Span]:
+    """The parts of a text of ``n`` characters that the PDF prints: all of it up to
+    ``budget`` characters; a longer text (a padded essay of 600,000 characters made a
+    1,300-page PDF) by what surrounds each passage's start and end, merged, in order,
+    at most ``budget`` characters in all.
+
+    >>> text_windows(100, [(10, 20)])
+    [(0, 100)]
+    >>> text_windows(100_000, [(10_000, 90_000)], budget=5_000)
+    [(9500, 10500), (89500, 90500)]
+    >>> text_windows(100_000, [(0, 600), (700, 900)], budget=5_000)
+    [(0, 1400)]
+    """
+    if n <= budget:
+        return [(0, n)]
+    edges = sorted(
+        (max(0, point - AROUND), min(n, point + AROUND))
+        for start, end in spans
+        for point in (start, end)
+    )
+    merged: list[Span] = []
+    for start, end in edges:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    windows: list[Span] = []
+    left = budget
+    for start, end in merged:
+        if left <= 0:
+            break
+        windows.append((start, min(end, start + left)))
+        left -= windows[-1][1] - start
+    return windows or [(0, budget)]
+
+
+def _inside(span: Span, window: Span) -> Span | None:
+    """``span``'s part inside ``window``, counted from the window's start.
+
+    >>> _inside((5, 50), (10, 20)), _inside((0, 5), (10, 20))
+    ((0, 10), None)
+    """
+    start, end = max(span[0], window[0]) - window[0], min(span[1], window[1]) - window[0]
+    return (start, end) if start < end else None
+
+
+def _text_story(text: str, spans: list, grey: list[Span], w, st: dict, anchor: str) -> list:
+    """A document's text as paragraphs: whole, or the parts :func:`text_windows` keeps
+    with a line for each part left out."""
+    from reportlab.platypus import Paragraph
+
+    windows = text_windows(len(text), [span for _, span in spans])
+    story: list = []
+    if windows != [(0, len(text))]:
+        note = w("A long text: the parts around its passages are shown ({chars} characters)")
+        story.append(Paragraph(_x(note.format(chars=f"{len(text):,}")), st["body"]))
+    shown_to = 0
+    for window in windows:
+        if window[0] > shown_to:
+            gap = w("[… {chars} characters …]").format(chars=f"{window[0] - shown_to:,}")
+            story.append(Paragraph(_x(gap), st["body"]))
+        part = text[window[0] : window[1]]
+        marks = [(m, cut) for m, span in spans if (cut := _inside(span, window))]
+        greys = [cut for span in grey if (cut := _inside(span, window))]
+        paragraphs = _marked_paragraphs(part, marks, greys)
+        # an anchor first: reportlab loses a leading span's background when the
+        # paragraph is split across pages (a span that is not first keeps it)
+        story += [
+            Paragraph(f'<a name="{anchor}{window[0]}-{k}"/>{p}', st["body"])
+            for k, p in enumerate(paragraphs)
+        ]
+        shown_to = window[1]
+    if shown_to < len(text):
+        gap = w("[… {chars} characters …]").format(chars=f"{len(text) - shown_to:,}")
+        story.append(Paragraph(_x(gap), st["body"]))
+    return story
+
+
 def _pair(report: ClassReport, s: PairSection, st: dict, width: float) -> list:
     from reportlab.lib import colors
     from reportlab.lib.units import mm
@@ -445,14 +527,7 @@ def _pair(report: ClassReport, s: PairSection, st: dict, width: float) -> list:
         story.append(P(_x(f"{side} · {name}: {w('full text')}"), st["h2"]))
         if ocr:
             story.append(P(_x(ocr), st["body"]))
-        grey = [*common, *tpl]
-        paragraphs = _marked_paragraphs(text, spans, grey)
-        # an anchor first: reportlab loses a leading span's background when the
-        # paragraph is split across pages (a span that is not first keeps it)
-        story += [
-            P(f'<a name="p{s.number}{side}{k}"/>{p}', st["body"])
-            for k, p in enumerate(paragraphs)
-        ]
+        story += _text_story(text, spans, [*common, *tpl], w, st, f"p{s.number}{side}")
     return story
 
 

@@ -66,12 +66,21 @@ def _one_passage_everywhere(text: str, out: dict[str, Path]) -> None:
 @pytest.mark.slow
 def test_identical_padded_files_of_600000_characters_are_one_passage(tmp_path):
     """54,000 repetitions (about 600,000 characters): one passage in the JSON and the
-    HTML, in seconds (the comparison alone took 26 minutes)."""
+    HTML, in seconds (the comparison alone took 26 minutes); the PDF prints what
+    surrounds the passage's start and end of each text, a few pages, not 3,000."""
+    import pypdfium2
+
     text = _padded(tmp_path / "class", 54_000)
     assert len(text) > 590_000
-    out = {kind: tmp_path / f"r.{kind}" for kind in ("csv", "json", "html")}
+    out = {kind: tmp_path / f"r.{kind}" for kind in ("csv", "json", "html", "pdf")}
     _scan(tmp_path / "class", out)
     _one_passage_everywhere(text, out)
+    document = pypdfium2.PdfDocument(out["pdf"])
+    assert len(document) <= 12, f"{len(document)} pages"
+    words = "".join(document[k].get_textpage().get_text_range() for k in range(len(document)))
+    assert "A long text: the parts around its passages are shown" in words
+    gaps = [int(n.replace(",", "")) for n in re.findall(r"\[… ([\d,]+) characters …\]", words)]
+    assert gaps and max(gaps) > 500_000, gaps  # the padding between start and end: left out
 
 
 @pytest.mark.slow
