@@ -298,12 +298,12 @@ def test_archive_check_command_while_a_label_is_removed_exits_0(
 def test_an_archive_changed_during_every_pass_is_not_checked_and_says_why(
     url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
-    from simhash_core.archive import redis_store
+    from simhash_core.archive import redis_check, redis_store
     from simhash_core.cli.main import main
 
     with open_archive(url) as store:
         fill(store)
-    monkeypatch.setattr(redis_store, "CHECK_PATIENCE", 0.0)  # give up after one pass
+    monkeypatch.setattr(redis_check, "CHECK_PATIENCE", 0.0)  # give up after one pass
     passes: list[int] = []
     real = redis_store.RedisArchive._ids
 
@@ -336,7 +336,6 @@ def test_unreachable_server_is_a_clear_error() -> None:
 # before the rest and EXEC, as a machine dying mid-write would.
 _REDIS_CHILD = r"""
 import sys, time
-from simhash_core.archive import resp
 from simhash_core.archive.redis_store import RedisArchive
 from tests.core.test_archive import make_doc
 from tests.core.textgen import zh_essay
@@ -346,13 +345,14 @@ docs = [make_doc(zh_essay(i, 12), f"s{i:03d}.txt") for i in range(total)]
 state = {"n": 0}
 
 class Dying(RedisArchive):
-    def _exec(self, pipe, queued):
+    def _exec(self, pipe):
         if state["n"] == stop:
-            half = [resp.command("MULTI"), *queued[: len(queued) // 2]]
-            pipe.connection.send_packed_command([b"".join(half)])
+            queued = [args for args, _options in pipe.command_stack]
+            half = [("MULTI",), *queued[: len(queued) // 2]]
+            pipe.connection.send_packed_command(pipe.connection.pack_commands(half))
             print("MIDWAY", flush=True)
             time.sleep(120)
-        return super()._exec(pipe, queued)
+        return super()._exec(pipe)
 
 store = Dying(url)
 print("READY", flush=True)
