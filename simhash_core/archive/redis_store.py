@@ -318,6 +318,8 @@ class RedisArchive(IndexedArchive):
     def _try_write(
         self, client: Any, pipe: Any, part: int, entries: Sequence[ArchiveEntry], label: str
     ) -> list[tuple[int, str]]:
+        """One try: watch the content keys, read what is filed under them, reserve ids
+        for the rest, then ``MULTI`` the plan and ``EXEC`` it (WatchError: try again)."""
         now = time.time()
         content_keys = [self._k(part, "content", e.content_hash) for e in entries]
         pipe.watch(*content_keys)
