@@ -9,6 +9,7 @@ signatures, no text), per backend:
   SimHash block lookups alone, and block plus MinHash band lookups;
 * recall of the planted documents (must be 100% for k <= 3);
 * size: the SQLite file on disk, Redis ``used_memory``;
+* the time of a full consistency check (``archive check``), which must find nothing;
 * the ratio of the query time to a brute-force numpy scan of every fingerprint.
 
 Usage::
@@ -122,6 +123,7 @@ class Row:
     brute_ms: list[float]
     recall: dict[int, float]
     candidates: float
+    check_s: float
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -181,6 +183,11 @@ def measure(
         assert set(ids[brute].tolist()) == set(got), "blocks disagree with brute force"
         assert want in {c.doc_id for c in both}
         n_candidates += len(both)
+    print(f"{name}: checking", file=sys.stderr, flush=True)
+    t = time.perf_counter()
+    problems = store.check()
+    check_s = time.perf_counter() - t
+    assert problems == [], problems[:5]
     size_label = "memory" if name.startswith("Redis") else "disk"
     return Row(
         backend=name,
@@ -193,6 +200,7 @@ def measure(
         brute_ms=brute_ms,
         recall={d: found[d] / total[d] for d in total if total[d]},
         candidates=n_candidates / len(queries),
+        check_s=check_s,
     )
 
 
@@ -236,9 +244,9 @@ def table(rows: list[Row], queries: int) -> str:
     header = (
         "| backend | archived | insert docs/s | query p50 / p99 ms (blocks) "
         "| query p50 / p99 ms (blocks + bands) | recall d=0/1/2/3 | candidates/query "
-        "| size | brute-force p50 ms | query / brute (p50) |"
+        "| size | brute-force p50 ms | query / brute (p50) | check s |"
     )
-    lines = [header, "|" + "---|" * 10]
+    lines = [header, "|" + "---|" * 11]
     for r in rows:
         recall = "/".join(f"{r.recall[d]:.0%}" for d in sorted(r.recall))
         brute = _pct(r.brute_ms, 50)
@@ -249,13 +257,15 @@ def table(rows: list[Row], queries: int) -> str:
             f"| {recall} | {r.candidates:.1f} "
             f"| {r.size_bytes / 1e6:,.0f} MB {r.size_label} ({r.size_bytes / r.n:,.0f} B/doc) "
             f"| {brute:.2f} "
-            f"| {_pct(r.blocks_ms, 50) / brute:.2f} / {_pct(r.full_ms, 50) / brute:.2f} |"
+            f"| {_pct(r.blocks_ms, 50) / brute:.2f} / {_pct(r.full_ms, 50) / brute:.2f} "
+            f"| {r.check_s:.1f} |"
         )
     lines.append(
         f"\n{queries} planted queries (a quarter at each distance 0..3), k = {K}; the "
         "block lookups' answers equal a brute-force scan for every query. 'blocks + bands' "
         "adds the 32 MinHash LSH lookups and the signature check. Brute force = numpy "
-        "popcount over all fingerprints in memory."
+        "popcount over all fingerprints in memory. 'check s': one full consistency check "
+        "of the archive (it found no problem)."
     )
     return "\n".join(lines)
 

@@ -175,3 +175,39 @@ def test_partitions_are_fixed_when_the_archive_is_made(url: str) -> None:
     with pytest.raises(ArchiveError) as caught:
         open_archive(url + "?partitions=0")
     assert caught.value.message.code == "archive.bad-address"
+
+
+def test_the_cluster_store_writes_and_reads_the_documented_layout(
+    url: str, cluster: LocalCluster, tmp_path: Path
+) -> None:
+    """A cluster archive written key by key as documented (12 partitions, hash tags)
+    is read as it was; the store itself writes exactly the same keys and values."""
+    from redis.cluster import RedisCluster
+
+    from tests.core.test_archive_redis import DocumentedWriter, documented_additions, dump
+
+    client = RedisCluster(host="127.0.0.1", port=cluster.ports[0])
+    writer = DocumentedWriter(client, prefix="documented", partitions=12)
+    with open_archive(url) as store:
+        for doc, label in documented_additions():
+            assert store.add(doc, label).doc_id == writer.add(doc, label)
+    masters = [redis.Redis(port=port) for port in cluster.ports]
+    ours = dump(client, "plagcheck", [k for r in masters for k in r.keys("plagcheck:*")])
+    documented = dump(client, "documented", [k for r in masters for k in r.keys("documented:*")])
+    assert len(ours) > 1000 and ours == documented
+
+    for r in masters:  # now the documented archive is the only one
+        r.flushall()
+    writer = DocumentedWriter(client, partitions=12)
+    with SQLiteArchive(tmp_path / "a.sqlite") as lite, open_archive(url) as clu:
+        for doc, label in documented_additions():
+            writer.add(doc, label)
+            lite.add(doc, label)
+        assert clu.check() == [] and clu.partitions == 12
+        assert clu.count() == lite.count() == 10 and clu.labels() == lite.labels()
+        for q in _queries():
+            assert _named(clu, clu.find(q)) == _named(lite, lite.find(q)), q.path
+        for store in (clu, lite):
+            assert store.remove_label("2024 spring") == 10
+        assert clu.count() == 1 and clu.check() == []
+    client.close()

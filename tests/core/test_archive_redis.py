@@ -4,6 +4,8 @@ without one the tests skip and say why (``make system-deps`` installs it)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 import socket
 import subprocess
@@ -298,12 +300,12 @@ def test_archive_check_command_while_a_label_is_removed_exits_0(
 def test_an_archive_changed_during_every_pass_is_not_checked_and_says_why(
     url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
-    from simhash_core.archive import redis_store
+    from simhash_core.archive import redis_check, redis_store
     from simhash_core.cli.main import main
 
     with open_archive(url) as store:
         fill(store)
-    monkeypatch.setattr(redis_store, "CHECK_PATIENCE", 0.0)  # give up after one pass
+    monkeypatch.setattr(redis_check, "CHECK_PATIENCE", 0.0)  # give up after one pass
     passes: list[int] = []
     real = redis_store.RedisArchive._ids
 
@@ -330,13 +332,48 @@ def test_unreachable_server_is_a_clear_error() -> None:
         open_archive("redis://127.0.0.1:notaport/0")
 
 
+def test_a_server_that_is_not_redis_is_a_clear_error() -> None:
+    """Something else listens at the address (a web server): the teacher is told that
+    what answered is not a Redis archive's server, never shown a traceback."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    listener.settimeout(0.2)
+    port = listener.getsockname()[1]
+    over = threading.Event()
+
+    def answer_like_a_web_server() -> None:
+        with listener:
+            while not over.is_set():
+                try:
+                    conn, _ = listener.accept()
+                except TimeoutError:
+                    continue
+                with conn:
+                    conn.recv(1024)
+                    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+
+    threading.Thread(target=answer_like_a_web_server, daemon=True).start()
+    try:
+        with pytest.raises(ArchiveError) as single:
+            open_archive(f"redis://127.0.0.1:{port}/0")
+        with pytest.raises(ArchiveError) as cluster:
+            open_archive(f"redis+cluster://127.0.0.1:{port}")
+    finally:
+        over.set()
+    assert single.value.message.code == "archive.redis-error"
+    assert str(single.value).startswith(f"Redis archive error at redis://127.0.0.1:{port}/0")
+    assert "Protocol error" in str(single.value)
+    assert cluster.value.message.code == "archive.unreachable"
+    assert "Protocol error" in str(cluster.value)
+
+
 # Adds essays one by one to a Redis archive, printing ADDED after each completed
 # addition. With a stop index, that document's transaction is cut in half: MULTI and
 # the first half of its commands reach the server, then the writer stops (MIDWAY)
 # before the rest and EXEC, as a machine dying mid-write would.
 _REDIS_CHILD = r"""
 import sys, time
-from simhash_core.archive import resp
 from simhash_core.archive.redis_store import RedisArchive
 from tests.core.test_archive import make_doc
 from tests.core.textgen import zh_essay
@@ -346,13 +383,14 @@ docs = [make_doc(zh_essay(i, 12), f"s{i:03d}.txt") for i in range(total)]
 state = {"n": 0}
 
 class Dying(RedisArchive):
-    def _exec(self, pipe, queued):
+    def _exec(self, pipe):
         if state["n"] == stop:
-            half = [resp.command("MULTI"), *queued[: len(queued) // 2]]
-            pipe.connection.send_packed_command([b"".join(half)])
+            queued = [args for args, _options in pipe.command_stack]
+            half = [("MULTI",), *queued[: len(queued) // 2]]
+            pipe.connection.send_packed_command(pipe.connection.pack_commands(half))
             print("MIDWAY", flush=True)
             time.sleep(120)
-        return super()._exec(pipe, queued)
+        return super()._exec(pipe)
 
 store = Dying(url)
 print("READY", flush=True)
@@ -530,3 +568,193 @@ def test_a_schema_2_archive_is_upgraded_to_bucketed_band_sets(url: str) -> None:
         assert [store.find(q) for q in queries] == want
         assert any(c.jaccard for c in want[0])
         assert store.check() == []
+
+
+# ---- an archive written before is read after: the layout as documented -------------
+# The writer below files documents with plain Redis commands, key by key as the layout
+# in ``simhash_core/archive/redis_layout.py`` documents it (and as the store wrote it
+# with its own protocol encoder before it moved to redis-py), using only the shared
+# index keys of ``archive/keys.py``. The store must read such an archive, and write
+# exactly the same keys and values itself.
+
+DOCUMENTED_ADDED = 1_700_000_000.5  # the "added" time the documented writer records
+
+
+def documented_tags(partitions: int) -> list[str]:
+    """The partitions' hash tags as documented: ``p{i}.{j}`` with the first ``j``
+    whose slot falls in the ``i``-th of ``partitions`` equal slot ranges."""
+    from redis.crc import key_slot
+
+    tags = []
+    for i in range(partitions):
+        low, high = i * 16384 // partitions, (i + 1) * 16384 // partitions
+        j = next(j for j in range(100000) if low <= key_slot(f"p{i}.{j}".encode()) < high)
+        tags.append(f"p{i}.{j}")
+    return tags
+
+
+class DocumentedWriter:
+    """Files documents in a Redis archive with raw commands, one transaction's worth
+    of commands per document, following the documented key layout."""
+
+    def __init__(self, client, prefix: str = "plagcheck", partitions: int = 0) -> None:  # type: ignore[no-untyped-def]
+        from simhash_core.archive.codec import ArchiveConfig
+
+        self.r, self.prefix, self.partitions = client, prefix, partitions
+        self.tags = documented_tags(partitions) if partitions else []
+        self.config = ArchiveConfig.from_settings(ScanSettings())
+        meta = {"config": self.config.to_json(), "schema_version": "3"}
+        if partitions:
+            meta["partitions"] = str(partitions)
+        self.r.execute_command("HSET", f"{prefix}:meta", *[x for kv in meta.items() for x in kv])
+        self.filed: dict[str, int] = {}  # content hash -> id
+
+    def base(self, part: int) -> str:
+        return f"{self.prefix}:{{{self.tags[part]}}}:" if self.tags else f"{self.prefix}:"
+
+    def part_of(self, content_hash: str) -> int:
+        if not self.partitions:
+            return 0
+        digest = hashlib.blake2b(content_hash.encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big") % self.partitions
+
+    def add(self, doc: Document, label: str) -> int:
+        from simhash_core.archive.codec import entry_from_document
+
+        e = entry_from_document(doc, self.config)
+        part = self.part_of(e.content_hash)
+        p, n = self.base(part), max(1, self.partitions)
+        if e.content_hash in self.filed:
+            return self._relabel(self.filed[e.content_hash], part, e, label)
+        doc_id = self.r.execute_command("INCRBY", f"{p}next_id", 1) * n + part
+        self.filed[e.content_hash] = doc_id
+        self._document(p, doc_id, e, label)
+        self._postings(p, doc_id, e)
+        self._label(p, doc_id, doc.path, label, e.size)
+        return doc_id
+
+    def _document(self, p: str, doc_id: int, e, label: str) -> None:  # type: ignore[no-untyped-def]
+        from simhash_core.archive.codec import signature_bytes
+
+        fields = {
+            "content_hash": e.content_hash,
+            "name": e.name,
+            "kind": e.kind,
+            "fingerprint": str(int(e.fingerprint)),
+            "minhash": signature_bytes(e.minhash),
+            "mtime": repr(float(e.mtime)),
+            "added": repr(DOCUMENTED_ADDED),
+            "n_bands": str(len(e.bands)),
+            "n_winnow": str(len(e.winnow)),
+            "size": str(e.size),
+            "labels": json.dumps([label]),
+            "meaning": e.meaning.astype("<u8").tobytes(),
+            **e.payload,
+        }
+        self.r.execute_command(
+            "HSET", f"{p}doc:{doc_id}", *[x for kv in fields.items() for x in kv]
+        )
+        self.r.execute_command("SET", f"{p}content:{e.content_hash}", str(doc_id))
+        self.r.execute_command("SADD", f"{p}docs", str(doc_id))
+
+    def _postings(self, p: str, doc_id: int, e) -> None:  # type: ignore[no-untyped-def]
+        from simhash_core.archive.keys import simhash_blocks
+
+        low = (1 << 20) - 1
+        for b, v in enumerate(simhash_blocks(e.fingerprint, self.config.index_k)):
+            self.r.execute_command("SADD", f"{p}sh:{b}:{v}", str(doc_id))
+        for b, key in enumerate(e.bands.tolist()):
+            member = doc_id << 20 | key & low
+            self.r.execute_command("SADD", f"{p}lsh:{b}:{key >> 20}", str(member))
+        for key in e.winnow.tolist():
+            member = doc_id << 20 | key & low
+            self.r.execute_command("ZADD", f"{p}wn:{key >> 20}", str(key & low), str(member))
+        for term in e.meaning.tolist():
+            self.r.execute_command("SADD", f"{p}mt:{term}", str(doc_id))
+        for side in sorted({t >> 32 for t in e.meaning.tolist()}):
+            self.r.execute_command("INCR", f"{p}mtdocs:{side}")
+
+    def _label(self, p: str, doc_id: int, name: str, label: str, size: int) -> None:
+        self.r.execute_command("HSET", f"{p}label:{label}", str(doc_id), name)
+        self.r.execute_command("SADD", f"{p}labels", label)
+        self.r.execute_command("INCRBY", f"{p}labelsize:{label}", str(size))
+        self.r.execute_command("INCR", f"{p}gen")
+
+    def _relabel(self, doc_id: int, part: int, e, label: str) -> int:  # type: ignore[no-untyped-def]
+        p = self.base(part)
+        labels = json.loads(self.r.execute_command("HGET", f"{p}doc:{doc_id}", "labels"))
+        if label not in labels:
+            labels.append(label)
+            self.r.execute_command("HSET", f"{p}doc:{doc_id}", "labels", json.dumps(labels))
+            self._label(p, doc_id, e.name, label, e.size)
+        return doc_id
+
+
+def documented_additions() -> list[tuple[Document, str]]:
+    """Eight Chinese essays, two English ones (meaning terms on the other side), and
+    one essay filed again under a second label and another name."""
+    from tests.core.textgen import en_essay
+
+    docs = [(d, "2024 spring") for d in archived_class()]
+    docs += [(make_doc(en_essay(i), f"e{i}.txt"), "2024 spring") for i in (3, 4)]
+    return [*docs, (make_doc(zh_essay(2), "again.txt"), "2025 autumn")]
+
+
+def dump(client, prefix: str, keys) -> dict:  # type: ignore[no-untyped-def]
+    """Every key of an archive, with its type and value, named without the prefix."""
+    out = {}
+    for key in keys:
+        kind = client.type(key).decode()
+        if kind == "string":
+            value = client.get(key)
+        elif kind == "hash":
+            value = client.hgetall(key)
+            if b"added" in value:  # the time of filing: a float, never the same twice
+                value[b"added"] = float(value[b"added"]) > 0
+        elif kind == "set":
+            value = client.smembers(key)
+        else:
+            value = client.zrange(key, 0, -1, withscores=True)
+        out[key.decode()[len(prefix) :]] = (kind, value)
+    return out
+
+
+def test_an_archive_written_in_the_documented_layout_is_read_as_it_was(
+    url: str, tmp_path: Path
+) -> None:
+    queries = [
+        make_doc(zh_essay(2), "exact.txt"),
+        make_doc(near_copy(5), "near.txt"),
+        make_doc(partial_copy(4), "partial.txt"),
+    ]
+    client = redis.Redis.from_url(url)
+    writer = DocumentedWriter(client)
+    with SQLiteArchive(tmp_path / "a.sqlite") as lite:
+        for doc, label in documented_additions():
+            assert writer.add(doc, label) == lite.add(doc, label).doc_id
+        with open_archive(url) as red:
+            assert red.check() == []
+            assert red.count() == lite.count() == 10
+            assert red.labels() == lite.labels()
+            for q in queries:
+                assert red.find(q) == lite.find(q) != [], q.path
+            ids = list(range(1, 11))
+            for a, b in zip(red.load(ids), lite.load(ids), strict=True):
+                assert (a.path, a.archive_label, a.text) == (b.path, b.archive_label, b.text)
+            assert red.add(make_doc(zh_essay(2), "x.txt"), "2024 spring").status == "present"
+            for store in (red, lite):
+                assert store.remove_label("2024 spring") == 10
+            assert red.count() == lite.count() == 1 and red.check() == []
+            assert red.labels() == lite.labels()
+
+
+def test_the_store_writes_exactly_the_documented_keys_and_values(url: str) -> None:
+    client = redis.Redis.from_url(url)
+    writer = DocumentedWriter(client, prefix="documented")
+    with open_archive(url) as store:
+        for doc, label in documented_additions():
+            assert store.add(doc, label).doc_id == writer.add(doc, label)
+    ours = dump(client, "plagcheck", client.keys("plagcheck:*"))
+    documented = dump(client, "documented", client.keys("documented:*"))
+    assert len(ours) > 1000  # the index keys are there
+    assert ours == documented
