@@ -8,7 +8,7 @@ badge on the group and the member, purple italic names on a lavender row."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, Signal
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,7 +27,9 @@ from simhash_core.types import ScanResult
 __all__ = ["SOURCE_COLOR", "GroupsPanel", "pairs_by_group", "strongest_pair"]
 
 
-EXPAND_ALL = 500  # groups opened when the list is filled (all of them up to this many)
+EXPAND_ALL = 100  # groups opened when the list is filled (all of them up to this many)
+MEASURED_GROUPS = 50  # groups whose rows are measured to fit the columns
+LAID_OUT_AT_ONCE = 50  # longer lists are opened and fitted on the next event-loop turn
 
 
 class GroupsPanel(QWidget):
@@ -40,6 +42,8 @@ class GroupsPanel(QWidget):
         super().__init__(parent)
         self.result: ScanResult | None = None
         self._widths: tuple[int, int, int] | None = None
+        # (selected group, result) to open and fit, until done (see lay_out)
+        self._pending_layout: tuple[int | None, ScanResult | None] | None = None
         self.model = GroupsModel(self)
         self.tree = QTreeView()
         self.tree.setModel(self.model)
@@ -83,7 +87,7 @@ class GroupsPanel(QWidget):
     def _expand(self) -> None:
         if self.model.rowCount() <= EXPAND_ALL:
             self.tree.expandAll()
-        else:  # thousands of groups: the strongest open, the others open on a click
+        else:  # hundreds of groups: the strongest open, the others open on a click
             for row in range(EXPAND_ALL):
                 self.tree.expand(self.model.index(row, 0))
 
@@ -91,11 +95,28 @@ class GroupsPanel(QWidget):
         selected = self.selected_cluster()
         self.model.set_result(self.result)
         self._widths: tuple[int, int, int] | None = None
+        self._pending_layout = (selected, self.result)
+        if self.model.rowCount() > LAID_OUT_AT_ONCE:
+            # hundreds of groups: opened and measured on the next turn of the event loop,
+            # so the window repaints in between (all at once it stalled for 0.7 s)
+            QTimer.singleShot(1, self, self.lay_out)
+        else:
+            self.lay_out()
+        self._update_empty_label()
+
+    def lay_out(self) -> None:
+        """Open the groups, fit the columns and select the group selected before, once
+        per result shown (done later for a long list; call it to have it done now)."""
+        if self._pending_layout is None:
+            return
+        selected, result = self._pending_layout
+        self._pending_layout = None
+        if result is not self.model.result:
+            return  # a later result was shown: it lays out its own
         self._expand()
         self.fit_columns()
         if selected is not None:
             self.select_cluster(selected)
-        self._update_empty_label()
 
     def fit_columns(self) -> None:
         """Share the width so every group's likely source is readable.
@@ -107,8 +128,8 @@ class GroupsPanel(QWidget):
         header = self.tree.header()
         for col in (0, 1):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
-        if not self.model.rowCount():
-            return
+        if not self.model.rowCount() or self._pending_layout is not None:
+            return  # (a long list is measured when it is laid out, not at each resize)
         if self._widths is None:
             self._widths = self._natural_widths()
         names, similarity, sources = self._widths
@@ -120,19 +141,20 @@ class GroupsPanel(QWidget):
 
     def _natural_widths(self) -> tuple[int, int, int]:
         """What the names, similarity and sources columns need, worked out once per
-        result. Up to :data:`EXPAND_ALL` groups the view measures every row; above,
-        the first groups' texts are measured (asking the view to measure thousands of
-        rows took 0.7 s at each resize)."""
+        result. Up to :data:`MEASURED_GROUPS` groups the view measures every row; above,
+        the first groups' texts are measured (the strongest, on screen first): asking
+        the view to measure thousands of rows took 0.7 s at each resize, and making
+        the rows of 500 groups to measure them froze the window for 0.5 s."""
         header = self.tree.header()
         fm = self.tree.fontMetrics()
         pad = 2 * self.tree.style().pixelMetric(self.tree.style().PixelMetric.PM_FocusFrameHMargin)
         pad += 12
-        shown = range(min(self.model.rowCount(), EXPAND_ALL))
+        shown = range(min(self.model.rowCount(), MEASURED_GROUPS))
         sources = max(  # the groups a teacher sees first (each row is made when shown)
             fm.horizontalAdvance(self.model.index(r, 2).data() or "") for r in shown
         )
         sources = max(sources + pad, header.sectionSizeHint(2))
-        if self.model.rowCount() <= EXPAND_ALL:
+        if self.model.rowCount() <= MEASURED_GROUPS:
             similarity = max(header.sectionSizeHint(1), self.tree.sizeHintForColumn(1))
             names = max(self.tree.sizeHintForColumn(0), header.sectionSizeHint(0))
             return names, similarity, sources

@@ -144,6 +144,8 @@ class MatrixPanel(QWidget):
         self.metric_label.setBuddy(self.metric_combo)
         self.view = MatrixView()
         self.view.setModel(model)
+        # a large class's matrix arrives from a worker thread: its summary comes with it
+        model.matrixReady.connect(self._on_matrix_ready)
         self.view.pairActivated.connect(self.pairActivated)
         self.view.zoomChanged.connect(self._on_zoom)
         self.zoom_out_action = self._zoom_action(
@@ -200,6 +202,9 @@ class MatrixPanel(QWidget):
         action.triggered.connect(slot)
         self.addAction(action)
         return action
+
+    def _on_matrix_ready(self) -> None:
+        self.title.set_items(self.summary_items())
 
     def _on_zoom(self, cell: int, fit: bool) -> None:
         self.fit_action.setChecked(fit)

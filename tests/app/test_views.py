@@ -421,6 +421,7 @@ def test_the_groups_list_of_a_huge_class_makes_only_the_rows_it_shows(qtbot):
     panel.resize(700, 600)
     panel.show()
     panel.set_result(result)
+    panel.lay_out()  # a long list is opened on the next event-loop turn: now
     model = panel.model
     assert model.rowCount() == len(result.clusters) == 5000
     assert len(model._groups) <= EXPAND_ALL + 50  # made: the measured and shown groups
