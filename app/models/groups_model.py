@@ -26,6 +26,7 @@ from app.doc_names import ARCHIVE_BACKGROUND, ARCHIVE_COLOR
 from app.message_text import source_long, source_short
 from app.metrics import percent
 from app.models.roles import Role
+from app.theme import cell_colors
 from simhash_core.types import Cluster, PairScore, ScanResult, ocr_confidence
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -323,10 +324,11 @@ class GroupsModel(QAbstractItemModel):
             return cell.text
         if role == Qt.ItemDataRole.ToolTipRole:
             return cell.tip or None
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return QBrush(cell.color) if cell.color is not None else None
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return QBrush(cell.background) if cell.background is not None else None
+        if role in (Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.BackgroundRole):
+            # for the palette shown: a tint comes with a text colour that reads on it
+            background, foreground = cell_colors(cell.background, cell.color)
+            color = background if role == Qt.ItemDataRole.BackgroundRole else foreground
+            return QBrush(color) if color is not None else None
         if role == Qt.ItemDataRole.FontRole and (cell.bold or cell.italic):
             font = QFont()
             font.setBold(cell.bold)

@@ -26,11 +26,13 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont, QImage
 
 from app.background import BackgroundRunner
+from app.doc_names import ARCHIVE_COLOR
 from app.matrix_data import MatrixData
 from app.matrix_prepare import PreparedMatrix, heat_image, in_background, prepare_matrix
 from app.message_text import joined
 from app.metrics import Metric, format_value, percent
 from app.models.roles import Role
+from app.theme import cell_colors
 from simhash_core.types import ScanResult
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -268,14 +270,17 @@ class MatrixModel(QAbstractTableModel):
             return doc_index
         if role == Role.HEADER_NAME:
             return f"{doc.label} ⌂" if doc.archive_label else doc.label
-        if role == Qt.ItemDataRole.BackgroundRole and doc_index in self._highlight:
-            return QBrush(HIGHLIGHT_HEADER)
+        if role in (Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole):
+            background, foreground = cell_colors(
+                HIGHLIGHT_HEADER if doc_index in self._highlight else None,
+                ARCHIVE_COLOR if doc.archive_label else None,
+            )
+            color = background if role == Qt.ItemDataRole.BackgroundRole else foreground
+            return QBrush(color) if color is not None else None
         if role == Qt.ItemDataRole.FontRole and doc_index in self._highlight:
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and doc.archive_label:
-            return QBrush(QColor(110, 60, 170))
         if role == Qt.ItemDataRole.TextAlignmentRole and orientation == Qt.Orientation.Vertical:
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         return None

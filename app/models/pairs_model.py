@@ -28,6 +28,7 @@ from app.doc_names import ARCHIVE_COLOR
 from app.message_text import joined, text
 from app.metrics import percent
 from app.models.roles import Role
+from app.theme import cell_colors
 from simhash_core.pair_fields import FIELD, FieldKind
 from simhash_core.types import PairScore, ScanResult
 
@@ -209,10 +210,14 @@ class PairsModel(QAbstractTableModel):
             return bool(self.archive_label(p))
         if role == Role.ARCHIVE_LABEL:
             return self.archive_label(p)
-        if role == Qt.ItemDataRole.ForegroundRole and self._archived_cell(p, col):
-            return QBrush(ARCHIVE_COLOR)
-        if role == Qt.ItemDataRole.BackgroundRole and p.flagged:
-            return QBrush(FLAGGED_BACKGROUND)
+        if role in (Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.BackgroundRole):
+            # a flagged row's tint always comes with a text colour that reads on it
+            background, foreground = cell_colors(
+                FLAGGED_BACKGROUND if p.flagged else None,
+                ARCHIVE_COLOR if self._archived_cell(p, col) else None,
+            )
+            color = background if role == Qt.ItemDataRole.BackgroundRole else foreground
+            return QBrush(color) if color is not None else None
         if role == Qt.ItemDataRole.FontRole and p.flagged and col in (Column.FILE_A, Column.FILE_B):
             font = QFont()
             font.setBold(True)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from app.models.groups_model import SOURCE_COLOR, GroupsModel, pairs_by_group, strongest_pair
 from app.models.roles import Role
+from app.theme import muted_style
 from simhash_core.types import ScanResult
 
 __all__ = ["SOURCE_COLOR", "GroupsPanel", "pairs_by_group", "strongest_pair"]
@@ -60,7 +61,7 @@ class GroupsPanel(QWidget):
         self.filter_edit.textChanged.connect(self._on_filter)
         self.empty_label = QLabel()
         self.empty_label.setWordWrap(True)
-        self.empty_label.setStyleSheet("color: #666;")
+        self.empty_label.setStyleSheet(muted_style())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.filter_edit)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from app.heat_colors import ARCHIVE_MARK, FLAG_MARK, HIGHLIGHT, heat_color
 from app.metrics import Metric, legend_ticks
 from app.models.matrix_model import MatrixModel
+from app.theme import legible, muted_style
 from app.views.item_label import ItemLabel
 from app.views.matrix_view import MatrixView
 from simhash_core.extract import SUPPORTED_SUFFIXES
@@ -101,7 +102,7 @@ class ColorLegend(QWidget):
             p.drawPolygon(
                 QPolygon([QPoint(x + 9, cy - 5), QPoint(x, cy - 5), QPoint(x + 9, cy + 4)])
             )
-            p.setPen(ARCHIVE_MARK)
+            p.setPen(legible(ARCHIVE_MARK, self.palette().window().color()))
             p.drawText(x + 14, cy + fm.ascent() // 2 - 1, self.tr("pair with an archived file"))
         p.setPen(self.palette().text().color())  # the caption is plain text, archive or not
         p.drawText(x0, y0 + bar_h + 6 + 2 * fm.height(), self.caption())
@@ -166,7 +167,7 @@ class MatrixPanel(QWidget):
         self.placeholder = QLabel()
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
-        self.placeholder.setStyleSheet("color: #666; font-size: 14pt;")
+        self.placeholder.setStyleSheet(f"{muted_style()} font-size: 14pt;")
         self.stack = QStackedWidget()
         self.stack.addWidget(self.placeholder)
         self.stack.addWidget(self.view)

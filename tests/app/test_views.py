@@ -224,7 +224,8 @@ def char_format(pane, python_index):
 
 
 def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
-    from app.views.side_by_side import COMMON_TEXT
+    from app.theme import legible
+    from app.views.side_by_side import COMMON_TEXT, passage_color
     from simhash_core.compare.text_spans import excluded_spans
 
     a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s018.txt")
@@ -232,6 +233,7 @@ def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
     view = shown.side_by_side
     corpus = small_result.corpus
     ngram = small_result.settings.ngram
+    grey_text = legible(COMMON_TEXT)  # as grey as reads on the palette's base
     checked = 0
     for pane, doc in ((view.left, a), (view.right, b)):
         common = corpus.common_spans(doc)
@@ -240,7 +242,11 @@ def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
             for i in range(start, end):
                 if not small_result.documents[doc].text[i].isspace():
                     fmt = char_format(pane, i)
-                    assert fmt.foreground().color() == COMMON_TEXT, i
+                    ks = [k for k, (s, e) in enumerate(pane.spans) if s <= i < e]
+                    # in a passage: the grey that reads on the passage's colour
+                    k = min(ks, key=lambda k: pane.spans[k][1] - pane.spans[k][0], default=None)
+                    expected = grey_text if k is None else legible(COMMON_TEXT, passage_color(k))
+                    assert fmt.foreground().color() == expected, i
                     assert not fmt.fontItalic()  # italics are for template and references
                     checked += 1
         # the student's own text (outside common, template and reference spans) is not
@@ -252,7 +258,7 @@ def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
             if not text[i].isspace() and not any(s <= i < e for s, e in grey)
         ]
         assert len(own) > 100
-        assert all(char_format(pane, i).foreground().color() != COMMON_TEXT for i in own[::37])
+        assert all(char_format(pane, i).foreground().color() != grey_text for i in own[::37])
     assert checked > 10
 
 
@@ -260,6 +266,7 @@ def test_pair_view_draws_the_cores_spans_exactly(shown, small_result):
     """Template text is grey italics up to the core's last excluded character, and each
     passage's colour starts at the core's first matched character: what the view shows
     is what the core counted."""
+    from app.theme import legible
     from app.views.side_by_side import COMMON_TEXT
     from simhash_core.compare.text_spans import excluded_spans
 
@@ -279,7 +286,7 @@ def test_pair_view_draws_the_cores_spans_exactly(shown, small_result):
                 if doc.text[i].isspace():
                     continue
                 fmt = char_format(pane, i)
-                assert fmt.fontItalic() and fmt.foreground().color() == COMMON_TEXT
+                assert fmt.fontItalic() and fmt.foreground().color() == legible(COMMON_TEXT)
         for k, (start, _end) in enumerate(starts):
             if pane.passage_at(start) != k:
                 continue  # nested in another passage
