@@ -83,7 +83,7 @@ class ColorLegend(QWidget):
         x = x0 + bar_w + 24
         cy = y0 + bar_h // 2
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(FLAG_MARK)
+        p.setBrush(legible(FLAG_MARK, self.palette().window().color()))  # seen on dark too
         p.drawEllipse(x, cy - 3, 6, 6)
         p.setPen(self.palette().text().color())
         flagged = self.tr("flagged pair")
