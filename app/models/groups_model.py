@@ -72,9 +72,8 @@ class GroupPairs:
         group_of = np.full(len(result.documents), -1, dtype=np.int64)
         for c in result.clusters:
             group_of[list(c.members)] = c.id
-        count = len(self.pairs)
-        a = np.fromiter((p.a for p in self.pairs), dtype=np.int64, count=count)
-        b = np.fromiter((p.b for p in self.pairs), dtype=np.int64, count=count)
+        a = np.array([p.a for p in self.pairs], dtype=np.int64)
+        b = np.array([p.b for p in self.pairs], dtype=np.int64)
         ga, gb = group_of[a], group_of[b]
         inside = np.flatnonzero((ga >= 0) & (ga == gb))
         self._order = inside[np.argsort(ga[inside], kind="stable")]  # result order kept

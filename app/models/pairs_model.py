@@ -12,7 +12,6 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
-import numpy as np
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
@@ -122,19 +121,8 @@ def two_lines(text: str) -> str:
 
 
 def ranked_pairs(pairs: list[PairScore]) -> list[PairScore]:
-    """Flagged pairs first, then by similarity (highest first), then SimHash distance
-    (then by the documents). One numpy sort of the keys: sorting 25,000 pairs by a
-    Python key held the window up."""
-    order = np.lexsort(
-        (
-            np.array([p.b for p in pairs], dtype=np.int64),
-            np.array([p.a for p in pairs], dtype=np.int64),
-            np.array([p.simhash_distance for p in pairs], dtype=np.int64),
-            -np.array([p.similarity for p in pairs], dtype=np.float64),
-            np.array([not p.flagged for p in pairs], dtype=np.bool_),
-        )
-    )
-    return [pairs[i] for i in order.tolist()]
+    """Flagged pairs first, then by similarity (highest first), then SimHash distance."""
+    return sorted(pairs, key=lambda p: (not p.flagged, -p.similarity, p.simhash_distance, p.a, p.b))
 
 
 class PairsModel(QAbstractTableModel):
