@@ -122,10 +122,14 @@ def _legible(rgba: int, backgrounds: tuple[int, ...]) -> int:
 def row_background(color: QColor, palette: QPalette | None = None) -> QColor:
     """A row tint of ``color``'s hue for ``palette``: the colour itself on a light base,
     the hue mixed into the base (a dark tint) on a dark one."""
-    palette = palette or current_palette()
-    if not is_dark(palette):
-        return QColor(color)
-    return mix(color, palette.color(QPalette.ColorRole.Base), DARK_TINT)
+    base = (palette or current_palette()).color(QPalette.ColorRole.Base)
+    return QColor.fromRgba(_row_background(color.rgba(), base.rgba()))
+
+
+@lru_cache(maxsize=256)
+def _row_background(rgba: int, base_rgba: int) -> int:
+    color, base = QColor.fromRgba(rgba), QColor.fromRgba(base_rgba)
+    return rgba if luminance(base) >= 0.2 else mix(color, base, DARK_TINT).rgba()
 
 
 def cell_colors(

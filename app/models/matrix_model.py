@@ -67,6 +67,9 @@ class MatrixModel(QAbstractTableModel):
         self._runner.finished.connect(self._on_prepared)
         self._runner.errored.connect(self._on_prepare_failed)
         self._runner.idle.connect(self._start_wanted)
+        app = QCoreApplication.instance()
+        if app is not None:  # quitting mid-job: the job's thread ends before the app
+            app.aboutToQuit.connect(self._runner.wait)
 
     # --- feeding ---------------------------------------------------------------------
     def set_result(self, result: ScanResult | None) -> None:

@@ -8,7 +8,7 @@ badge on the group and the member, purple italic names on a lavender row."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.later import turns
 from app.models.groups_model import SOURCE_COLOR, GroupsModel, pairs_by_group, strongest_pair
 from app.models.roles import Role
 from app.theme import muted_style
@@ -30,7 +31,7 @@ __all__ = ["SOURCE_COLOR", "GroupsPanel", "pairs_by_group", "strongest_pair"]
 
 EXPAND_ALL = 100  # groups opened when the list is filled (all of them up to this many)
 MEASURED_GROUPS = 50  # groups whose rows are measured to fit the columns
-LAID_OUT_AT_ONCE = 50  # longer lists are opened and fitted on the next event-loop turn
+LAID_OUT_AT_ONCE = 50  # longer lists are filled and laid out on later event-loop turns
 
 
 class GroupsPanel(QWidget):
@@ -94,20 +95,36 @@ class GroupsPanel(QWidget):
 
     def _rebuild(self) -> None:
         selected = self.selected_cluster()
-        self.model.set_result(self.result)
         self._widths: tuple[int, int, int] | None = None
         self._pending_layout = (selected, self.result)
-        if self.model.rowCount() > LAID_OUT_AT_ONCE:
-            # hundreds of groups: opened and measured on the next turn of the event loop,
-            # so the window repaints in between (all at once it stalled for 0.7 s)
-            QTimer.singleShot(1, self, self.lay_out)
-        else:
-            self.lay_out()
+        if self.result is not None and len(self.result.clusters) > LAID_OUT_AT_ONCE:
+            # hundreds of groups: filled, then opened and measured, on the next turns
+            # of the event loop, so the window repaints in between (all at once, with
+            # the rest of a large result, it froze for 0.7 s); nothing older is shown
+            self.model.set_result(None)
+            turns().add(self._key("fill"), self, lambda: self._fill(self.result))
+            return
+        self.model.set_result(self.result)
         self._update_empty_label()
+        self.lay_out()
+
+    def _key(self, step: str) -> tuple[str, int]:
+        return (f"groups {step}", id(self))
+
+    def _fill(self, result: ScanResult | None) -> None:
+        if result is not self.result:
+            return  # a later result fills the list itself
+        self.model.set_result(result)
+        self._update_empty_label()
+        turns().add(self._key("layout"), self, self.lay_out)
 
     def lay_out(self) -> None:
-        """Open the groups, fit the columns and select the group selected before, once
-        per result shown (done later for a long list; call it to have it done now)."""
+        """Fill the list (if it waits), open the groups, fit the columns and select
+        the group selected before, once per result shown: for a long list this is done
+        on later turns of the event loop; call it to have it done now."""
+        queue = turns()
+        queue.run_now(self._key("fill"))
+        queue.cancel(self._key("layout"))
         if self._pending_layout is None:
             return
         selected, result = self._pending_layout

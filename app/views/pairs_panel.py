@@ -3,7 +3,7 @@ Enter) opens the pair."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.later import turns
 from app.models.pairs_model import Column, PairsModel, PairsProxy
 from app.models.roles import Role
 from simhash_core.types import PairScore, ScanResult
@@ -103,7 +104,8 @@ class PairsPanel(QWidget):
             self.pairActivated.emit(a, b)
 
     def _fit_columns(self) -> None:
-        self.proxy.sort(-1)  # back to the model's order: flagged first
+        if self._sort_column is not None:
+            self.proxy.sort(-1)  # back to the model's order: flagged first
         self._sort_column = None
         self.table.horizontalHeader().setSortIndicatorShown(False)
         # the Archive column only when the scan was compared with the archive and matched
@@ -122,7 +124,7 @@ class PairsPanel(QWidget):
             # thousands of pairs: fitted on the next turn of the event loop, so the
             # window repaints in between (ranking, filtering and fitting 25,000 pairs
             # at once stalled it)
-            QTimer.singleShot(1, self, lambda result=result: self._fit_widths(result))
+            turns().add(("fit pairs", id(self)), self, lambda: self._fit_widths(result))
         else:
             self._fit_widths(result)
 
