@@ -467,3 +467,26 @@ def test_the_groups_filter_finds_a_student_at_once(shown, small_result, qtbot):
     assert "nobody-has-this-name" in panel.empty_label.text()
     panel.filter_edit.clear()
     assert groups.rowCount() == len(small_result.clusters)
+
+
+def test_a_long_groups_list_is_filled_later_and_never_with_an_older_result(qtbot, small_result):
+    """A long list is filled and laid out on later event-loop turns; a result shown
+    before that happens replaces it, and the older result never comes back."""
+    from app.views.groups_panel import LAID_OUT_AT_ONCE, GroupsPanel
+    from tests.app.synthetic import synthetic_result
+
+    big = synthetic_result(3000, seed=4)
+    assert len(big.clusters) > LAID_OUT_AT_ONCE >= len(small_result.clusters)
+    panel = GroupsPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.set_result(big)
+    assert panel.model.rowCount() == 0  # nothing yet, and nothing older
+    qtbot.waitUntil(lambda: panel.model.rowCount() == len(big.clusters))
+    qtbot.waitUntil(lambda: panel.tree.isExpanded(panel.model.index(0, 0)))
+    panel.set_result(big)
+    panel.set_result(small_result)  # before the big list is filled again
+    assert panel.model.result is small_result
+    qtbot.wait(100)
+    assert panel.model.result is small_result
+    assert panel.model.rowCount() == len(small_result.clusters)
