@@ -62,6 +62,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--lang", choices=["zh_CN", "en"], help="UI language (default: the system's)"
     )
     parser.add_argument(
+        "--theme",
+        choices=["system", "light", "dark"],
+        default="system",
+        help="light or dark colours (default: the system's colour scheme)",
+    )
+    parser.add_argument(
         "--settings", type=Path, metavar="INI", help="use this settings file instead of the user's"
     )
     parser.add_argument(
@@ -87,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app.screenshot import ScreenshotRun
     from app.settings import AppSettings
 
-    app = create_application(sys.argv[:1])
+    app = create_application(sys.argv[:1], args.theme)
     settings = AppSettings.at_path(args.settings) if args.settings else AppSettings.user()
     screenshot = args.screenshot is not None
     languages = LanguageManager(app)

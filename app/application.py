@@ -1,4 +1,5 @@
-"""Creating the QApplication: names (for QSettings), the CJK-capable font, the language."""
+"""Creating the QApplication: names (for QSettings), the CJK-capable font, the language,
+the light or dark palette (:mod:`app.theme`)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ from app import APPLICATION, ORGANIZATION
 from app.fonts import install_cjk_font
 from app.main_thread_gc import collect_on_this_thread
 from app.refcount_guard import keep_singletons_alive
+from app.theme import apply_color_scheme
 
 
-def create_application(argv: Sequence[str] | None = None) -> QApplication:
-    """The process's QApplication (reused if one exists, as under pytest-qt)."""
+def create_application(
+    argv: Sequence[str] | None = None, color_scheme: str = "system"
+) -> QApplication:
+    """The process's QApplication (reused if one exists, as under pytest-qt), in the
+    ``color_scheme`` asked for ("system", "light" or "dark")."""
     keep_singletons_alive()  # before any painting: see app.refcount_guard
     app = QApplication.instance()
     if app is None:
@@ -23,5 +28,6 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName("plagcheck")
     install_cjk_font(app)
+    apply_color_scheme(app, color_scheme)
     collect_on_this_thread(app)  # never in a background thread: see app.main_thread_gc
     return app  # type: ignore[return-value]

@@ -44,6 +44,7 @@ from app.models.pairs_model import PairsModel
 from app.report_export import ReportExporter, ReportRequest
 from app.scan_controller import ScanController, ScanRequest
 from app.settings import AppSettings
+from app.theme import color_style
 from app.views.archive_dialog import ArchiveDialog
 from app.views.bit_diff_view import BitDiffView
 from app.views.elided_label import ElidedLabel
@@ -186,7 +187,7 @@ class MainWindow(QMainWindow):
         self.progress_panel.hide()
         self.status_label = ElidedLabel()  # the template's names, however long
         self.archive_status = QLabel()
-        self.archive_status.setStyleSheet(f"color: {ARCHIVE_COLOR.name()};")
+        self.archive_status.setStyleSheet(color_style(ARCHIVE_COLOR))
         # a rule between the archive switch and the template, as between any two fields
         self.status_separator = QFrame()
         self.status_separator.setFrameShape(QFrame.Shape.VLine)

@@ -95,25 +95,7 @@ class MatrixData:
             data.pairs = pairs
             data.overview = True
             return data
-        position_of = {d: i for i, d in enumerate(order)}
-        values = {
-            Metric.SIMILARITY: np.zeros((k, k), np.float32),
-            Metric.DISTANCE: np.full((k, k), 64, np.float32),
-            Metric.JACCARD: np.zeros((k, k), np.float32),
-            Metric.CONTAINMENT: np.zeros((k, k), np.float32),
-        }
-        flagged = np.zeros((k, k), bool)
-        for p in result.pairs:
-            i, j = position_of.get(p.a), position_of.get(p.b)
-            if i is None or j is None:
-                continue
-            for a, b in ((i, j), (j, i)):
-                values[Metric.SIMILARITY][a, b] = p.similarity
-                values[Metric.DISTANCE][a, b] = p.simhash_distance
-                values[Metric.JACCARD][a, b] = p.jaccard
-                flagged[a, b] = p.flagged
-            values[Metric.CONTAINMENT][i, j] = p.containment_a
-            values[Metric.CONTAINMENT][j, i] = p.containment_b
+        values, flagged = _overview_cells(result.pairs, order, len(result.documents))
         n = len(result.documents)
         position = np.full(n, -1, dtype=np.int64)
         position[np.asarray(order, dtype=np.int64)] = np.arange(k)
@@ -142,3 +124,58 @@ class MatrixData:
 
     def pair(self, a: int, b: int) -> PairScore | None:
         return self.pairs.get(pair_key(a, b))
+
+
+def _pair_columns(pairs: list[PairScore]) -> dict[str, np.ndarray]:
+    """The pairs' indices and scores as arrays, one per field (one pass each)."""
+    count = len(pairs)
+
+    def column(name: str, dtype: type) -> np.ndarray:
+        return np.fromiter((getattr(p, name) for p in pairs), dtype=dtype, count=count)
+
+    return {
+        "a": column("a", np.int64),
+        "b": column("b", np.int64),
+        "similarity": column("similarity", np.float32),
+        "simhash_distance": column("simhash_distance", np.float32),
+        "jaccard": column("jaccard", np.float32),
+        "containment_a": column("containment_a", np.float32),
+        "containment_b": column("containment_b", np.float32),
+        "flagged": column("flagged", np.bool_),
+    }
+
+
+def _overview_cells(
+    pairs: list[PairScore], order: list[int], documents: int
+) -> tuple[dict[Metric, np.ndarray], np.ndarray]:
+    """The overview's ``k x k`` metric arrays and flags: the cells of the reported
+    pairs between the documents of ``order``, cold elsewhere. Vectorised: a class of
+    5,000 with 25,000 pairs took 0.6 s in a loop over the pairs on the GUI thread."""
+    k = len(order)
+    position = np.full(documents, -1, dtype=np.int64)
+    position[np.asarray(order, dtype=np.int64)] = np.arange(k)
+    values = {
+        Metric.SIMILARITY: np.zeros((k, k), np.float32),
+        Metric.DISTANCE: np.full((k, k), 64, np.float32),
+        Metric.JACCARD: np.zeros((k, k), np.float32),
+        Metric.CONTAINMENT: np.zeros((k, k), np.float32),
+    }
+    flagged = np.zeros((k, k), bool)
+    if not pairs:
+        return values, flagged
+    col = _pair_columns(pairs)
+    i, j = position[col["a"]], position[col["b"]]
+    shown = (i >= 0) & (j >= 0)
+    i, j = i[shown], j[shown]
+    rows, cols = np.concatenate([i, j]), np.concatenate([j, i])
+    for metric, name in (
+        (Metric.SIMILARITY, "similarity"),
+        (Metric.DISTANCE, "simhash_distance"),
+        (Metric.JACCARD, "jaccard"),
+    ):
+        both = np.concatenate([col[name][shown]] * 2)
+        values[metric][rows, cols] = both
+    flagged[rows, cols] = np.concatenate([col["flagged"][shown]] * 2)
+    values[Metric.CONTAINMENT][i, j] = col["containment_a"][shown]
+    values[Metric.CONTAINMENT][j, i] = col["containment_b"][shown]
+    return values, flagged

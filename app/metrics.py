@@ -36,9 +36,14 @@ def heat(metric: Metric, values: np.ndarray) -> np.ndarray:
     Share-like metrics use a square root so that a 15% lifted passage is already
     clearly warm; distances fall linearly to cold at :data:`DISTANCE_COLD` bits.
     """
-    v = np.asarray(values, dtype=np.float64)
-    out = 1.0 - v / DISTANCE_COLD if metric is Metric.DISTANCE else np.sqrt(np.clip(v, 0.0, 1.0))
-    return np.clip(out, 0.0, 1.0).astype(np.float32)
+    # float32 and in place: a 3,000 x 3,000 matrix is 9 million cells
+    out = np.array(values, dtype=np.float32)
+    if metric is Metric.DISTANCE:
+        out *= np.float32(-1.0 / DISTANCE_COLD)
+        out += np.float32(1.0)
+        return np.clip(out, 0.0, 1.0, out=out)
+    np.clip(out, 0.0, 1.0, out=out)
+    return np.sqrt(out, out=out)
 
 
 def legend_ticks(metric: Metric) -> list[tuple[float, str]]:

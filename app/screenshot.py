@@ -90,6 +90,7 @@ class ScreenshotRun(QObject):
                 self.window.bit_diff.wait_for_words()  # the differing words, not "counting…"
         elif view is not None:
             self.window.show_view(view)
+        self.window.matrix_model.wait_until_ready()  # a large class's matrix, not a blank
         QTimer.singleShot(SETTLE_MS, self._save)
 
     def _on_failed(self, message: str) -> None:

@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from app.message_text import problem_label, text
 from app.models.roles import Role
+from app.theme import legible
 from simhash_core.types import FileError, ScanResult
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -114,5 +115,5 @@ class ErrorsModel(QAbstractTableModel):
             return row.error
         if role == Qt.ItemDataRole.ForegroundRole and col == Column.KIND:
             colour = {Kind.ERROR: QColor(180, 30, 30), Kind.SKIPPED: QColor(110, 110, 110)}
-            return QBrush(colour.get(row.kind, QColor(150, 100, 0)))
+            return QBrush(legible(colour.get(row.kind, QColor(150, 100, 0))))
         return None

@@ -8,26 +8,43 @@ the view stays smooth at 500 files. Read cells with the roles in :class:`app.mod
 
 from __future__ import annotations
 
+import logging
 import math
+import time
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QEventLoop,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor, QFont, QImage
 
-from app.heat_colors import heat_argb
+from app.background import BackgroundRunner
+from app.doc_names import ARCHIVE_COLOR
 from app.matrix_data import MatrixData
+from app.matrix_prepare import PreparedMatrix, heat_image, in_background, prepare_matrix
 from app.message_text import joined
 from app.metrics import Metric, format_value, percent
 from app.models.roles import Role
+from app.theme import cell_colors
 from simhash_core.types import ScanResult
 
 _Index = QModelIndex | QPersistentModelIndex
+log = logging.getLogger(__name__)
 HIGHLIGHT_HEADER = QColor(214, 228, 250)
 
 
 class MatrixModel(QAbstractTableModel):
     """Similarity matrix over a :class:`~simhash_core.types.ScanResult`."""
+
+    # the matrix of the result just shown is ready (at once, or from the background)
+    matrixReady = Signal()
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -41,29 +58,83 @@ class MatrixModel(QAbstractTableModel):
         self._n = 0
         self._archived_rows = np.zeros(0, bool)
         self._archive_cells = np.zeros((0, 0), bool)
+        # large matrices are prepared in a worker thread; each set_result is a new
+        # generation and only the current generation's matrix is ever shown
+        self._generation = 0
+        self._wanted: tuple[int, ScanResult, Metric] | None = None
+        self.preparing = False
+        self._runner = BackgroundRunner(self, name="plagcheck-matrix")
+        self._runner.finished.connect(self._on_prepared)
+        self._runner.errored.connect(self._on_prepare_failed)
+        self._runner.idle.connect(self._start_wanted)
+        app = QCoreApplication.instance()
+        if app is not None:  # quitting mid-job: the job's thread ends before the app
+            app.aboutToQuit.connect(self._runner.wait)
 
     # --- feeding ---------------------------------------------------------------------
     def set_result(self, result: ScanResult | None) -> None:
+        """Show the matrix of ``result``. A large one (:func:`in_background`) is
+        prepared in a worker thread: until it is ready the model is empty and
+        :attr:`preparing` is true; :attr:`matrixReady` says when it is shown."""
+        self._generation += 1
+        self._wanted = None
+        if not in_background(result):
+            self.preparing = False
+            self._show(result, prepare_matrix(result, self.metric), keep_highlight=False)
+            return
+        assert result is not None
+        self.preparing = True
+        self._show(result, prepare_matrix(None, self.metric), keep_highlight=False)
+        self._wanted = (self._generation, result, self.metric)
+        self._start_wanted()
+
+    def wait_until_ready(self, msecs: int = 60_000) -> bool:
+        """Block until the matrix being prepared is shown (tests, screenshots)."""
+        deadline = time.monotonic() + msecs / 1000
+        while self.preparing and time.monotonic() < deadline:
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+            self._runner.wait(20)
+        return not self.preparing
+
+    def _start_wanted(self) -> None:
+        """Start preparing the latest result asked for, once the worker is free (a
+        result shown while another is prepared waits; the older one is dropped)."""
+        if self._wanted is None or self._runner.busy:
+            return
+        generation, result, metric = self._wanted
+        self._wanted = None
+        self._runner.start(lambda _progress: (generation, result, prepare_matrix(result, metric)))
+
+    def _on_prepared(self, value: tuple[int, ScanResult, PreparedMatrix]) -> None:
+        generation, result, prepared = value
+        if generation != self._generation or result is not self.result:
+            return  # a later result is shown (or being prepared): never mix them
+        self.preparing = False
+        self._show(result, prepared, keep_highlight=True)
+
+    def _on_prepare_failed(self, message: str) -> None:
+        log.error("the matrix could not be prepared: %s", message)
+        self.preparing = False
+
+    def _show(
+        self, result: ScanResult | None, prepared: PreparedMatrix, *, keep_highlight: bool
+    ) -> None:
         self.beginResetModel()
         self.result = result
-        self.data_ = MatrixData.from_result(result) if result is not None else MatrixData.empty()
+        self.data_ = prepared.data
         self._n = self.data_.size
-        self._heat = self.data_.heat(self.metric)
-        self._image = None
-        docs = result.documents if result is not None else []
-        self._archived_rows = np.array(
-            [bool(docs[int(d)].archive_label) for d in self.data_.order], dtype=bool
-        )
-        self._archive_cells = np.zeros((self._n, self._n), bool)
-        if self._archived_rows.any():
-            for (a, b), _pair in self.data_.pairs.items():
-                if docs[a].archive_label or docs[b].archive_label:
-                    r, c = self.row_of(a), self.row_of(b)
-                    if r >= 0 and c >= 0:  # the group overview shows only some documents
-                        self._archive_cells[r, c] = self._archive_cells[c, r] = True
-        self._highlight = frozenset()
-        self.highlighted_cluster = None
+        if prepared.metric is self.metric:
+            self._heat, self._image = prepared.heat, prepared.image
+        else:  # the metric was switched while the matrix was prepared
+            self._heat, self._image = self.data_.heat(self.metric), None
+        self._archived_rows = prepared.archived_rows
+        self._archive_cells = prepared.archive_cells
+        if not keep_highlight:
+            self._highlight = frozenset()
+            self.highlighted_cluster = None
         self.endResetModel()
+        if not self.preparing:
+            self.matrixReady.emit()
 
     def set_metric(self, metric: Metric) -> None:
         """Show ``metric`` in the cells (repaints every cell)."""
@@ -106,11 +177,7 @@ class MatrixModel(QAbstractTableModel):
     def heat_image(self) -> QImage:
         """The heat colours as an N x N image (one pixel per cell), for fast painting."""
         if self._image is None:
-            n = self._n
-            argb = np.ascontiguousarray(heat_argb(self._heat)) if n else np.zeros((1, 1), np.uint32)
-            w = max(n, 1)
-            image = QImage(argb.tobytes(), w, w, 4 * w, QImage.Format.Format_ARGB32)
-            self._image = image.copy()  # own the pixels
+            self._image = heat_image(self._heat)
         return self._image
 
     def heat_values(self) -> np.ndarray:
@@ -206,14 +273,17 @@ class MatrixModel(QAbstractTableModel):
             return doc_index
         if role == Role.HEADER_NAME:
             return f"{doc.label} ⌂" if doc.archive_label else doc.label
-        if role == Qt.ItemDataRole.BackgroundRole and doc_index in self._highlight:
-            return QBrush(HIGHLIGHT_HEADER)
+        if role in (Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole):
+            background, foreground = cell_colors(
+                HIGHLIGHT_HEADER if doc_index in self._highlight else None,
+                ARCHIVE_COLOR if doc.archive_label else None,
+            )
+            color = background if role == Qt.ItemDataRole.BackgroundRole else foreground
+            return QBrush(color) if color is not None else None
         if role == Qt.ItemDataRole.FontRole and doc_index in self._highlight:
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and doc.archive_label:
-            return QBrush(QColor(110, 60, 170))
         if role == Qt.ItemDataRole.TextAlignmentRole and orientation == Qt.Orientation.Vertical:
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         return None

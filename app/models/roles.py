@@ -25,3 +25,4 @@ class Role(IntEnum):
     FILE_ERROR = _BASE + 11  # FileError (errors table)
     ARCHIVE_LABEL = _BASE + 12  # str | None: the archive label (course and term) shown
     HEADER_NAME = _BASE + 13  # str: a matrix row's document name, without its number
+    FILTER_TEXT = _BASE + 14  # str: "F" or "N" (flagged), then each path on its own line

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -29,12 +29,13 @@ from PySide6.QtWidgets import (
 
 from app.background import BackgroundRunner
 from app.message_text import text
+from app.theme import color_style
 from simhash_core.archive import service as archive_ops
 from simhash_core.archive.service import AddOutcome, ArchiveSummary, RemoveOutcome
 from simhash_core.progress import ProgressReport
 from simhash_core.types import ScanResult
 
-ERROR_STYLE = "color: #b00020;"
+ERROR_COLOR = QColor("#b00020")
 
 
 def archive_error(exc: BaseException) -> str | None:
@@ -98,7 +99,7 @@ class ArchiveDialog(QDialog):
         self.status_label.setWordWrap(True)
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.error_label.setStyleSheet(color_style(ERROR_COLOR))
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error_label.hide()
         self.progress_bar = QProgressBar()

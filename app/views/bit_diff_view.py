@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from app.background import BackgroundRunner
 from app.doc_names import display_name
+from app.theme import muted_style, readable_on
 from app.views.bit_grid import BitGrid
 from app.views.elided_label import ElidedLabel
 from simhash_core.fingerprint.bit_compare import (
@@ -148,6 +149,7 @@ class WordDiffTable(QTableWidget):
                     )
                 if col == 5:
                     item.setBackground(tint)
+                    item.setForeground(readable_on(tint.color()))  # dark on the pastel tint
                 item.setToolTip(tip)
                 self.setItem(row, col, item)
 
@@ -183,7 +185,7 @@ class BitDiffView(QWidget):
         self.stats.setWordWrap(True)
         self.legend = QLabel()
         self.legend.setWordWrap(True)
-        self.legend.setStyleSheet("color: #555;")
+        self.legend.setStyleSheet(muted_style())
         self.grid = BitGrid()
         self.grid.bitSelected.connect(self.show_bit)
         self.bit_title = ElidedLabel()
@@ -196,7 +198,7 @@ class BitDiffView(QWidget):
         self.table_b = KeywordPushTable()
         self.note = QLabel()
         self.note.setWordWrap(True)
-        self.note.setStyleSheet("color: #555;")
+        self.note.setStyleSheet(muted_style())
         # what differs: the words behind the difference of the two net pushes
         self.words: PairWords | None = None
         # counted in the background, one pair at a time; the latest pair asked for waits

@@ -100,7 +100,7 @@ class BitGrid(QWidget):
             else:
                 p.fillRect(rect.adjusted(1, 1, -1, -1), EQUAL_ONE if ba else EQUAL_ZERO)
                 text = str(ba)
-                p.setPen(QColor(90, 100, 115))
+                p.setPen(QColor(70, 80, 95))  # reads on both light cells (WCAG AA)
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
         self._draw_blocks(p, cmp, c)
         sel = self.cell_rect(self.selected)

@@ -20,14 +20,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.later import turns
 from app.models.groups_model import SOURCE_COLOR, GroupsModel, pairs_by_group, strongest_pair
 from app.models.roles import Role
+from app.theme import muted_style
 from simhash_core.types import ScanResult
 
 __all__ = ["SOURCE_COLOR", "GroupsPanel", "pairs_by_group", "strongest_pair"]
 
 
-EXPAND_ALL = 500  # groups opened when the list is filled (all of them up to this many)
+EXPAND_ALL = 100  # groups opened when the list is filled (all of them up to this many)
+MEASURED_GROUPS = 50  # groups whose rows are measured to fit the columns
+LAID_OUT_AT_ONCE = 50  # longer lists are filled and laid out on later event-loop turns
 
 
 class GroupsPanel(QWidget):
@@ -40,6 +44,8 @@ class GroupsPanel(QWidget):
         super().__init__(parent)
         self.result: ScanResult | None = None
         self._widths: tuple[int, int, int] | None = None
+        # (selected group, result) to open and fit, until done (see lay_out)
+        self._pending_layout: tuple[int | None, ScanResult | None] | None = None
         self.model = GroupsModel(self)
         self.tree = QTreeView()
         self.tree.setModel(self.model)
@@ -56,7 +62,7 @@ class GroupsPanel(QWidget):
         self.filter_edit.textChanged.connect(self._on_filter)
         self.empty_label = QLabel()
         self.empty_label.setWordWrap(True)
-        self.empty_label.setStyleSheet("color: #666;")
+        self.empty_label.setStyleSheet(muted_style())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.filter_edit)
@@ -83,19 +89,52 @@ class GroupsPanel(QWidget):
     def _expand(self) -> None:
         if self.model.rowCount() <= EXPAND_ALL:
             self.tree.expandAll()
-        else:  # thousands of groups: the strongest open, the others open on a click
+        else:  # hundreds of groups: the strongest open, the others open on a click
             for row in range(EXPAND_ALL):
                 self.tree.expand(self.model.index(row, 0))
 
     def _rebuild(self) -> None:
         selected = self.selected_cluster()
-        self.model.set_result(self.result)
         self._widths: tuple[int, int, int] | None = None
+        self._pending_layout = (selected, self.result)
+        if self.result is not None and len(self.result.clusters) > LAID_OUT_AT_ONCE:
+            # hundreds of groups: filled, then opened and measured, on the next turns
+            # of the event loop, so the window repaints in between (all at once, with
+            # the rest of a large result, it froze for 0.7 s); nothing older is shown
+            self.model.set_result(None)
+            turns().add(self._key("fill"), self, lambda: self._fill(self.result))
+            return
+        self.model.set_result(self.result)
+        self._update_empty_label()
+        self.lay_out()
+
+    def _key(self, step: str) -> tuple[str, int]:
+        return (f"groups {step}", id(self))
+
+    def _fill(self, result: ScanResult | None) -> None:
+        if result is not self.result:
+            return  # a later result fills the list itself
+        self.model.set_result(result)
+        self._update_empty_label()
+        turns().add(self._key("layout"), self, self.lay_out)
+
+    def lay_out(self) -> None:
+        """Fill the list (if it waits), open the groups, fit the columns and select
+        the group selected before, once per result shown: for a long list this is done
+        on later turns of the event loop; call it to have it done now."""
+        queue = turns()
+        queue.run_now(self._key("fill"))
+        queue.cancel(self._key("layout"))
+        if self._pending_layout is None:
+            return
+        selected, result = self._pending_layout
+        self._pending_layout = None
+        if result is not self.model.result:
+            return  # a later result was shown: it lays out its own
         self._expand()
         self.fit_columns()
         if selected is not None:
             self.select_cluster(selected)
-        self._update_empty_label()
 
     def fit_columns(self) -> None:
         """Share the width so every group's likely source is readable.
@@ -107,8 +146,8 @@ class GroupsPanel(QWidget):
         header = self.tree.header()
         for col in (0, 1):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
-        if not self.model.rowCount():
-            return
+        if not self.model.rowCount() or self._pending_layout is not None:
+            return  # (a long list is measured when it is laid out, not at each resize)
         if self._widths is None:
             self._widths = self._natural_widths()
         names, similarity, sources = self._widths
@@ -120,19 +159,20 @@ class GroupsPanel(QWidget):
 
     def _natural_widths(self) -> tuple[int, int, int]:
         """What the names, similarity and sources columns need, worked out once per
-        result. Up to :data:`EXPAND_ALL` groups the view measures every row; above,
-        the first groups' texts are measured (asking the view to measure thousands of
-        rows took 0.7 s at each resize)."""
+        result. Up to :data:`MEASURED_GROUPS` groups the view measures every row; above,
+        the first groups' texts are measured (the strongest, on screen first): asking
+        the view to measure thousands of rows took 0.7 s at each resize, and making
+        the rows of 500 groups to measure them froze the window for 0.5 s."""
         header = self.tree.header()
         fm = self.tree.fontMetrics()
         pad = 2 * self.tree.style().pixelMetric(self.tree.style().PixelMetric.PM_FocusFrameHMargin)
         pad += 12
-        shown = range(min(self.model.rowCount(), EXPAND_ALL))
+        shown = range(min(self.model.rowCount(), MEASURED_GROUPS))
         sources = max(  # the groups a teacher sees first (each row is made when shown)
             fm.horizontalAdvance(self.model.index(r, 2).data() or "") for r in shown
         )
         sources = max(sources + pad, header.sectionSizeHint(2))
-        if self.model.rowCount() <= EXPAND_ALL:
+        if self.model.rowCount() <= MEASURED_GROUPS:
             similarity = max(header.sectionSizeHint(1), self.tree.sizeHintForColumn(1))
             names = max(self.tree.sizeHintForColumn(0), header.sectionSizeHint(0))
             return names, similarity, sources

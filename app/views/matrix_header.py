@@ -16,6 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPaintE
 from PySide6.QtWidgets import QHeaderView, QWidget
 
 from app.models.roles import Role
+from app.theme import legible
 
 LABEL_PIXELS = (12, 11, 10)  # label font sizes tried, largest first
 THINNED_PIXELS = 11  # the font size when not every row can be labelled
@@ -225,6 +226,8 @@ class MatrixHeader(QHeaderView):
         rect = self.label_rect(section, font)
         colour = model.headerData(section, orientation, Qt.ItemDataRole.ForegroundRole)
         pen = colour.color() if isinstance(colour, QBrush) else self.palette().text().color()
+        if plate:  # the light plate under the hot label: a text colour that reads on it
+            pen = legible(pen, HOT_PLATE)
         painter.setFont(font)
         cell = self.cell()
         centre = section * cell - self.offset() + cell // 2

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from app.heat_colors import ARCHIVE_MARK, FLAG_MARK, HIGHLIGHT, heat_color
 from app.metrics import Metric, legend_ticks
 from app.models.matrix_model import MatrixModel
+from app.theme import legible, muted_style
 from app.views.item_label import ItemLabel
 from app.views.matrix_view import MatrixView
 from simhash_core.extract import SUPPORTED_SUFFIXES
@@ -82,7 +83,7 @@ class ColorLegend(QWidget):
         x = x0 + bar_w + 24
         cy = y0 + bar_h // 2
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(FLAG_MARK)
+        p.setBrush(legible(FLAG_MARK, self.palette().window().color()))  # seen on dark too
         p.drawEllipse(x, cy - 3, 6, 6)
         p.setPen(self.palette().text().color())
         flagged = self.tr("flagged pair")
@@ -101,7 +102,7 @@ class ColorLegend(QWidget):
             p.drawPolygon(
                 QPolygon([QPoint(x + 9, cy - 5), QPoint(x, cy - 5), QPoint(x + 9, cy + 4)])
             )
-            p.setPen(ARCHIVE_MARK)
+            p.setPen(legible(ARCHIVE_MARK, self.palette().window().color()))
             p.drawText(x + 14, cy + fm.ascent() // 2 - 1, self.tr("pair with an archived file"))
         p.setPen(self.palette().text().color())  # the caption is plain text, archive or not
         p.drawText(x0, y0 + bar_h + 6 + 2 * fm.height(), self.caption())
@@ -144,6 +145,8 @@ class MatrixPanel(QWidget):
         self.metric_label.setBuddy(self.metric_combo)
         self.view = MatrixView()
         self.view.setModel(model)
+        # a large class's matrix arrives from a worker thread: its summary comes with it
+        model.matrixReady.connect(self._on_matrix_ready)
         self.view.pairActivated.connect(self.pairActivated)
         self.view.zoomChanged.connect(self._on_zoom)
         self.zoom_out_action = self._zoom_action(
@@ -164,7 +167,7 @@ class MatrixPanel(QWidget):
         self.placeholder = QLabel()
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
-        self.placeholder.setStyleSheet("color: #666; font-size: 14pt;")
+        self.placeholder.setStyleSheet(f"{muted_style()} font-size: 14pt;")
         self.stack = QStackedWidget()
         self.stack.addWidget(self.placeholder)
         self.stack.addWidget(self.view)
@@ -200,6 +203,9 @@ class MatrixPanel(QWidget):
         action.triggered.connect(slot)
         self.addAction(action)
         return action
+
+    def _on_matrix_ready(self) -> None:
+        self.title.set_items(self.summary_items())
 
     def _on_zoom(self, cell: int, fit: bool) -> None:
         self.fit_action.setChecked(fit)

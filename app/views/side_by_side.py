@@ -35,6 +35,7 @@ from app.message_text import text
 from app.message_text import text as message_text
 from app.metrics import percent
 from app.text_offsets import DisplayText
+from app.theme import color_style, legible, muted_style, readable_on
 from app.views.elided_label import ElidedLabel
 from app.views.item_label import ItemLabel
 from app.views.scan_viewer import ScanViewer
@@ -107,7 +108,7 @@ class PassagePane(QPlainTextEdit):
         self.setCurrentCharFormat(QTextCharFormat())
         self.setPlainText(self.display.text)
         grey = QTextCharFormat()
-        grey.setForeground(COMMON_TEXT)
+        grey.setForeground(legible(COMMON_TEXT))  # grey, as far as it reads on the base
         for start, end in common:
             self._format(start, end, grey)
         grey_italic = QTextCharFormat(grey)
@@ -131,6 +132,7 @@ class PassagePane(QPlainTextEdit):
         ):
             fmt = QTextCharFormat()
             fmt.setBackground(passage_color(k))
+            fmt.setForeground(readable_on(passage_color(k)))  # dark on pastel, any palette
             kind = kinds[k] if kinds else "copied"
             if kind in KIND_UNDERLINES:
                 style, color = KIND_UNDERLINES[kind]
@@ -142,6 +144,11 @@ class PassagePane(QPlainTextEdit):
             }
             fmt.setToolTip(tips.get(kind, self.tr("Passage {n}")).format(n=k + 1))
             self._format(start, end, fmt)
+            # common text inside the passage stays grey: a grey that reads on its colour
+            on_passage = QTextCharFormat()
+            on_passage.setForeground(legible(COMMON_TEXT, passage_color(k)))
+            for lo, hi in common:
+                self._format(max(lo, start), min(hi, end), on_passage)
         self.setExtraSelections([])
         self.moveCursor(QTextCursor.MoveOperation.Start)
 
@@ -170,6 +177,7 @@ class PassagePane(QPlainTextEdit):
         sel.cursor = self._cursor(*self.spans[k])
         fmt = QTextCharFormat()
         fmt.setBackground(passage_color(k).darker(125))
+        fmt.setForeground(readable_on(passage_color(k).darker(125)))
         fmt.setProperty(QTextFormat.Property.FullWidthSelection, False)
         sel.format = fmt
         self.setExtraSelections([sel])
@@ -238,7 +246,7 @@ class SideBySideView(QWidget):
         self.position_label = QLabel()
         self.legend = QLabel()
         self.legend.setWordWrap(True)
-        self.legend.setStyleSheet("color: #666;")
+        self.legend.setStyleSheet(muted_style())
         self.title_a = ElidedLabel()  # long file names must not widen the window
         self.title_b = ElidedLabel()
         for label in (self.title_a, self.title_b):
@@ -494,5 +502,5 @@ class SideBySideView(QWidget):
             for label, doc, side in ((self.title_a, docs[0], "A"), (self.title_b, docs[1], "B")):
                 mark = "⌂ " if doc.archive_label else ""
                 label.setText(f"{side} · {mark}{display_name(doc, path=True)}")
-                label.setStyleSheet(f"color: {ARCHIVE_COLOR.name()};" if doc.archive_label else "")
+                label.setStyleSheet(color_style(ARCHIVE_COLOR) if doc.archive_label else "")
         self._update_navigation()

@@ -201,3 +201,27 @@ def test_a_class_above_the_dense_limit_shows_an_overview_of_its_groups(
     panel.set_result(none)
     assert model.rowCount() == 0
     assert "no group to show" in panel.summary()
+
+
+def test_a_large_matrix_is_prepared_in_the_background_and_never_mixed(qtbot):
+    """A matrix of more than a million cells is prepared in a worker thread; a result
+    shown while another is being prepared replaces it, and only the latest is shown."""
+    from app.matrix_data import MatrixData
+    from app.matrix_prepare import BACKGROUND_CELLS
+    from tests.app.synthetic import synthetic_result
+
+    first, second = synthetic_result(1100, seed=1), synthetic_result(1200, seed=2)
+    assert BACKGROUND_CELLS < 1100**2
+    model = MatrixModel()
+    model.set_result(first)
+    assert model.preparing and model.rowCount() == 0  # nothing half-made is shown
+    model.set_result(second)  # while the first is still being prepared
+    with qtbot.waitSignal(model.matrixReady, timeout=60_000):
+        pass
+    assert not model.preparing and model.result is second
+    assert model.rowCount() == 1200
+    expected = MatrixData.from_result(second)
+    assert np.array_equal(model.data_.order, expected.order)
+    qtbot.wait(200)  # the first result's job, if it was still running, changes nothing
+    assert model.result is second and model.rowCount() == 1200
+    assert model.heat_image().width() == 1200

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCharFormat
 from PySide6.QtTest import QTest
 
+from app.theme import legible
 from app.views.side_by_side import COMMON_TEXT, PassagePane, passage_color
 from simhash_core.compare.text_spans import excluded_spans
 from tests.app.conftest import doc_index
@@ -57,6 +58,7 @@ def assert_painted_from_evidence(window, result, pair: tuple[int, int]) -> int:
         common = result.corpus.common_spans(doc_no)
         excluded = excluded_spans(doc, ngram)
         formats = painted(pane)
+        common_grey = legible(COMMON_TEXT)  # the class's grey, as dark as the base needs
         for i, fmt in enumerate(formats):
             if doc.text[i] in "\r\n":
                 continue
@@ -69,7 +71,7 @@ def assert_painted_from_evidence(window, result, pair: tuple[int, int]) -> int:
             else:
                 assert background.style() == Qt.BrushStyle.NoBrush, (doc.name, i, "painted")
                 grey = inside(common, i) or inside(excluded, i)
-                assert (fmt.foreground().color() == COMMON_TEXT) == grey or doc.text[
+                assert (fmt.foreground().color() == common_grey) == grey or doc.text[
                     i
                 ].isspace(), (doc.name, i, "grey" if grey else "own words")
             assert fmt.fontItalic() == inside(excluded, i) or doc.text[i].isspace(), (

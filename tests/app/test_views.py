@@ -224,7 +224,8 @@ def char_format(pane, python_index):
 
 
 def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
-    from app.views.side_by_side import COMMON_TEXT
+    from app.theme import legible
+    from app.views.side_by_side import COMMON_TEXT, passage_color
     from simhash_core.compare.text_spans import excluded_spans
 
     a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s018.txt")
@@ -232,6 +233,7 @@ def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
     view = shown.side_by_side
     corpus = small_result.corpus
     ngram = small_result.settings.ngram
+    grey_text = legible(COMMON_TEXT)  # as grey as reads on the palette's base
     checked = 0
     for pane, doc in ((view.left, a), (view.right, b)):
         common = corpus.common_spans(doc)
@@ -240,7 +242,11 @@ def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
             for i in range(start, end):
                 if not small_result.documents[doc].text[i].isspace():
                     fmt = char_format(pane, i)
-                    assert fmt.foreground().color() == COMMON_TEXT, i
+                    ks = [k for k, (s, e) in enumerate(pane.spans) if s <= i < e]
+                    # in a passage: the grey that reads on the passage's colour
+                    k = min(ks, key=lambda k: pane.spans[k][1] - pane.spans[k][0], default=None)
+                    expected = grey_text if k is None else legible(COMMON_TEXT, passage_color(k))
+                    assert fmt.foreground().color() == expected, i
                     assert not fmt.fontItalic()  # italics are for template and references
                     checked += 1
         # the student's own text (outside common, template and reference spans) is not
@@ -252,7 +258,7 @@ def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
             if not text[i].isspace() and not any(s <= i < e for s, e in grey)
         ]
         assert len(own) > 100
-        assert all(char_format(pane, i).foreground().color() != COMMON_TEXT for i in own[::37])
+        assert all(char_format(pane, i).foreground().color() != grey_text for i in own[::37])
     assert checked > 10
 
 
@@ -260,6 +266,7 @@ def test_pair_view_draws_the_cores_spans_exactly(shown, small_result):
     """Template text is grey italics up to the core's last excluded character, and each
     passage's colour starts at the core's first matched character: what the view shows
     is what the core counted."""
+    from app.theme import legible
     from app.views.side_by_side import COMMON_TEXT
     from simhash_core.compare.text_spans import excluded_spans
 
@@ -279,7 +286,7 @@ def test_pair_view_draws_the_cores_spans_exactly(shown, small_result):
                 if doc.text[i].isspace():
                     continue
                 fmt = char_format(pane, i)
-                assert fmt.fontItalic() and fmt.foreground().color() == COMMON_TEXT
+                assert fmt.fontItalic() and fmt.foreground().color() == legible(COMMON_TEXT)
         for k, (start, _end) in enumerate(starts):
             if pane.passage_at(start) != k:
                 continue  # nested in another passage
@@ -421,6 +428,7 @@ def test_the_groups_list_of_a_huge_class_makes_only_the_rows_it_shows(qtbot):
     panel.resize(700, 600)
     panel.show()
     panel.set_result(result)
+    panel.lay_out()  # a long list is opened on the next event-loop turn: now
     model = panel.model
     assert model.rowCount() == len(result.clusters) == 5000
     assert len(model._groups) <= EXPAND_ALL + 50  # made: the measured and shown groups
@@ -459,3 +467,26 @@ def test_the_groups_filter_finds_a_student_at_once(shown, small_result, qtbot):
     assert "nobody-has-this-name" in panel.empty_label.text()
     panel.filter_edit.clear()
     assert groups.rowCount() == len(small_result.clusters)
+
+
+def test_a_long_groups_list_is_filled_later_and_never_with_an_older_result(qtbot, small_result):
+    """A long list is filled and laid out on later event-loop turns; a result shown
+    before that happens replaces it, and the older result never comes back."""
+    from app.views.groups_panel import LAID_OUT_AT_ONCE, GroupsPanel
+    from tests.app.synthetic import synthetic_result
+
+    big = synthetic_result(3000, seed=4)
+    assert len(big.clusters) > LAID_OUT_AT_ONCE >= len(small_result.clusters)
+    panel = GroupsPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.set_result(big)
+    assert panel.model.rowCount() == 0  # nothing yet, and nothing older
+    qtbot.waitUntil(lambda: panel.model.rowCount() == len(big.clusters))
+    qtbot.waitUntil(lambda: panel.tree.isExpanded(panel.model.index(0, 0)))
+    panel.set_result(big)
+    panel.set_result(small_result)  # before the big list is filled again
+    assert panel.model.result is small_result
+    qtbot.wait(100)
+    assert panel.model.result is small_result
+    assert panel.model.rowCount() == len(small_result.clusters)
