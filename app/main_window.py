@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QKeySequence,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QFrame,
@@ -524,8 +525,20 @@ class MainWindow(QMainWindow):
         self.side_by_side.show_pair((a, b))
         self.bit_diff.show_pair((a, b))
         self.pair_report_action.setEnabled(self.shown_pair() is not None)
+        focus_in_tab = self._focus_in_current_tab()
         self.show_view(view)
+        moved = focus_in_tab is not None and self.tabs.currentIndex() != focus_in_tab
+        if view is Tab.PAIR and moved:
+            self.side_by_side.take_focus()  # Enter in the matrix: go on in the pair
         self.pairOpened.emit(a, b)
+
+    def _focus_in_current_tab(self) -> int | None:
+        """The central tab holding the keyboard focus, if one does (not a panel)."""
+        focused = QApplication.focusWidget()
+        page = self.tabs.currentWidget()
+        if focused is not None and page is not None and page.isAncestorOf(focused):
+            return self.tabs.currentIndex()
+        return None
 
     def show_view(self, tab: Tab) -> None:
         self.tabs.setCurrentIndex(int(tab))

@@ -26,6 +26,9 @@ FIT_SAMPLE_ROWS = 50  # rows measured when the columns are fitted to their conte
 FIT_AT_ONCE_ROWS = 2000  # more pairs are fitted on the next turn of the event loop
 
 
+SLACK_PX = 6
+
+
 class PairsPanel(QWidget):
     """Sortable, filterable table of every reported pair."""
 
@@ -153,7 +156,9 @@ class PairsPanel(QWidget):
         bold_font.setBold(True)
         bold = QFontMetrics(bold_font)
         margin = self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin)
-        pad = 2 * (margin + 1) + (1 if self.table.showGrid() else 0)
+        # the delegate's text margins and the grid line, and a few pixels more: drawn text
+        # can be a little wider than measured (hinting; a bold face on another screen)
+        pad = 2 * (margin + 1) + (1 if self.table.showGrid() else 0) + SLACK_PX
         rows = min(self.proxy.rowCount(), FIT_SAMPLE_ROWS)
         for col in range(self.proxy.columnCount()):
             if self.table.isColumnHidden(col):

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.setting_editors import editor_for, setting_words, value_of
+from app.theme import muted_style
 from simhash_core.settings import ScanSettings, SettingSpec, spec_of, specs
 
 
@@ -49,7 +50,7 @@ class SettingsDialog(QDialog):
                 self._add_editor(spec, getattr(settings, spec.name))
         self.note = QLabel()
         self.note.setWordWrap(True)
-        self.note.setStyleSheet("color: #555;")
+        self.note.setStyleSheet(muted_style())
 
         # the archive of past submissions
         self.archive_box = QGroupBox()
@@ -65,7 +66,7 @@ class SettingsDialog(QDialog):
         self.archive_where.setBuddy(self.archive_edit)
         self.archive_note = QLabel()
         self.archive_note.setWordWrap(True)
-        self.archive_note.setStyleSheet("color: #555;")
+        self.archive_note.setStyleSheet(muted_style())
         where = QHBoxLayout()
         where.addWidget(self.archive_edit, 1)
         where.addWidget(self.browse_button)

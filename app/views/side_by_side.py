@@ -374,6 +374,10 @@ class SideBySideView(QWidget):
         viewer.show()
         return viewer
 
+    def take_focus(self) -> None:
+        """The keyboard goes to Next (when there are passages) or to the left text."""
+        (self.next_button if self.passages else self.left).setFocus()
+
     # --- navigation ------------------------------------------------------------------
     def go_to(self, k: int, *, scroll_left: bool = True, scroll_right: bool = True) -> None:
         """Make passage ``k`` current on both sides and scroll it into view."""

@@ -219,3 +219,13 @@ def test_archived_work_is_legible_in_every_list(palette, qtbot):
         brush_color(pairs.index(0, c).data(Back)) is not None for c in range(pairs.columnCount())
     )
     assert not problems, report(problems)
+
+
+def test_the_settings_dialog_notes_are_legible(palette, qtbot):
+    from app.views.settings_dialog import SettingsDialog
+    from simhash_core.settings import ScanSettings
+
+    dialog = SettingsDialog(ScanSettings())
+    qtbot.addWidget(dialog)
+    problems = label_problems({"settings note": dialog.note, "archive note": dialog.archive_note})
+    assert not problems, report(problems)
