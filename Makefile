@@ -29,6 +29,7 @@ run: $(STAMP) system-deps
 lint: $(STAMP)
 	$(BIN)/ruff check simhash_core app tests benchmarks
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 test: $(STAMP) system-deps lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q

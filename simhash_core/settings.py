@@ -315,11 +315,12 @@ def check_value(spec: SettingSpec, value: Any, owner: str = "ScanSettings") -> N
     elif spec.low is not None and spec.high is not None:
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise ValueError(f"{where} must be a number, got {value!r}")
-        if spec.kind is int and value != int(value):
+        number = float(value)
+        if spec.kind is int and not number.is_integer():
             raise ValueError(f"{where} must be a whole number, got {value}")
-        if not spec.low <= value <= spec.high:
+        if not spec.low <= number <= spec.high:
             raise ValueError(
-                f"{where} must be between {spec.low:g} and {spec.high:g}, got {value:g}"
+                f"{where} must be between {spec.low:g} and {spec.high:g}, got {number:g}"
             )
 
 
