@@ -1,5 +1,5 @@
 """``--screenshot``: after the scan, open the requested pair and view, save a PNG of
-the main window and quit. Lets the README's pictures be made (and checked) headless."""
+the main window and quit. Lets the documentation's pictures be made (and checked) headless."""
 
 from __future__ import annotations
 

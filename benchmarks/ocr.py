@@ -15,7 +15,7 @@ grain), each wrapped as a one-page image-only PDF and read through ``extract()``
 scan reads it. The character error rate is the edit distance to the truth over its
 length, after NFKC and with whitespace next to Chinese removed (``tests/scans.py``).
 ``--tesseract`` reads the same pictures with Debian's Tesseract 5 (``chi_sim+eng``; one
-thread per process, two processes at once) for the engine comparison in the README.
+thread per process, two processes at once) for the engine comparison in docs/benchmarks.md.
 Prints tables; asserts nothing.
 """
 

@@ -13,8 +13,8 @@ from simhash_core.messages import Message
 
 MB = 1024 * 1024
 
-# Every code extract() can produce, with what it means (the README table is built from
-# the reasons in the modules that raise them).
+# Every code extract() can produce, with what it means (the table in docs/development.md
+# is built from the reasons in the modules that raise them).
 CODES: dict[str, str] = {
     "empty": "0-byte file, or no text at all after extraction",
     "binary": "a file named .txt that holds binary data",

@@ -118,7 +118,7 @@ def _subset_woff(font: FontFile, codes: list[int]) -> tuple[bytes, list[int]] | 
 
 @dataclass(frozen=True)
 class EmbeddedFont:
-    """An inline font: the CSS rule, and the measures the README quotes."""
+    """An inline font: the CSS rule, and the measures docs/benchmarks.md quotes."""
 
     css: str
     family: str

@@ -1,7 +1,7 @@
 """The PDF report: the class summary and each pair's evidence, with text as text.
 
 Laid out with reportlab (chosen by measurement against fpdf2 and Qt's QPdfWriter, see
-the README): CJK line breaking, highlighted runs inside flowing paragraphs, table rows
+docs/benchmarks.md): CJK line breaking, highlighted runs inside flowing paragraphs, table rows
 that split across pages, a subset of the font embedded, and no duplicated text, so
 ``pdftotext`` and a reader's search find every passage.
 
