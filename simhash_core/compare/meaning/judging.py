@@ -82,7 +82,7 @@ def judge_meaning(
 
     >>> from simhash_core.text.sentences import sentences_of
     >>> s = sentences_of(" ".join(f"Sentence {k} has six words here." for k in range(4)))
-    >>> from simhash_core.compare.meaning.runs import SentenceLink
+    >>> from simhash_core.compare.meaning.runs import MeaningRun, SentenceLink
     >>> links = tuple(SentenceLink(k, k, 2.0, 0.5) for k in range(4))
     >>> f = judge_meaning(PairMeaning((MeaningRun(REWORDED, links),), 2.0), s, s,
     ...                   margin=1.3, min_sentences=3)
