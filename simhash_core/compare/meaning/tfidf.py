@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from simhash_core.compare.tally import SortedTally, distinct_counts
 from simhash_core.text.sentences import Sentences
 
 if TYPE_CHECKING:  # scipy is imported where sentences are multiplied: a re-scan answered
@@ -35,14 +36,18 @@ def _tfidf(sides: list[_Side], weight: np.ndarray | None = None) -> list[sparse.
     one slice's terms are held: never the folder's every term occurrence (250 million
     in a folder of 100,000 essays), nor the entries of terms left out as too common.
     """
-    counts = _TermCounts(len(sides))
+    # per term: the (weighted) number of sentences holding it, then each side's entries
+    tally = SortedTally(1 + len(sides), waiting=TFIDF_SLICE, grow=True, dtype=np.uint32)
     for k, side in enumerate(sides):
         for doc, ptr, ids in side.slices():
             distinct = _distinct_terms(ptr, ids.astype(np.int64), 1 << 32)
             per_row = None if weight is None else weight[doc]
-            counts.add(k, distinct.indices.astype(np.uint32), per_row, np.diff(distinct.indptr))
+            lengths = np.diff(distinct.indptr)
+            terms = distinct.indices.astype(np.uint32)
+            tally.add(*_slice_counts(terms, per_row, lengths, k, len(sides)))
             del distinct, ptr, ids  # not held while the next slice is read
-    vocab, df, entries = counts.result()
+    vocab, counts = tally.result()
+    df, entries = counts[0].astype(np.int64), counts[1:].astype(np.int64)
     if weight is None:
         rows = sum(len(x.doc) for x in sides)
     else:
@@ -126,60 +131,30 @@ def _places(vocab: np.ndarray, ids: np.ndarray) -> np.ndarray:
     return place
 
 
-class _TermCounts:
-    """Per term: the (weighted) number of sentences holding it, and each side's number
-    of (sentence, term) entries, summed over slices. A slice's counts wait until there
-    are more than the terms seen so far, then all are folded in by one sort."""
+def _slice_counts(
+    terms: np.ndarray, weight: np.ndarray | None, lengths: np.ndarray, side: int, sides: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """One slice of ``side`` for the terms' tally: its distinct terms, and for each the
+    (weighted) number of sentences holding it, then each side's number of (sentence,
+    term) entries (this side's only). ``terms``: each sentence's distinct terms
+    (``lengths`` per sentence, one after the other), the sentence counted ``weight``
+    times if given.
 
-    def __init__(self, sides: int) -> None:
-        self.sides = sides
-        self.vocab = np.zeros(0, np.uint32)
-        self.counts = np.zeros((1 + sides, 0), np.int32)  # df, then entries per side
-        self.waiting: list[tuple[np.ndarray, np.ndarray]] = []
-        self.size = 0
-
-    def add(
-        self, side: int, term: np.ndarray, weight: np.ndarray | None, lengths: np.ndarray
-    ) -> None:
-        """One slice of ``side``: each sentence's distinct terms (``lengths`` per
-        sentence, one after the other), the sentence counted ``weight`` times."""
-        if weight is None:
-            term = np.sort(term)
-        else:
-            order = np.argsort(term, kind="stable")
-            term, weight = term[order], np.repeat(weight, lengths)[order]
-        first = np.ones(len(term), bool)
-        np.not_equal(term[1:], term[:-1], out=first[1:])
-        starts = np.flatnonzero(first)
-        counts = np.zeros((1 + self.sides, len(starts)), np.int32)
-        counts[1 + side] = np.diff(np.append(starts, len(term)))
-        if weight is None:
-            counts[0] = counts[1 + side]
-        elif len(starts):
-            counts[0] = np.add.reduceat(weight.astype(np.int64), starts)
-        self.waiting.append((term[starts], counts))
-        self.size += len(starts)
-        if self.size > max(len(self.vocab), TFIDF_SLICE):
-            self._fold()
-
-    def _fold(self) -> None:
-        terms = np.concatenate([self.vocab, *(t for t, _ in self.waiting)])
-        counts = np.concatenate([self.counts, *(c for _, c in self.waiting)], axis=1)
-        self.waiting, self.size = [], 0
-        order = np.argsort(terms, kind="stable")  # sorted runs: merged
-        terms, counts = terms[order], counts[:, order]
-        first = np.ones(len(terms), bool)
-        np.not_equal(terms[1:], terms[:-1], out=first[1:])
-        starts = np.flatnonzero(first)
-        self.vocab = terms[starts]
-        self.counts = np.add.reduceat(counts, starts, axis=1) if len(starts) else counts
-
-    def result(self) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
-        """The sorted terms, their (weighted) sentence counts, and each side's entries
-        per term."""
-        self._fold()
-        counts = self.counts.astype(np.int64)
-        return self.vocab, counts[0], [counts[1 + k] for k in range(self.sides)]
+    >>> terms, weight, lengths = np.array([4, 2, 4]), np.array([3, 1]), np.array([2, 1])
+    >>> t, c = _slice_counts(terms, weight, lengths, 1, 2)
+    >>> t.tolist(), c.tolist()
+    ([2, 4], [[3, 4], [0, 0], [1, 2]])
+    """
+    if weight is None:
+        terms, entries = distinct_counts(terms)
+        df = entries
+    else:
+        both = np.ones((2, len(terms)), np.int64)
+        both[0] = np.repeat(weight, lengths)
+        terms, (df, entries) = distinct_counts(terms, both)
+    counts = np.zeros((1 + sides, len(terms)), np.int32)
+    counts[0], counts[1 + side] = df, entries
+    return terms, counts
 
 
 @dataclass(frozen=True)
