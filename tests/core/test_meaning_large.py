@@ -97,8 +97,7 @@ def test_a_copy_and_its_source_are_each_others_candidates(name, large) -> None:
         space = meaning.sentence_space(sents, field, row_lang, col_lang)
         if space is None:
             continue
-        left, right, row_doc, _, col_doc, _ = space
-        keys = candidate_documents(left, right, row_doc, col_doc, n, Progress())
+        keys = candidate_documents(space, n, Progress())
         assert np.array_equal(keys, np.unique(keys))
         a, b = keys // n, keys % n
         assert not np.any(a == b)  # never itself

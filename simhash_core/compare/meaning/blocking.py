@@ -19,6 +19,7 @@ split into blocks or threads: the same folder gives the same passages on any mac
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -27,7 +28,7 @@ from simhash_core.compare.meaning import products
 from simhash_core.compare.meaning.products import (
     NEIGHBOURS,
     Found,
-    Steps,
+    Products,
     kept_pairs,
     row_blocks,
     run_blocks,
@@ -38,6 +39,8 @@ from simhash_core.progress import Progress
 
 if TYPE_CHECKING:
     from scipy import sparse
+
+    from simhash_core.compare.meaning.tfidf import SentenceSpace
 
 BLOCKING_FROM = 3000  # documents: from this many, sentences meet candidate documents only
 CANDIDATES = 32  # per document, the documents sharing the most rare terms with it
@@ -170,14 +173,7 @@ def _top_docs(
     return row[rank < k], col[rank < k]
 
 
-def candidate_documents(
-    left: sparse.csr_matrix,
-    right: sparse.csr_matrix,
-    left_doc: np.ndarray,
-    right_doc: np.ndarray,
-    documents: int,
-    progress: Progress,
-) -> np.ndarray:
+def candidate_documents(space: SentenceSpace, documents: int, progress: Progress) -> np.ndarray:
     """Pairs of documents whose sentences are compared in a large folder, as sorted keys
     ``left document * documents + right document``.
 
@@ -188,8 +184,9 @@ def candidate_documents(
     Both sides ask (a pair is a candidate if either finds the other), so the relation
     is symmetric. The cost is bounded by the rare terms' postings, not by the square
     of the folder."""
+    left, right, left_doc, _, right_doc, _ = space
     ldocs, rdocs = sorted_unique(left_doc), sorted_unique(right_doc)
-    same = right is left
+    same = space.one_language
     df = _doc_terms(left, left_doc, ldocs, progress)
     if not same:
         df = df + _doc_terms(right, right_doc, rdocs, progress)
@@ -253,62 +250,92 @@ def _reference(docs: np.ndarray) -> np.ndarray:
     return np.unique(docs[np.linspace(0, len(docs) - 1, REFERENCE_DOCS).astype(np.int64)])
 
 
-def blocked_pairs(
-    left: sparse.csr_matrix,
-    right: sparse.csr_matrix,
-    left_doc: np.ndarray,
-    right_doc: np.ndarray,
-    pairs: np.ndarray,
-    documents: int,
-    progress: Progress,
-    steps: Steps | None = None,
-    threads: int = 1,
-    min_margin: float = 0.0,
-) -> Found:
-    """:func:`similar_pairs` for a large folder: each left sentence is compared with
-    the right sentences of the reference sample, and of its document's candidates
-    (``pairs``, keys as :func:`candidate_documents` makes them). Candidates are taken a
-    few documents at a time, in an order that keeps each block's candidates together
-    (reverse Cuthill-McKee over the candidate graph); only candidate pairs count, so
-    which documents share a block changes nothing."""
+def blocked_pairs(space: SentenceSpace, pairs: np.ndarray, documents: int, how: Products) -> Found:
+    """:func:`~.products.similar_pairs` for a large folder: each left sentence is
+    compared with the right sentences of the reference sample, and of its document's
+    candidates (``pairs``, keys as :func:`candidate_documents` makes them). Candidates
+    are taken a few documents at a time, in an order that keeps each block's
+    candidates together (reverse Cuthill-McKee over the candidate graph); only
+    candidate pairs count, so which documents share a block changes nothing. Each
+    half (the reference, the candidates) is half of ``how.job``."""
+    right = _RightRows.of(space.col_doc, documents)
+    reference = _reference(right.docs)
+    is_reference = np.zeros(documents, bool)
+    is_reference[reference] = True
+    ref_rows = right.rows(reference)
+    rows = space.left.shape[0]
+    halves = [replace(how, job=how.job.subjob(0.5 * rows, total=rows)) for _ in range(2)]
+    r1, c1, v1, top1 = similar_pairs(space.columns(ref_rows), halves[0])
+    c1 = ref_rows[c1]
+    pairs = pairs[~is_reference[pairs % documents]]  # the reference is compared already
+    blocks = [
+        _blocked_job(space, group, right, pairs, how.min_margin)
+        for group in _candidate_groups(space.row_doc, pairs, right, documents)
+    ]
+    r2, c2, v2, top2 = run_blocks(blocks, rows, halves[1].job, how.threads)
+    del blocks
+    # a sentence's best cosines: the best of the reference's and its candidates' (sorted
+    # in place: a folder of 100,000 essays has ten million sentences)
+    both = np.concatenate([top1, top2], axis=1)
+    del top1, top2
+    both.sort(axis=1)
+    top = np.ascontiguousarray(both[:, : -NEIGHBOURS - 1 : -1])
+    del both
+    return np.concatenate([r1, r2]), np.concatenate([c1, c2]), np.concatenate([v1, v2]), top
+
+
+@dataclass(frozen=True)
+class _RightRows:
+    """Where each document's right sentences are: ``first[d]`` on, ``count[d]`` of
+    them (the right rows are grouped by document, in order); ``docs``: the documents
+    that have some."""
+
+    docs: np.ndarray
+    first: np.ndarray
+    count: np.ndarray
+
+    @classmethod
+    def of(cls, col_doc: np.ndarray, documents: int) -> _RightRows:
+        """The right rows of each of ``documents`` documents, from each row's."""
+        docs, start, count = np.unique(col_doc, return_index=True, return_counts=True)
+        first = np.zeros(documents, np.int64)
+        counts = np.zeros(documents, np.int64)
+        first[docs], counts[docs] = start, count
+        return cls(docs, first, counts)
+
+    def rows(self, docs: np.ndarray) -> np.ndarray:
+        """The rows of ``docs``."""
+        return _rows_of(docs, self.first, self.count)
+
+
+_Group = tuple[list[np.ndarray], list[np.ndarray]]  # a block's left rows, and candidates
+
+
+def _candidate_groups(
+    row_doc: np.ndarray, pairs: np.ndarray, right: _RightRows, documents: int
+) -> list[_Group]:
+    """The left documents a few at a time (their rows, and their candidates), in
+    reverse Cuthill-McKee order over the candidate graph: each block's candidates
+    together, at most :data:`BLOCK_RIGHT` right rows and about a quarter of
+    ``products.ROWS_PER_BLOCK`` left rows per block."""
     from scipy import sparse
     from scipy.sparse.csgraph import reverse_cuthill_mckee
 
-    rdocs, rstart, rcount = np.unique(right_doc, return_index=True, return_counts=True)
-    ldocs, lstart, lcount = np.unique(left_doc, return_index=True, return_counts=True)
-    first = np.zeros(documents, np.int64)  # each document's right rows: first, how many
-    count = np.zeros(documents, np.int64)
-    first[rdocs], count[rdocs] = rstart, rcount
-    reference = _reference(rdocs)
-    is_reference = np.zeros(documents, bool)
-    is_reference[reference] = True
-    ref_rows = _rows_of(reference, first, count)
-    r1, c1, v1, top1 = similar_pairs(
-        left,
-        right[ref_rows],
-        left_doc,
-        right_doc[ref_rows],
-        progress,
-        steps,
-        threads,
-        0.5,
-        min_margin,
-    )
-    c1 = ref_rows[c1]
-    pairs = pairs[~is_reference[pairs % documents]]  # the reference is compared already
+    ldocs, lstart, lcount = np.unique(row_doc, return_index=True, return_counts=True)
     pa, pb = pairs // documents, pairs % documents  # sorted by left document
     graph = sparse.csr_matrix((np.ones(len(pairs), np.int8), (pa, pb)), shape=(documents,) * 2)
     order = reverse_cuthill_mckee((graph + graph.T).tocsr(), symmetric_mode=True)
+    del graph
     place = np.empty(documents, np.int64)
     place[order] = np.arange(documents)
-    groups: list[tuple[list[np.ndarray], list[np.ndarray]]] = []  # each block's documents
+    groups: list[_Group] = []  # each block's documents
     rows: list[np.ndarray] = []
     partners: list[np.ndarray] = []
     height = width = 0
     lo_of, hi_of = np.searchsorted(pa, ldocs), np.searchsorted(pa, ldocs + 1)
     for k in np.argsort(place[ldocs], kind="stable").tolist():
         mine = pb[lo_of[k] : hi_of[k]]
-        size = int(count[mine].sum())
+        size = int(right.count[mine].sum())
         if size == 0:
             continue
         if rows and (height >= products.ROWS_PER_BLOCK // 4 or width + size > BLOCK_RIGHT):
@@ -320,22 +347,7 @@ def blocked_pairs(
         width += size
     if rows:
         groups.append((rows, partners))
-    blocks = [
-        _blocked_job(
-            left, right, left_doc, right_doc, *group, first, count, pairs, documents, min_margin
-        )
-        for group in groups
-    ]
-    r2, c2, v2, top2 = run_blocks(blocks, left.shape[0], progress, steps, threads, 0.5)
-    del blocks, groups, graph
-    # a sentence's best cosines: the best of the reference's and its candidates' (sorted
-    # in place: a folder of 100,000 essays has ten million sentences)
-    both = np.concatenate([top1, top2], axis=1)
-    del top1, top2
-    both.sort(axis=1)
-    top = np.ascontiguousarray(both[:, : -NEIGHBOURS - 1 : -1])
-    del both
-    return np.concatenate([r1, r2]), np.concatenate([c1, c2]), np.concatenate([v1, v2]), top
+    return groups
 
 
 def _rows_of(docs: np.ndarray, first: np.ndarray, count: np.ndarray) -> np.ndarray:
@@ -351,28 +363,21 @@ def _rows_of(docs: np.ndarray, first: np.ndarray, count: np.ndarray) -> np.ndarr
 
 
 def _blocked_job(
-    left: sparse.csr_matrix,
-    right: sparse.csr_matrix,
-    left_doc: np.ndarray,
-    right_doc: np.ndarray,
-    rows: list[np.ndarray],
-    partners: list[np.ndarray],
-    first: np.ndarray,
-    count: np.ndarray,
-    pairs: np.ndarray,
-    documents: int,
-    min_margin: float,
+    space: SentenceSpace, group: _Group, right: _RightRows, pairs: np.ndarray, min_margin: float
 ) -> tuple[np.ndarray, Callable[[], Found]]:
     """One block of :func:`blocked_pairs`' candidates: its left rows and the function
     computing it."""
+    rows, partners = group
     where = np.concatenate(rows)
-    cols = _rows_of(sorted_unique(np.concatenate(partners)), first, count)
+    cols = right.rows(sorted_unique(np.concatenate(partners)))
+    documents = len(right.first)
 
     def job() -> Found:
-        block = (left[where] @ right[cols].T).tocsr()
+        block = (space.left[where] @ space.right[cols].T).tocsr()
         row = np.repeat(np.arange(block.shape[0], dtype=np.int64), np.diff(block.indptr))
         col = cols[block.indices]
-        a, b = left_doc[where[row]].astype(np.int64), right_doc[col].astype(np.int64)
+        a = space.row_doc[where[row]].astype(np.int64)
+        b = space.col_doc[col].astype(np.int64)
         key = a * documents + b
         at = np.minimum(np.searchsorted(pairs, key), len(pairs) - 1)
         counted = (a != b) & (pairs[at] == key)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import partial
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from simhash_core.compare.meaning.blocking import blocked_pairs, candidate_documents, is_large
-from simhash_core.compare.meaning.products import Steps, neighbour_closeness, similar_pairs
+from simhash_core.compare.meaning.products import Products, neighbour_closeness, similar_pairs
 from simhash_core.compare.meaning.runs import (
     REWORDED,
     TRANSLATED,
@@ -27,13 +27,17 @@ from simhash_core.compare.meaning.runs import (
 )
 from simhash_core.compare.meaning.tfidf import sentence_space
 from simhash_core.memory import give_back_free_memory
-from simhash_core.progress import Progress
+from simhash_core.progress import Job, Progress
 from simhash_core.text.sentences import CHINESE, ENGLISH, Sentences
+
+if TYPE_CHECKING:
+    from simhash_core.compare.meaning.tfidf import SentenceSpace
 
 
 @dataclass(frozen=True)
 class _Links:
-    """Matched sentences of the whole folder, as parallel arrays."""
+    """Matched sentences of the whole folder: for each, the two documents, the two
+    sentences' places in them, its margin and cosine, and its kind."""
 
     doc_a: np.ndarray
     doc_b: np.ndarray
@@ -43,104 +47,136 @@ class _Links:
     cosine: np.ndarray
     kind: np.ndarray  # 0 reworded, 1 translated
 
+    def __getitem__(self, which: np.ndarray) -> _Links:
+        """The links ``which`` (a mask or an order)."""
+        return _Links(*(getattr(self, f.name)[which] for f in fields(self)))
 
-def _links_of_space(
-    sents: list[Sentences],
-    field: str,
-    row_lang: int,
-    col_lang: int,
-    kind: int,
-    min_margin: float,
-    progress: Progress,
-    steps: Steps | None = None,
-    threads: int = 1,
-    copies: np.ndarray | None = None,
-) -> _Links:
+
+@dataclass(frozen=True)
+class _Spec:
+    """A sentence space to compare: the sentences in ``row_lang`` with those in
+    ``col_lang``, by their ``field`` terms (words or glosses); its links' ``kind``."""
+
+    field: str
+    row_lang: int
+    col_lang: int
+    kind: int  # 0 reworded, 1 translated
+
+    def units(self, rows: dict[int, int]) -> int:
+        """Its share of the products' work: the rows multiplied (one pass within a
+        language, one from each side across), of ``rows`` sentences per language."""
+        if self.row_lang == self.col_lang:
+            return rows[self.row_lang]
+        return rows[self.row_lang] + rows[self.col_lang]
+
+
+REWORDED_SPACES = (_Spec("word", CHINESE, CHINESE, 0), _Spec("word", ENGLISH, ENGLISH, 0))
+TRANSLATED_SPACE = _Spec("gloss", CHINESE, ENGLISH, 1)
+
+
+def _links_of_space(sents: list[Sentences], spec: _Spec, how: Products) -> _Links:
     """The links of one space (a language with itself, or Chinese with English), each
-    once, for documents ``doc_a < doc_b``. With ``copies`` (the documents stand for
+    once, for documents ``doc_a < doc_b``. With ``how.copies`` (the documents stand for
     that many identical ones, see :func:`meaning_pairs`), every link comes in both
     orientations instead, documents in any order: pairs of copies take it from either
     side."""
-    space = sentence_space(sents, field, row_lang, col_lang, copies)
+    space = sentence_space(sents, spec.field, spec.row_lang, spec.col_lang, how.copies)
     give_back_free_memory()  # the slices' buffers: the products need the room
     if space is None:
         return _empty_links()
-    left, right, row_doc, row_local, col_doc, col_local = space
     blocked = is_large(len(sents))
-    if blocked and copies is not None:
+    if blocked and how.copies is not None:
         raise ValueError("documents standing for copies are compared in a small folder only")
-    if blocked:  # each document meets its candidates only
-        n = len(sents)
-        pairs = candidate_documents(left, right, row_doc, col_doc, n, progress)
-        r, c, cos, top_r = blocked_pairs(
-            left, right, row_doc, col_doc, pairs, n, progress, steps, threads, min_margin
-        )
-        if row_lang == col_lang:
-            top_c = top_r
-        else:  # the columns' closeness only: no link is kept
-            flipped = np.sort((pairs % n) * n + pairs // n)
-            top_c = blocked_pairs(
-                right, left, col_doc, row_doc, flipped, n, progress, steps, threads, np.inf
-            )[3]
-    else:
-        r, c, cos, top_r = similar_pairs(
-            left,
-            right,
-            row_doc,
-            col_doc,
-            progress,
-            steps,
-            threads,
-            min_margin=min_margin,
-            copies=copies,
-        )
-        if row_lang == col_lang:  # symmetric: a column's neighbours are its row's
-            top_c = top_r
-        else:
-            top_c = similar_pairs(
-                right,
-                left,
-                col_doc,
-                row_doc,
-                progress,
-                steps,
-                threads,
-                min_margin=np.inf,
-                copies=copies,
-            )[3]
+    found = _blocked(space, len(sents), how) if blocked else _every_pair(space, how)
+    r, c, cos, top_r, top_c = found
     near_r, near_c = neighbour_closeness(top_r), neighbour_closeness(top_c)
     margin = cos / ((near_r[r] + near_c[c]) / 2.0)
-    good = margin >= min_margin
+    good = margin >= how.min_margin
     r, c, cos, margin = r[good], c[good], cos[good], margin[good]
-    da, db = row_doc[r], col_doc[c]
-    sa, sb = row_local[r], col_local[c]
-    if copies is not None:  # both orientations (a same-language link is found twice)
-        cat = np.concatenate
-        da, db, sa, sb = cat([da, db]), cat([db, da]), cat([sa, sb]), cat([sb, sa])
-        cos, margin = cat([cos, cos]), cat([margin, margin])
-    else:
-        if row_lang == col_lang and not blocked:  # each pair was found from both sides
-            keep = da < db
-            da, db, sa, sb, cos, margin = (x[keep] for x in (da, db, sa, sb, cos, margin))
-        swap = da > db
-        da, db = np.where(swap, db, da), np.where(swap, da, db)
-        sa, sb = np.where(swap, sb, sa), np.where(swap, sa, sb)
-    # in a large folder a same-language link is found from one of its sentences or
-    # both: each is kept once, at its larger cosine
-    order = np.lexsort((-cos, sb, sa, db, da))
-    da, db, sa, sb, cos, margin = (x[order] for x in (da, db, sa, sb, cos, margin))
+    kind = np.full(len(r), spec.kind, np.int8)
+    docs, places = (space.row_doc[r], space.col_doc[c]), (space.row_local[r], space.col_local[c])
+    links = _Links(*docs, *places, margin, cos, kind)
+    if how.copies is not None:
+        return _distinct(_both_ways(links))
+    return _distinct(_one_way(links, space.one_language and not blocked))
+
+
+_Found = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _every_pair(space: SentenceSpace, how: Products) -> _Found:
+    """Every sentence with every sentence of the other documents: the kept (row, col,
+    cosine), and the rows' and the columns' best cosines."""
+    if space.one_language:  # symmetric: a column's neighbours are its row's
+        r, c, cos, top_r = similar_pairs(space, how)
+        return r, c, cos, top_r, top_r
+    rows = replace(how, job=how.job.subjob(space.left.shape[0]))
+    r, c, cos, top_r = similar_pairs(space, rows)
+    cols = replace(how, job=how.job.subjob(space.right.shape[0]), min_margin=np.inf)
+    return r, c, cos, top_r, similar_pairs(space.flipped(), cols)[3]
+
+
+def _blocked(space: SentenceSpace, documents: int, how: Products) -> _Found:
+    """:func:`_every_pair` in a large folder: each document's sentences meet its
+    candidates' and the reference sample's."""
+    pairs = candidate_documents(space, documents, how.job.progress)
+    if space.one_language:
+        r, c, cos, top_r = blocked_pairs(space, pairs, documents, how)
+        return r, c, cos, top_r, top_r
+    rows = replace(how, job=how.job.subjob(space.left.shape[0]))
+    r, c, cos, top_r = blocked_pairs(space, pairs, documents, rows)
+    # the columns' closeness only: no link is kept
+    flipped = np.sort((pairs % documents) * documents + pairs // documents)
+    cols = replace(how, job=how.job.subjob(space.right.shape[0]), min_margin=np.inf)
+    return r, c, cos, top_r, blocked_pairs(space.flipped(), flipped, documents, cols)[3]
+
+
+def _both_ways(links: _Links) -> _Links:
+    """Every link in both orientations (a same-language link is found twice)."""
+    cat = np.concatenate
+    return _Links(
+        cat([links.doc_a, links.doc_b]),
+        cat([links.doc_b, links.doc_a]),
+        cat([links.sent_a, links.sent_b]),
+        cat([links.sent_b, links.sent_a]),
+        cat([links.margin, links.margin]),
+        cat([links.cosine, links.cosine]),
+        cat([links.kind, links.kind]),
+    )
+
+
+def _one_way(links: _Links, found_twice: bool) -> _Links:
+    """Each link for documents ``doc_a < doc_b``; ``found_twice``: each pair was found
+    from both sides (every pair within a language), and is kept from one."""
+    if found_twice:
+        links = links[links.doc_a < links.doc_b]
+    swap = links.doc_a > links.doc_b
+    da, db, sa, sb = links.doc_a, links.doc_b, links.sent_a, links.sent_b
+    return _Links(
+        np.where(swap, db, da),
+        np.where(swap, da, db),
+        np.where(swap, sb, sa),
+        np.where(swap, sa, sb),
+        links.margin,
+        links.cosine,
+        links.kind,
+    )
+
+
+def _distinct(links: _Links) -> _Links:
+    """Each link once, at its larger cosine (in a large folder a same-language link is
+    found from one of its sentences or both), in order of documents and sentences;
+    margins and cosines as float64."""
+    order = np.lexsort((-links.cosine, links.sent_b, links.sent_a, links.doc_b, links.doc_a))
+    links = links[order]
+    da, db, sa, sb = links.doc_a, links.doc_b, links.sent_a, links.sent_b
     first = np.ones(len(da), bool)
     first[1:] = (
         (da[1:] != da[:-1]) | (db[1:] != db[:-1]) | (sa[1:] != sa[:-1]) | (sb[1:] != sb[:-1])
     )
-    return _Links(
-        da[first],
-        db[first],
-        sa[first],
-        sb[first],
-        margin[first].astype(np.float64),
-        cos[first].astype(np.float64),
-        np.full(int(first.sum()), kind, np.int8),
+    links = links[first]
+    return replace(
+        links, margin=links.margin.astype(np.float64), cosine=links.cosine.astype(np.float64)
     )
 
 
@@ -189,39 +225,42 @@ def meaning_pairs(
     ``threads``: sentence products multiplied at once (the same links whatever it is).
 
     Documents with the same sentences (a file handed in many times) are compared once
-    (``by_content``, below :data:`BLOCKING_FROM` documents): one of them stands for all,
+    (``by_content``, below :data:`~.blocking.BLOCKING_FROM` documents): one of them stands for all,
     its sentences counted once per copy in the IDF and among each sentence's
     neighbours, so every pair gets the links it would get from its own products.
     """
-    progress = progress or Progress()
     labels, reps = _same_sentences(sents)
     copies = None
     if by_content and len(reps) < len(sents) and not is_large(len(sents)):
         copies = np.bincount(labels).astype(np.int64)
         sents = [sents[r] for r in reps]
-    zh = sum(int(np.count_nonzero(x.lang == CHINESE)) for x in sents)
-    en = sum(int(np.count_nonzero(x.lang == ENGLISH)) for x in sents)
     cross = translated and all(x.glossed for x in sents)  # the caller glossed them if needed
-    steps = Steps(progress, (zh + en if reworded else 0) + (zh + en if cross else 0), share)
-    parts = []
-    space = partial(
-        _links_of_space,
-        min_margin=min_margin,
-        progress=progress,
-        steps=steps,
-        threads=threads,
-        copies=copies,
-    )
-    if reworded:
-        for lang in (CHINESE, ENGLISH):
-            parts.append(space(sents, "word", lang, lang, 0))
-    if cross:
-        parts.append(space(sents, "gloss", CHINESE, ENGLISH, 1))
+    specs = [*(REWORDED_SPACES if reworded else ()), *((TRANSLATED_SPACE,) if cross else ())]
+    rows = {lang: sum(int(np.count_nonzero(x.lang == lang)) for x in sents) for lang in LANGS}
+    job = Job(progress or Progress(), sum(spec.units(rows) for spec in specs), share)
+    how = Products(job, threads, min_margin, copies)
+    parts = [
+        _links_of_space(sents, spec, replace(how, job=job.subjob(spec.units(rows))))
+        for spec in specs
+    ]
     if copies is None:
         return _pair_meanings(parts, min_links, allowed)
     # per ordered pair of contents, then for each pair of documents holding them
-    found = _pair_meanings(parts, min_links, None)
-    members: list[list[int]] = [[] for _ in reps]
+    return _each_copy(_pair_meanings(parts, min_links, None), labels, len(reps), allowed)
+
+
+LANGS = (CHINESE, ENGLISH)
+
+
+def _each_copy(
+    found: dict[tuple[int, int], PairMeaning],
+    labels: np.ndarray,
+    contents: int,
+    allowed: Callable[[int, int], bool] | None,
+) -> dict[tuple[int, int], PairMeaning]:
+    """What was found per ordered pair of contents, for each pair of documents ``x <
+    y`` holding them (``labels``: each document's content)."""
+    members: list[list[int]] = [[] for _ in range(contents)]
     for d, label in enumerate(labels.tolist()):
         members[label].append(d)
     out: dict[tuple[int, int], PairMeaning] = {}

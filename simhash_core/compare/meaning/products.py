@@ -11,17 +11,20 @@ in *other* documents).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from simhash_core.progress import Progress
+from simhash_core.progress import Job
 
 if TYPE_CHECKING:
     from scipy import sparse
+
+    from simhash_core.compare.meaning.tfidf import SentenceSpace
 
 NEIGHBOURS = 4  # a sentence's usual closeness: the mean of its 4 best in other documents
 KEEP_COSINE = 0.08  # sentence pairs less similar than this are never part of a passage
@@ -83,20 +86,17 @@ def _row_sums(indptr: np.ndarray, indices: np.ndarray, values: np.ndarray) -> np
 ROW_SUM_SLICE = 1 << 22  # term occurrences summed at once
 
 
-class Steps:
-    """How far the sentence products are, reported as a share of the current stage."""
+@dataclass(frozen=True)
+class Products:
+    """How one sentence space is multiplied: ``job`` is told how far the products are
+    (one unit per left row) and asked whether to stop; ``threads`` blocks side by
+    side; links that cannot reach ``min_margin`` dropped at once; ``copies[d]``: how
+    many identical documents document ``d`` stands for (see :func:`_block_pairs`)."""
 
-    SCALE = 1000
-
-    def __init__(self, progress: Progress, total_rows: int, share: tuple[float, float]) -> None:
-        self.progress, self.total, self.share = progress, max(total_rows, 1), share
-        self.done = 0.0
-
-    def advance(self, rows: float) -> None:
-        self.done += rows
-        low, high = self.share
-        at = low + (high - low) * min(1.0, self.done / self.total)
-        self.progress.update(int(at * self.SCALE), self.SCALE)
+    job: Job
+    threads: int = 1
+    min_margin: float = 0.0
+    copies: np.ndarray | None = None
 
 
 def _top_per_row(
@@ -140,10 +140,8 @@ def _top_per_row(
 
 
 def _block_pairs(
-    left: sparse.csr_matrix,
+    space: SentenceSpace,
     right_t: sparse.csr_matrix,
-    left_doc: np.ndarray,
-    right_doc: np.ndarray,
     start: int,
     stop: int,
     min_margin: float,
@@ -154,10 +152,10 @@ def _block_pairs(
     blocks run in threads side by side. With ``copies`` (documents standing for that
     many identical ones), a column of another document counts once per copy of it, and
     one of the row's own document once per *other* copy."""
-    block = left[start:stop] @ right_t
+    block = space.left[start:stop] @ right_t
     row = np.repeat(np.arange(block.shape[0], dtype=np.int64), np.diff(block.indptr))
     col = block.indices.astype(np.int64)
-    a, b = left_doc[row + start], right_doc[col]
+    a, b = space.row_doc[row + start], space.col_doc[col]
     if copies is None:
         v = block.data * (a != b)  # other documents only
         return kept_pairs(block.indptr, row, col, v, start, min_margin)
@@ -197,42 +195,20 @@ Found = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # rows, cols, cos
 
 
 def run_blocks(
-    blocks: list[tuple[np.ndarray, Callable[[], Found]]],
-    rows: int,
-    progress: Progress,
-    steps: Steps | None,
-    threads: int,
-    weight: float = 1.0,
+    blocks: list[tuple[np.ndarray, Callable[[], Found]]], rows: int, job: Job, threads: int
 ) -> Found:
     """Run each block's product (its left rows, and the function computing it),
     ``threads`` at a time, collected in block order: the same result whatever the
-    number. A row's best cosines go to its place among ``rows``."""
+    number. A row's best cosines go to its place among ``rows``; ``job`` advances by
+    each block's rows."""
     top_rows = np.zeros((rows, NEIGHBOURS), np.float32)
     rr, cc, vv = [], [], []
-    threads = max(1, min(threads, MAX_THREADS))
-    pool = ThreadPoolExecutor(threads, "meaning") if threads > 1 and len(blocks) > 1 else None
-    try:
-        # at most ``threads`` blocks ahead of the one being collected: memory stays bounded
-        ahead = threads if pool is not None else 0
-        pending = [pool.submit(job) for _, job in blocks[:ahead]] if pool is not None else []
-        for k, (where, job) in enumerate(blocks):
-            progress.check()
-            if pool is not None:
-                if k + ahead < len(blocks):
-                    pending.append(pool.submit(blocks[k + ahead][1]))
-                r, c, v, top = pending[k].result()
-                pending[k] = None  # type: ignore[call-overload]
-            else:
-                r, c, v, top = job()
-            if steps is not None:
-                steps.advance(len(where) * weight)
-            top_rows[where] = top
-            rr.append(r)
-            cc.append(c)
-            vv.append(v)
-    finally:
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+    for where, (r, c, v, top) in _in_order(blocks, job, threads):
+        job.advance(len(where))
+        top_rows[where] = top
+        rr.append(r)
+        cc.append(c)
+        vv.append(v)
     cat = np.concatenate
     return (
         cat(rr) if rr else np.zeros(0, np.int64),
@@ -242,33 +218,45 @@ def run_blocks(
     )
 
 
-def similar_pairs(
-    left: sparse.csr_matrix,
-    right: sparse.csr_matrix,
-    left_doc: np.ndarray,
-    right_doc: np.ndarray,
-    progress: Progress,
-    steps: Steps | None = None,
-    threads: int = 1,
-    weight: float = 1.0,
-    min_margin: float = 0.0,
-    copies: np.ndarray | None = None,
-) -> Found:
-    """Cosines of ``left`` x ``right`` sentences of different documents: the pairs at
-    or above :data:`KEEP_COSINE` as (row, col, cosine), and each row's
-    :data:`NEIGHBOURS` best cosines over all pairs. With ``threads`` > 1 the blocks
-    are multiplied that many at a time; the results are taken in block order, so they
-    are the same whatever the number. ``copies``: see :func:`_block_pairs`."""
-    right_t = right.T.tocsr()
+def _in_order(
+    blocks: list[tuple[np.ndarray, Callable[[], Found]]], job: Job, threads: int
+) -> Iterator[tuple[np.ndarray, Found]]:
+    """Each block's left rows and product, in block order, ``threads`` computed at a
+    time (at most that many ahead of the one collected: memory stays bounded)."""
     threads = max(1, min(threads, MAX_THREADS))
+    if threads == 1 or len(blocks) < 2:
+        for where, compute in blocks:
+            job.check()
+            yield where, compute()
+        return
+    pool = ThreadPoolExecutor(threads, "meaning")
+    try:
+        pending = [pool.submit(compute) for _, compute in blocks[:threads]]
+        for k, (where, _) in enumerate(blocks):
+            job.check()
+            if k + threads < len(blocks):
+                pending.append(pool.submit(blocks[k + threads][1]))
+            found = pending[k].result()
+            pending[k] = None  # type: ignore[call-overload]
+            yield where, found
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def similar_pairs(space: SentenceSpace, how: Products) -> Found:
+    """Cosines of the space's left x right sentences of different documents: the pairs
+    at or above :data:`KEEP_COSINE` as (row, col, cosine), and each row's
+    :data:`NEIGHBOURS` best cosines over all pairs. With ``how.threads`` > 1 the blocks
+    are multiplied that many at a time; the results are taken in block order, so they
+    are the same whatever the number. ``how.copies``: see :func:`_block_pairs`."""
+    right_t = space.right.T.tocsr()
+    threads = max(1, min(how.threads, MAX_THREADS))
     # blocks side by side share the memory one block had: the same links, smaller blocks
     blocks = [
         (
             np.arange(start, stop),
-            partial(
-                _block_pairs, left, right_t, left_doc, right_doc, start, stop, min_margin, copies
-            ),
+            partial(_block_pairs, space, right_t, start, stop, how.min_margin, how.copies),
         )
-        for start, stop in row_blocks(left, right, BLOCK_ENTRIES // threads)
+        for start, stop in row_blocks(space.left, space.right, BLOCK_ENTRIES // threads)
     ]
-    return run_blocks(blocks, left.shape[0], progress, steps, threads, weight)
+    return run_blocks(blocks, space.left.shape[0], how.job, threads)

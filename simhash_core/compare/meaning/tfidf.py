@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -228,17 +228,49 @@ def _subset(ptr: np.ndarray, ids: np.ndarray, rows: np.ndarray) -> tuple[np.ndar
     return new_ptr, ids[take.astype(np.int64)]
 
 
+class SentenceSpace(NamedTuple):
+    """One sentence space: the TF-IDF rows of one language's sentences (``left``) and
+    of the sentences they are compared with (``right``: the same matrix within a
+    language, the other language's across), and each row's document and place in it.
+    A value, not parallel arrays: it unpacks as (left, right, left documents, left
+    places, right documents, right places)."""
+
+    left: sparse.csr_matrix
+    right: sparse.csr_matrix
+    row_doc: np.ndarray
+    row_local: np.ndarray
+    col_doc: np.ndarray
+    col_local: np.ndarray
+
+    @property
+    def one_language(self) -> bool:
+        """Whether the sentences are compared with those of their own language (one
+        matrix: a pair of sentences is found from both of them)."""
+        return self.right is self.left
+
+    def flipped(self) -> SentenceSpace:
+        """The space seen from its right side: its right sentences as the rows."""
+        return SentenceSpace(
+            self.right, self.left, self.col_doc, self.col_local, self.row_doc, self.row_local
+        )
+
+    def columns(self, rows: np.ndarray) -> SentenceSpace:
+        """The space with only the right sentences ``rows``."""
+        return self._replace(
+            right=self.right[rows], col_doc=self.col_doc[rows], col_local=self.col_local[rows]
+        )
+
+
 def sentence_space(
     sents: list[Sentences],
     field: str,
     row_lang: int,
     col_lang: int,
     copies: np.ndarray | None = None,
-) -> tuple[sparse.csr_matrix, sparse.csr_matrix, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> SentenceSpace | None:
     """The TF-IDF rows of the ``row_lang`` and ``col_lang`` sentences (the same matrix
-    when the languages are), and each row's document and place in it: (left, right,
-    left documents, left places, right documents, right places). None if a side has
-    no sentence. ``copies[d]``: how many documents document ``d`` stands for (the
+    when the languages are), and each row's document and place in it. None if a side
+    has no sentence. ``copies[d]``: how many documents document ``d`` stands for (the
     IDF counts each of them)."""
     rows = _Side.of(sents, field, row_lang)
     cols = rows if row_lang == col_lang else _Side.of(sents, field, col_lang)
@@ -246,4 +278,4 @@ def sentence_space(
         return None
     # across languages, one IDF over both sides' sentences: the shared English-stem space
     made = _tfidf([rows] if cols is rows else [rows, cols], copies)
-    return made[0], made[-1], rows.doc, rows.local, cols.doc, cols.local
+    return SentenceSpace(made[0], made[-1], rows.doc, rows.local, cols.doc, cols.local)
