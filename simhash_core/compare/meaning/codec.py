@@ -29,12 +29,19 @@ def encode_meaning(found: dict[tuple[int, int], PairMeaning]) -> dict[str, np.nd
     """
     keys = sorted(found)
     runs = [(n, r) for n, key in enumerate(keys) for r in found[key].runs]
-    links = [(m, k) for m, (_, r) in enumerate(runs) for k in r.links]
     return {
         "meaning_pairs": np.array(keys, np.int64).reshape(-1, 2),
         "meaning_strength": np.array([found[k].strength for k in keys], np.float64),
         "meaning_run_pair": np.array([n for n, _ in runs], np.int64),
         "meaning_run_kind": np.array([r.kind == TRANSLATED for _, r in runs], np.int8),
+        **_link_arrays([r for _, r in runs]),
+    }
+
+
+def _link_arrays(runs: list[MeaningRun]) -> dict[str, np.ndarray]:
+    """Each run's links, one after the other: its run, its sentences, its scores."""
+    links = [(m, k) for m, r in enumerate(runs) for k in r.links]
+    return {
         "meaning_link_run": np.array([m for m, _ in links], np.int64),
         "meaning_links": np.array([(k.a, k.b) for _, k in links], np.int64).reshape(-1, 2),
         "meaning_link_scores": np.array(

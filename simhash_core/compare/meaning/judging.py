@@ -10,7 +10,9 @@ import numpy as np
 from simhash_core.compare.meaning.runs import (
     REWORDED,
     TRANSLATED,
+    MeaningRun,
     PairMeaning,
+    SentenceLink,
     chain_runs,
 )
 from simhash_core.text.sentences import Sentences
@@ -82,7 +84,6 @@ def judge_meaning(
 
     >>> from simhash_core.text.sentences import sentences_of
     >>> s = sentences_of(" ".join(f"Sentence {k} has six words here." for k in range(4)))
-    >>> from simhash_core.compare.meaning.runs import MeaningRun, SentenceLink
     >>> links = tuple(SentenceLink(k, k, 2.0, 0.5) for k in range(4))
     >>> f = judge_meaning(PairMeaning((MeaningRun(REWORDED, links),), 2.0), s, s,
     ...                   margin=1.3, min_sentences=3)
@@ -94,12 +95,7 @@ def judge_meaning(
     a_spans: set[int] = set()
     b_spans: set[int] = set()
     for run in found.runs:
-        links = [
-            k
-            for k in run.links
-            if k.margin >= margin and (run.kind == TRANSLATED or k.cosine < COPIED_COSINE)
-        ]
-        for part in chain_runs(links, run.kind):
+        for part in chain_runs(_judged_links(run, margin), run.kind):
             if part.sentences < min_sentences:
                 continue
             counts[part.kind] += part.sentences
@@ -125,6 +121,16 @@ def judge_meaning(
         share_b,
         found.strength,
     )
+
+
+def _judged_links(run: MeaningRun, margin: float) -> list[SentenceLink]:
+    """The links of ``run`` that may be shown: at least ``margin``, and (reworded)
+    not a sentence that keeps its words."""
+    return [
+        k
+        for k in run.links
+        if k.margin >= margin and (run.kind == TRANSLATED or k.cosine < COPIED_COSINE)
+    ]
 
 
 def _text_share(s: Sentences, chosen: set[int]) -> float:

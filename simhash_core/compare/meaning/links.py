@@ -230,12 +230,10 @@ def meaning_pairs(
     neighbours, so every pair gets the links it would get from its own products.
     """
     labels, reps = _same_sentences(sents)
-    copies = None
-    if by_content and len(reps) < len(sents) and not is_large(len(sents)):
-        copies = np.bincount(labels).astype(np.int64)
+    copies = _copies(labels, reps) if by_content else None
+    if copies is not None:
         sents = [sents[r] for r in reps]
-    cross = translated and all(x.glossed for x in sents)  # the caller glossed them if needed
-    specs = [*(REWORDED_SPACES if reworded else ()), *((TRANSLATED_SPACE,) if cross else ())]
+    specs = _specs(sents, reworded, translated)
     rows = {lang: sum(int(np.count_nonzero(x.lang == lang)) for x in sents) for lang in LANGS}
     job = Job(progress or Progress(), sum(spec.units(rows) for spec in specs), share)
     how = Products(job, threads, min_margin, copies)
@@ -250,6 +248,23 @@ def meaning_pairs(
 
 
 LANGS = (CHINESE, ENGLISH)
+
+
+def _copies(labels: np.ndarray, reps: list[int]) -> np.ndarray | None:
+    """How many documents each content stands for, if some are handed in more than once
+    in a folder compared sentence by sentence (None: each document compared itself)."""
+    if len(reps) < len(labels) and not is_large(len(labels)):
+        return np.bincount(labels).astype(np.int64)
+    return None
+
+
+def _specs(sents: list[Sentences], reworded: bool, translated: bool) -> list[_Spec]:
+    """The spaces compared: each language with itself (``reworded``), Chinese with
+    English (``translated``, if the caller glossed the sentences)."""
+    specs = list(REWORDED_SPACES) if reworded else []
+    if translated and all(x.glossed for x in sents):
+        specs.append(TRANSLATED_SPACE)
+    return specs
 
 
 def _each_copy(

@@ -62,6 +62,20 @@ def chain_runs(links: list[SentenceLink], kind: str) -> list[MeaningRun]:
     [[(0, 5), (1, 6), (3, 7)], [(9, 1)]]
     """
     links = sorted(links, key=lambda k: (k.a, k.b))
+    best_len, best_sum, prev = _longest_chains(links)
+    used = [False] * len(links)
+    runs: list[MeaningRun] = []
+    for end in sorted(range(len(links)), key=lambda x: (-best_len[x], -best_sum[x], x)):
+        chain = _unused_chain(end, prev, used)
+        if chain:
+            runs.append(MeaningRun(kind, tuple(links[x] for x in reversed(chain))))
+    runs.sort(key=lambda r: (-r.sentences, -sum(k.margin for k in r.links), r.links[0].a))
+    return runs
+
+
+def _longest_chains(links: list[SentenceLink]) -> tuple[list[int], list[float], list[int]]:
+    """For each of the sorted ``links``: the length and margin sum of the longest
+    (then strongest) chain ending at it, and the link before it there (-1: none)."""
     best_len = [1] * len(links)
     best_sum = [k.margin for k in links]
     prev = [-1] * len(links)
@@ -75,19 +89,19 @@ def chain_runs(links: list[SentenceLink], kind: str) -> list[MeaningRun]:
                 better = (best_len[y] + 1, best_sum[y] + lx.margin) > (best_len[x], best_sum[x])
                 if better:
                     best_len[x], best_sum[x], prev[x] = best_len[y] + 1, best_sum[y] + lx.margin, y
-    used = [False] * len(links)
-    runs: list[MeaningRun] = []
-    for end in sorted(range(len(links)), key=lambda x: (-best_len[x], -best_sum[x], x)):
-        chain, x = [], end
-        while x != -1 and not used[x]:
-            chain.append(x)
-            x = prev[x]
-        for x in chain:
-            used[x] = True
-        if chain:
-            runs.append(MeaningRun(kind, tuple(links[x] for x in reversed(chain))))
-    runs.sort(key=lambda r: (-r.sentences, -sum(k.margin for k in r.links), r.links[0].a))
-    return runs
+    return best_len, best_sum, prev
+
+
+def _unused_chain(end: int, prev: list[int], used: list[bool]) -> list[int]:
+    """The links of the chain ending at ``end``, back to the first one used already
+    (last first), marked used."""
+    chain, x = [], end
+    while x != -1 and not used[x]:
+        chain.append(x)
+        x = prev[x]
+    for x in chain:
+        used[x] = True
+    return chain
 
 
 def chain_strength(links: list[SentenceLink]) -> float:
