@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 import quality_peers  # noqa: E402
 
-from simhash_core.compare import meaning  # noqa: E402
+from simhash_core.compare.meaning import blocking  # noqa: E402
 from simhash_core.compare.pair_stream import every_pair  # noqa: E402
 from simhash_core.export import write_pairs_csv  # noqa: E402
 from simhash_core.scan import scan  # noqa: E402
@@ -210,12 +210,12 @@ def main() -> int:
         type=int,
         metavar="N",
         help="compare sentences with candidate documents only from N documents on "
-        f"(the product: {meaning.BLOCKING_FROM}); 0 shows the large-folder path here",
+        f"(the product: {blocking.BLOCKING_FROM}); 0 shows the large-folder path here",
     )
     args = ap.parse_args()
     if args.meaning_blocking_from is not None:
-        meaning.BLOCKING_FROM = args.meaning_blocking_from  # the comparison runs here
-        print(f"meaning layer: candidate documents from {meaning.BLOCKING_FROM} documents")
+        blocking.BLOCKING_FROM = args.meaning_blocking_from  # the comparison runs here
+        print(f"meaning layer: candidate documents from {blocking.BLOCKING_FROM} documents")
     if args.check_fast:
         return check_fast(args.samples)
     if args.no_fast:

@@ -7,7 +7,8 @@ ask the job to stop. Front ends switch on :class:`Stage`, never on text.
 
 A job announces its stages with :meth:`Progress.plan` (each has a weight: reading files
 is most of a scan, writing the reports little) and enters each with
-:meth:`Progress.begin`, in the manner of dupeGuru's weighted job progress.
+:meth:`Progress.begin`, in the manner of dupeGuru's weighted job progress. Inside a
+stage, a long computation reports through a :class:`Job` split into sub-jobs.
 
 >>> seen = []
 >>> p = Progress(lambda r: seen.append((r.stage.value, r.done, r.total, r.item)) or True)
@@ -133,6 +134,59 @@ class Progress:
         """Raise :class:`Cancelled` if cancellation was requested."""
         if self._cancel.is_set():
             raise Cancelled
+
+
+class Job:
+    """A job inside the current stage, split into sub-jobs, in the manner of dupeGuru's
+    ``Job`` with proportions: the root job is the ``share`` (low, high) of the stage and
+    counts ``total`` units of work; a sub-job takes some of its parent's units and
+    counts its own, scaled into them. Each step done is reported through the root, as
+    the fraction of the stage (in thousandths).
+
+    >>> seen = []
+    >>> p = Progress(lambda r: seen.append(r.done) or True)
+    >>> job = Job(p, 10, share=(0.0, 0.5))  # half the stage, 10 units
+    >>> first, second = job.subjob(4), job.subjob(6, total=2)  # 4 units; 6 as 2 steps
+    >>> first.advance(4); second.advance(1); second.advance(1)
+    >>> seen
+    [200, 350, 500]
+    """
+
+    SCALE = 1000
+
+    def __init__(
+        self,
+        progress: Progress,
+        total: float,
+        share: tuple[float, float] = (0.0, 1.0),
+        *,
+        parent: Job | None = None,
+        units: float | None = None,
+    ) -> None:
+        self.progress, self.share, self.parent = progress, share, parent
+        self.total = max(total, 1)
+        # each of this job's units is this many of its parent's
+        self.scale = 1.0 if units is None else units / self.total
+        self.done = 0.0
+
+    def subjob(self, units: float, total: float | None = None) -> Job:
+        """The next ``units`` of this job's work as a job of its own, counting ``total``
+        units (as many as it takes, if None)."""
+        return Job(self.progress, units if total is None else total, parent=self, units=units)
+
+    def advance(self, amount: float) -> None:
+        """``amount`` more units done: the stage's progress is reported."""
+        if self.parent is not None:
+            self.parent.advance(amount * self.scale)
+            return
+        self.done += amount
+        low, high = self.share
+        at = low + (high - low) * min(1.0, self.done / self.total)
+        self.progress.update(int(at * self.SCALE), self.SCALE)
+
+    def check(self) -> None:
+        """Raise :class:`Cancelled` if the job's progress was cancelled."""
+        self.progress.check()
 
 
 NULL_PROGRESS = Progress()

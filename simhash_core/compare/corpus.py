@@ -27,6 +27,7 @@ from simhash_core.compare.passages import (
     sorted_shingles,
     to_passages,
 )
+from simhash_core.compare.tally import SortedTally as _Tally  # the one sorted tally
 from simhash_core.compare.text_spans import unit_runs_to_spans
 from simhash_core.fingerprint.analyze import document_sentences
 from simhash_core.hashing import sorted_unique
@@ -583,81 +584,6 @@ def shared_counts(
             del packed
     values, counts = tally.result()
     return SharedCounts(n, values, counts)
-
-
-class _Tally:
-    """How often each int64 code was added, as sorted distinct codes and their counts
-    (what ``np.unique(all codes, return_counts=True)`` gives). Codes wait in batches
-    and are folded into the counts whenever :data:`TALLY_WAITING` of them wait: memory
-    follows the distinct codes (pairs of documents), not every shared shingle of every
-    pair (a shingle held by a thousand essays makes half a million codes).
-
-    >>> t = _Tally()
-    >>> t.add(np.array([5, 3, 5])); t.add(np.array([3, 9]))
-    >>> [x.tolist() for x in t.result()]
-    [[3, 5, 9], [2, 2, 1]]
-    """
-
-    def __init__(self) -> None:
-        self.values = np.zeros(0, np.int64)
-        self.counts = np.zeros(0, np.int32)
-        self.waiting: list[np.ndarray] = []
-        self.size = 0
-
-    def add(self, codes: np.ndarray) -> None:
-        self.waiting.append(codes)
-        self.size += len(codes)
-        if self.size >= TALLY_WAITING:
-            self._fold()
-
-    def result(self) -> tuple[np.ndarray, np.ndarray]:
-        self._fold()
-        return self.values, self.counts
-
-    def _fold(self) -> None:
-        if not self.waiting:
-            return
-        new = np.concatenate(self.waiting)
-        self.waiting, self.size = [], 0
-        new.sort()
-        starts = np.flatnonzero(np.concatenate([[True], new[1:] != new[:-1]]))
-        counts = np.diff(np.append(starts, len(new))).astype(np.int32)
-        values = new[starts]
-        del new, starts
-        self.values, self.counts = _merged_counts(self.values, self.counts, values, counts)
-
-
-def _merged_counts(
-    values: np.ndarray, counts: np.ndarray, more: np.ndarray, more_counts: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Two sorted tallies (distinct values, their counts) as one: counts of equal values
-    added (into ``counts`` itself: no copy of a tally of millions), the others placed in
-    order (no sort: a search, and one array each).
-
-    >>> v, c = _merged_counts(np.array([2, 5]), np.array([1, 1], np.int32),
-    ...                       np.array([1, 5, 9]), np.array([4, 2, 1], np.int32))
-    >>> v.tolist(), c.tolist()
-    ([1, 2, 5, 9], [4, 1, 3, 1])
-    """
-    if not len(values):
-        return more, more_counts
-    at = np.searchsorted(values, more)
-    found = at < len(values)
-    found[found] = values[at[found]] == more[found]
-    counts[at[found]] += more_counts[found]  # each place at most once
-    new, new_counts, new_at = more[~found], more_counts[~found], at[~found]
-    # a new value goes before the old ones at its place, after the new ones before it
-    where = new_at + np.arange(len(new))
-    out = np.empty(len(values) + len(new), values.dtype)
-    out_counts = np.empty(len(out), counts.dtype)
-    old = np.ones(len(out), bool)
-    old[where] = False
-    out[where], out_counts[where] = new, new_counts
-    out[old], out_counts[old] = values, counts
-    return out, out_counts
-
-
-TALLY_WAITING = 1 << 23  # codes waiting before they are folded into the counts (64 MB)
 
 
 def expand_shared(shared: SharedCounts, labels: np.ndarray, sizes: Sequence[int]) -> SharedCounts:

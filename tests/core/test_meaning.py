@@ -201,10 +201,10 @@ def test_the_products_report_their_progress_and_stop_on_cancel() -> None:
 def test_the_products_run_side_by_side_and_find_the_same(monkeypatch) -> None:
     """Threads multiply blocks of sentences side by side; the links, margins and
     progress are the same as one block after the other, and Cancel still stops them."""
-    from simhash_core.compare import meaning
+    from simhash_core.compare.meaning import products
     from simhash_core.progress import Cancelled, Progress
 
-    monkeypatch.setattr(meaning, "ROWS_PER_BLOCK", 16)  # many blocks even here
+    monkeypatch.setattr(products, "ROWS_PER_BLOCK", 16)  # many blocks even here
     for folder in (PARAPHRASE_EN, TRANSLATED):
         result = scan([folder / "documents"], isolate=False)
         sents = [result.corpus.glossed(i) for i in range(len(result.documents))]

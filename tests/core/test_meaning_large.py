@@ -17,9 +17,12 @@ from simhash_core.compare import meaning
 from simhash_core.compare.meaning import (
     CHINESE,
     ENGLISH,
+    blocking,
     candidate_documents,
     judge_meaning,
     meaning_pairs,
+    products,
+    tfidf,
 )
 from simhash_core.progress import Cancelled, Progress
 from simhash_core.scan import scan
@@ -51,9 +54,9 @@ def _with_passages(found, sents) -> set[tuple[int, int]]:
 @pytest.fixture
 def large(monkeypatch):
     """The large-folder path for any folder: 4 candidates per document, no reference."""
-    monkeypatch.setattr(meaning, "BLOCKING_FROM", 0)
-    monkeypatch.setattr(meaning, "CANDIDATES", 4)
-    monkeypatch.setattr(meaning, "REFERENCE_DOCS", 0)
+    monkeypatch.setattr(blocking, "BLOCKING_FROM", 0)
+    monkeypatch.setattr(blocking, "CANDIDATES", 4)
+    monkeypatch.setattr(blocking, "REFERENCE_DOCS", 0)
     return monkeypatch
 
 
@@ -63,9 +66,9 @@ def test_candidates_find_the_passages_that_every_sentence_pair_finds(name, monke
     _, sents = _sample(name)
     exact = _with_passages(meaning_pairs(sents), sents)
     assert len(exact) >= 7  # the labelled copies
-    monkeypatch.setattr(meaning, "BLOCKING_FROM", 0)
-    monkeypatch.setattr(meaning, "CANDIDATES", 4)
-    monkeypatch.setattr(meaning, "REFERENCE_DOCS", 0)
+    monkeypatch.setattr(blocking, "BLOCKING_FROM", 0)
+    monkeypatch.setattr(blocking, "CANDIDATES", 4)
+    monkeypatch.setattr(blocking, "REFERENCE_DOCS", 0)
     # through 4 candidates alone, nothing is missed...
     found = meaning_pairs(sents, min_links=3)
     assert exact <= _with_passages(found, sents)
@@ -74,7 +77,7 @@ def test_candidates_find_the_passages_that_every_sentence_pair_finds(name, monke
     # with neighbours measured on 4 documents only, a margin can be too generous (an
     # unrelated pair may gain a passage); a reference sample of a third of the folder
     # gives the same passages as every sentence pair
-    monkeypatch.setattr(meaning, "REFERENCE_DOCS", 16)
+    monkeypatch.setattr(blocking, "REFERENCE_DOCS", 16)
     assert _with_passages(meaning_pairs(sents, min_links=3), sents) == exact
 
 
@@ -94,8 +97,7 @@ def test_a_copy_and_its_source_are_each_others_candidates(name, large) -> None:
         space = meaning.sentence_space(sents, field, row_lang, col_lang)
         if space is None:
             continue
-        left, right, row_doc, _, col_doc, _ = space
-        keys = candidate_documents(left, right, row_doc, col_doc, n, Progress())
+        keys = candidate_documents(space, n, Progress())
         assert np.array_equal(keys, np.unique(keys))
         a, b = keys // n, keys % n
         assert not np.any(a == b)  # never itself
@@ -104,7 +106,7 @@ def test_a_copy_and_its_source_are_each_others_candidates(name, large) -> None:
             assert pairs == {(y, x) for x, y in pairs}
         found |= {tuple(sorted((docs[x].name, docs[y].name))) for x, y in zip(a, b, strict=True)}
         # four each way: far fewer than every pair
-        assert len(keys) <= 2 * meaning.CANDIDATES * n
+        assert len(keys) <= 2 * blocking.CANDIDATES * n
     missed = copies - found
     # translated-zh: two labelled translations share too few glossed terms with their
     # sources, and no layer finds a passage in them (see the test above)
@@ -114,11 +116,11 @@ def test_a_copy_and_its_source_are_each_others_candidates(name, large) -> None:
 @needs_samples
 def test_the_large_path_is_the_same_whatever_the_blocks_and_threads(large) -> None:
     _, sents = _sample("translated-zh")
-    large.setattr(meaning, "REFERENCE_DOCS", 8)
+    large.setattr(blocking, "REFERENCE_DOCS", 8)
     one = meaning_pairs(sents, threads=1)
     assert one
-    large.setattr(meaning, "ROWS_PER_BLOCK", 16)  # a few documents per block
-    large.setattr(meaning, "BLOCK_RIGHT", 64)
+    large.setattr(products, "ROWS_PER_BLOCK", 16)  # a few documents per block
+    large.setattr(blocking, "BLOCK_RIGHT", 64)
     assert meaning_pairs(sents, threads=1) == one
     assert meaning_pairs(sents, threads=2) == one
     stop = Progress()
@@ -134,10 +136,10 @@ def test_a_large_folder_flags_what_a_small_one_does(large) -> None:
     threshold (neighbours measured on the candidates and a reference sample of a third
     of the folder, not on all of it)."""
     folder = SAMPLES / "paraphrase-en" / "documents"
-    large.setattr(meaning, "REFERENCE_DOCS", 10)
-    large.setattr(meaning, "BLOCKING_FROM", 10**9)
+    large.setattr(blocking, "REFERENCE_DOCS", 10)
+    large.setattr(blocking, "BLOCKING_FROM", 10**9)
     small = scan([folder], isolate=False)
-    large.setattr(meaning, "BLOCKING_FROM", 0)
+    large.setattr(blocking, "BLOCKING_FROM", 0)
     big = scan([folder], isolate=False)
 
     def flagged(result):
@@ -173,7 +175,7 @@ def _plain_tfidf(ptr, ids, weight, common_share):
     df = np.bincount(m.indices, per_row, minlength=len(vocab))
     total = weight.sum()
     idf = np.log((total + 1) / (df + 1)).astype(np.float32) + np.float32(1.0)
-    idf[df > max(meaning.COMMON_TERM_SENTENCES, common_share * total)] = 0.0
+    idf[df > max(tfidf.COMMON_TERM_SENTENCES, common_share * total)] = 0.0
     m.data *= idf[m.indices]
     m.eliminate_zeros()
     norms = np.sqrt(np.asarray(m.multiply(m).sum(axis=1)).ravel())
@@ -189,8 +191,8 @@ def test_tfidf_by_slices_is_the_whole_folders_tfidf(slice_size, weighted, monkey
     terms left out, the same rows, each document's copies counted in the IDF."""
     from simhash_core.text.sentences import Sentences
 
-    monkeypatch.setattr(meaning, "TFIDF_SLICE", slice_size)
-    monkeypatch.setattr(meaning, "COMMON_TERM_SENTENCES", 12)  # some terms are too common
+    monkeypatch.setattr(tfidf, "TFIDF_SLICE", slice_size)
+    monkeypatch.setattr(tfidf, "COMMON_TERM_SENTENCES", 12)  # some terms are too common
     rng = np.random.default_rng(slice_size)
     sents = []
     for _ in range(30):
@@ -224,7 +226,7 @@ def test_tfidf_by_slices_is_the_whole_folders_tfidf(slice_size, weighted, monkey
                 ptr.append(ptr[-1] + len(terms))
                 weight.append(1 if copies is None else copies[d])
         whole = _plain_tfidf(
-            np.array(ptr), np.concatenate(ids), np.array(weight, float), meaning.COMMON_TERM_SHARE
+            np.array(ptr), np.concatenate(ids), np.array(weight, float), tfidf.COMMON_TERM_SHARE
         )
         assert len(whole.data) < sum(len(x) for x in ids)  # common terms were left out
         for made, expected in (
@@ -245,14 +247,14 @@ def test_row_sums_by_slices_are_the_sums_of_each_row(slice_size, monkeypatch):
     terms), summed a slice of term occurrences at a time: each row's plain sum."""
     from scipy import sparse
 
-    monkeypatch.setattr(meaning, "ROW_SUM_SLICE", slice_size)
+    monkeypatch.setattr(products, "ROW_SUM_SLICE", slice_size)
     rng = np.random.default_rng(slice_size)
     m = sparse.random(40, 25, density=0.2, format="csr", random_state=slice_size)
     m = sparse.vstack([m, sparse.csr_matrix((3, 25)), m], format="csr")  # empty rows too
     values = rng.integers(0, 1000, 25)
     bounds = zip(m.indptr[:-1], m.indptr[1:], strict=True)
     expected = [int(values[m.indices[a:b]].sum()) for a, b in bounds]
-    assert meaning._row_sums(m.indptr, m.indices, values).tolist() == expected
+    assert products._row_sums(m.indptr, m.indices, values).tolist() == expected
 
 
 @pytest.mark.parametrize("key_limit", [1, 5_000, 1 << 62])
@@ -262,15 +264,15 @@ def test_each_documents_rarest_terms_are_its_count_rarest(key_limit, chunk, monk
     term first among equals; whatever the rows ranked at once."""
     from scipy import sparse
 
-    monkeypatch.setattr(meaning, "RARE_KEY_LIMIT", key_limit)
-    monkeypatch.setattr(meaning, "DOC_CHUNK", chunk)
+    monkeypatch.setattr(blocking, "RARE_KEY_LIMIT", key_limit)
+    monkeypatch.setattr(blocking, "DOC_CHUNK", chunk)
     rng = np.random.default_rng(key_limit + chunk)
     m = sparse.random(60, 300, density=0.1, format="csr", random_state=chunk, dtype=np.float32)
     m.data[:] = 1.0
     m = sparse.vstack([m, sparse.csr_matrix((9, 300), dtype=np.float32), m], format="csr")
     df = rng.integers(2, 12, 300)  # many ties: the lower term goes first
     count = 5
-    made = meaning._rarest(m, df, count, Progress())
+    made = blocking._rarest(m, df, count, Progress())
     for r in range(m.shape[0]):
         terms = m.indices[m.indptr[r] : m.indptr[r + 1]].tolist()
         expected = sorted(sorted(terms, key=lambda t: (df[t], t))[:count])

@@ -259,11 +259,12 @@ def test_repeated_shingles_keep_text_order_in_the_alignment_index():
 )
 def test_shared_counts_equal_pairwise_intersections(raw_sets, block, parts, waiting):
     import simhash_core.compare.corpus as corpus_module
+    import simhash_core.compare.tally as tally_module
     from simhash_core.compare.corpus import shared_counts
 
     corpus_module._BLOCK, kept = block, corpus_module._BLOCK  # block edges anywhere
     # codes folded into the counts after any number of them
-    corpus_module.TALLY_WAITING, kept_waiting = waiting, corpus_module.TALLY_WAITING
+    tally_module.TALLY_WAITING, kept_waiting = waiting, tally_module.TALLY_WAITING
 
     # spread over the top bits too, so that every part of a split pass has hashes
     sets = [
@@ -288,7 +289,7 @@ def test_shared_counts_equal_pairwise_intersections(raw_sets, block, parts, wait
         assert split == expected and sizes == [len(s) for s in sets]
     finally:
         corpus_module._BLOCK = kept
-        corpus_module.TALLY_WAITING = kept_waiting
+        tally_module.TALLY_WAITING = kept_waiting
 
 
 @settings(max_examples=80, deadline=None)

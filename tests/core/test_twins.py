@@ -13,6 +13,7 @@ import pytest
 
 from simhash_core.compare import meaning
 from simhash_core.compare.corpus import Corpus
+from simhash_core.compare.meaning import links
 from simhash_core.scan import scan
 from simhash_core.types import ScanSettings
 from tests.core.samples import CLASS_ZH, SAMPLES, needs_samples
@@ -124,9 +125,9 @@ def test_meaning_of_copies_is_found_once_and_is_what_each_pair_gets(name, monkey
         alone = meaning.meaning_pairs(
             sents, min_margin=settings.meaning_margin, by_content=False, **kwargs
         )
-        monkeypatch.setattr(meaning, "sentence_space", counted)
+        monkeypatch.setattr(links, "sentence_space", counted)
         once = meaning.meaning_pairs(sents, min_margin=settings.meaning_margin, **kwargs)
-        monkeypatch.setattr(meaning, "sentence_space", space)
+        monkeypatch.setattr(links, "sentence_space", space)
         assert once == alone
         assert multiplied and set(multiplied) == {len(own)}
         multiplied.clear()

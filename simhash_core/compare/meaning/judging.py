@@ -1,0 +1,139 @@
+"""Judging: the passages a teacher is shown, by the settings' thresholds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from simhash_core.compare.meaning.runs import (
+    REWORDED,
+    TRANSLATED,
+    MeaningRun,
+    PairMeaning,
+    SentenceLink,
+    chain_runs,
+)
+from simhash_core.text.sentences import Sentences
+from simhash_core.types import Passage
+
+COPIED_COSINE = 0.9  # sentences this alike keep their words: copied, not reworded
+
+
+@dataclass(frozen=True)
+class MeaningFound:
+    """A pair's reworded and translated passages, judged by the settings' thresholds.
+    Which side they come from is not guessed here (see :mod:`.direction`)."""
+
+    passages: tuple[Passage, ...]
+    reworded: int  # sentences (the fewer of the two sides) in reworded passages
+    translated: int
+    share_a: float  # share of A's sentence text inside the passages
+    share_b: float
+    strength: float
+
+
+NOTHING_FOUND = MeaningFound((), 0, 0, 0.0, 0.0, 0.0)
+
+
+def spans_covered(spans: list[tuple[int, int]], start: int, end: int) -> float:
+    """Share of ``[start, end)`` inside ``spans`` (which do not overlap each other).
+
+    >>> spans_covered([(0, 5), (8, 10)], 0, 10)
+    0.7
+    """
+    if end <= start:
+        return 0.0
+    inside = sum(max(0, min(e, end) - max(s, start)) for s, e in spans)
+    return min(1.0, inside / (end - start))
+
+
+def shown_beside(words: Sequence[Passage], found: Sequence[Passage]) -> list[Passage]:
+    """The reworded and translated passages of ``found`` that a pair shows beside its
+    word-for-word passages ``words``: one mostly copied word for word (half of it or
+    more inside word passages on both sides) shows as copied, not again.
+
+    >>> copied = Passage(0, 100, 0, 100, 50)
+    >>> meant = [Passage(10, 60, 10, 60, 3, kind="reworded"), Passage(200, 260, 200, 260, 3)]
+    >>> [x.a_start for x in shown_beside([copied], meant)]
+    [200]
+    """
+    a_spans = [(p.a_start, p.a_end) for p in words]
+    b_spans = [(p.b_start, p.b_end) for p in words]
+    return [
+        p
+        for p in found
+        if spans_covered(a_spans, p.a_start, p.a_end) < 0.5
+        or spans_covered(b_spans, p.b_start, p.b_end) < 0.5
+    ]
+
+
+def judge_meaning(
+    found: PairMeaning,
+    a: Sentences,
+    b: Sentences,
+    *,
+    margin: float,
+    min_sentences: int,
+) -> MeaningFound:
+    """The passages of ``found`` that a teacher is shown: runs of at least
+    ``min_sentences`` sentences, each link at least ``margin``. Sentences that keep
+    their words (a cosine of at least :data:`COPIED_COSINE`) are left out: word
+    passages show them as copied.
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> s = sentences_of(" ".join(f"Sentence {k} has six words here." for k in range(4)))
+    >>> links = tuple(SentenceLink(k, k, 2.0, 0.5) for k in range(4))
+    >>> f = judge_meaning(PairMeaning((MeaningRun(REWORDED, links),), 2.0), s, s,
+    ...                   margin=1.3, min_sentences=3)
+    >>> f.reworded, f.passages[0].kind, f.passages[0].sentences, f.share_a
+    (4, 'reworded', 4, 1.0)
+    """
+    passages: list[Passage] = []
+    counts = {REWORDED: 0, TRANSLATED: 0}
+    a_spans: set[int] = set()
+    b_spans: set[int] = set()
+    for run in found.runs:
+        for part in chain_runs(_judged_links(run, margin), run.kind):
+            if part.sentences < min_sentences:
+                continue
+            counts[part.kind] += part.sentences
+            sa = {k.a for k in part.links}
+            sb = {k.b for k in part.links}
+            a_spans |= sa
+            b_spans |= sb
+            a0, a1 = a.text_span(min(sa))[0], a.text_span(max(sa))[1]
+            b0, b1 = b.text_span(min(sb))[0], b.text_span(max(sb))[1]
+            passages.append(
+                Passage(a0, a1, b0, b1, part.sentences, False, part.kind, part.sentences)
+            )
+    if not passages:
+        return MeaningFound((), 0, 0, 0.0, 0.0, found.strength)
+    share_a = _text_share(a, a_spans)
+    share_b = _text_share(b, b_spans)
+    passages.sort(key=lambda p: (p.a_start, p.b_start))
+    return MeaningFound(
+        tuple(passages),
+        counts[REWORDED],
+        counts[TRANSLATED],
+        share_a,
+        share_b,
+        found.strength,
+    )
+
+
+def _judged_links(run: MeaningRun, margin: float) -> list[SentenceLink]:
+    """The links of ``run`` that may be shown: at least ``margin``, and (reworded)
+    not a sentence that keeps its words."""
+    return [
+        k
+        for k in run.links
+        if k.margin >= margin and (run.kind == TRANSLATED or k.cosine < COPIED_COSINE)
+    ]
+
+
+def _text_share(s: Sentences, chosen: set[int]) -> float:
+    lengths = s.spans[1::2].astype(np.int64) - s.spans[0::2]
+    total = int(lengths.sum())
+    return float(lengths[sorted(chosen)].sum() / total) if total else 0.0

@@ -1,0 +1,345 @@
+"""Links: the folder's matched sentences, per pair of documents.
+
+Each sentence space (a language with itself, Chinese with English) gives its links:
+sentence pairs of different documents whose margin reaches the threshold. Documents
+with the same sentences are compared once. Each pair's links are chained into runs
+(:mod:`.runs`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from simhash_core.compare.meaning.blocking import blocked_pairs, candidate_documents, is_large
+from simhash_core.compare.meaning.products import Products, neighbour_closeness, similar_pairs
+from simhash_core.compare.meaning.runs import (
+    REWORDED,
+    TRANSLATED,
+    PairMeaning,
+    SentenceLink,
+    chain_runs,
+    chain_strength,
+)
+from simhash_core.compare.meaning.tfidf import sentence_space
+from simhash_core.memory import give_back_free_memory
+from simhash_core.progress import Job, Progress
+from simhash_core.text.sentences import CHINESE, ENGLISH, Sentences
+
+if TYPE_CHECKING:
+    from simhash_core.compare.meaning.tfidf import SentenceSpace
+
+
+@dataclass(frozen=True)
+class _Links:
+    """Matched sentences of the whole folder: for each, the two documents, the two
+    sentences' places in them, its margin and cosine, and its kind."""
+
+    doc_a: np.ndarray
+    doc_b: np.ndarray
+    sent_a: np.ndarray
+    sent_b: np.ndarray
+    margin: np.ndarray
+    cosine: np.ndarray
+    kind: np.ndarray  # 0 reworded, 1 translated
+
+    def __getitem__(self, which: np.ndarray) -> _Links:
+        """The links ``which`` (a mask or an order)."""
+        return _Links(*(getattr(self, f.name)[which] for f in fields(self)))
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """A sentence space to compare: the sentences in ``row_lang`` with those in
+    ``col_lang``, by their ``field`` terms (words or glosses); its links' ``kind``."""
+
+    field: str
+    row_lang: int
+    col_lang: int
+    kind: int  # 0 reworded, 1 translated
+
+    def units(self, rows: dict[int, int]) -> int:
+        """Its share of the products' work: the rows multiplied (one pass within a
+        language, one from each side across), of ``rows`` sentences per language."""
+        if self.row_lang == self.col_lang:
+            return rows[self.row_lang]
+        return rows[self.row_lang] + rows[self.col_lang]
+
+
+REWORDED_SPACES = (_Spec("word", CHINESE, CHINESE, 0), _Spec("word", ENGLISH, ENGLISH, 0))
+TRANSLATED_SPACE = _Spec("gloss", CHINESE, ENGLISH, 1)
+
+
+def _links_of_space(sents: list[Sentences], spec: _Spec, how: Products) -> _Links:
+    """The links of one space (a language with itself, or Chinese with English), each
+    once, for documents ``doc_a < doc_b``. With ``how.copies`` (the documents stand for
+    that many identical ones, see :func:`meaning_pairs`), every link comes in both
+    orientations instead, documents in any order: pairs of copies take it from either
+    side."""
+    space = sentence_space(sents, spec.field, spec.row_lang, spec.col_lang, how.copies)
+    give_back_free_memory()  # the slices' buffers: the products need the room
+    if space is None:
+        return _empty_links()
+    blocked = is_large(len(sents))
+    if blocked and how.copies is not None:
+        raise ValueError("documents standing for copies are compared in a small folder only")
+    found = _blocked(space, len(sents), how) if blocked else _every_pair(space, how)
+    r, c, cos, top_r, top_c = found
+    near_r, near_c = neighbour_closeness(top_r), neighbour_closeness(top_c)
+    margin = cos / ((near_r[r] + near_c[c]) / 2.0)
+    good = margin >= how.min_margin
+    r, c, cos, margin = r[good], c[good], cos[good], margin[good]
+    kind = np.full(len(r), spec.kind, np.int8)
+    docs, places = (space.row_doc[r], space.col_doc[c]), (space.row_local[r], space.col_local[c])
+    links = _Links(*docs, *places, margin, cos, kind)
+    if how.copies is not None:
+        return _distinct(_both_ways(links))
+    return _distinct(_one_way(links, space.one_language and not blocked))
+
+
+_Found = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _every_pair(space: SentenceSpace, how: Products) -> _Found:
+    """Every sentence with every sentence of the other documents: the kept (row, col,
+    cosine), and the rows' and the columns' best cosines."""
+    if space.one_language:  # symmetric: a column's neighbours are its row's
+        r, c, cos, top_r = similar_pairs(space, how)
+        return r, c, cos, top_r, top_r
+    rows = replace(how, job=how.job.subjob(space.left.shape[0]))
+    r, c, cos, top_r = similar_pairs(space, rows)
+    cols = replace(how, job=how.job.subjob(space.right.shape[0]), min_margin=np.inf)
+    return r, c, cos, top_r, similar_pairs(space.flipped(), cols)[3]
+
+
+def _blocked(space: SentenceSpace, documents: int, how: Products) -> _Found:
+    """:func:`_every_pair` in a large folder: each document's sentences meet its
+    candidates' and the reference sample's."""
+    pairs = candidate_documents(space, documents, how.job.progress)
+    if space.one_language:
+        r, c, cos, top_r = blocked_pairs(space, pairs, documents, how)
+        return r, c, cos, top_r, top_r
+    rows = replace(how, job=how.job.subjob(space.left.shape[0]))
+    r, c, cos, top_r = blocked_pairs(space, pairs, documents, rows)
+    # the columns' closeness only: no link is kept
+    flipped = np.sort((pairs % documents) * documents + pairs // documents)
+    cols = replace(how, job=how.job.subjob(space.right.shape[0]), min_margin=np.inf)
+    return r, c, cos, top_r, blocked_pairs(space.flipped(), flipped, documents, cols)[3]
+
+
+def _both_ways(links: _Links) -> _Links:
+    """Every link in both orientations (a same-language link is found twice)."""
+    cat = np.concatenate
+    return _Links(
+        cat([links.doc_a, links.doc_b]),
+        cat([links.doc_b, links.doc_a]),
+        cat([links.sent_a, links.sent_b]),
+        cat([links.sent_b, links.sent_a]),
+        cat([links.margin, links.margin]),
+        cat([links.cosine, links.cosine]),
+        cat([links.kind, links.kind]),
+    )
+
+
+def _one_way(links: _Links, found_twice: bool) -> _Links:
+    """Each link for documents ``doc_a < doc_b``; ``found_twice``: each pair was found
+    from both sides (every pair within a language), and is kept from one."""
+    if found_twice:
+        links = links[links.doc_a < links.doc_b]
+    swap = links.doc_a > links.doc_b
+    da, db, sa, sb = links.doc_a, links.doc_b, links.sent_a, links.sent_b
+    return _Links(
+        np.where(swap, db, da),
+        np.where(swap, da, db),
+        np.where(swap, sb, sa),
+        np.where(swap, sa, sb),
+        links.margin,
+        links.cosine,
+        links.kind,
+    )
+
+
+def _distinct(links: _Links) -> _Links:
+    """Each link once, at its larger cosine (in a large folder a same-language link is
+    found from one of its sentences or both), in order of documents and sentences;
+    margins and cosines as float64."""
+    order = np.lexsort((-links.cosine, links.sent_b, links.sent_a, links.doc_b, links.doc_a))
+    links = links[order]
+    da, db, sa, sb = links.doc_a, links.doc_b, links.sent_a, links.sent_b
+    first = np.ones(len(da), bool)
+    first[1:] = (
+        (da[1:] != da[:-1]) | (db[1:] != db[:-1]) | (sa[1:] != sa[:-1]) | (sb[1:] != sb[:-1])
+    )
+    links = links[first]
+    return replace(
+        links, margin=links.margin.astype(np.float64), cosine=links.cosine.astype(np.float64)
+    )
+
+
+def _empty_links() -> _Links:
+    z = np.zeros(0, np.int64)
+    return _Links(z, z, z, z, np.zeros(0), np.zeros(0), np.zeros(0, np.int8))
+
+
+def needs_glosses(sents: list[Sentences], min_sentences: int) -> bool:
+    """Whether a translated passage is possible at all: one document has
+    ``min_sentences`` English sentences and another as many Chinese ones.
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> en = sentences_of("One two three four five six. Seven eight nine ten eleven twelve.")
+    >>> zh = sentences_of("第一句话就在这里吧。第二句话也在这里吧。")
+    >>> needs_glosses([en, zh], 2), needs_glosses([en, zh], 3), needs_glosses([en, en], 2)
+    (True, False, False)
+    """
+    english = {
+        i for i, x in enumerate(sents) if np.count_nonzero(x.lang == ENGLISH) >= min_sentences
+    }
+    chinese = {
+        i for i, x in enumerate(sents) if np.count_nonzero(x.lang == CHINESE) >= min_sentences
+    }
+    return bool(english) and bool(chinese) and len(english | chinese) > 1
+
+
+def meaning_pairs(
+    sents: list[Sentences],
+    *,
+    reworded: bool = True,
+    translated: bool = True,
+    min_margin: float = 1.0,
+    allowed: Callable[[int, int], bool] | None = None,
+    progress: Progress | None = None,
+    share: tuple[float, float] = (0.0, 1.0),
+    threads: int = 1,
+    min_links: int = 1,
+    by_content: bool = True,
+) -> dict[tuple[int, int], PairMeaning]:
+    """Sentences matched by meaning between documents, per pair ``(i, j)``, ``i < j``.
+
+    Links weaker than ``min_margin`` are left out; a pair with fewer than ``min_links``
+    links (in one layer) is absent.
+    ``progress`` is told how far the products are, as the ``share`` of its stage.
+    ``threads``: sentence products multiplied at once (the same links whatever it is).
+
+    Documents with the same sentences (a file handed in many times) are compared once
+    (``by_content``, below :data:`~.blocking.BLOCKING_FROM` documents): one of them stands for all,
+    its sentences counted once per copy in the IDF and among each sentence's
+    neighbours, so every pair gets the links it would get from its own products.
+    """
+    labels, reps = _same_sentences(sents)
+    copies = _copies(labels, reps) if by_content else None
+    if copies is not None:
+        sents = [sents[r] for r in reps]
+    specs = _specs(sents, reworded, translated)
+    rows = {lang: sum(int(np.count_nonzero(x.lang == lang)) for x in sents) for lang in LANGS}
+    job = Job(progress or Progress(), sum(spec.units(rows) for spec in specs), share)
+    how = Products(job, threads, min_margin, copies)
+    parts = [
+        _links_of_space(sents, spec, replace(how, job=job.subjob(spec.units(rows))))
+        for spec in specs
+    ]
+    if copies is None:
+        return _pair_meanings(parts, min_links, allowed)
+    # per ordered pair of contents, then for each pair of documents holding them
+    return _each_copy(_pair_meanings(parts, min_links, None), labels, len(reps), allowed)
+
+
+LANGS = (CHINESE, ENGLISH)
+
+
+def _copies(labels: np.ndarray, reps: list[int]) -> np.ndarray | None:
+    """How many documents each content stands for, if some are handed in more than once
+    in a folder compared sentence by sentence (None: each document compared itself)."""
+    if len(reps) < len(labels) and not is_large(len(labels)):
+        return np.bincount(labels).astype(np.int64)
+    return None
+
+
+def _specs(sents: list[Sentences], reworded: bool, translated: bool) -> list[_Spec]:
+    """The spaces compared: each language with itself (``reworded``), Chinese with
+    English (``translated``, if the caller glossed the sentences)."""
+    specs = list(REWORDED_SPACES) if reworded else []
+    if translated and all(x.glossed for x in sents):
+        specs.append(TRANSLATED_SPACE)
+    return specs
+
+
+def _each_copy(
+    found: dict[tuple[int, int], PairMeaning],
+    labels: np.ndarray,
+    contents: int,
+    allowed: Callable[[int, int], bool] | None,
+) -> dict[tuple[int, int], PairMeaning]:
+    """What was found per ordered pair of contents, for each pair of documents ``x <
+    y`` holding them (``labels``: each document's content)."""
+    members: list[list[int]] = [[] for _ in range(contents)]
+    for d, label in enumerate(labels.tolist()):
+        members[label].append(d)
+    out: dict[tuple[int, int], PairMeaning] = {}
+    for (p, q), meaning in found.items():
+        for x in members[p]:
+            for y in members[q]:
+                if x < y and (allowed is None or allowed(x, y)):
+                    out[(x, y)] = meaning
+    return dict(sorted(out.items()))
+
+
+def _same_sentences(sents: list[Sentences]) -> tuple[np.ndarray, list[int]]:
+    """Documents grouped by their sentences' languages and terms (what the links are
+    made of): each document's group, and the first document of each group."""
+    labels = np.empty(len(sents), np.int64)
+    first: dict[bytes, int] = {}
+    reps: list[int] = []
+    for d, x in enumerate(sents):
+        h = hashlib.blake2b(digest_size=16)
+        for a in (x.lang, x.word_ptr, x.word_ids, x.gloss_ptr, x.gloss_ids):
+            h.update(len(a).to_bytes(8, "little"))
+            h.update(np.ascontiguousarray(a).tobytes())
+        label = first.setdefault(h.digest(), len(reps))
+        if label == len(reps):
+            reps.append(d)
+        labels[d] = label
+    return labels, reps
+
+
+def _pair_meanings(
+    parts: list[_Links], min_links: int, allowed: Callable[[int, int], bool] | None
+) -> dict[tuple[int, int], PairMeaning]:
+    """Each pair's links (from every part, in order) chained into runs."""
+    out: dict[tuple[int, int], PairMeaning] = {}
+    for part in parts:
+        if len(part.doc_a) == 0:
+            continue
+        order = np.lexsort((part.sent_b, part.sent_a, part.doc_b, part.doc_a))
+        keys = np.stack([part.doc_a[order], part.doc_b[order]], axis=1)
+        cut = np.flatnonzero(np.any(keys[1:] != keys[:-1], axis=1)) + 1
+        bounds = np.concatenate([[0], cut, [len(order)]])
+        enough = np.flatnonzero(np.diff(bounds) >= min_links)
+        for group in (order[bounds[g] : bounds[g + 1]] for g in enough.tolist()):
+            i, j = int(part.doc_a[group[0]]), int(part.doc_b[group[0]])
+            if allowed is not None and not allowed(i, j):
+                continue
+            links = [
+                SentenceLink(int(a), int(b), round(float(m), 4), round(float(c), 4))
+                for a, b, m, c in zip(
+                    part.sent_a[group],
+                    part.sent_b[group],
+                    part.margin[group],
+                    part.cosine[group],
+                    strict=True,
+                )
+            ]
+            kind = TRANSLATED if part.kind[group[0]] else REWORDED
+            runs = chain_runs(links, kind)
+            found = PairMeaning(tuple(runs), round(chain_strength(links), 4))
+            if (i, j) in out:  # a mixed-language pair: both layers
+                old = out[(i, j)]
+                found = PairMeaning(
+                    tuple(sorted([*old.runs, *found.runs], key=lambda r: -r.sentences)),
+                    max(old.strength, found.strength),
+                )
+            out[(i, j)] = found
+    return out

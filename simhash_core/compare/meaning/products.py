@@ -1,0 +1,262 @@
+"""Sparse products: every sentence's cosines with the sentences of other documents.
+
+The rows are multiplied a block at a time (memory stays bounded however common a term
+is), blocks side by side in threads, collected in block order: the same result
+whatever the number of threads. Of each block only the pairs that may become links
+are kept, with each row's :data:`NEIGHBOURS` best cosines: a sentence's usual
+closeness, the denominator of its margin (the ratio margin of Artetxe and Schwenk
+2019: a cosine divided by how similar the two sentences are to their nearest sentences
+in *other* documents).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from simhash_core.progress import Job
+
+if TYPE_CHECKING:
+    from scipy import sparse
+
+    from simhash_core.compare.meaning.tfidf import SentenceSpace
+
+NEIGHBOURS = 4  # a sentence's usual closeness: the mean of its 4 best in other documents
+KEEP_COSINE = 0.08  # sentence pairs less similar than this are never part of a passage
+MARGIN_FLOOR = 0.05  # a sentence with no neighbour at all is compared with this
+NEIGHBOUR_FLOOR = 0.02  # cosines below this count as 0 among a sentence's neighbours
+
+
+ROWS_PER_BLOCK = 2048  # sentences multiplied at once
+BLOCK_ENTRIES = 8_000_000  # at most about this many products at once (bounds memory)
+MAX_THREADS = 4  # blocks multiplied side by side, at most
+
+
+def neighbour_closeness(top: np.ndarray) -> np.ndarray:
+    return np.maximum(top.mean(axis=1), MARGIN_FLOOR)
+
+
+def row_blocks(
+    left: sparse.csr_matrix, right: sparse.csr_matrix, budget: int = 0
+) -> list[tuple[int, int]]:
+    """Row ranges of ``left`` whose products with ``right`` have at most about
+    ``budget`` (:data:`BLOCK_ENTRIES`) entries each (a row's count is at most the number
+    of right rows sharing one of its terms): memory stays bounded however common a term
+    is."""
+    budget = budget or BLOCK_ENTRIES
+    df = np.bincount(right.indices, minlength=right.shape[1]).astype(np.int64)
+    cost = _row_sums(left.indptr, left.indices, df)
+    out, start, total = [], 0, 0
+    for row, c in enumerate(cost.tolist()):
+        if row > start and (total + c > budget or row - start >= ROWS_PER_BLOCK):
+            out.append((start, row))
+            start, total = row, 0
+        total += c
+    if start < left.shape[0]:
+        out.append((start, left.shape[0]))
+    return out
+
+
+def _row_sums(indptr: np.ndarray, indices: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``values[indices]`` summed over each CSR row (int64), a few million entries at a
+    time: never an array as long as a large folder's every term occurrence.
+
+    >>> _row_sums(np.array([0, 2, 2, 3]), np.array([0, 1, 1]), np.array([5, 7])).tolist()
+    [12, 0, 7]
+    """
+    # the running total at each row's start, one slice of entries at a time
+    rows = len(indptr) - 1
+    at_start = np.zeros(rows + 1, np.int64)
+    total = 0
+    for lo in range(0, len(indices), ROW_SUM_SLICE):
+        hi = min(lo + ROW_SUM_SLICE, len(indices))
+        run = np.cumsum(values[indices[lo:hi]], dtype=np.int64) + total
+        inside = (indptr > lo) & (indptr <= hi)
+        at_start[inside] = run[indptr[inside] - lo - 1]
+        total = int(run[-1])
+    at_start[indptr > len(indices)] = total
+    return np.diff(at_start)
+
+
+ROW_SUM_SLICE = 1 << 22  # term occurrences summed at once
+
+
+@dataclass(frozen=True)
+class Products:
+    """How one sentence space is multiplied: ``job`` is told how far the products are
+    (one unit per left row) and asked whether to stop; ``threads`` blocks side by
+    side; links that cannot reach ``min_margin`` dropped at once; ``copies[d]``: how
+    many identical documents document ``d`` stands for (see :func:`_block_pairs`)."""
+
+    job: Job
+    threads: int = 1
+    min_margin: float = 0.0
+    copies: np.ndarray | None = None
+
+
+def _top_per_row(
+    indptr: np.ndarray, values: np.ndarray, counts: np.ndarray | None = None
+) -> np.ndarray:
+    """The :data:`NEIGHBOURS` largest positive ``values`` of each CSR row (zeros where a
+    row has fewer), by repeated row maxima: no sort of all the entries. Equal values
+    fill as many places as there are of them; an entry counts ``counts[k]`` times if
+    given (a sentence of a document handed in that many times).
+
+    >>> _top_per_row(np.array([0, 1, 4]), np.array([0.25, 0.5, 0.75, 0.5]))[:, :3].tolist()
+    [[0.25, 0.0, 0.0], [0.75, 0.5, 0.5]]
+    >>> _top_per_row(np.array([0, 2]), np.array([0.5, 0.25]), np.array([2, 1]))[:, :3].tolist()
+    [[0.5, 0.5, 0.25]]
+    """
+    k = NEIGHBOURS
+    rows = len(indptr) - 1
+    top = np.zeros((rows, k), np.float32)
+    lengths = np.diff(indptr)
+    busy = np.flatnonzero(lengths > 0)
+    if len(busy) == 0:
+        return top
+    d = values.astype(np.float32, copy=True)
+    starts, sizes = indptr[busy], lengths[busy]
+    filled = np.zeros(len(busy), np.int64)
+    for _ in range(k):
+        best = np.maximum.reduceat(d, starts)
+        live = best > 0
+        same = (d == np.repeat(best, sizes)) & (d > 0)
+        ties = np.add.reduceat(
+            same.astype(np.int64) if counts is None else np.where(same, counts, 0), starts
+        )
+        for slot in range(k):
+            put = live & (filled <= slot) & (slot < filled + ties)
+            top[busy[put], slot] = best[put]
+        filled += np.where(live, ties, 0)
+        d[same] = 0.0
+        if not live.any() or (filled >= k).all():
+            break
+    return top
+
+
+def _block_pairs(
+    space: SentenceSpace,
+    right_t: sparse.csr_matrix,
+    start: int,
+    stop: int,
+    min_margin: float,
+    copies: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One block of rows of :func:`similar_pairs`: its kept (row, col, cosine) and its
+    rows' best cosines. Pure numpy and scipy, which release the GIL while multiplying:
+    blocks run in threads side by side. With ``copies`` (documents standing for that
+    many identical ones), a column of another document counts once per copy of it, and
+    one of the row's own document once per *other* copy."""
+    block = space.left[start:stop] @ right_t
+    row = np.repeat(np.arange(block.shape[0], dtype=np.int64), np.diff(block.indptr))
+    col = block.indices.astype(np.int64)
+    a, b = space.row_doc[row + start], space.col_doc[col]
+    if copies is None:
+        v = block.data * (a != b)  # other documents only
+        return kept_pairs(block.indptr, row, col, v, start, min_margin)
+    counts = copies[b] - (a == b)
+    v = block.data * (counts > 0)
+    return kept_pairs(block.indptr, row, col, v, start, min_margin, counts)
+
+
+def kept_pairs(
+    indptr: np.ndarray,
+    row: np.ndarray,
+    col: np.ndarray,
+    v: np.ndarray,
+    first: int | np.ndarray,
+    min_margin: float,
+    counts: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A block's products ``v`` (0 where not to count): the (row, col, cosine) at or
+    above :data:`KEEP_COSINE` that may reach ``min_margin``, and each row's best
+    cosines (an entry counting ``counts`` times among them, if given). ``first`` turns
+    block rows into rows of the whole (an offset, or each block row's row).
+
+    A link's margin is its cosine over the mean closeness of its two sentences; the
+    row's closeness is at least what this block saw, the column's at least
+    :data:`MARGIN_FLOOR`. A link that fails even with those is dropped here, so the
+    folder's millions of weak pairs are never held at once."""
+    v[v < NEIGHBOUR_FLOOR] = 0.0
+    top = _top_per_row(indptr, v, counts)
+    near = neighbour_closeness(top)
+    best = v * np.float32(2.0) / (near[row] + np.float32(MARGIN_FLOOR))
+    keep = (v >= KEEP_COSINE) & (best >= min_margin * (1.0 - 1e-4))
+    rows = row[keep] + first if isinstance(first, int) else first[row[keep]]
+    return rows, col[keep], v[keep], top
+
+
+Found = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # rows, cols, cosines, tops
+
+
+def run_blocks(
+    blocks: list[tuple[np.ndarray, Callable[[], Found]]], rows: int, job: Job, threads: int
+) -> Found:
+    """Run each block's product (its left rows, and the function computing it),
+    ``threads`` at a time, collected in block order: the same result whatever the
+    number. A row's best cosines go to its place among ``rows``; ``job`` advances by
+    each block's rows."""
+    top_rows = np.zeros((rows, NEIGHBOURS), np.float32)
+    rr, cc, vv = [], [], []
+    for where, (r, c, v, top) in _in_order(blocks, job, threads):
+        job.advance(len(where))
+        top_rows[where] = top
+        rr.append(r)
+        cc.append(c)
+        vv.append(v)
+    cat = np.concatenate
+    return (
+        cat(rr) if rr else np.zeros(0, np.int64),
+        cat(cc) if cc else np.zeros(0, np.int64),
+        cat(vv) if vv else np.zeros(0, np.float32),
+        top_rows,
+    )
+
+
+def _in_order(
+    blocks: list[tuple[np.ndarray, Callable[[], Found]]], job: Job, threads: int
+) -> Iterator[tuple[np.ndarray, Found]]:
+    """Each block's left rows and product, in block order, ``threads`` computed at a
+    time (at most that many ahead of the one collected: memory stays bounded)."""
+    threads = max(1, min(threads, MAX_THREADS))
+    if threads == 1 or len(blocks) < 2:
+        for where, compute in blocks:
+            job.check()
+            yield where, compute()
+        return
+    pool = ThreadPoolExecutor(threads, "meaning")
+    try:
+        pending = [pool.submit(compute) for _, compute in blocks[:threads]]
+        for k, (where, _) in enumerate(blocks):
+            job.check()
+            if k + threads < len(blocks):
+                pending.append(pool.submit(blocks[k + threads][1]))
+            found = pending[k].result()
+            pending[k] = None  # type: ignore[call-overload]
+            yield where, found
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def similar_pairs(space: SentenceSpace, how: Products) -> Found:
+    """Cosines of the space's left x right sentences of different documents: the pairs
+    at or above :data:`KEEP_COSINE` as (row, col, cosine), and each row's
+    :data:`NEIGHBOURS` best cosines over all pairs. With ``how.threads`` > 1 the blocks
+    are multiplied that many at a time; the results are taken in block order, so they
+    are the same whatever the number. ``how.copies``: see :func:`_block_pairs`."""
+    right_t = space.right.T.tocsr()
+    threads = max(1, min(how.threads, MAX_THREADS))
+    # blocks side by side share the memory one block had: the same links, smaller blocks
+    blocks = [
+        (
+            np.arange(start, stop),
+            partial(_block_pairs, space, right_t, start, stop, how.min_margin, how.copies),
+        )
+        for start, stop in row_blocks(space.left, space.right, BLOCK_ENTRIES // threads)
+    ]
+    return run_blocks(blocks, space.left.shape[0], how.job, threads)
