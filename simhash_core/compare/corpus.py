@@ -137,10 +137,6 @@ class Corpus:
     # compare.meaning.MeaningFound of each pair with reworded or translated passages,
     # filled in by the comparison
     meaning: dict[tuple[int, int], Any] = field(default_factory=dict, repr=False)
-    meaning_seconds: float = 0.0  # wall time of the meaning layer in the comparison
-    # wall time and pairs of the aligning done in the worker processes (none: 0)
-    workers_seconds: float = 0.0
-    workers_pairs: int = 0
     # alignments shared by documents with the same content (see matches)
     _twins: set[str] | None = field(default=None, repr=False)
     _align_keys: dict[int, bytes] = field(default_factory=dict, repr=False)
