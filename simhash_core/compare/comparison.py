@@ -66,6 +66,7 @@ from simhash_core.compare.steps import (
     judge,
     measure,
     order,
+    pair_kinds,
     shared_of,
 )
 from simhash_core.compare.verdict import Verdict
@@ -179,14 +180,17 @@ def score_corpus(
     aligned = _aligned_in_workers(corpus, todo, counts, memo, workers, progress, low, timings)
     if aligned:  # the aligning was the most of what is left
         low += (1 - low) * ALIGNING_SHARE
-    measures = measure(corpus, todo, counts, memo=memo, aligned=aligned, progress=progress, low=low)
+    kinds = pair_kinds(corpus, todo)
+    measures = measure(
+        corpus, todo, counts, memo=memo, aligned=aligned, kinds=kinds, progress=progress, low=low
+    )
     sizes = memo.set_sizes.tolist()
     # a pair without passages, meaning or SimHash closeness scores 0 and is not flagged:
     # unless every pair is asked for, it is not judged at all (most measured pairs)
     quiet = not all_pairs and corpus.settings.report_floor > 0
     judged = judge(
         corpus, todo, measures, counts, views,
-        meaning=meaning, set_sizes=sizes, quiet=quiet, progress=progress,
+        meaning=meaning, set_sizes=sizes, kinds=kinds, quiet=quiet, progress=progress,
     )  # fmt: skip
     progress.update(len(todo), len(todo))
     kept = restrict.kept if restrict is not None and restrict.kept is not None else ()

@@ -148,6 +148,7 @@ def measure(
     *,
     memo: ComparisonMemo | None = None,
     aligned: Mapping[Pair, PairMeasure] | None = None,
+    kinds: Sequence[Pair | None] | None = None,
     progress: Progress | None = None,
     low: float = 0.0,
 ) -> list[PairMeasure]:
@@ -155,10 +156,12 @@ def measure(
     by ``pairs[k]``): from the ``memo``, from ``aligned`` (the workers' measures), or
     aligned here; what is aligned here with enough shared shingles joins the memo, one
     pair of each pair of contents (twins lend their measure through
-    ``corpus.measured``). ``progress`` is told how far, from ``low`` of the stage on.
+    ``corpus.measured``). ``kinds``: each pair's :meth:`Corpus.pair_kind`, if known.
+    ``progress`` is told how far, from ``low`` of the stage on.
     """
     memo = memo if memo is not None else ComparisonMemo.empty()
     aligned = aligned or {}
+    kinds = kinds if kinds is not None else pair_kinds(corpus, pairs)
     kept: set[Pair] = set()  # pairs of contents with a measure in the memo
     out = []
     for step, pair in enumerate(pairs):
@@ -166,13 +169,20 @@ def measure(
             progress.update(int(1000 * (low + (1 - low) * step / len(pairs))), 1000)
             progress.check()
         drop_mapped_pages(step + 1)  # those of the documents measured so far
-        out.append(_measure_one(corpus, pair, shared[step], memo, aligned, kept))
+        out.append(_measure_one(corpus, pair, kinds[step], shared[step], memo, aligned, kept))
     return out
+
+
+def pair_kinds(corpus: Corpus, pairs: Sequence[Pair]) -> list[Pair | None]:
+    """Each pair's pair of contents (:meth:`Corpus.pair_kind`): the one key under which
+    pairs of documents with the same contents share their measure and judgement."""
+    return [corpus.pair_kind(i, j) for i, j in pairs]
 
 
 def _measure_one(
     corpus: Corpus,
     pair: Pair,
+    kind: Pair | None,
     shared: int,
     memo: ComparisonMemo,
     aligned: Mapping[Pair, PairMeasure],
@@ -183,7 +193,6 @@ def _measure_one(
     # twins' pairs: one pair of each pair of contents is kept in the memo (the first,
     # in this order on every run) and lends its measure to the others; a class of
     # 25 copies of each essay keeps 62 measures, not 65,000
-    kind = corpus.pair_kind(i, j)
     found = memo.measures.get(pair)
     if found is not None:
         if kind is not None:
@@ -235,6 +244,7 @@ def judge(
     *,
     meaning: Mapping[Pair, object] | None = None,
     set_sizes: Sequence[int],
+    kinds: Sequence[Pair | None] | None = None,
     quiet: bool = False,
     progress: Progress | None = None,
 ) -> Judged:
@@ -247,9 +257,10 @@ def judge(
     report floor are asked for). A pair of the same two contents
     (:meth:`Corpus.pair_kind`), measures, meaning and archive labels as one judged
     before takes that judgement (:func:`judged_as`), as a class of 25 copies of each
-    essay has 18,000 such pairs.
+    essay has 18,000 such pairs. ``kinds``: each pair's pair of contents, if known.
     """
     meaning = meaning or {}
+    kinds = kinds if kinds is not None else pair_kinds(corpus, pairs)
     k = corpus.settings.simhash_k
     earlier: dict[tuple, _Earlier] = {}
     out: list[PairScore] = []
@@ -259,9 +270,9 @@ def judge(
             progress.check()
         found = meaning.get((i, j))
         d_ij = views.distance_of(i, j)
-        if quiet and _quiet(corpus, i, j, measures[step], found, d_ij > k):
+        if quiet and found is None and d_ij > k and _quiet(corpus, i, j, measures[step]):
             continue  # similarity 0 and nothing to flag: below the floor, not reported
-        kind = corpus.pair_kind(i, j)
+        kind = kinds[step]
         j_ij = views.jaccard_of(i, j)
         # everything judge_pair reads, but the students' names and the meaning found
         same = None
@@ -298,10 +309,10 @@ def judge(
     return Judged(out, meaning_of)
 
 
-def _quiet(corpus: Corpus, i: int, j: int, m: PairMeasure, found: object, far: bool) -> bool:
-    """Whether pair ``i, j`` scores 0 and has nothing to flag: no passage, no meaning,
-    not SimHash-close (``far``), and not an archived copy of the same text."""
-    if found is not None or m.passages != 0 or not far:
+def _quiet(corpus: Corpus, i: int, j: int, m: PairMeasure) -> bool:
+    """Whether pair ``i, j``, without meaning and not SimHash-close, scores 0 and has
+    nothing to flag: no passage, and not an archived copy of the same text."""
+    if m.passages != 0:
         return False
     a, b = corpus.docs[i], corpus.docs[j]
     return not (b.archive_label and a.content_hash == b.content_hash)

@@ -7,7 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simhash_core.compare.comparison import Restriction, pair_matrix, score_corpus
+from simhash_core.compare.comparison import (
+    Restriction,
+    compare_documents,
+    pair_matrix,
+    score_corpus,
+)
 from simhash_core.compare.corpus import Corpus
 from simhash_core.compare.memo import ComparisonMemo
 from simhash_core.compare.pair_score import NOTHING, PairMeasure, score_pair
@@ -20,7 +25,9 @@ from simhash_core.compare.steps import (
     order,
     shared_of,
 )
+from simhash_core.scan import scan
 from simhash_core.types import Document, PairScore, ScanSettings
+from tests.core.samples import SAMPLES, needs_samples
 from tests.core.test_archive import make_doc, partial_copy
 from tests.core.textgen import zh_essay
 
@@ -236,3 +243,29 @@ def test_score_corpus_is_the_steps_in_order(docs):
     assert [(p.a, p.b) for p in scored.pairs[:3]] == [(0, 1), (1, 2), (0, 2)]
     assert scored.matrix is not None and scored.matrix.flagged[0, 2]
     assert set(scored.timings) == {"meaning layer"}  # the comparison's, not the corpus's
+
+
+@needs_samples
+def test_twins_share_their_judged_meaning_and_the_same_result_comes_every_time():
+    """Essays with reworded passages, eight of them handed in twice: a twin pair takes
+    the judged meaning of the first pair of its two contents (named by that pair, no
+    object identity), and comparing again gives the same pairs and directions."""
+    folder = SAMPLES / "paraphrase-en" / "documents"
+    docs = scan([folder], isolate=False, compare=False).documents
+    docs = docs + docs[8:16]  # 8 and 14, 12 and 15 share reworded passages, among others
+    settings = ScanSettings()
+    corpus = Corpus.build(docs, settings)
+    scored = score_corpus(corpus)
+    assert any(p.reworded for p in scored.pairs)
+    twins = {pair: first for pair, first in scored.meaning_of.items() if pair != first}
+    assert twins, "no twin pair with reworded passages"
+    for (i, j), (a, b) in twins.items():
+        assert scored.meaning_of[(a, b)] == (a, b) and (a, b) < (i, j)
+        assert corpus.pair_kind(i, j) == corpus.pair_kind(a, b)
+        assert corpus.meaning[(i, j)] is corpus.meaning[(a, b)]
+        assert corpus.passages(i, j) == corpus.passages(a, b)
+    first, again = compare_documents(docs, settings), compare_documents(docs, settings)
+    assert first.pairs == again.pairs and first.clusters == again.clusters
+    assert {p.direction for p in first.pairs if p.reworded} == {
+        p.direction for p in again.pairs if p.reworded
+    }
