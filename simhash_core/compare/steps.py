@@ -281,15 +281,9 @@ def judge(
             same = (kind, found is None, d_ij, j_ij, shared[step], labels)
             before = earlier.get(same)
             if before is not None and before.found == found:
-                if before.meaning_of is not None:
-                    corpus.meaning[(i, j)] = corpus.meaning[before.meaning_of]
-                    meaning_of[(i, j)] = before.meaning_of
-                out.append(judged_as(before.pair, corpus, i, j, before.names_a))
+                out.append(_as_before(corpus, before, i, j, meaning_of))
                 continue
-        judged = NOTHING_FOUND
-        if found is not None:
-            judged = corpus.meaning[(i, j)] = _judged_meaning(corpus, i, j, found)
-            meaning_of[(i, j)] = (i, j)
+        judged = _judged_meaning(corpus, i, j, found, meaning_of)
         p = judge_pair(
             corpus,
             i,
@@ -318,15 +312,34 @@ def _quiet(corpus: Corpus, i: int, j: int, m: PairMeasure) -> bool:
     return not (b.archive_label and a.content_hash == b.content_hash)
 
 
-def _judged_meaning(corpus: Corpus, i: int, j: int, found: object) -> MeaningFound:
+def _judged_meaning(
+    corpus: Corpus, i: int, j: int, found: object, meaning_of: dict[Pair, Pair]
+) -> MeaningFound:
+    """The passages of what the meaning layer ``found`` for pair ``i, j`` that a
+    teacher is shown (kept in ``corpus.meaning``; nothing when it found nothing)."""
+    if found is None:
+        return NOTHING_FOUND
     s = corpus.settings
-    return judge_meaning(
+    judged = corpus.meaning[(i, j)] = judge_meaning(
         found,  # type: ignore[arg-type]
         corpus.sentences(i),
         corpus.sentences(j),
         margin=s.meaning_margin,
         min_sentences=s.meaning_sentences,
     )
+    meaning_of[(i, j)] = (i, j)
+    return judged
+
+
+def _as_before(
+    corpus: Corpus, before: _Earlier, i: int, j: int, meaning_of: dict[Pair, Pair]
+) -> PairScore:
+    """Pair ``i, j`` judged as the ``before`` pair of the same contents was, with its
+    judged meaning."""
+    if before.meaning_of is not None:
+        corpus.meaning[(i, j)] = corpus.meaning[before.meaning_of]
+        meaning_of[(i, j)] = before.meaning_of
+    return judged_as(before.pair, corpus, i, j, before.names_a)
 
 
 def order(
