@@ -164,10 +164,11 @@ def score_corpus(
     dense = len(corpus.docs) <= dense_limit
     # a large folder keeps the counts it reads (see _kept_shared); else it needs them all
     pruned = not dense and not all_pairs and restrict is None
-    _fill_memo(corpus, memo, whole=not pruned)
+    shared, set_sizes = _fill_memo(corpus, memo, whole=not pruned)
     views = Views.of(corpus.docs, dense=dense)
     close = views.close(corpus.settings.simhash_k)
-    shared = _kept_shared(memo, close) if pruned else memo.shared
+    if pruned:
+        shared = _kept_shared(memo, shared, close)
     timings: dict[str, float] = {}
     started = time.perf_counter()
     meaning = _meaning_links(corpus, restrict, progress, memo)
@@ -184,7 +185,7 @@ def score_corpus(
     measures = measure(
         corpus, todo, counts, memo=memo, aligned=aligned, kinds=kinds, progress=progress, low=low
     )
-    sizes = memo.set_sizes.tolist()
+    sizes = set_sizes.tolist()
     # a pair without passages, meaning or SimHash closeness scores 0 and is not flagged:
     # unless every pair is asked for, it is not judged at all (most measured pairs)
     quiet = not all_pairs and corpus.settings.report_floor > 0
@@ -201,7 +202,7 @@ def score_corpus(
         others = OtherPairs.build(
             fingerprints=views.fingerprints,
             signatures=views.signatures,
-            set_sizes=memo.set_sizes,
+            set_sizes=set_sizes,
             shared=shared,
             measured=todo,
         )
@@ -211,10 +212,12 @@ def score_corpus(
     return Scores(pairs, matrix, others, timings, judged.meaning_of)
 
 
-def _fill_memo(corpus: Corpus, memo: ComparisonMemo, *, whole: bool) -> None:
-    """The shared counts, set sizes and comparable units of ``corpus`` in ``memo``,
-    where it lacks them (or holds only a large folder's kept counts and ``whole``
-    ones are needed)."""
+def _fill_memo(
+    corpus: Corpus, memo: ComparisonMemo, *, whole: bool
+) -> tuple[Mapping[tuple[int, int], int], np.ndarray]:
+    """The shared counts and set sizes of ``corpus``, from ``memo`` or made and put
+    there where it lacks them (or holds only a large folder's kept counts and
+    ``whole`` ones are needed); its comparable units go there too."""
     if (
         memo.shared is None
         or memo.set_sizes is None
@@ -225,14 +228,18 @@ def _fill_memo(corpus: Corpus, memo: ComparisonMemo, *, whole: bool) -> None:
         memo.changed = True
     if memo.comparable is None:
         memo.comparable, memo.changed = corpus.comparable, True
+    return memo.shared, memo.set_sizes
 
 
-def _kept_shared(memo: ComparisonMemo, close: set[tuple[int, int]]) -> Mapping:
+def _kept_shared(
+    memo: ComparisonMemo,
+    shared: Mapping[tuple[int, int], int],
+    close: set[tuple[int, int]],
+) -> Mapping[tuple[int, int], int]:
     """A large folder's shared counts, without a matrix or every pair: only pairs that
     can have a passage and close ones are read, so tens of millions sharing a shingle
     or two are dropped (the memo too); a meaning pair among them is counted when it
     comes (:func:`.steps.shared_of`)."""
-    shared = memo.shared
     if isinstance(shared, SharedCounts) and shared.floor < MIN_SHARED_SHINGLES:
         shared = memo.shared = shared.kept(MIN_SHARED_SHINGLES, close)
         memo.changed = True
@@ -303,8 +310,8 @@ def _aligned_in_workers(
 
 
 def pair_matrix(
-    dist: np.ndarray,
-    jac: np.ndarray,
+    dist: np.ndarray | None,
+    jac: np.ndarray | None,
     shared: Mapping[tuple[int, int], int],
     sizes: list[int],
     scores: Iterable[PairScore],
@@ -323,9 +330,9 @@ def pair_matrix(
             pairs, counts = pairs[keep], counts[keep]
         size = np.asarray(sizes, dtype=np.float64)
         for x, y in ((0, 1), (1, 0)):
-            i, j = pairs[:, x], pairs[:, y]
-            has = size[i] > 0
-            cont[i[has], j[has]] = (counts[has] / size[i[has]]).astype(np.float32)
+            rows, cols = pairs[:, x], pairs[:, y]
+            has = size[rows] > 0
+            cont[rows[has], cols[has]] = (counts[has] / size[rows[has]]).astype(np.float32)
     else:  # a plain mapping (a memo made by hand)
         for (i, j), c in shared.items():
             if restrict is not None and not restrict.allows(i, j):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simhash_core.compare.corpus import Corpus, SharedCounts
-from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound, judge_meaning
+from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound, PairMeaning, judge_meaning
 from simhash_core.compare.memo import ComparisonMemo
 from simhash_core.compare.pair_score import (
     MIN_SHARED_SHINGLES,
@@ -229,7 +229,7 @@ class Judged:
 class _Earlier:
     """A judgement that pairs of the same contents and measures take."""
 
-    found: object  # what the meaning layer found (None: nothing)
+    found: PairMeaning | None  # what the meaning layer found
     pair: PairScore
     names_a: bool  # the share reason names the first document's student
     meaning_of: Pair | None  # the pair whose judged meaning it has
@@ -242,7 +242,7 @@ def judge(
     shared: Sequence[int],
     views: Views,
     *,
-    meaning: Mapping[Pair, object] | None = None,
+    meaning: Mapping[Pair, PairMeaning] | None = None,
     set_sizes: Sequence[int],
     kinds: Sequence[Pair | None] | None = None,
     quiet: bool = False,
@@ -313,7 +313,7 @@ def _quiet(corpus: Corpus, i: int, j: int, m: PairMeasure) -> bool:
 
 
 def _judged_meaning(
-    corpus: Corpus, i: int, j: int, found: object, meaning_of: dict[Pair, Pair]
+    corpus: Corpus, i: int, j: int, found: PairMeaning | None, meaning_of: dict[Pair, Pair]
 ) -> MeaningFound:
     """The passages of what the meaning layer ``found`` for pair ``i, j`` that a
     teacher is shown (kept in ``corpus.meaning``; nothing when it found nothing)."""
@@ -321,7 +321,7 @@ def _judged_meaning(
         return NOTHING_FOUND
     s = corpus.settings
     judged = corpus.meaning[(i, j)] = judge_meaning(
-        found,  # type: ignore[arg-type]
+        found,
         corpus.sentences(i),
         corpus.sentences(j),
         margin=s.meaning_margin,
