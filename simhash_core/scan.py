@@ -451,17 +451,13 @@ def scan(
                 give_back_free_memory()  # their arrays in memory
                 timings["compare: shingles mapped"] = time.perf_counter() - t2
             workers = (settings.workers or default_workers()) if isolate else 1
-            pairs, clusters, corpus, matrix, others = _compare(
-                docs, settings, template, cache, all_pairs, progress, workers
-            )
+            compared = _compare(docs, settings, template, cache, all_pairs, progress, workers)
+            pairs, clusters, corpus, matrix, others = compared[:5]
+            timings.update({f"compare: {k}": t for k, t in compared.timings.items()})
     except Cancelled:
         cancelled = stopped = True
         pairs, clusters, matrix, corpus, others = [], [], None, None, None
     timings["compare"] = time.perf_counter() - t2
-    if corpus is not None:
-        timings["compare: meaning layer"] = corpus.meaning_seconds
-        if corpus.workers_pairs:
-            timings["compare: aligning in the workers"] = corpus.workers_seconds
     timings["total"] = time.perf_counter() - t0
     errors.sort(key=lambda e: e.path)
     return ScanResult(

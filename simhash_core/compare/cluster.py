@@ -86,33 +86,67 @@ def groups(
     ]
 
 
+Inside = list[tuple[PairScore, Direction | None]]  # a group's flagged pairs and directions
+Source = tuple[int | None, Message, int | None]  # a group's likely source, why, compiler
+
+
 def _group_source(
     mem: tuple[int, ...],
-    inside: list[tuple[PairScore, Direction | None]],
+    inside: Inside,
     labels: Sequence[str | None] | None,
     names: Sequence[str] | None,
-) -> tuple[int | None, Message, int | None]:
-    old = [m for m in mem if labels and labels[m] is not None]
-    if old:
-        links = {m: sum(m in (p.a, p.b) for p, _ in inside) for m in old}
-        source = min(old, key=lambda m: (-links[m], m))
-        label = labels[source] if labels else ""
-        return source, Message.of("source.archived", label=label or ""), None
-    copies = sorted(
-        {
-            d.copy
-            for _, d in inside
-            if d is not None and d.copy is not None and d.reason.code == "direction.compiled"
-        }
+) -> Source:
+    """A group's likely source, its reason and its compiler, from the first rule that
+    has evidence: an archived member, one member compiled from the others, or one
+    source that every stated direction names."""
+    return (
+        _archived_source(mem, inside, labels)
+        or _compiler(inside, names)
+        or _stated_source(inside)
+        or (None, Message.of("source.unknown"), None)
     )
-    if len(copies) == 1:
-        name = names[copies[0]] if names else str(copies[0])
-        return None, Message.of("source.compiled", copy=name), copies[0]
-    # every stated direction of the group names one source, and none contradicts it
+
+
+def _archived_source(
+    mem: tuple[int, ...], inside: Inside, labels: Sequence[str | None] | None
+) -> Source | None:
+    """The archived member linked to most members (the first of those), if any.
+
+    >>> p = PairScore(0, 1, 0.9, 0, 0, 0, 0, flagged=True)
+    >>> _archived_source((0, 1), [(p, None)], [None, "2023"])[0]
+    1
+    """
+    if not labels:
+        return None
+    old = [m for m in mem if labels[m] is not None]
+    if not old:
+        return None
+    links = {m: sum(m in (p.a, p.b) for p, _ in inside) for m in old}
+    source = min(old, key=lambda m: (-links[m], m))
+    return source, Message.of("source.archived", label=labels[source] or ""), None
+
+
+def _compiler(inside: Inside, names: Sequence[str] | None) -> Source | None:
+    """The one member that the group's directions say is built from the others."""
+    copies = {
+        d.copy
+        for _, d in inside
+        if d is not None and d.copy is not None and d.reason.code == "direction.compiled"
+    }
+    if len(copies) != 1:
+        return None
+    (copy,) = copies
+    name = names[copy] if names else str(copy)
+    return None, Message.of("source.compiled", copy=name), copy
+
+
+def _stated_source(inside: Inside) -> Source | None:
+    """The one source that every stated direction of the group names, when none of
+    them names it a copy."""
     stated = [d for _, d in inside if d is not None and d.known]
     sources = {d.source for d in stated}
     copied = {d.copy for d in stated}
-    if len(sources) == 1 and not sources & copied:
-        (source,) = sources
-        return source, Message.of("source.evidence", reason=stated[0].reason), None
-    return None, Message.of("source.unknown"), None
+    if len(sources) != 1 or sources & copied:
+        return None
+    (source,) = sources
+    return source, Message.of("source.evidence", reason=stated[0].reason), None

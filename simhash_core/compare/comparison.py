@@ -30,6 +30,7 @@ import os
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import NamedTuple
 
 import numpy as np
@@ -44,9 +45,7 @@ from simhash_core.compare.corpus import (
 )
 from simhash_core.compare.direction import pair_directions
 from simhash_core.compare.meaning import (
-    NOTHING_FOUND,
     is_large,
-    judge_meaning,
     meaning_key,
     meaning_pairs,
     needs_glosses,
@@ -58,17 +57,22 @@ from simhash_core.compare.pair_score import (
     MIN_SHARED_SHINGLES,
     PairMeasure,
     copy_pair,
-    judge_pair,
-    judged_as,
-    measure_kind,
-    shares,
 )
 from simhash_core.compare.pair_stream import OtherPairs
+from simhash_core.compare.steps import (
+    Views,
+    candidates,
+    enough_shared,
+    judge,
+    measure,
+    order,
+    pair_kinds,
+    shared_of,
+)
 from simhash_core.compare.verdict import Verdict
 from simhash_core.fingerprint import minhash
-from simhash_core.fingerprint.index import near_duplicate_pairs
 from simhash_core.fingerprint.simhash import fingerprint_array, hamming_matrix
-from simhash_core.memory import drop_mapped_pages, give_back_free_memory
+from simhash_core.memory import give_back_free_memory
 from simhash_core.progress import Progress
 from simhash_core.types import (
     DENSE_MATRIX_LIMIT,
@@ -118,6 +122,20 @@ class Restriction:
         return i < self.new and (self.kept is None or j >= self.new)
 
 
+class Scores(NamedTuple):
+    """What :func:`score_corpus` gives: the reported pairs (best first), the dense
+    matrix (None above the dense limit), with ``all_pairs`` the unreported rest as a
+    stream, the wall time of its parts (``"meaning layer"``, and ``"aligning in the
+    workers"`` when they aligned any pair) and, for each pair of twins with meaning
+    passages, the pair whose judged meaning it shares (see :class:`.steps.Judged`)."""
+
+    pairs: list[PairScore]
+    matrix: PairMatrix | None
+    others: OtherPairs | None
+    timings: dict[str, float]
+    meaning_of: dict[tuple[int, int], tuple[int, int]]
+
+
 def score_corpus(
     corpus: Corpus,
     *,
@@ -127,8 +145,9 @@ def score_corpus(
     memo: ComparisonMemo | None = None,
     restrict: Restriction | None = None,
     workers: int = 1,
-) -> tuple[list[PairScore], PairMatrix | None, OtherPairs | None]:
-    """Score every pair worth reporting: ``(pairs, dense matrix, other pairs)``.
+) -> Scores:
+    """Score every pair worth reporting: the steps of :mod:`.steps` (candidates,
+    measure, judge, order) and the matrix, in that order.
 
     Pairs that share fewer shingles than a passage needs and are far apart in SimHash
     cannot have passages, so they are never measured. Without ``all_pairs`` only pairs
@@ -142,181 +161,110 @@ def score_corpus(
     """
     progress = progress or Progress()
     memo = memo if memo is not None else ComparisonMemo.empty()
-    docs = corpus.docs
-    n = len(docs)
-    fps = fingerprint_array(d.fingerprint for d in docs)
-    dense = n <= dense_limit
-    # a large folder keeps the counts it reads (see below); anything else needs them all
+    dense = len(corpus.docs) <= dense_limit
+    # a large folder keeps the counts it reads (see _kept_shared); else it needs them all
     pruned = not dense and not all_pairs and restrict is None
+    shared, set_sizes = _fill_memo(corpus, memo, whole=not pruned)
+    views = Views.of(corpus.docs, dense=dense)
+    close = views.close(corpus.settings.simhash_k)
+    if pruned:
+        shared = _kept_shared(memo, shared, close)
+    timings: dict[str, float] = {}
+    started = time.perf_counter()
+    meaning = _meaning_links(corpus, restrict, progress, memo)
+    timings["meaning layer"] = time.perf_counter() - started
+    give_back_free_memory()  # the sentence products', before the aligning
+    todo = _candidates(corpus, shared, close, meaning, restrict, all_pairs)
+    counts = shared_of(corpus, shared, todo)
+    # the stage's first half went to the meaning layer's products, when it ran
+    low = MEANING_SHARE if corpus.settings.reworded or corpus.settings.translated else 0.0
+    aligned = _aligned_in_workers(corpus, todo, counts, memo, workers, progress, low, timings)
+    if aligned:  # the aligning was the most of what is left
+        low += (1 - low) * ALIGNING_SHARE
+    kinds = pair_kinds(corpus, todo)
+    measures = measure(
+        corpus, todo, counts, memo=memo, aligned=aligned, kinds=kinds, progress=progress, low=low
+    )
+    sizes = set_sizes.tolist()
+    # a pair without passages, meaning or SimHash closeness scores 0 and is not flagged:
+    # unless every pair is asked for, it is not judged at all (most measured pairs)
+    quiet = not all_pairs and corpus.settings.report_floor > 0
+    judged = judge(
+        corpus, todo, measures, counts, views,
+        meaning=meaning, set_sizes=sizes, kinds=kinds, quiet=quiet, progress=progress,
+    )  # fmt: skip
+    progress.update(len(todo), len(todo))
+    kept = restrict.kept if restrict is not None and restrict.kept is not None else ()
+    floor = None if all_pairs else corpus.settings.report_floor
+    pairs = order(judged.pairs, corpus.docs, floor=floor, kept=kept)
+    others = None
+    if all_pairs and restrict is None:
+        others = OtherPairs.build(
+            fingerprints=views.fingerprints,
+            signatures=views.signatures,
+            set_sizes=set_sizes,
+            shared=shared,
+            measured=todo,
+        )
+    matrix = None
+    if dense:
+        matrix = pair_matrix(views.distance, views.jaccard, shared, sizes, pairs, restrict)
+    return Scores(pairs, matrix, others, timings, judged.meaning_of)
+
+
+def _fill_memo(
+    corpus: Corpus, memo: ComparisonMemo, *, whole: bool
+) -> tuple[Mapping[tuple[int, int], int], np.ndarray]:
+    """The shared counts and set sizes of ``corpus``, from ``memo`` or made and put
+    there where it lacks them (or holds only a large folder's kept counts and
+    ``whole`` ones are needed); its comparable units go there too."""
     if (
         memo.shared is None
         or memo.set_sizes is None
-        or (not pruned and getattr(memo.shared, "floor", 1) > 1)
+        or (whole and getattr(memo.shared, "floor", 1) > 1)
     ):
         memo.shared, memo.set_sizes = _shared(corpus)
         give_back_free_memory()  # the tallies', before the meaning layer
         memo.changed = True
     if memo.comparable is None:
         memo.comparable, memo.changed = corpus.comparable, True
-    shared, sizes = memo.shared, memo.set_sizes.tolist()
-    dist = hamming_matrix(fps) if dense else None
-    sigs = np.stack([d.minhash for d in docs]) if n else np.zeros((0, 1), np.uint64)
-    jac = minhash.jaccard_matrix(sigs) if dense and n else None
+    return memo.shared, memo.set_sizes
 
-    k = corpus.settings.simhash_k
-    if dist is not None:
-        ii, jj = np.nonzero(np.triu(dist <= k, 1))
-    else:  # too many for a dense matrix: the pigeonhole block index finds them
-        ii, jj = near_duplicate_pairs(fps, k).T
-    close = set(zip(ii.tolist(), jj.tolist(), strict=True))
-    if pruned and isinstance(shared, SharedCounts) and shared.floor < MIN_SHARED_SHINGLES:
-        # without a matrix or every pair, only pairs that can have a passage and close
-        # ones are read: tens of millions sharing a shingle or two are dropped (the
-        # memo too); a meaning pair among them is counted when it comes
+
+def _kept_shared(
+    memo: ComparisonMemo,
+    shared: Mapping[tuple[int, int], int],
+    close: set[tuple[int, int]],
+) -> Mapping[tuple[int, int], int]:
+    """A large folder's shared counts, without a matrix or every pair: only pairs that
+    can have a passage and close ones are read, so tens of millions sharing a shingle
+    or two are dropped (the memo too); a meaning pair among them is counted when it
+    comes (:func:`.steps.shared_of`)."""
+    if isinstance(shared, SharedCounts) and shared.floor < MIN_SHARED_SHINGLES:
         shared = memo.shared = shared.kept(MIN_SHARED_SHINGLES, close)
         memo.changed = True
-    # fewer shared shingles than this can't make a passage: similarity 0, not measured
-    if isinstance(shared, SharedCounts):
-        enough = set(shared.at_least(MIN_SHARED_SHINGLES))
-    else:  # a plain mapping (a memo made by hand)
-        enough = {pair for pair, count in shared.items() if count >= MIN_SHARED_SHINGLES}
-    if restrict is not None:
-        todo = sorted(p for p in enough | close if restrict.measures(*p))
-        if all_pairs:  # every new x archived pair, similar or not
-            todo = sorted(
-                set(todo) | {(i, j) for i in range(restrict.new) for j in range(restrict.new, n)}
-            )
-    else:
-        todo = sorted(enough | close)
-    started = time.perf_counter()
-    meaning = _meaning_links(corpus, restrict, progress, memo)
-    corpus.meaning_seconds = time.perf_counter() - started
-    give_back_free_memory()  # the sentence products', before the aligning
-    layer = corpus.settings.reworded or corpus.settings.translated
-    if meaning:
-        todo = sorted(set(todo) | set(meaning))
+    return shared
 
-    scores = []
-    kept_kinds: set = set()  # pairs of contents with a measure in the memo
-    # pairs of contents judged: a pair of the same two contents, meaning and archive
-    # labels takes that judgement (see pair_score.judged_as)
-    judged_kinds: dict[tuple, tuple[PairScore, bool]] = {}
-    if isinstance(shared, SharedCounts):
-        shared_of = shared.counts_of(todo, absent=-1 if shared.floor > 1 else 0)
-        for step in (at for at, count in enumerate(shared_of) if count < 0):
-            shared_of[step] = corpus.shared_with(*todo[step])
-    else:  # a plain mapping (a memo made by hand)
-        shared_of = [shared.get(pair, 0) for pair in todo]
-    # a pair without passages, meaning or SimHash closeness scores 0 and is not flagged:
-    # unless every pair is asked for, it is not judged at all (most measured pairs)
-    quiet_below_floor = not all_pairs and corpus.settings.report_floor > 0
-    # the stage's first half went to the meaning layer's products, when it ran
-    low = MEANING_SHARE if layer else 0.0
-    aligned = _aligned_in_workers(corpus, todo, shared_of, memo, workers, progress, low)
-    if aligned:  # the aligning was the most of what is left
-        low += (1 - low) * ALIGNING_SHARE
-    for step, (i, j) in enumerate(todo):
-        if step % 64 == 0:
-            progress.update(int(1000 * (low + (1 - low) * step / len(todo))), 1000)
-            progress.check()
-        drop_mapped_pages(step + 1)  # those of the documents measured so far
-        d_ij = (
-            int(dist[i, j])
-            if dist is not None
-            else (docs[i].fingerprint ^ docs[j].fingerprint).bit_count()
-        )
-        j_ij = (
-            float(jac[i, j])
-            if jac is not None
-            else minhash.estimate_jaccard(docs[i].minhash, docs[j].minhash)
-        )
-        shared_ij = shared_of[step]
-        measure = memo.measures.get((i, j))
-        # twins' pairs: one pair of each pair of contents is kept in the memo (the first,
-        # in this order on every run) and lends its measure to the others; a class of
-        # 25 copies of each essay keeps 62 measures, not 65,000
-        kind = corpus.pair_kind(i, j)
-        if measure is not None and kind is not None:
-            corpus.measured.setdefault(kind, measure)
-            kept_kinds.add(kind)
-        if measure is None:
-            measure = aligned.get((i, j))
-            if measure is not None and kind is not None:
-                corpus.measured.setdefault(kind, measure)
-        if measure is None:
-            measure = measure_kind(corpus, i, j, shared_ij, kind)
-            # below the minimum, measuring is free: not kept
-            if shared_ij >= MIN_SHARED_SHINGLES and (kind is None or kind not in kept_kinds):
-                memo.measures[(i, j)] = measure
-                memo.changed = True
-                if kind is not None:
-                    kept_kinds.add(kind)
-        found = meaning.get((i, j))
-        if (
-            quiet_below_floor
-            and found is None
-            and measure.passages == 0
-            and d_ij > k
-            and not (docs[j].archive_label and docs[i].content_hash == docs[j].content_hash)
-        ):
-            continue  # similarity 0 and nothing to flag: below the floor, not reported
-        same = None
-        if kind is not None:  # everything judge_pair reads, but the students' names
-            labels = (docs[i].archive_label, docs[j].archive_label)
-            same = (kind, id(found), d_ij, j_ij, shared_ij, labels)
-            before = judged_kinds.get(same)
-            if before is not None:
-                p, names_a = before
-                if found is not None:
-                    corpus.meaning[(i, j)] = corpus.meaning[(p.a, p.b)]
-                scores.append(judged_as(p, corpus, i, j, names_a))
-                continue
-        judged = NOTHING_FOUND
-        if found is not None:
-            judged = corpus.meaning[(i, j)] = judge_meaning(
-                found,
-                corpus.sentences(i),
-                corpus.sentences(j),
-                margin=corpus.settings.meaning_margin,
-                min_sentences=corpus.settings.meaning_sentences,
-            )
-        scores.append(
-            judge_pair(
-                corpus,
-                i,
-                j,
-                measure,
-                shared=shared_ij,
-                set_sizes=(sizes[i], sizes[j]),
-                distance=d_ij,
-                jaccard=j_ij,
-                meaning=judged,
-            )
-        )
-        if same is not None:
-            share_a, share_b = shares(measure, judged)  # the side pair.share names
-            judged_kinds[same] = (scores[-1], share_a >= share_b)
-    progress.update(len(todo), len(todo))
-    floor = corpus.settings.report_floor
-    if not all_pairs:
-        scores = [p for p in scores if p.flagged or p.similarity >= floor]
-    if restrict is not None and restrict.kept is not None:
-        scores = [*restrict.kept, *scores]
 
-    others = None
-    if all_pairs and restrict is None:
-        others = OtherPairs.build(
-            fingerprints=fps,
-            signatures=sigs,
-            set_sizes=memo.set_sizes,
-            shared=shared,
-            measured=todo,
-        )
-    matrix = None
-    if dense:
-        matrix = _dense_matrix(dist, jac, shared, sizes, scores, restrict)
-    scores.sort(key=lambda p: (-p.similarity, p.simhash_distance, docs[p.a].path, docs[p.b].path))
-    return scores, matrix, others
+def _candidates(
+    corpus: Corpus,
+    shared: Mapping[tuple[int, int], int],
+    close: set[tuple[int, int]],
+    meaning: Mapping[tuple[int, int], object],
+    restrict: Restriction | None,
+    all_pairs: bool,
+) -> list[tuple[int, int]]:
+    """:func:`.steps.candidates` for this comparison: with a restriction, the pairs it
+    measures, and with ``all_pairs`` every new x archived pair, similar or not."""
+    if restrict is None:
+        return candidates(enough_shared(shared), close, meaning)
+    every: set[tuple[int, int]] = set()
+    if all_pairs:
+        n = len(corpus.docs)
+        every = {(i, j) for i in range(restrict.new) for j in range(restrict.new, n)}
+    return candidates(
+        enough_shared(shared), close, meaning, measures=restrict.measures, every=every
+    )
 
 
 ALIGNING_SHARE = 0.8  # of what follows the meaning layer: aligning, when in the workers
@@ -330,10 +278,12 @@ def _aligned_in_workers(
     workers: int,
     progress: Progress,
     low: float,
+    timings: dict[str, float],
 ) -> dict[tuple[int, int], PairMeasure]:
     """The measures of the pairs left to align, one pair of each pair of contents,
     aligned in ``workers`` processes (their runs given to the corpus for the pairs'
-    passages and directions); empty where too few are left for that to pay."""
+    passages and directions; their wall time to ``timings``); empty where too few are
+    left for that to pay."""
     if workers < 2:
         return {}
     memo_kinds = {corpus.pair_kind(i, j) for i, j in memo.measures} - {None}
@@ -351,18 +301,17 @@ def _aligned_in_workers(
     started = time.perf_counter()
     found = measure_in_workers(corpus, pairs, workers, progress, share)
     if found:
-        corpus.workers_seconds = time.perf_counter() - started
-        corpus.workers_pairs = len(found)
+        timings["aligning in the workers"] = time.perf_counter() - started
     out = {}
-    for (i, j), (measure, matches) in found.items():
+    for (i, j), (measured, matches) in found.items():
         corpus.give_matches(i, j, matches)
-        out[(i, j)] = measure
+        out[(i, j)] = measured
     return out
 
 
-def _dense_matrix(
-    dist: np.ndarray,
-    jac: np.ndarray,
+def pair_matrix(
+    dist: np.ndarray | None,
+    jac: np.ndarray | None,
     shared: Mapping[tuple[int, int], int],
     sizes: list[int],
     scores: Iterable[PairScore],
@@ -381,9 +330,9 @@ def _dense_matrix(
             pairs, counts = pairs[keep], counts[keep]
         size = np.asarray(sizes, dtype=np.float64)
         for x, y in ((0, 1), (1, 0)):
-            i, j = pairs[:, x], pairs[:, y]
-            has = size[i] > 0
-            cont[i[has], j[has]] = (counts[has] / size[i[has]]).astype(np.float32)
+            rows, cols = pairs[:, x], pairs[:, y]
+            has = size[rows] > 0
+            cont[rows[has], cols[has]] = (counts[has] / size[rows[has]]).astype(np.float32)
     else:  # a plain mapping (a memo made by hand)
         for (i, j), c in shared.items():
             if restrict is not None and not restrict.allows(i, j):
@@ -415,20 +364,20 @@ def restore_comparison(
         raise ValueError("a verdict needs the complete memo of its comparison")
     corpus = Corpus.build(docs, settings, memo.common, comparable=memo.comparable)
     corpus.meaning.update(verdict.meaning)
-    corpus.meaning_seconds = 0.0
     matrix = None
     n = len(docs)
     if 0 < n <= dense_limit:
         fps = fingerprint_array(d.fingerprint for d in docs)
         sigs = np.stack([d.minhash for d in docs])
-        matrix = _dense_matrix(
+        matrix = pair_matrix(
             hamming_matrix(fps),
             minhash.jaccard_matrix(sigs),
             memo.shared,
             memo.set_sizes.tolist(),
             verdict.pairs,
         )
-    return Comparison(list(verdict.pairs), list(verdict.clusters), corpus, matrix, None)
+    pairs, clusters = list(verdict.pairs), list(verdict.clusters)
+    return Comparison(pairs, clusters, corpus, matrix, None, {"meaning layer": 0.0})
 
 
 def _shared(corpus: Corpus) -> tuple[SharedCounts, np.ndarray]:
@@ -498,14 +447,16 @@ def _meaning_links(
 
 class Comparison(NamedTuple):
     """What comparing a class gives: reported pairs (best first), groups, the prepared
-    corpus, the dense matrix (None above the dense limit) and, with ``all_pairs``,
-    the unreported rest as a stream."""
+    corpus, the dense matrix (None above the dense limit), with ``all_pairs`` the
+    unreported rest as a stream, and the wall time of the comparison's parts (see
+    :class:`Scores`)."""
 
     pairs: list[PairScore]
     clusters: list[Cluster]
     corpus: Corpus
     matrix: PairMatrix | None
     others: OtherPairs | None = None
+    timings: Mapping[str, float] = MappingProxyType({})
 
 
 def _with_meta(p: PairScore, evidence: MetaEvidence) -> PairScore:
@@ -540,7 +491,7 @@ def compare_documents(
         memo.common, memo.changed = common_shingles(own, settings.common_share), True
         give_back_free_memory()  # its passes' buffers, before the shared counts
     corpus = Corpus.build(docs, settings, memo.common, comparable=memo.comparable)
-    pairs, matrix, others = score_corpus(
+    scored = score_corpus(
         corpus,
         all_pairs=all_pairs,
         progress=progress,
@@ -548,6 +499,7 @@ def compare_documents(
         restrict=restrict,
         workers=workers,
     )
+    pairs = scored.pairs
     if restrict is not None:
         pairs = [replace(p, group=None) for p in pairs]
     names = [d.label for d in docs]  # what a teacher reads: the students
@@ -561,19 +513,22 @@ def compare_documents(
         archived=labels,
         passages=corpus.passages,
         authored=evidence.named_other,
-        alike=lambda i, j: _alike(corpus, i, j),
+        alike=lambda i, j: _alike(corpus, scored.meaning_of, i, j),
     )
     clusters = groups(pairs, len(docs), labels=labels, names=names, directions=directions)
     member_of = {m: c.id for c in clusters for m in c.members}
     pairs = [_finished(p, directions, member_of) for p in pairs]
-    return Comparison(pairs, clusters, corpus, matrix, others)
+    return Comparison(pairs, clusters, corpus, scored.matrix, scored.others, scored.timings)
 
 
-def _alike(corpus: Corpus, i: int, j: int) -> tuple | None:
-    """A key shared by pairs with the same passages: the same two contents and the same
-    judged meaning (None for a pair of documents without twins)."""
+def _alike(
+    corpus: Corpus, meaning_of: Mapping[tuple[int, int], tuple[int, int]], i: int, j: int
+) -> tuple | None:
+    """A key shared by pairs with the same passages: the same two contents
+    (:meth:`Corpus.pair_kind`) and the same judged meaning, named by the pair it was
+    judged for (None for a pair of documents without twins)."""
     kind = corpus.pair_kind(i, j)
-    return None if kind is None else (kind, id(corpus.meaning.get((i, j))))
+    return None if kind is None else (kind, meaning_of.get((i, j)))
 
 
 def _finished(

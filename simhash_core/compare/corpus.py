@@ -27,7 +27,7 @@ from simhash_core.compare.passages import (
     sorted_shingles,
     to_passages,
 )
-from simhash_core.compare.tally import SortedTally as _Tally  # the one sorted tally
+from simhash_core.compare.tally import SortedTally  # the one sorted tally
 from simhash_core.compare.text_spans import unit_runs_to_spans
 from simhash_core.fingerprint.analyze import document_sentences
 from simhash_core.hashing import sorted_unique
@@ -138,10 +138,6 @@ class Corpus:
     # compare.meaning.MeaningFound of each pair with reworded or translated passages,
     # filled in by the comparison
     meaning: dict[tuple[int, int], Any] = field(default_factory=dict, repr=False)
-    meaning_seconds: float = 0.0  # wall time of the meaning layer in the comparison
-    # wall time and pairs of the aligning done in the worker processes (none: 0)
-    workers_seconds: float = 0.0
-    workers_pairs: int = 0
     # alignments shared by documents with the same content (see matches)
     _twins: set[str] | None = field(default=None, repr=False)
     _align_keys: dict[int, bytes] = field(default_factory=dict, repr=False)
@@ -560,7 +556,7 @@ def shared_counts(
     if n > _OWNER_MASK:
         raise ValueError(f"at most {_OWNER_MASK} documents per comparison")
     shift = np.uint64(64 - parts.bit_length() + 1)
-    tally = _Tally()
+    tally = SortedTally()
     for part in range(parts):
         packed = np.empty(capacity if parts == 1 else capacity // parts + 1024, np.uint64)
         at = 0
@@ -658,7 +654,7 @@ def _shared_runs(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return owner, place
 
 
-def _pair_codes(owner: np.ndarray, place: np.ndarray, n: int, tally: _Tally) -> None:
+def _pair_codes(owner: np.ndarray, place: np.ndarray, n: int, tally: SortedTally) -> None:
     """One code ``i * n + j`` per shared hash and pair of its owners ``i < j``
     (:func:`_shared_runs`), added to ``tally``: the ``d``-th neighbours in a group
     first for ``d = 1``, then 2, and so on."""

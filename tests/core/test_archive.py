@@ -58,7 +58,7 @@ def archived_class(n: int = 8, first: int = 0) -> list[Document]:
 def new_result(docs: list[Document], settings: ScanSettings | None = None) -> ScanResult:
     """A scan result over ``docs`` (what ``scan`` returns, without reading files)."""
     settings = settings or ScanSettings()
-    pairs, clusters, corpus, matrix, _ = compare_documents(docs, settings)
+    pairs, clusters, corpus, matrix = compare_documents(docs, settings)[:4]
     return ScanResult(
         root=None,
         settings=settings,
