@@ -483,7 +483,7 @@ class SharedCounts(Mapping[tuple[int, int], int]):
         n = self.n
         return ((c // n, c % n) for c in self.codes.tolist())
 
-    def items(self):  # type: ignore[override]
+    def items(self):
         n = self.n
         return [
             ((c // n, c % n), k)

@@ -158,7 +158,7 @@ def align_units(
         else:
             open_.append(UnitMatch(a0, a1, b0, b1, a1 - a0))
         # close passages that can no longer grow
-        still = []
+        still: list[UnitMatch] = []
         for p in open_:
             (still if p.a1 + max_gap >= a0 else done).append(p)
         open_ = still

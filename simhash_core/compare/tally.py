@@ -47,7 +47,7 @@ class SortedTally:
         grow: bool = False,
         dtype: type = np.int64,
     ) -> None:
-        self.keys = np.zeros(0, dtype)
+        self.keys: np.ndarray = np.zeros(0, dtype)
         self.counts = np.zeros((0,) if rows is None else (rows, 0), np.int32)
         self.waiting: list[tuple[np.ndarray, np.ndarray | None]] = []
         self.size = 0

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -196,8 +196,11 @@ def candidate_documents(space: SentenceSpace, documents: int, progress: Progress
     # each document's rarest terms first; then the documents' terms among those asked
     # for only: a term nobody asks for adds nothing to a product, and every document's
     # every rare term (gigabytes in a folder of 100,000) is never held
-    ql = _doc_terms(left, left_doc, ldocs, progress, usable, df)
-    qr = ql if same else _doc_terms(right, right_doc, rdocs, progress, usable, df)
+    # with ``usable`` given, each is the documents' terms (a sparse matrix)
+    ql = cast("sparse.csr_matrix", _doc_terms(left, left_doc, ldocs, progress, usable, df))
+    qr = ql if same else cast(
+        "sparse.csr_matrix", _doc_terms(right, right_doc, rdocs, progress, usable, df)
+    )
     asked = np.zeros(len(usable), bool)
     asked[ql.indices] = True
     asked[qr.indices] = True

@@ -11,7 +11,7 @@ in *other* documents).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -195,7 +195,7 @@ Found = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # rows, cols, cos
 
 
 def run_blocks(
-    blocks: list[tuple[np.ndarray, Callable[[], Found]]], rows: int, job: Job, threads: int
+    blocks: Sequence[tuple[np.ndarray, Callable[[], Found]]], rows: int, job: Job, threads: int
 ) -> Found:
     """Run each block's product (its left rows, and the function computing it),
     ``threads`` at a time, collected in block order: the same result whatever the
@@ -219,7 +219,7 @@ def run_blocks(
 
 
 def _in_order(
-    blocks: list[tuple[np.ndarray, Callable[[], Found]]], job: Job, threads: int
+    blocks: Sequence[tuple[np.ndarray, Callable[[], Found]]], job: Job, threads: int
 ) -> Iterator[tuple[np.ndarray, Found]]:
     """Each block's left rows and product, in block order, ``threads`` computed at a
     time (at most that many ahead of the one collected: memory stays bounded)."""
