@@ -238,7 +238,7 @@ class IsolatedPool:
     def run(
         self,
         func: TaskFunc,
-        tasks: list[tuple[Any, tuple]],
+        tasks: Sequence[tuple[Any, tuple | Callable[[], tuple]]],
         progress: Progress | None = None,
         on_note: Callable[[Any, TaskNote], None] | None = None,
     ) -> Iterator[tuple[Any, Any]]:

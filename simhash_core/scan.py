@@ -306,6 +306,7 @@ def analyze_files(
     unread: list[int] = []  # twins of a file that changed while it was read
     for i, outcome in outcomes:
         if parent_stores and isinstance(outcome, Analysis) and usable_later(outcome):
+            assert cache is not None  # parent_stores says so
             cache.put(key, outcome)
             if not corpus_idf:
                 outcome = replace(outcome, terms={})
@@ -378,9 +379,9 @@ def scan(
     progress.begin(Stage.DISCOVER)
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
-    paths = [Path(p) for p in paths]
-    root = paths[0] if len(paths) == 1 and paths[0].is_dir() else None
-    found = discover(paths)
+    chosen = [Path(p) for p in paths]
+    root = chosen[0] if len(chosen) == 1 and chosen[0].is_dir() else None
+    found = discover(chosen)
     template_paths = [Path(t).resolve() for t in templates]
     files, errors = refuse_huge(
         _without(found.files, template_paths), DEFAULT_LIMITS.max_file_bytes
@@ -425,7 +426,7 @@ def scan(
     timings["analyse"] = time.perf_counter() - t1
     timings.update({f"cpu:{stage}": seconds for stage, seconds in sorted(cpu.items())})
 
-    docs = with_students([by_index[i] for i in sorted(by_index)], given_alone(paths, files))
+    docs = with_students([by_index[i] for i in sorted(by_index)], given_alone(chosen, files))
     by_index.clear()  # the documents live in docs alone (see _shingles_mapped)
     # a student's several files are one submission (students.one_submission_each)
     docs = one_submission_each(
@@ -513,7 +514,9 @@ def _compare(
     if cache is not None:
         analysis_key = settings_key(settings, array_digest(template))
         key = memo_key(analysis_key, settings, [d.content_hash for d in docs])
-    memo = (cache.get_comparison(key) if key else None) or ComparisonMemo.empty()
+    memo = (cache.get_comparison(key) if cache is not None and key else None) or (
+        ComparisonMemo.empty()
+    )
     # the judged outcome too, for the same files, names and settings (not for the
     # stream of every pair, which is made anew)
     judged = verdict_key(key, settings, docs) if key and not all_pairs else None
@@ -530,7 +533,7 @@ def _compare(
     out = compare_documents(
         docs, settings, all_pairs=all_pairs, memo=memo, progress=progress, workers=workers
     )
-    if key and memo.changed:
+    if cache is not None and key and memo.changed:
         cache.put_comparison(key, memo)
     if cache is not None and judged and not (progress is not None and progress.cancelled):
         cache.put_verdict(judged, Verdict(out.pairs, out.clusters, dict(out.corpus.meaning)))

@@ -88,8 +88,8 @@ from simhash_core.types import (
 class PairMatrix:
     """Dense N x N views of the scores for the matrix display (compact dtypes)."""
 
-    distance: np.ndarray  # uint8
-    jaccard: np.ndarray  # float32
+    distance: np.ndarray | None  # uint8 (None: no document)
+    jaccard: np.ndarray | None  # float32 (None: no document)
     similarity: np.ndarray  # float32, symmetric
     containment: np.ndarray  # float32, [i, j] = share of i's shingles found in j
     flagged: np.ndarray  # bool

@@ -29,6 +29,7 @@ import io
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 import numpy as np
 
@@ -87,14 +88,15 @@ class ComparisonMemo:
     def encode(self) -> bytes:
         if not self.complete:
             raise ValueError("only a complete memo is stored")
-        shared = self.shared
+        shared, sizes = self.shared, self.set_sizes
+        assert shared is not None and sizes is not None  # what complete means
         if not isinstance(shared, SharedCounts):
             keys = sorted(shared)
             shared = SharedCounts.from_pairs(
-                len(self.set_sizes), np.array(keys, np.int64), [shared[p] for p in keys]
+                len(sizes), np.array(keys, np.int64), np.asarray([shared[p] for p in keys])
             )
         measured = sorted(self.measures)
-        arrays = {
+        arrays: dict[str, Any] = {
             "common": np.asarray(self.common, np.uint64),
             "comparable": np.asarray(self.comparable, np.int64),
             "set_sizes": np.asarray(self.set_sizes, np.int64),
