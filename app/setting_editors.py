@@ -31,8 +31,7 @@ def setting_words(spec: SettingSpec) -> SettingWords:
     return SettingWords(
         translate(CONTEXT, spec.label),
         translate(CONTEXT, spec.tip),
-        # a unit in words (" words") is translated; " %" and " ×" stay as they are
-        translate(CONTEXT, spec.suffix) if any(c.isalpha() for c in spec.suffix) else spec.suffix,
+        translate(CONTEXT, spec.suffix) if spec.suffix_in_words else spec.suffix,
     )
 
 
@@ -66,4 +65,4 @@ def value_of(spec: SettingSpec, editor: QWidget) -> object:
     value = editor.value() / spec.scale
     if spec.kind is int:
         return round(value)
-    return round(value, spec.decimals + len(str(int(spec.scale))) - 1)
+    return round(value, spec.shown_decimals)

@@ -21,6 +21,7 @@ The next setting is one more field here.
 
 from __future__ import annotations
 
+import math
 import numbers
 from dataclasses import dataclass, field, fields
 from enum import Enum
@@ -55,6 +56,26 @@ class SettingSpec:
     suffix: str = ""  # after the dialog's number (" %", " words")
     decimals: int = 0  # the dialog's decimals, of the scaled value
     step: float = 1.0  # the dialog's step, of the scaled value
+
+    @property
+    def suffix_in_words(self) -> bool:
+        """Whether the unit after the number is a word to translate (" words"), not a
+        sign that reads the same in every language (" %", " ×").
+
+        >>> [spec_of(name).suffix_in_words for name in ("flag_passage_words", "flag_similarity")]
+        [True, False]
+        """
+        return any(ch.isalpha() for ch in self.suffix)
+
+    @property
+    def shown_decimals(self) -> int:
+        """Decimals of the value as stored, for a dialog that shows it × ``scale``
+        (a share shown in whole per cent is kept to 2 decimals).
+
+        >>> spec_of("flag_similarity").shown_decimals, spec_of("meaning_margin").shown_decimals
+        (2, 2)
+        """
+        return self.decimals + round(math.log10(self.scale))
 
     def cli_help(self) -> str:
         """The command line's help: the tip, and what not giving the flag means.

@@ -64,8 +64,11 @@ def catalogue_source() -> str:
     setting_words = {
         f"{s.name}.{part}": words
         for s in specs()
-        for part, words in (("label", s.label), ("tip", s.tip), ("suffix", s.suffix))
-        if any(ch.isalpha() for ch in words)  # " %" and " ×" are the same in every language
+        for part, words in (
+            ("label", s.label),
+            ("tip", s.tip),
+            *([("suffix", s.suffix)] if s.suffix_in_words else []),
+        )
     }
     columns = {f"{f.key}.header": f.header for f in PAIR_FIELDS}
     columns |= {f"{f.key}.tip": f.tip for f in PAIR_FIELDS}
