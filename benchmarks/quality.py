@@ -14,6 +14,10 @@ and containment alone. The flags are also checked with the project's copy-free s
 recall per label and false positives for two real peers on the same texts
 (``quality_peers.py``: copydetect and sim_text; ``make quality`` installs them).
 
+Then passages, scored the way PAN 2013 text alignment scores them: plagdet per
+obfuscation type on ``pan13-obfuscated`` (``pan_passages.py``), beside a simple
+word 4-gram baseline (``--no-plagdet`` leaves it out).
+
 ``--no-fast`` runs the reference paths instead of the fast ones: jieba instead of
 rjieba, pdfminer.six instead of PDFium. ``--check-fast`` runs the benchmark both ways
 (in two processes) and says whether the flagged pairs are identical.
@@ -33,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import pan_passages  # noqa: E402
 import quality_peers  # noqa: E402
 
 from simhash_core.compare.meaning import blocking  # noqa: E402
@@ -205,6 +210,7 @@ def main() -> int:
     ap.add_argument("--check-fast", action="store_true", help="compare flags both ways")
     ap.add_argument("--flags-out", type=Path, help="write the flagged pairs as JSON")
     ap.add_argument("--no-peers", action="store_true", help="plagcheck only")
+    ap.add_argument("--no-plagdet", action="store_true", help="no pan13-obfuscated table")
     ap.add_argument(
         "--meaning-blocking-from",
         type=int,
@@ -254,6 +260,8 @@ def main() -> int:
                     check=False,
                 )
                 print(f"\nshared/tools/score_pairs.py: {res.stdout.strip().splitlines()[-1]}")
+    if not args.no_plagdet:
+        pan_passages.plagdet_table(args.samples, args.workers)
     if args.flags_out:
         args.flags_out.write_text(json.dumps(flags, ensure_ascii=False, indent=1))
     return 0
@@ -266,7 +274,7 @@ def check_fast(samples: Path) -> int:
         for mode in ("fast", "no-fast"):
             out = Path(tmp) / f"{mode}.json"
             cmd = [sys.executable, __file__, "--samples", str(samples), "--flags-out", str(out)]
-            cmd.append("--no-peers")
+            cmd += ["--no-peers", "--no-plagdet"]
             subprocess.run([*cmd, *(["--no-fast"] if mode == "no-fast" else [])], check=True)
             got[mode] = json.loads(out.read_text())
     print("\n## fast paths on or off\n\n| set | flagged (fast) | flagged (reference) | same |")
