@@ -100,8 +100,11 @@ def baseline_pair(susp: str, src: str) -> list[tuple[list[int], list[int]]]:
     """The simple baseline's passages of one pair: shared 4-grams chained in order."""
     source = _grams(src)
     seeds = sorted(
-        (t, s) for key, spans in _grams(susp).items() if key in source
-        for t in spans for s in source[key][:8]
+        (t, s)
+        for key, spans in _grams(susp).items()
+        if key in source
+        for t in spans
+        for s in source[key][:8]
     )
     chains: list[list[list[int]]] = []
     for (t0, t1), (s0, s1) in seeds:
@@ -111,9 +114,7 @@ def baseline_pair(susp: str, src: str) -> list[tuple[list[int], list[int]]]:
                 break
         else:
             chains.append([[t0, t1], [s0, s1]])
-    return [
-        (t, s) for t, s in chains if t[1] - t[0] >= _MIN_CHARS and s[1] - s[0] >= _MIN_CHARS
-    ]
+    return [(t, s) for t, s in chains if t[1] - t[0] >= _MIN_CHARS and s[1] - s[0] >= _MIN_CHARS]
 
 
 def baseline_detections(root: Path, pairs: list[tuple[str, str, str]]) -> list[Detection]:

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from simhash_core.compare.extension import whole_passages
 from simhash_core.compare.meaning import shown_beside
 from simhash_core.compare.passages import (
     SortedShingles,
@@ -406,12 +407,13 @@ class Corpus:
 
     def passages(self, i: int, j: int) -> list[Passage]:
         """Matching passages of the pair, with original-text offsets: word for word,
-        then reworded and translated ones."""
+        reworded and translated, and clusters of similar sentences, joined where they
+        overlap or nearly touch on both sides (:mod:`.extension`)."""
         words = self.word_passages(i, j)
         found = self.meaning.get((i, j))
-        if found is None:
-            return list(words)
-        return words + shown_beside(words, found.passages)
+        pieces = list(words) if found is None else words + shown_beside(words, found.passages)
+        a, b = self.sentences(i), self.sentences(j)
+        return whole_passages(pieces, a, b, seeds=self.settings.reworded)
 
 
 _BLOCK = 1 << 22  # elements per block in shared_counts' neighbour comparison

@@ -1,0 +1,324 @@
+"""Whole passages: a pair's pieces joined, and copies rewritten past the other layers.
+
+Word passages (:mod:`.passages`) and reworded or translated ones (:mod:`.meaning`) find
+a copied passage in pieces when it was edited: a few words replaced or shuffled, a
+sentence reworded, one left out. Shown as they are, one copy is several passages, and a
+copy rewritten so heavily that no piece survives is not found at all. This module puts
+together the passages a pair shows, the way the best text-alignment systems of PAN do
+(Sanchez-Perez, Sidorov and Gelbukh 2014: seeding, extension, filtering):
+
+1. **Seeds.** Sentence pairs of the two documents, in the same language, that share
+   their terms: a TF-IDF cosine of at least :data:`SEED_COSINE` *and* a Dice
+   coefficient of at least :data:`SEED_DICE` (shared distinct terms over all of them).
+   The IDF counts the two documents' sentences, so a word both use everywhere weighs
+   little. A seed whose sentences lie inside one word-for-word passage on both sides
+   adds nothing: that text is shown as copied already.
+2. **Extension.** Seeds close in both documents (at most :data:`MAX_GAP` sentences
+   apart on each side) are one cluster: seeds are split where one side jumps, side by
+   side in turn, until no cluster splits. A cluster is a reworded passage from the
+   first to the last of its sentences on each side.
+3. **Filtering.** A cluster of one seed is evidence only beside a passage already found
+   (a lone similar sentence is a coincidence); one of :data:`MIN_SEEDS` or more stands
+   on its own.
+4. **Joining.** Passages that overlap or nearly touch on both sides (with at most
+   :data:`GAP_SENTENCES` whole sentence, no longer than a sentence may be, between them
+   on each side) are one passage: a
+   copy is shown as one passage, of the kind that covers most of it.
+
+Passages of common text are left as they are: they are greyed, never evidence.
+Everything depends only on the two documents: the same pair gives the same passages.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from simhash_core.text.sentences import MAX_CHARS, Sentences
+from simhash_core.types import Passage
+
+if TYPE_CHECKING:
+    from scipy import sparse
+
+SEED_COSINE = 0.33  # Sanchez-Perez et al. 2014: both at least 0.33
+SEED_DICE = 0.33
+MAX_GAP = 4  # seeds more than this many sentences apart on one side are two clusters
+MIN_SEEDS = 2  # a cluster of this many seeds is a passage on its own
+SUMMARY_SENTENCES = 3  # a summary: this many close sentences matching anywhere in the other
+GAP_SENTENCES = 1  # passages with at most one whole sentence between them are one
+COPIED, REWORDED = "copied", "reworded"
+
+Seed = tuple[int, int]  # sentence of A, sentence of B
+
+
+@dataclass
+class _Part:
+    """A passage being joined: its spans, and its characters of A by kind."""
+
+    a0: int
+    a1: int
+    b0: int
+    b1: int
+    units: int
+    sentences: int
+    chars: dict[str, int]
+
+    @classmethod
+    def of(cls, p: Passage) -> _Part:
+        return cls(
+            p.a_start,
+            p.a_end,
+            p.b_start,
+            p.b_end,
+            p.units,
+            p.sentences,
+            {p.kind: max(p.a_end - p.a_start, 1)},
+        )
+
+    def passage(self) -> Passage:
+        kind = max(sorted(self.chars), key=lambda k: self.chars[k])
+        sentences = self.sentences if kind != COPIED or len(self.chars) > 1 else 0
+        return Passage(self.a0, self.a1, self.b0, self.b1, self.units, False, kind, sentences)
+
+
+def whole_passages(
+    found: Sequence[Passage], a: Sentences, b: Sentences, *, seeds: bool = True
+) -> list[Passage]:
+    """The passages a pair shows: ``found`` (word for word, reworded, translated) with
+    the clusters of sentence seeds (``seeds``: the reworded layer is on), joined where
+    they overlap or nearly touch on both sides.
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> s = sentences_of("One two three four five six. Seven eight nine ten eleven twelve.")
+    >>> got = whole_passages([Passage(0, 28, 0, 28, 6), Passage(29, 65, 29, 65, 6)], s, s,
+    ...                      seeds=False)
+    >>> [(p.a_start, p.a_end, p.kind) for p in got]
+    [(0, 65, 'copied')]
+    """
+    common = [p for p in found if p.common]
+    pieces = [p for p in found if not p.common]
+    if seeds:
+        pieces += seed_passages(a, b, [p for p in pieces if p.kind == COPIED], pieces)
+    return join_passages(pieces, a, b) + common
+
+
+def seed_passages(
+    a: Sentences, b: Sentences, copied: Sequence[Passage], found: Sequence[Passage]
+) -> list[Passage]:
+    """The clusters of sentence seeds that are evidence: :data:`MIN_SEEDS` seeds or
+    more, or beside (overlapping or nearly touching) a passage ``found``."""
+    seeds = [s for s in sentence_seeds(a, b) if not _inside_copied(s, a, b, copied)]
+    out = []
+    for cluster in seed_clusters(seeds):
+        p = _cluster_passage(cluster, a, b)
+        if p.sentences >= MIN_SEEDS or any(_near(p, q, a, b) for q in found):
+            out.append(p)
+    return out + summary_passages(seeds, a, b)
+
+
+def summary_passages(seeds: Sequence[Seed], a: Sentences, b: Sentences) -> list[Passage]:
+    """Summaries: clusters of seeds close on one side only (the summary), whose
+    longest chain in the same order on both sides holds at least
+    :data:`SUMMARY_SENTENCES` sentences of each side, far apart on the other side (no
+    cluster close on both sides holds half of the chain): the summary's sentences
+    matching the text summed up in its order. A passage over that chain."""
+    if not seeds:
+        return []
+    home = {s: k for k, cluster in enumerate(seed_clusters(seeds)) for s in cluster}
+    out = []
+    for side in (0, 1):
+        for cluster in _cut(sorted(seeds), side):
+            chain = in_order(cluster)
+            if min(len({s[0] for s in chain}), len({s[1] for s in chain})) < SUMMARY_SENTENCES:
+                continue
+            largest = max(Counter(home[s] for s in chain).values())
+            if largest < len(chain):
+                out.append(_cluster_passage(chain, a, b))
+    return out
+
+
+def in_order(seeds: Sequence[Seed]) -> list[Seed]:
+    """The longest chain of ``seeds`` rising on both sides (the first such, in order).
+
+    >>> in_order([(0, 5), (1, 40), (2, 6), (3, 9)])
+    [(0, 5), (2, 6), (3, 9)]
+    """
+    ordered = sorted(seeds)
+    best = [1] * len(ordered)
+    prev = [-1] * len(ordered)
+    for x, (xa, xb) in enumerate(ordered):
+        for y in range(x):
+            ya, yb = ordered[y]
+            if ya < xa and yb < xb and best[y] + 1 > best[x]:
+                best[x], prev[x] = best[y] + 1, y
+    x = max(range(len(ordered)), key=lambda k: (best[k], -k), default=-1)
+    chain = []
+    while x != -1:
+        chain.append(ordered[x])
+        x = prev[x]
+    return chain[::-1]
+
+
+def sentence_seeds(a: Sentences, b: Sentences) -> list[Seed]:
+    """Sentence pairs of ``a`` and ``b`` in the same language with a TF-IDF cosine of
+    at least :data:`SEED_COSINE` and a Dice coefficient of at least :data:`SEED_DICE`.
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> a = sentences_of("The cat sat on the warm mat today. Stocks fell sharply in Tokyo again.")
+    >>> b = sentences_of("Prices of rice rose in the north. Today the cat sat on a warm mat.")
+    >>> sentence_seeds(a, b)
+    [(0, 1)]
+    """
+    if a.count == 0 or b.count == 0:
+        return []
+    weights, present = _term_rows(a, b)
+    wa, wb, pa, pb = weights[: a.count], weights[a.count :], present[: a.count], present[a.count :]
+    shared = (pa @ pb.T).tocoo()
+    sizes = np.asarray(present.sum(axis=1)).ravel()
+    rows, cols = shared.row, shared.col
+    dice = 2.0 * shared.data / np.maximum(sizes[rows] + sizes[a.count + cols], 1)
+    cosine = np.asarray(wa[rows].multiply(wb[cols]).sum(axis=1)).ravel()
+    keep = (dice >= SEED_DICE) & (cosine >= SEED_COSINE) & (a.lang[rows] == b.lang[cols])
+    return sorted(zip(rows[keep].tolist(), cols[keep].tolist(), strict=True))
+
+
+def _term_rows(a: Sentences, b: Sentences) -> tuple[sparse.csr_matrix, sparse.csr_matrix]:
+    """Both documents' sentences as rows: L2-normalised TF-IDF weights (sublinear term
+    frequency, IDF over these sentences) and 0/1 term presence."""
+    from scipy import sparse
+
+    ptr = np.concatenate([a.word_ptr[:-1], a.word_ptr[-1] + b.word_ptr]).astype(np.int64)
+    ids = np.concatenate([a.word_ids, b.word_ids])
+    terms, cols = np.unique(ids, return_inverse=True)
+    rows = np.repeat(np.arange(len(ptr) - 1), np.diff(ptr))
+    shape = (len(ptr) - 1, len(terms))
+    counts = sparse.csr_matrix((np.ones(len(ids)), (rows, cols)), shape=shape)
+    counts.sum_duplicates()
+    present = counts.copy()
+    present.data[:] = 1.0
+    df = np.asarray(present.sum(axis=0)).ravel()
+    idf = np.log(shape[0] / np.maximum(df, 1))
+    weights = counts.copy()
+    weights.data = (1.0 + np.log(weights.data)) * idf[weights.indices]
+    norms = np.sqrt(np.asarray(weights.multiply(weights).sum(axis=1)).ravel())
+    weights = sparse.diags(1.0 / np.where(norms > 0, norms, 1.0)) @ weights
+    return weights.tocsr(), present
+
+
+def seed_clusters(seeds: Sequence[Seed]) -> list[list[Seed]]:
+    """``seeds`` split into clusters close on both sides: a cluster is cut wherever
+    its seeds, in the order of one side, are more than :data:`MAX_GAP` sentences
+    apart there, each side in turn, until no cluster is cut.
+
+    >>> seed_clusters([(0, 10), (1, 11), (2, 30), (20, 12)])
+    [[(0, 10), (1, 11)], [(2, 30)], [(20, 12)]]
+    """
+    done: list[list[Seed]] = []
+    todo = [sorted(seeds)] if seeds else []
+    while todo:
+        group = todo.pop()
+        parts = _cut(group, 0)
+        if len(parts) == 1:
+            parts = _cut(group, 1)
+        if len(parts) == 1:
+            done.append(group)
+        else:
+            todo.extend(parts)
+    return sorted(done)
+
+
+def _cut(group: list[Seed], side: int) -> list[list[Seed]]:
+    """``group`` in the order of ``side``, cut where that side jumps more than
+    :data:`MAX_GAP` sentences."""
+    ordered = sorted(group, key=lambda s: (s[side], s[1 - side]))
+    parts = [[ordered[0]]]
+    for seed in ordered[1:]:
+        if seed[side] - parts[-1][-1][side] > MAX_GAP:
+            parts.append([])
+        parts[-1].append(seed)
+    return [sorted(p) for p in parts]
+
+
+def _cluster_passage(cluster: list[Seed], a: Sentences, b: Sentences) -> Passage:
+    """A cluster of seeds as a reworded passage from its first to its last sentence on
+    each side; ``sentences`` counts the side with fewer distinct sentences."""
+    sa, sb = sorted({x for x, _ in cluster}), sorted({y for _, y in cluster})
+    a0, a1 = a.text_span(sa[0])[0], a.text_span(sa[-1])[1]
+    b0, b1 = b.text_span(sb[0])[0], b.text_span(sb[-1])[1]
+    n = min(len(sa), len(sb))
+    return Passage(a0, a1, b0, b1, n, False, REWORDED, n)
+
+
+def _inside_copied(seed: Seed, a: Sentences, b: Sentences, copied: Sequence[Passage]) -> bool:
+    """Whether the two sentences of ``seed`` overlap one word-for-word passage."""
+    a0, a1 = a.text_span(seed[0])
+    b0, b1 = b.text_span(seed[1])
+    return any(p.a_start < a1 and a0 < p.a_end and p.b_start < b1 and b0 < p.b_end for p in copied)
+
+
+def join_passages(pieces: Sequence[Passage], a: Sentences, b: Sentences) -> list[Passage]:
+    """``pieces`` joined where they overlap or nearly touch on both sides, in A's order.
+
+    >>> from simhash_core.text.sentences import NO_SENTENCES as none
+    >>> got = join_passages([Passage(0, 10, 50, 60, 5), Passage(10, 20, 60, 70, 5),
+    ...                      Passage(30, 40, 900, 910, 5)], none, none)
+    >>> [(p.a_start, p.a_end, p.b_start, p.b_end, p.units) for p in got]
+    [(0, 20, 50, 70, 10), (30, 40, 900, 910, 5)]
+    """
+    parts = sorted((_Part.of(p) for p in pieces), key=lambda q: (q.a0, q.b0, q.a1, q.b1))
+    while True:
+        joined = _join_pass(parts, a, b)
+        if len(joined) == len(parts):
+            return [q.passage() for q in joined]
+        parts = joined
+
+
+def _join_pass(parts: list[_Part], a: Sentences, b: Sentences) -> list[_Part]:
+    """One sweep of :func:`join_passages` over parts sorted by ``a0``."""
+    out: list[_Part] = []
+    for q in parts:
+        into = next((k for k in out if _near(k, q, a, b)), None)
+        if into is None:
+            out.append(_Part(q.a0, q.a1, q.b0, q.b1, q.units, q.sentences, dict(q.chars)))
+            continue
+        into.a0, into.a1 = min(into.a0, q.a0), max(into.a1, q.a1)
+        into.b0, into.b1 = min(into.b0, q.b0), max(into.b1, q.b1)
+        into.units += q.units
+        into.sentences += q.sentences
+        for kind, n in q.chars.items():
+            into.chars[kind] = into.chars.get(kind, 0) + n
+    return out
+
+
+def _near(p: _Part | Passage, q: _Part | Passage, a: Sentences, b: Sentences) -> bool:
+    """Whether ``p`` and ``q`` overlap or nearly touch in both documents."""
+    (pa, pb), (qa, qb) = _spans(p), _spans(q)
+    return _close(pa, qa, a) and _close(pb, qb, b)
+
+
+def _spans(p: _Part | Passage) -> tuple[tuple[int, int], tuple[int, int]]:
+    if isinstance(p, _Part):
+        return (p.a0, p.a1), (p.b0, p.b1)
+    return (p.a_start, p.a_end), (p.b_start, p.b_end)
+
+
+def _close(x: tuple[int, int], y: tuple[int, int], s: Sentences) -> bool:
+    """Whether spans ``x`` and ``y`` of one document overlap, or have at most
+    :data:`GAP_SENTENCES` whole sentences of ``s`` between them (and no more text than
+    that many sentences can hold: text without sentences is no smaller a gap)."""
+    gap0, gap1 = min(x[1], y[1]), max(x[0], y[0])
+    if gap1 <= gap0:
+        return True
+    if gap1 - gap0 > GAP_SENTENCES * MAX_CHARS:
+        return False
+    return _sentences_within(s, gap0, gap1) <= GAP_SENTENCES
+
+
+def _sentences_within(s: Sentences, start: int, end: int) -> int:
+    """How many of ``s``'s sentences lie wholly inside ``[start, end)``."""
+    starts, ends = s.spans[0::2], s.spans[1::2]
+    return int(np.count_nonzero((starts >= start) & (ends <= end)))

@@ -1,0 +1,136 @@
+"""Whole passages (compare/extension.py): pieces of one copy joined, copies rewritten
+past the word and meaning layers found from sentence seeds, summaries, and nothing
+between honest texts."""
+
+from __future__ import annotations
+
+from simhash_core.compare.extension import (
+    join_passages,
+    seed_clusters,
+    sentence_seeds,
+    whole_passages,
+)
+from simhash_core.scan import scan
+from simhash_core.text.sentences import sentences_of
+from simhash_core.types import Passage
+
+SOURCE = [
+    "The river carries cold water from the northern glaciers to the plains.",
+    "Farmers along its banks grow barley, potatoes and a hardy kind of wheat.",
+    "Every spring the melting snow floods the lowest fields for several weeks.",
+    "The town council built stone dykes after the great flood of 1911 had passed.",
+    "Fishermen still catch trout and grayling in the upper valleys.",
+    "A narrow railway follows the river from the harbour to the mountains.",
+]
+# each sentence rewritten: words replaced and moved, no five words in a row kept
+REWRITTEN = [
+    "From the northern glaciers, the river brings cold water down to the plains.",
+    "Along its banks farmers raise potatoes, barley and a hardy wheat.",
+    "The melting snow floods the lowest fields every spring for weeks.",
+    "After the great flood of 1911 had passed the council of the town built dykes of stone.",
+    "In the upper valleys fishermen still catch grayling and trout.",
+    "From the harbour to the mountains a narrow railway follows the river.",
+]
+OTHER = [
+    "Stock markets in Tokyo fell sharply after the central bank raised rates.",
+    "Analysts expect exporters to suffer from the stronger currency this year.",
+    "The finance minister promised a new budget before the summer recess.",
+    "Car makers reported lower sales in Europe and higher sales in Asia.",
+    "Bond yields rose to their highest level in more than a decade.",
+    "Retail investors moved their savings into money market funds.",
+]
+
+
+def _text(sentences: list[str]) -> str:
+    return " ".join(sentences)
+
+
+def test_a_rewritten_copy_is_one_reworded_passage() -> None:
+    a, b = sentences_of(_text(OTHER[:3] + REWRITTEN + OTHER[3:])), sentences_of(_text(SOURCE))
+    got = whole_passages([], a, b)
+    assert len(got) == 1
+    p = got[0]
+    assert p.kind == "reworded" and p.sentences >= 5
+    text_a = _text(OTHER[:3] + REWRITTEN + OTHER[3:])
+    assert text_a[p.a_start : p.a_end].startswith("From the northern glaciers")
+    assert text_a[p.a_start : p.a_end].endswith("follows the river.")
+
+
+def test_honest_texts_on_other_topics_share_no_passage() -> None:
+    a, b = sentences_of(_text(OTHER)), sentences_of(_text(SOURCE))
+    assert sentence_seeds(a, b) == []
+    assert whole_passages([], a, b) == []
+
+
+def test_one_similar_sentence_alone_is_not_a_passage_but_extends_one_found() -> None:
+    text_a = _text([*OTHER[:3], REWRITTEN[0], *OTHER[3:]])
+    a, b = sentences_of(text_a), sentences_of(_text(SOURCE))
+    assert whole_passages([], a, b) == []
+    # beside a passage found already (here the sentence after it), it is part of it
+    start = len(_text([*OTHER[:3], REWRITTEN[0]])) + 1
+    found = Passage(start, start + len(OTHER[3]), 71, 143, 12)
+    got = whole_passages([found], a, b)
+    assert len(got) == 1 and got[0].a_start == text_a.index(REWRITTEN[0])
+
+
+def test_pieces_of_one_copy_are_joined_and_far_ones_are_not() -> None:
+    text = _text(SOURCE)
+    s = sentences_of(text)
+    spans = [s.text_span(k) for k in range(s.count)]
+    # pieces in sentences 0, 2 (one sentence between) and 5 (two sentences between)
+    pieces = [Passage(*spans[k], *spans[k], 10) for k in (0, 2, 5)]
+    got = join_passages(pieces, s, s)
+    assert [(p.a_start, p.a_end) for p in got] == [(spans[0][0], spans[2][1]), spans[5]]
+    assert got[0].units == 20 and got[0].kind == "copied"
+
+
+def test_a_joined_passage_takes_the_kind_that_covers_most_of_it() -> None:
+    s = sentences_of(_text(SOURCE))
+    copied = Passage(0, 100, 0, 100, 20)
+    reworded = Passage(100, 130, 100, 130, 1, kind="reworded", sentences=1)
+    got = join_passages([copied, reworded], s, s)
+    assert [(p.a_start, p.a_end, p.kind) for p in got] == [(0, 130, "copied")]
+
+
+def test_common_text_is_never_joined() -> None:
+    s = sentences_of(_text(SOURCE))
+    common = Passage(0, 70, 0, 70, 12, common=True)
+    copied = Passage(71, 143, 71, 143, 12)
+    got = whole_passages([common, copied], s, s, seeds=False)
+    assert sorted((p.a_start, p.common) for p in got) == [(0, True), (71, False)]
+
+
+def test_seeds_are_clustered_when_close_on_both_sides() -> None:
+    # at most MAX_GAP (4) sentences apart on each side
+    assert seed_clusters([(0, 0), (3, 4), (7, 8), (9, 40), (12, 13)]) == [
+        [(0, 0), (3, 4), (7, 8)],
+        [(9, 40)],
+        [(12, 13)],
+    ]
+
+
+def test_a_summary_is_one_passage_over_the_text_it_sums_up() -> None:
+    filler = [
+        f"Paragraph {k} talks about {w} in some detail here."
+        for k, w in enumerate(
+            ["weather", "music", "cooking", "sport", "travel", "gardens", "painting", "poetry"]
+        )
+    ]
+    source = [SOURCE[0], *filler[:4], SOURCE[3], *filler[4:], SOURCE[5]]
+    summary = [REWRITTEN[0], REWRITTEN[3], REWRITTEN[5]]
+    text_a, text_b = _text(OTHER[:3] + summary + OTHER[3:]), _text(source)
+    got = whole_passages([], sentences_of(text_a), sentences_of(text_b))
+    assert len(got) == 1
+    p = got[0]
+    assert text_b[p.b_start : p.b_end].startswith(SOURCE[0])
+    assert text_b[p.b_start : p.b_end].endswith(SOURCE[5])
+    assert text_a[p.a_start : p.a_end] == _text(summary)
+
+
+def test_the_side_by_side_passages_of_a_scan_are_whole(tmp_path) -> None:
+    (tmp_path / "a.txt").write_text(_text(OTHER[:3] + REWRITTEN + OTHER[3:]), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(_text(SOURCE), encoding="utf-8")
+    result = scan([tmp_path], isolate=False, all_pairs=True)
+    got = result.corpus.passages(0, 1)
+    assert len(got) == 1 and got[0].kind == "reworded"
+    assert result.corpus.passages(0, 1) == got  # the same pair gives the same passages
