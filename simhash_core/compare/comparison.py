@@ -511,7 +511,7 @@ def compare_documents(
         pairs,
         names=names,
         archived=labels,
-        passages=corpus.passages,
+        passages=corpus.found_passages,
         authored=evidence.named_other,
         alike=lambda i, j: _alike(corpus, scored.meaning_of, i, j),
     )

@@ -405,15 +405,20 @@ class Corpus:
             )
         return found
 
-    def passages(self, i: int, j: int) -> list[Passage]:
-        """Matching passages of the pair, with original-text offsets: word for word,
-        reworded and translated, and clusters of similar sentences, joined where they
-        overlap or nearly touch on both sides (:mod:`.extension`)."""
+    def found_passages(self, i: int, j: int) -> list[Passage]:
+        """The pair's passages as the layers found them, with original-text offsets:
+        word for word, then reworded and translated ones (the evidence a direction is
+        read from)."""
         words = self.word_passages(i, j)
         found = self.meaning.get((i, j))
-        pieces = list(words) if found is None else words + shown_beside(words, found.passages)
+        return list(words) if found is None else words + shown_beside(words, found.passages)
+
+    def passages(self, i: int, j: int) -> list[Passage]:
+        """Matching passages of the pair as shown: :meth:`found_passages` and clusters
+        of similar sentences, joined where they overlap or nearly touch on both sides
+        (:mod:`.extension`)."""
         a, b = self.sentences(i), self.sentences(j)
-        return whole_passages(pieces, a, b, seeds=self.settings.reworded)
+        return whole_passages(self.found_passages(i, j), a, b, seeds=self.settings.reworded)
 
 
 _BLOCK = 1 << 22  # elements per block in shared_counts' neighbour comparison

@@ -20,7 +20,11 @@ together the passages a pair shows, the way the best text-alignment systems of P
 3. **Filtering.** A cluster of one seed is evidence only beside a passage already found
    (a lone similar sentence is a coincidence); one of :data:`MIN_SEEDS` or more stands
    on its own.
-4. **Joining.** Passages that overlap or nearly touch on both sides (with at most
+4. **Summaries.** A summary says a text again in a few sentences: at least
+   :data:`SUMMARY_SENTENCES` sentences close together on one side match, in the same
+   order, sentences spread over the other (at most :data:`SUMMARY_GAP` sentences apart,
+   in more than one cluster): one passage over all of them (many-to-one alignment).
+5. **Joining.** Passages that overlap or nearly touch on both sides (with at most
    :data:`GAP_SENTENCES` whole sentence, no longer than a sentence may be, between them
    on each side) are one passage: a
    copy is shown as one passage, of the kind that covers most of it.
@@ -48,7 +52,8 @@ SEED_COSINE = 0.33  # Sanchez-Perez et al. 2014: both at least 0.33
 SEED_DICE = 0.33
 MAX_GAP = 4  # seeds more than this many sentences apart on one side are two clusters
 MIN_SEEDS = 2  # a cluster of this many seeds is a passage on its own
-SUMMARY_SENTENCES = 3  # a summary: this many close sentences matching anywhere in the other
+SUMMARY_SENTENCES = 3  # a summary: this many close sentences matching in the other...
+SUMMARY_GAP = 3 * MAX_GAP  # ...in order, at most this many sentences apart there
 GAP_SENTENCES = 1  # passages with at most one whole sentence between them are one
 COPIED, REWORDED = "copied", "reworded"
 
@@ -123,21 +128,21 @@ def seed_passages(
 def summary_passages(seeds: Sequence[Seed], a: Sentences, b: Sentences) -> list[Passage]:
     """Summaries: clusters of seeds close on one side only (the summary), whose
     longest chain in the same order on both sides holds at least
-    :data:`SUMMARY_SENTENCES` sentences of each side, far apart on the other side (no
-    cluster close on both sides holds half of the chain): the summary's sentences
-    matching the text summed up in its order. A passage over that chain."""
+    :data:`SUMMARY_SENTENCES` sentences of each side, spread on the other side (more
+    than one cluster close on both sides) but at most :data:`SUMMARY_GAP` sentences
+    apart there: the summary's sentences matching the text summed up in its order. A
+    passage over that chain."""
     if not seeds:
         return []
     home = {s: k for k, cluster in enumerate(seed_clusters(seeds)) for s in cluster}
     out = []
     for side in (0, 1):
         for cluster in _cut(sorted(seeds), side):
-            chain = in_order(cluster)
-            if min(len({s[0] for s in chain}), len({s[1] for s in chain})) < SUMMARY_SENTENCES:
-                continue
-            largest = max(Counter(home[s] for s in chain).values())
-            if largest < len(chain):
-                out.append(_cluster_passage(chain, a, b))
+            for chain in _cut(in_order(cluster), 1 - side, SUMMARY_GAP):
+                if min(len({s[0] for s in chain}), len({s[1] for s in chain})) < SUMMARY_SENTENCES:
+                    continue
+                if max(Counter(home[s] for s in chain).values()) < len(chain):
+                    out.append(_cluster_passage(chain, a, b))
     return out
 
 
@@ -231,13 +236,13 @@ def seed_clusters(seeds: Sequence[Seed]) -> list[list[Seed]]:
     return sorted(done)
 
 
-def _cut(group: list[Seed], side: int) -> list[list[Seed]]:
-    """``group`` in the order of ``side``, cut where that side jumps more than
-    :data:`MAX_GAP` sentences."""
+def _cut(group: list[Seed], side: int, gap: int = MAX_GAP) -> list[list[Seed]]:
+    """``group`` in the order of ``side``, cut where that side jumps more than ``gap``
+    sentences."""
     ordered = sorted(group, key=lambda s: (s[side], s[1 - side]))
     parts = [[ordered[0]]]
     for seed in ordered[1:]:
-        if seed[side] - parts[-1][-1][side] > MAX_GAP:
+        if seed[side] - parts[-1][-1][side] > gap:
             parts.append([])
         parts[-1].append(seed)
     return [sorted(p) for p in parts]
