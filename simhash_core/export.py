@@ -43,6 +43,7 @@ from typing import IO, Any
 from simhash_core.compare.pair_stream import OtherPairs
 from simhash_core.messages import joined
 from simhash_core.pair_fields import PAIR_FIELDS, FieldKind
+from simhash_core.review.evidence import pair_evidence
 from simhash_core.translations import Translation, translation
 from simhash_core.types import Document, FileError, PairScore, Passage, ScanResult
 
@@ -246,20 +247,14 @@ def _json_value(kind: FieldKind, value: Any) -> Any:
 
 def pair_dict(result: ScanResult, p: PairScore) -> dict[str, Any]:
     """One pair for the JSON: every field by key, the reasons as codes too, and the
-    matched passages when the pair has any."""
+    matched passages (:class:`~simhash_core.review.PairEvidence`'s, in its order) when
+    the pair has any."""
     row = {f.key: _json_value(f.kind, f.value(result, p)) for f in PAIR_FIELDS}
     row["reason_messages"] = [m.to_json() for m in p.reasons]
     if result.corpus is not None and (p.passages or p.reworded or p.translated):
-        row["matched_passages"] = [passage_dict(x) for x in pair_passages(result, p)]
+        evidence = pair_evidence(result, p.a, p.b, p)
+        row["matched_passages"] = [passage_dict(x) for x in evidence.passages]
     return row
-
-
-def pair_passages(result: ScanResult, p: PairScore) -> list[Passage]:
-    """The pair's matched passages in the order of A's text (none without a corpus)."""
-    if result.corpus is None:
-        return []
-    found = result.corpus.passages(p.a, p.b)
-    return sorted(found, key=lambda x: (x.a_start, x.b_start, x.a_end, x.b_end))
 
 
 def passage_dict(x: Passage) -> dict[str, Any]:
@@ -339,10 +334,7 @@ def _unmeasured(result: ScanResult) -> list[tuple[FieldKind, Any]]:
         containment_b=0.0,
     )
     # no group and no archive label: other pairs are streamed only for a class's own scan
-    return [
-        (f.kind, _VARIES if f.key in _STREAMED else f.value(result, zero))
-        for f in PAIR_FIELDS
-    ]
+    return [(f.kind, _VARIES if f.key in _STREAMED else f.value(result, zero)) for f in PAIR_FIELDS]
 
 
 def _student(doc: Document) -> str:
@@ -526,13 +518,9 @@ def result_dict(result: ScanResult, *, with_pairs: bool = True) -> dict[str, Any
                 "members": [result.documents[m].path for m in c.members],
                 "max_similarity": c.max_similarity,
                 "likely_source": (
-                    result.documents[c.likely_source].path
-                    if c.likely_source is not None
-                    else None
+                    result.documents[c.likely_source].path if c.likely_source is not None else None
                 ),
-                "compiler": (
-                    result.documents[c.compiler].path if c.compiler is not None else None
-                ),
+                "compiler": (result.documents[c.compiler].path if c.compiler is not None else None),
                 "source_reason": str(c.source_reason),
                 "source_message": c.source_reason.to_json(),
             }

@@ -12,133 +12,133 @@
 <context>
     <name>ArchiveDialog</name>
     <message>
-        <location filename="../views/archive_dialog.py" line="190"/>
+        <location filename="../views/archive_dialog.py" line="191"/>
         <source>Adding {count} files to the archive…</source>
         <translation>正在将 {count} 个文件加入档案库…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="199"/>
+        <location filename="../views/archive_dialog.py" line="200"/>
         <source>Removing “{label}”…</source>
         <translation>正在移除“{label}”…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="205"/>
+        <location filename="../views/archive_dialog.py" line="206"/>
         <source>Add the current folder to the archive</source>
         <translation>将当前文件夹加入档案库</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="208"/>
+        <location filename="../views/archive_dialog.py" line="209"/>
         <source>Label for these {count} files (course and term, e.g. “Essay 2 · 2025 autumn”):</source>
         <translation>这 {count} 个文件的标签（课程和学期，例如“作文 2 · 2025 秋季”）：</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="233"/>
+        <location filename="../views/archive_dialog.py" line="234"/>
         <source>Remove a label</source>
         <translation>移除标签</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="235"/>
+        <location filename="../views/archive_dialog.py" line="236"/>
         <source>Remove “{label}” ({count} files) from the archive? Files that carry no other label are deleted from it. This cannot be undone.</source>
         <translation>要从档案库中移除“{label}”（{count} 个文件）吗？没有其他标签的文件将从档案库中删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="255"/>
+        <location filename="../views/archive_dialog.py" line="256"/>
         <source>Added under “{label}”: {added} new, {labelled} already archived under another label, {present} already under this label.</source>
         <translation>已加入“{label}”：新增 {added} 个，{labelled} 个已以其他标签归档，{present} 个已在此标签下。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="267"/>
+        <location filename="../views/archive_dialog.py" line="268"/>
         <source>Removed “{label}” from {count} files.</source>
         <translation>已从 {count} 个文件移除“{label}”。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="290"/>
-        <location filename="../views/archive_dialog.py" line="380"/>
+        <location filename="../views/archive_dialog.py" line="291"/>
+        <location filename="../views/archive_dialog.py" line="381"/>
         <source>The archive cannot be used: {error}</source>
         <translation>无法使用档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="319"/>
+        <location filename="../views/archive_dialog.py" line="320"/>
         <source>Scan a folder first.</source>
         <translation>请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="321"/>
+        <location filename="../views/archive_dialog.py" line="322"/>
         <source>The current scan has no new files to add.</source>
         <translation>当前扫描中没有可加入的新文件。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="324"/>
+        <location filename="../views/archive_dialog.py" line="325"/>
         <source>Add the {count} files of the current scan under a label.</source>
         <translation>将当前扫描的 {count} 个文件以一个标签加入。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="345"/>
+        <location filename="../views/archive_dialog.py" line="346"/>
         <source>Archive of past submissions</source>
         <translation>往届作业档案库</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="346"/>
+        <location filename="../views/archive_dialog.py" line="347"/>
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="346"/>
+        <location filename="../views/archive_dialog.py" line="347"/>
         <source>Files</source>
         <translation>文件数</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="346"/>
+        <location filename="../views/archive_dialog.py" line="347"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="347"/>
+        <location filename="../views/archive_dialog.py" line="348"/>
         <source>&amp;Add current folder…</source>
         <translation>加入当前文件夹(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="348"/>
+        <location filename="../views/archive_dialog.py" line="349"/>
         <source>&amp;Remove label</source>
         <translation>移除标签(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="349"/>
+        <location filename="../views/archive_dialog.py" line="350"/>
         <source>Re&amp;fresh</source>
         <translation>刷新(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="357"/>
+        <location filename="../views/archive_dialog.py" line="358"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="360"/>
+        <location filename="../views/archive_dialog.py" line="361"/>
         <source>Archive: {location}</source>
         <translation>档案库：{location}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="362"/>
+        <location filename="../views/archive_dialog.py" line="363"/>
         <source>Reading the archive…</source>
         <translation>正在读取档案库…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="365"/>
+        <location filename="../views/archive_dialog.py" line="366"/>
         <source>The archive is empty; it is created when you add a first class.</source>
         <translation>档案库为空；加入第一个班级时会创建它。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="368"/>
+        <location filename="../views/archive_dialog.py" line="369"/>
         <source>The archive is empty.</source>
         <translation>档案库为空。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="372"/>
+        <location filename="../views/archive_dialog.py" line="373"/>
         <source>Labels: {labels} · files: {count} · {size} in memory</source>
         <translation>标签：{labels} 个 · 文件：{count} 个 · 占用内存 {size}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="374"/>
+        <location filename="../views/archive_dialog.py" line="375"/>
         <source>Labels: {labels} · files: {count} · {size} on disk</source>
         <translation>标签：{labels} 个 · 文件：{count} 个 · 占用磁盘 {size}</translation>
     </message>
@@ -146,93 +146,93 @@
 <context>
     <name>BitDiffView</name>
     <message>
-        <location filename="../views/bit_diff_view.py" line="308"/>
+        <location filename="../views/bit_diff_view.py" line="310"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="308"/>
+        <location filename="../views/bit_diff_view.py" line="310"/>
         <source>is equal</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="310"/>
+        <location filename="../views/bit_diff_view.py" line="312"/>
         <source>Bit {bit} (block {block}) {state}</source>
         <translation>第 {bit} 位（第 {block} 块）{state}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="379"/>
+        <location filename="../views/bit_diff_view.py" line="381"/>
         <source>Net push A {a} − B {b} = {difference}: exactly the sum of the %n word(s) below.</source>
         <translation>
             <numerusform>净推动 A {a} − B {b} = {difference}：恰好等于下面 %n 个词之和。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="392"/>
+        <location filename="../views/bit_diff_view.py" line="394"/>
         <source>From the strongest keywords only (the files&apos; full word counts are not available): the %n word(s) below push A − B by {difference}.</source>
         <translation>
             <numerusform>仅根据最强的关键词（无法取得文件的完整词频）：下面 %n 个词使 A − B 为 {difference}。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="403"/>
+        <location filename="../views/bit_diff_view.py" line="405"/>
         <source>Words only in A: {a}; only in B: {b}; in both with different weights: {both}; %n word(s) push it the same in both and cancel out.</source>
         <translation>
             <numerusform>仅在 A 中的词：{a}；仅在 B 中的词：{b}；两者都有但权重不同的词：{both}；另有 %n 个词在两者中推动相同，相互抵消。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="422"/>
+        <location filename="../views/bit_diff_view.py" line="424"/>
         <source>Pale cells: the bit is the same in both fingerprints (its value is shown). Orange cells: the bit differs (A/B). Outlined: the pigeonhole blocks; a pair within the SimHash threshold k always has at least one identical block. Click a bit to see which keywords set it.</source>
         <translation>浅色格：两个指纹在该位相同（显示其值）。橙色格：该位不同（A/B）。框线：鸽巢分块；SimHash 距离不超过阈值 k 的一对文件至少有一块完全相同。点击某一位可查看是哪些关键词决定了它。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="334"/>
+        <location filename="../views/bit_diff_view.py" line="336"/>
         <source>{side} · {name}: bit = {value}</source>
         <translation>{side} · {name}：该位 = {value}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="339"/>
+        <location filename="../views/bit_diff_view.py" line="341"/>
         <source>{side} · {name}: bit = {value} · net push of all {count} weighted words: {net}</source>
         <translation>{side} · {name}：该位 = {value} · 全部 {count} 个加权词的净推动：{net}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="362"/>
+        <location filename="../views/bit_diff_view.py" line="364"/>
         <source>Why bit {bit} differs: the words that push it differently</source>
         <translation>第 {bit} 位为何不同：推动方向或力度不同的词</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="364"/>
+        <location filename="../views/bit_diff_view.py" line="366"/>
         <source>Bit {bit} is equal: the words that push it differently</source>
         <translation>第 {bit} 位相同：推动方向或力度不同的词</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="368"/>
+        <location filename="../views/bit_diff_view.py" line="370"/>
         <source>Counting the words of both files…</source>
         <translation>正在统计两个文件的词…</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="430"/>
+        <location filename="../views/bit_diff_view.py" line="432"/>
         <source>Each word&apos;s hash has a 0 or 1 at this bit; the word adds its weight towards that value. The net push is the sum over all the document&apos;s weighted words: the fingerprint bit is 1 when it is positive. The tables list the strongest words on each side.</source>
         <translation>每个词的哈希值在这一位上是 0 或 1，该词就把自己的权重加向那个值。净推动是文档全部加权词之和：为正时指纹的这一位为 1。表格列出每个方向上最强的词。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="437"/>
+        <location filename="../views/bit_diff_view.py" line="439"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="439"/>
+        <location filename="../views/bit_diff_view.py" line="441"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="445"/>
+        <location filename="../views/bit_diff_view.py" line="447"/>
         <source>Fingerprint bits: {a} ↔ {b}</source>
         <translation>指纹位：{a} ↔ {b}</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="455"/>
+        <location filename="../views/bit_diff_view.py" line="457"/>
         <source>Hamming distance: {distance} of 64 bits differ · identical blocks: {equal} of {blocks} (k = {k})</source>
         <translation>汉明距离：64 位中有 {distance} 位不同 · 完全相同的块：{equal} / {blocks}（k = {k}）</translation>
     </message>
@@ -263,37 +263,37 @@
 <context>
     <name>ColorLegend</name>
     <message>
-        <location filename="../views/matrix_panel.py" line="88"/>
+        <location filename="../views/matrix_panel.py" line="89"/>
         <source>flagged pair</source>
         <translation>已标记的文件对</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="95"/>
+        <location filename="../views/matrix_panel.py" line="96"/>
         <source>selected group</source>
         <translation>选中的分组</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="105"/>
+        <location filename="../views/matrix_panel.py" line="106"/>
         <source>pair with an archived file</source>
         <translation>与已归档文件的配对</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="112"/>
+        <location filename="../views/matrix_panel.py" line="113"/>
         <source>Share of the more-copied file that is matched text</source>
         <translation>被抄袭较多的一方中匹配文本所占比例</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="113"/>
+        <location filename="../views/matrix_panel.py" line="114"/>
         <source>SimHash distance in bits (0 = same fingerprint)</source>
         <translation>SimHash 距离（位数，0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="114"/>
+        <location filename="../views/matrix_panel.py" line="115"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="116"/>
+        <location filename="../views/matrix_panel.py" line="117"/>
         <source>Containment: share of the row file found in the column file</source>
         <translation>包含度：行文件的内容出现在列文件中的比例</translation>
     </message>
@@ -301,37 +301,37 @@
 <context>
     <name>ErrorsModel</name>
     <message>
-        <location filename="../models/errors_model.py" line="74"/>
+        <location filename="../models/errors_model.py" line="75"/>
         <source>Unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../models/errors_model.py" line="75"/>
+        <location filename="../models/errors_model.py" line="76"/>
         <source>Skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="../models/errors_model.py" line="76"/>
+        <location filename="../models/errors_model.py" line="77"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../models/errors_model.py" line="92"/>
+        <location filename="../models/errors_model.py" line="93"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../models/errors_model.py" line="93"/>
+        <location filename="../models/errors_model.py" line="94"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../models/errors_model.py" line="94"/>
+        <location filename="../models/errors_model.py" line="95"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../models/errors_model.py" line="95"/>
+        <location filename="../models/errors_model.py" line="96"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
@@ -352,87 +352,87 @@
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location filename="../models/groups_model.py" line="281"/>
+        <location filename="../models/groups_model.py" line="309"/>
         <source>Group / file</source>
         <translation>分组 / 文件</translation>
     </message>
     <message>
-        <location filename="../models/groups_model.py" line="282"/>
+        <location filename="../models/groups_model.py" line="310"/>
         <source>Max similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="../models/groups_model.py" line="170"/>
+        <location filename="../models/groups_model.py" line="192"/>
         <source>Group {id} · {count} files</source>
         <translation>第 {id} 组 · {count} 个文件</translation>
     </message>
     <message>
-        <location filename="../models/groups_model.py" line="221"/>
+        <location filename="../models/groups_model.py" line="243"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/groups_model.py" line="283"/>
+        <location filename="../models/groups_model.py" line="311"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="../models/groups_model.py" line="178"/>
-        <location filename="../models/groups_model.py" line="238"/>
+        <location filename="../models/groups_model.py" line="200"/>
+        <location filename="../models/groups_model.py" line="260"/>
         <source>⌂ archived: {label}</source>
         <translation>⌂ 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/groups_model.py" line="189"/>
+        <location filename="../models/groups_model.py" line="211"/>
         <source>Source: {path}
 Why: {reason}</source>
         <translation>来源：{path}
 依据：{reason}</translation>
     </message>
     <message>
-        <location filename="../models/groups_model.py" line="199"/>
+        <location filename="../models/groups_model.py" line="221"/>
         <source>Nothing in the files shows who copied from whom: no archived work of an earlier term, and no member built from passages of the others.</source>
         <translation>文件中没有任何证据表明谁抄了谁：没有往届归档的作业，也没有哪个成员是由其他成员的段落拼合而成的。</translation>
     </message>
     <message>
-        <location filename="../models/groups_model.py" line="232"/>
+        <location filename="../models/groups_model.py" line="254"/>
         <source>source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../models/groups_model.py" line="235"/>
+        <location filename="../models/groups_model.py" line="257"/>
         <source>built from the others</source>
         <translation>由其他文件拼合</translation>
     </message>
     <message>
-        <location filename="../models/groups_model.py" line="248"/>
+        <location filename="../models/groups_model.py" line="270"/>
         <source>read by OCR, {confidence} sure</source>
         <translation>经 OCR 识别，置信度 {confidence}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="159"/>
+        <location filename="../views/groups_panel.py" line="199"/>
         <source>Groups of near-duplicates appear here after a scan.</source>
         <translation>扫描后，这里会列出相似文件的分组。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="163"/>
+        <location filename="../views/groups_panel.py" line="203"/>
         <source>No group: the comparison was cancelled. Scan again to compare.</source>
         <translation>没有分组：比较已取消。请重新扫描以进行比较。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="167"/>
+        <location filename="../views/groups_panel.py" line="207"/>
         <source>No group: no pair of files was flagged.</source>
         <translation>没有分组：没有文件对被标记。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="171"/>
+        <location filename="../views/groups_panel.py" line="211"/>
         <source>No group has a file or student named “{text}”.</source>
         <translation>没有哪个组里有名为“{text}”的文件或学生。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="219"/>
+        <location filename="../views/groups_panel.py" line="259"/>
         <source>Find a student or file…</source>
         <translation>查找学生或文件…</translation>
     </message>
@@ -440,17 +440,17 @@ Why: {reason}</source>
 <context>
     <name>KeywordPushTable</name>
     <message>
-        <location filename="../views/bit_diff_view.py" line="75"/>
+        <location filename="../views/bit_diff_view.py" line="76"/>
         <source>Towards 1</source>
         <translation>推向 1</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="75"/>
+        <location filename="../views/bit_diff_view.py" line="76"/>
         <source>Weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="75"/>
+        <location filename="../views/bit_diff_view.py" line="76"/>
         <source>Towards 0</source>
         <translation>推向 0</translation>
     </message>
@@ -458,336 +458,336 @@ Why: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="346"/>
+        <location filename="../main_window.py" line="348"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="350"/>
+        <location filename="../main_window.py" line="352"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="405"/>
+        <location filename="../main_window.py" line="407"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="413"/>
+        <location filename="../main_window.py" line="415"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="424"/>
+        <location filename="../main_window.py" line="426"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="415"/>
+        <location filename="../main_window.py" line="417"/>
         <source>Submissions (*.docx *.pdf *.txt *.odt *.rtf);;All files (*)</source>
         <translation>作业 (*.docx *.pdf *.txt *.odt *.rtf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="426"/>
+        <location filename="../main_window.py" line="428"/>
         <source>Documents (*.docx *.pdf *.txt *.odt *.rtf);;All files (*)</source>
         <translation>文档 (*.docx *.pdf *.txt *.odt *.rtf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="483"/>
+        <location filename="../main_window.py" line="485"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="498"/>
+        <location filename="../main_window.py" line="500"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="547"/>
+        <location filename="../main_window.py" line="561"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="552"/>
+        <location filename="../main_window.py" line="566"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="554"/>
+        <location filename="../main_window.py" line="568"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="583"/>
+        <location filename="../main_window.py" line="597"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="583"/>
+        <location filename="../main_window.py" line="597"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="586"/>
+        <location filename="../main_window.py" line="600"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="608"/>
+        <location filename="../main_window.py" line="622"/>
         <source>A report is being written; try again soon.</source>
         <translation>正在写入一份报告，请稍后再试。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="610"/>
+        <location filename="../main_window.py" line="624"/>
         <source>Writing {path}…</source>
         <translation>正在写入 {path}…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="614"/>
+        <location filename="../main_window.py" line="628"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="618"/>
+        <location filename="../main_window.py" line="632"/>
         <source>Could not write the report: {error}</source>
         <translation>无法写入报告：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="637"/>
+        <location filename="../main_window.py" line="651"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="643"/>
+        <location filename="../main_window.py" line="657"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="689"/>
+        <location filename="../main_window.py" line="703"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="691"/>
+        <location filename="../main_window.py" line="705"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="692"/>
+        <location filename="../main_window.py" line="706"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="694"/>
+        <location filename="../main_window.py" line="708"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="696"/>
+        <location filename="../main_window.py" line="710"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="697"/>
+        <location filename="../main_window.py" line="711"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="748"/>
+        <location filename="../main_window.py" line="762"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="750"/>
+        <location filename="../main_window.py" line="764"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF, TXT, ODT and RTF submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在一个班级的 DOCX、PDF、TXT、ODT 和 RTF 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="763"/>
+        <location filename="../main_window.py" line="777"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="764"/>
+        <location filename="../main_window.py" line="778"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="765"/>
+        <location filename="../main_window.py" line="779"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="766"/>
+        <location filename="../main_window.py" line="780"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="767"/>
+        <location filename="../main_window.py" line="781"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="768"/>
+        <location filename="../main_window.py" line="782"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="769"/>
+        <location filename="../main_window.py" line="783"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="770"/>
+        <location filename="../main_window.py" line="784"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="771"/>
+        <location filename="../main_window.py" line="785"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="772"/>
+        <location filename="../main_window.py" line="786"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="773"/>
+        <location filename="../main_window.py" line="787"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="774"/>
+        <location filename="../main_window.py" line="788"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="775"/>
+        <location filename="../main_window.py" line="789"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="776"/>
+        <location filename="../main_window.py" line="790"/>
         <source>Export class &amp;report (HTML or PDF)…</source>
         <translation>导出班级报告（HTML 或 PDF）(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="777"/>
+        <location filename="../main_window.py" line="791"/>
         <source>Export report of the shown &amp;pair…</source>
         <translation>导出当前文档对的报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="778"/>
+        <location filename="../main_window.py" line="792"/>
         <source>A&amp;nonymize reports</source>
         <translation>报告匿名化(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="780"/>
+        <location filename="../main_window.py" line="794"/>
         <source>Name students Student 1…N in exported reports, without paths or file names</source>
         <translation>导出的报告中以“学生 1…N”称呼学生，不含路径和文件名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="782"/>
+        <location filename="../main_window.py" line="796"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="783"/>
+        <location filename="../main_window.py" line="797"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="785"/>
+        <location filename="../main_window.py" line="799"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="787"/>
+        <location filename="../main_window.py" line="801"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="788"/>
+        <location filename="../main_window.py" line="802"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="789"/>
+        <location filename="../main_window.py" line="803"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="790"/>
+        <location filename="../main_window.py" line="804"/>
         <source>&amp;What the measures mean</source>
         <translation>各项指标的含义(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="791"/>
+        <location filename="../main_window.py" line="805"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="792"/>
+        <location filename="../main_window.py" line="806"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="792"/>
+        <location filename="../main_window.py" line="806"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="792"/>
+        <location filename="../main_window.py" line="806"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="797"/>
+        <location filename="../main_window.py" line="811"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="802"/>
+        <location filename="../main_window.py" line="816"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="807"/>
+        <location filename="../main_window.py" line="821"/>
         <source>Errors ({count}), warnings ({warnings})</source>
         <translation>错误（{count}），警告（{warnings}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="811"/>
+        <location filename="../main_window.py" line="825"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="820"/>
+        <location filename="../main_window.py" line="834"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="823"/>
+        <location filename="../main_window.py" line="837"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="825"/>
+        <location filename="../main_window.py" line="839"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="830"/>
+        <location filename="../main_window.py" line="844"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="831"/>
+        <location filename="../main_window.py" line="845"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -795,59 +795,59 @@ Why: {reason}</source>
 <context>
     <name>MatrixModel</name>
     <message>
-        <location filename="../models/matrix_model.py" line="203"/>
+        <location filename="../models/matrix_model.py" line="270"/>
         <source>Archived: {label}</source>
         <translation>已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="238"/>
+        <location filename="../models/matrix_model.py" line="308"/>
         <source>Not scored: no passage, meaning match or SimHash closeness between these files was found (no reported pair)</source>
         <translation>未评分：这两个文件之间没有发现相同段落、意思相同的句子或相近的 SimHash（没有报告这一对）</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="252"/>
+        <location filename="../models/matrix_model.py" line="322"/>
         <source>Similarity: {value}</source>
         <translation>相似度：{value}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="253"/>
+        <location filename="../models/matrix_model.py" line="323"/>
         <source>SimHash distance: {value} of 64 bits</source>
         <translation>SimHash 距离：64 位中的 {value} 位</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="256"/>
+        <location filename="../models/matrix_model.py" line="326"/>
         <source>Jaccard: {value}</source>
         <translation>Jaccard：{value}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="257"/>
+        <location filename="../models/matrix_model.py" line="327"/>
         <source>Containment: {ab} of {a} is in {b}; {ba} of {b} is in {a}</source>
         <translation>包含度：{a} 的 {ab} 出现在 {b} 中；{b} 的 {ba} 出现在 {a} 中</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="269"/>
+        <location filename="../models/matrix_model.py" line="339"/>
         <source>Matched passages: {count}; matched text: {ra} of {a}, {rb} of {b}</source>
         <translation>匹配段落：{count} 处；匹配文本：{a} 的 {ra}，{b} 的 {rb}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="278"/>
+        <location filename="../models/matrix_model.py" line="348"/>
         <source>Flagged: {reasons}</source>
         <translation>已标记：{reasons}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="243"/>
-        <location filename="../models/matrix_model.py" line="282"/>
+        <location filename="../models/matrix_model.py" line="313"/>
+        <location filename="../models/matrix_model.py" line="352"/>
         <source>{name} is archived: {label}</source>
         <translation>{name} 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="287"/>
+        <location filename="../models/matrix_model.py" line="357"/>
         <source>No matching passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../models/matrix_model.py" line="249"/>
-        <location filename="../models/matrix_model.py" line="288"/>
+        <location filename="../models/matrix_model.py" line="319"/>
+        <location filename="../models/matrix_model.py" line="358"/>
         <source>Click to open the pair</source>
         <translation>点击打开这对文件</translation>
     </message>
@@ -855,142 +855,142 @@ Why: {reason}</source>
 <context>
     <name>MatrixPanel</name>
     <message>
-        <location filename="../views/matrix_panel.py" line="257"/>
+        <location filename="../views/matrix_panel.py" line="263"/>
         <source>Similarity matrix</source>
         <translation>相似度矩阵</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="261"/>
+        <location filename="../views/matrix_panel.py" line="267"/>
         <source>%n file(s) read</source>
         <translation>
             <numerusform>已读取 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="262"/>
+        <location filename="../views/matrix_panel.py" line="268"/>
         <source>the comparison was cancelled: no pair was compared</source>
         <translation>比较已取消：没有比较任何文件对</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="266"/>
+        <location filename="../views/matrix_panel.py" line="272"/>
         <source>%n file(s) compared</source>
         <translation>
             <numerusform>已比较 %n 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="267"/>
+        <location filename="../views/matrix_panel.py" line="273"/>
         <source>%n flagged pair(s)</source>
         <translation>
             <numerusform>%n 对被标记</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="268"/>
+        <location filename="../views/matrix_panel.py" line="274"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个分组</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="272"/>
+        <location filename="../views/matrix_panel.py" line="278"/>
         <source>%n unreadable file(s) not in the matrix (see Errors)</source>
         <translation>
             <numerusform>%n 个无法读取的文件未列入矩阵（见“错误”）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="275"/>
+        <location filename="../views/matrix_panel.py" line="281"/>
         <source>{count} skipped</source>
         <translation>{count} 个已跳过</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="280"/>
+        <location filename="../views/matrix_panel.py" line="286"/>
         <source>too many files for a full matrix, and no group to show</source>
         <translation>文件太多，无法显示完整矩阵，也没有可显示的组</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="284"/>
+        <location filename="../views/matrix_panel.py" line="290"/>
         <source>too many files for a full matrix: it shows the {docs} files of the {total} groups</source>
         <translation>文件太多，无法显示完整矩阵：这里显示全部 {total} 组的 {docs} 个文件</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="291"/>
+        <location filename="../views/matrix_panel.py" line="297"/>
         <source>too many files for a full matrix: it shows the {docs} files of the {shown} strongest of {total} groups</source>
         <translation>文件太多，无法显示完整矩阵：这里只显示 {total} 组中最相似的 {shown} 组的 {docs} 个文件</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="300"/>
+        <location filename="../views/matrix_panel.py" line="306"/>
         <source>scan cancelled: partial results</source>
         <translation>扫描已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="316"/>
+        <location filename="../views/matrix_panel.py" line="322"/>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="317"/>
+        <location filename="../views/matrix_panel.py" line="323"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="319"/>
+        <location filename="../views/matrix_panel.py" line="325"/>
         <source>Fit the whole class in the window (Ctrl+0); Ctrl+wheel zooms</source>
         <translation>让全班显示在窗口内（Ctrl+0）；Ctrl+滚轮缩放</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="321"/>
+        <location filename="../views/matrix_panel.py" line="327"/>
         <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
         <translation>放大（Ctrl++ 或 Ctrl+滚轮）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="322"/>
+        <location filename="../views/matrix_panel.py" line="328"/>
         <source>Zoom out (Ctrl+− or Ctrl+wheel)</source>
         <translation>缩小（Ctrl+− 或 Ctrl+滚轮）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="324"/>
+        <location filename="../views/matrix_panel.py" line="330"/>
         <source>Similarity (matched text)</source>
         <translation>相似度（匹配文本）</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="325"/>
+        <location filename="../views/matrix_panel.py" line="331"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="326"/>
+        <location filename="../views/matrix_panel.py" line="332"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="327"/>
+        <location filename="../views/matrix_panel.py" line="333"/>
         <source>Containment</source>
         <translation>包含度</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="243"/>
+        <location filename="../views/matrix_panel.py" line="249"/>
         <source>No readable documents. See the Errors panel.</source>
         <translation>没有可读取的文档。请查看“错误”面板。</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="239"/>
+        <location filename="../views/matrix_panel.py" line="245"/>
         <source>No submissions here: the folder holds no {kinds} file.</source>
         <translation>这里没有作业：文件夹中没有 {kinds} 文件。</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="245"/>
+        <location filename="../views/matrix_panel.py" line="251"/>
         <source>Only {name} could be read: there is nothing to compare it with. Add the other submissions, or compare with the archive of past ones.</source>
         <translation>只能读取 {name}：没有可与之比较的文件。请加入其他作业，或与往届作业档案库比较。</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="249"/>
+        <location filename="../views/matrix_panel.py" line="255"/>
         <source>The Errors panel says why the other files were not read.</source>
         <translation>错误面板中说明了其他文件未能读取的原因。</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="336"/>
+        <location filename="../views/matrix_panel.py" line="342"/>
         <source>Drop folders or files here
 or use File → Open folder…</source>
         <translation>把文件夹或文件拖到这里
@@ -2316,19 +2316,19 @@ tf 开头</translation>
 <context>
     <name>PairsModel</name>
     <message>
-        <location filename="../models/pairs_model.py" line="221"/>
+        <location filename="../models/pairs_model.py" line="230"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="259"/>
+        <location filename="../models/pairs_model.py" line="268"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="265"/>
+        <location filename="../models/pairs_model.py" line="274"/>
         <source>OCR {confidence}</source>
         <translation>OCR {confidence}</translation>
     </message>
@@ -2336,12 +2336,12 @@ Archived: {label}</source>
 <context>
     <name>PairsPanel</name>
     <message>
-        <location filename="../views/pairs_panel.py" line="132"/>
+        <location filename="../views/pairs_panel.py" line="181"/>
         <source>Filter by file name…</source>
         <translation>按文件名筛选…</translation>
     </message>
     <message>
-        <location filename="../views/pairs_panel.py" line="133"/>
+        <location filename="../views/pairs_panel.py" line="182"/>
         <source>Flagged only</source>
         <translation>仅显示已标记</translation>
     </message>
@@ -2349,22 +2349,22 @@ Archived: {label}</source>
 <context>
     <name>PassagePane</name>
     <message>
-        <location filename="../views/side_by_side.py" line="122"/>
+        <location filename="../views/side_by_side.py" line="125"/>
         <source>Read by OCR from {where}, {sure} sure</source>
         <translation>由 OCR 从{where}识别，置信度 {sure}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="140"/>
+        <location filename="../views/side_by_side.py" line="144"/>
         <source>Passage {n}: reworded</source>
         <translation>段落 {n}：改写</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="141"/>
+        <location filename="../views/side_by_side.py" line="145"/>
         <source>Passage {n}: translated</source>
         <translation>段落 {n}：翻译</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="143"/>
+        <location filename="../views/side_by_side.py" line="147"/>
         <source>Passage {n}</source>
         <translation>第 {n} 段</translation>
     </message>
@@ -3053,47 +3053,47 @@ Archived: {label}</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../views/settings_dialog.py" line="123"/>
+        <location filename="../views/settings_dialog.py" line="124"/>
         <source>Archive file</source>
         <translation>档案库文件</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="125"/>
+        <location filename="../views/settings_dialog.py" line="126"/>
         <source>plagcheck archive (*.sqlite);;All files (*)</source>
         <translation>plagcheck 档案库 (*.sqlite);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="132"/>
+        <location filename="../views/settings_dialog.py" line="133"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="144"/>
+        <location filename="../views/settings_dialog.py" line="145"/>
         <source>Changes apply to the next scan; the current folder is rescanned.</source>
         <translation>更改将用于下一次扫描；当前文件夹会重新扫描。</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="146"/>
+        <location filename="../views/settings_dialog.py" line="147"/>
         <source>Archive of past submissions</source>
         <translation>往届作业档案库</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="147"/>
+        <location filename="../views/settings_dialog.py" line="148"/>
         <source>Compare each scan with the archive</source>
         <translation>每次扫描都与档案库比较</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="148"/>
+        <location filename="../views/settings_dialog.py" line="149"/>
         <source>&amp;Archive:</source>
         <translation>档案库(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="149"/>
+        <location filename="../views/settings_dialog.py" line="150"/>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../views/settings_dialog.py" line="152"/>
+        <location filename="../views/settings_dialog.py" line="153"/>
         <source>A file (created when you first add a class; empty: the default file shown) or a shared server: redis://HOST:PORT/DB.</source>
         <translation>一个文件（首次加入班级时创建；留空则使用显示的默认文件），或共享服务器：redis://主机:端口/数据库。</translation>
     </message>
@@ -3101,109 +3101,124 @@ Archived: {label}</source>
 <context>
     <name>SideBySideView</name>
     <message>
-        <location filename="../views/side_by_side.py" line="398"/>
+        <location filename="../views/side_by_side.py" line="452"/>
         <source>No matched passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="401"/>
+        <location filename="../views/side_by_side.py" line="455"/>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="414"/>
+        <location filename="../views/side_by_side.py" line="468"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="419"/>
+        <location filename="../views/side_by_side.py" line="479"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="452"/>
-        <location filename="../views/side_by_side.py" line="453"/>
+        <location filename="../views/side_by_side.py" line="510"/>
+        <location filename="../views/side_by_side.py" line="511"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="449"/>
+        <location filename="../views/side_by_side.py" line="507"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="447"/>
+        <source>The passages could not be found: {why}</source>
+        <translation>无法找出匹配段落：{why}</translation>
+    </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="450"/>
+        <source>Finding the passages…</source>
+        <translation>正在查找匹配段落…</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="404"/>
+        <location filename="../views/side_by_side.py" line="458"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>改写，%n 句</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="406"/>
+        <location filename="../views/side_by_side.py" line="460"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>翻译，%n 句</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../views/side_by_side.py" line="473"/>
+        <source>Finding the passages of {a} and {b}…</source>
+        <translation>正在查找 {a} 与 {b} 的匹配段落…</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="428"/>
+        <location filename="../views/side_by_side.py" line="486"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n 处匹配段落</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="429"/>
+        <location filename="../views/side_by_side.py" line="487"/>
         <source>matched text: {sa} of {a}, {sb} of {b}</source>
         <translation>匹配文本：{a} 的 {sa}，{b} 的 {sb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="432"/>
+        <location filename="../views/side_by_side.py" line="490"/>
         <source>SimHash distance {distance}</source>
         <translation>SimHash 距离 {distance}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="433"/>
+        <location filename="../views/side_by_side.py" line="491"/>
         <source>Jaccard {jaccard}</source>
         <translation>Jaccard {jaccard}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="434"/>
+        <location filename="../views/side_by_side.py" line="492"/>
         <source>containment {ca} / {cb}</source>
         <translation>包含度 {ca} / {cb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="436"/>
+        <location filename="../views/side_by_side.py" line="494"/>
         <source>same meaning: {share}</source>
         <translation>同义：{share}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="468"/>
+        <location filename="../views/side_by_side.py" line="526"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="469"/>
+        <location filename="../views/side_by_side.py" line="527"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="472"/>
+        <location filename="../views/side_by_side.py" line="530"/>
         <source>Same colour = same passage · dashed underline = reworded, wavy underline = translated · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>同一颜色 = 同一段落 · 虚线下划线 = 改写，波浪下划线 = 翻译 · 灰色 = 全班多数人共有的文本，灰色斜体 = 模板或参考文献：不计入</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="477"/>
+        <location filename="../views/side_by_side.py" line="535"/>
         <source>dotted amber underline = read by OCR from a scan or picture</source>
         <translation>琥珀色点状下划线 = 由 OCR 从扫描件或图片识别</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="483"/>
+        <location filename="../views/side_by_side.py" line="541"/>
         <source>Show the scan</source>
         <translation>查看扫描件</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="485"/>
+        <location filename="../views/side_by_side.py" line="543"/>
         <source>The page or picture this text was read from by OCR, to check it</source>
         <translation>这段文字经 OCR 识别所依据的页面或图片，供核对</translation>
     </message>
@@ -3239,52 +3254,52 @@ Archived: {label}</source>
 <context>
     <name>WordDiffTable</name>
     <message>
-        <location filename="../views/bit_diff_view.py" line="112"/>
+        <location filename="../views/bit_diff_view.py" line="113"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="113"/>
+        <location filename="../views/bit_diff_view.py" line="114"/>
         <source>In</source>
         <translation>出现于</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="114"/>
+        <location filename="../views/bit_diff_view.py" line="115"/>
         <source>Its hash bit</source>
         <translation>其哈希位</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="115"/>
+        <location filename="../views/bit_diff_view.py" line="116"/>
         <source>Push in A</source>
         <translation>A 中的推动</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="116"/>
+        <location filename="../views/bit_diff_view.py" line="117"/>
         <source>Push in B</source>
         <translation>B 中的推动</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="117"/>
+        <location filename="../views/bit_diff_view.py" line="118"/>
         <source>A − B</source>
         <translation>A − B</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="123"/>
+        <location filename="../views/bit_diff_view.py" line="124"/>
         <source>A only</source>
         <translation>仅 A</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="123"/>
+        <location filename="../views/bit_diff_view.py" line="124"/>
         <source>B only</source>
         <translation>仅 B</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="123"/>
+        <location filename="../views/bit_diff_view.py" line="124"/>
         <source>both</source>
         <translation>两者</translation>
     </message>
     <message>
-        <location filename="../views/bit_diff_view.py" line="135"/>
+        <location filename="../views/bit_diff_view.py" line="136"/>
         <source>{word}: its hash has a {bit} at this bit, so it pushes towards {bit}; push in A {a}, in B {b}</source>
         <translation>{word}：其哈希值在这一位上是 {bit}，因此推向 {bit}；在 A 中推动 {a}，在 B 中推动 {b}</translation>
     </message>
