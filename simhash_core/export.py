@@ -43,6 +43,7 @@ from typing import IO, Any
 from simhash_core.compare.pair_stream import OtherPairs
 from simhash_core.messages import joined
 from simhash_core.pair_fields import PAIR_FIELDS, FieldKind
+from simhash_core.review.decisions import REASON_WORDS, STATE_WORDS, Reason, Verdict
 from simhash_core.review.evidence import pair_evidence
 from simhash_core.translations import Translation, translation
 from simhash_core.types import Document, FileError, PairScore, Passage, ScanResult
@@ -229,6 +230,10 @@ def _cell(kind: FieldKind, value: Any, t: Translation) -> Any:
         return "" if value is None else percent(value)
     if kind is FieldKind.REASONS:
         return t.joined(value)
+    if kind is FieldKind.DECISION:
+        return t.word(STATE_WORDS[value])
+    if kind is FieldKind.WHY:
+        return "" if value is None else t.word(REASON_WORDS[Reason(value)])
     return value
 
 
@@ -333,8 +338,23 @@ def _unmeasured(result: ScanResult) -> list[tuple[FieldKind, Any]]:
         containment_a=0.0,
         containment_b=0.0,
     )
-    # no group and no archive label: other pairs are streamed only for a class's own scan
-    return [(f.kind, _VARIES if f.key in _STREAMED else f.value(result, zero)) for f in PAIR_FIELDS]
+    # no group and no archive label: other pairs are streamed only for a class's own
+    # scan; and no decision: a teacher decides on the pairs the scan reported
+    return [
+        (
+            f.kind,
+            _VARIES
+            if f.key in _STREAMED
+            else _UNDECIDED[f.kind]
+            if f.kind in _UNDECIDED
+            else f.value(result, zero),
+        )
+        for f in PAIR_FIELDS
+    ]
+
+
+# the decision fields of a pair nobody decided on
+_UNDECIDED = {FieldKind.DECISION: Verdict.UNREVIEWED.value, FieldKind.WHY: None, FieldKind.TEXT: ""}
 
 
 def _student(doc: Document) -> str:

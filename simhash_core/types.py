@@ -556,3 +556,5 @@ class ScanResult:
     templates: list[Path] = field(default_factory=list)  # the template files used
     # how comparing with the archive went; None: the scan did not ask for the archive
     archive: ArchiveCheck | None = None
+    # review.Decisions: the teacher's decisions the scan is reported with (None: none)
+    decisions: Any = None

@@ -2124,191 +2124,241 @@ tf 开头</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="258"/>
+        <source>Decision</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="259"/>
+        <source>Decided because</source>
+        <translation>判定理由</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="260"/>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="261"/>
+        <source>Decided by</source>
+        <translation>判定人</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="262"/>
+        <source>Decided at</source>
+        <translation>判定时间</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="263"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="259"/>
+        <location filename="core_catalogue.py" line="264"/>
         <source>Archive</source>
         <translation>档案库</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="260"/>
+        <location filename="core_catalogue.py" line="265"/>
         <source>OCR A</source>
         <translation>OCR A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="261"/>
+        <location filename="core_catalogue.py" line="266"/>
         <source>OCR B</source>
         <translation>OCR B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="262"/>
+        <location filename="core_catalogue.py" line="267"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="263"/>
+        <location filename="core_catalogue.py" line="268"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="264"/>
+        <location filename="core_catalogue.py" line="269"/>
         <source>A in B</source>
         <translation>A 在 B 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="265"/>
+        <location filename="core_catalogue.py" line="270"/>
         <source>B in A</source>
         <translation>B 在 A 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="266"/>
+        <location filename="core_catalogue.py" line="271"/>
         <source>Matched characters</source>
         <translation>匹配字符数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="267"/>
+        <location filename="core_catalogue.py" line="272"/>
         <source>Passages</source>
         <translation>段落数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="268"/>
+        <location filename="core_catalogue.py" line="273"/>
         <source>Share of A</source>
         <translation>A 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="269"/>
+        <location filename="core_catalogue.py" line="274"/>
         <source>Share of B</source>
         <translation>B 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="270"/>
+        <location filename="core_catalogue.py" line="275"/>
         <source>Reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="271"/>
+        <location filename="core_catalogue.py" line="276"/>
         <source>Translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="272"/>
+        <location filename="core_catalogue.py" line="277"/>
         <source>Same meaning</source>
         <translation>同义占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="273"/>
+        <location filename="core_catalogue.py" line="278"/>
         <source>The first file of the pair</source>
         <translation>文件对中的第一个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="274"/>
+        <location filename="core_catalogue.py" line="279"/>
         <source>The second file of the pair</source>
         <translation>文件对中的第二个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="275"/>
+        <location filename="core_catalogue.py" line="280"/>
         <source>The student who handed in file A, as the folder and file names say</source>
         <translation>交来文件 A 的学生（由文件夹和文件名得出）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="276"/>
+        <location filename="core_catalogue.py" line="281"/>
         <source>The student who handed in file B, as the folder and file names say</source>
         <translation>交来文件 B 的学生（由文件夹和文件名得出）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="277"/>
+        <location filename="core_catalogue.py" line="282"/>
         <source>Share of the more-copied file that is matched text, word for word or by meaning</source>
         <translation>被抄得较多的文件中匹配文本的占比（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="278"/>
+        <location filename="core_catalogue.py" line="283"/>
         <source>The pair is flagged as likely copying</source>
         <translation>该文件对被标记为可能抄袭</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="279"/>
+        <location filename="core_catalogue.py" line="284"/>
         <source>Why the pair was flagged</source>
         <translation>该文件对被标记的原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="280"/>
+        <location filename="core_catalogue.py" line="285"/>
         <source>Which file the shared text comes from, and the evidence that shows it; &apos;unknown&apos; when nothing in the files shows it</source>
         <translation>共有文字来自哪个文件，以及表明这一点的证据；文件中没有证据时为“不明”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="281"/>
+        <location filename="core_catalogue.py" line="286"/>
+        <source>What the teacher decided: confirmed copying, dismissed, or not reviewed yet (&apos;outdated&apos; when a file changed since the decision)</source>
+        <translation>教师的判定：确认抄袭、排除，或尚未审阅（判定后文件有改动时为“已过期”）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="287"/>
+        <source>Why the teacher dismissed or confirmed the pair</source>
+        <translation>教师排除或确认这对文件的理由</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="288"/>
+        <source>The teacher&apos;s note on the pair</source>
+        <translation>教师对这对文件的备注</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="289"/>
+        <source>Who made the decision</source>
+        <translation>作出判定的人</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="290"/>
+        <source>When the decision was made (UTC)</source>
+        <translation>作出判定的时间（UTC）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="291"/>
         <source>The group of near-duplicates the flagged pair belongs to</source>
         <translation>该可疑文件对所属的近似重复组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="282"/>
+        <location filename="core_catalogue.py" line="292"/>
         <source>Where the archived file of the pair comes from</source>
         <translation>文件对中归档文件的来源（课程与学期）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="283"/>
+        <location filename="core_catalogue.py" line="293"/>
         <source>Part of file A was read by OCR (a scan, or a picture of text), with this mean recognition confidence; check its text against the scan</source>
         <translation>文件 A 的部分内容经 OCR 识别（扫描件或文字图片），此为平均识别置信度；请对照扫描件核对其文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="284"/>
+        <location filename="core_catalogue.py" line="294"/>
         <source>Part of file B was read by OCR (a scan, or a picture of text), with this mean recognition confidence; check its text against the scan</source>
         <translation>文件 B 的部分内容经 OCR 识别（扫描件或文字图片），此为平均识别置信度；请对照扫描件核对其文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="285"/>
+        <location filename="core_catalogue.py" line="295"/>
         <source>SimHash distance: bits that differ between the two 64-bit fingerprints (0 = same fingerprint)</source>
         <translation>SimHash 距离：两个 64 位指纹中不同的位数（0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="286"/>
+        <location filename="core_catalogue.py" line="296"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="287"/>
+        <location filename="core_catalogue.py" line="297"/>
         <source>Containment: share of A&apos;s word sequences found in B</source>
         <translation>包含度：A 的词序列在 B 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="288"/>
+        <location filename="core_catalogue.py" line="298"/>
         <source>Containment: share of B&apos;s word sequences found in A</source>
         <translation>包含度：B 的词序列在 A 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="289"/>
+        <location filename="core_catalogue.py" line="299"/>
         <source>Characters inside matched passages, word for word, reworded or translated (the larger side)</source>
         <translation>匹配段落中的字符数，含逐字、改写和翻译的段落（取较多的一方）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="290"/>
+        <location filename="core_catalogue.py" line="300"/>
         <source>Number of matched passages: word for word, reworded or translated</source>
         <translation>匹配段落的数量：逐字、改写或翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="291"/>
+        <location filename="core_catalogue.py" line="301"/>
         <source>Share of A&apos;s text inside matched passages, word for word or by meaning</source>
         <translation>A 的文本中位于匹配段落内的比例（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="292"/>
+        <location filename="core_catalogue.py" line="302"/>
         <source>Share of B&apos;s text inside matched passages, word for word or by meaning</source>
         <translation>B 的文本中位于匹配段落内的比例（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="293"/>
+        <location filename="core_catalogue.py" line="303"/>
         <source>Sentences said again in other words, in order (reworded passages)</source>
         <translation>按原顺序换了说法的句子数（改写段落）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="294"/>
+        <location filename="core_catalogue.py" line="304"/>
         <source>Sentences translated between Chinese and English, in order</source>
         <translation>按原顺序在中英文之间翻译的句子数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="295"/>
+        <location filename="core_catalogue.py" line="305"/>
         <source>Share of the more-covered file inside reworded or translated passages</source>
         <translation>覆盖较多的文件中位于改写或翻译段落内的文本占比</translation>
     </message>
@@ -2316,19 +2366,29 @@ tf 开头</translation>
 <context>
     <name>PairsModel</name>
     <message>
-        <location filename="../models/pairs_model.py" line="230"/>
+        <location filename="../models/pairs_model.py" line="254"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="268"/>
+        <location filename="../models/pairs_model.py" line="271"/>
+        <source>Decided before as: {verdict}</source>
+        <translation>之前的判定：{verdict}</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="276"/>
+        <source>by {who}, {when}</source>
+        <translation>{who}，{when}</translation>
+    </message>
+    <message>
+        <location filename="../models/pairs_model.py" line="313"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="274"/>
+        <location filename="../models/pairs_model.py" line="325"/>
         <source>OCR {confidence}</source>
         <translation>OCR {confidence}</translation>
     </message>
@@ -2336,12 +2396,12 @@ Archived: {label}</source>
 <context>
     <name>PairsPanel</name>
     <message>
-        <location filename="../views/pairs_panel.py" line="181"/>
+        <location filename="../views/pairs_panel.py" line="193"/>
         <source>Filter by file name…</source>
         <translation>按文件名筛选…</translation>
     </message>
     <message>
-        <location filename="../views/pairs_panel.py" line="182"/>
+        <location filename="../views/pairs_panel.py" line="194"/>
         <source>Flagged only</source>
         <translation>仅显示已标记</translation>
     </message>
@@ -2574,264 +2634,334 @@ Archived: {label}</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="core_catalogue.py" line="343"/>
+        <location filename="core_catalogue.py" line="353"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="344"/>
+        <location filename="core_catalogue.py" line="354"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="345"/>
+        <location filename="core_catalogue.py" line="355"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="346"/>
+        <location filename="core_catalogue.py" line="356"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="347"/>
+        <location filename="core_catalogue.py" line="357"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="348"/>
+        <location filename="core_catalogue.py" line="358"/>
         <source>Student</source>
         <translation>学生</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="349"/>
+        <location filename="core_catalogue.py" line="359"/>
         <source>Archived</source>
         <translation>归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="350"/>
+        <location filename="core_catalogue.py" line="360"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="351"/>
+        <location filename="core_catalogue.py" line="361"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="352"/>
+        <location filename="core_catalogue.py" line="362"/>
         <source>Class report</source>
         <translation>班级报告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="353"/>
+        <location filename="core_catalogue.py" line="363"/>
         <source>plagcheck report · {date}</source>
         <translation>plagcheck 查重报告 · {date}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="354"/>
+        <location filename="core_catalogue.py" line="364"/>
         <source>anonymized</source>
         <translation>已匿名</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="355"/>
+        <location filename="core_catalogue.py" line="365"/>
         <source>Files compared</source>
         <translation>比对的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="356"/>
+        <location filename="core_catalogue.py" line="366"/>
         <source>Files that could not be read</source>
         <translation>无法读取的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="357"/>
+        <location filename="core_catalogue.py" line="367"/>
         <source>Files read with warnings</source>
         <translation>读取时有警告的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="358"/>
+        <location filename="core_catalogue.py" line="368"/>
         <source>Files skipped</source>
         <translation>跳过的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="359"/>
+        <location filename="core_catalogue.py" line="369"/>
         <source>Files not read, skipped or read with warnings</source>
         <translation>未能读取、已跳过或读取时有警告的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="360"/>
+        <location filename="core_catalogue.py" line="370"/>
         <source>Flagged pairs</source>
         <translation>标记的文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="361"/>
+        <location filename="core_catalogue.py" line="371"/>
         <source>Groups</source>
         <translation>相似组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="362"/>
+        <location filename="core_catalogue.py" line="372"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="363"/>
+        <location filename="core_catalogue.py" line="373"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="364"/>
+        <location filename="core_catalogue.py" line="374"/>
         <source>Highest similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="365"/>
+        <location filename="core_catalogue.py" line="375"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="366"/>
+        <location filename="core_catalogue.py" line="376"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="367"/>
+        <location filename="core_catalogue.py" line="377"/>
         <source>Flag at similarity</source>
         <translation>标记的相似度阈值</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="368"/>
+        <location filename="core_catalogue.py" line="378"/>
         <source>or a passage of at least (words)</source>
         <translation>或匹配段落至少（词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="369"/>
+        <location filename="core_catalogue.py" line="379"/>
         <source>SimHash distance for near-duplicates</source>
         <translation>近似重复的 SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="370"/>
+        <location filename="core_catalogue.py" line="380"/>
         <source>Shingle size (units)</source>
         <translation>分片长度（单位）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="371"/>
+        <location filename="core_catalogue.py" line="381"/>
         <source>Reworded passages</source>
         <translation>改写段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="372"/>
+        <location filename="core_catalogue.py" line="382"/>
         <source>Translated passages</source>
         <translation>翻译段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="373"/>
+        <location filename="core_catalogue.py" line="383"/>
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="374"/>
+        <location filename="core_catalogue.py" line="384"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="375"/>
+        <location filename="core_catalogue.py" line="385"/>
         <source>Similarity of every pair</source>
         <translation>所有文档对的相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="376"/>
+        <location filename="core_catalogue.py" line="386"/>
         <source>Pairs per 5% of similarity; bar heights on a log scale.</source>
         <translation>每 5% 相似度区间的文档对数；柱高为对数刻度。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="377"/>
+        <location filename="core_catalogue.py" line="387"/>
         <source>flag</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="378"/>
+        <location filename="core_catalogue.py" line="388"/>
         <source>Pair {number}</source>
         <translation>文档对 {number}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="379"/>
+        <location filename="core_catalogue.py" line="389"/>
         <source>Print this pair</source>
         <translation>打印此文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="380"/>
+        <location filename="core_catalogue.py" line="390"/>
         <source>Matched passage (same colour on both sides)</source>
         <translation>匹配段落（两侧同色）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="381"/>
+        <location filename="core_catalogue.py" line="391"/>
         <source>reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="382"/>
+        <location filename="core_catalogue.py" line="392"/>
         <source>translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="383"/>
+        <location filename="core_catalogue.py" line="393"/>
         <source>common text of the class</source>
         <translation>全班共有的文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="384"/>
+        <location filename="core_catalogue.py" line="394"/>
         <source>template, references</source>
         <translation>模板、参考文献</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="385"/>
+        <location filename="core_catalogue.py" line="395"/>
         <source>Turn on JavaScript to see the texts of each pair.</source>
         <translation>请启用 JavaScript 以查看每对文档的正文。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="386"/>
+        <location filename="core_catalogue.py" line="396"/>
         <source>copied</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="387"/>
+        <location filename="core_catalogue.py" line="397"/>
         <source>Measures</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="388"/>
+        <location filename="core_catalogue.py" line="398"/>
         <source>Matched passages</source>
         <translation>匹配段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="389"/>
+        <location filename="core_catalogue.py" line="399"/>
         <source>full text</source>
         <translation>全文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="390"/>
+        <location filename="core_catalogue.py" line="400"/>
         <source>Page {page}</source>
         <translation>第 {page} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="391"/>
+        <location filename="core_catalogue.py" line="401"/>
         <source>{chars} characters in all; the full texts follow</source>
         <translation>共 {chars} 个字符，全文见后</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="392"/>
+        <location filename="core_catalogue.py" line="402"/>
         <source>… and {count} more passages, marked in the full texts below</source>
         <translation>……另有 {count} 段匹配，均已在下方全文中标出</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="393"/>
+        <location filename="core_catalogue.py" line="403"/>
         <source>A long text: the parts around its passages are shown ({chars} characters)</source>
         <translation>长文本：只显示各段落前后的部分（全文 {chars} 个字符）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="394"/>
+        <location filename="core_catalogue.py" line="404"/>
         <source>[… {chars} characters …]</source>
         <translation>[… 省略 {chars} 个字符 …]</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="405"/>
+        <source>Decision</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="406"/>
+        <source>Decided because</source>
+        <translation>判定理由</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="407"/>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="408"/>
+        <source>Decided by</source>
+        <translation>判定人</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="409"/>
+        <source>Decided at</source>
+        <translation>判定时间</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="410"/>
+        <source>Unreviewed</source>
+        <translation>未审阅</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="411"/>
+        <source>Confirmed copying</source>
+        <translation>确认抄袭</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="412"/>
+        <source>Dismissed</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="413"/>
+        <source>Outdated: a file changed since</source>
+        <translation>已过期：文件在判定后有改动</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="414"/>
+        <source>Template or assignment prompt</source>
+        <translation>模板或作业题目</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="415"/>
+        <source>Shared source or quotation</source>
+        <translation>共同来源或引文</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="416"/>
+        <source>Common knowledge</source>
+        <translation>常识</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="417"/>
+        <source>Group work allowed</source>
+        <translation>允许小组合作</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="418"/>
+        <source>Other</source>
+        <translation>其他</translation>
     </message>
 </context>
 <context>
@@ -2865,187 +2995,187 @@ Archived: {label}</source>
 <context>
     <name>Setting</name>
     <message>
-        <location filename="core_catalogue.py" line="301"/>
+        <location filename="core_catalogue.py" line="311"/>
         <source>SimHash distance threshold (k, bits):</source>
         <translation>SimHash 距离阈值（k，位）：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="302"/>
+        <location filename="core_catalogue.py" line="312"/>
         <source>SimHash Hamming distance for near-duplicates</source>
         <translation>判定近似重复的 SimHash 汉明距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="303"/>
+        <location filename="core_catalogue.py" line="313"/>
         <source>Flag pairs with matched text of at least:</source>
         <translation>匹配文本至少达到此比例时标记：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="304"/>
+        <location filename="core_catalogue.py" line="314"/>
         <source>Flag a pair when this share of either file is matched text</source>
         <translation>任一文件中匹配文本达到此比例时，标记该文件对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="305"/>
+        <location filename="core_catalogue.py" line="315"/>
         <source>…or one matching passage of at least:</source>
         <translation>……或一段匹配段落至少：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="306"/>
+        <location filename="core_catalogue.py" line="316"/>
         <source>Also flag a pair when one passage of at least this many words is the same in both (2 Chinese characters count as 1 word)</source>
         <translation>两份文件中有一段至少这么多词的段落相同时，也标记该文件对（2 个汉字算 1 个词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="307"/>
+        <location filename="core_catalogue.py" line="317"/>
         <source> words</source>
         <translation> 词</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="308"/>
+        <location filename="core_catalogue.py" line="318"/>
         <source>Report pairs from this similarity:</source>
         <translation>从此相似度起列出文件对：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="309"/>
+        <location filename="core_catalogue.py" line="319"/>
         <source>Pairs below this similarity are left out of the pairs list</source>
         <translation>相似度低于此值的文件对不列入文件对列表</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="310"/>
+        <location filename="core_catalogue.py" line="320"/>
         <source>Word-sequence length (n-gram):</source>
         <translation>词序列长度（n-gram）：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="311"/>
+        <location filename="core_catalogue.py" line="321"/>
         <source>Shingle size in units (words, or two Chinese characters)</source>
         <translation>词序列的单位数（词，或两个汉字）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="312"/>
+        <location filename="core_catalogue.py" line="322"/>
         <source>Shortest passage, in units:</source>
         <translation>最短段落（单位数）：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="313"/>
+        <location filename="core_catalogue.py" line="323"/>
         <source>Matched runs shorter than this many units are not passages</source>
         <translation>短于这么多单位的匹配片段不算段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="314"/>
+        <location filename="core_catalogue.py" line="324"/>
         <source>Text shared by this share of the class is common:</source>
         <translation>全班此比例的文件共有的文字视为公共文字：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="315"/>
+        <location filename="core_catalogue.py" line="325"/>
         <source>Text found in at least this share of the files is common to the class and not counted</source>
         <translation>至少在此比例的文件中出现的文字属于全班公共文字，不计入</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="316"/>
+        <location filename="core_catalogue.py" line="326"/>
         <source>Convert Traditional Chinese to Simplified before comparing</source>
         <translation>比较前将繁体中文转换为简体</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="317"/>
+        <location filename="core_catalogue.py" line="327"/>
         <source>Map Traditional Chinese to Simplified, so a copy converted to Traditional is still found</source>
         <translation>将繁体中文转换为简体，这样转成繁体的抄袭仍能被发现</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="318"/>
+        <location filename="core_catalogue.py" line="328"/>
         <source>Word weights from:</source>
         <translation>词权重来源：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="319"/>
+        <location filename="core_catalogue.py" line="329"/>
         <source>IDF source for SimHash weights (jieba: a fixed table; corpus: the folder)</source>
         <translation>SimHash 权重的 IDF 来源（jieba：固定词表；corpus：所扫描的文件夹）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="320"/>
+        <location filename="core_catalogue.py" line="330"/>
         <source>MinHash permutations:</source>
         <translation>MinHash 置换数：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="321"/>
+        <location filename="core_catalogue.py" line="331"/>
         <source>Permutations of the MinHash signature</source>
         <translation>MinHash 签名的置换数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="322"/>
+        <location filename="core_catalogue.py" line="332"/>
         <source>Ignore quoted text (“…”, 「…」, &quot;…&quot;)</source>
         <translation>忽略引用文字（“…”、「…」、&quot;…&quot;）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="323"/>
+        <location filename="core_catalogue.py" line="333"/>
         <source>Leave quoted text out of the comparison</source>
         <translation>比较时不计引用文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="324"/>
+        <location filename="core_catalogue.py" line="334"/>
         <source>Ignore the reference section (参考文献, References)</source>
         <translation>忽略参考文献部分（参考文献、References）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="325"/>
+        <location filename="core_catalogue.py" line="335"/>
         <source>Leave the reference section (参考文献, References) out of the comparison</source>
         <translation>比较时不计参考文献部分（参考文献、References）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="326"/>
+        <location filename="core_catalogue.py" line="336"/>
         <source>Find passages reworded sentence by sentence (Chinese, English)</source>
         <translation>查找逐句改写的段落（中文、英文）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="327"/>
+        <location filename="core_catalogue.py" line="337"/>
         <source>Look for sentences reworded within a language (Chinese, English)</source>
         <translation>查找同一语言内改写的句子（中文、英文）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="328"/>
+        <location filename="core_catalogue.py" line="338"/>
         <source>Find passages translated between Chinese and English</source>
         <translation>查找中英文之间翻译的段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="329"/>
+        <location filename="core_catalogue.py" line="339"/>
         <source>Look for sentences translated between Chinese and English</source>
         <translation>查找中英文之间翻译的句子</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="330"/>
+        <location filename="core_catalogue.py" line="340"/>
         <source>Reworded or translated: sentences closer by at least:</source>
         <translation>改写或翻译：句子相近程度至少为：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="331"/>
+        <location filename="core_catalogue.py" line="341"/>
         <source>Each sentence of a reworded or translated passage must be this many times closer to its match than to its usual nearest sentences in other files</source>
         <translation>改写或翻译段落中的每一句与其对应句的相近程度，须达到它与其他文件中最相近句子的通常程度的这么多倍</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="332"/>
+        <location filename="core_catalogue.py" line="342"/>
         <source>Reworded or translated: sentences in order, at least:</source>
         <translation>改写或翻译：按顺序的句子至少：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="333"/>
+        <location filename="core_catalogue.py" line="343"/>
         <source>Sentences in order that make a reworded or translated passage</source>
         <translation>构成改写或翻译段落所需的按顺序排列的句子数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="334"/>
+        <location filename="core_catalogue.py" line="344"/>
         <source>Worker processes:</source>
         <translation>工作进程数：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="335"/>
+        <location filename="core_catalogue.py" line="345"/>
         <source>Worker processes (0: one per core)</source>
         <translation>工作进程数（0：每个核心一个）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="336"/>
+        <location filename="core_catalogue.py" line="346"/>
         <source>Read scanned pages and pictures of text (OCR, about 5-10 s per page)</source>
         <translation>识别扫描页和文字图片（OCR，每页约 5-10 秒）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="337"/>
+        <location filename="core_catalogue.py" line="347"/>
         <source>Read scanned PDF pages and pictures in DOCX/ODT files by OCR (about 5-10 s per page); without it a PDF that is only scans is reported, not read</source>
         <translation>用 OCR 识别 PDF 中的扫描页以及 DOCX/ODT 文件中的图片（每页约 5-10 秒）；关闭时，只有扫描页的 PDF 会被报告而不读取</translation>
     </message>

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from simhash_core.compare.text_spans import excluded_spans
 from simhash_core.messages import Message
+from simhash_core.review.decisions import PairKey, submission_key
 from simhash_core.types import Direction, Document, PairScore, Passage, ScanResult
 
 Span = tuple[int, int]
@@ -60,11 +61,10 @@ class PairEvidence:
         return self.left.index, self.right.index
 
     @property
-    def key(self) -> tuple[str, str]:
+    def key(self) -> PairKey:
         """The pair by the contents of its two submissions, smaller first: the same
         for a renamed file, a re-scan or a fresh download of the same files."""
-        one, two = self.left.document.content_hash, self.right.document.content_hash
-        return (one, two) if one <= two else (two, one)
+        return submission_key(self.left.document, self.right.document)
 
     @property
     def flagged(self) -> bool:

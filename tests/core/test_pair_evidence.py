@@ -11,8 +11,7 @@ import pytest
 
 from simhash_core.export import result_dict
 from simhash_core.report.contents import class_report
-from simhash_core.review import PairEvidence, pair_evidence
-from simhash_core.review.evidence import flipped_score
+from simhash_core.review.evidence import PairEvidence, flipped_score, pair_evidence
 from simhash_core.scan import scan
 from simhash_core.types import ScanResult
 from tests.core.samples import SAMPLES

@@ -18,7 +18,7 @@ from simhash_core.pair_fields import FIELD
 from simhash_core.report import report_writers
 from simhash_core.report.contents import class_report
 from simhash_core.report.html import render_html
-from simhash_core.review import pair_evidence
+from simhash_core.review.evidence import pair_evidence
 from simhash_core.scan import scan
 from simhash_core.types import PairScore, ScanResult
 from tests.core.samples import SAMPLES
