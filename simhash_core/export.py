@@ -107,7 +107,7 @@ class BinaryWriter:
     def __init__(self, make: Callable[[], bytes]) -> None:
         self.make = make
 
-    def __call__(self, fh: IO[bytes]) -> None:  # type: ignore[override]
+    def __call__(self, fh: IO[bytes]) -> None:
         fh.write(self.make())
 
 
@@ -158,9 +158,12 @@ class ReportsInterrupted(KeyboardInterrupt):
 def _write_one(fd: int, target: Path, writer: Writer, encoding: str) -> None:
     """Write one report to the open temporary file ``fd``, flushed to the disk with the
     permissions ``target`` will have."""
-    binary = isinstance(writer, BinaryWriter)
-    mode = {"mode": "wb"} if binary else {"mode": "w", "encoding": encoding, "newline": ""}
-    with os.fdopen(fd, **mode) as fh:
+    opened: IO[Any]  # bytes for a BinaryWriter (the PDF), text for the rest
+    if isinstance(writer, BinaryWriter):
+        opened = os.fdopen(fd, "wb")
+    else:
+        opened = os.fdopen(fd, "w", encoding=encoding, newline="")
+    with opened as fh:
         writer(fh)
         fh.flush()
         os.fchmod(fh.fileno(), _mode_for(target))

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -60,7 +60,11 @@ class Keywords(Sequence[tuple[str, float]]):
     def __len__(self) -> int:
         return len(self._weights)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, float]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Keywords: ...
+    def __getitem__(self, index: int | slice) -> tuple[str, float] | Keywords:
         if isinstance(index, slice):
             return Keywords.from_arrays(self.words[index], self._weights[index])
         return (self.words[index], float(self._weights[index]))

@@ -160,7 +160,8 @@ class _Package(ZipParts):
         by_id = {rid: name for rid, _, name in rels}
         chunk = self._chunk_reader(by_id)
 
-        headers, footers = [], []
+        headers: list[str] = []
+        footers: list[str] = []
         pictures: set[str] = set()
         for element in document.iter():
             local = _local(element.tag)

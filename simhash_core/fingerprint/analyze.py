@@ -11,7 +11,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
 
@@ -289,7 +289,21 @@ def read_digest(extracted: ExtractedText, expected: str | None) -> str:
     return extracted.content_hash
 
 
-def analysis_fields(a: Analysis) -> dict[str, object]:
+class AnalysisFields(TypedDict):
+    """The :class:`Document` fields an analysis fills (:func:`analysis_fields`)."""
+
+    fingerprint: int
+    minhash: np.ndarray
+    shingle_seq: np.ndarray
+    usable: np.ndarray
+    units: UnitSpans
+    terms: dict[str, int]
+    keywords: Keywords
+    bit_sums: np.ndarray
+    sentences: Sentences
+
+
+def analysis_fields(a: Analysis) -> AnalysisFields:
     """The :class:`Document` fields an analysis fills."""
     return {
         "fingerprint": a.fingerprint,
@@ -357,5 +371,5 @@ def to_document(path: str, abspath: Path, a: Analysis) -> Document:
         warnings=a.warnings,
         meta=a.meta,
         ocr=a.ocr,
-        **analysis_fields(a),  # type: ignore[arg-type]
+        **analysis_fields(a),
     )
