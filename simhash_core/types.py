@@ -227,7 +227,7 @@ class Student:
     name: str
     number: str | None
     key: str
-    source: str  # "moodle", "number-name" or "folder"
+    source: str  # "moodle", "blackboard", "canvas", "google", "number-name", "folder", "file"
 
 
 class UnitSpans:
