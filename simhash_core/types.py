@@ -187,7 +187,7 @@ class ExtractedText:
     """
 
     text: str
-    kind: str  # "txt", "docx" or "pdf"
+    kind: str  # the reader: "txt", "md", "docx", "pptx", "pdf", "odt", "rtf" or "html"
     encoding: str | None = None
     pages: int | None = None
     warnings: tuple[Message, ...] = ()
