@@ -123,6 +123,11 @@ def a_class(path: Path) -> bool:
     return path.is_dir() or (is_zip_name(path.name) and path.is_file())
 
 
+def class_name(path: Path) -> str:
+    """A class folder's name, or a class ZIP's without ``.zip``."""
+    return path.name if path.is_dir() else path.stem
+
+
 def local_paths(urls: Sequence[QUrl]) -> list[Path]:
     """The local files and folders among dropped URLs."""
     return [Path(u.toLocalFile()) for u in urls if u.isLocalFile() and u.toLocalFile()]
@@ -601,8 +606,8 @@ class MainWindow(QMainWindow):
         if scanned is None:
             return Path.home() / name
         scanned = scanned.resolve()
-        if scanned.is_dir():
-            return scanned.parent / f"{scanned.name}-{name}"
+        if a_class(scanned):  # a folder, or a platform's ZIP: named after its stem
+            return scanned.parent / f"{class_name(scanned)}-{name}"
         return scanned.parent / name
 
     def shown_pair(self) -> PairScore | None:
@@ -707,7 +712,8 @@ class MainWindow(QMainWindow):
 
     def make_archive_dialog(self) -> ArchiveDialog:
         """The archive manager for the current archive and scan (not yet shown)."""
-        folder = self.paths[0].name if len(self.paths) == 1 and self.paths[0].is_dir() else ""
+        one = self.paths[0] if len(self.paths) == 1 else None
+        folder = class_name(one) if one is not None and a_class(one) else ""
         return ArchiveDialog(self.archive_location(), self.result, folder, self)
 
     def show_archive_manager(self) -> None:

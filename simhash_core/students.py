@@ -152,7 +152,8 @@ def students(paths: Sequence[str]) -> list[Student | None]:
     found = [student_of(p) for p in paths]
     weak = [None if s is not None else _weak(p) for s, p in zip(found, paths, strict=True)]
     kinds = Counter(w.source for w in weak if w is not None)
-    trusted = {kind for kind, n in kinds.items() if n >= 2 and 2 * n > len(paths)}
+    people = Counter(kind for kind, _ in {(w.source, w.key) for w in weak if w is not None})
+    trusted = {kind for kind, n in kinds.items() if people[kind] >= 2 and 2 * n > len(paths)}
     found = [
         w if w is not None and w.source in trusted else s
         for s, w in zip(found, weak, strict=True)

@@ -162,13 +162,15 @@ def clean_name(name: str) -> str | None:
 
     >>> clean_name("a\\\\b/./c.docx"), clean_name("../../etc/passwd"), clean_name("/x")
     ('a/b/c.docx', None, None)
+    >>> clean_name("a/C:/Windows/win.ini") is None
+    True
     """
     name = name.replace("\\", "/")
     if name.startswith("/") or _DRIVE.match(name):
         return None
     parts = [p for p in name.split("/") if p not in ("", ".")]
-    if any(p == ".." for p in parts) or any("\x00" in p for p in parts):
-        return None
+    if any(p == ".." or "\x00" in p or _DRIVE.match(p) for p in parts):
+        return None  # "C:" inside a path would restart it at a drive on Windows
     return "/".join(parts)
 
 

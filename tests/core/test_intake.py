@@ -160,6 +160,8 @@ def test_canvas_blackboard_and_google_names(tmp_path: Path) -> None:
     assert students(["report_2023_0415_v2.docx", "a.docx", "b.docx"]) == [None] * 3
     google = students(["Ann Lee - Essay on rivers.docx", "Bo Wu - Essay on rivers.docx"])
     assert [s.name for s in google] == ["Ann Lee", "Bo Wu"]
+    # one title's drafts are not one student's files
+    assert students(["Essay - draft.docx", "Essay - final.docx"]) == [None, None]
     # Blackboard: each student's files named with the user, and the receipt skipped
     stamp = "attempt_2025-03-01-10-00-00"
     entries = {
@@ -197,12 +199,12 @@ def test_zip_slip_names_are_refused_and_nothing_outside_is_read(tmp_path: Path) 
     archive = folder / "class.zip"
     archive.write_bytes(zip_bytes({
         "../secret.txt": b"x", "../../etc/passwd": b"x", "/etc/hostname": b"x",
-        "C:\\Windows\\win.ini": b"x", "ok/../../secret.txt": b"x",
+        "C:\\Windows\\win.ini": b"x", "ok/../../secret.txt": b"x", "a/C:/boot.ini": b"x",
         "fine/essay.txt": zh_essay(3, 10).encode(),
     }))  # fmt: skip
     found = discover([archive])
     assert [shown for _, shown in found.files] == ["fine/essay.txt"]
-    assert sorted(_skips(found).values()) == ["unsafe-name"] * 5
+    assert sorted(_skips(found).values()) == ["unsafe-name"] * 6
     # a path that leaves the ZIP is no entry of it
     with pytest.raises(ExtractError) as caught:
         read_member(archive / ".." / "secret.txt")
