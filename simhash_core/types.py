@@ -191,7 +191,7 @@ class ExtractedText:
     """
 
     text: str
-    kind: str  # "txt", "docx" or "pdf"
+    kind: str  # the reader: "txt", "md", "docx", "pptx", "pdf", "odt", "rtf" or "html"
     encoding: str | None = None
     pages: int | None = None
     warnings: tuple[Message, ...] = ()
@@ -231,7 +231,7 @@ class Student:
     name: str
     number: str | None
     key: str
-    source: str  # "moodle", "number-name" or "folder"
+    source: str  # "moodle", "blackboard", "canvas", "google", "number-name", "folder", "file"
 
 
 class UnitSpans:

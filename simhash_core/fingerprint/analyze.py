@@ -219,7 +219,15 @@ def file_digest(path: Path) -> str:
     """The content hash of the file's bytes (the cache and archive key; see
     :mod:`simhash_core.extract.digest`)."""
     h = content_hasher()
-    with path.open("rb") as fh:
+    try:
+        fh = path.open("rb")
+    except OSError:
+        from simhash_core.extract.zip_entries import is_member, member_digest
+
+        if is_member(path):  # an entry of a ZIP
+            return member_digest(path)
+        raise
+    with fh:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             h.update(chunk)
     return h.hexdigest()
@@ -355,12 +363,23 @@ def document_sentences(doc: Document, settings: ScanSettings) -> Sentences:
     return sentences_of(doc.text, normalized=norm, keep=keep, glosses=False)
 
 
+def _member_mtime(path: Path) -> float:
+    """The time of a ZIP's entry (0 for a file that is gone)."""
+    from simhash_core.extract import ExtractError
+    from simhash_core.extract.zip_entries import is_member, member_mtime
+
+    try:
+        return member_mtime(path) if is_member(path) else 0.0
+    except ExtractError:
+        return 0.0
+
+
 def to_document(path: str, abspath: Path, a: Analysis) -> Document:
     """A scanned document from one file's analysis."""
     try:
         mtime = abspath.stat().st_mtime
     except OSError:
-        mtime = 0.0
+        mtime = _member_mtime(abspath)
     return Document(
         path=path,
         abspath=abspath,

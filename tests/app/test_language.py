@@ -78,6 +78,8 @@ TECHNICAL = {
     "Redis", "plagcheck", "Big", "ISO",  # Big5, ISO 8859-1: names of encodings
     "WMF", "EMF", "EPS",  # picture formats OCR does not read
     "ODT", "zip", "content", "xml",  # content.xml: a part of an ODT
+    "Moodle", "Canvas", "Blackboard", "Google", "Classroom", "Markdown",  # platforms, formats
+    "Deflate",  # a ZIP compression method
 }  # fmt: skip
 
 
