@@ -58,6 +58,8 @@ from app.views.progress_panel import ProgressPanel
 from app.views.settings_dialog import SettingsDialog
 from app.views.side_by_side import SideBySideView
 from simhash_core.archive.service import ArchiveCheck, ArchiveStatus
+from simhash_core.extract import SUPPORTED_SUFFIXES
+from simhash_core.extract.zip_entries import ZIP_SUFFIXES, is_zip_name
 from simhash_core.progress import ProgressReport
 from simhash_core.shown_location import shown_location
 from simhash_core.types import PairScore, ScanResult
@@ -104,6 +106,26 @@ def scrolling(widget: QWidget) -> QScrollArea:
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
     return area
+
+
+def file_patterns(zips: bool) -> str:
+    """The name patterns of the files plagcheck reads (and of ZIPs), for a file dialog.
+
+    >>> file_patterns(True).split()[-1]
+    '*.zip'
+    """
+    suffixes = sorted(SUPPORTED_SUFFIXES | (ZIP_SUFFIXES if zips else frozenset()))
+    return " ".join(f"*{s}" for s in suffixes)
+
+
+def a_class(path: Path) -> bool:
+    """Whether ``path`` is a class's folder or ZIP (remembered, with its templates)."""
+    return path.is_dir() or (is_zip_name(path.name) and path.is_file())
+
+
+def class_name(path: Path) -> str:
+    """A class folder's name, or a class ZIP's without ``.zip``."""
+    return path.name if path.is_dir() else path.stem
 
 
 def local_paths(urls: Sequence[QUrl]) -> list[Path]:
@@ -371,7 +393,7 @@ class MainWindow(QMainWindow):
             self.templates = self.app_settings.folder_templates(folder) if folder else []
         if self.persist:
             for p in self.paths:
-                if p.is_dir():
+                if a_class(p):
                     self.app_settings.add_recent_folder(p.resolve())
         self.rescan()
 
@@ -414,7 +436,9 @@ class MainWindow(QMainWindow):
             self,
             self.tr("Add submissions"),
             "",
-            self.tr("Submissions (*.docx *.pdf *.txt *.odt *.rtf);;All files (*)"),
+            self.tr("Submissions and ZIPs ({patterns});;All files (*)").format(
+                patterns=file_patterns(zips=True)
+            ),
         )
         if files:
             self.scan_paths([*self.paths, *map(Path, files)])
@@ -425,7 +449,9 @@ class MainWindow(QMainWindow):
             self,
             self.tr("Add a template (assignment text)"),
             str(folder.parent if folder else ""),
-            self.tr("Documents (*.docx *.pdf *.txt *.odt *.rtf);;All files (*)"),
+            self.tr("Documents ({patterns});;All files (*)").format(
+                patterns=file_patterns(zips=False)
+            ),
         )
         if file:
             self.add_template(Path(file))
@@ -446,8 +472,8 @@ class MainWindow(QMainWindow):
         self.rescan()
 
     def _template_folder(self) -> Path | None:
-        """The folder templates are remembered for: the first folder scanned."""
-        folder = next((p for p in self.paths if p.is_dir()), None)
+        """The folder templates are remembered for: the first folder (or ZIP) scanned."""
+        folder = next((p for p in self.paths if a_class(p)), None)
         return folder.resolve() if folder is not None else None
 
     def _remember_templates(self) -> None:
@@ -580,8 +606,8 @@ class MainWindow(QMainWindow):
         if scanned is None:
             return Path.home() / name
         scanned = scanned.resolve()
-        if scanned.is_dir():
-            return scanned.parent / f"{scanned.name}-{name}"
+        if a_class(scanned):  # a folder, or a platform's ZIP: named after its stem
+            return scanned.parent / f"{class_name(scanned)}-{name}"
         return scanned.parent / name
 
     def shown_pair(self) -> PairScore | None:
@@ -686,7 +712,8 @@ class MainWindow(QMainWindow):
 
     def make_archive_dialog(self) -> ArchiveDialog:
         """The archive manager for the current archive and scan (not yet shown)."""
-        folder = self.paths[0].name if len(self.paths) == 1 and self.paths[0].is_dir() else ""
+        one = self.paths[0] if len(self.paths) == 1 else None
+        folder = class_name(one) if one is not None and a_class(one) else ""
         return ArchiveDialog(self.archive_location(), self.result, folder, self)
 
     def show_archive_manager(self) -> None:

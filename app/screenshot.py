@@ -88,6 +88,8 @@ class ScreenshotRun(QObject):
             self.window.open_pair(*pair, view=view if view is not None else Tab.PAIR)
             if view == Tab.BITS:
                 self.window.bit_diff.wait_for_words()  # the differing words, not "counting…"
+            else:
+                self.window.side_by_side.wait_for_evidence()  # passages, not "finding…"
         elif view is not None:
             self.window.show_view(view)
         self.window.matrix_model.wait_until_ready()  # a large class's matrix, not a blank

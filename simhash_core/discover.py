@@ -25,14 +25,24 @@ Decisions:
 - The same file reached twice (a symbolic or hard link, overlapping roots) is kept once;
   the other copy is skipped as ``duplicate`` so that it is not compared with itself.
 - Pipes, sockets and devices are skipped without being opened.
+- **A ZIP is a folder.** Its entries are listed in place, under the same rules (and
+  those of :mod:`simhash_core.extract.zip_entries`: no name leaving the ZIP, sizes and
+  counts checked, ZIPs inside it opened a few levels deep, encrypted entries listed as
+  such); an entry's path is the ZIP's path and the entry's name below it. A ZIP chosen
+  on its own is shown like a folder chosen on its own: its entries by their names.
+- A Blackboard receipt (``<assignment>_<user>_attempt_<date>.txt``) is the platform's,
+  not the student's: skipped as ``receipt``; so is a plagcheck HTML report left in the
+  folder (``report``).
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import unicodedata
+import zipfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -40,6 +50,17 @@ from pathlib import Path
 
 from simhash_core.extract import SUPPORTED_SUFFIXES, unsupported_reason
 from simhash_core.extract.docx import OLD_DOC_REASON
+from simhash_core.extract.errors import ExtractError
+from simhash_core.extract.zip_entries import (
+    MAX_ENTRIES,
+    MAX_INNER_TOTAL,
+    MAX_ZIP_DEPTH,
+    entries_of,
+    is_zip_name,
+    open_zip,
+    read_entry,
+    refusal,
+)
 from simhash_core.messages import Message
 from simhash_core.types import FileError
 
@@ -64,6 +85,9 @@ _SILENT_NAMES = {
     ".DocumentRevisions-V100",
 }
 OUTSIDE_REASON = Message.of("skip.link-outside")
+# Blackboard's receipt beside a student's files: "<assignment>_<user>_attempt_<date>.txt"
+BLACKBOARD_RECEIPT = re.compile(r"^.+_[^_]+_attempt_\d{4}(?:-\d{2}){5}\.txt$", re.IGNORECASE)
+_OWN_REPORT = re.compile(rb"<title>[^<]* \xc2\xb7 plagcheck</title>")  # its HTML report
 
 
 @dataclass(frozen=True)
@@ -73,6 +97,8 @@ class Discovery:
 
     files: list[tuple[Path, str]] = field(default_factory=list)
     skipped: list[FileError] = field(default_factory=list)
+    # the ZIPs opened: (path, display path of its entries' folder, "" for a chosen ZIP)
+    zips: list[tuple[Path, str]] = field(default_factory=list)
 
 
 def printable(name: str) -> str:
@@ -136,6 +162,7 @@ class _Walker:
     def __init__(self, roots: list[Path]) -> None:
         self.files: list[tuple[Path, str]] = []
         self.skipped: list[FileError] = []
+        self.zips: list[tuple[Path, str]] = []
         self.seen_dirs: set[tuple[int, int]] = set()
         self.seen_files: dict[tuple[int, int], str] = {}
         # where links may lead: the chosen folders and files, resolved
@@ -158,6 +185,8 @@ class _Walker:
             return
         if stat.S_ISDIR(info.st_mode):
             self._walk(root, label if prefix else "", info)
+        elif stat.S_ISREG(info.st_mode) and is_zip_name(root.name):
+            self._zip(root, label, info, label if prefix else "")
         else:
             self._consider(root, label, info)
 
@@ -274,18 +303,151 @@ class _Walker:
             self.skip(shown, "lock-file", Message.of("skip.lock-file"))
             return
         suffix = path.suffix.lower()
+        if is_zip_name(name):
+            self._zip(path, shown, info, shown)
+            return
+        if not self._submission(shown, name):
+            return
+        if suffix in (".html", ".htm") and self._own_report(path):
+            self.skip(shown, "report", Message.of("skip.own-report"))
+            return
+        if self._seen(shown, info):
+            return
+        self.files.append((path, shown))
+
+    def _seen(self, shown: str, info: os.stat_result) -> bool:
+        """Whether the file was reached before (a link, overlapping roots): then skipped."""
+        key = (info.st_dev, info.st_ino)
+        if key in self.seen_files:
+            self.skip(shown, "duplicate", Message.of("skip.duplicate", path=self.seen_files[key]))
+            return True
+        self.seen_files[key] = shown
+        return False
+
+    def _submission(self, shown: str, name: str) -> bool:
+        """Whether a file's name makes it a submission to read (else a row says why not)."""
+        suffix = os.path.splitext(name)[1].lower()
         if suffix not in SUPPORTED_SUFFIXES:
             if suffix == ".doc":
                 self.skip(shown, "old-doc", OLD_DOC_REASON)
             else:
                 self.skip(shown, "unsupported", unsupported_reason(suffix))
+            return False
+        if BLACKBOARD_RECEIPT.match(name):
+            self.skip(shown, "receipt", Message.of("skip.receipt"))
+            return False
+        return True
+
+    @staticmethod
+    def _own_report(path: Path) -> bool:
+        try:
+            with open(path, "rb") as stream:
+                return bool(_OWN_REPORT.search(stream.read(4096)))
+        except OSError:
+            return False  # the reader says why
+
+    def _zip(self, path: Path, shown: str, info: os.stat_result, base: str) -> None:
+        """The entries of a ZIP found at ``path`` (shown as ``shown``), their display
+        paths below ``base``."""
+        if self._seen(shown, info):
             return
-        key = (info.st_dev, info.st_ino)
-        if key in self.seen_files:
-            self.skip(shown, "duplicate", Message.of("skip.duplicate", path=self.seen_files[key]))
+        try:
+            archive = open_zip(path)
+        except ExtractError as exc:
+            self.skip(shown, exc.code, exc.reason)
             return
-        self.seen_files[key] = shown
-        self.files.append((path, shown))
+        with archive:
+            if _is_package(archive):  # a DOCX, PPTX or ODT named .zip: a document
+                self.files.append((path, shown))
+                return
+            self.zips.append((path, base))
+            self._entries(archive, path, shown, base, 1, _Budget())
+
+    def _entries(
+        self,
+        archive: zipfile.ZipFile,
+        path: Path,
+        shown_zip: str,
+        base: str,
+        depth: int,
+        budget: _Budget,
+    ) -> None:
+        """The entries of one open ZIP (``depth`` ZIPs deep)."""
+        entries = entries_of(archive)
+
+        def shown_of(name: str) -> str:
+            inner = "/".join(printable(p) for p in name.split("/"))
+            return f"{base}/{inner}" if base else inner
+
+        for name in entries.unsafe:
+            self.skip(shown_of(name.replace("\\", "/").lstrip("/")), "unsafe-name",
+                      Message.of("zip.unsafe-name"))
+        folders = {n.rsplit("/", 1)[0] for n in entries.files if "/" in n}
+        reported: set[str] = set()
+        for name in sorted(entries.files, key=lambda n: n.encode("utf-8", "surrogatepass")):
+            budget.entries += 1
+            if budget.entries > MAX_ENTRIES:
+                self.skip(shown_zip, "too-large", Message.of("zip.too-many", limit=MAX_ENTRIES))
+                return
+            info = entries.files[name]
+            parts = name.split("/")
+            if any(p in _SILENT_NAMES for p in parts):
+                continue
+            shown = shown_of(name)
+            hidden = next((k for k, p in enumerate(parts) if p.startswith(".")), None)
+            if hidden is not None:
+                if hidden == len(parts) - 1:
+                    self.skip(shown, "hidden", Message.of("skip.hidden-file"))
+                elif (folder := "/".join(parts[: hidden + 1])) not in reported:
+                    reported.add(folder)
+                    self.skip(shown_of(folder), "hidden", Message.of("skip.hidden-folder"))
+                continue
+            if len(parts) > MAX_DEPTH:
+                self.skip(shown, "too-deep", Message.of("skip.too-deep", depth=MAX_DEPTH))
+                continue
+            member = Path(path, *parts)
+            if parts[-1].startswith("~$"):
+                self.skip(shown, "lock-file", Message.of("skip.lock-file"))
+                continue
+            if is_zip_name(name) and name not in folders:
+                self._inner_zip(archive, info, member, shown, depth, budget)
+                continue
+            if not self._submission(shown, parts[-1]):
+                continue
+            refused = refusal(info)
+            if refused is not None:
+                self.skip(shown, refused.code, refused.reason)
+                continue
+            self.files.append((member, shown))
+
+    def _inner_zip(
+        self,
+        archive: zipfile.ZipFile,
+        info: zipfile.ZipInfo,
+        member: Path,
+        shown: str,
+        depth: int,
+        budget: _Budget,
+    ) -> None:
+        """A ZIP inside a ZIP: opened in memory, at most :data:`MAX_ZIP_DEPTH` deep."""
+        if depth >= MAX_ZIP_DEPTH:
+            self.skip(shown, "too-deep", Message.of("zip.too-deep", depth=MAX_ZIP_DEPTH))
+            return
+        if budget.inner + info.file_size > MAX_INNER_TOTAL:
+            self.skip(shown, "too-large", Message.of("zip.too-many", limit=MAX_ENTRIES))
+            return
+        try:
+            data = read_entry(archive, info)
+            inner = open_zip(data)
+        except ExtractError as exc:
+            self.skip(shown, exc.code, exc.reason)
+            return
+        budget.inner += len(data)
+        with inner:
+            if _is_package(inner):
+                self.files.append((member, shown))
+            else:
+                self._entries(inner, member, shown, shown, depth + 1, budget)
 
     def result(self) -> Discovery:
         files = sorted(self.files, key=lambda f: (f[1].casefold(), f[1], os.fsencode(f[0])))
@@ -295,4 +457,18 @@ class _Walker:
             counts[shown] += 1
             unique.append((path, shown if counts[shown] == 1 else f"{shown} ({counts[shown]})"))
         skipped = sorted(self.skipped, key=lambda e: (e.path.casefold(), e.path, e.code))
-        return Discovery(unique, skipped)
+        return Discovery(unique, skipped, self.zips)
+
+
+@dataclass
+class _Budget:
+    """What one chosen ZIP has cost so far: entries listed, bytes of inner ZIPs read."""
+
+    entries: int = 0
+    inner: int = 0
+
+
+def _is_package(archive: zipfile.ZipFile) -> bool:
+    """Whether a ZIP is an office document (DOCX, PPTX, ODT...), not a ZIP of files."""
+    names = set(archive.namelist())
+    return "[Content_Types].xml" in names or "mimetype" in names

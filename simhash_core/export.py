@@ -43,6 +43,8 @@ from typing import IO, Any
 from simhash_core.compare.pair_stream import OtherPairs
 from simhash_core.messages import joined
 from simhash_core.pair_fields import PAIR_FIELDS, FieldKind
+from simhash_core.review.decisions import REASON_WORDS, STATE_WORDS, Reason, Verdict
+from simhash_core.review.evidence import pair_evidence
 from simhash_core.translations import Translation, translation
 from simhash_core.types import Document, FileError, PairScore, Passage, ScanResult
 
@@ -105,7 +107,7 @@ class BinaryWriter:
     def __init__(self, make: Callable[[], bytes]) -> None:
         self.make = make
 
-    def __call__(self, fh: IO[bytes]) -> None:  # type: ignore[override]
+    def __call__(self, fh: IO[bytes]) -> None:
         fh.write(self.make())
 
 
@@ -156,9 +158,12 @@ class ReportsInterrupted(KeyboardInterrupt):
 def _write_one(fd: int, target: Path, writer: Writer, encoding: str) -> None:
     """Write one report to the open temporary file ``fd``, flushed to the disk with the
     permissions ``target`` will have."""
-    binary = isinstance(writer, BinaryWriter)
-    mode = {"mode": "wb"} if binary else {"mode": "w", "encoding": encoding, "newline": ""}
-    with os.fdopen(fd, **mode) as fh:
+    opened: IO[Any]  # bytes for a BinaryWriter (the PDF), text for the rest
+    if isinstance(writer, BinaryWriter):
+        opened = os.fdopen(fd, "wb")
+    else:
+        opened = os.fdopen(fd, "w", encoding=encoding, newline="")
+    with opened as fh:
         writer(fh)
         fh.flush()
         os.fchmod(fh.fileno(), _mode_for(target))
@@ -228,6 +233,10 @@ def _cell(kind: FieldKind, value: Any, t: Translation) -> Any:
         return "" if value is None else percent(value)
     if kind is FieldKind.REASONS:
         return t.joined(value)
+    if kind is FieldKind.DECISION:
+        return t.word(STATE_WORDS[value])
+    if kind is FieldKind.WHY:
+        return "" if value is None else t.word(REASON_WORDS[Reason(value)])
     return value
 
 
@@ -246,20 +255,14 @@ def _json_value(kind: FieldKind, value: Any) -> Any:
 
 def pair_dict(result: ScanResult, p: PairScore) -> dict[str, Any]:
     """One pair for the JSON: every field by key, the reasons as codes too, and the
-    matched passages when the pair has any."""
+    matched passages (:class:`~simhash_core.review.PairEvidence`'s, in its order) when
+    the pair has any."""
     row = {f.key: _json_value(f.kind, f.value(result, p)) for f in PAIR_FIELDS}
     row["reason_messages"] = [m.to_json() for m in p.reasons]
     if result.corpus is not None and (p.passages or p.reworded or p.translated):
-        row["matched_passages"] = [passage_dict(x) for x in pair_passages(result, p)]
+        evidence = pair_evidence(result, p.a, p.b, p)
+        row["matched_passages"] = [passage_dict(x) for x in evidence.passages]
     return row
-
-
-def pair_passages(result: ScanResult, p: PairScore) -> list[Passage]:
-    """The pair's matched passages in the order of A's text (none without a corpus)."""
-    if result.corpus is None:
-        return []
-    found = result.corpus.passages(p.a, p.b)
-    return sorted(found, key=lambda x: (x.a_start, x.b_start, x.a_end, x.b_end))
 
 
 def passage_dict(x: Passage) -> dict[str, Any]:
@@ -338,11 +341,23 @@ def _unmeasured(result: ScanResult) -> list[tuple[FieldKind, Any]]:
         containment_a=0.0,
         containment_b=0.0,
     )
-    # no group and no archive label: other pairs are streamed only for a class's own scan
+    # no group and no archive label: other pairs are streamed only for a class's own
+    # scan; and no decision: a teacher decides on the pairs the scan reported
     return [
-        (f.kind, _VARIES if f.key in _STREAMED else f.value(result, zero))
+        (
+            f.kind,
+            _VARIES
+            if f.key in _STREAMED
+            else _UNDECIDED[f.kind]
+            if f.kind in _UNDECIDED
+            else f.value(result, zero),
+        )
         for f in PAIR_FIELDS
     ]
+
+
+# the decision fields of a pair nobody decided on
+_UNDECIDED = {FieldKind.DECISION: Verdict.UNREVIEWED.value, FieldKind.WHY: None, FieldKind.TEXT: ""}
 
 
 def _student(doc: Document) -> str:
@@ -526,13 +541,9 @@ def result_dict(result: ScanResult, *, with_pairs: bool = True) -> dict[str, Any
                 "members": [result.documents[m].path for m in c.members],
                 "max_similarity": c.max_similarity,
                 "likely_source": (
-                    result.documents[c.likely_source].path
-                    if c.likely_source is not None
-                    else None
+                    result.documents[c.likely_source].path if c.likely_source is not None else None
                 ),
-                "compiler": (
-                    result.documents[c.compiler].path if c.compiler is not None else None
-                ),
+                "compiler": (result.documents[c.compiler].path if c.compiler is not None else None),
                 "source_reason": str(c.source_reason),
                 "source_message": c.source_reason.to_json(),
             }

@@ -102,6 +102,9 @@ CATALOGUE: dict[str, str] = {
     "format.pdf": "PDF",
     "format.odt": "ODT",
     "format.rtf": "RTF",
+    "format.pptx": "PPTX",
+    "format.html": "HTML",
+    "format.md": "Markdown",
     "format.file": "file",
     # why a file was not read (reading)
     "file.empty": "empty file (0 bytes)",
@@ -152,6 +155,30 @@ CATALOGUE: dict[str, str] = {
     "odt.encrypted": "password-protected ODT: remove the password and submit again",
     "odt.bad-xml": "damaged ODT: the part {part} is not valid XML; ask for the file again",
     "odt.bomb": "refused: the ODT expands to {size} of XML (limit {limit}); it may be a zip bomb",
+    "pptx.bad-zip": "damaged PPTX (bad zip): ask for the file again",
+    "pptx.old-ppt": "old PowerPoint format (.ppt): open it in PowerPoint and save as PPTX",
+    "pptx.encrypted": "password-protected PPTX: remove the password and submit again",
+    "pptx.entities": (
+        "refused: the PPTX contains XML entity declarations (possible 'billion laughs' attack)"
+    ),
+    "pptx.not-pptx": "not a PowerPoint presentation: it looks like {what}",
+    "pptx.not-package": "not a PowerPoint presentation: its content is not a PPTX package",
+    "pptx.bad-xml": "damaged PPTX: the part {part} is not valid XML; ask for the file again",
+    "pptx.bomb": "refused: the PPTX expands to {size} of XML (limit {limit}); it may be a zip bomb",
+    # the entries of a ZIP (the platforms' downloads)
+    "zip.bad-zip": "damaged ZIP: it cannot be opened; download it again",
+    "zip.bad-entry": "damaged file inside the ZIP (its check sum is wrong); download the ZIP again",
+    "zip.method": (
+        "packed in a way this program cannot unpack (such as Deflate64): unzip the ZIP "
+        "and scan the folder"
+    ),
+    "zip.encrypted": (
+        "password-protected inside the ZIP: unzip it with the password and scan the folder"
+    ),
+    "zip.bomb": "refused: it unpacks to {size}, far more than its packed size (a zip bomb?)",
+    "zip.too-many": "refused: the ZIP holds more than {limit} files; unzip it and scan the folder",
+    "zip.too-deep": "a ZIP inside ZIPs more than {depth} deep: not opened",
+    "zip.unsafe-name": "refused: its name inside the ZIP points outside it (a 'zip slip')",
     "rtf.not-rtf": "not an RTF document: it does not start with {{\\rtf",
     "rtf.too-deep": "refused: the RTF nests groups more than {depth} deep",
     "docx.too-nested": "refused: the DOCX imports documents nested more than {depth} deep",
@@ -209,6 +236,8 @@ CATALOGUE: dict[str, str] = {
     "skip.too-deep": "folders nested more than {depth} deep: nothing below here was read",
     "skip.lock-file": "Office lock file (left while the document was open)",
     "skip.duplicate": "same file as {path} (a link to it)",
+    "skip.receipt": "the platform's receipt of a submission (Blackboard), not the student's work",
+    "skip.own-report": "a plagcheck report: not compared",
     # why a reader process gave no result
     "task.memory": "ran out of memory while reading this file",
     "task.error": "{detail}",
@@ -249,12 +278,23 @@ CATALOGUE: dict[str, str] = {
         "OCR read the first {read} of {pages} scanned pages; the rest are not compared"
     ),
     "warn.ocr-picture": "picture {name} was not read: {reason}",
+    "warn.named-as": "read as {format}: that is what the file holds, though it is named {suffix}",
     "warn.undecodable": "{share:.0%} of the characters could not be decoded and were dropped",
     # what to know about the run itself
     "notice.cache-replaced": (
         "the fingerprint cache was damaged ({detail}); it was moved aside as {name} "
         "and a new one was started"
     ),
+    "notice.zip-layout": "{zip}: {platform} recognised; {students} students named from it",
+    "notice.zip-no-layout": (
+        "{zip}: no learning platform's layout recognised; each file is compared on its own"
+    ),
+    "platform.moodle": "Moodle's 'Download all submissions' layout",
+    "platform.canvas": "Canvas's submissions download",
+    "platform.blackboard": "Blackboard's assignment download",
+    "platform.google": "Google Classroom's (Drive) file names",
+    "platform.number-name": "student numbers and names (学习通, 雨课堂 and similar)",
+    "platform.folder": "one folder per student",
     "notice.cache-unavailable": "the fingerprint cache is not used (every file is read): {detail}",
     # how comparing with the archive went (every report says it)
     "archive.checked": (
@@ -374,6 +414,9 @@ PROBLEM_KINDS: dict[str, str] = {
     "hidden": "hidden file",
     "lock-file": "Office lock file",
     "duplicate": "duplicate",
+    "unsafe-name": "unsafe name in ZIP",
+    "receipt": "platform receipt",
+    "report": "plagcheck report",
     "unsupported": "unsupported type",
     "timeout": "timed out",
     "crashed": "reader crashed",

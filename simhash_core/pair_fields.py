@@ -17,6 +17,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, NamedTuple
 
+from simhash_core.review.decisions import Decision, decision_of, review_state
 from simhash_core.types import PairScore, ScanResult, ocr_confidence
 
 
@@ -30,6 +31,9 @@ class FieldKind(Enum):
     GROUP = "group"  # a group id, or None
     LABEL = "label"  # an archive label, or None
     REASONS = "reasons"  # a tuple of messages.Message
+    DECISION = "decision"  # a review state: a key of review.decisions.STATE_WORDS
+    WHY = "why"  # why it was decided: a review.decisions.Reason's value, or None
+    TEXT = "text"  # words a teacher wrote (a note, a name, a time)
     OCR = "ocr"  # how sure OCR was of a document's text it read, or None (none read)
 
 
@@ -51,6 +55,17 @@ def _student(result: ScanResult, i: int) -> str | None:
 def _ocr(result: ScanResult, i: int) -> float | None:
     """The mean confidence of the text OCR read in a document, or None if it read none."""
     return ocr_confidence(result.documents[i].ocr)
+
+
+def _decided(result: ScanResult, p: PairScore) -> Decision | None:
+    """The decision in force on the pair (None: unreviewed, or outdated)."""
+    found = decision_of(result, p.a, p.b)
+    return found.decision if found is not None and not found.outdated else None
+
+
+def _why(result: ScanResult, p: PairScore) -> str | None:
+    d = _decided(result, p)
+    return d.reason.value if d is not None and d.reason is not None else None
 
 
 def _label(result: ScanResult, p: PairScore) -> str | None:
@@ -117,6 +132,42 @@ PAIR_FIELDS: tuple[PairField, ...] = (
         "Who copied",
         "Which file the shared text comes from, and the evidence that shows it; "
         "'unknown' when nothing in the files shows it",
+    ),
+    PairField(
+        "decision",
+        FieldKind.DECISION,
+        lambda r, p: review_state(r, p.a, p.b),
+        "Decision",
+        "What the teacher decided: confirmed copying, dismissed, or not reviewed yet "
+        "('outdated' when a file changed since the decision)",
+    ),
+    PairField(
+        "decision_reason",
+        FieldKind.WHY,
+        _why,
+        "Decided because",
+        "Why the teacher dismissed or confirmed the pair",
+    ),
+    PairField(
+        "decision_note",
+        FieldKind.TEXT,
+        lambda r, p: (d.note if (d := _decided(r, p)) is not None else ""),
+        "Note",
+        "The teacher's note on the pair",
+    ),
+    PairField(
+        "decided_by",
+        FieldKind.TEXT,
+        lambda r, p: (d.by if (d := _decided(r, p)) is not None else ""),
+        "Decided by",
+        "Who made the decision",
+    ),
+    PairField(
+        "decided_at",
+        FieldKind.TEXT,
+        lambda r, p: (d.at if (d := _decided(r, p)) is not None else ""),
+        "Decided at",
+        "When the decision was made (UTC)",
     ),
     PairField(
         "group",

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.reduction import ForkingPickler
-from typing import Any
+from typing import Any, cast
 
 from simhash_core.messages import Message
 from simhash_core.progress import Progress
@@ -146,6 +146,7 @@ def _worker_main(
         if msg is None:
             return
         func, args = msg
+        result: tuple[str, Any] | tuple[str, str, Message]  # ("ok", value), ("fail", code, why)
         try:
             result = ("ok", func(*args))
         except MemoryError:
@@ -275,7 +276,8 @@ class IsolatedPool:
                 if progress.cancelled:
                     return
                 busy = {w.conn: w for w in pool if w.queue}
-                ready = wait(list(busy), timeout=0.1)
+                # wait gives back some of the objects it is given: here the pipes
+                ready = cast("list[Connection]", wait(list(busy), timeout=0.1))
                 for conn in ready:
                     w = busy[conn]
                     try:

@@ -25,7 +25,8 @@ from simhash_core.compare.comparison import restore_comparison
 from simhash_core.compare.memo import ComparisonMemo, memo_key
 from simhash_core.compare.verdict import Verdict, verdict_key
 from simhash_core.discover import discover
-from simhash_core.extract.errors import DEFAULT_LIMITS
+from simhash_core.extract.errors import DEFAULT_LIMITS, ExtractError
+from simhash_core.extract.zip_entries import close_zips, is_member, is_zip_name, member_signature
 from simhash_core.fingerprint.analyze import (
     Analysis,
     analyze_file,
@@ -47,7 +48,7 @@ from simhash_core.store.cache import (
     settings_key,
     stat_signature,
 )
-from simhash_core.students import one_submission_each, own_path, with_students
+from simhash_core.students import layout_notices, one_submission_each, own_path, with_students
 from simhash_core.text import glossary
 from simhash_core.text.words import warm_up
 from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings
@@ -177,14 +178,19 @@ def _digests(
     paths: Sequence[Path], cache: AnalysisCache | None, progress: Progress | None = None
 ) -> list[str | None]:
     """Content hashes of the files: from the cache for files whose stat signature is
-    unchanged, otherwise read in parallel threads (hashing releases the GIL). After a
-    cancel the rest are left unhashed (None)."""
+    unchanged (for an entry of a ZIP: its CRC and sizes), otherwise read in parallel
+    threads (hashing releases the GIL). After a cancel the rest are left unhashed (None)."""
     stats: dict[str, str] = {}
     known: dict[str, str] = {}
     if cache is not None:
         for p in paths:
-            with contextlib.suppress(OSError):  # the worker reports why it can't be read
+            try:
                 stats[str(p)] = stat_signature(os.stat(p))
+            except OSError:
+                # an entry of a ZIP; else the worker reports why it can't be read
+                with contextlib.suppress(ExtractError):
+                    if is_member(p):
+                        stats[str(p)] = member_signature(p)
         known = cache.known_digests(stats)
 
     def one(p: Path) -> str | None:
@@ -195,7 +201,7 @@ def _digests(
             return None
         try:
             return file_digest(p)
-        except OSError:
+        except (OSError, ExtractError):  # the worker says why
             return None
 
     with ThreadPoolExecutor(max_workers=4) as pool:
@@ -380,7 +386,7 @@ def scan(
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
     chosen = [Path(p) for p in paths]
-    root = chosen[0] if len(chosen) == 1 and chosen[0].is_dir() else None
+    root = chosen[0] if len(chosen) == 1 and (chosen[0].is_dir() or _a_zip(chosen[0])) else None
     found = discover(chosen)
     template_paths = [Path(t).resolve() for t in templates]
     files, errors = refuse_huge(
@@ -428,6 +434,8 @@ def scan(
 
     docs = with_students([by_index[i] for i in sorted(by_index)], given_alone(chosen, files))
     by_index.clear()  # the documents live in docs alone (see _shingles_mapped)
+    close_zips()  # the teacher may move or delete them now
+    zip_notices = layout_notices(found.zips, docs)
     # a student's several files are one submission (students.one_submission_each)
     docs = one_submission_each(
         docs, lambda text, kind: analyze_text(text, settings, template, kind=kind)
@@ -475,7 +483,7 @@ def scan(
         corpus=corpus,
         matrix=matrix,
         other_pairs=others,
-        notices=list(cache.notices) if cache is not None else [],
+        notices=[*(cache.notices if cache is not None else []), *zip_notices],
         templates=template_paths,
     )
 
@@ -497,6 +505,11 @@ def _shingles_mapped(docs: list[Document], cache: AnalysisCache | None) -> list[
     if copies is None:
         return docs
     return [replace(d, shingle_seq=seq) for d, seq in zip(docs, copies, strict=True)]
+
+
+def _a_zip(path: Path) -> bool:
+    """Whether ``path`` is a ZIP file (chosen like a folder)."""
+    return is_zip_name(path.name) and path.is_file()
 
 
 def _compare(

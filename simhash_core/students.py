@@ -9,6 +9,14 @@ student's file is called that. The patterns recognised, in this order:
 * **Student number and name**: ``2023001_张三_作业.docx``, ``张三-2023001.pdf``, or a
   folder so named (a number of 5 to 20 digits beside a name of 2 to 4 Chinese
   characters, or of Latin words).
+* **Blackboard**: ``<assignment>_<user>_attempt_<date>_<file name>``: the user name
+  (the receipt beside it is skipped by :mod:`simhash_core.discover`).
+* **Student number and name** (学习通, 雨课堂 and others): ``2023001_张三_作业.docx``,
+  ``张三-2023001.pdf``, or a folder so named (see below).
+* **Canvas** ``<name>_<user id>_<submission id>_<file name>`` (``_late`` after the name
+  when late) and **Google Classroom** ``<Student Name> - <title>`` (the copy Classroom
+  makes for each student): weaker patterns, taken only when most of the files follow
+  the same one.
 * **One folder per student**: every submission sits in a first-level folder, there are
   several such folders, and none holds more than :data:`MAX_FILES_PER_STUDENT` files:
   the folder's name is the student.
@@ -64,6 +72,41 @@ _NUMBER_LATIN = re.compile(
 )
 
 
+_BLACKBOARD = re.compile(
+    r"^.+_(?P<user>[^_]+)_attempt_\d{4}(?:-\d{2}){5}(?:_.+)?$", re.IGNORECASE
+)
+_CANVAS = re.compile(
+    r"^(?P<name>[a-z][a-z'\-]*?)(?:_late)?_(?P<user>\d{2,})_\d{2,}_.+$", re.IGNORECASE
+)
+_GOOGLE = re.compile(
+    r"^(?P<name>[A-Z][A-Za-z'\-]+(?: [A-Z][A-Za-z'\-]+){0,3}|[\u4e00-\u9fff·]{2,5}) - .+$"
+)
+# where the platform's layout is named in a notice (a ZIP's: :func:`layout_notices`)
+PLATFORMS = {
+    "moodle": "platform.moodle",
+    "blackboard": "platform.blackboard",
+    "canvas": "platform.canvas",
+    "google": "platform.google",
+    "number-name": "platform.number-name",
+    "folder": "platform.folder",
+}
+
+
+def _weak(path: str) -> Student | None:
+    """The student of a file by a pattern that a name may follow by chance (Canvas,
+    Google Classroom): trusted only when most files follow it (:func:`students`)."""
+    name = path.rsplit("/", 1)[-1]
+    canvas = _CANVAS.match(name)
+    if canvas:
+        who, user = canvas["name"], canvas["user"]
+        return Student(who, user, f"#{user} {who}", "canvas")
+    google = _GOOGLE.match(_stem(name))
+    if google:
+        who = google["name"].strip()
+        return Student(who, None, f"g:{who}", "google")
+    return None
+
+
 def _stem(part: str) -> str:
     return part.rsplit(".", 1)[0] if "." in part[1:] else part
 
@@ -73,6 +116,11 @@ def _from_part(part: str, folder: bool) -> Student | None:
     if moodle:
         name, number = moodle["name"].strip(), moodle["number"]
         return Student(name, number, f"#{number} {name}", "moodle")
+    if not folder:
+        blackboard = _BLACKBOARD.match(part)
+        if blackboard:
+            user = blackboard["user"]
+            return Student(user, None, f"bb:{user}", "blackboard")
     stem = part if folder else _stem(part)
     for pattern in (_NUMBER_NAME, _NAME_NUMBER, _LATIN_NUMBER, _NUMBER_LATIN):
         m = pattern.match(stem)
@@ -102,6 +150,14 @@ def students(paths: Sequence[str]) -> list[Student | None]:
     """The student of each display path (relative to the scanned folder), or None
     where the file itself is the submission."""
     found = [student_of(p) for p in paths]
+    weak = [None if s is not None else _weak(p) for s, p in zip(found, paths, strict=True)]
+    kinds = Counter(w.source for w in weak if w is not None)
+    people = Counter(kind for kind, _ in {(w.source, w.key) for w in weak if w is not None})
+    trusted = {kind for kind, n in kinds.items() if people[kind] >= 2 and 2 * n > len(paths)}
+    found = [
+        w if w is not None and w.source in trusted else s
+        for s, w in zip(found, weak, strict=True)
+    ]
     # a "student" most files share is a course, a date or a title ("20240315_期中作业"),
     # not a person: forget it, so that the folders can say who is who
     keys = Counter(s.key for s in found if s is not None)
@@ -124,6 +180,28 @@ def students(paths: Sequence[str]) -> list[Student | None]:
             if found[i] is None and top is not None:
                 found[i] = Student(top, None, f"/{top}", "folder")
     return _told_apart(found)
+
+
+def layout_notices(zips: Sequence[tuple[Path, str]], docs: Sequence[Document]) -> list[Message]:
+    """For each ZIP scanned (``(path, display folder)``), which platform's layout named
+    the students of its files, and how many; or that none did."""
+    out = []
+    for path, _ in zips:
+        below = str(path) + os.sep
+        inside = [
+            d.student for d in docs
+            if d.archive_label is None and str(d.abspath).startswith(below)
+        ]
+        sources = Counter(s.source for s in inside if s is not None and s.source in PLATFORMS)
+        name = printable(path.name)
+        if not sources:
+            out.append(Message.of("notice.zip-no-layout", zip=name))
+            continue
+        source = sources.most_common(1)[0][0]
+        named = len({s.key for s in inside if s is not None})
+        platform = Message.of(PLATFORMS[source])
+        out.append(Message.of("notice.zip-layout", zip=name, platform=platform, students=named))
+    return out
 
 
 def _told_apart(found: list[Student | None]) -> list[Student | None]:

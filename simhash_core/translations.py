@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from simhash_core.messages import CATALOGUE, PROBLEM_KINDS, Message, english, render
+from simhash_core.review.decisions import DECISION_WORDS, REASON_WORDS, STATE_WORDS
 
 LANGUAGES = ("en", "zh_CN")
 # the contexts of the .ts files whose entries the core reads
@@ -86,6 +87,10 @@ REPORT_WORDS: tuple[str, ...] = (
     "… and {count} more passages, marked in the full texts below",
     "A long text: the parts around its passages are shown ({chars} characters)",
     "[… {chars} characters …]",
+    # a teacher's decisions (simhash_core.review.decisions)
+    *DECISION_WORDS,
+    *STATE_WORDS.values(),
+    *REASON_WORDS.values(),
 )
 _REPORT_WORDS = frozenset(REPORT_WORDS)
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -60,7 +60,11 @@ class Keywords(Sequence[tuple[str, float]]):
     def __len__(self) -> int:
         return len(self._weights)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, float]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Keywords: ...
+    def __getitem__(self, index: int | slice) -> tuple[str, float] | Keywords:
         if isinstance(index, slice):
             return Keywords.from_arrays(self.words[index], self._weights[index])
         return (self.words[index], float(self._weights[index]))
@@ -187,7 +191,7 @@ class ExtractedText:
     """
 
     text: str
-    kind: str  # "txt", "docx" or "pdf"
+    kind: str  # the reader: "txt", "md", "docx", "pptx", "pdf", "odt", "rtf" or "html"
     encoding: str | None = None
     pages: int | None = None
     warnings: tuple[Message, ...] = ()
@@ -227,7 +231,7 @@ class Student:
     name: str
     number: str | None
     key: str
-    source: str  # "moodle", "number-name" or "folder"
+    source: str  # "moodle", "blackboard", "canvas", "google", "number-name", "folder", "file"
 
 
 class UnitSpans:
@@ -556,3 +560,5 @@ class ScanResult:
     templates: list[Path] = field(default_factory=list)  # the template files used
     # how comparing with the archive went; None: the scan did not ask for the archive
     archive: ArchiveCheck | None = None
+    # review.Decisions: the teacher's decisions the scan is reported with (None: none)
+    decisions: Any = None

@@ -45,3 +45,15 @@ def pytest_make_collect_report(collector):
     report = outcome.get_result()
     if _in_ci() and report.skipped:
         _as_failure(report, str(collector.nodeid))
+
+
+# --- the shared samples ------------------------------------------------------------------
+# ``../shared`` beside the clone holds the labelled sample sets: a test that needs them
+# fails when they are missing, everywhere, and never skips
+
+
+@pytest.fixture
+def samples_present() -> None:
+    from tests.core.samples import CLASS_ZH
+
+    assert (CLASS_ZH / "submissions").is_dir(), f"the sample class is missing: {CLASS_ZH}"

@@ -29,6 +29,13 @@ from app.metrics import percent
 from app.models.roles import Role
 from app.theme import cell_colors
 from simhash_core.pair_fields import FIELD, FieldKind
+from simhash_core.review.decisions import (
+    REASON_WORDS,
+    STATE_WORDS,
+    Reason,
+    Verdict,
+    decision_of,
+)
 from simhash_core.types import PairScore, ScanResult
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -45,21 +52,26 @@ class Column(IntEnum):
     ARCHIVE = 5
     SIMILARITY = 6
     FLAGGED = 7
-    DISTANCE = 8
-    JACCARD = 9
-    CONTAINMENT_A = 10
-    CONTAINMENT_B = 11
-    MATCHED_CHARS = 12
-    PASSAGES = 13
-    SHARE_A = 14
-    SHARE_B = 15
-    REWORDED = 16
-    TRANSLATED = 17
-    MEANING_SHARE = 18
-    REASONS = 19
-    DIRECTION = 20
-    OCR_A = 21  # shown when a file of the scan was read by OCR
-    OCR_B = 22
+    DECISION = 8  # the teacher's review: shown always
+    WHY = 9  # shown when a decision of the scan has one
+    NOTE = 10
+    DISTANCE = 11
+    JACCARD = 12
+    CONTAINMENT_A = 13
+    CONTAINMENT_B = 14
+    MATCHED_CHARS = 15
+    PASSAGES = 16
+    SHARE_A = 17
+    SHARE_B = 18
+    REWORDED = 19
+    TRANSLATED = 20
+    MEANING_SHARE = 21
+    REASONS = 22
+    DIRECTION = 23
+    OCR_A = 24  # shown when a file of the scan was read by OCR
+    OCR_B = 25
+    DECIDED_BY = 26  # in the Decision's tooltip; hidden
+    DECIDED_AT = 27
 
 
 # The field of the pair reports each column shows (simhash_core.pair_fields): the
@@ -73,6 +85,11 @@ COLUMN_FIELDS: dict[Column, str] = {
     Column.ARCHIVE: "archive_label",
     Column.SIMILARITY: "similarity",
     Column.FLAGGED: "flagged",
+    Column.DECISION: "decision",
+    Column.WHY: "decision_reason",
+    Column.NOTE: "decision_note",
+    Column.DECIDED_BY: "decided_by",
+    Column.DECIDED_AT: "decided_at",
     Column.DISTANCE: "simhash_distance",
     Column.JACCARD: "jaccard",
     Column.CONTAINMENT_A: "containment_a",
@@ -218,10 +235,17 @@ class PairsModel(QAbstractTableModel):
             Column.ARCHIVE,
             Column.REASONS,
             Column.DIRECTION,
+            Column.DECISION,
+            Column.WHY,
+            Column.NOTE,
+            Column.DECIDED_BY,
+            Column.DECIDED_AT,
         ):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and col == Column.REASONS:
             return "\n".join(text(r) for r in p.reasons)
+        if role == Qt.ItemDataRole.ToolTipRole and col in (Column.DECISION, Column.NOTE):
+            return self.decision_tip(p)
         if role == Qt.ItemDataRole.ToolTipRole and col == Column.ARCHIVE:
             return self.archive_label(p)
         if role == Qt.ItemDataRole.ToolTipRole and col in (Column.FILE_A, Column.FILE_B):
@@ -232,6 +256,27 @@ class PairsModel(QAbstractTableModel):
                 )
             return doc.path
         return None
+
+    def decision_tip(self, p: PairScore) -> str | None:
+        """Who decided on the pair, when, and their note (None: nothing decided)."""
+        if self.result is None:
+            return None
+        found = decision_of(self.result, p.a, p.b)
+        if found is None:
+            return None
+        d = found.decision
+        lines = [report_word(STATE_WORDS[found.state])]
+        if found.outdated:
+            lines.append(
+                self.tr("Decided before as: {verdict}").format(
+                    verdict=report_word(STATE_WORDS[d.verdict.value])
+                )
+            )
+        if d.by or d.at:
+            lines.append(self.tr("by {who}, {when}").format(who=d.by or "?", when=d.at or "?"))
+        if d.note:
+            lines.append(d.note)
+        return "\n".join(lines)
 
     def archive_label(self, p: PairScore) -> str | None:
         """The label of the pair's archived document (``None`` for two new files)."""
@@ -270,6 +315,12 @@ class PairsModel(QAbstractTableModel):
             return joined(value)
         if field.kind is FieldKind.COUNT:
             return str(value)
+        if field.kind is FieldKind.DECISION:
+            return "" if value == Verdict.UNREVIEWED.value else report_word(STATE_WORDS[value])
+        if field.kind is FieldKind.WHY:
+            return "" if value is None else report_word(REASON_WORDS[Reason(value)])
+        if field.kind is FieldKind.TEXT:
+            return str(value)
         if field.kind is FieldKind.OCR:
             return "" if value is None else self.tr("OCR {confidence}").format(
                 confidence=percent(value)
@@ -291,10 +342,22 @@ class PairsModel(QAbstractTableModel):
             return len(value)
         if field.kind is FieldKind.OCR:
             return -1.0 if value is None else value
+        if field.kind is FieldKind.DECISION:
+            return REVIEW_ORDER[value]
+        if field.kind is FieldKind.WHY:
+            return value or ""
         return value
 
 
 _COLUMNS = tuple(Column)
+# sorting by decision: what is left to review first, then outdated, confirmed, dismissed
+REVIEW_ORDER = {"unreviewed": 0, "outdated": 1, "confirmed": 2, "dismissed": 3}
+
+
+def report_word(word: str) -> str:
+    """A word of the core's reports (simhash_core.translations.REPORT_WORDS) in the
+    app's language."""
+    return translate("Report", word)
 
 
 def filter_pattern(text: str, *, flagged_only: bool) -> QRegularExpression:

@@ -4,7 +4,7 @@
 <context>
     <name>BitDiffView</name>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="379"/>
+        <location filename="../views/bit_diff_view.py" line="381"/>
         <source>Net push A {a} − B {b} = {difference}: exactly the sum of the %n word(s) below.</source>
         <translation>
             <numerusform>Net push A {a} − B {b} = {difference}: exactly the push of the word below.</numerusform>
@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="392"/>
+        <location filename="../views/bit_diff_view.py" line="394"/>
         <source>From the strongest keywords only (the files&apos; full word counts are not available): the %n word(s) below push A − B by {difference}.</source>
         <translation>
             <numerusform>From the strongest keywords only (the files&apos; full word counts are not available): the word below pushes A − B by {difference}.</numerusform>
@@ -20,7 +20,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/bit_diff_view.py" line="403"/>
+        <location filename="../views/bit_diff_view.py" line="405"/>
         <source>Words only in A: {a}; only in B: {b}; in both with different weights: {both}; %n word(s) push it the same in both and cancel out.</source>
         <translation>
             <numerusform>Words only in A: {a}; only in B: {b}; in both with different weights: {both}; %n word pushes it the same in both and cancels out.</numerusform>
@@ -31,7 +31,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../main_window.py" line="689"/>
+        <location filename="../main_window.py" line="730"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>compared with the archive (%n file)</numerusform>
@@ -39,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="691"/>
+        <location filename="../main_window.py" line="732"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>%n archived file shown</numerusform>
@@ -50,7 +50,7 @@
 <context>
     <name>MatrixPanel</name>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="261"/>
+        <location filename="../views/matrix_panel.py" line="267"/>
         <source>%n file(s) read</source>
         <translation>
             <numerusform>%n file read</numerusform>
@@ -58,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="266"/>
+        <location filename="../views/matrix_panel.py" line="272"/>
         <source>%n file(s) compared</source>
         <translation>
             <numerusform>%n file compared</numerusform>
@@ -66,7 +66,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="267"/>
+        <location filename="../views/matrix_panel.py" line="273"/>
         <source>%n flagged pair(s)</source>
         <translation>
             <numerusform>%n flagged pair</numerusform>
@@ -74,7 +74,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="268"/>
+        <location filename="../views/matrix_panel.py" line="274"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -82,7 +82,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="272"/>
+        <location filename="../views/matrix_panel.py" line="278"/>
         <source>%n unreadable file(s) not in the matrix (see Errors)</source>
         <translation>
             <numerusform>%n unreadable file not in the matrix (see Errors)</numerusform>
@@ -93,7 +93,7 @@
 <context>
     <name>SideBySideView</name>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="404"/>
+        <location filename="../views/side_by_side.py" line="458"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>reworded, %n sentence</numerusform>
@@ -101,7 +101,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="406"/>
+        <location filename="../views/side_by_side.py" line="460"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>translated, %n sentence</numerusform>
@@ -109,7 +109,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="428"/>
+        <location filename="../views/side_by_side.py" line="486"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n matched passage</numerusform>

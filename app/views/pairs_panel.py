@@ -94,6 +94,11 @@ class PairsPanel(QWidget):
                 Column.ARCHIVE,
                 Column.GROUP,
                 Column.DISTANCE,
+                Column.DECISION,
+                Column.WHY,
+                Column.NOTE,
+                Column.DECIDED_BY,
+                Column.DECIDED_AT,
             )
             self._sort_order = (
                 Qt.SortOrder.DescendingOrder if numeric else Qt.SortOrder.AscendingOrder
@@ -120,6 +125,13 @@ class PairsPanel(QWidget):
         named = result is not None and any(d.student for d in result.documents)
         for col in (Column.STUDENT_A, Column.STUDENT_B):
             self.table.setColumnHidden(col, not named)
+        # why and the note when a pair of the scan has a decision; who and when are in
+        # the Decision's tooltip
+        decided = result is not None and bool(result.decisions)
+        for col in (Column.WHY, Column.NOTE):
+            self.table.setColumnHidden(col, not decided)
+        for col in (Column.DECIDED_BY, Column.DECIDED_AT):
+            self.table.setColumnHidden(col, True)
         # the OCR columns when a file of the scan was read by OCR
         scanned = result is not None and any(d.ocr for d in result.documents)
         for col in (Column.OCR_A, Column.OCR_B):

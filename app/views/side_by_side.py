@@ -7,9 +7,10 @@ Previous / Next step through the passages in the order of the left document.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QMouseEvent,
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.background import BackgroundRunner
 from app.doc_names import ARCHIVE_COLOR, display_name
 from app.message_text import text
 from app.message_text import text as message_text
@@ -39,10 +41,10 @@ from app.theme import color_style, legible, muted_style, readable_on
 from app.views.elided_label import ElidedLabel
 from app.views.item_label import ItemLabel
 from app.views.scan_viewer import ScanViewer
-from simhash_core.compare.text_spans import excluded_spans
 from simhash_core.report.palette import COMMON_TEXT as COMMON_HEX
 from simhash_core.report.palette import PASSAGE_COLORS as PASSAGE_HEX
 from simhash_core.report.palette import REWORDED_UNDERLINE, TRANSLATED_UNDERLINE
+from simhash_core.review.evidence import PairEvidence, pair_evidence
 from simhash_core.types import Document, OcrRegion, PairScore, Passage, ScanResult
 
 # one palette for the app and the reports (simhash_core.report.palette)
@@ -227,14 +229,24 @@ class SideBySideView(QWidget):
     """Two panes, navigation buttons and a summary line for one pair."""
 
     currentPassageChanged = Signal(int)
+    evidenceShown = Signal()  # the pair asked for is on screen with its evidence
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.result: ScanResult | None = None
         self.pair: tuple[int, int] | None = None
-        self.score: PairScore | None = None
+        self.evidence: PairEvidence | None = None
+        self.score: PairScore | None = None  # the evidence's, oriented as shown
         self.passages: list[Passage] = []
         self.current: int | None = None
+        # made in the background, one pair at a time; the latest pair asked for waits
+        self._loader = BackgroundRunner(self, name="plagcheck-evidence")
+        self._loader.finished.connect(self._on_evidence)
+        self._loader.errored.connect(self._on_evidence_failed)
+        self._loader.idle.connect(self._load_next)
+        self._to_load: tuple[int, int] | None = None
+        self._focus_when_shown = False
+        self._failure = ""  # why the evidence of the pair shown could not be made
 
         self.summary = ItemLabel(" · ")
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -307,62 +319,83 @@ class SideBySideView(QWidget):
         return self.result.documents[self.pair[0]], self.result.documents[self.pair[1]]
 
     def show_pair(self, pair: tuple[int, int] | None) -> None:
-        """Show documents ``pair = (a, b)``; ``a`` on the left."""
+        """Show documents ``pair = (a, b)``, ``a`` on the left. Their evidence is made in
+        a worker (the window never waits on the comparison); :attr:`evidenceShown` is
+        emitted when it is on screen."""
         self.pair = pair
+        self.evidence = None
+        self._failure = ""
         self.current = None
         self.passages = []
         self.score = None
-        docs = self.documents()
-        if docs is None or pair is None or self.result is None:
-            self.left.set_content("", [], [])
-            self.right.set_content("", [], [])
-            self.retranslate_ui()
+        self.left.set_content("", [], [])
+        self.right.set_content("", [], [])
+        self._to_load = pair if self.result is not None else None
+        self.retranslate_ui()
+        self._load_next()
+
+    def _load_next(self) -> None:
+        """Start making the evidence of the pair waiting, unless one is being made."""
+        pair, result = self._to_load, self.result
+        if pair is None or result is None or self._loader.busy:
             return
+        self._to_load = None
         a, b = pair
-        corpus = self.result.corpus
-        if corpus is not None:
-            self.passages = sorted(corpus.passages(a, b), key=lambda p: (p.a_start, p.b_start))
-            common_a, common_b = corpus.common_spans(a), corpus.common_spans(b)
-        else:
-            common_a, common_b = [], []
-        self.score = next(
-            (p for p in self.result.pairs if {p.a, p.b} == {a, b}),
-            None,
-        )
-        ngram = self.result.settings.ngram
-        self.left.set_content(
-            docs[0].text,
-            [(p.a_start, p.a_end) for p in self.passages],
-            common_a,
-            excluded_spans(docs[0], ngram),
-            [p.kind for p in self.passages],
-            docs[0].ocr,
-        )
-        self.right.set_content(
-            docs[1].text,
-            [(p.b_start, p.b_end) for p in self.passages],
-            common_b,
-            excluded_spans(docs[1], ngram),
-            [p.kind for p in self.passages],
-            docs[1].ocr,
-        )
+        self._loader.start(lambda _progress: (result, pair_evidence(result, a, b)))
+
+    def _on_evidence(self, made: tuple[ScanResult, PairEvidence]) -> None:
+        result, evidence = made
+        if result is self.result and evidence.pair == self.pair:
+            self.show_evidence(evidence)
+        # else another pair (or scan) is shown now; its evidence is on its way
+
+    def _on_evidence_failed(self, message: str) -> None:
+        if self.pair is not None and self._to_load is None:
+            self._failure = message
+            self._update_navigation()
+
+    def show_evidence(self, evidence: PairEvidence) -> None:
+        """Paint ``evidence``: its passages in one colour each on both sides, the text
+        not counted grey, OCR'd text underlined."""
+        self.evidence = evidence
+        self.passages = list(evidence.passages)
+        self.score = evidence.score
+        kinds = [p.kind for p in self.passages]
+        for k, pane in enumerate((self.left, self.right)):
+            side = evidence.side(k)
+            pane.set_content(
+                side.document.text,
+                [evidence.span(k, p) for p in self.passages],
+                list(side.common),
+                list(side.template),
+                kinds,
+                side.document.ocr,
+            )
         self.retranslate_ui()
         if self.passages:
             self.go_to(0)
+        if self._focus_when_shown:
+            self._focus_when_shown = False
+            self.take_focus()
+        self.evidenceShown.emit()
+
+    def wait_for_evidence(self, timeout: float = 30.0) -> None:
+        """Block until the pair asked for is shown with its evidence (scripts and
+        tests)."""
+        deadline = time.monotonic() + timeout
+        while self.pair is not None and self.evidence is None and time.monotonic() < deadline:
+            self._loader.wait(50)
+            QCoreApplication.processEvents()
 
     def scan_region(self, side: int) -> int:
         """The OCR region of side ``side`` (0 = A) that holds the current passage, else
         the first."""
-        docs = self.documents()
-        if docs is None or not docs[side].ocr:
+        evidence = self.evidence
+        if evidence is None or self.current is None or self.current >= len(self.passages):
             return 0
-        if self.current is not None and self.current < len(self.passages):
-            p = self.passages[self.current]
-            start = p.a_start if side == 0 else p.b_start
-            for k, region in enumerate(docs[side].ocr):
-                if region.start <= start < region.end:
-                    return k
-        return 0
+        start = evidence.span(side, self.passages[self.current])[0]
+        found = evidence.side(side).ocr_region_at(start)
+        return 0 if found is None else found
 
     def show_scan(self, side: int) -> ScanViewer | None:
         """Open the scan of side ``side`` (0 = A) at the current passage's page."""
@@ -375,7 +408,9 @@ class SideBySideView(QWidget):
         return viewer
 
     def take_focus(self) -> None:
-        """The keyboard goes to Next (when there are passages) or to the left text."""
+        """The keyboard goes to Next (when there are passages) or to the left text; while
+        the evidence is being made, to the left text, and to Next once it is shown."""
+        self._focus_when_shown = self.pair is not None and self.evidence is None
         (self.next_button if self.passages else self.left).setFocus()
 
     # --- navigation ------------------------------------------------------------------
@@ -406,7 +441,14 @@ class SideBySideView(QWidget):
         n = len(self.passages)
         self.prev_button.setEnabled(n > 0)
         self.next_button.setEnabled(n > 0)
-        if n == 0:
+        if self.pair is not None and self.evidence is None and self._failure:
+            why = self._failure
+            self.position_label.setText(
+                self.tr("The passages could not be found: {why}").format(why=why)
+            )
+        elif self.pair is not None and self.evidence is None:
+            self.position_label.setText(self.tr("Finding the passages…"))
+        elif n == 0:
             self.position_label.setText(self.tr("No matched passage"))
         else:
             k = self.current or 0
@@ -426,6 +468,12 @@ class SideBySideView(QWidget):
             return [self.tr("Open a pair from the matrix, the groups or the pairs table.")]
         s = self.score
         a, b = docs
+        if self.evidence is None:
+            return [
+                self.tr("Finding the passages of {a} and {b}…").format(
+                    a=display_name(a), b=display_name(b)
+                )
+            ]
         if s is None:
             return [
                 self.tr("{a} and {b} share no reported passage.").format(
@@ -434,8 +482,6 @@ class SideBySideView(QWidget):
             ]
         share_a, share_b = s.share_a, s.share_b
         cont_a, cont_b = s.containment_a, s.containment_b
-        if self.pair is not None and s.a != self.pair[0]:
-            share_a, share_b, cont_a, cont_b = share_b, share_a, cont_b, cont_a
         return [
             self.tr("%n matched passage(s)", "", len(self.passages)),
             self.tr("matched text: {sa} of {a}, {sb} of {b}").format(

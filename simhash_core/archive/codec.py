@@ -33,9 +33,11 @@ from __future__ import annotations
 import hashlib
 import json
 import zlib
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -84,7 +86,7 @@ def analysis_canary(settings: ScanSettings) -> str:
 
 
 @lru_cache(maxsize=8)
-def _canary(*values: object) -> str:
+def _canary(*values: Any) -> str:  # the values of ANALYSIS_FIELDS, each of its own type
     settings = ScanSettings(**dict(zip(ANALYSIS_FIELDS, values, strict=True)))
     a = analyze_text(CANARY_TEXT, settings)
     h = hashlib.blake2b(digest_size=8)
@@ -287,7 +289,7 @@ def reanalysed(doc: Document, settings: ScanSettings) -> Document:
     return with_analysis(doc, analyze_text(doc.text, settings, kind=doc.kind))
 
 
-NO_TERMS = np.zeros(0, np.uint64)
+NO_TERMS: np.ndarray = np.zeros(0, np.uint64)
 ENGLISH_SIDE, CHINESE_SIDE = 1, 2
 BOTH_SIDES = frozenset({ENGLISH_SIDE, CHINESE_SIDE})
 _SIDE_SHIFT = np.uint64(32)
@@ -509,7 +511,21 @@ def _keywords(blob: bytes) -> Keywords:
     return Keywords((str(t), float(w)) for t, w in json.loads(raw))  # written before
 
 
-def decode_payload(blobs: dict[str, bytes]) -> dict[str, object]:
+class Payload(TypedDict):
+    """The :class:`Document` fields (and unit offsets) an archived payload holds."""
+
+    text: str
+    shingle_seq: np.ndarray
+    usable: np.ndarray
+    unit_starts: np.ndarray
+    unit_ends: np.ndarray
+    terms: dict[str, int]
+    keywords: Sequence[tuple[str, float]]
+    warnings: tuple[Message, ...]
+    bit_sums: np.ndarray
+
+
+def decode_payload(blobs: dict[str, bytes]) -> Payload:
     """Document fields from stored bytes; inconsistent bytes raise ArchiveError."""
     if not blobs:
         empty_i = np.zeros(0, np.int32)

@@ -13,6 +13,7 @@ import os
 import time
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from simhash_core.archive.base import ArchiveError
@@ -132,7 +133,7 @@ def upgrade(shards: Shards, config: ArchiveConfig) -> None:
             return
         for part in range(layout.partitions):
             for band in range(config.bands):
-                shards.on_shard(part, lambda c, p=part, b=band: _bands_to_sets(c, layout, p, b))
+                shards.on_shard(part, partial(_bands_to_sets, layout=layout, part=part, band=band))
         client.hset(layout.meta, "schema_version", str(SCHEMA_VERSION))
     finally:  # only our own lock (it may have expired and been taken by another)
         client.eval(RELEASE_SCRIPT, 1, f"{layout.prefix}:upgrading", token)

@@ -24,6 +24,7 @@ import json
 import time
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -352,9 +353,12 @@ class RedisArchive(IndexedArchive):
                 ids = [int(x) for x in self._r.hkeys(self._k(part, "label", label))]
                 for d in ids:
                     self.shards.on_shard(
-                        part, lambda c, d=d: remove_from(c, layout, config, d, label)
+                        part,
+                        partial(remove_from, layout=layout, config=config, doc_id=d, label=label),
                     )
-                self.shards.on_shard(part, lambda c, p=part: forget_label(c, layout, p, label))
+                self.shards.on_shard(
+                    part, partial(forget_label, layout=layout, part=part, label=label)
+                )
                 removed += len(ids)
         return removed
 

@@ -1,4 +1,5 @@
-"""Text extraction from submissions: TXT, DOCX, PDF, ODT and RTF.
+"""Text extraction from submissions: TXT, Markdown, DOCX (and DOCM, DOTX, DOTM), PPTX,
+PDF, ODT, RTF and HTML, as files or as entries of a ZIP.
 
 :func:`extract` is the single entry point. It never raises anything but
 :class:`ExtractError`, whose ``code`` and ``reason`` tell the teacher what is wrong
@@ -36,11 +37,14 @@ from .errors import (
     size_label,
     too_large_reason,
 )
+from .html import extract_html, extract_markdown
 from .odt import ODT_MIMETYPE, extract_odt
 from .pdf import extract_pdf
+from .pptx import extract_pptx
 from .rtf import extract_rtf
 from .txt import extract_txt
 from .wrap import join_wrapped_lines
+from .zip_entries import is_member, read_member
 
 __all__ = [
     "CODES",
@@ -51,20 +55,43 @@ __all__ = [
     "join_wrapped_lines",
 ]
 
-SUPPORTED_SUFFIXES = frozenset({".txt", ".docx", ".pdf", ".odt", ".rtf"})
-_FORMATS = {
-    ".txt": "format.txt",
-    ".docx": "format.docx",
-    ".pdf": "format.pdf",
-    ".odt": "format.odt",
-    ".rtf": "format.rtf",
+# the reader of each suffix; the content decides where it says otherwise (:func:`kind_of`)
+SUFFIX_KINDS = {
+    ".txt": "txt",
+    ".md": "md",
+    ".markdown": "md",
+    ".docx": "docx",
+    ".docm": "docx",
+    ".dotx": "docx",
+    ".dotm": "docx",
+    ".pptx": "pptx",
+    ".pdf": "pdf",
+    ".odt": "odt",
+    ".rtf": "rtf",
+    ".html": "html",
+    ".htm": "html",
 }
+SUPPORTED_SUFFIXES = frozenset(SUFFIX_KINDS)
+_FORMATS = {
+    "txt": "format.txt",
+    "md": "format.md",
+    "docx": "format.docx",
+    "pptx": "format.pptx",
+    "pdf": "format.pdf",
+    "odt": "format.odt",
+    "rtf": "format.rtf",
+    "html": "format.html",
+}
+_TEXT_KINDS = frozenset({"txt", "md"})  # read up to max_txt_bytes, the rest dropped
 
 
 def extract(
     path: Path, limits: ExtractLimits = DEFAULT_LIMITS, ocr: OcrReader | None = None
 ) -> ExtractedText:
-    """Read the text of one submission; the format is chosen by suffix (any case).
+    """Read the text of one submission: a file, or an entry of a ZIP (a path below the
+    ZIP's, see :mod:`.zip_entries`). The reader is chosen by the suffix (any case),
+    unless the content is plainly another supported format (a DOCX named ``.pdf``): then
+    by the content, with a warning.
 
     ``ocr`` reads scanned PDF pages and the pictures in a DOCX or ODT body (without
     it they are left out, and a PDF that is only scans is an error).
@@ -74,44 +101,117 @@ def extract(
     """
     path = Path(path)
     suffix = path.suffix.lower()
+    kind = SUFFIX_KINDS.get(suffix, "")
     try:
-        if suffix not in SUPPORTED_SUFFIXES:
+        if not kind and suffix != ".zip":  # a ZIP comes here when it is a document
             raise ExtractError("unsupported", unsupported_reason(suffix))
-        if suffix == ".txt":
-            data, truncated, digest = _read(
-                path, limits.max_txt_bytes, truncate=True, refuse_above=limits.max_file_bytes
-            )
-            text = extract_txt(data, truncated_at=limits.max_txt_bytes if truncated else None)
-        else:
-            data, _, digest = _read(path, limits.max_file_bytes, truncate=False)
-            text = _extract_document(suffix, data, limits, ocr)
+        data, truncated, digest = read_source(path, limits, text=kind in _TEXT_KINDS)
+        found = kind_of(data, kind)
+        if not found:
+            raise ExtractError("unsupported", unsupported_reason(suffix))
+        if found != kind and truncated:  # a large "text" file that is none
+            data, truncated, digest = read_source(path, limits, text=False)
+        text = _extract_kind(found, data, limits, ocr, truncated)
+        if kind and found != kind and {kind, found} != {"docx", "odt"}:
+            said = Message.of("warn.named-as", suffix=suffix, format=Message.of(_FORMATS[found]))
+            text = replace(text, warnings=(said, *text.warnings))
         return replace(text, content_hash=digest)
     except ExtractError:
         raise
     except MemoryError as exc:
         raise ExtractError("too-large", Message.of("file.no-memory")) from exc
     except RecursionError as exc:
-        kind = Message.of(_FORMATS.get(suffix, "format.file"))
-        raise ExtractError("corrupt", Message.of("file.nested", format=kind)) from exc
+        what = Message.of(_FORMATS.get(kind, "format.file"))
+        raise ExtractError("corrupt", Message.of("file.nested", format=what)) from exc
     except Exception as exc:  # a library failed on a file it could not handle
-        kind = Message.of(_FORMATS.get(suffix, "format.file"))
+        what = Message.of(_FORMATS.get(kind, "format.file"))
         detail = f"{type(exc).__name__}: {exc}".strip()[:160]
         raise ExtractError(
-            "corrupt", Message.of("file.library", format=kind, detail=detail)
+            "corrupt", Message.of("file.library", format=what, detail=detail)
         ) from exc
 
 
-def _extract_document(
-    suffix: str, data: bytes, limits: ExtractLimits, ocr: OcrReader | None
+def read_source(
+    path: Path, limits: ExtractLimits = DEFAULT_LIMITS, *, text: bool = False
+) -> tuple[bytes, bool, str]:
+    """The bytes of a file or a ZIP entry, ``(data, truncated, content hash)``: a text
+    file (``text``) is cut at ``limits.max_txt_bytes``, anything else larger than
+    ``limits.max_file_bytes`` is refused. The hash is of every byte of the source."""
+    if not is_member(path):
+        if text:
+            return _read(
+                path, limits.max_txt_bytes, truncate=True, refuse_above=limits.max_file_bytes
+            )
+        return _read(path, limits.max_file_bytes, truncate=False)
+    data = read_member(path, limits.max_file_bytes)
+    digest = content_hasher()
+    digest.update(data)
+    if text and len(data) > limits.max_txt_bytes:
+        return data[: limits.max_txt_bytes], True, digest.hexdigest()
+    return data, False, digest.hexdigest()
+
+
+def kind_of(data: bytes, kind: str) -> str:
+    """The reader for ``data``, a file whose suffix says ``kind``: the suffix's, unless
+    the bytes are plainly another supported format (PDF, RTF, a DOCX, PPTX or ODT
+    package). Text formats are never told apart by content (an essay may quote HTML).
+
+    >>> kind_of(b"%PDF-1.7 ...", "docx"), kind_of(b"{\\\\rtf1 ...", "txt"), kind_of(b"<p>", "md")
+    ('pdf', 'rtf', 'md')
+    """
+    if data.startswith(b"%PDF-"):
+        return "pdf"
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{\\rtf"):
+        return "rtf"
+    if data.startswith(b"PK"):
+        package = _package_kind(data)
+        if package == "docx" and kind == "odt":
+            return kind  # told apart as before (see _extract_kind)
+        return package or kind
+    return kind
+
+
+def _package_kind(data: bytes) -> str:
+    """Which office package a ZIP's bytes are ("" for none)."""
+    if _is_odt(data):
+        return "odt"
+    import io
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            names = set(archive.namelist())
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError):
+        return ""
+    if "ppt/presentation.xml" in names:
+        return "pptx"
+    if "word/document.xml" in names or "[Content_Types].xml" in names:
+        return "docx"
+    if "mimetype" in names and "content.xml" in names:
+        return "odt"
+    return ""
+
+
+def _extract_kind(
+    kind: str, data: bytes, limits: ExtractLimits, ocr: OcrReader | None, truncated: bool
 ) -> ExtractedText:
-    """The text of a DOCX, ODT, RTF or PDF file's bytes."""
-    if suffix in (".docx", ".odt"):
+    """The text of a file's bytes by the reader of ``kind``."""
+    if kind in _TEXT_KINDS:
+        cut = limits.max_txt_bytes if truncated else None
+        if kind == "md":
+            return extract_markdown(data, truncated_at=cut)
+        return extract_txt(data, truncated_at=cut)
+    if kind in ("docx", "odt"):
         # by content: LibreOffice users rename one to the other
-        if _is_odt(data) or (suffix == ".odt" and b"[Content_Types].xml" not in data[:4096]):
+        if _is_odt(data) or (kind == "odt" and b"[Content_Types].xml" not in data[:4096]):
             return extract_odt(data, limits, ocr)
         return extract_docx(data, limits, ocr=ocr)
-    if suffix == ".rtf":
+    if kind == "pptx":
+        return extract_pptx(data, limits)
+    if kind == "rtf":
         return extract_rtf(data)
+    if kind == "html":
+        return extract_html(data)
     return extract_pdf(data, limits, ocr)
 
 

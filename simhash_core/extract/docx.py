@@ -17,10 +17,8 @@ copied essay in a chunk is therefore no way around the comparison.
 from __future__ import annotations
 
 import posixpath
-import re
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
-from html.parser import HTMLParser
 from xml.etree.ElementTree import Element
 
 from simhash_core.messages import Message
@@ -29,6 +27,7 @@ from simhash_core.ocr.reader import OcrReader
 from simhash_core.types import DocumentMeta, ExtractedText
 
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
+from .html import decode_markup, html_paragraphs
 from .rtf import extract_rtf
 from .sniff import OLE2_MAGIC
 from .zip_parts import (
@@ -160,7 +159,8 @@ class _Package(ZipParts):
         by_id = {rid: name for rid, _, name in rels}
         chunk = self._chunk_reader(by_id)
 
-        headers, footers = [], []
+        headers: list[str] = []
+        footers: list[str] = []
         pictures: set[str] = set()
         for element in document.iter():
             local = _local(element.tag)
@@ -352,67 +352,18 @@ def _paragraph(
 
 # ---- imported chunks: HTML, MHT and plain text -------------------------------------------
 
-_BLOCK_TAGS = {
-    "p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote",
-    "pre", "table", "ul", "ol", "dd", "dt", "section", "article", "hr", "title",
-}  # fmt: skip
-_HIDDEN_TAGS = {"script", "style", "head", "template", "noscript"}
-
-
-class _HtmlText(HTMLParser):
-    """Visible text of an HTML page, a line per block element (no DTD is ever read)."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.hidden = 0
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        if tag in _HIDDEN_TAGS and tag != "head":
-            self.hidden += 1
-        elif tag in _BLOCK_TAGS:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _HIDDEN_TAGS and tag != "head":
-            self.hidden = max(0, self.hidden - 1)
-        elif tag in _BLOCK_TAGS:
-            self.parts.append("\n")
-
-    def handle_data(self, data: str) -> None:
-        if not self.hidden:
-            self.parts.append(data)
-
-
 def _html_paragraphs(html: str) -> Iterator[str]:
     """The paragraphs of an HTML chunk.
 
     >>> list(_html_paragraphs("<html><style>p{}</style><p>One &amp; two</p><p>三</p></html>"))
     ['One & two', '三']
     """
-    parser = _HtmlText()
-    parser.feed(html)
-    parser.close()
-    for line in "".join(parser.parts).split("\n"):
-        text = " ".join(line.split())
-        if text:
-            yield text
+    return html_paragraphs(html)
 
 
 def _decode_chunk(data: bytes) -> str:
     """Text of a chunk: its byte-order mark or declared charset, else UTF-8 or GB18030."""
-    from .txt import decode_text
-
-    match = re.search(rb"charset\s*=\s*[\"']?([A-Za-z0-9_.:-]+)", data[:4096])
-    if match and not data.startswith((b"\xff\xfe", b"\xfe\xff", b"\xef\xbb\xbf")):
-        try:
-            return data.decode(match.group(1).decode("ascii"), errors="replace")
-        except LookupError:
-            pass
-    try:
-        return decode_text(data)[0]
-    except ExtractError:
-        return data.decode("utf-8", errors="replace")
+    return decode_markup(data)[0]
 
 
 def _mht_html(data: bytes) -> str:

@@ -21,7 +21,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import repeat
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -451,7 +451,8 @@ class _Pdfium:
 
     def __init__(self, raw: Any) -> None:
         def bind(name: str, restype: Any) -> Any:
-            address = ctypes.cast(getattr(raw, name), ctypes.c_void_p).value
+            # a loaded function's address: never NULL (None)
+            address = cast(int, ctypes.cast(getattr(raw, name), ctypes.c_void_p).value)
             return ctypes.PYFUNCTYPE(restype)(address)
 
         self.map_error = bind("FPDFText_HasUnicodeMapError", ctypes.c_int)
@@ -461,8 +462,11 @@ class _Pdfium:
         boxes = (ctypes.c_float * (4 * self.chunk))()  # FS_RECTF: left, top, right, bottom
         origins = (ctypes.c_double * (2 * self.chunk))()  # x, y
         self._buffers = (boxes, origins)
-        self.box_view = np.frombuffer(boxes, np.float32).reshape(self.chunk, 4)
-        self.origin_view = np.frombuffer(origins, np.float64).reshape(self.chunk, 2)
+        # ctypes arrays are buffers, which numpy's stubs see only from Python 3.12 on
+        self.box_view = np.frombuffer(cast(memoryview, boxes), np.float32).reshape(self.chunk, 4)
+        self.origin_view = np.frombuffer(cast(memoryview, origins), np.float64).reshape(
+            self.chunk, 2
+        )
         box, origin = ctypes.addressof(boxes), ctypes.addressof(origins)
         self.box_ptrs = [ctypes.c_void_p(box + 16 * i) for i in range(self.chunk)]
         self.x_ptrs = [ctypes.c_void_p(origin + 16 * i) for i in range(self.chunk)]
@@ -628,7 +632,7 @@ def read_pdfminer(data: bytes, max_pages: int) -> tuple[PageGlyphs, int]:
     device = PDFPageAggregator(manager, laparams=None)
     interpreter = PDFPageInterpreter(manager, device)
 
-    def walk(container: LTContainer, out: list[Glyph]) -> None:  # type: ignore[type-arg]
+    def walk(container: LTContainer, out: list[Glyph]) -> None:
         for item in container:
             if isinstance(item, LTChar):
                 text = item.get_text()
@@ -638,7 +642,7 @@ def read_pdfminer(data: bytes, max_pages: int) -> tuple[PageGlyphs, int]:
             elif isinstance(item, LTContainer):
                 walk(item, out)
 
-    pages = []
+    pages: PageGlyphs = []
     for page in all_pages[:max_pages]:
         interpreter.process_page(page)
         glyphs: list[Glyph] = []

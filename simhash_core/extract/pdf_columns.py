@@ -409,11 +409,11 @@ def _finish_lines(
         firsts, tops = starts, tallest
         flags, x0 = page.flags, page.x0
     else:
-        bounds = np.concatenate((starts, [n]))
+        range_bounds = np.concatenate((starts, [n]))
         parts = [m for group in members for m in group]
-        part_len = (bounds[1:] - bounds[:-1])[parts]
+        part_len = (range_bounds[1:] - range_bounds[:-1])[parts]
         part_start = part_len.cumsum() - part_len
-        order = (bounds[parts] - part_start).repeat(part_len) + np.arange(n)
+        order = (range_bounds[parts] - part_start).repeat(part_len) + np.arange(n)
         firsts = part_start[np.cumsum([0] + [len(g) for g in members[:-1]])]
         tops = tallest[[group[0] for group in members]]
         flags, x0 = page.flags[order], page.x0[order]

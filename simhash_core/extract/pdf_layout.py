@@ -298,14 +298,14 @@ def assemble_pages(pages: Sequence[Sequence[Line]]) -> str:
     joined like any wrapped line. A running header is kept once at the start and a footer
     once at the end, unless it is only a page number.
     """
-    pages = [list(lines) for lines in pages]
+    page_lines = [list(lines) for lines in pages]  # copies: running lines are taken out
     header = footer = ""
     for top in (True, False):
-        key = _find_running(pages, top)
+        key = _find_running(page_lines, top)
         if key is None:
             continue
         kept = ""
-        for lines in pages:
+        for lines in page_lines:
             if not lines or _read_by_ocr(lines):
                 continue
             edge = max(lines, key=lambda ln: ln.y1) if top else min(lines, key=lambda ln: ln.y0)
@@ -317,5 +317,5 @@ def assemble_pages(pages: Sequence[Sequence[Line]]) -> str:
                 header = kept
             else:
                 footer = kept
-    body = "\n".join(t for t in (page_text(lines) for lines in pages) if t)
+    body = "\n".join(t for t in (page_text(lines) for lines in page_lines) if t)
     return "\n\n".join(part for part in (header, body, footer) if part)

@@ -3,7 +3,7 @@
 A teacher checks recognised text against its source: the scanned page of a PDF,
 rendered as OCR saw it, or the picture inside a DOCX or ODT, decoded under the same
 limits as for OCR (:mod:`simhash_core.ocr.images`). Nothing outside the submission's
-own file is read.
+own file (or its ZIP's entry) is read.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from simhash_core.ocr.images import ImageRefused, decode
 from simhash_core.types import Document, OcrRegion
 
 from .digest import content_digest  # the page shown must be the page that was read
-from .errors import DEFAULT_LIMITS
+from .errors import DEFAULT_LIMITS, ExtractError
+from .zip_entries import is_member, read_member
 
 
 def region_file(doc: Document, region: OcrRegion) -> Path:
@@ -36,9 +37,14 @@ def source_image(doc: Document, region: OcrRegion) -> np.ndarray | Message:
     why it cannot be shown (the file was moved, changed or is damaged)."""
     path = region_file(doc, region)
     try:
-        if path.stat().st_size > DEFAULT_LIMITS.max_file_bytes:
-            return Message.of("file.larger-than", limit="200 MB")
-        data = path.read_bytes()
+        if is_member(path):  # an entry of a ZIP
+            data = read_member(path)
+        else:
+            if path.stat().st_size > DEFAULT_LIMITS.max_file_bytes:
+                return Message.of("file.larger-than", limit="200 MB")
+            data = path.read_bytes()
+    except ExtractError as exc:
+        return exc.reason
     except OSError as exc:
         return Message.of("file.os-error", detail=exc.strerror or type(exc).__name__)
     if not region.file and doc.content_hash and content_digest(data) != doc.content_hash:

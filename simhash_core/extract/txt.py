@@ -109,10 +109,10 @@ def decode_text(data: bytes, *, final: bool = True) -> tuple[str, str, bool]:
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             return _decode(data[len(bom) :], encoding, final), encoding, False
-    for encoding in (_utf16_without_bom(data[:_SAMPLE]), _utf16_by_content(data)):
-        if encoding:
+    for utf16 in (_utf16_without_bom(data[:_SAMPLE]), _utf16_by_content(data)):
+        if utf16:
             try:
-                return _decode(data, encoding, final), encoding, False
+                return _decode(data, utf16, final), utf16, False
             except ExtractError:
                 pass
     _refuse_binary(data)

@@ -11,7 +11,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
 
@@ -219,7 +219,15 @@ def file_digest(path: Path) -> str:
     """The content hash of the file's bytes (the cache and archive key; see
     :mod:`simhash_core.extract.digest`)."""
     h = content_hasher()
-    with path.open("rb") as fh:
+    try:
+        fh = path.open("rb")
+    except OSError:
+        from simhash_core.extract.zip_entries import is_member, member_digest
+
+        if is_member(path):  # an entry of a ZIP
+            return member_digest(path)
+        raise
+    with fh:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             h.update(chunk)
     return h.hexdigest()
@@ -289,7 +297,21 @@ def read_digest(extracted: ExtractedText, expected: str | None) -> str:
     return extracted.content_hash
 
 
-def analysis_fields(a: Analysis) -> dict[str, object]:
+class AnalysisFields(TypedDict):
+    """The :class:`Document` fields an analysis fills (:func:`analysis_fields`)."""
+
+    fingerprint: int
+    minhash: np.ndarray
+    shingle_seq: np.ndarray
+    usable: np.ndarray
+    units: UnitSpans
+    terms: dict[str, int]
+    keywords: Keywords
+    bit_sums: np.ndarray
+    sentences: Sentences
+
+
+def analysis_fields(a: Analysis) -> AnalysisFields:
     """The :class:`Document` fields an analysis fills."""
     return {
         "fingerprint": a.fingerprint,
@@ -341,12 +363,23 @@ def document_sentences(doc: Document, settings: ScanSettings) -> Sentences:
     return sentences_of(doc.text, normalized=norm, keep=keep, glosses=False)
 
 
+def _member_mtime(path: Path) -> float:
+    """The time of a ZIP's entry (0 for a file that is gone)."""
+    from simhash_core.extract import ExtractError
+    from simhash_core.extract.zip_entries import is_member, member_mtime
+
+    try:
+        return member_mtime(path) if is_member(path) else 0.0
+    except ExtractError:
+        return 0.0
+
+
 def to_document(path: str, abspath: Path, a: Analysis) -> Document:
     """A scanned document from one file's analysis."""
     try:
         mtime = abspath.stat().st_mtime
     except OSError:
-        mtime = 0.0
+        mtime = _member_mtime(abspath)
     return Document(
         path=path,
         abspath=abspath,
@@ -357,5 +390,5 @@ def to_document(path: str, abspath: Path, a: Analysis) -> Document:
         warnings=a.warnings,
         meta=a.meta,
         ocr=a.ocr,
-        **analysis_fields(a),  # type: ignore[arg-type]
+        **analysis_fields(a),
     )

@@ -55,6 +55,7 @@ def bit_sums(
         return np.zeros(bits)
     tokens = [t for t, _ in feats]
     weights = np.asarray([float(w) for _, w in feats])
+    hashes: Sequence[int] | np.ndarray
     if hashfunc is None:
         if bits > 64:
             raise ValueError("bits > 64 needs a hashfunc that returns that many bits")

@@ -75,7 +75,7 @@ def decode(data: bytes) -> np.ndarray | None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             try:
-                image = Image.open(io.BytesIO(data), formats=FORMATS)
+                image: Image.Image = Image.open(io.BytesIO(data), formats=FORMATS)
             except UnidentifiedImageError as exc:
                 raise ImageRefused(Message.of("ocr.image-format")) from exc
             width, height = image.size

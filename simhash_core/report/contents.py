@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from simhash_core.compare.text_spans import excluded_spans
-from simhash_core.export import file_problems, pair_passages, percent
+from simhash_core.export import file_problems, percent
 from simhash_core.messages import Message
 from simhash_core.pair_fields import FIELD, FieldKind
+from simhash_core.review.evidence import pair_evidence
 from simhash_core.translations import Translation, translation
 from simhash_core.types import Document, PairScore, ScanResult, ocr_confidence
 
@@ -229,9 +229,7 @@ class ArchiveNote:
     failed: bool
 
 
-def archive_note(
-    result: ScanResult, t: Translation, anonymous: bool = False
-) -> ArchiveNote | None:
+def archive_note(result: ScanResult, t: Translation, anonymous: bool = False) -> ArchiveNote | None:
     """The archive line of ``result``'s report, in ``t``'s language; an anonymous
     report names an archive file by its name alone (no folders)."""
     check = result.archive
@@ -342,35 +340,32 @@ def ocr_note(doc: Document, t: Translation, names: Callable[[str], str] | None =
 def _section(
     result: ScanResult, p: PairScore, number: int, t: Translation, names: Names
 ) -> PairSection:
-    docs = result.documents
-    a, b = docs[p.a], docs[p.b]
-    found = pair_passages(result, p)
+    evidence = pair_evidence(result, p.a, p.b, p)
+    left, right = evidence.left, evidence.right
     passages = tuple(
         MarkedPassage(k, x.kind, (x.a_start, x.a_end), (x.b_start, x.b_end), x.common)
-        for k, x in enumerate(found, 1)
+        for k, x in enumerate(evidence.passages, 1)
     )
-    corpus = result.corpus
-    ngram = result.settings.ngram
     return PairSection(
         number=number,
         a=p.a,
         b=p.b,
-        name_a=names(a.path),
-        name_b=names(b.path),
+        name_a=names(left.document.path),
+        name_b=names(right.document.path),
         similarity=p.similarity,
         similarity_text=percent(p.similarity),
         measures=_measures(result, p, t),
-        reasons=tuple(t.message(m, names) for m in p.reasons),
+        reasons=tuple(t.message(m, names) for m in evidence.reasons),
         passages=passages,
-        common_a=tuple(corpus.common_spans(p.a)) if corpus is not None else (),
-        common_b=tuple(corpus.common_spans(p.b)) if corpus is not None else (),
-        template_a=tuple(excluded_spans(a, ngram)),
-        template_b=tuple(excluded_spans(b, ngram)),
+        common_a=left.common,
+        common_b=right.common,
+        template_a=left.template,
+        template_b=right.template,
         group=p.group,
         reworded=p.reworded,
         translated=p.translated,
-        ocr_a=ocr_note(a, t, names),
-        ocr_b=ocr_note(b, t, names),
+        ocr_a=ocr_note(left.document, t, names),
+        ocr_b=ocr_note(right.document, t, names),
     )
 
 

@@ -28,6 +28,7 @@ import io
 import itertools
 from collections.abc import Iterator
 from functools import cache
+from typing import Any
 from xml.sax.saxutils import escape
 
 from simhash_core.report.contents import (
@@ -487,8 +488,11 @@ def _pair(report: ClassReport, s: PairSection, st: dict, width: float) -> list:
     rows = []
     for k in range(half):
         row = []
-        for m in (s.measures[k], s.measures[k + half] if k + half < len(s.measures) else None):
-            row += [P(_x(m.label), cell), P(_x(m.value), cell)] if m else ["", ""]
+        for measure in (
+            s.measures[k],
+            s.measures[k + half] if k + half < len(s.measures) else None,
+        ):
+            row += [P(_x(measure.label), cell), P(_x(measure.value), cell)] if measure else ["", ""]
         rows.append(row)
     story.append(P(_x(w("Measures")), st["h3"]))
     story.append(_table(rows, [52 * mm, 28 * mm, 52 * mm, 28 * mm], head=False))
@@ -498,7 +502,7 @@ def _pair(report: ClassReport, s: PairSection, st: dict, width: float) -> list:
         story.append(P(_x(w("Matched passages")), st["h2"]))
         rows = [[P("#", cell), P(_x(f"A · {s.name_a}"), cell), P(_x(f"B · {s.name_b}"), cell)]]
         more = w("{chars} characters in all; the full texts follow")
-        extra = []
+        extra: list[tuple[Any, ...]] = []
         for r, m in enumerate(shown[:TABLE_PASSAGES], 1):
             kind = w(m.kind)
             rows.append(

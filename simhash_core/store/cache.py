@@ -55,6 +55,7 @@ from simhash_core.messages import Message, dump_messages, load_messages
 from simhash_core.settings import ScanSettings, analysis_settings
 from simhash_core.store.codec import (
     EncodedAnalysis,
+    OcrFields,
     decode_analysis,
     encode_analysis,
     text_of,
@@ -100,7 +101,7 @@ def _ocr_value(regions: tuple[OcrRegion, ...], skipped: int, offered: int) -> st
     )
 
 
-def _ocr(value: str | None) -> dict[str, object]:
+def _ocr(value: str | None) -> OcrFields:
     """``ocr`` and ``ocr_skipped`` from a stored OCR column; a damaged one is none."""
     if not value:
         return {}
@@ -353,7 +354,7 @@ class AnalysisCache:
                 pages,
                 load_messages(warnings),
                 _meta(meta),
-                **_ocr(ocr),  # type: ignore[arg-type]
+                **_ocr(ocr),
                 content_hash=digest,
             )
         except (ValueError, TypeError, UnicodeDecodeError):

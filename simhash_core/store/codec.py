@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict, cast
+
+import numpy as np
 
 from simhash_core.fingerprint.analyze import Analysis
 from simhash_core.fingerprint.codec import (
@@ -29,6 +32,42 @@ from simhash_core.fingerprint.codec import (
     unpack_terms,
     utf8,
 )
+from simhash_core.messages import Message
+from simhash_core.types import DocumentMeta, OcrRegion
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # in typing from Python 3.11 on
+
+
+class AnalysisArrays(TypedDict):
+    """The arrays of an :class:`Analysis`, by name: the keys of ``ARRAYS``."""
+
+    unit_starts: np.ndarray
+    unit_ends: np.ndarray
+    shingle_seq: np.ndarray
+    usable: np.ndarray
+    minhash: np.ndarray
+    bit_sums: np.ndarray
+
+
+class OcrFields(TypedDict, total=False):
+    """What was read by OCR, as the fields of an :class:`Analysis` (or of an
+    :class:`~simhash_core.types.ExtractedText`)."""
+
+    ocr: tuple[OcrRegion, ...]
+    ocr_skipped: int
+    ocr_offered: int
+
+
+class TextFields(OcrFields, total=False):
+    """The fields of an :class:`Analysis` that the cache stores with its text, given to
+    :func:`decode_analysis` by name."""
+
+    content_hash: str
+    encoding: str | None
+    pages: int | None
+    warnings: tuple[Message, ...]
+    meta: DocumentMeta | None
 
 
 @dataclass(frozen=True)
@@ -51,11 +90,13 @@ def encode_analysis(a: Analysis) -> EncodedAnalysis:
     return EncodedAnalysis(header, arrays, pack_keywords(a.keywords), terms)
 
 
-def decode_analysis(encoded: EncodedAnalysis, text: str, kind: str, **document: object) -> Analysis:
+def decode_analysis(
+    encoded: EncodedAnalysis, text: str, kind: str, **document: Unpack[TextFields]
+) -> Analysis:
     """The :class:`Analysis` of :func:`encode_analysis`; ``terms`` left empty when
     ``encoded.terms`` is empty. Raises ValueError (or KeyError) on damaged bytes."""
     header = json.loads(encoded.header)
-    arrays = {}
+    arrays: dict[str, np.ndarray] = {}
     offset = 0
     for name in ARRAYS:
         n = header["lengths"][name]
@@ -68,7 +109,7 @@ def decode_analysis(encoded: EncodedAnalysis, text: str, kind: str, **document: 
         terms=unpack_terms(encoded.terms) if encoded.terms else {},
         keywords=unpack_keywords(encoded.keywords),
         fingerprint=int(header["fingerprint"], 16),
-        **arrays,
+        **cast(AnalysisArrays, arrays),  # its keys are ARRAYS
         **document,
     )
 
@@ -94,6 +135,8 @@ def text_of(value: str | bytes) -> str:
 
 __all__ = [
     "EncodedAnalysis",
+    "OcrFields",
+    "TextFields",
     "decode_analysis",
     "encode_analysis",
     "text_of",

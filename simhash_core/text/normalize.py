@@ -246,7 +246,7 @@ def normalize(text: str, *, t2s: bool = True) -> NormalizedText:
 
     # 1) whitespace inside CJK text, 2) spaced-out Latin letters
     out, offsets = _drop(out, offsets, [m.span() for m in _CJK_GAP.finditer(out)])
-    spans = []
+    spans: list[tuple[int, int]] = []
     for m in _SPACED_OUT.finditer(out):
         base = m.start()
         spans.extend((base + i, base + i + 1) for i, c in enumerate(m.group()) if c == " ")
@@ -266,4 +266,4 @@ def normalize(text: str, *, t2s: bool = True) -> NormalizedText:
 
 def read_resource(name: str) -> str:
     """Text of a file shipped in ``simhash_core/data``."""
-    return resources.files("simhash_core").joinpath("data", name).read_text(encoding="utf-8")
+    return (resources.files("simhash_core") / "data" / name).read_text(encoding="utf-8")

@@ -63,7 +63,14 @@ SMALL_CLASS = (
     "s020.txt",
 )
 
-needs_samples = pytest.mark.skipif(not SUBMISSIONS.is_dir(), reason="sample class not found")
+
+def _require_samples() -> None:
+    """The sample class must be there (``../shared`` beside the clone): a test that
+    needs it fails without it, never skips."""
+    assert SUBMISSIONS.is_dir(), f"the sample class is missing: {SUBMISSIONS}"
+
+
+needs_samples = pytest.mark.usefixtures("samples_present")
 
 
 def copy_class(target: Path, names: tuple[str, ...] = SMALL_CLASS) -> Path:
@@ -83,16 +90,14 @@ def settings(tmp_path: Path):
 
 @pytest.fixture
 def small_class(tmp_path: Path) -> Path:
-    if not SUBMISSIONS.is_dir():
-        pytest.skip("sample class not found")
+    _require_samples()
     return copy_class(tmp_path / "class")
 
 
 @pytest.fixture(scope="session")
 def small_result(tmp_path_factory: pytest.TempPathFactory):
     """A scan of the small class (with the template), computed once without Qt."""
-    if not SUBMISSIONS.is_dir():
-        pytest.skip("sample class not found")
+    _require_samples()
     from simhash_core.scan import scan
 
     folder = copy_class(tmp_path_factory.mktemp("small") / "class")

@@ -204,6 +204,7 @@ def test_no_attribute_shadows_a_qt_method(qtbot, settings, small_result):
     qtbot.addWidget(win)
     win.set_result(small_result)
     win.open_pair(0, 1)
+    win.side_by_side.wait_for_evidence()
     # walk the objects once the background count is over: wrapping every child while a
     # worker thread creates and deletes its own can crash shiboken
     qtbot.waitUntil(lambda: not win.bit_diff.counting, timeout=30_000)

@@ -170,6 +170,7 @@ def test_compare_switch_adds_the_archived_copy_to_every_view(
 
     # pair view: "B · old1.txt (archived: 2024 autumn)", passages from the archived text
     win.open_pair(copied, old_index)
+    win.side_by_side.wait_for_evidence()
     view = win.side_by_side
     assert win.tabs.currentIndex() == Tab.PAIR
     assert view.title_b.text() == f"B · ⌂ old1.txt (archived: {LABEL})"
@@ -421,6 +422,7 @@ def test_bit_view_net_push_is_the_exact_bit_sum(window, small_result):
     a, b = doc_index(small_result, "s021.txt"), doc_index(small_result, "s027.txt")
     window.set_result(small_result)
     window.open_pair(a, b, view=Tab.BITS)
+    window.side_by_side.wait_for_evidence()
     view = window.bit_diff
     docs = small_result.documents
     number = re.compile(r"weighted words: ([+-]?[0-9.e+-]+|0)$")

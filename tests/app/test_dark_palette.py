@@ -83,10 +83,14 @@ def cell_problems(where: str, index: QModelIndex, palette: QPalette) -> list[str
         return []
     fg = brush_color(index.data(Fore)) or palette.color(QPalette.ColorRole.Text)
     bg = brush_color(index.data(Back))
-    grounds = [bg] if bg is not None else [
-        palette.color(QPalette.ColorRole.Base),
-        palette.color(QPalette.ColorRole.AlternateBase),
-    ]
+    grounds = (
+        [bg]
+        if bg is not None
+        else [
+            palette.color(QPalette.ColorRole.Base),
+            palette.color(QPalette.ColorRole.AlternateBase),
+        ]
+    )
     return [
         f"{where} r{index.row()} c{index.column()} {index.data()!r}: {fg.name()} on "
         f"{g.name()} = {contrast(fg, g):.2f}"
@@ -180,6 +184,7 @@ def test_every_view_of_a_scan_and_its_pair_is_legible(palette, window, small_res
     win.set_result(small_result)
     a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s018.txt")
     win.open_pair(a, b)
+    win.side_by_side.wait_for_evidence()
     win.matrix_model.set_highlighted_cluster(small_result.clusters[0].id)
     assert any(p.flagged for p in small_result.pairs)
     assert win.side_by_side.passages

@@ -63,7 +63,9 @@ def test_tab_reaches_every_panel_and_enter_opens_pairs(window, small_result, qtb
         press(Qt.Key.Key_Return)
     assert set(opened.args) == set(cell.data(Role.DOC_PAIR))
     assert window.tabs.currentIndex() == Tab.PAIR
-    # the matrix is hidden now: the keyboard goes on in the pair, on Next
+    # the matrix is hidden now: the keyboard goes on in the pair, on Next once the
+    # passages are shown (they are found in a worker)
+    window.side_by_side.wait_for_evidence()
     assert focused() is window.side_by_side.next_button
 
     # the side-by-side view: Next by keyboard, and the texts take the focus to scroll

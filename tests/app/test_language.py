@@ -78,6 +78,8 @@ TECHNICAL = {
     "Redis", "plagcheck", "Big", "ISO",  # Big5, ISO 8859-1: names of encodings
     "WMF", "EMF", "EPS",  # picture formats OCR does not read
     "ODT", "zip", "content", "xml",  # content.xml: a part of an ODT
+    "Moodle", "Canvas", "Blackboard", "Google", "Classroom", "Markdown",  # platforms, formats
+    "Deflate",  # a ZIP compression method
 }  # fmt: skip
 
 
@@ -193,6 +195,7 @@ def test_counts_take_the_right_plural_form(languages, qtbot, settings, small_res
     view.set_result(small_result)
     one = next(p for p in small_result.pairs if p.passages == 1)
     view.show_pair((one.a, one.b))
+    view.wait_for_evidence()
     assert view.summary_items()[0] == "1 matched passage"
     assert "(s)" not in view.summary_text() + view.reasons_text()
     panel = MatrixPanel(MatrixModel())

@@ -140,6 +140,7 @@ def test_pair_summary_wraps_between_items_only(window, small_result, qtbot):
     window.set_result(small_result)
     a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s029.docx")
     window.open_pair(a, b)
+    window.side_by_side.wait_for_evidence()
     view = window.side_by_side
     summary = view.summary
     items = view.summary_items()
@@ -175,6 +176,7 @@ def test_the_reasons_line_wraps_between_reasons(window, small_result, qtbot):
     window.set_result(small_result)
     a, b = doc_index(small_result, "s021.txt"), doc_index(small_result, "s027.txt")
     window.open_pair(a, b)
+    window.side_by_side.wait_for_evidence()
     reasons = window.side_by_side.reasons
     reasons.resize(420, reasons.height())
     items = window.side_by_side.reasons_items()

@@ -40,6 +40,7 @@ def test_a_translated_pair_shows_its_passages_in_the_table_and_the_summary(
     assert percent(1.0) in shares and percent(0.0) not in shares
 
     window.open_pair(a, b)
+    window.side_by_side.wait_for_evidence()
     items = window.side_by_side.summary_items()
     assert items[0] == "2 matched passages"
     assert items[1] == (

@@ -44,6 +44,7 @@ def assert_painted_from_evidence(window, result, pair: tuple[int, int]) -> int:
     many passage characters were checked."""
     view = window.side_by_side
     assert view.pair == (min(pair), max(pair))
+    view.wait_for_evidence()  # made in a worker
     a, b = view.pair
     ngram = result.settings.ngram
     passages = sorted(result.corpus.passages(a, b), key=lambda p: (p.a_start, p.b_start))
@@ -71,9 +72,11 @@ def assert_painted_from_evidence(window, result, pair: tuple[int, int]) -> int:
             else:
                 assert background.style() == Qt.BrushStyle.NoBrush, (doc.name, i, "painted")
                 grey = inside(common, i) or inside(excluded, i)
-                assert (fmt.foreground().color() == common_grey) == grey or doc.text[
-                    i
-                ].isspace(), (doc.name, i, "grey" if grey else "own words")
+                assert (fmt.foreground().color() == common_grey) == grey or doc.text[i].isspace(), (
+                    doc.name,
+                    i,
+                    "grey" if grey else "own words",
+                )
             assert fmt.fontItalic() == inside(excluded, i) or doc.text[i].isspace(), (
                 doc.name,
                 i,
@@ -82,9 +85,7 @@ def assert_painted_from_evidence(window, result, pair: tuple[int, int]) -> int:
     return coloured
 
 
-def test_three_pairs_in_a_row_are_each_painted_from_their_own_evidence(
-    window, small_result, qtbot
-):
+def test_three_pairs_in_a_row_are_each_painted_from_their_own_evidence(window, small_result, qtbot):
     window.set_result(small_result)
     window.resize(1280, 720)
     qtbot.waitExposed(window)
@@ -111,9 +112,7 @@ def test_three_pairs_in_a_row_are_each_painted_from_their_own_evidence(
     panel = window.pairs_panel
     rows = [panel.proxy.index(r, 0) for r in range(panel.proxy.rowCount())]
     target = next(
-        r
-        for r in rows
-        if set(r.data(matrix_role())) == {idx["s021.txt"], idx["s027.txt"]}
+        r for r in rows if set(r.data(matrix_role())) == {idx["s021.txt"], idx["s027.txt"]}
     )
     opened: list[tuple[int, int]] = []
     window.pairOpened.connect(lambda x, y: opened.append((x, y)))
@@ -146,6 +145,7 @@ def test_three_pairs_in_a_row_are_each_painted_from_their_own_evidence(
     # 4. and a pair without any passage after them: nothing painted at all
     honest = (idx["s002.txt"], idx["s014.txt"])
     window.open_pair(*honest)
+    window.side_by_side.wait_for_evidence()
     assert assert_painted_from_evidence(window, small_result, honest) == 0
 
 

@@ -297,3 +297,43 @@ def test_a_file_added_with_add_files_keeps_its_student(qtbot, window, tmp_path, 
         "class/Bo Wu_20250101_assignsubmission_file_/answer.txt": "Bo Wu",
         "late.txt": "Gao Yu",
     }
+
+
+def test_dropping_a_moodle_zip_gives_the_unzipped_folders_result(
+    qtbot, window, small_class, tmp_path, monkeypatch
+):
+    """A platform's ZIP dropped on the window is read in place, students named, with the
+    result of the same class unzipped (#41.1); File → Add files offers ZIPs."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from tests.core.intake_files import unzip_like_a_teacher, zip_bytes
+
+    entries = {
+        f"Student {k}_{100 + k}_assignsubmission_file_/{p.name}": p.read_bytes()
+        for k, p in enumerate(sorted(small_class.iterdir()))
+    }
+    archive = tmp_path / "moodle.zip"
+    archive.write_bytes(zip_bytes(entries))
+    folder = tmp_path / "moodle"
+    unzip_like_a_teacher(archive, folder)
+
+    def dropped(path: Path):
+        with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS) as finished:
+            assert drop_urls(window, [QUrl.fromLocalFile(str(path))]) == (True, True)
+        return finished.args[0]
+
+    zipped, unzipped = dropped(archive), dropped(folder)
+    assert [(d.path, d.label, d.content_hash) for d in zipped.documents] == [
+        (d.path, d.label, d.content_hash) for d in unzipped.documents
+    ]
+    assert [(p.a, p.b, p.similarity, p.flagged) for p in zipped.pairs] == [
+        (p.a, p.b, p.similarity, p.flagged) for p in unzipped.pairs
+    ]
+    assert zipped.documents[0].label == "Student 0" and len(zipped.documents) == 8
+    assert str(archive.resolve()) in window.app_settings.recent_folders()
+    offered = []
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileNames", lambda *a, **k: offered.append(a[3]) or ([], "")
+    )
+    window.choose_files()
+    assert "*.zip" in offered[0] and "*.pptx" in offered[0] and "*.docm" in offered[0]

@@ -37,6 +37,7 @@ def test_the_pair_view_marks_ocr_text_and_shows_the_scan(window, scanned_result,
     pair = next(p for p in scanned_result.pairs if {p.a, p.b} == {0, 1})
     assert pair.flagged
     window.open_pair(pair.a, pair.b)
+    window.side_by_side.wait_for_evidence()
     view = window.side_by_side
     side = 0 if view.pair[0] == scanned else 1
     buttons = (view.scan_a, view.scan_b)

@@ -77,6 +77,7 @@ def test_group_lists_members_source_and_opens_strongest_pair(shown, small_result
 def test_bit_diff_counts(shown, small_result, qtbot):
     a, b = doc_index(small_result, "s021.txt"), doc_index(small_result, "s027.txt")
     shown.open_pair(a, b, view=Tab.BITS)
+    shown.side_by_side.wait_for_evidence()
     view = shown.bit_diff
     fa, fb = small_result.documents[a].fingerprint, small_result.documents[b].fingerprint
     cmp = view.comparison
@@ -106,6 +107,7 @@ def test_side_by_side_colours_twins_and_navigates(shown, small_result, qtbot):
     a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s029.docx")
     with qtbot.waitSignal(shown.pairOpened):
         shown.open_pair(b, a)
+        shown.side_by_side.wait_for_evidence()
     view = shown.side_by_side
     left_doc, right_doc = view.documents()
     assert (left_doc.name, right_doc.name) == ("s004.docx", "s029.docx")
@@ -230,6 +232,7 @@ def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
 
     a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s018.txt")
     shown.open_pair(a, b)
+    shown.side_by_side.wait_for_evidence()
     view = shown.side_by_side
     corpus = small_result.corpus
     ngram = small_result.settings.ngram
@@ -272,6 +275,7 @@ def test_pair_view_draws_the_cores_spans_exactly(shown, small_result):
 
     a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s029.docx")
     shown.open_pair(a, b)
+    shown.side_by_side.wait_for_evidence()
     view = shown.side_by_side
     ngram = small_result.settings.ngram
     starts_checked = 0
@@ -306,6 +310,7 @@ def test_bit_view_shows_the_words_that_make_a_bit_differ(shown, small_result, qt
     view = shown.bit_diff
     with qtbot.waitSignal(view.wordsReady, timeout=30_000):
         shown.open_pair(a, b, view=Tab.BITS)
+        shown.side_by_side.wait_for_evidence()
     words = view.words
     assert words is not None and words.exact  # recounted words reproduce the bit sums
     doc_a, doc_b = small_result.documents[a], small_result.documents[b]
@@ -342,6 +347,7 @@ def test_bit_view_fills_the_window(shown, small_result, qtbot):
     view = shown.bit_diff
     with qtbot.waitSignal(view.wordsReady, timeout=30_000):
         shown.open_pair(a, b, view=Tab.BITS)
+        shown.side_by_side.wait_for_evidence()
     qtbot.waitExposed(view)
     table = view.diff_table
     bottom = table.mapTo(view, table.rect().bottomLeft()).y()
@@ -382,6 +388,7 @@ def test_export_report_writes_the_class_and_the_shown_pair_in_the_background(
     assert text.count('<section class="pair"') == len(flagged) > 0
     pair = max(flagged, key=lambda p: p.similarity)
     shown.open_pair(pair.a, pair.b)
+    shown.side_by_side.wait_for_evidence()
     assert shown.pair_report_action.isEnabled() and shown.shown_pair() == pair
     shown.anonymize_action.setChecked(True)
     pdf = tmp_path / "pair.pdf"
@@ -490,3 +497,33 @@ def test_a_long_groups_list_is_filled_later_and_never_with_an_older_result(qtbot
     qtbot.wait(100)
     assert panel.model.result is small_result
     assert panel.model.rowCount() == len(small_result.clusters)
+
+
+def test_the_pair_view_never_reaches_into_the_corpus_on_the_gui_thread(
+    shown, small_result, qtbot, monkeypatch
+):
+    """A pair's evidence is made in a worker; opening pairs quickly in a row shows the
+    last one asked for, painted from its own evidence."""
+    import threading
+
+    corpus = small_result.corpus
+    threads: list[str] = []
+    for name in ("passages", "common_spans"):
+        real = getattr(corpus, name)
+
+        def spy(*args, _real=real):
+            threads.append(threading.current_thread().name)
+            return _real(*args)
+
+        monkeypatch.setattr(corpus, name, spy)
+    flagged = [p for p in small_result.pairs if p.flagged][:3]
+    for p in flagged:
+        shown.open_pair(p.a, p.b)  # no wait between them: the last one wins
+    view = shown.side_by_side
+    with qtbot.waitSignal(view.evidenceShown, timeout=10_000):
+        pass
+    view.wait_for_evidence()
+    last = flagged[-1]
+    assert view.evidence is not None and view.evidence.pair == (last.a, last.b)
+    assert view.passages and view.summary.text().startswith(f"{last.passages} matched")
+    assert threads and threading.main_thread().name not in threads

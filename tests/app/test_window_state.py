@@ -29,9 +29,7 @@ def test_cancel_scan_is_enabled_only_while_a_scan_runs(qtbot, window, small_clas
     assert not window.cancel_action.isEnabled()
 
 
-def test_exports_are_offered_beside_the_class(
-    qtbot, window, small_result, monkeypatch, tmp_path
-):
+def test_exports_are_offered_beside_the_class(qtbot, window, small_result, monkeypatch, tmp_path):
     (tmp_path / "term1" / "7B").mkdir(parents=True)
     window.paths = [tmp_path / "term1" / "7B"]
     window.set_result(small_result)
@@ -80,9 +78,9 @@ def test_every_setting_the_dialog_edits_is_saved_and_used_by_the_next_scan(
     first.edit_settings()
     assert chosen, "the dialog was shown and accepted"
     edited = {f.name for f in fields(ScanSettings)} - {
-        f.name for f in fields(ScanSettings) if getattr(chosen[0], f.name) == getattr(
-            ScanSettings(), f.name
-        )
+        f.name
+        for f in fields(ScanSettings)
+        if getattr(chosen[0], f.name) == getattr(ScanSettings(), f.name)
     }
     assert "flag_passage_words" in edited and len(edited) >= 10
     first.close()
@@ -136,6 +134,7 @@ def test_long_chinese_names_never_widen_the_window(qtbot, tmp_path):
     flagged = next(p for p in result.pairs if p.flagged)
     for tab in Tab:
         win.open_pair(flagged.a, flagged.b, tab)
+        win.side_by_side.wait_for_evidence()
         qtbot.wait(10)
         least = win.minimumSizeHint()
         assert least.width() <= 640 and least.height() <= 360, (tab, least)

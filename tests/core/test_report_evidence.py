@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from simhash_core.export import pair_passages, percent, write_reports
+from simhash_core.export import percent, write_reports
 from simhash_core.pair_fields import FIELD
 from simhash_core.report import report_writers
 from simhash_core.report.contents import class_report
 from simhash_core.report.html import render_html
+from simhash_core.review.evidence import pair_evidence
 from simhash_core.scan import scan
 from simhash_core.types import PairScore, ScanResult
 from tests.core.samples import SAMPLES
@@ -129,7 +130,7 @@ def _meaning_pairs(result: ScanResult, kind: str) -> list[PairScore]:
 def _check_counts(result: ScanResult, p: PairScore) -> None:
     """The pair's shares, passages and matched characters count the passages the
     reports list, word for word or by meaning, as its similarity does."""
-    shown = pair_passages(result, p)
+    shown = pair_evidence(result, p.a, p.b).passages
     assert p.passages == len(shown) > 0
     assert max(p.share_a, p.share_b) == p.similarity
     assert p.matched_chars == _union([(x.a_start, x.a_end) for x in shown]) > 0
@@ -143,7 +144,7 @@ def test_a_meaning_pair_counts_its_passages_where_its_similarity_does(
     result = request.getfixturevalue(kind)
     for p in _meaning_pairs(result, kind):
         _check_counts(result, p)
-        assert any(x.kind == kind for x in pair_passages(result, p))
+        assert any(x.kind == kind for x in pair_evidence(result, p.a, p.b).passages)
 
 
 def test_every_report_shows_the_same_counts_for_a_translated_pair(
