@@ -57,6 +57,7 @@ from simhash_core.compare.pair_score import (
     MIN_SHARED_SHINGLES,
     PairMeasure,
     copy_pair,
+    with_seed_passages,
 )
 from simhash_core.compare.pair_stream import OtherPairs
 from simhash_core.compare.steps import (
@@ -197,6 +198,7 @@ def score_corpus(
     kept = restrict.kept if restrict is not None and restrict.kept is not None else ()
     floor = None if all_pairs else corpus.settings.report_floor
     pairs = order(judged.pairs, corpus.docs, floor=floor, kept=kept)
+    pairs = [with_seed_passages(corpus, p) for p in pairs]
     others = None
     if all_pairs and restrict is None:
         others = OtherPairs.build(

@@ -414,11 +414,22 @@ class Corpus:
         return list(words) if found is None else words + shown_beside(words, found.passages)
 
     def passages(self, i: int, j: int) -> list[Passage]:
-        """Matching passages of the pair as shown: :meth:`found_passages` and clusters
-        of similar sentences, joined where they overlap or nearly touch on both sides
-        (:mod:`.extension`)."""
+        """Matching passages of the pair as shown: :meth:`found_passages` made whole
+        (:meth:`whole_passages`)."""
+        return self.whole_passages(i, j, self.found_passages(i, j))
+
+    def whole_passages(self, i: int, j: int, found: list[Passage]) -> list[Passage]:
+        """The passages ``found`` in documents ``i < j`` (word for word, reworded,
+        translated) as the pair shows and counts them: with the clusters of similar
+        sentences, joined where they overlap or nearly touch on both sides
+        (:mod:`.extension`). Sentence seeds alone make passages only in a pair the
+        meaning layer linked (its sentences closer than the class's usual ones: kept
+        in :attr:`meaning`); a pair that no layer links shows none, as it counts none
+        (:func:`~.pair_score.counted`, :func:`~.pair_score.with_seed_passages`)."""
+        if all(p.common for p in found) and (i, j) not in self.meaning:
+            return list(found)
         a, b = self.sentences(i), self.sentences(j)
-        return whole_passages(self.found_passages(i, j), a, b, seeds=self.settings.reworded)
+        return whole_passages(found, a, b, seeds=self.settings.reworded)
 
 
 _BLOCK = 1 << 22  # elements per block in shared_counts' neighbour comparison

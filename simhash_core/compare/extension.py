@@ -38,15 +38,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from simhash_core.text.sentences import MAX_CHARS, Sentences
 from simhash_core.types import Passage
-
-if TYPE_CHECKING:
-    from scipy import sparse
 
 SEED_COSINE = 0.33  # Sanchez-Perez et al. 2014: both at least 0.33
 SEED_DICE = 0.33
@@ -116,7 +112,7 @@ def seed_passages(
 ) -> list[Passage]:
     """The clusters of sentence seeds that are evidence: :data:`MIN_SEEDS` seeds or
     more, or beside (overlapping or nearly touching) a passage ``found``."""
-    seeds = [s for s in sentence_seeds(a, b) if not _inside_copied(s, a, b, copied)]
+    seeds = _outside_copied(sentence_seeds(a, b), a, b, copied)
     out = []
     for cluster in seed_clusters(seeds):
         p = _cluster_passage(cluster, a, b)
@@ -170,7 +166,8 @@ def in_order(seeds: Sequence[Seed]) -> list[Seed]:
 
 def sentence_seeds(a: Sentences, b: Sentences) -> list[Seed]:
     """Sentence pairs of ``a`` and ``b`` in the same language with a TF-IDF cosine of
-    at least :data:`SEED_COSINE` and a Dice coefficient of at least :data:`SEED_DICE`.
+    at least :data:`SEED_COSINE` and a Dice coefficient of at least :data:`SEED_DICE`,
+    in order.
 
     >>> from simhash_core.text.sentences import sentences_of
     >>> a = sentences_of("The cat sat on the warm mat today. Stocks fell sharply in Tokyo again.")
@@ -180,38 +177,63 @@ def sentence_seeds(a: Sentences, b: Sentences) -> list[Seed]:
     """
     if a.count == 0 or b.count == 0:
         return []
-    weights, present = _term_rows(a, b)
-    wa, wb, pa, pb = weights[: a.count], weights[a.count :], present[: a.count], present[a.count :]
-    shared = (pa @ pb.T).tocoo()
-    sizes = np.asarray(present.sum(axis=1)).ravel()
-    rows, cols = shared.row, shared.col
-    dice = 2.0 * shared.data / np.maximum(sizes[rows] + sizes[a.count + cols], 1)
-    cosine = np.asarray(wa[rows].multiply(wb[cols]).sum(axis=1)).ravel()
-    keep = (dice >= SEED_DICE) & (cosine >= SEED_COSINE) & (a.lang[rows] == b.lang[cols])
-    return sorted(zip(rows[keep].tolist(), cols[keep].tolist(), strict=True))
+    rows, cols, weights, sizes = _term_rows(a, b)
+    # only terms in both documents add to a product: the sentences as dense rows over
+    # those (a pair's sentences are few; a long pair is taken in blocks of rows)
+    shared_terms = np.zeros(int(cols.max()) + 1, np.int8)
+    np.bitwise_or.at(shared_terms, cols, np.where(rows < a.count, 1, 2).astype(np.int8))
+    vocab = np.flatnonzero(shared_terms == 3)
+    if not len(vocab):
+        return []
+    where = np.full(len(shared_terms), -1, np.int64)
+    where[vocab] = np.arange(len(vocab))
+    keep = where[cols] >= 0
+    rows, cols, weights = rows[keep], where[cols[keep]], weights[keep]
+    in_a = rows < a.count
+    wa = _dense(rows[in_a], cols[in_a], weights[in_a], a.count, len(vocab))
+    wb = _dense(rows[~in_a] - a.count, cols[~in_a], weights[~in_a], b.count, len(vocab))
+    pa, pb = (wa != 0).astype(np.float64), (wb != 0).astype(np.float64)
+    size_a, size_b = sizes[: a.count], sizes[a.count :]
+    out: list[Seed] = []
+    step = max(1, _BLOCK // max(len(vocab), b.count))
+    for lo in range(0, a.count, step):
+        hi = min(lo + step, a.count)
+        shared = pa[lo:hi] @ pb.T
+        dice = 2.0 * shared / np.maximum(size_a[lo:hi, None] + size_b[None, :], 1)
+        cosine = wa[lo:hi] @ wb.T
+        same = a.lang[lo:hi, None] == b.lang[None, :]
+        x, y = np.nonzero((shared > 0) & (dice >= SEED_DICE) & (cosine >= SEED_COSINE) & same)
+        out.extend(zip((x + lo).tolist(), y.tolist(), strict=True))
+    return out
 
 
-def _term_rows(a: Sentences, b: Sentences) -> tuple[sparse.csr_matrix, sparse.csr_matrix]:
-    """Both documents' sentences as rows: L2-normalised TF-IDF weights (sublinear term
-    frequency, IDF over these sentences) and 0/1 term presence."""
-    from scipy import sparse
+_BLOCK = 1 << 20  # elements of the dense blocks of sentence_seeds
 
+
+def _dense(rows: np.ndarray, cols: np.ndarray, values: np.ndarray, n: int, m: int) -> np.ndarray:
+    out = np.zeros((n, m))
+    out[rows, cols] = values
+    return out
+
+
+def _term_rows(a: Sentences, b: Sentences) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Both documents' sentences (``a``'s, then ``b``'s) as their distinct terms: the
+    row (sentence) and column (term) of each, its L2-normalised TF-IDF weight
+    (sublinear term frequency, the IDF over these sentences), and each sentence's
+    number of distinct terms."""
     ptr = np.concatenate([a.word_ptr[:-1], a.word_ptr[-1] + b.word_ptr]).astype(np.int64)
+    n = len(ptr) - 1
     ids = np.concatenate([a.word_ids, b.word_ids])
     terms, cols = np.unique(ids, return_inverse=True)
-    rows = np.repeat(np.arange(len(ptr) - 1), np.diff(ptr))
-    shape = (len(ptr) - 1, len(terms))
-    counts = sparse.csr_matrix((np.ones(len(ids)), (rows, cols)), shape=shape)
-    counts.sum_duplicates()
-    present = counts.copy()
-    present.data[:] = 1.0
-    df = np.asarray(present.sum(axis=0)).ravel()
-    idf = np.log(shape[0] / np.maximum(df, 1))
-    weights = counts.copy()
-    weights.data = (1.0 + np.log(weights.data)) * idf[weights.indices]
-    norms = np.sqrt(np.asarray(weights.multiply(weights).sum(axis=1)).ravel())
-    weights = sparse.diags(1.0 / np.where(norms > 0, norms, 1.0)) @ weights
-    return weights.tocsr(), present
+    rows = np.repeat(np.arange(n, dtype=np.int64), np.diff(ptr))
+    cells, tf = np.unique(rows * len(terms) + cols.ravel(), return_counts=True)
+    rows, cols = cells // len(terms), cells % len(terms)
+    df = np.bincount(cols, minlength=len(terms))
+    idf = np.log(n / np.maximum(df, 1))
+    weights = (1.0 + np.log(tf)) * idf[cols]
+    norms = np.sqrt(np.bincount(rows, weights=weights * weights, minlength=n))
+    weights = weights / np.where(norms > 0, norms, 1.0)[rows]
+    return rows, cols, weights, np.bincount(rows, minlength=n)
 
 
 def seed_clusters(seeds: Sequence[Seed]) -> list[list[Seed]]:
@@ -258,11 +280,18 @@ def _cluster_passage(cluster: list[Seed], a: Sentences, b: Sentences) -> Passage
     return Passage(a0, a1, b0, b1, n, False, REWORDED, n)
 
 
-def _inside_copied(seed: Seed, a: Sentences, b: Sentences, copied: Sequence[Passage]) -> bool:
-    """Whether the two sentences of ``seed`` overlap one word-for-word passage."""
-    a0, a1 = a.text_span(seed[0])
-    b0, b1 = b.text_span(seed[1])
-    return any(p.a_start < a1 and a0 < p.a_end and p.b_start < b1 and b0 < p.b_end for p in copied)
+def _outside_copied(
+    seeds: list[Seed], a: Sentences, b: Sentences, copied: Sequence[Passage]
+) -> list[Seed]:
+    """``seeds`` but those whose two sentences overlap one word-for-word passage."""
+    if not seeds or not copied:
+        return seeds
+    x, y = np.array(seeds).T
+    a0, a1, b0, b1 = a.spans[2 * x], a.spans[2 * x + 1], b.spans[2 * y], b.spans[2 * y + 1]
+    inside = np.zeros(len(seeds), bool)
+    for p in copied:
+        inside |= (p.a_start < a1) & (a0 < p.a_end) & (p.b_start < b1) & (b0 < p.b_end)
+    return [s for s, k in zip(seeds, inside.tolist(), strict=True) if not k]
 
 
 def join_passages(pieces: Sequence[Passage], a: Sentences, b: Sentences) -> list[Passage]:

@@ -89,16 +89,17 @@ def measure_matches(corpus: Corpus, i: int, j: int, matches: list[UnitMatch]) ->
 
 @dataclass(frozen=True)
 class Counted:
-    """What a pair's passages cover, counted as its similarity counts: the passages
-    copied word for word and the reworded and translated ones shown beside them (what
-    the reports list). The similarity is ``max(share_a, share_b)`` (below 1% when both
-    are 0)."""
+    """What a pair's passages cover, counted as they are shown: the whole passages
+    (:meth:`Corpus.whole_passages`) made of those copied word for word and the
+    reworded and translated ones shown beside them, so the number of passages and
+    their characters are those the side-by-side view and the reports list. The
+    similarity is ``max(share_a, share_b)`` (below 1% when both are 0)."""
 
     share_a: float  # the larger of A's word-for-word share and its reworded/translated share
     share_b: float
-    chars_a: int  # original-text characters of A inside the passages
+    chars_a: int  # original-text characters of A inside the passages shown
     chars_b: int
-    passages: int
+    passages: int  # the passages shown
 
 
 def shares(m: PairMeasure, meaning: MeaningFound) -> tuple[float, float]:
@@ -111,16 +112,36 @@ def counted(corpus: Corpus, i: int, j: int, m: PairMeasure, meaning: MeaningFoun
     """The passages of documents ``i < j`` (measured ``m``, with the reworded and
     translated passages ``meaning``) and what they cover, as the reports list them."""
     share_a, share_b = shares(m, meaning)
-    if not meaning.passages:
-        return Counted(share_a, share_b, m.matched_chars, m.matched_chars_b, m.passages)
+    if not m.passages and not meaning.passages:
+        return Counted(share_a, share_b, 0, 0, 0)
     words = corpus.word_passages(i, j) if m.passages else []
-    shown = [*words, *shown_beside(words, meaning.passages)]
+    shown = corpus.whole_passages(i, j, [*words, *shown_beside(words, meaning.passages)])
     return Counted(
         share_a,
         share_b,
         chars_a=_union_length([(p.a_start, p.a_end) for p in shown]),
         chars_b=_union_length([(p.b_start, p.b_end) for p in shown]),
         passages=len(shown),
+    )
+
+
+def with_seed_passages(corpus: Corpus, p: PairScore) -> PairScore:
+    """``p`` counting the passages its pair shows when no layer found one but the
+    meaning layer linked it: passages of similar sentences alone
+    (:meth:`Corpus.whole_passages`), which change what is shown and counted, never
+    the similarity, the flag or the reasons (no reason counts passages a layer did
+    not find). Made for the pairs reported only: most pairs the meaning layer links
+    in a class are below the report floor and never shown."""
+    if p.passages or (p.a, p.b) not in corpus.meaning:
+        return p
+    shown = corpus.passages(p.a, p.b)
+    if not shown:
+        return p
+    return copy_pair(
+        p,
+        passages=len(shown),
+        matched_chars=_union_length([(x.a_start, x.a_end) for x in shown]),
+        matched_chars_b=_union_length([(x.b_start, x.b_end) for x in shown]),
     )
 
 

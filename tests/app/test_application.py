@@ -137,22 +137,25 @@ def test_screenshot_of_a_pair_and_exit_code(tmp_path, small_class):
     assert sum(near(rgb, t, 3).sum() for t in tints) > 40 * 15  # rows of differing words
 
 
-@needs_samples
-def test_screenshot_of_a_pair_shows_its_passages(tmp_path, small_class):
-    from app.views.side_by_side import PASSAGE_COLORS
+def test_screenshot_of_a_pair_shows_its_passages(tmp_path):
+    from app.views.side_by_side import passage_color
+    from tests.core.textgen import two_passages
 
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name, text in zip(("a.txt", "b.txt"), two_passages(apart=8), strict=True):
+        (folder / name).write_text(text, encoding="utf-8")
     png = tmp_path / "pair.png"
-    args = [str(small_class), "--template", str(TEMPLATE), "--screenshot", str(png)]
-    out = run_gui([*args, "--open-pair", "s004.docx", "s029.docx", "--view", "pair"], tmp_path)
+    args = [str(folder), "--screenshot", str(png), "--lang", "en"]
+    out = run_gui([*args, "--open-pair", "a.txt", "b.txt", "--view", "pair"], tmp_path)
     assert out.returncode == 0, out.stderr
     rgb = pixels(png)
     w = rgb.shape[1]
-    counts = [
-        near(rgb[:, : int(w * 0.6)], (c.red(), c.green(), c.blue()), 2).sum()
-        for c in PASSAGE_COLORS
-    ]
-    # several passages, each coloured on both sides
-    assert sum(1 for n in counts if n > 500) >= 3 and sum(counts) > 20_000
+    sides = rgb[:, : int(w * 0.3)], rgb[:, int(w * 0.3) : int(w * 0.6)]
+    # two passages, each in its colour on both sides (the first, current, darker)
+    for k, colour in enumerate((passage_color(0).darker(125), passage_color(1))):
+        rgb_k = (colour.red(), colour.green(), colour.blue())
+        assert all(near(side, rgb_k, 2).sum() > 2_000 for side in sides), k
 
 
 def test_screenshot_without_paths_just_opens(tmp_path):

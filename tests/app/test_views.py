@@ -103,6 +103,10 @@ def test_bit_diff_counts(shown, small_result, qtbot):
     assert f"bit = {bit(fa, target)}" in view.label_a.text()
 
 
+def _passages_label(n: int) -> str:
+    return f"{n} matched passage" + ("" if n == 1 else "s")
+
+
 def test_side_by_side_colours_twins_and_navigates(shown, small_result, qtbot):
     a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s029.docx")
     with qtbot.waitSignal(shown.pairOpened):
@@ -114,11 +118,40 @@ def test_side_by_side_colours_twins_and_navigates(shown, small_result, qtbot):
     assert shown.tabs.currentIndex() == Tab.PAIR
     passages = view.passages
     assert len(passages) >= 1 and view.score is not None
+    # the summary counts the passages listed (one copy is one passage, not its pieces)
     assert len(passages) == view.score.passages
-    assert f"{len(passages)} matched passages" in view.summary.text()
+    assert _passages_label(len(passages)) in view.summary.text().splitlines()[0]
     for text in ("SimHash distance", "Jaccard", "containment"):
         assert text in view.summary.text()
     assert "Flagged because" in view.reasons.text()
+    _check_colours_and_navigation(view, qtbot)
+
+
+def test_side_by_side_steps_through_several_passages(window, tmp_path, qtbot):
+    from simhash_core.scan import scan
+    from tests.core.textgen import two_passages
+
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name, text in zip(("a.txt", "b.txt"), two_passages(), strict=True):
+        (folder / name).write_text(text, encoding="utf-8")
+    result = scan([folder], isolate=False)
+    window.set_result(result)
+    with qtbot.waitSignal(window.pairOpened):
+        window.open_pair(0, 1)
+        window.side_by_side.wait_for_evidence()
+    view = window.side_by_side
+    assert len(view.passages) == view.score.passages == 2
+    assert _passages_label(2) in view.summary.text().splitlines()[0]
+    assert view.position_label.text() == "Passage 1 of 2"
+    _check_colours_and_navigation(view, qtbot)
+
+
+def _check_colours_and_navigation(view, qtbot) -> None:
+    """Each passage in one colour on both sides; Next and Previous step through them,
+    wrapping around; clicking the last on the left scrolls its twin into view."""
+    left_doc, _ = view.documents()
+    passages = view.passages
 
     def background(pane, python_index):
         cursor = QTextCursor(pane.document())

@@ -134,3 +134,28 @@ def test_the_side_by_side_passages_of_a_scan_are_whole(tmp_path) -> None:
     got = result.corpus.passages(0, 1)
     assert len(got) == 1 and got[0].kind == "reworded"
     assert result.corpus.passages(0, 1) == got  # the same pair gives the same passages
+    # the pair counts the passage it shows, not the pieces it was made of
+    (pair,) = result.pairs
+    assert pair.passages == 1
+    assert (pair.matched_chars, pair.matched_chars_b) == (
+        got[0].a_end - got[0].a_start,
+        got[0].b_end - got[0].b_start,
+    )
+
+
+def test_a_pair_only_sentence_seeds_find_counts_what_it_shows(tmp_path) -> None:
+    """Four rewritten sentences and no passage found by the word or meaning layers: the
+    pair (linked by the meaning layer) shows one reworded passage and counts it, while
+    its similarity (below 1%) and its flag are those of the layers."""
+    rewritten = [REWRITTEN[k] for k in (1, 2, 4, 5)]
+    (tmp_path / "a.txt").write_text(_text(OTHER[:3] + rewritten + OTHER[3:]), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(_text(SOURCE), encoding="utf-8")
+    result = scan([tmp_path], isolate=False, all_pairs=True)
+    assert result.corpus.found_passages(0, 1) == []
+    got = result.corpus.passages(0, 1)
+    (pair,) = result.pairs
+    assert len(got) == pair.passages == 1 and got[0].kind == "reworded"
+    assert pair.matched_chars == got[0].a_end - got[0].a_start
+    assert pair.similarity < 0.01 and not pair.flagged
+    # below the report floor, it is not reported unless every pair is asked for
+    assert scan([tmp_path], isolate=False).pairs == []

@@ -19,6 +19,7 @@ from simhash_core.report import report_writers
 from simhash_core.report.palette import PASSAGE_COLORS
 from simhash_core.scan import scan
 from tests.core.samples import CLASS_ZH, needs_samples
+from tests.core.textgen import two_passages
 
 CHROMIUM = next(
     (
@@ -160,18 +161,28 @@ def test_a_pair_shows_its_passages_in_colour_on_both_sides_in_chinese(reports, b
 
 
 @needs_browser
-def test_clicking_a_passage_scrolls_the_other_side_to_it(reports, browser):
-    # pair 4 (s008 and s016) has four passages; pair 2's two touched, so they are one
-    page = open_report(browser, reports["en"], "#pair-4")
-    section = page.locator("#pair-4")
+def test_clicking_a_passage_scrolls_the_other_side_to_it(browser, tmp_path):
+    # a copy in the sample class is one whole passage: two essays sharing two passages
+    # far apart show the second twin only when it is scrolled to
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name, text in zip(("a.txt", "b.txt"), two_passages(), strict=True):
+        (folder / name).write_text(text, encoding="utf-8")
+    result = scan([folder], isolate=False)
+    path = tmp_path / "two.html"
+    write_reports(result, more=report_writers(result, html_path=path, lang="en", date=DAY))
+    page = open_report(browser, path, "#pair-1")
+    section = page.locator("#pair-1")
     numbers = section.locator(".text").nth(0).locator("mark[data-n]")
-    assert numbers.count() >= 2
+    assert numbers.count() == 2
     last = numbers.nth(numbers.count() - 1)
     n = last.get_attribute("data-p")
     last.scroll_into_view_if_needed()
-    last.click()
     right = section.locator(".text").nth(1)
     target = right.locator(f'mark[data-p="{n}"]').first
+    box, mark = right.bounding_box(), target.bounding_box()
+    assert not box["y"] <= mark["y"] <= box["y"] + box["height"]  # out of sight before
+    last.click()
     box, mark = right.bounding_box(), target.bounding_box()
     assert box["y"] <= mark["y"] <= box["y"] + box["height"]  # scrolled into the box
     assert "current" in (target.get_attribute("class") or "")

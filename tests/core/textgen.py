@@ -99,3 +99,14 @@ def en_essay(seed: int, sentences: int = 30) -> str:
 
 def sentences_of(text: str) -> list[str]:
     return [s for s in text.split("\n") if s]
+
+
+def two_passages(seed: int = 7, apart: int = 40) -> tuple[str, str]:
+    """Two Chinese essays that share two passages of six sentences, in the same order,
+    ``apart`` sentences of their own between them on both sides (and more around)."""
+    a = zh_essay(seed, 2 * apart + 20).splitlines(keepends=True)
+    own = zh_essay(seed + 1, 2 * apart + 10).splitlines(keepends=True)
+    first, second = a[4:10], a[10 + apart : 16 + apart]
+    half = apart // 2
+    b = own[:half] + first + own[half : half + apart] + second + own[half + apart :]
+    return "".join(a), "".join(b)
