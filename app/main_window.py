@@ -43,6 +43,8 @@ from app.models.errors_model import ErrorsModel, Kind
 from app.models.matrix_model import MatrixModel
 from app.models.pairs_model import PairsModel
 from app.report_export import ReportExporter, ReportRequest
+from app.review_actions import ReviewActions, index_pair
+from app.review_controller import ReviewController
 from app.scan_controller import ScanController, ScanRequest
 from app.settings import AppSettings
 from app.theme import color_style
@@ -61,6 +63,7 @@ from simhash_core.archive.service import ArchiveCheck, ArchiveStatus
 from simhash_core.extract import SUPPORTED_SUFFIXES
 from simhash_core.extract.zip_entries import ZIP_SUFFIXES, is_zip_name
 from simhash_core.progress import ProgressReport
+from simhash_core.review.store import DecisionStore
 from simhash_core.shown_location import shown_location
 from simhash_core.types import PairScore, ScanResult
 
@@ -149,6 +152,7 @@ class MainWindow(QMainWindow):
         persist: bool = True,
         isolate: bool = True,
         use_cache: bool = True,
+        decisions: DecisionStore | None = None,
     ) -> None:
         super().__init__()
         self.setObjectName("MainWindow")
@@ -177,6 +181,11 @@ class MainWindow(QMainWindow):
         self.reports = ReportExporter(self)
         self.reports.exported.connect(self._on_report_exported)
         self.reports.failed.connect(self._on_report_failed)
+
+        # the teacher's decisions, kept in the user's store (``decisions``: another)
+        self.review = ReviewController(decisions or DecisionStore(), settings.reviewer, self)
+        self.review.changed.connect(self._on_decision)
+        self.review.problem.connect(lambda why: self.statusBar().showMessage(why, 10_000))
 
         self.matrix_model = MatrixModel(self)
         self.pairs_model = PairsModel(self)
@@ -229,6 +238,18 @@ class MainWindow(QMainWindow):
         self.pairs_panel.pairActivated.connect(self.open_pair)
 
         self._create_actions()
+        self.review_actions = ReviewActions(self, self.review)
+        self.side_by_side.decision_bar.set_actions(
+            [
+                self.review_actions.confirm,
+                self.review_actions.dismiss,
+                self.review_actions.unreview,
+                self.review_actions.note,
+            ]
+        )
+        self.review_actions.attach_view(self.pairs_panel.table, index_pair)
+        self.review_actions.attach_view(self.matrix_panel.view, index_pair)
+        self.review_actions.attach_view(self.groups_panel.tree, self.groups_panel.pair_at)
         self._create_menus()
         metric_key = settings.matrix_metric()
         metric = next((m for m in Metric if m.value == metric_key), Metric.SIMILARITY)
@@ -353,6 +374,7 @@ class MainWindow(QMainWindow):
         for menu in (
             self.file_menu,
             self.view_menu,
+            self.review_actions.menu,
             self.tools_menu,
             self.language_menu,
             self.help_menu,
@@ -531,6 +553,7 @@ class MainWindow(QMainWindow):
         self.result = result
         self.archive_check = archive
         self.current_pair = None
+        self.review.attach(result)  # every earlier decision on its pairs, first
         self.matrix_model.set_result(result)
         self.pairs_model.set_result(result)
         self.errors_model.set_result(result)
@@ -549,6 +572,7 @@ class MainWindow(QMainWindow):
         a, b = min(a, b), max(a, b)
         self.current_pair = (a, b)
         self.side_by_side.show_pair((a, b))
+        self.side_by_side.decision_bar.show_found(self.review.found(a, b), True)
         self.bit_diff.show_pair((a, b))
         self.pair_report_action.setEnabled(self.shown_pair() is not None)
         focus_in_tab = self._focus_in_current_tab()
@@ -557,6 +581,16 @@ class MainWindow(QMainWindow):
         if view is Tab.PAIR and moved:
             self.side_by_side.take_focus()  # Enter in the matrix: go on in the pair
         self.pairOpened.emit(a, b)
+
+    def _on_decision(self, a: int, b: int) -> None:
+        """A decision changed (a, b; -1, -1: all of them): every view shows it."""
+        self.pairs_model.decisions_changed()
+        self.pairs_panel.show_decision_columns()
+        pair = self.current_pair
+        if pair is not None and (a < 0 or {a, b} == set(pair)):
+            self.side_by_side.decision_bar.show_found(self.review.found(*pair), True)
+        elif pair is None:
+            self.side_by_side.decision_bar.show_found(None, False)
 
     def _focus_in_current_tab(self) -> int | None:
         """The central tab holding the keyboard focus, if one does (not a panel)."""
@@ -874,6 +908,8 @@ class MainWindow(QMainWindow):
         )
         self.matrix_panel.set_archive_note(self.archive_note())
         self.matrix_model.retranslate()
+        self.review_actions.retranslate()
+        self.review_actions.sync()
 
     def _sync_scan_actions(self) -> None:
         """Cancel scan is enabled exactly while a scan runs."""
@@ -920,6 +956,7 @@ class MainWindow(QMainWindow):
             self.scanner.cancel()
             self.scanner.wait(60000)
         self.reports.runner.wait(60000)  # a report being written is finished, not torn
+        self.review.wait_saved()  # every decision made is kept
         if self.persist:
             self.app_settings.set_window_layout(self.saveGeometry(), self.saveState())
             self.app_settings.sync()

@@ -6,6 +6,8 @@ import tempfile
 
 _CACHE = tempfile.mkdtemp(prefix="plagcheck-test-cache-")
 os.environ["PLAGCHECK_CACHE_DIR"] = _CACHE
+# and no test reads or writes the user's decisions (review.store.default_path)
+os.environ["PLAGCHECK_DATA_DIR"] = os.path.join(_CACHE, "data")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 

@@ -299,6 +299,52 @@
     </message>
 </context>
 <context>
+    <name>DecisionBar</name>
+    <message>
+        <location filename="../views/decision_bar.py" line="57"/>
+        <source>decided before as: {verdict}</source>
+        <translation>之前的判定：{verdict}</translation>
+    </message>
+    <message>
+        <location filename="../views/decision_bar.py" line="64"/>
+        <source>by {who}, {when}</source>
+        <translation>{who}，{when}</translation>
+    </message>
+</context>
+<context>
+    <name>DecisionDialog</name>
+    <message>
+        <location filename="../views/decision_dialog.py" line="44"/>
+        <source>(no reason given)</source>
+        <translation>（未说明理由）</translation>
+    </message>
+    <message>
+        <location filename="../views/decision_dialog.py" line="51"/>
+        <source>What you saw, what the student said…</source>
+        <translation>你看到了什么，学生怎么说……</translation>
+    </message>
+    <message>
+        <location filename="../views/decision_dialog.py" line="60"/>
+        <source>Decision:</source>
+        <translation>判定：</translation>
+    </message>
+    <message>
+        <location filename="../views/decision_dialog.py" line="61"/>
+        <source>Because:</source>
+        <translation>理由：</translation>
+    </message>
+    <message>
+        <location filename="../views/decision_dialog.py" line="62"/>
+        <source>Note:</source>
+        <translation>备注：</translation>
+    </message>
+    <message>
+        <location filename="../views/decision_dialog.py" line="63"/>
+        <source>Decided by:</source>
+        <translation>判定人：</translation>
+    </message>
+</context>
+<context>
     <name>ErrorsModel</name>
     <message>
         <location filename="../models/errors_model.py" line="75"/>
@@ -432,7 +478,7 @@ Why: {reason}</source>
         <translation>没有哪个组里有名为“{text}”的文件或学生。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="259"/>
+        <location filename="../views/groups_panel.py" line="265"/>
         <source>Find a student or file…</source>
         <translation>查找学生或文件…</translation>
     </message>
@@ -458,336 +504,336 @@ Why: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="370"/>
+        <location filename="../main_window.py" line="392"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="374"/>
+        <location filename="../main_window.py" line="396"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="429"/>
+        <location filename="../main_window.py" line="451"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="437"/>
+        <location filename="../main_window.py" line="459"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="439"/>
+        <location filename="../main_window.py" line="461"/>
         <source>Submissions and ZIPs ({patterns});;All files (*)</source>
         <translation>作业与 ZIP 压缩包 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="450"/>
+        <location filename="../main_window.py" line="472"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="452"/>
+        <location filename="../main_window.py" line="474"/>
         <source>Documents ({patterns});;All files (*)</source>
         <translation>文档 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="511"/>
+        <location filename="../main_window.py" line="533"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="526"/>
+        <location filename="../main_window.py" line="548"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="587"/>
+        <location filename="../main_window.py" line="621"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="592"/>
+        <location filename="../main_window.py" line="626"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="594"/>
+        <location filename="../main_window.py" line="628"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="623"/>
+        <location filename="../main_window.py" line="657"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="623"/>
+        <location filename="../main_window.py" line="657"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="626"/>
+        <location filename="../main_window.py" line="660"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="648"/>
+        <location filename="../main_window.py" line="682"/>
         <source>A report is being written; try again soon.</source>
         <translation>正在写入一份报告，请稍后再试。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="650"/>
+        <location filename="../main_window.py" line="684"/>
         <source>Writing {path}…</source>
         <translation>正在写入 {path}…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="654"/>
+        <location filename="../main_window.py" line="688"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="658"/>
+        <location filename="../main_window.py" line="692"/>
         <source>Could not write the report: {error}</source>
         <translation>无法写入报告：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="677"/>
+        <location filename="../main_window.py" line="711"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="683"/>
+        <location filename="../main_window.py" line="717"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="730"/>
+        <location filename="../main_window.py" line="764"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="732"/>
+        <location filename="../main_window.py" line="766"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="733"/>
+        <location filename="../main_window.py" line="767"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="735"/>
+        <location filename="../main_window.py" line="769"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="737"/>
+        <location filename="../main_window.py" line="771"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="738"/>
+        <location filename="../main_window.py" line="772"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="789"/>
+        <location filename="../main_window.py" line="823"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="791"/>
+        <location filename="../main_window.py" line="825"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF, TXT, ODT and RTF submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在一个班级的 DOCX、PDF、TXT、ODT 和 RTF 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="804"/>
+        <location filename="../main_window.py" line="838"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="805"/>
+        <location filename="../main_window.py" line="839"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="806"/>
+        <location filename="../main_window.py" line="840"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="807"/>
+        <location filename="../main_window.py" line="841"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="808"/>
+        <location filename="../main_window.py" line="842"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="809"/>
+        <location filename="../main_window.py" line="843"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="810"/>
+        <location filename="../main_window.py" line="844"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="811"/>
+        <location filename="../main_window.py" line="845"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="812"/>
+        <location filename="../main_window.py" line="846"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="813"/>
+        <location filename="../main_window.py" line="847"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="814"/>
+        <location filename="../main_window.py" line="848"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="815"/>
+        <location filename="../main_window.py" line="849"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="816"/>
+        <location filename="../main_window.py" line="850"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="817"/>
+        <location filename="../main_window.py" line="851"/>
         <source>Export class &amp;report (HTML or PDF)…</source>
         <translation>导出班级报告（HTML 或 PDF）(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="818"/>
+        <location filename="../main_window.py" line="852"/>
         <source>Export report of the shown &amp;pair…</source>
         <translation>导出当前文档对的报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="819"/>
+        <location filename="../main_window.py" line="853"/>
         <source>A&amp;nonymize reports</source>
         <translation>报告匿名化(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="821"/>
+        <location filename="../main_window.py" line="855"/>
         <source>Name students Student 1…N in exported reports, without paths or file names</source>
         <translation>导出的报告中以“学生 1…N”称呼学生，不含路径和文件名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="823"/>
+        <location filename="../main_window.py" line="857"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="824"/>
+        <location filename="../main_window.py" line="858"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="826"/>
+        <location filename="../main_window.py" line="860"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="828"/>
+        <location filename="../main_window.py" line="862"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="829"/>
+        <location filename="../main_window.py" line="863"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="830"/>
+        <location filename="../main_window.py" line="864"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="831"/>
+        <location filename="../main_window.py" line="865"/>
         <source>&amp;What the measures mean</source>
         <translation>各项指标的含义(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="832"/>
+        <location filename="../main_window.py" line="866"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="833"/>
+        <location filename="../main_window.py" line="867"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="833"/>
+        <location filename="../main_window.py" line="867"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="833"/>
+        <location filename="../main_window.py" line="867"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="838"/>
+        <location filename="../main_window.py" line="872"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="843"/>
+        <location filename="../main_window.py" line="877"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="848"/>
+        <location filename="../main_window.py" line="882"/>
         <source>Errors ({count}), warnings ({warnings})</source>
         <translation>错误（{count}），警告（{warnings}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="852"/>
+        <location filename="../main_window.py" line="886"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="861"/>
+        <location filename="../main_window.py" line="895"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="864"/>
+        <location filename="../main_window.py" line="898"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="866"/>
+        <location filename="../main_window.py" line="900"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="871"/>
+        <location filename="../main_window.py" line="905"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="872"/>
+        <location filename="../main_window.py" line="906"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -2523,22 +2569,22 @@ Archived: {label}</source>
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="271"/>
+        <location filename="../models/pairs_model.py" line="280"/>
         <source>Decided before as: {verdict}</source>
         <translation>之前的判定：{verdict}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="276"/>
+        <location filename="../models/pairs_model.py" line="285"/>
         <source>by {who}, {when}</source>
         <translation>{who}，{when}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="313"/>
+        <location filename="../models/pairs_model.py" line="322"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="325"/>
+        <location filename="../models/pairs_model.py" line="334"/>
         <source>OCR {confidence}</source>
         <translation>OCR {confidence}</translation>
     </message>
@@ -2546,12 +2592,12 @@ Archived: {label}</source>
 <context>
     <name>PairsPanel</name>
     <message>
-        <location filename="../views/pairs_panel.py" line="193"/>
+        <location filename="../views/pairs_panel.py" line="197"/>
         <source>Filter by file name…</source>
         <translation>按文件名筛选…</translation>
     </message>
     <message>
-        <location filename="../views/pairs_panel.py" line="194"/>
+        <location filename="../views/pairs_panel.py" line="198"/>
         <source>Flagged only</source>
         <translation>仅显示已标记</translation>
     </message>
@@ -2559,22 +2605,22 @@ Archived: {label}</source>
 <context>
     <name>PassagePane</name>
     <message>
-        <location filename="../views/side_by_side.py" line="125"/>
+        <location filename="../views/side_by_side.py" line="126"/>
         <source>Read by OCR from {where}, {sure} sure</source>
         <translation>由 OCR 从{where}识别，置信度 {sure}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="144"/>
+        <location filename="../views/side_by_side.py" line="145"/>
         <source>Passage {n}: reworded</source>
         <translation>段落 {n}：改写</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="145"/>
+        <location filename="../views/side_by_side.py" line="146"/>
         <source>Passage {n}: translated</source>
         <translation>段落 {n}：翻译</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="147"/>
+        <location filename="../views/side_by_side.py" line="148"/>
         <source>Passage {n}</source>
         <translation>第 {n} 段</translation>
     </message>
@@ -3130,6 +3176,187 @@ Archived: {label}</source>
     </message>
 </context>
 <context>
+    <name>ReviewActions</name>
+    <message>
+        <location filename="../review_actions.py" line="70"/>
+        <source>Choose a pair first.</source>
+        <translation>请先选择一对文件。</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="108"/>
+        <source>{a} and {b}: confirmed as copying</source>
+        <translation>{a} 与 {b}：确认抄袭</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="109"/>
+        <source>{a} and {b}: dismissed</source>
+        <translation>{a} 与 {b}：已排除</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="110"/>
+        <source>{a} and {b}: not reviewed</source>
+        <translation>{a} 与 {b}：未审阅</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="119"/>
+        <source>Decision on the pair</source>
+        <translation>对这对文件的判定</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="139"/>
+        <source>Confirm copying</source>
+        <translation>确认抄袭</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="140"/>
+        <source>Dismiss</source>
+        <translation>排除</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="142"/>
+        <source>Without a reason</source>
+        <translation>不说明理由</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="149"/>
+        <source>Mark unreviewed</source>
+        <translation>标为未审阅</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="151"/>
+        <source>Decision and note…</source>
+        <translation>判定与备注…</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="171"/>
+        <source>Export decisions</source>
+        <translation>导出判定</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="173"/>
+        <location filename="../review_actions.py" line="192"/>
+        <source>Decisions (*.json)</source>
+        <translation>判定文件 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="183"/>
+        <source>Could not export the decisions: {why}</source>
+        <translation>无法导出判定：{why}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../review_actions.py" line="187"/>
+        <source>%n decision(s) exported to {path}</source>
+        <translation>
+            <numerusform>已将 %n 条判定导出到 {path}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="192"/>
+        <source>Import decisions</source>
+        <translation>导入判定</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="202"/>
+        <source>Could not import the decisions: {why}</source>
+        <translation>无法导入判定：{why}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../review_actions.py" line="206"/>
+        <source>%n decision(s) imported</source>
+        <translation>
+            <numerusform>已导入 %n 条判定</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="210"/>
+        <source>&amp;Review</source>
+        <translation>审阅(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="211"/>
+        <source>&amp;Confirm copying</source>
+        <translation>确认抄袭(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="212"/>
+        <source>&amp;Dismiss</source>
+        <translation>排除(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="213"/>
+        <source>Mark &amp;unreviewed</source>
+        <translation>标为未审阅(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="214"/>
+        <source>Decision and &amp;note…</source>
+        <translation>判定与备注(&amp;N)…</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="215"/>
+        <source>&amp;Export decisions…</source>
+        <translation>导出判定(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="216"/>
+        <source>&amp;Import decisions…</source>
+        <translation>导入判定(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="218"/>
+        <source>Copying</source>
+        <translation>抄袭</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="219"/>
+        <source>Not copying</source>
+        <translation>非抄袭</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="220"/>
+        <source>Unreviewed</source>
+        <translation>未审阅</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="221"/>
+        <source>Note…</source>
+        <translation>备注…</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="223"/>
+        <source>The pair is copying (C)</source>
+        <translation>这对文件属于抄袭（C）</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="224"/>
+        <source>The pair is not copying (D)</source>
+        <translation>这对文件不属于抄袭（D）</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="225"/>
+        <source>Forget the decision on the pair (U)</source>
+        <translation>撤销对这对文件的判定（U）</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="226"/>
+        <source>Choose the reason and write a note (N)</source>
+        <translation>选择理由并写备注（N）</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewController</name>
+    <message>
+        <location filename="../review_controller.py" line="74"/>
+        <source>Earlier decisions could not be read: {why}</source>
+        <translation>无法读取之前的判定：{why}</translation>
+    </message>
+    <message>
+        <location filename="../review_controller.py" line="132"/>
+        <source>The decision could not be saved: {why}. It stays in this session&apos;s reports.</source>
+        <translation>无法保存判定：{why}。本次会话的报告中仍会包含它。</translation>
+    </message>
+</context>
+<context>
     <name>ScanViewer</name>
     <message>
         <location filename="../views/scan_viewer.py" line="48"/>
@@ -3396,124 +3623,124 @@ Archived: {label}</source>
 <context>
     <name>SideBySideView</name>
     <message>
-        <location filename="../views/side_by_side.py" line="452"/>
+        <location filename="../views/side_by_side.py" line="456"/>
         <source>No matched passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="455"/>
+        <location filename="../views/side_by_side.py" line="459"/>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="468"/>
+        <location filename="../views/side_by_side.py" line="472"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="479"/>
+        <location filename="../views/side_by_side.py" line="483"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="510"/>
-        <location filename="../views/side_by_side.py" line="511"/>
+        <location filename="../views/side_by_side.py" line="514"/>
+        <location filename="../views/side_by_side.py" line="515"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="507"/>
+        <location filename="../views/side_by_side.py" line="511"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="447"/>
+        <location filename="../views/side_by_side.py" line="451"/>
         <source>The passages could not be found: {why}</source>
         <translation>无法找出匹配段落：{why}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="450"/>
+        <location filename="../views/side_by_side.py" line="454"/>
         <source>Finding the passages…</source>
         <translation>正在查找匹配段落…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="458"/>
+        <location filename="../views/side_by_side.py" line="462"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>改写，%n 句</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="460"/>
+        <location filename="../views/side_by_side.py" line="464"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>翻译，%n 句</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="473"/>
+        <location filename="../views/side_by_side.py" line="477"/>
         <source>Finding the passages of {a} and {b}…</source>
         <translation>正在查找 {a} 与 {b} 的匹配段落…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="486"/>
+        <location filename="../views/side_by_side.py" line="490"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n 处匹配段落</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="487"/>
+        <location filename="../views/side_by_side.py" line="491"/>
         <source>matched text: {sa} of {a}, {sb} of {b}</source>
         <translation>匹配文本：{a} 的 {sa}，{b} 的 {sb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="490"/>
+        <location filename="../views/side_by_side.py" line="494"/>
         <source>SimHash distance {distance}</source>
         <translation>SimHash 距离 {distance}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="491"/>
+        <location filename="../views/side_by_side.py" line="495"/>
         <source>Jaccard {jaccard}</source>
         <translation>Jaccard {jaccard}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="492"/>
+        <location filename="../views/side_by_side.py" line="496"/>
         <source>containment {ca} / {cb}</source>
         <translation>包含度 {ca} / {cb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="494"/>
+        <location filename="../views/side_by_side.py" line="498"/>
         <source>same meaning: {share}</source>
         <translation>同义：{share}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="526"/>
+        <location filename="../views/side_by_side.py" line="530"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="527"/>
+        <location filename="../views/side_by_side.py" line="531"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="530"/>
+        <location filename="../views/side_by_side.py" line="534"/>
         <source>Same colour = same passage · dashed underline = reworded, wavy underline = translated · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>同一颜色 = 同一段落 · 虚线下划线 = 改写，波浪下划线 = 翻译 · 灰色 = 全班多数人共有的文本，灰色斜体 = 模板或参考文献：不计入</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="535"/>
+        <location filename="../views/side_by_side.py" line="539"/>
         <source>dotted amber underline = read by OCR from a scan or picture</source>
         <translation>琥珀色点状下划线 = 由 OCR 从扫描件或图片识别</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="541"/>
+        <location filename="../views/side_by_side.py" line="545"/>
         <source>Show the scan</source>
         <translation>查看扫描件</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="543"/>
+        <location filename="../views/side_by_side.py" line="547"/>
         <source>The page or picture this text was read from by OCR, to check it</source>
         <translation>这段文字经 OCR 识别所依据的页面或图片，供核对</translation>
     </message>
