@@ -42,6 +42,7 @@ from app.metrics import Metric
 from app.models.errors_model import ErrorsModel, Kind
 from app.models.matrix_model import MatrixModel
 from app.models.pairs_model import PairsModel
+from app.models.students_model import StudentsModel
 from app.report_export import ReportExporter, ReportRequest
 from app.review_actions import ReviewActions, index_pair
 from app.review_controller import ReviewController
@@ -59,6 +60,7 @@ from app.views.pairs_panel import PairsPanel
 from app.views.progress_panel import ProgressPanel
 from app.views.settings_dialog import SettingsDialog
 from app.views.side_by_side import SideBySideView
+from app.views.students_panel import StudentsPanel
 from simhash_core.archive.service import ArchiveCheck, ArchiveStatus
 from simhash_core.extract import SUPPORTED_SUFFIXES
 from simhash_core.extract.zip_entries import ZIP_SUFFIXES, is_zip_name
@@ -205,6 +207,9 @@ class MainWindow(QMainWindow):
         self.groups_panel = GroupsPanel()
         self.pairs_panel = PairsPanel(self.pairs_model)
         self.errors_panel = ErrorsPanel(self.errors_model)
+        self.students_model = StudentsModel(self)
+        self.students_panel = StudentsPanel(self.students_model)
+        self.students_dock = self._dock("StudentsDock", self.students_panel)
         self.groups_dock = self._dock("GroupsDock", self.groups_panel)
         self.pairs_dock = self._dock("PairsDock", self.pairs_panel)
         self.errors_dock = self._dock("ErrorsDock", self.errors_panel)
@@ -212,6 +217,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.pairs_dock)
         self.splitDockWidget(self.groups_dock, self.pairs_dock, Qt.Orientation.Vertical)
         self.tabifyDockWidget(self.pairs_dock, self.errors_dock)
+        # students first: the teacher works through them top to bottom
+        self.tabifyDockWidget(self.groups_dock, self.students_dock)
+        self.students_dock.raise_()
         self.pairs_dock.raise_()
 
         self.progress_panel = ProgressPanel()
@@ -236,6 +244,8 @@ class MainWindow(QMainWindow):
         self.groups_panel.clusterSelected.connect(self._on_cluster_selected)
         self.groups_panel.pairActivated.connect(self.open_pair)
         self.pairs_panel.pairActivated.connect(self.open_pair)
+        self.students_panel.pairActivated.connect(self.open_pair)
+        self.students_panel.summaryChanged.connect(self._title_students)
 
         self._create_actions()
         self.review_actions = ReviewActions(self, self.review)
@@ -250,6 +260,7 @@ class MainWindow(QMainWindow):
         self.review_actions.attach_view(self.pairs_panel.table, index_pair)
         self.review_actions.attach_view(self.matrix_panel.view, index_pair)
         self.review_actions.attach_view(self.groups_panel.tree, self.groups_panel.pair_at)
+        self.review_actions.attach_view(self.students_panel.table, index_pair)
         self._create_menus()
         metric_key = settings.matrix_metric()
         metric = next((m for m in Metric if m.value == metric_key), Metric.SIMILARITY)
@@ -556,6 +567,7 @@ class MainWindow(QMainWindow):
         self.review.attach(result)  # every earlier decision on its pairs, first
         self.matrix_model.set_result(result)
         self.pairs_model.set_result(result)
+        self.students_model.set_result(result)
         self.errors_model.set_result(result)
         self.matrix_panel.set_result(result)
         self.groups_panel.set_result(result)
@@ -582,9 +594,19 @@ class MainWindow(QMainWindow):
             self.side_by_side.take_focus()  # Enter in the matrix: go on in the pair
         self.pairOpened.emit(a, b)
 
+    def _title_students(self, *_: object) -> None:
+        rows = self.students_model.rows
+        left = sum(1 for s in rows if s.to_review)
+        self.students_dock.setWindowTitle(
+            self.tr("Students ({count}, {left} to review)").format(count=len(rows), left=left)
+            if left
+            else self.tr("Students ({count})").format(count=len(rows))
+        )
+
     def _on_decision(self, a: int, b: int) -> None:
         """A decision changed (a, b; -1, -1: all of them): every view shows it."""
         self.pairs_model.decisions_changed()
+        self.students_model.refresh(a, b)
         self.pairs_panel.show_decision_columns()
         pair = self.current_pair
         if pair is not None and (a < 0 or {a, b} == set(pair)):
@@ -873,6 +895,7 @@ class MainWindow(QMainWindow):
                 count=len(self.result.clusters) if self.result else 0
             )
         )
+        self._title_students()
         self.pairs_dock.setWindowTitle(
             self.tr("Pairs ({count})").format(count=len(self.result.pairs) if self.result else 0)
         )

@@ -80,6 +80,7 @@ class ReviewActions(QObject):
             (w.pairs_panel.table, index_pair),
             (w.matrix_panel.view, index_pair),
             (w.groups_panel.tree, w.groups_panel.pair_at),
+            (w.students_panel.table, index_pair),
         ]
         for view, pair_of in views:
             if focused is not None and (focused is view or view.isAncestorOf(focused)):

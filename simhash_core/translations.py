@@ -23,6 +23,7 @@ from pathlib import Path
 
 from simhash_core.messages import CATALOGUE, PROBLEM_KINDS, Message, english, render
 from simhash_core.review.decisions import DECISION_WORDS, REASON_WORDS, STATE_WORDS
+from simhash_core.review.standing import REVIEW_WORDS
 
 LANGUAGES = ("en", "zh_CN")
 # the contexts of the .ts files whose entries the core reads
@@ -91,6 +92,7 @@ REPORT_WORDS: tuple[str, ...] = (
     *DECISION_WORDS,
     *STATE_WORDS.values(),
     *REASON_WORDS.values(),
+    *REVIEW_WORDS.values(),
 )
 _REPORT_WORDS = frozenset(REPORT_WORDS)
 

@@ -449,4 +449,7 @@ def report_words() -> dict[str, str]:
         "Common knowledge": translate("Report", "Common knowledge"),
         "Group work allowed": translate("Report", "Group work allowed"),
         "Other": translate("Report", "Other"),
+        "No flag": translate("Report", "No flag"),
+        "To review": translate("Report", "To review"),
+        "All reviewed, cleared": translate("Report", "All reviewed, cleared"),
     }

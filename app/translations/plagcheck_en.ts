@@ -31,7 +31,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../main_window.py" line="764"/>
+        <location filename="../main_window.py" line="786"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>compared with the archive (%n file)</numerusform>
@@ -39,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="766"/>
+        <location filename="../main_window.py" line="788"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>%n archived file shown</numerusform>
@@ -93,7 +93,7 @@
 <context>
     <name>ReviewActions</name>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="187"/>
+        <location filename="../review_actions.py" line="188"/>
         <source>%n decision(s) exported to {path}</source>
         <translation>
             <numerusform>%n decision exported to {path}</numerusform>
@@ -101,7 +101,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="206"/>
+        <location filename="../review_actions.py" line="207"/>
         <source>%n decision(s) imported</source>
         <translation>
             <numerusform>%n decision imported</numerusform>
@@ -133,6 +133,17 @@
         <translation>
             <numerusform>%n matched passage</numerusform>
             <numerusform>%n matched passages</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StudentsModel</name>
+    <message numerus="yes">
+        <location filename="../models/students_model.py" line="166"/>
+        <source>%n to review</source>
+        <translation>
+            <numerusform>%n to review</numerusform>
+            <numerusform>%n to review</numerusform>
         </translation>
     </message>
 </context>

@@ -345,6 +345,14 @@
     </message>
 </context>
 <context>
+    <name>Distribution</name>
+    <message>
+        <location filename="../views/students_panel.py" line="46"/>
+        <source>Students by their highest similarity, in steps of 5 %; red: at or above the flag</source>
+        <translation>按最高相似度分布的学生人数（每 5% 一档）；红色：达到或超过标记阈值</translation>
+    </message>
+</context>
+<context>
     <name>ErrorsModel</name>
     <message>
         <location filename="../models/errors_model.py" line="75"/>
@@ -504,336 +512,346 @@ Why: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="392"/>
+        <location filename="../main_window.py" line="403"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="396"/>
+        <location filename="../main_window.py" line="407"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="451"/>
+        <location filename="../main_window.py" line="462"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="459"/>
+        <location filename="../main_window.py" line="470"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="461"/>
+        <location filename="../main_window.py" line="472"/>
         <source>Submissions and ZIPs ({patterns});;All files (*)</source>
         <translation>作业与 ZIP 压缩包 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="472"/>
+        <location filename="../main_window.py" line="483"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="474"/>
+        <location filename="../main_window.py" line="485"/>
         <source>Documents ({patterns});;All files (*)</source>
         <translation>文档 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="533"/>
+        <location filename="../main_window.py" line="544"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="548"/>
+        <location filename="../main_window.py" line="559"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="621"/>
+        <location filename="../main_window.py" line="601"/>
+        <source>Students ({count}, {left} to review)</source>
+        <translation>学生（{count}，{left} 人待审阅）</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="603"/>
+        <source>Students ({count})</source>
+        <translation>学生（{count}）</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="643"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="626"/>
+        <location filename="../main_window.py" line="648"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="628"/>
+        <location filename="../main_window.py" line="650"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="657"/>
+        <location filename="../main_window.py" line="679"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="657"/>
+        <location filename="../main_window.py" line="679"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="660"/>
+        <location filename="../main_window.py" line="682"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="682"/>
+        <location filename="../main_window.py" line="704"/>
         <source>A report is being written; try again soon.</source>
         <translation>正在写入一份报告，请稍后再试。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="684"/>
+        <location filename="../main_window.py" line="706"/>
         <source>Writing {path}…</source>
         <translation>正在写入 {path}…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="688"/>
+        <location filename="../main_window.py" line="710"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="692"/>
+        <location filename="../main_window.py" line="714"/>
         <source>Could not write the report: {error}</source>
         <translation>无法写入报告：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="711"/>
+        <location filename="../main_window.py" line="733"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="717"/>
+        <location filename="../main_window.py" line="739"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="764"/>
+        <location filename="../main_window.py" line="786"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="766"/>
+        <location filename="../main_window.py" line="788"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="767"/>
+        <location filename="../main_window.py" line="789"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="769"/>
+        <location filename="../main_window.py" line="791"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="771"/>
+        <location filename="../main_window.py" line="793"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="772"/>
+        <location filename="../main_window.py" line="794"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="823"/>
+        <location filename="../main_window.py" line="845"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="825"/>
+        <location filename="../main_window.py" line="847"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF, TXT, ODT and RTF submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在一个班级的 DOCX、PDF、TXT、ODT 和 RTF 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="838"/>
+        <location filename="../main_window.py" line="860"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="839"/>
+        <location filename="../main_window.py" line="861"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="840"/>
+        <location filename="../main_window.py" line="862"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="841"/>
+        <location filename="../main_window.py" line="863"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="842"/>
+        <location filename="../main_window.py" line="864"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="843"/>
+        <location filename="../main_window.py" line="865"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="844"/>
+        <location filename="../main_window.py" line="866"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="845"/>
+        <location filename="../main_window.py" line="867"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="846"/>
+        <location filename="../main_window.py" line="868"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="847"/>
+        <location filename="../main_window.py" line="869"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="848"/>
+        <location filename="../main_window.py" line="870"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="849"/>
+        <location filename="../main_window.py" line="871"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="850"/>
+        <location filename="../main_window.py" line="872"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="851"/>
+        <location filename="../main_window.py" line="873"/>
         <source>Export class &amp;report (HTML or PDF)…</source>
         <translation>导出班级报告（HTML 或 PDF）(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="852"/>
+        <location filename="../main_window.py" line="874"/>
         <source>Export report of the shown &amp;pair…</source>
         <translation>导出当前文档对的报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="853"/>
+        <location filename="../main_window.py" line="875"/>
         <source>A&amp;nonymize reports</source>
         <translation>报告匿名化(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="855"/>
+        <location filename="../main_window.py" line="877"/>
         <source>Name students Student 1…N in exported reports, without paths or file names</source>
         <translation>导出的报告中以“学生 1…N”称呼学生，不含路径和文件名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="857"/>
+        <location filename="../main_window.py" line="879"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="858"/>
+        <location filename="../main_window.py" line="880"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="860"/>
+        <location filename="../main_window.py" line="882"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="862"/>
+        <location filename="../main_window.py" line="884"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="863"/>
+        <location filename="../main_window.py" line="885"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="864"/>
+        <location filename="../main_window.py" line="886"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="865"/>
+        <location filename="../main_window.py" line="887"/>
         <source>&amp;What the measures mean</source>
         <translation>各项指标的含义(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="866"/>
+        <location filename="../main_window.py" line="888"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="867"/>
+        <location filename="../main_window.py" line="889"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="867"/>
+        <location filename="../main_window.py" line="889"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="867"/>
+        <location filename="../main_window.py" line="889"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="872"/>
+        <location filename="../main_window.py" line="894"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="877"/>
+        <location filename="../main_window.py" line="900"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="882"/>
+        <location filename="../main_window.py" line="905"/>
         <source>Errors ({count}), warnings ({warnings})</source>
         <translation>错误（{count}），警告（{warnings}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="886"/>
+        <location filename="../main_window.py" line="909"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="895"/>
+        <location filename="../main_window.py" line="918"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="898"/>
+        <location filename="../main_window.py" line="921"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="900"/>
+        <location filename="../main_window.py" line="923"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="905"/>
+        <location filename="../main_window.py" line="928"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="906"/>
+        <location filename="../main_window.py" line="929"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -2584,7 +2602,7 @@ Archived: {label}</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="334"/>
+        <location filename="../models/pairs_model.py" line="336"/>
         <source>OCR {confidence}</source>
         <translation>OCR {confidence}</translation>
     </message>
@@ -3174,6 +3192,21 @@ Archived: {label}</source>
         <source>Other</source>
         <translation>其他</translation>
     </message>
+    <message>
+        <location filename="core_catalogue.py" line="452"/>
+        <source>No flag</source>
+        <translation>无标记</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="453"/>
+        <source>To review</source>
+        <translation>待审阅</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="454"/>
+        <source>All reviewed, cleared</source>
+        <translation>已全部审阅，无抄袭</translation>
+    </message>
 </context>
 <context>
     <name>ReviewActions</name>
@@ -3183,162 +3216,162 @@ Archived: {label}</source>
         <translation>请先选择一对文件。</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="108"/>
+        <location filename="../review_actions.py" line="109"/>
         <source>{a} and {b}: confirmed as copying</source>
         <translation>{a} 与 {b}：确认抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="109"/>
+        <location filename="../review_actions.py" line="110"/>
         <source>{a} and {b}: dismissed</source>
         <translation>{a} 与 {b}：已排除</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="110"/>
+        <location filename="../review_actions.py" line="111"/>
         <source>{a} and {b}: not reviewed</source>
         <translation>{a} 与 {b}：未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="119"/>
+        <location filename="../review_actions.py" line="120"/>
         <source>Decision on the pair</source>
         <translation>对这对文件的判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="139"/>
+        <location filename="../review_actions.py" line="140"/>
         <source>Confirm copying</source>
         <translation>确认抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="140"/>
+        <location filename="../review_actions.py" line="141"/>
         <source>Dismiss</source>
         <translation>排除</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="142"/>
+        <location filename="../review_actions.py" line="143"/>
         <source>Without a reason</source>
         <translation>不说明理由</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="149"/>
+        <location filename="../review_actions.py" line="150"/>
         <source>Mark unreviewed</source>
         <translation>标为未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="151"/>
+        <location filename="../review_actions.py" line="152"/>
         <source>Decision and note…</source>
         <translation>判定与备注…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="171"/>
+        <location filename="../review_actions.py" line="172"/>
         <source>Export decisions</source>
         <translation>导出判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="173"/>
-        <location filename="../review_actions.py" line="192"/>
+        <location filename="../review_actions.py" line="174"/>
+        <location filename="../review_actions.py" line="193"/>
         <source>Decisions (*.json)</source>
         <translation>判定文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="183"/>
+        <location filename="../review_actions.py" line="184"/>
         <source>Could not export the decisions: {why}</source>
         <translation>无法导出判定：{why}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="187"/>
+        <location filename="../review_actions.py" line="188"/>
         <source>%n decision(s) exported to {path}</source>
         <translation>
             <numerusform>已将 %n 条判定导出到 {path}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="192"/>
+        <location filename="../review_actions.py" line="193"/>
         <source>Import decisions</source>
         <translation>导入判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="202"/>
+        <location filename="../review_actions.py" line="203"/>
         <source>Could not import the decisions: {why}</source>
         <translation>无法导入判定：{why}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="206"/>
+        <location filename="../review_actions.py" line="207"/>
         <source>%n decision(s) imported</source>
         <translation>
             <numerusform>已导入 %n 条判定</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="210"/>
+        <location filename="../review_actions.py" line="211"/>
         <source>&amp;Review</source>
         <translation>审阅(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="211"/>
+        <location filename="../review_actions.py" line="212"/>
         <source>&amp;Confirm copying</source>
         <translation>确认抄袭(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="212"/>
+        <location filename="../review_actions.py" line="213"/>
         <source>&amp;Dismiss</source>
         <translation>排除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="213"/>
+        <location filename="../review_actions.py" line="214"/>
         <source>Mark &amp;unreviewed</source>
         <translation>标为未审阅(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="214"/>
+        <location filename="../review_actions.py" line="215"/>
         <source>Decision and &amp;note…</source>
         <translation>判定与备注(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="215"/>
+        <location filename="../review_actions.py" line="216"/>
         <source>&amp;Export decisions…</source>
         <translation>导出判定(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="216"/>
+        <location filename="../review_actions.py" line="217"/>
         <source>&amp;Import decisions…</source>
         <translation>导入判定(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="218"/>
+        <location filename="../review_actions.py" line="219"/>
         <source>Copying</source>
         <translation>抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="219"/>
+        <location filename="../review_actions.py" line="220"/>
         <source>Not copying</source>
         <translation>非抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="220"/>
+        <location filename="../review_actions.py" line="221"/>
         <source>Unreviewed</source>
         <translation>未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="221"/>
+        <location filename="../review_actions.py" line="222"/>
         <source>Note…</source>
         <translation>备注…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="223"/>
+        <location filename="../review_actions.py" line="224"/>
         <source>The pair is copying (C)</source>
         <translation>这对文件属于抄袭（C）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="224"/>
+        <location filename="../review_actions.py" line="225"/>
         <source>The pair is not copying (D)</source>
         <translation>这对文件不属于抄袭（D）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="225"/>
+        <location filename="../review_actions.py" line="226"/>
         <source>Forget the decision on the pair (U)</source>
         <translation>撤销对这对文件的判定（U）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="226"/>
+        <location filename="../review_actions.py" line="227"/>
         <source>Choose the reason and write a note (N)</source>
         <translation>选择理由并写备注（N）</translation>
     </message>
@@ -3771,6 +3804,94 @@ Archived: {label}</source>
         <location filename="../message_text.py" line="60"/>
         <source>archived earlier ({label}): older than this class</source>
         <translation>更早归档（{label}）：早于本班作业</translation>
+    </message>
+</context>
+<context>
+    <name>StudentsModel</name>
+    <message>
+        <location filename="../models/students_model.py" line="135"/>
+        <source>Student</source>
+        <translation>学生</translation>
+    </message>
+    <message>
+        <location filename="../models/students_model.py" line="136"/>
+        <source>Highest</source>
+        <translation>最高</translation>
+    </message>
+    <message>
+        <location filename="../models/students_model.py" line="137"/>
+        <source>With</source>
+        <translation>对方</translation>
+    </message>
+    <message>
+        <location filename="../models/students_model.py" line="138"/>
+        <source>Flagged</source>
+        <translation>已标记</translation>
+    </message>
+    <message>
+        <location filename="../models/students_model.py" line="139"/>
+        <source>Review</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <location filename="../models/students_model.py" line="143"/>
+        <source>The student, or the file where names don&apos;t say</source>
+        <translation>学生（名称无法判断时为文件）</translation>
+    </message>
+    <message>
+        <location filename="../models/students_model.py" line="144"/>
+        <source>The highest similarity with any other file</source>
+        <translation>与其他任一文件的最高相似度</translation>
+    </message>
+    <message>
+        <location filename="../models/students_model.py" line="145"/>
+        <source>The file of that highest similarity</source>
+        <translation>最高相似度对应的文件</translation>
+    </message>
+    <message>
+        <location filename="../models/students_model.py" line="146"/>
+        <source>How many of the student&apos;s pairs are flagged</source>
+        <translation>该学生被标记的文件对数量</translation>
+    </message>
+    <message>
+        <location filename="../models/students_model.py" line="147"/>
+        <source>What is left to decide on the student&apos;s flagged pairs</source>
+        <translation>该学生被标记的文件对中还有哪些待判定</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/students_model.py" line="166"/>
+        <source>%n to review</source>
+        <translation>
+            <numerusform>%n 对待审阅</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StudentsPanel</name>
+    <message>
+        <location filename="../views/students_panel.py" line="182"/>
+        <source>{shown} of {count} students · {left} to review · {confirmed} confirmed</source>
+        <translation>显示 {shown}/{count} 名学生 · {left} 人待审阅 · {confirmed} 人确认抄袭</translation>
+    </message>
+    <message>
+        <location filename="../views/students_panel.py" line="198"/>
+        <source>Every student</source>
+        <translation>全部学生</translation>
+    </message>
+    <message>
+        <location filename="../views/students_panel.py" line="201"/>
+        <source>Only students whose highest similarity is at least this</source>
+        <translation>只显示最高相似度不低于此值的学生</translation>
+    </message>
+    <message>
+        <location filename="../views/students_panel.py" line="202"/>
+        <source>Highest similarity at least</source>
+        <translation>最高相似度至少</translation>
+    </message>
+    <message>
+        <location filename="../views/students_panel.py" line="203"/>
+        <source>Find a student…</source>
+        <translation>查找学生…</translation>
     </message>
 </context>
 <context>
