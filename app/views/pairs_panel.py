@@ -145,6 +145,10 @@ class PairsPanel(QWidget):
         decided = result is not None and bool(result.decisions)
         for col in (Column.WHY, Column.NOTE):
             self.table.setColumnHidden(col, not decided)
+        if decided:
+            for col in (Column.DECISION, Column.WHY):
+                self.table.resizeColumnToContents(col)
+            self.table.setColumnWidth(Column.NOTE, min(self.table.columnWidth(Column.NOTE), 240))
         for col in (Column.DECIDED_BY, Column.DECIDED_AT):
             self.table.setColumnHidden(col, True)
 

@@ -5,6 +5,8 @@ decide; a teacher works through it top to bottom."""
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QEvent, QModelIndex, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
@@ -49,20 +51,21 @@ class Distribution(QWidget):
         self.update()
 
     def sizeHint(self) -> QSize:
-        return QSize(160, 30)
+        return QSize(160, 40)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         labelled = self.height() >= 40  # room for "0 %" and "100 %" under the bars
         rect = self.rect().adjusted(1, 2, -1, -12 if labelled else -1)
-        top = max(self.counts) or 1
+        # a log scale: one student in a bin is seen beside thirty in another
+        top = math.log1p(max(self.counts) or 1)
         width = rect.width() / BINS
         text = self.palette().color(QPalette.ColorRole.WindowText)
-        plain = self.palette().color(QPalette.ColorRole.Mid)
+        plain = self.palette().color(QPalette.ColorRole.PlaceholderText)
         for k, count in enumerate(self.counts):
             if not count:
                 continue
-            height = max(2.0, rect.height() * count / top)
+            height = max(2.0, rect.height() * math.log1p(count) / top)
             bar = QRectF(rect.left() + k * width + 1, rect.bottom() - height, width - 2, height)
             flagged = (k + 1) / BINS > self.threshold
             painter.fillRect(bar, FLAG_COLOR if flagged else plain)
