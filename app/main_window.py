@@ -46,7 +46,7 @@ from app.models.students_model import StudentsModel
 from app.report_export import ReportExporter, ReportRequest
 from app.review_actions import ReviewActions, index_pair
 from app.review_controller import ReviewController
-from app.scan_controller import ScanController, ScanRequest
+from app.scan_controller import ScanController
 from app.settings import AppSettings
 from app.theme import color_style
 from app.views.archive_dialog import ArchiveDialog
@@ -62,6 +62,7 @@ from app.views.settings_dialog import SettingsDialog
 from app.views.side_by_side import SideBySideView
 from app.views.students_panel import StudentsPanel
 from simhash_core.archive.service import ArchiveCheck, ArchiveStatus
+from simhash_core.check import CheckRequest
 from simhash_core.extract import SUPPORTED_SUFFIXES
 from simhash_core.extract.zip_entries import ZIP_SUFFIXES, is_zip_name
 from simhash_core.progress import ProgressReport
@@ -141,7 +142,7 @@ def local_paths(urls: Sequence[QUrl]) -> list[Path]:
 class MainWindow(QMainWindow):
     """plagcheck's window. ``persist=False`` never writes settings (screenshots)."""
 
-    scanStarted = Signal(object)  # ScanRequest
+    scanStarted = Signal(object)  # CheckRequest
     scanFinished = Signal(object)  # ScanResult
     scanFailed = Signal(str)
     pairOpened = Signal(int, int)
@@ -433,13 +434,14 @@ class MainWindow(QMainWindow):
     def rescan(self) -> None:
         if not self.paths:
             return
-        request = ScanRequest(
+        request = CheckRequest(
             tuple(self.paths),
             tuple(self.templates),
             self.app_settings.scan_settings(),
             isolate=self.isolate,
             use_cache=self.use_cache,
             archive=self.archive_location() if self.compares_with_archive() else None,
+            decisions=self.review.store,
         )
         self._pending_check = None
         self.progress_panel.start()

@@ -63,9 +63,13 @@ class ReviewController(QObject):
 
     # --- the result ------------------------------------------------------------------
     def attach(self, result: ScanResult | None) -> None:
-        """Show ``result`` with every decision kept for its pairs."""
+        """Show ``result`` with every decision kept for its pairs (a check brings them,
+        read in its thread; a result without them is given the store's)."""
         self.result = result
         if result is None:
+            return
+        if result.decisions is not None:
+            self.changed.emit(-1, -1)
             return
         try:
             result.decisions = decisions_for(result, self.store.load())

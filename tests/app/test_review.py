@@ -162,8 +162,10 @@ def test_a_class_is_reviewed_by_keyboard_and_mouse_and_kept(qtbot, settings, sma
 
 
 def test_decisions_travel_in_a_file(qtbot, settings, small_result, tmp_path: Path):
+    from dataclasses import replace
+
     mine = _window(qtbot, settings, DecisionStore(tmp_path / "mine.sqlite"))
-    mine.set_result(small_result)
+    mine.set_result(replace(small_result, decisions=None))  # each window its own
     pair = _flagged(mine)[0]
     mine.review.decide(*pair, Verdict.CONFIRMED, note="same mistakes")
     path = tmp_path / "decisions.json"
@@ -171,7 +173,7 @@ def test_decisions_travel_in_a_file(qtbot, settings, small_result, tmp_path: Pat
     assert "1 decision exported" in mine.statusBar().currentMessage()
 
     colleague = _window(qtbot, settings, DecisionStore(tmp_path / "theirs.sqlite"))
-    colleague.set_result(small_result)
+    colleague.set_result(replace(small_result, decisions=None))
     assert _decision_text(colleague, pair) == ""
     colleague.review_actions.import_from(path)
     assert _decision_text(colleague, pair) == "Confirmed copying"
