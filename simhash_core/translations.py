@@ -87,7 +87,22 @@ REPORT_WORDS: tuple[str, ...] = (
     "… and {count} more passages, marked in the full texts below",
     "A long text: the parts around its passages are shown ({chars} characters)",
     "[… {chars} characters …]",
-    # a teacher's decisions (simhash_core.review.decisions)
+    # a teacher's decisions (simhash_core.review.decisions) in the reports
+    "All",
+    "To review",
+    "Show pairs",
+    "Passage {n} of {count}",
+    "Previous passage",
+    "Next passage",
+    "(keys: n and p)",
+    "Review",
+    # the confirmed cases, for an exam board
+    "Confirmed cases",
+    "Confirmed cases: {count}",
+    "No pair is confirmed as copying.",
+    "Case {number}",
+    "What the files' properties share",
+    "The scan's settings",
     *DECISION_WORDS,
     *STATE_WORDS.values(),
     *REASON_WORDS.values(),
