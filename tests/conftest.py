@@ -6,6 +6,8 @@ import tempfile
 
 _CACHE = tempfile.mkdtemp(prefix="plagcheck-test-cache-")
 os.environ["PLAGCHECK_CACHE_DIR"] = _CACHE
+# the user's data folder (the decisions store): a CLI scan reads it by default
+os.environ["PLAGCHECK_DATA_DIR"] = os.path.join(_CACHE, "data")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 

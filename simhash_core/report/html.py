@@ -344,10 +344,14 @@ _SCRIPT = r"""
     });
   }
 
-  // #filter-confirmed (and the others) opens the report filtered
-  var wanted = /^#filter-(\w+)$/.exec(location.hash);
-  var radio = wanted && document.getElementById("filter-" + wanted[1]);
-  if (radio) radio.checked = true;
+  // #filter-confirmed (and the others) shows the report filtered
+  function filterFromHash() {
+    var wanted = /^#filter-(\w+)$/.exec(location.hash);
+    var radio = wanted && document.getElementById("filter-" + wanted[1]);
+    if (radio) radio.checked = true;
+  }
+  filterFromHash();
+  window.addEventListener("hashchange", filterFromHash);
 
   var sections = Array.prototype.slice.call(document.querySelectorAll("section.pair"));
   sections.forEach(link);
@@ -620,7 +624,7 @@ def _case_html(report: ClassReport, s: PairSection, t: Any) -> str:
     metadata = set(s.metadata)
     shared = "".join(f"<li>{_e(r)}</li>" for r in s.metadata)
     reasons = "".join(f"<li>{_e(r)}</li>" for r in s.reasons if r not in metadata)
-    more = w("{chars} characters in all; the full texts follow")
+    more = w("{chars} characters in all")
     rows = "".join(
         f'<tr><td class="num c{(m.number - 1) % 8}">{m.number}<br>{_e(w(m.kind))}</td>'
         f'<td class="passage">{_e(_short(report.texts[s.a][m.a[0] : m.a[1]], more))}</td>'

@@ -550,7 +550,12 @@ def _decision_story(s: PairSection, st: dict, width: float) -> list:
 
 
 def _passages_table(
-    report: ClassReport, s: PairSection, st: dict, width: float, limit: int = EXCERPT_CHARS
+    report: ClassReport,
+    s: PairSection,
+    st: dict,
+    width: float,
+    limit: int = EXCERPT_CHARS,
+    more_word: str = "{chars} characters in all; the full texts follow",
 ) -> list:
     """The matched passages side by side: A's beside B's, each numbered in its colour
     (passages longer than ``limit`` characters shortened to their start and end)."""
@@ -565,7 +570,7 @@ def _passages_table(
     if not shown:
         return []
     rows = [[P("#", cell), P(_x(f"A · {s.name_a}"), cell), P(_x(f"B · {s.name_b}"), cell)]]
-    more = w("{chars} characters in all; the full texts follow")
+    more = w(more_word)
     extra: list[tuple[Any, ...]] = []
     for r, m in enumerate(shown[:TABLE_PASSAGES], 1):
         kind = w(m.kind)
@@ -655,7 +660,7 @@ def _case(report: ClassReport, s: PairSection, st: dict, width: float) -> list:
     story += [P(_x(r), st["bullet"], bulletText="•") for r in s.reasons if r not in metadata]
     story.append(P(_x(w("Measures")), st["h3"]))
     story.append(_measures_table(s, st))
-    story += _passages_table(report, s, st, width, CASE_PASSAGE_CHARS)
+    story += _passages_table(report, s, st, width, CASE_PASSAGE_CHARS, "{chars} characters in all")
     story.append(P(_x(w("The scan's settings")), st["h3"]))
     story.append(_settings_table(report, st))
     return story

@@ -204,3 +204,55 @@ def pdftotext(path: Path) -> str:
 
 def flat(text: str) -> str:
     return "".join(text.split())
+
+
+def test_in_a_browser_the_filter_and_the_passage_steps_work_by_keyboard(
+    result: ScanResult, tmp_path: Path
+) -> None:
+    from tests.core.test_report_html import CHROMIUM
+
+    assert CHROMIUM is not None, "no Chromium: .ci/system-deps.sh installs it"
+    sync_api = pytest.importorskip("playwright.sync_api")
+    html = tmp_path / "r.html"
+    write_reports(result, more=report_writers(result, html_path=html, date=DAY))
+    shown = "() => [...document.querySelectorAll('section.pair')].filter(s => s.offsetParent)" \
+        ".map(s => s.dataset.state)"
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(html.as_uri())
+        assert sorted(page.evaluate(shown)) == ["confirmed", "dismissed", "review"]
+        page.locator("#filter-all").focus()
+        page.keyboard.press("ArrowRight")  # to "confirmed", by keyboard
+        assert page.evaluate(shown) == ["confirmed"]
+        rows = (
+            "() => [...document.querySelectorAll('#flagged tbody tr')]"
+            ".filter(r => r.offsetParent).length"
+        )
+        assert page.evaluate(rows) == 1
+        (tmp_path / "filtered.png").write_bytes(page.screenshot())
+        section = page.locator('section.pair[data-state="confirmed"]')
+        section.locator("button.next").focus()
+        page.keyboard.press("Enter")
+        at = section.locator(".steps .at")
+        count = section.evaluate(
+            "s => s.querySelectorAll('.text')[0].querySelectorAll('mark[data-n]').length"
+        )
+        assert count >= 2  # b.txt holds two passages of a.txt
+        assert at.inner_text() == f"Passage 1 of {count}"
+        page.keyboard.press("n")
+        assert at.inner_text() == f"Passage 2 of {count}"
+        current = section.evaluate(
+            "s => [...s.querySelectorAll('.text')].map(b => b.querySelector('mark.current')"
+            " && b.querySelector('mark.current').dataset.p)"
+        )
+        assert current[0] == current[1] and current[0] is not None  # both sides, one passage
+        page.keyboard.press("p")
+        page.keyboard.press("p")
+        assert at.inner_text() == f"Passage {count} of {count}"  # round the end
+        page.goto(html.as_uri() + "#filter-dismissed")  # opened filtered by its address
+        assert page.evaluate(shown) == ["dismissed"]
+        assert errors == []
+        browser.close()
