@@ -3060,71 +3060,201 @@ Archived: {label}</source>
     </message>
     <message>
         <location filename="core_catalogue.py" line="438"/>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="439"/>
+        <source>To review</source>
+        <translation>待审核</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="440"/>
+        <source>Show pairs</source>
+        <translation>显示文档对</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="441"/>
+        <source>Passage {n} of {count}</source>
+        <translation>第 {n} 段，共 {count} 段</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="442"/>
+        <source>Previous passage</source>
+        <translation>上一段</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="443"/>
+        <source>Next passage</source>
+        <translation>下一段</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="444"/>
+        <source>(keys: n and p)</source>
+        <translation>（快捷键：n 和 p）</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="445"/>
+        <source>Review</source>
+        <translation>审核</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="446"/>
+        <source>Confirmed cases</source>
+        <translation>确认的抄袭案例</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="447"/>
+        <source>Confirmed cases: {count}</source>
+        <translation>确认的抄袭案例：{count} 个</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="448"/>
+        <source>No pair is confirmed as copying.</source>
+        <translation>没有确认为抄袭的文档对。</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="449"/>
+        <source>Case {number}</source>
+        <translation>案例 {number}</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="450"/>
+        <source>What the files&apos; properties share</source>
+        <translation>文件属性的相同之处</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="451"/>
+        <source>The scan&apos;s settings</source>
+        <translation>本次检测的设置</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="452"/>
+        <source>{chars} characters in all</source>
+        <translation>共 {chars} 个字符</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="453"/>
+        <source>Similarity report for {name}</source>
+        <translation>{name} 的相似度报告</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="454"/>
+        <source>Share of your text in matched passages</source>
+        <translation>你的文本中匹配段落所占比例</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="455"/>
+        <source>Other submission</source>
+        <translation>其他作业</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="456"/>
+        <source>Level of detail</source>
+        <translation>详细程度</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="457"/>
+        <source>score only</source>
+        <translation>仅分数</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="458"/>
+        <source>summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="459"/>
+        <source>full passages</source>
+        <translation>完整段落</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="460"/>
+        <source>Similar submissions</source>
+        <translation>相似的作业</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="461"/>
+        <source>Other students are not named: each is shown as Student 1, 2, …</source>
+        <translation>不显示其他学生的姓名：依次显示为 学生 1、2、…</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="462"/>
+        <source>No other submission shares enough text with this one to be flagged.</source>
+        <translation>没有其他作业与这份作业有足以标记的相同文本。</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="463"/>
+        <source>Your text</source>
+        <translation>你的文本</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="464"/>
         <source>Decision</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="439"/>
+        <location filename="core_catalogue.py" line="465"/>
         <source>Decided because</source>
         <translation>判定理由</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="440"/>
+        <location filename="core_catalogue.py" line="466"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="441"/>
+        <location filename="core_catalogue.py" line="467"/>
         <source>Decided by</source>
         <translation>判定人</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="442"/>
+        <location filename="core_catalogue.py" line="468"/>
         <source>Decided at</source>
         <translation>判定时间</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="443"/>
+        <location filename="core_catalogue.py" line="469"/>
         <source>Unreviewed</source>
         <translation>未审阅</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="444"/>
+        <location filename="core_catalogue.py" line="470"/>
         <source>Confirmed copying</source>
         <translation>确认抄袭</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="445"/>
+        <location filename="core_catalogue.py" line="471"/>
         <source>Dismissed</source>
         <translation>已排除</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="446"/>
+        <location filename="core_catalogue.py" line="472"/>
         <source>Outdated: a file changed since</source>
         <translation>已过期：文件在判定后有改动</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="447"/>
+        <location filename="core_catalogue.py" line="473"/>
         <source>Template or assignment prompt</source>
         <translation>模板或作业题目</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="448"/>
+        <location filename="core_catalogue.py" line="474"/>
         <source>Shared source or quotation</source>
         <translation>共同来源或引文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="449"/>
+        <location filename="core_catalogue.py" line="475"/>
         <source>Common knowledge</source>
         <translation>常识</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="450"/>
+        <location filename="core_catalogue.py" line="476"/>
         <source>Group work allowed</source>
         <translation>允许小组合作</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="451"/>
+        <location filename="core_catalogue.py" line="477"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
