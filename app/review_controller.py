@@ -71,6 +71,13 @@ class ReviewController(QObject):
         if result.decisions is not None:
             self.changed.emit(-1, -1)
             return
+        self.reload()
+
+    def reload(self) -> None:
+        """The store's decisions on the result's pairs, read again (after an import)."""
+        result = self.result
+        if result is None:
+            return
         try:
             result.decisions = decisions_for(result, self.store.load())
         except (DecisionStoreError, OSError) as exc:
@@ -160,6 +167,5 @@ class ReviewController(QObject):
         """Take the decisions of a colleague's file (the later per pair); how many."""
         self.wait_saved()
         taken = self.store.merge(read_decisions_file(path))
-        if self.result is not None:
-            self.attach(self.result)
+        self.reload()
         return taken
