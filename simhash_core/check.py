@@ -44,8 +44,8 @@ class CheckRequest:
     # compare with the archive: its location ("" = the default file), an archive
     # already opened (the CLI checks the address and password before reading), or None
     archive: str | ArchiveStore | None = None
-    # the teacher's decisions: their store, and decisions handed on in a file (applied
-    # over the store's, the later per pair)
+    # the teacher's decisions: their store, and decisions handed on in a file (the
+    # file's win on a pair both hold: it is what the teacher asked for now)
     decisions: DecisionStore | None = None
     more_decisions: tuple[Decision, ...] = ()
     then: Sequence[Stage] = ()  # the front end's own stages after the check (writing)
@@ -88,8 +88,8 @@ def check_class(request: CheckRequest, progress: Progress | None = None) -> Scan
 def with_decisions(
     result: ScanResult, store: DecisionStore | None, more: Sequence[Decision] = ()
 ) -> ScanResult:
-    """``result`` with the decisions on its pairs: the store's, then ``more`` (the
-    later per pair). A store that can't be read is said in the notices."""
+    """``result`` with the decisions on its pairs: the store's, then ``more`` over
+    them. A store that can't be read is said in the notices."""
     kept: dict[tuple[str, str], Decision] = {}
     if store is not None:
         try:
@@ -97,7 +97,6 @@ def with_decisions(
         except (DecisionStoreError, OSError) as exc:
             result.notices.append(Message.of("notice.decisions-unreadable", detail=str(exc)))
     for d in more:
-        if d.key not in kept or d.at >= kept[d.key].at:
-            kept[d.key] = d
+        kept[d.key] = d
     result.decisions = decisions_for(result, kept.values())
     return result

@@ -13,10 +13,10 @@ import sys
 from pathlib import Path
 
 from simhash_core.archive import ArchiveError, ArchiveStore
+from simhash_core.check import CheckRequest, check_class
 from simhash_core.cli.archive import (
     add_archive_commands,
     add_scan_archive_options,
-    apply_archive,
     open_scan_archive,
     run_archive_command,
 )
@@ -24,8 +24,9 @@ from simhash_core.cli.review import (
     DecisionsError,
     add_review_command,
     add_scan_decision_options,
+    decisions_file,
     run_review,
-    scan_decisions,
+    stored_decisions,
 )
 from simhash_core.cli.setting_options import add_setting_options, settings_from_args
 from simhash_core.cli.terminal import TerminalProgress, bounded
@@ -39,9 +40,7 @@ from simhash_core.export import (
 from simhash_core.progress import Progress, Stage
 from simhash_core.report import PairNotFound, find_pair, report_writers
 from simhash_core.report.student import StudentNotFound, student_writers
-from simhash_core.review.decisions import Decisions
-from simhash_core.scan import scan
-from simhash_core.store.cache import open_cache
+from simhash_core.review.decisions import Decision
 from simhash_core.types import ArchiveStatus, PairScore, ScanResult, ScanSettings
 
 
@@ -232,7 +231,7 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"folder for {out} does not exist")
     settings = settings_from_args(args)
     try:  # read before the scan: a wrong file must not cost the teacher the whole scan
-        decisions = scan_decisions(args)
+        decisions = decisions_file(args)
     except DecisionsError as exc:
         print(f"plagcheck: error: {exc}", file=sys.stderr)
         return 1
@@ -247,31 +246,23 @@ def _scan_and_report(
     args: argparse.Namespace,
     settings: ScanSettings,
     store: ArchiveStore | None,
-    decisions: Decisions,
+    decisions: tuple[Decision, ...],
 ) -> int:
     bar = TerminalProgress() if not args.quiet else None
     progress = Progress(bar)
-    archive = [Stage.ARCHIVE] if store is not None else []
-    progress.plan(Stage.DISCOVER, Stage.READ, Stage.COMPARE, *archive, Stage.WRITE)
-    cache, cache_notice = (None, None) if args.no_cache else open_cache()
-    try:
-        result = scan(
-            args.paths,
-            args.template,
-            settings,
-            progress,
-            all_pairs=args.all_pairs,
-            timeout=args.timeout,
-            cache=cache,
-        )
-    finally:
-        if cache is not None:
-            cache.close()
-    if cache_notice:
-        result.notices.insert(0, cache_notice)
-    if store is not None:  # broken mid-scan: the class reports still count, and say so
-        result = apply_archive(args, result, settings, store)
-    result.decisions = decisions
+    request = CheckRequest(
+        tuple(args.paths),
+        tuple(args.template),
+        settings,
+        use_cache=not args.no_cache,
+        all_pairs=args.all_pairs,
+        timeout=args.timeout,
+        archive=store,  # broken mid-scan: the class reports still count, and say so
+        decisions=stored_decisions(args),
+        more_decisions=decisions,
+        then=(Stage.WRITE,),
+    )
+    result = check_class(request, progress)
     progress.begin(Stage.WRITE)
     progress.update(0, 1)
     chosen, not_found = None, None

@@ -65,19 +65,20 @@ def add_scan_decision_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-def scan_decisions(args: argparse.Namespace) -> Decisions:
-    """The decisions a scan is reported with: the store's (unless
-    ``--no-stored-decisions``), then the ``--decisions`` file's over them."""
-    found = Decisions()
+def decisions_file(args: argparse.Namespace) -> tuple[Decision, ...]:
+    """The ``--decisions`` file's decisions (none without it), read before the scan:
+    a wrong file must not cost the teacher the whole scan."""
+    if args.decisions is None:
+        return ()
     try:
-        if not args.no_stored_decisions:
-            found = DecisionStore().load()
-        if args.decisions is not None:
-            for d in read_decisions_file(args.decisions):
-                found.put(d)
-    except (DecisionStoreError, ValueError) as exc:
+        return tuple(read_decisions_file(args.decisions))
+    except ValueError as exc:
         raise DecisionsError(str(exc)) from exc
-    return found
+
+
+def stored_decisions(args: argparse.Namespace) -> DecisionStore | None:
+    """The user's store, unless ``--no-stored-decisions``."""
+    return None if args.no_stored_decisions else DecisionStore()
 
 
 def add_review_command(sub: argparse._SubParsersAction) -> None:
