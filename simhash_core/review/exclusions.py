@@ -332,6 +332,9 @@ class Applied:
     unmatched: tuple[Exclusion, ...] = ()
     documents: tuple[int, ...] = ()  # documents analysed again (the assignment text)
     timings: Mapping[str, float] = field(default_factory=dict)
+    # what this application did: "pairs measured" (aligned and judged again; -1: the
+    # whole comparison ran again) by the assignment text and by the other exclusions
+    counts: Mapping[str, int] = field(default_factory=dict)
     # the scan with the assignment text applied alone, and that text (reused while it
     # is the same)
     templated: ScanResult | None = field(default=None, repr=False)
@@ -386,6 +389,7 @@ def apply_exclusions(
     if base.corpus is None or base.comparison_cancelled:
         raise ValueError("the scan has no comparison to apply exclusions to")
     timings: dict[str, float] = {}
+    counts: dict[str, int] = {"assignment text: pairs measured": 0}
     texts = exclusions.template_texts
     unmatched: list[Exclusion] = []
     t0 = time.perf_counter()
@@ -399,13 +403,13 @@ def apply_exclusions(
     ):
         templated, redone = previous.templated, previous.documents
     else:
-        templated, redone = _with_templates(base, texts, progress)
+        templated, redone = _with_templates(base, texts, progress, counts)
         if not redone:
             unmatched.extend(exclusions.of_kind(ExclusionKind.TEMPLATE))
     timings["assignment text"] = time.perf_counter() - t0
     progress.check()
     t1 = time.perf_counter()
-    out, changed, removed, missed = _pair_exclusions(base, templated, exclusions, redone)
+    out, changed, removed, missed = _pair_exclusions(base, templated, exclusions, redone, counts)
     unmatched.extend(missed)
     timings["pairs"] = time.perf_counter() - t1
     applied = Applied(
@@ -416,6 +420,7 @@ def apply_exclusions(
         unmatched=tuple(sorted(unmatched, key=lambda e: repr(e.target))),
         documents=redone,
         timings=timings,
+        counts=counts,
         templated=templated if texts else None,
         templated_texts=texts,
     )
@@ -447,7 +452,7 @@ def _reanalysed(
         return out, changed
     for i in range(n_class):
         d = docs[i]
-        hit = np.isin(d.shingle_seq, extra) & d.usable
+        hit = np.isin(d.shingle_seq, extra)  # as a template file's shingles are
         if not hit.any():
             continue
         # what the scan left out already (template, references, quotations: the units
@@ -464,7 +469,7 @@ def _reanalysed(
 
 
 def _with_templates(
-    base: ScanResult, texts: Sequence[str], progress: Progress
+    base: ScanResult, texts: Sequence[str], progress: Progress, counts: dict[str, int]
 ) -> tuple[ScanResult, tuple[int, ...]]:
     """``base`` as a scan with ``texts`` added to its template would give it, and the
     documents analysed again."""
@@ -483,6 +488,7 @@ def _with_templates(
         if settings.idf == "corpus":
             new_docs = reweighted(new_docs, new_docs)
         full = compare_documents(new_docs, settings, progress=progress, restrict=restrict)
+        counts["assignment text: pairs measured"] = -1
         pairs, clusters = full.pairs, full.clusters
         return (
             replace(
@@ -496,7 +502,8 @@ def _with_templates(
             ),
             tuple(changed),
         )
-    return _incremental(base, new_docs, changed, common, restrict, progress), tuple(changed)
+    out = _incremental(base, new_docs, changed, common, restrict, progress, counts)
+    return out, tuple(changed)
 
 
 def _raw(p: PairScore, agreements: tuple) -> PairScore:
@@ -515,6 +522,7 @@ def _incremental(
     common: np.ndarray,
     restrict: Restriction | None,
     progress: Progress,
+    counts: dict[str, int],
 ) -> ScanResult:
     """The comparison of ``docs`` (``changed`` analysed again, the common text the
     same) measuring only the pairs that can differ from ``base``'s."""
@@ -562,12 +570,13 @@ def _incremental(
     for pair, judged_before in old.meaning.items():
         if pair[0] not in touched and pair[1] not in touched and pair not in moved:
             corpus.meaning[pair] = judged_before
-    counts = shared_of(corpus, shared, todo)
+    counts["assignment text: pairs measured"] = len(todo)
+    shares = shared_of(corpus, shared, todo)
     kinds = pair_kinds(corpus, todo)
-    measures = measure(corpus, todo, counts, kinds=kinds, progress=progress)
+    measures = measure(corpus, todo, shares, kinds=kinds, progress=progress)
     quiet = settings.report_floor > 0
     judged = judge(
-        corpus, todo, measures, counts, views,
+        corpus, todo, measures, shares, views,
         meaning=links, set_sizes=set_sizes.tolist(), kinds=kinds, quiet=quiet,
         progress=progress,
     )  # fmt: skip
@@ -715,7 +724,11 @@ def _meaning_without(
 
 
 def _pair_exclusions(
-    base: ScanResult, result: ScanResult, exclusions: Exclusions, redone: Sequence[int]
+    base: ScanResult,
+    result: ScanResult,
+    exclusions: Exclusions,
+    redone: Sequence[int],
+    counts: dict[str, int],
 ) -> tuple[ScanResult, dict[Pair, tuple[Exclusion, ...]], dict[Pair, tuple[Exclusion, ...]], list]:
     """``result`` (the scan, or it with the assignment text) with the passage, source
     and min-words exclusions; what each changed (against ``base``) and which found
@@ -752,6 +765,7 @@ def _pair_exclusions(
         meaning = corpus.meaning.get((a, b), NOTHING_FOUND)
         if left and meaning.passages:
             meaning = corpus.meaning[(a, b)] = _meaning_without(corpus, a, b, meaning, left)
+        counts["pairs measured"] = counts.get("pairs measured", 0) + 1
         m = measure_matches(corpus, a, b, corpus.matches(a, b))
         q = judge_pair(
             corpus, a, b, m,
