@@ -42,8 +42,11 @@ from app.metrics import Metric
 from app.models.errors_model import ErrorsModel, Kind
 from app.models.matrix_model import MatrixModel
 from app.models.pairs_model import PairsModel
+from app.models.students_model import StudentsModel
 from app.report_export import ReportExporter, ReportRequest
-from app.scan_controller import ScanController, ScanRequest
+from app.review_actions import ReviewActions, index_pair
+from app.review_controller import ReviewController
+from app.scan_controller import ScanController
 from app.settings import AppSettings
 from app.theme import color_style
 from app.views.archive_dialog import ArchiveDialog
@@ -57,10 +60,13 @@ from app.views.pairs_panel import PairsPanel
 from app.views.progress_panel import ProgressPanel
 from app.views.settings_dialog import SettingsDialog
 from app.views.side_by_side import SideBySideView
+from app.views.students_panel import StudentsPanel
 from simhash_core.archive.service import ArchiveCheck, ArchiveStatus
+from simhash_core.check import CheckRequest
 from simhash_core.extract import SUPPORTED_SUFFIXES
 from simhash_core.extract.zip_entries import ZIP_SUFFIXES, is_zip_name
 from simhash_core.progress import ProgressReport
+from simhash_core.review.store import DecisionStore
 from simhash_core.shown_location import shown_location
 from simhash_core.types import PairScore, ScanResult
 
@@ -136,7 +142,7 @@ def local_paths(urls: Sequence[QUrl]) -> list[Path]:
 class MainWindow(QMainWindow):
     """plagcheck's window. ``persist=False`` never writes settings (screenshots)."""
 
-    scanStarted = Signal(object)  # ScanRequest
+    scanStarted = Signal(object)  # CheckRequest
     scanFinished = Signal(object)  # ScanResult
     scanFailed = Signal(str)
     pairOpened = Signal(int, int)
@@ -149,6 +155,7 @@ class MainWindow(QMainWindow):
         persist: bool = True,
         isolate: bool = True,
         use_cache: bool = True,
+        decisions: DecisionStore | None = None,
     ) -> None:
         super().__init__()
         self.setObjectName("MainWindow")
@@ -178,6 +185,11 @@ class MainWindow(QMainWindow):
         self.reports.exported.connect(self._on_report_exported)
         self.reports.failed.connect(self._on_report_failed)
 
+        # the teacher's decisions, kept in the user's store (``decisions``: another)
+        self.review = ReviewController(decisions or DecisionStore(), settings.reviewer, self)
+        self.review.changed.connect(self._on_decision)
+        self.review.problem.connect(lambda why: self.statusBar().showMessage(why, 10_000))
+
         self.matrix_model = MatrixModel(self)
         self.pairs_model = PairsModel(self)
         self.errors_model = ErrorsModel(self)
@@ -196,6 +208,9 @@ class MainWindow(QMainWindow):
         self.groups_panel = GroupsPanel()
         self.pairs_panel = PairsPanel(self.pairs_model)
         self.errors_panel = ErrorsPanel(self.errors_model)
+        self.students_model = StudentsModel(self)
+        self.students_panel = StudentsPanel(self.students_model)
+        self.students_dock = self._dock("StudentsDock", self.students_panel)
         self.groups_dock = self._dock("GroupsDock", self.groups_panel)
         self.pairs_dock = self._dock("PairsDock", self.pairs_panel)
         self.errors_dock = self._dock("ErrorsDock", self.errors_panel)
@@ -203,6 +218,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.pairs_dock)
         self.splitDockWidget(self.groups_dock, self.pairs_dock, Qt.Orientation.Vertical)
         self.tabifyDockWidget(self.pairs_dock, self.errors_dock)
+        # students first: the teacher works through them top to bottom
+        self.tabifyDockWidget(self.groups_dock, self.students_dock)
+        self.students_dock.raise_()
         self.pairs_dock.raise_()
 
         self.progress_panel = ProgressPanel()
@@ -227,8 +245,23 @@ class MainWindow(QMainWindow):
         self.groups_panel.clusterSelected.connect(self._on_cluster_selected)
         self.groups_panel.pairActivated.connect(self.open_pair)
         self.pairs_panel.pairActivated.connect(self.open_pair)
+        self.students_panel.pairActivated.connect(self.open_pair)
+        self.students_panel.summaryChanged.connect(self._title_students)
 
         self._create_actions()
+        self.review_actions = ReviewActions(self, self.review)
+        self.side_by_side.decision_bar.set_actions(
+            [
+                self.review_actions.confirm,
+                self.review_actions.dismiss,
+                self.review_actions.unreview,
+                self.review_actions.note,
+            ]
+        )
+        self.review_actions.attach_view(self.pairs_panel.table, index_pair)
+        self.review_actions.attach_view(self.matrix_panel.view, index_pair)
+        self.review_actions.attach_view(self.groups_panel.tree, self.groups_panel.pair_at)
+        self.review_actions.attach_view(self.students_panel.table, index_pair)
         self._create_menus()
         metric_key = settings.matrix_metric()
         metric = next((m for m in Metric if m.value == metric_key), Metric.SIMILARITY)
@@ -353,6 +386,7 @@ class MainWindow(QMainWindow):
         for menu in (
             self.file_menu,
             self.view_menu,
+            self.review_actions.menu,
             self.tools_menu,
             self.language_menu,
             self.help_menu,
@@ -400,13 +434,14 @@ class MainWindow(QMainWindow):
     def rescan(self) -> None:
         if not self.paths:
             return
-        request = ScanRequest(
+        request = CheckRequest(
             tuple(self.paths),
             tuple(self.templates),
             self.app_settings.scan_settings(),
             isolate=self.isolate,
             use_cache=self.use_cache,
             archive=self.archive_location() if self.compares_with_archive() else None,
+            decisions=self.review.store,
         )
         self._pending_check = None
         self.progress_panel.start()
@@ -531,8 +566,10 @@ class MainWindow(QMainWindow):
         self.result = result
         self.archive_check = archive
         self.current_pair = None
+        self.review.attach(result)  # every earlier decision on its pairs, first
         self.matrix_model.set_result(result)
         self.pairs_model.set_result(result)
+        self.students_model.set_result(result)
         self.errors_model.set_result(result)
         self.matrix_panel.set_result(result)
         self.groups_panel.set_result(result)
@@ -549,6 +586,7 @@ class MainWindow(QMainWindow):
         a, b = min(a, b), max(a, b)
         self.current_pair = (a, b)
         self.side_by_side.show_pair((a, b))
+        self.side_by_side.decision_bar.show_found(self.review.found(a, b), True)
         self.bit_diff.show_pair((a, b))
         self.pair_report_action.setEnabled(self.shown_pair() is not None)
         focus_in_tab = self._focus_in_current_tab()
@@ -557,6 +595,26 @@ class MainWindow(QMainWindow):
         if view is Tab.PAIR and moved:
             self.side_by_side.take_focus()  # Enter in the matrix: go on in the pair
         self.pairOpened.emit(a, b)
+
+    def _title_students(self, *_: object) -> None:
+        rows = self.students_model.rows
+        left = sum(1 for s in rows if s.to_review)
+        self.students_dock.setWindowTitle(
+            self.tr("Students ({count}, {left} to review)").format(count=len(rows), left=left)
+            if left
+            else self.tr("Students ({count})").format(count=len(rows))
+        )
+
+    def _on_decision(self, a: int, b: int) -> None:
+        """A decision changed (a, b; -1, -1: all of them): every view shows it."""
+        self.pairs_model.decisions_changed()
+        self.students_model.refresh(a, b)
+        self.pairs_panel.show_decision_columns()
+        pair = self.current_pair
+        if pair is not None and (a < 0 or {a, b} == set(pair)):
+            self.side_by_side.decision_bar.show_found(self.review.found(*pair), True)
+        elif pair is None:
+            self.side_by_side.decision_bar.show_found(None, False)
 
     def _focus_in_current_tab(self) -> int | None:
         """The central tab holding the keyboard focus, if one does (not a panel)."""
@@ -839,6 +897,7 @@ class MainWindow(QMainWindow):
                 count=len(self.result.clusters) if self.result else 0
             )
         )
+        self._title_students()
         self.pairs_dock.setWindowTitle(
             self.tr("Pairs ({count})").format(count=len(self.result.pairs) if self.result else 0)
         )
@@ -874,6 +933,8 @@ class MainWindow(QMainWindow):
         )
         self.matrix_panel.set_archive_note(self.archive_note())
         self.matrix_model.retranslate()
+        self.review_actions.retranslate()
+        self.review_actions.sync()
 
     def _sync_scan_actions(self) -> None:
         """Cancel scan is enabled exactly while a scan runs."""
@@ -920,6 +981,7 @@ class MainWindow(QMainWindow):
             self.scanner.cancel()
             self.scanner.wait(60000)
         self.reports.runner.wait(60000)  # a report being written is finished, not torn
+        self.review.wait_saved()  # every decision made is kept
         if self.persist:
             self.app_settings.set_window_layout(self.saveGeometry(), self.saveState())
             self.app_settings.sync()

@@ -80,7 +80,8 @@ def run_mode(mode: str, folder: Path, templates: list[Path]) -> dict[str, float]
 
     from app.diagnostics import StallMeter
     from app.refcount_guard import keep_singletons_alive
-    from app.scan_controller import ScanController, ScanRequest
+    from app.scan_controller import ScanController
+    from simhash_core.check import CheckRequest
 
     keep_singletons_alive()  # as the app does: 1,000 files emit enough signals to abort
     app = QCoreApplication.instance() or QCoreApplication([])
@@ -96,10 +97,10 @@ def run_mode(mode: str, folder: Path, templates: list[Path]) -> dict[str, float]
     if mode == "processes":
         controller = ScanController()
         controller.finished.connect(lambda r: done(len(r.documents)))
-        request = ScanRequest((folder,), tuple(templates), isolate=True, use_cache=False)
+        request = CheckRequest((folder,), tuple(templates), isolate=True, use_cache=False)
         QTimer.singleShot(0, lambda: controller.start(request))
     elif mode == "thread":
-        request = ScanRequest((folder,), tuple(templates), isolate=False, use_cache=False)
+        request = CheckRequest((folder,), tuple(templates), isolate=False, use_cache=False)
 
         class Whole(QRunnable):
             def run(self) -> None:

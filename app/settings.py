@@ -90,6 +90,16 @@ class AppSettings:
     def set_archive_location(self, location: str) -> None:
         self.qsettings.setValue("archive/location", location.strip())
 
+    def reviewer(self) -> str:
+        """The name decisions are signed with (the operating-system user's until the
+        teacher types another)."""
+        from simhash_core.review.decisions import user_name
+
+        return str(self.qsettings.value("review/name", "") or "").strip() or user_name()
+
+    def set_reviewer(self, name: str) -> None:
+        self.qsettings.setValue("review/name", name.strip())
+
     # --- recent folders --------------------------------------------------------------
     def recent_folders(self) -> list[str]:
         raw = self.qsettings.value("recent/folders")

@@ -296,6 +296,9 @@ CATALOGUE: dict[str, str] = {
     "platform.number-name": "student numbers and names (学习通, 雨课堂 and similar)",
     "platform.folder": "one folder per student",
     "notice.cache-unavailable": "the fingerprint cache is not used (every file is read): {detail}",
+    "notice.decisions-unreadable": (
+        "your earlier decisions could not be read, so none is shown: {detail}"
+    ),
     # how comparing with the archive went (every report says it)
     "archive.checked": (
         "compared with the archive {location}: {searched} archived documents searched, "

@@ -354,6 +354,26 @@ def _run_inline(task: TaskFunc, args: tuple) -> Analysis | TaskFailure:
         return TaskFailure(exc.code, exc.reason)
 
 
+def joined_analyser(
+    settings: ScanSettings, template: np.ndarray, cache: AnalysisCache | None
+) -> Callable[[str, str, str], Analysis]:
+    """How a student's joined files are analysed: from the cache when this submission
+    (its content hash, these settings) was analysed before, else now, and kept."""
+    key = settings_key(settings, array_digest(template)) if cache is not None else ""
+
+    def analyse(text: str, kind: str, content_hash: str) -> Analysis:
+        if cache is not None:
+            hit = cache.get_analysis(content_hash, key, with_terms=settings.idf == "corpus")
+            if hit is not None and usable_now(hit, settings) and hit.text == text:
+                return hit
+        made = replace(analyze_text(text, settings, template, kind=kind), content_hash=content_hash)
+        if cache is not None and usable_later(made):
+            cache.put(key, made)
+        return made
+
+    return analyse
+
+
 def reweight_with_corpus_idf(docs: list[Document]) -> list[Document]:
     """Fingerprints and keywords recomputed with IDF from these documents."""
     return reweighted(docs, docs)
@@ -436,10 +456,9 @@ def scan(
     by_index.clear()  # the documents live in docs alone (see _shingles_mapped)
     close_zips()  # the teacher may move or delete them now
     zip_notices = layout_notices(found.zips, docs)
-    # a student's several files are one submission (students.one_submission_each)
-    docs = one_submission_each(
-        docs, lambda text, kind: analyze_text(text, settings, template, kind=kind)
-    )
+    # a student's several files are one submission (students.one_submission_each),
+    # analysed once: the next scan takes it from the cache
+    docs = one_submission_each(docs, joined_analyser(settings, template, cache))
     if settings.idf == "corpus":
         docs = reweight_with_corpus_idf(docs)
     if compare:  # the comparison's gigabytes, not the read's freed buffers

@@ -290,12 +290,13 @@ FILE_HEADER = "── {name} ──"  # where each of a student's files starts i
 
 
 def one_submission_each(
-    docs: Sequence[Document], analyse: Callable[[str, str], Analysis]
+    docs: Sequence[Document], analyse: Callable[[str, str, str], Analysis]
 ) -> list[Document]:
     """``docs`` with each student's several files (of this class) joined into one
     submission: the files' texts in path order, each under a header line with its file
     name (so the side-by-side view and the reports show which file a passage is in),
-    analysed again as one text by ``analyse(text, kind)``. A student's own files are
+    analysed as one text by ``analyse(text, kind, content_hash)`` (which may take it
+    from the cache: the content hash is the submission's). A student's own files are
     then never compared with each other. Documents without a student stay as they are.
 
     The submission's display path is the student's folder (or the first file's path with
@@ -328,6 +329,7 @@ def one_submission_each(
         digest = hashlib.blake2b(digest_size=20)
         for d in parts:
             digest.update((d.content_hash or d.path).encode("utf-8", "surrogatepass"))
+        content_hash = "files:" + digest.hexdigest()
         student = first.student
         assert student is not None
         merged = Document(
@@ -336,7 +338,7 @@ def one_submission_each(
             text=text,
             kind=first.kind,
             mtime=max(d.mtime for d in parts),
-            content_hash="files:" + digest.hexdigest(),
+            content_hash=content_hash,
             warnings=tuple(
                 Message.of("warn.in-file", name=d.name, warning=w)
                 for d in parts
@@ -347,7 +349,7 @@ def one_submission_each(
             meta=first.meta,
             ocr=tuple(regions),
             files=tuple(d.name for d in parts),
-            **analysis_fields(analyse(text, first.kind)),
+            **analysis_fields(analyse(text, first.kind, content_hash)),
         )
         joined[members[0]] = merged
         dropped.update(members[1:])

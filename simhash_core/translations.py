@@ -23,6 +23,7 @@ from pathlib import Path
 
 from simhash_core.messages import CATALOGUE, PROBLEM_KINDS, Message, english, render
 from simhash_core.review.decisions import DECISION_WORDS, REASON_WORDS, STATE_WORDS
+from simhash_core.review.standing import REVIEW_WORDS
 
 LANGUAGES = ("en", "zh_CN")
 # the contexts of the .ts files whose entries the core reads
@@ -87,10 +88,39 @@ REPORT_WORDS: tuple[str, ...] = (
     "… and {count} more passages, marked in the full texts below",
     "A long text: the parts around its passages are shown ({chars} characters)",
     "[… {chars} characters …]",
-    # a teacher's decisions (simhash_core.review.decisions)
+    # a teacher's decisions (simhash_core.review.decisions) in the reports
+    "All",
+    "To review",
+    "Show pairs",
+    "Passage {n} of {count}",
+    "Previous passage",
+    "Next passage",
+    "(keys: n and p)",
+    "Review",
+    # the confirmed cases, for an exam board
+    "Confirmed cases",
+    "Confirmed cases: {count}",
+    "No pair is confirmed as copying.",
+    "Case {number}",
+    "What the files' properties share",
+    "The scan's settings",
+    "{chars} characters in all",
+    # a student's own report (simhash_core.report.student)
+    "Similarity report for {name}",
+    "Share of your text in matched passages",
+    "Other submission",
+    "Level of detail",
+    "score only",
+    "summary",
+    "full passages",
+    "Similar submissions",
+    "Other students are not named: each is shown as Student 1, 2, …",
+    "No other submission shares enough text with this one to be flagged.",
+    "Your text",
     *DECISION_WORDS,
     *STATE_WORDS.values(),
     *REASON_WORDS.values(),
+    *REVIEW_WORDS.values(),
 )
 _REPORT_WORDS = frozenset(REPORT_WORDS)
 

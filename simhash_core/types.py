@@ -562,3 +562,6 @@ class ScanResult:
     archive: ArchiveCheck | None = None
     # review.Decisions: the teacher's decisions the scan is reported with (None: none)
     decisions: Any = None
+    # review.exclusions.Applied: what the teacher excluded, by whom, and the scan
+    # without it (None: nothing excluded; see review.exclusions.apply_exclusions)
+    exclusions: Any = None

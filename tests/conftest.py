@@ -6,6 +6,9 @@ import tempfile
 
 _CACHE = tempfile.mkdtemp(prefix="plagcheck-test-cache-")
 os.environ["PLAGCHECK_CACHE_DIR"] = _CACHE
+# and no test reads or writes the user's decisions (review.store.default_path): a CLI
+# scan reads them by default
+os.environ["PLAGCHECK_DATA_DIR"] = os.path.join(_CACHE, "data")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 

@@ -51,8 +51,8 @@ class Column(IntEnum):
     FILE_B = 4
     ARCHIVE = 5
     SIMILARITY = 6
-    FLAGGED = 7
-    DECISION = 8  # the teacher's review: shown always
+    DECISION = 7  # the teacher's review, marked ✔ ✖ ⚠: shown always
+    FLAGGED = 8
     WHY = 9  # shown when a decision of the scan has one
     NOTE = 10
     DISTANCE = 11
@@ -257,6 +257,15 @@ class PairsModel(QAbstractTableModel):
             return doc.path
         return None
 
+    def decisions_changed(self) -> None:
+        """A decision changed: the decision columns of every row are read again."""
+        if self.pairs:
+            first, last = min(DECISION_COLUMNS), max(DECISION_COLUMNS)
+            self.dataChanged.emit(self.index(0, first), self.index(len(self.pairs) - 1, last))
+            self.dataChanged.emit(
+                self.index(0, Column.DECIDED_BY), self.index(len(self.pairs) - 1, Column.DECIDED_AT)
+            )
+
     def decision_tip(self, p: PairScore) -> str | None:
         """Who decided on the pair, when, and their note (None: nothing decided)."""
         if self.result is None:
@@ -273,7 +282,7 @@ class PairsModel(QAbstractTableModel):
                 )
             )
         if d.by or d.at:
-            lines.append(self.tr("by {who}, {when}").format(who=d.by or "?", when=d.at or "?"))
+            lines.append(self.tr("by {who}, {when}").format(who=d.by or "?", when=d.when or "?"))
         if d.note:
             lines.append(d.note)
         return "\n".join(lines)
@@ -316,7 +325,9 @@ class PairsModel(QAbstractTableModel):
         if field.kind is FieldKind.COUNT:
             return str(value)
         if field.kind is FieldKind.DECISION:
-            return "" if value == Verdict.UNREVIEWED.value else report_word(STATE_WORDS[value])
+            if value == Verdict.UNREVIEWED.value:
+                return ""
+            return f"{DECISION_MARKS[value]} {report_word(STATE_WORDS[value])}"
         if field.kind is FieldKind.WHY:
             return "" if value is None else report_word(REASON_WORDS[Reason(value)])
         if field.kind is FieldKind.TEXT:
@@ -350,6 +361,9 @@ class PairsModel(QAbstractTableModel):
 
 
 _COLUMNS = tuple(Column)
+DECISION_COLUMNS = (Column.DECISION, Column.WHY, Column.NOTE)
+# a decision at a glance, before its words
+DECISION_MARKS = {"confirmed": "✔", "dismissed": "✖", "outdated": "⚠"}
 # sorting by decision: what is left to review first, then outdated, confirmed, dismissed
 REVIEW_ORDER = {"unreviewed": 0, "outdated": 1, "confirmed": 2, "dismissed": 3}
 

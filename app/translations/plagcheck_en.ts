@@ -31,7 +31,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../main_window.py" line="730"/>
+        <location filename="../main_window.py" line="788"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>compared with the archive (%n file)</numerusform>
@@ -39,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="732"/>
+        <location filename="../main_window.py" line="790"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>%n archived file shown</numerusform>
@@ -91,9 +91,28 @@
     </message>
 </context>
 <context>
+    <name>ReviewActions</name>
+    <message numerus="yes">
+        <location filename="../review_actions.py" line="188"/>
+        <source>%n decision(s) exported to {path}</source>
+        <translation>
+            <numerusform>%n decision exported to {path}</numerusform>
+            <numerusform>%n decisions exported to {path}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../review_actions.py" line="207"/>
+        <source>%n decision(s) imported</source>
+        <translation>
+            <numerusform>%n decision imported</numerusform>
+            <numerusform>%n decisions imported</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SideBySideView</name>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="458"/>
+        <location filename="../views/side_by_side.py" line="462"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>reworded, %n sentence</numerusform>
@@ -101,7 +120,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="460"/>
+        <location filename="../views/side_by_side.py" line="464"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>translated, %n sentence</numerusform>
@@ -109,11 +128,22 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="486"/>
+        <location filename="../views/side_by_side.py" line="490"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n matched passage</numerusform>
             <numerusform>%n matched passages</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StudentsModel</name>
+    <message numerus="yes">
+        <location filename="../models/students_model.py" line="166"/>
+        <source>%n to review</source>
+        <translation>
+            <numerusform>%n to review</numerusform>
+            <numerusform>%n to review</numerusform>
         </translation>
     </message>
 </context>

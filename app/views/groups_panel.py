@@ -236,18 +236,24 @@ class GroupsPanel(QWidget):
     def _on_selection(self, selected: QItemSelection, deselected: QItemSelection) -> None:
         self.clusterSelected.emit(self.selected_cluster())
 
-    def _on_activated(self, index: QModelIndex) -> None:
+    def pair_at(self, index: QModelIndex) -> tuple[int, int] | None:
+        """The pair a group's row stands for: a member's strongest pair in its group
+        (the group's strongest pair on the group's row)."""
         if self.result is None or not index.isValid():
-            return
+            return None
         cluster_id = index.data(Role.CLUSTER_ID)
         member = index.data(Role.DOC_INDEX)
         row = self.model.row_of_cluster(cluster_id)
         if row is None:
-            return
+            return None
         cluster = self.model.cluster_at(row)
         pair = strongest_pair(self.result, cluster, member, self.model.pairs_inside(cluster.id))
+        return (pair.a, pair.b) if pair is not None else None
+
+    def _on_activated(self, index: QModelIndex) -> None:
+        pair = self.pair_at(index)
         if pair is not None:
-            self.pairActivated.emit(pair.a, pair.b)
+            self.pairActivated.emit(*pair)
 
     # --- language --------------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:

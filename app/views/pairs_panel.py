@@ -125,13 +125,7 @@ class PairsPanel(QWidget):
         named = result is not None and any(d.student for d in result.documents)
         for col in (Column.STUDENT_A, Column.STUDENT_B):
             self.table.setColumnHidden(col, not named)
-        # why and the note when a pair of the scan has a decision; who and when are in
-        # the Decision's tooltip
-        decided = result is not None and bool(result.decisions)
-        for col in (Column.WHY, Column.NOTE):
-            self.table.setColumnHidden(col, not decided)
-        for col in (Column.DECIDED_BY, Column.DECIDED_AT):
-            self.table.setColumnHidden(col, True)
+        self.show_decision_columns()
         # the OCR columns when a file of the scan was read by OCR
         scanned = result is not None and any(d.ocr for d in result.documents)
         for col in (Column.OCR_A, Column.OCR_B):
@@ -143,6 +137,20 @@ class PairsPanel(QWidget):
             turns().add(("fit pairs", id(self)), self, lambda: self._fit_widths(result))
         else:
             self._fit_widths(result)
+
+    def show_decision_columns(self) -> None:
+        """Why and the note when a pair of the scan has a decision; who and when are in
+        the Decision's tooltip."""
+        result = self.model.result
+        decided = result is not None and bool(result.decisions)
+        for col in (Column.WHY, Column.NOTE):
+            self.table.setColumnHidden(col, not decided)
+        if decided:
+            for col in (Column.DECISION, Column.WHY):
+                self.table.resizeColumnToContents(col)
+            self.table.setColumnWidth(Column.NOTE, min(self.table.columnWidth(Column.NOTE), 240))
+        for col in (Column.DECIDED_BY, Column.DECIDED_AT):
+            self.table.setColumnHidden(col, True)
 
     def _fit_widths(self, result: ScanResult | None) -> None:
         """Every column as wide as its values and its (two-line) name, if the table

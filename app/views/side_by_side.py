@@ -38,6 +38,7 @@ from app.message_text import text as message_text
 from app.metrics import percent
 from app.text_offsets import DisplayText
 from app.theme import color_style, legible, muted_style, readable_on
+from app.views.decision_bar import DecisionBar
 from app.views.elided_label import ElidedLabel
 from app.views.item_label import ItemLabel
 from app.views.scan_viewer import ScanViewer
@@ -251,6 +252,8 @@ class SideBySideView(QWidget):
         self.summary = ItemLabel(" · ")
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.reasons = ItemLabel("; ")
+        self.decision_bar = DecisionBar()  # the window gives it the Review actions
+        self.decision_bar.hide()
         self.prev_button = QPushButton()
         self.next_button = QPushButton()
         self.prev_button.clicked.connect(self.previous_passage)
@@ -304,6 +307,7 @@ class SideBySideView(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.summary)
         layout.addWidget(self.reasons)
+        layout.addWidget(self.decision_bar)
         layout.addLayout(nav)
         layout.addWidget(self.splitter, 1)
         self.retranslate_ui()

@@ -194,28 +194,38 @@ def failure(exc: Exception) -> Message:
 
 def compare_scan(
     result: ScanResult,
-    location: str,
+    archive: str | ArchiveStore,
     settings: ScanSettings | None = None,
     progress: Progress | None = None,
+    *,
+    all_pairs: bool = False,
 ) -> tuple[ScanResult, ArchiveCheck]:
     """``result`` with its near matches in the archive appended (new against archived,
-    never archived against archived), and how the search went. Archive problems are
-    reported in the :class:`ArchiveCheck`, never raised: the scan itself stands."""
+    never archived against archived), and how the search went. ``archive`` is a
+    location, or an archive already open (left open). Archive problems are reported in
+    the :class:`ArchiveCheck`, never raised: the scan itself stands."""
+    import contextlib
+
     from simhash_core.archive import compare_with_archive
     from simhash_core.progress import Cancelled
 
-    shown = display_location(location)
+    shown = display_location(archive) if isinstance(archive, str) else archive.location
     try:
         if result.cancelled:
             return _checked(result, ArchiveCheck(ArchiveStatus.CANCELLED, shown))
-        if _missing(location):
+        if isinstance(archive, str) and _missing(archive):
             return _checked(result, ArchiveCheck(ArchiveStatus.EMPTY, shown))
-        with _open(location, create=False) as store:
+        opened = (
+            _open(archive, create=False)
+            if isinstance(archive, str)
+            else contextlib.nullcontext(archive)
+        )
+        with opened as store:
             searched = store.count()
             if searched == 0:
                 return _checked(result, ArchiveCheck(ArchiveStatus.EMPTY, store.location))
             compared = compare_with_archive(
-                result, store, settings or result.settings, progress=progress
+                result, store, settings or result.settings, progress=progress, all_pairs=all_pairs
             )
             shown = store.location
     except Cancelled:

@@ -28,7 +28,6 @@ from typing import TextIO
 from simhash_core.archive import (
     ArchiveError,
     ArchiveStore,
-    compare_with_archive,
     not_created_yet,
     open_archive,
     service,
@@ -39,7 +38,7 @@ from simhash_core.archive.service import human_size
 from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.progress import Progress
 from simhash_core.settings import ScanSettings, setting_range
-from simhash_core.types import ArchiveCheck, ArchiveStatus, ScanResult
+from simhash_core.types import ScanResult
 
 CHECK_CHANGING = 3  # exit code: the archive was being changed, so it was not checked
 _ARCHIVE_HELP = (
@@ -121,29 +120,13 @@ def apply_archive(
     cannot be opened; once it is open, a failure is said in ``result.archive``.
     """
     if store is not None:
-        return compared_with(result, store, settings, bool(getattr(args, "all_pairs", False)))
+        all_pairs = bool(getattr(args, "all_pairs", False))
+        return service.compare_scan(result, store, settings, all_pairs=all_pairs)[0]
     opened = open_scan_archive(args)
     if opened is None:
         return result
     with opened:
         return apply_archive(args, result, settings, opened)
-
-
-def compared_with(
-    result: ScanResult, store: ArchiveStore, settings: ScanSettings, all_pairs: bool = False
-) -> ScanResult:
-    """``result`` compared with the open ``store``, carrying how that went
-    (``result.archive``): a store that fails mid-comparison leaves the class's own
-    result, which says that the archive was asked for and not checked, and why."""
-    try:
-        searched = store.count()
-        compared = compare_with_archive(result, store, settings, all_pairs=all_pairs)
-    except Exception as exc:  # the class's reports still count
-        check = ArchiveCheck(ArchiveStatus.FAILED, store.location, error=service.failure(exc))
-        return replace(result, archive=check)
-    status = ArchiveStatus.COMPARED if searched else ArchiveStatus.EMPTY
-    matched = len(compared.documents) - len(result.documents)
-    return replace(compared, archive=ArchiveCheck(status, store.location, searched, matched))
 
 
 def run_archive_command(args: argparse.Namespace, out: TextIO | None = None) -> int:

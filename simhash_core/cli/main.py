@@ -13,26 +13,35 @@ import sys
 from pathlib import Path
 
 from simhash_core.archive import ArchiveError, ArchiveStore
+from simhash_core.check import CheckRequest, check_class
 from simhash_core.cli.archive import (
     add_archive_commands,
     add_scan_archive_options,
-    apply_archive,
     open_scan_archive,
     run_archive_command,
+)
+from simhash_core.cli.review import (
+    DecisionsError,
+    add_review_command,
+    add_scan_decision_options,
+    decisions_file,
+    run_review,
+    stored_decisions,
 )
 from simhash_core.cli.setting_options import add_setting_options, settings_from_args
 from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.export import (
     ReportError,
     ReportsInterrupted,
+    Writer,
     errors_path_for,
     write_reports,
 )
 from simhash_core.progress import Progress, Stage
 from simhash_core.report import PairNotFound, find_pair, report_writers
-from simhash_core.scan import scan
-from simhash_core.store.cache import open_cache
-from simhash_core.types import ArchiveStatus, ScanResult, ScanSettings
+from simhash_core.report.student import StudentNotFound, student_writers
+from simhash_core.review.decisions import Decision
+from simhash_core.types import ArchiveStatus, PairScore, ScanResult, ScanSettings
 
 
 def summary(result: ScanResult) -> str:
@@ -50,6 +59,9 @@ def summary(result: ScanResult) -> str:
         lines.append(f"archived documents matched: {archived}")
     if result.cancelled:
         lines.append("scan interrupted: results cover the files read so far")
+    review = _review_counts(result)
+    if review:
+        lines.append(f"decisions: {review}")
     lines.extend(f"  note     {n}" for n in result.notices)
     for e in result.errors:
         lines.append(f"  error    {e.path}: {e.reason}")
@@ -63,6 +75,26 @@ def summary(result: ScanResult) -> str:
         lines.append(f"  group {c.id} (max {c.max_similarity:.0%}, {c.source_reason}): {names}")
     lines.extend(_flagged_lines(result))
     return "\n".join(lines)
+
+
+def _review_counts(result: ScanResult) -> str:
+    """How the reported pairs stand: "2 confirmed, 1 dismissed, 4 to review, 1 outdated"
+    (``""`` when no decision applies to the scan)."""
+    from collections import Counter
+
+    from simhash_core.report.contents import reported
+    from simhash_core.review.decisions import review_state
+
+    if not result.decisions:
+        return ""
+    states = Counter(review_state(result, p.a, p.b) for p in reported(result))
+    if not (states["confirmed"] or states["dismissed"] or states["outdated"]):
+        return ""
+    return (
+        f"{states['confirmed']} confirmed, {states['dismissed']} dismissed, "
+        f"{states['unreviewed'] + states['outdated']} to review"
+        + (f" ({states['outdated']} outdated: a file changed since)" if states["outdated"] else "")
+    )
 
 
 SUMMARY_PAIRS = 40  # flagged pairs listed in the summary; the reports have them all
@@ -125,12 +157,32 @@ def _add_scan(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="name students 'Student 1...N' in the HTML and PDF, without paths or authors",
     )
-    p.add_argument(
+    chosen = p.add_mutually_exclusive_group()
+    chosen.add_argument(
         "--pair",
         nargs=2,
         metavar=("A", "B"),
         help="HTML and PDF of this pair only, the evidence for one hearing (files as the "
         "CSV shows them, or their names)",
+    )
+    chosen.add_argument(
+        "--confirmed",
+        action="store_true",
+        help="HTML and PDF of the pairs confirmed as copying only, for an exam board: "
+        "the passages side by side, the decisions, the files' properties, the settings",
+    )
+    chosen.add_argument(
+        "--student",
+        metavar="NAME",
+        help="HTML and PDF of one student's own report, every other student anonymized "
+        "(the student's name, or a file as the CSV shows it)",
+    )
+    p.add_argument(
+        "--level",
+        choices=["score", "summary", "full"],
+        default="summary",
+        help="what the student's report shows: the scores only, a summary of each "
+        "similar submission, or the full passages side by side (default: summary)",
     )
     p.add_argument(
         "--lang",
@@ -141,6 +193,7 @@ def _add_scan(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--all-pairs", action="store_true", help="write every pair, not only similar ones"
     )
+    add_scan_decision_options(p)
     add_setting_options(p)  # every setting with a flag, from its declaration
     p.add_argument(
         "--timeout", type=bounded(float, 1), default=60.0, help="seconds allowed per file"
@@ -158,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     _add_scan(sub)
+    add_review_command(sub)
     add_archive_commands(sub)
     return parser
 
@@ -166,44 +220,49 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for p in [*args.paths, *args.template]:
         if not p.exists():
             parser.error(f"no such file or folder: {p}")
-    if args.pair and not (args.html or args.pdf):
-        parser.error("--pair chooses what --html and --pdf report: give one of them")
+    for given, flag in ((args.pair, "--pair"), (args.confirmed, "--confirmed"),
+                        (args.student, "--student")):
+        if given and not (args.html or args.pdf):
+            parser.error(f"{flag} chooses what --html and --pdf report: give one of them")
+    if args.decisions is not None and not args.decisions.is_file():
+        parser.error(f"no such file: {args.decisions}")
     for out in (args.csv, args.json, args.html, args.pdf):
         if out is not None and not out.resolve().parent.is_dir():
             parser.error(f"folder for {out} does not exist")
     settings = settings_from_args(args)
+    try:  # read before the scan: a wrong file must not cost the teacher the whole scan
+        decisions = decisions_file(args)
+    except DecisionsError as exc:
+        print(f"plagcheck: error: {exc}", file=sys.stderr)
+        return 1
     # the archive is opened and checked first: a wrong address or password must not
     # cost the teacher the whole scan before it is said
     store = open_scan_archive(args)
     with store if store is not None else contextlib.nullcontext():
-        return _scan_and_report(args, settings, store)
+        return _scan_and_report(args, settings, store, decisions)
 
 
 def _scan_and_report(
-    args: argparse.Namespace, settings: ScanSettings, store: ArchiveStore | None
+    args: argparse.Namespace,
+    settings: ScanSettings,
+    store: ArchiveStore | None,
+    decisions: tuple[Decision, ...],
 ) -> int:
     bar = TerminalProgress() if not args.quiet else None
     progress = Progress(bar)
-    archive = [Stage.ARCHIVE] if store is not None else []
-    progress.plan(Stage.DISCOVER, Stage.READ, Stage.COMPARE, *archive, Stage.WRITE)
-    cache, cache_notice = (None, None) if args.no_cache else open_cache()
-    try:
-        result = scan(
-            args.paths,
-            args.template,
-            settings,
-            progress,
-            all_pairs=args.all_pairs,
-            timeout=args.timeout,
-            cache=cache,
-        )
-    finally:
-        if cache is not None:
-            cache.close()
-    if cache_notice:
-        result.notices.insert(0, cache_notice)
-    if store is not None:  # broken mid-scan: the class reports still count, and say so
-        result = apply_archive(args, result, settings, store)
+    request = CheckRequest(
+        tuple(args.paths),
+        tuple(args.template),
+        settings,
+        use_cache=not args.no_cache,
+        all_pairs=args.all_pairs,
+        timeout=args.timeout,
+        archive=store,  # broken mid-scan: the class reports still count, and say so
+        decisions=stored_decisions(args),
+        more_decisions=decisions,
+        then=(Stage.WRITE,),
+    )
+    result = check_class(request, progress)
     progress.begin(Stage.WRITE)
     progress.update(0, 1)
     chosen, not_found = None, None
@@ -213,18 +272,10 @@ def _scan_and_report(
         except PairNotFound as exc:  # the CSV and JSON are still written
             not_found = str(exc)
     try:
-        more = (
-            report_writers(
-                result,
-                html_path=args.html,
-                pdf_path=args.pdf,
-                lang=args.lang,
-                anonymous=args.anonymize,
-                pairs=chosen,
-            )
-            if not_found is None
-            else []
-        )
+        more = _report_writers(args, result, chosen) if not_found is None else []
+    except StudentNotFound as exc:  # the CSV and JSON are still written
+        more, not_found = [], str(exc)
+    try:
         write_reports(result, csv_path=args.csv, json_path=args.json, lang=args.lang, more=more)
         progress.update(1, 1)
     except ReportError as exc:
@@ -256,6 +307,31 @@ def _scan_and_report(
     return 1 if errors else 0
 
 
+def _report_writers(
+    args: argparse.Namespace, result: ScanResult, chosen: list[PairScore] | None
+) -> list[tuple[Path, Writer]]:
+    """The HTML and PDF asked for: the class, one pair, the confirmed cases or one
+    student's own report."""
+    if args.student:
+        return student_writers(
+            result,
+            args.student,
+            html_path=args.html,
+            pdf_path=args.pdf,
+            level=args.level,
+            lang=args.lang,
+        )
+    return report_writers(
+        result,
+        html_path=args.html,
+        pdf_path=args.pdf,
+        lang=args.lang,
+        anonymous=args.anonymize,
+        pairs=chosen,
+        kind="confirmed" if args.confirmed else "class",
+    )
+
+
 def _nothing_compared(result: ScanResult) -> str:
     """Why the scan compared nothing (``""`` when it compared something): no file read,
     or one file and no archive searched. One new file checked against the archive is a
@@ -279,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_scan(args, parser)
         if args.command == "archive":
             return run_archive_command(args)
+        if args.command == "review":
+            return run_review(args, parser)
     except ArchiveError as exc:
         print(f"plagcheck: error: {exc}", file=sys.stderr)
         return 1

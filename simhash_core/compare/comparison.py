@@ -504,10 +504,24 @@ def compare_documents(
     pairs = scored.pairs
     if restrict is not None:
         pairs = [replace(p, group=None) for p in pairs]
+    pairs, clusters = finish_pairs(pairs, corpus, scored.meaning_of)
+    return Comparison(pairs, clusters, corpus, scored.matrix, scored.others, scored.timings)
+
+
+def finish_pairs(
+    pairs: list[PairScore],
+    corpus: Corpus,
+    meaning_of: Mapping[tuple[int, int], tuple[int, int]],
+) -> tuple[list[PairScore], list[Cluster]]:
+    """The judged, ordered ``pairs`` of ``corpus`` finished as a comparison gives them:
+    flagged pairs with what their files' properties agree on after their reasons, every
+    pair with its direction and group; and the groups. ``meaning_of``: see
+    :class:`.steps.Judged` (the review's exclusions finish their pairs here too)."""
+    docs = corpus.docs
     names = [d.label for d in docs]  # what a teacher reads: the students
     labels = [d.archive_label for d in docs]
     # what the files' own properties agree on joins the reasons of flagged pairs
-    evidence = MetaEvidence([d.meta for d in docs], [d.student for d in docs], names)
+    evidence = meta_evidence(docs)
     pairs = [_with_meta(p, evidence) for p in pairs]
     directions = pair_directions(
         pairs,
@@ -515,12 +529,29 @@ def compare_documents(
         archived=labels,
         passages=corpus.found_passages,
         authored=evidence.named_other,
-        alike=lambda i, j: _alike(corpus, scored.meaning_of, i, j),
+        alike=lambda i, j: _alike(corpus, meaning_of, i, j),
     )
     clusters = groups(pairs, len(docs), labels=labels, names=names, directions=directions)
     member_of = {m: c.id for c in clusters for m in c.members}
-    pairs = [_finished(p, directions, member_of) for p in pairs]
-    return Comparison(pairs, clusters, corpus, scored.matrix, scored.others, scored.timings)
+    return [_finished(p, directions, member_of) for p in pairs], clusters
+
+
+def meta_evidence(docs: list[Document]) -> MetaEvidence:
+    """What the files' own properties say about the pairs of ``docs``."""
+    return MetaEvidence([d.meta for d in docs], [d.student for d in docs], [d.label for d in docs])
+
+
+def shared_and_sizes(corpus: Corpus) -> tuple[SharedCounts, np.ndarray]:
+    """Shared shingle counts of every pair of ``corpus`` and each document's set size
+    (what a comparison counts first)."""
+    return _shared(corpus)
+
+
+def meaning_links(
+    corpus: Corpus, restrict: Restriction | None = None, progress: Progress | None = None
+) -> dict:
+    """The meaning layer's matched sentences per pair of ``corpus``, made afresh."""
+    return _meaning_links(corpus, restrict, progress or Progress(), ComparisonMemo.empty())
 
 
 def _alike(

@@ -152,6 +152,10 @@ class Corpus:
     measured: dict[tuple[int, int], Any] = field(default_factory=dict, repr=False)
     # and their word-for-word passages (original-text offsets), for the views
     _twin_passages: dict[tuple[int, int], list[Passage]] = field(default_factory=dict, repr=False)
+    # the aligned runs a pair keeps (the review's exclusions: see derived); None: all
+    match_filter: Callable[[int, int, list[UnitMatch]], list[UnitMatch]] | None = field(
+        default=None, repr=False
+    )
 
     @classmethod
     def build(
@@ -265,6 +269,10 @@ class Corpus:
         documents that have no twin are not kept (nothing would reuse them).
         Pairs aligned in the workers come with their runs (:meth:`give_matches`).
         """
+        found = self._all_matches(i, j)
+        return found if self.match_filter is None else self.match_filter(i, j, found)
+
+    def _all_matches(self, i: int, j: int) -> list[UnitMatch]:
         given = self._given.get((i, j))
         if given is not None:
             return given
@@ -275,6 +283,36 @@ class Corpus:
                 found = self._aligned[key] = self._align(i, j)
             return found
         return self._align(i, j)
+
+    def derived(
+        self, match_filter: Callable[[int, int, list[UnitMatch]], list[UnitMatch]]
+    ) -> Corpus:
+        """The same documents and common text, whose pairs keep only the aligned runs
+        ``match_filter(i, j, runs)`` gives (it must depend on the two documents'
+        contents alone: pairs of the same contents share their passages). What is made
+        per document is shared with this corpus; what is made per pair is not, and the
+        judged meaning is copied (the caller may change it)."""
+        return Corpus(
+            self.docs,
+            self.settings,
+            self.common,
+            _ok=self._ok,
+            _sets=self._sets,
+            _comparable=self.comparable,
+            _weights=self._weights,
+            _sorted=self._sorted,
+            _sentences=self._sentences,
+            _glossed=self._glossed,
+            meaning=dict(self.meaning),
+            _twins=self._twins,
+            _align_keys=self._align_keys,
+            _own_ids=self._own_ids,
+            _own_classes=self._own_classes,
+            _own_lock=self._own_lock,
+            _aligned=self._aligned,
+            _given=self._given,
+            match_filter=match_filter,
+        )
 
     def give_matches(self, i: int, j: int, matches: list[UnitMatch]) -> None:
         """The aligned runs of documents ``i < j``, worked out elsewhere (the same as

@@ -148,8 +148,12 @@ def analyze_text(
     settings: ScanSettings,
     template_shingles: np.ndarray | None = None,
     kind: str = "txt",
+    *,
+    excluded_units: np.ndarray | None = None,
 ) -> Analysis:
-    """Analyse already-extracted text."""
+    """Analyse already-extracted text. ``excluded_units`` (a mask over the text's
+    units) leaves those units out too, as template text is (the review's "treat this
+    passage as the assignment text" re-analyses a document with them)."""
     clock = time.perf_counter
     t0 = clock()
     norm = normalize(text, t2s=settings.t2s)
@@ -172,6 +176,8 @@ def analyze_text(
         # units (not only the shingles) also drops the shingles that merely straddle
         # the template's end, which would count its last words as the student's.
         excluded_unit |= comparable_units(np.isin(seq, template_shingles), n_units, settings.ngram)
+    if excluded_units is not None and len(excluded_units) == n_units:
+        excluded_unit |= excluded_units
     # a shingle is unusable if any of its units is excluded
     csum = np.concatenate([[0], np.cumsum(excluded_unit, dtype=np.int64)])
     usable = (csum[width : width + len(seq)] - csum[: len(seq)]) == 0

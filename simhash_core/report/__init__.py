@@ -92,12 +92,16 @@ def report_writers(
     anonymous: bool = False,
     pairs: Sequence[PairScore] | None = None,
     date: datetime.date | None = None,
+    kind: str = "class",
 ) -> list[tuple[Path, Writer]]:
     """The ``(path, writer)`` of each report asked for, built from one
-    :class:`ClassReport`."""
+    :class:`ClassReport`: the class (``kind="class"``) or its confirmed cases
+    (``kind="confirmed"``), with the decisions of ``result.decisions``."""
     if html_path is None and pdf_path is None:
         return []
-    report = class_report(result, lang=lang, anonymous=anonymous, pairs=pairs, date=date)
+    report = class_report(
+        result, lang=lang, anonymous=anonymous, pairs=pairs, date=date, kind=kind
+    )
     out: list[tuple[Path, Writer]] = []
     if html_path is not None:
         out.append((Path(html_path), html_writer(report)))

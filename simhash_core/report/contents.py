@@ -20,6 +20,15 @@ from pathlib import Path
 from simhash_core.export import file_problems, percent
 from simhash_core.messages import Message
 from simhash_core.pair_fields import FIELD, FieldKind
+from simhash_core.review.decisions import (
+    DECISION_WORDS,
+    OUTDATED_WORD,
+    REASON_WORDS,
+    VERDICT_WORDS,
+    Found,
+    Verdict,
+    decision_of,
+)
 from simhash_core.review.evidence import pair_evidence
 from simhash_core.translations import Translation, translation
 from simhash_core.types import Document, PairScore, ScanResult, ocr_confidence
@@ -176,6 +185,17 @@ class PairSection:
     # where OCR read each side's text, and how sure it was ("" for a typed file)
     ocr_a: str = ""
     ocr_b: str = ""
+    # the teacher's decision: a key of review.decisions.STATE_WORDS, and its parts as
+    # read (decision, reason, note, who, when: those given; none when unreviewed)
+    state: str = Verdict.UNREVIEWED.value
+    decision: tuple[Measure, ...] = ()
+    # what the two files' own properties share (the reasons coded ``meta.*``)
+    metadata: tuple[str, ...] = ()
+
+    @property
+    def shown_state(self) -> str:
+        """What the report's filter sorts the pair under: a key of :data:`FILTERS`."""
+        return review_filter(self.state)
 
 
 @dataclass(frozen=True)
@@ -218,6 +238,11 @@ class ClassReport:
     texts: dict[int, str] = field(default_factory=dict)  # the flagged pairs' documents
     problems: tuple[Problem, ...] = ()
     archive: ArchiveNote | None = None  # None: the scan did not ask for the archive
+    # the reported pairs by decision: confirmed, dismissed, to review (FILTERS' order)
+    review: tuple[Measure, ...] = ()
+    # "class": every flagged or decided pair; "confirmed": the confirmed cases only,
+    # laid out for an exam board (the aligned passages, the decision, the metadata)
+    kind: str = "class"
 
 
 @dataclass(frozen=True)
@@ -238,6 +263,78 @@ def archive_note(result: ScanResult, t: Translation, anonymous: bool = False) ->
     if anonymous and "://" not in check.location:
         check = replace(check, location=Path(check.location).name)
     return ArchiveNote(t.message(check.message), failed=not check.checked)
+
+
+# what a report's decision filter offers, and what each reads as (the review states
+# "unreviewed" and "outdated" are both "to review": an outdated decision is not applied)
+FILTERS = ("confirmed", "dismissed", "review")
+FILTER_WORDS = {
+    "all": "All",
+    "confirmed": VERDICT_WORDS[Verdict.CONFIRMED],
+    "dismissed": VERDICT_WORDS[Verdict.DISMISSED],
+    "review": "To review",
+}
+
+
+def review_filter(state: str) -> str:
+    """The filter a review state falls under.
+
+    >>> review_filter("confirmed"), review_filter("outdated"), review_filter("unreviewed")
+    ('confirmed', 'review', 'review')
+    """
+    return state if state in ("confirmed", "dismissed") else "review"
+
+
+def decision_parts(
+    found: Found | None, t: Translation, names: Names | None = None
+) -> tuple[Measure, ...]:
+    """A pair's decision as labelled lines: the decision (an outdated one says so),
+    why, the note, who and when; only those given. ``names`` blacks out students'
+    names in the note of an anonymous report."""
+    if found is None:
+        return ()
+    d = found.decision
+    label, because, note_word, by_word, at_word = (t.word(x) for x in DECISION_WORDS)
+    verdict = t.word(VERDICT_WORDS[d.verdict])
+    if found.outdated:
+        verdict = f"{t.word(OUTDATED_WORD)} ({verdict})"
+    out = [Measure(label, verdict)]
+    if d.reason is not None:
+        out.append(Measure(because, t.word(REASON_WORDS[d.reason])))
+    note = d.note.strip()
+    if note and names is not None and names.anonymous:
+        note = names.scrub(names.redact(note))
+    if note:
+        out.append(Measure(note_word, note))
+    if d.by:
+        out.append(Measure(by_word, d.by))
+    if d.at:
+        out.append(Measure(at_word, d.at.replace("T", " ").replace("Z", " UTC")))
+    return tuple(out)
+
+
+def reported(result: ScanResult) -> list[PairScore]:
+    """The pairs a class report shows: the flagged ones and those a teacher decided on
+    (an outdated decision included), most similar first."""
+    chosen = [p for p in result.pairs if p.flagged or decision_of(result, p.a, p.b)]
+    return sorted(chosen, key=lambda p: (-p.similarity, p.simhash_distance, p.a, p.b))
+
+
+def confirmed(result: ScanResult) -> list[PairScore]:
+    """The pairs confirmed as copying (an outdated decision is not), most similar first."""
+    return [
+        p
+        for p in reported(result)
+        if (f := decision_of(result, p.a, p.b)) is not None and f.verdict is Verdict.CONFIRMED
+    ]
+
+
+def review_counts(sections: Sequence[PairSection], t: Translation) -> tuple[Measure, ...]:
+    """How many of the pairs are confirmed, dismissed and still to review."""
+    return tuple(
+        Measure(t.word(FILTER_WORDS[k]), str(sum(s.shown_state == k for s in sections)))
+        for k in FILTERS
+    )
 
 
 def who_headers(t: Translation, anonymous: bool) -> tuple[str, str]:
@@ -342,6 +439,7 @@ def _section(
 ) -> PairSection:
     evidence = pair_evidence(result, p.a, p.b, p)
     left, right = evidence.left, evidence.right
+    found = decision_of(result, p.a, p.b)
     passages = tuple(
         MarkedPassage(k, x.kind, (x.a_start, x.a_end), (x.b_start, x.b_end), x.common)
         for k, x in enumerate(evidence.passages, 1)
@@ -366,6 +464,11 @@ def _section(
         translated=p.translated,
         ocr_a=ocr_note(left.document, t, names),
         ocr_b=ocr_note(right.document, t, names),
+        state=found.state if found is not None else Verdict.UNREVIEWED.value,
+        decision=decision_parts(found, t, names),
+        metadata=tuple(
+            t.message(m, names) for m in evidence.reasons if m.code.startswith("meta.")
+        ),
     )
 
 
@@ -394,9 +497,11 @@ def class_report(
     pairs: Sequence[PairScore] | None = None,
     title: str | None = None,
     date: datetime.date | None = None,
+    kind: str = "class",
 ) -> ClassReport:
-    """The report of ``result``: its flagged pairs (or ``pairs``, e.g. the one pair a
-    teacher selected), in ``lang``, anonymous on request."""
+    """The report of ``result``: its flagged pairs and those a teacher decided on (or
+    ``pairs``, e.g. the one pair a teacher selected), in ``lang``, anonymous on
+    request. ``kind="confirmed"`` is the confirmed cases only (:func:`confirmed`)."""
     t = translation(lang)
     docs = result.documents
     problems = file_problems(result)
@@ -408,7 +513,10 @@ def class_report(
         archived_word=t.word("Archived"),
         labels={d.path: d.label for d in docs},
     )
-    chosen = ranked(result.pairs) if pairs is None else list(pairs)
+    if pairs is not None:
+        chosen = list(pairs)
+    else:
+        chosen = confirmed(result) if kind == "confirmed" else reported(result)
     sections = tuple(_section(result, p, k, t, names) for k, p in enumerate(chosen, 1))
     used = sorted({i for s in sections for i in (s.a, s.b)})
     flagged = sum(1 for p in result.pairs if p.flagged)
@@ -432,6 +540,8 @@ def class_report(
     if title is None:
         root = result.root
         title = root.name if root is not None and not anonymous else t.word("Class report")
+        if kind == "confirmed":
+            title = f"{t.word('Confirmed cases')} · {title}"
     return ClassReport(
         lang=t.lang,
         title=title,
@@ -449,4 +559,6 @@ def class_report(
             for e in problems
         ),
         archive=archive_note(result, t, anonymous),
+        review=review_counts(sections, t),
+        kind=kind,
     )

@@ -29,6 +29,8 @@ import json
 from typing import Any
 
 from simhash_core.report.contents import (
+    FILTER_WORDS,
+    FILTERS,
     HISTOGRAM_BINS,
     ClassReport,
     GroupSummary,
@@ -43,6 +45,7 @@ from simhash_core.report.palette import (
     TRANSLATED_UNDERLINE,
     heat_hex,
 )
+from simhash_core.review.decisions import DECISION_WORDS, STATE_WORDS
 from simhash_core.translations import translation
 
 FONT_STACK = (
@@ -61,6 +64,16 @@ _POLICY = (
 
 def _e(text: Any) -> str:
     return html.escape(str(text), quote=True)
+
+
+def _filter_css() -> str:
+    """The decision filter without a script: while a state's radio button is checked,
+    the pairs (rows and sections) of the other states are hidden."""
+    return "\n".join(
+        f'body:has(#filter-{k}:checked) :is(tr, section.pair)[data-state]'
+        f':not([data-state="{k}"]) {{ display: none; }}'
+        for k in FILTERS
+    )
 
 
 def _css() -> str:
@@ -123,6 +136,25 @@ p.archive.failed {{ background: #fdecea; border-left-color: #c62828; font-weight
 p.ocr {{ font-size: 12px; margin: 2px 0 6px; padding: 3px 6px; background: #fff4d6;
   border-left: 3px solid #c98a00; }}
 button.print {{ float: right; font: inherit; font-size: 12px; }}
+fieldset.filter {{ border: 1px solid #d7d9de; border-radius: 6px; background: #fff;
+  margin: 12px 0; padding: 4px 12px 8px; font-size: 14px; }}
+fieldset.filter label {{ margin-right: 16px; cursor: pointer; white-space: nowrap; }}
+fieldset.filter input:focus-visible {{ outline: 2px solid #1f4fa8; outline-offset: 2px; }}
+.decision {{ margin: 6px 0; padding: 4px 10px; border-left: 4px solid #8fa3bf;
+  background: #f4f6f9; font-size: 13px; }}
+.decision.confirmed {{ border-left-color: #c62828; background: #fdecea; }}
+.decision.dismissed {{ border-left-color: #2e7d32; background: #edf7ee; }}
+.decision.outdated {{ border-left-color: #c98a00; background: #fff4d6; }}
+.decision table {{ background: none; }}
+.decision td {{ border: none; padding: 1px 8px 1px 0; }}
+.decision td:first-child {{ color: #555; white-space: nowrap; }}
+td.state-confirmed {{ color: #c62828; font-weight: bold; }}
+td.state-dismissed {{ color: #2e7d32; }}
+td.state-outdated {{ color: #9a6a00; }}
+.steps {{ margin: 6px 0; font-size: 13px; }}
+.steps button {{ font: inherit; font-size: 13px; }}
+.steps .at {{ margin: 0 8px; color: #444; }}
+{_filter_css()}
 a {{ color: #1f4fa8; }}
 @media print {{
   body {{ background: #fff; }}
@@ -251,22 +283,75 @@ _SCRIPT = r"""
     box.scrollTop += top - 40;
   }
 
+  // passage n marked current on both sides, each side scrolled to it (but the box
+  // holding ``clicked``, where the reader already is)
+  function show(section, n, clicked) {
+    var boxes = section.querySelectorAll(".text");
+    section.querySelectorAll("mark.current").forEach(function (x) {
+      x.classList.remove("current");
+    });
+    boxes.forEach(function (box) {
+      var found = box.querySelectorAll('mark[data-p="' + n + '"]');
+      found.forEach(function (x) { x.classList.add("current"); });
+      if (found.length && !(clicked && box.contains(clicked))) scrollInBox(box, found[0]);
+    });
+  }
+
+  // the numbers of a pair's passages the reader steps through (not the common text)
+  function stops(section) {
+    var p = pairs[section.getAttribute("data-pair")];
+    return p ? p.p.filter(function (x) { return !x[6]; }).map(function (x) { return x[0]; }) : [];
+  }
+
+  function step(section, by) {
+    render(section);
+    var list = stops(section);
+    if (!list.length) return;
+    var at = parseInt(section.getAttribute("data-at") || "0", 10) + by;
+    if (at < 1) at = list.length;
+    if (at > list.length) at = 1;
+    section.setAttribute("data-at", String(at));
+    show(section, list[at - 1], null);
+    var label = section.querySelector(".steps .at");
+    if (label) {
+      label.textContent = label.getAttribute("data-format")
+        .replace("{n}", String(at)).replace("{count}", String(list.length));
+    }
+    var sides = section.querySelector(".sides");
+    var top = sides.getBoundingClientRect().top;
+    if (top < 0 || top > innerHeight * 0.6) sides.scrollIntoView({ block: "start" });
+  }
+
   function link(section) {
     section.addEventListener("click", function (ev) {
       var m = ev.target.closest("mark[data-p]");
       if (!m) return;
-      var n = m.getAttribute("data-p");
-      var boxes = section.querySelectorAll(".text");
-      section.querySelectorAll("mark.current").forEach(function (x) {
-        x.classList.remove("current");
-      });
-      boxes.forEach(function (box) {
-        var found = box.querySelectorAll('mark[data-p="' + n + '"]');
-        found.forEach(function (x) { x.classList.add("current"); });
-        if (found.length && !box.contains(m)) scrollInBox(box, found[0]);
+      var n = parseInt(m.getAttribute("data-p"), 10);
+      var at = stops(section).indexOf(n);
+      if (at >= 0) section.setAttribute("data-at", String(at + 1));
+      show(section, n, m);
+    });
+    section.querySelectorAll(".steps button").forEach(function (b) {
+      b.addEventListener("click", function () {
+        step(section, b.classList.contains("next") ? 1 : -1);
       });
     });
+    // n / p (or j / k) step through the passages while the focus is in the pair
+    section.addEventListener("keydown", function (ev) {
+      if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      if (ev.key === "n" || ev.key === "j") { step(section, 1); ev.preventDefault(); }
+      if (ev.key === "p" || ev.key === "k") { step(section, -1); ev.preventDefault(); }
+    });
   }
+
+  // #filter-confirmed (and the others) shows the report filtered
+  function filterFromHash() {
+    var wanted = /^#filter-(\w+)$/.exec(location.hash);
+    var radio = wanted && document.getElementById("filter-" + wanted[1]);
+    if (radio) radio.checked = true;
+  }
+  filterFromHash();
+  window.addEventListener("hashchange", filterFromHash);
 
   var sections = Array.prototype.slice.call(document.querySelectorAll("section.pair"));
   sections.forEach(link);
@@ -425,6 +510,30 @@ def _ocr_line(note: str) -> str:
     return f'<p class="ocr">{_e(note)}</p>' if note else ""
 
 
+def _decision_html(s: PairSection) -> str:
+    """The teacher's decision on a pair (nothing when none was made)."""
+    if not s.decision:
+        return ""
+    rows = "".join(f"<tr><td>{_e(m.label)}</td><td>{_e(m.value)}</td></tr>" for m in s.decision)
+    return f'<div class="decision {_e(s.state)}"><table><tbody>{rows}</tbody></table></div>'
+
+
+def _steps_html(s: PairSection, w: Any) -> str:
+    """Previous / next passage: the buttons (and n / p) that step through a pair."""
+    count = sum(1 for m in s.passages if not m.common)
+    if not count:
+        return ""
+    form = w("Passage {n} of {count}")
+    return (
+        '<div class="steps noprint">'
+        f'<button class="prev" type="button">← {_e(w("Previous passage"))}</button>'
+        f'<span class="at" aria-live="polite" data-format="{_e(form)}">'
+        f"{_e(form.format(n='–', count=count))}</span>"
+        f'<button class="next" type="button">{_e(w("Next passage"))} →</button>'
+        f' <span class="note">{_e(w("(keys: n and p)"))}</span></div>'
+    )
+
+
 def _pair_section(s: PairSection, w: Any) -> str:
     reasons = "".join(f"<li>{_e(r)}</li>" for r in s.reasons)
     cells = "".join(f"<th>{_e(m.label)}</th>" for m in s.measures)
@@ -441,17 +550,42 @@ def _pair_section(s: PairSection, w: Any) -> str:
     legend.append(f'<span class="tpl">{_e(w("template, references"))}</span>')
     title = w("Pair {number}").format(number=s.number)
     return f"""
-<section class="pair" id="pair-{s.number}" data-pair="{s.number}">
+<section class="pair" id="pair-{s.number}" data-pair="{s.number}" data-state="{s.shown_state}">
 <button class="print" type="button">{_e(w("Print this pair"))}</button>
 <h2>{_e(title)}: {_e(s.name_a)} ↔ {_e(s.name_b)} · {_e(s.similarity_text)}</h2>
+{_decision_html(s)}
 <ul class="reasons">{reasons}</ul>
 <table class="measures"><thead><tr>{cells}</tr></thead><tbody><tr>{values}</tr></tbody></table>
 <div class="legend">{"".join(legend)}</div>
+{_steps_html(s, w)}
 <div class="sides">
 <div class="side"><h3>A · {_e(s.name_a)}</h3>{_ocr_line(s.ocr_a)}<div class="text">…</div></div>
 <div class="side"><h3>B · {_e(s.name_b)}</h3>{_ocr_line(s.ocr_b)}<div class="text">…</div></div>
 </div>
 </section>"""
+
+
+def _state_word(s: PairSection, t: Any) -> str:
+    """A pair's review state in a table cell."""
+    return t.word(STATE_WORDS[s.state])
+
+
+def _filter_html(report: ClassReport, w: Any) -> str:
+    """Radio buttons that show all pairs, or those of one decision (no script needed:
+    the styles hide the others; arrow keys move between them)."""
+    if not report.pairs:
+        return ""
+    counts = {k: m.value for k, m in zip(FILTERS, report.review, strict=True)}
+    choices = [("all", str(len(report.pairs))), *((k, counts[k]) for k in FILTERS)]
+    labels = "".join(
+        f'<label><input type="radio" name="decision" id="filter-{k}" value="{k}"'
+        f'{" checked" if k == "all" else ""}> {_e(w(FILTER_WORDS[k]))} ({n})</label>'
+        for k, n in choices
+    )
+    return (
+        f'<fieldset class="filter noprint" id="decision-filter">'
+        f"<legend>{_e(w('Show pairs'))}</legend>{labels}</fieldset>"
+    )
 
 
 _FONT_SLOT = "/*@font-face*/"
@@ -466,13 +600,140 @@ def _archive_html(report: ClassReport) -> str:
     return f'<p class="{kind}" id="archive-status">{_e(note.text)}</p>'
 
 
+CASE_PASSAGE_CHARS = 4_000  # of a passage in a confirmed case (the texts are not shown)
+
+
+def _short(text: str, more: str) -> str:
+    """A passage whole up to :data:`CASE_PASSAGE_CHARS`, else its start and end.
+
+    >>> _short("ab" * 3000, "[{chars}]")[1998:2011]
+    'ab … [6000] …'
+    """
+    text = text.strip()
+    if len(text) <= CASE_PASSAGE_CHARS:
+        return text
+    half = CASE_PASSAGE_CHARS // 2
+    return f"{text[:half]} … {more.format(chars=len(text))} … {text[-half:]}"
+
+
+def _case_html(report: ClassReport, s: PairSection, t: Any) -> str:
+    """One confirmed case: the decision, what the files' properties share, why, the
+    measures, the passages side by side and the settings. Static: no script."""
+    w = t.word
+    title = w("Case {number}").format(number=s.number)
+    metadata = set(s.metadata)
+    shared = "".join(f"<li>{_e(r)}</li>" for r in s.metadata)
+    reasons = "".join(f"<li>{_e(r)}</li>" for r in s.reasons if r not in metadata)
+    more = w("{chars} characters in all")
+    rows = "".join(
+        f'<tr><td class="num c{(m.number - 1) % 8}">{m.number}<br>{_e(w(m.kind))}</td>'
+        f'<td class="passage">{_e(_short(report.texts[s.a][m.a[0] : m.a[1]], more))}</td>'
+        f'<td class="passage">{_e(_short(report.texts[s.b][m.b[0] : m.b[1]], more))}</td></tr>'
+        for m in s.passages
+        if not m.common
+    )
+    passages = (
+        f'<h3>{_e(w("Matched passages"))}</h3><table class="passages"><thead><tr><th>#</th>'
+        f"<th>A · {_e(s.name_a)}</th><th>B · {_e(s.name_b)}</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+        if rows
+        else ""
+    )
+    none = f'<p class="note">{_e(w("none"))}</p>'
+    return f"""
+<section class="case" id="case-{s.number}" data-state="{s.shown_state}">
+<h2>{_e(title)}: {_e(s.name_a)} ↔ {_e(s.name_b)} · {_e(s.similarity_text)}</h2>
+{_decision_html(s)}
+<h3>{_e(w("What the files' properties share"))}</h3>
+{f'<ul class="reasons">{shared}</ul>' if shared else none}
+<h3>{_e(t.column("Why"))}</h3><ul class="reasons">{reasons}</ul>
+<h3>{_e(w("Measures"))}</h3>{_kv_table(s.measures)}
+{passages}
+<h3>{_e(w("The scan's settings"))}</h3>{_kv_table(report.settings)}
+</section>"""
+
+
+def render_cases_html(report: ClassReport, *, embed_font: bool = True) -> str:
+    """The confirmed cases (a report of kind ``"confirmed"``) as one static HTML
+    document: for an exam board, printed or mailed."""
+    t = translation(report.lang)
+    w = t.word
+    html_lang = "zh-CN" if report.lang == "zh_CN" else "en"
+    sub = w("plagcheck report · {date}").format(date=report.generated)
+    if report.anonymous:
+        sub += " · " + w("anonymized")
+    by, at = (t.word(x) for x in DECISION_WORDS[3:])
+    rows = []
+    for s in report.pairs:
+        parts = {m.label: m.value for m in s.decision}
+        rows.append(
+            f'<tr><td class="num"><a href="#case-{s.number}">{s.number}</a></td>'
+            f"<td>{_e(s.name_a)}</td><td>{_e(s.name_b)}</td>"
+            f'<td class="num">{_e(s.similarity_text)}</td>'
+            f"<td>{_e(parts.get(by, ''))}</td><td>{_e(parts.get(at, ''))}</td></tr>"
+        )
+    head = "".join(
+        f"<th>{_e(h)}</th>"
+        for h in ("#", *who_headers(t, report.anonymous), t.column("Similarity"), by, at)
+    )
+    listing = (
+        f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        if rows
+        else f'<p>{_e(w("No pair is confirmed as copying."))}</p>'
+    )
+    count = w("Confirmed cases: {count}").format(count=len(report.pairs))
+    cases = "".join(_case_html(report, s, t) for s in report.pairs)
+    page = f"""<!DOCTYPE html>
+<html lang="{html_lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{_POLICY}">
+<meta name="referrer" content="no-referrer">
+<title>{_e(report.title)} · plagcheck</title>
+<style>{_FONT_SLOT}{_css()}{_CASES_CSS}</style>
+</head>
+<body>
+<header class="top"><h1>{_e(report.title)}</h1><div class="sub">{_e(sub)}</div></header>
+<main>
+<section id="overview">
+<div class="cards"><div class="card">{_e(count)}</div></div>
+<h2>{_e(w("The scan's settings"))}</h2>{_kv_table(report.settings)}
+<h2>{_e(w("Confirmed cases"))}</h2>{listing}
+</section>
+{cases}
+</main>
+</body>
+</html>
+"""
+    font = embedded_font(page) if embed_font else None
+    return page.replace(_FONT_SLOT, f"{font.css}\n" if font else "", 1)
+
+
+_CASES_CSS = """
+section.case { background: #fff; border: 1px solid #d7d9de; border-radius: 6px;
+  padding: 10px 16px 16px; margin: 24px 0; }
+section.case h3 { font-size: 14px; margin: 12px 0 4px; }
+table.passages { width: 100%; table-layout: fixed; }
+table.passages th:first-child, table.passages td:first-child { width: 76px; }
+td.passage { white-space: pre-wrap; word-break: break-word; font-size: 13px; }
+@media print {
+  section.case { break-before: page; border: none; padding: 0; }
+  td.num { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+}
+"""
+
+
 def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
-    """The report as one HTML document (a string).
+    """The report as one HTML document (a string); the confirmed cases' own layout for
+    a report of kind ``"confirmed"`` (:func:`render_cases_html`).
 
     With ``embed_font`` the glyphs of every non-ASCII character the page shows travel
     inside it (:func:`simhash_core.report.fonts.embedded_font`), so Chinese is drawn on
     a machine with no CJK font too.
     """
+    if report.kind == "confirmed":
+        return render_cases_html(report, embed_font=embed_font)
     t = translation(report.lang)
     w = t.word
     html_lang = "zh-CN" if report.lang == "zh_CN" else "en"
@@ -481,9 +742,11 @@ def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
         f'<div class="card">{_e(m.label)}<b>{_e(m.value)}</b></div>' for m in report.counts
     )
     pair_rows = "".join(
-        f'<tr><td class="num" data-sort="{s.number}"><a href="#pair-{s.number}">{s.number}</a></td>'
+        f'<tr data-state="{s.shown_state}"><td class="num" data-sort="{s.number}">'
+        f'<a href="#pair-{s.number}">{s.number}</a></td>'
         f"<td>{_e(s.name_a)}</td><td>{_e(s.name_b)}</td>"
         f'<td class="num" data-sort="{s.similarity:.6f}">{_e(s.similarity_text)}</td>'
+        f'<td class="state-{s.state}">{_e(_state_word(s, t))}</td>'
         f'<td class="num">{len([m for m in s.passages if not m.common])}</td>'
         f'<td class="num">{s.reworded}</td><td class="num">{s.translated}</td>'
         f'<td class="num" data-sort="{s.group if s.group is not None else 1 << 30}">'
@@ -496,7 +759,9 @@ def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
         for h in (
             "#",
             *who_headers(t, report.anonymous),
-            *(t.column(h) for h in ("Similarity", "Passages", "Reworded", "Translated")),
+            t.column("Similarity"),
+            t.column("Decision"),
+            *(t.column(h) for h in ("Passages", "Reworded", "Translated")),
             t.column("Group"),
             t.column("Why"),
         )
@@ -551,6 +816,7 @@ def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
 <section id="overview">
 <div class="cards">{cards}</div>
 {_archive_html(report)}
+{_filter_html(report, w)}
 <div class="overview-grid">
 <div><h2>{_e(w("Similarity of every pair"))}</h2>{hist}
 <p class="note">{_e(w("Pairs per 5% of similarity; bar heights on a log scale."))}</p></div>

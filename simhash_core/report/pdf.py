@@ -46,6 +46,7 @@ from simhash_core.report.palette import (
     heat_hex,
     passage_color,
 )
+from simhash_core.review.decisions import DECISION_WORDS, STATE_WORDS
 from simhash_core.translations import translation
 
 FALLBACK_FONT = "STSong-Light"
@@ -305,6 +306,18 @@ def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
         )
     )
     story += _archive_story(report, st, width)
+    if report.review:
+        story.append(P(_x(w("Review")), st["h3"]))
+        story.append(
+            _table(
+                [
+                    [P(_x(m.label), cell) for m in report.review],
+                    [P(_x(m.value), st["h3"]) for m in report.review],
+                ],
+                [width / len(report.review)] * len(report.review),
+                head=False,
+            )
+        )
     story += [P(_x(w("Similarity of every pair")), st["h2"]), _histogram(report, font)]
     story.append(P(_x(w("Pairs per 5% of similarity; bar heights on a log scale.")), st["note"]))
     story.append(P(_x(w("Settings")), st["h2"]))
@@ -341,6 +354,7 @@ def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
             "#",
             *who_headers(t, report.anonymous),
             t.column("Similarity"),
+            t.column("Decision"),
             t.column("Why"),
         ]
         sep = t.separator
@@ -351,11 +365,14 @@ def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
                 P(_x(s.name_a), cell),
                 P(_x(s.name_b), cell),
                 P(s.similarity_text, cell),
+                P(_x(t.word(STATE_WORDS[s.state])), cell),
                 P(_x(sep.join(s.reasons)), cell),
             ]
             for s in report.pairs
         ]
-        story.append(_table(rows, [9 * mm, 36 * mm, 36 * mm, 18 * mm, width - 99 * mm]))
+        story.append(
+            _table(rows, [9 * mm, 34 * mm, 34 * mm, 18 * mm, 24 * mm, width - 119 * mm])
+        )
     else:
         story.append(P(_x(w("none")), st["note"]))
     story.append(P(_x(w("Files not read, skipped or read with warnings")), st["h2"]))
@@ -376,17 +393,17 @@ EXCERPT_CHARS = 600  # of a passage in the passages table (the full texts follow
 TABLE_PASSAGES = 200  # rows of the passages table; the rest are counted (and all marked)
 
 
-def _excerpt(text: str, more: str) -> str:
-    """A passage for the passages table: whole up to :data:`EXCERPT_CHARS`, else its
+def _excerpt(text: str, more: str, limit: int = EXCERPT_CHARS) -> str:
+    """A passage for the passages table: whole up to ``limit`` characters, else its
     start and end around ``more`` ("… 2,400 characters in all …").
 
     >>> _excerpt("ab" * 400, "[{chars}]")[296:311]
     'abab … [800] … '
     """
     text = text.strip()
-    if len(text) <= EXCERPT_CHARS:
+    if len(text) <= limit:
         return text
-    half = EXCERPT_CHARS // 2
+    half = limit // 2
     return f"{text[:half]} … {more.format(chars=len(text))} … {text[-half:]}"
 
 
@@ -473,55 +490,19 @@ def _text_story(text: str, spans: list, grey: list[Span], w, st: dict, anchor: s
 
 
 def _pair(report: ClassReport, s: PairSection, st: dict, width: float) -> list:
-    from reportlab.lib import colors
-    from reportlab.lib.units import mm
     from reportlab.platypus import Paragraph
 
     t = translation(report.lang)
     w = t.word
     P = Paragraph
-    cell = st["cell"]
     title = w("Pair {number}").format(number=s.number)
     story: list = [P(_x(f"{title}: {s.name_a} ↔ {s.name_b} · {s.similarity_text}"), st["title"])]
+    story += _decision_story(s, st, width)
     story += [P(_x(r), st["bullet"], bulletText="•") for r in s.reasons]
-    half = (len(s.measures) + 1) // 2
-    rows = []
-    for k in range(half):
-        row = []
-        for measure in (
-            s.measures[k],
-            s.measures[k + half] if k + half < len(s.measures) else None,
-        ):
-            row += [P(_x(measure.label), cell), P(_x(measure.value), cell)] if measure else ["", ""]
-        rows.append(row)
     story.append(P(_x(w("Measures")), st["h3"]))
-    story.append(_table(rows, [52 * mm, 28 * mm, 52 * mm, 28 * mm], head=False))
+    story.append(_measures_table(s, st))
     texts = report.texts
-    shown = [m for m in s.passages if not m.common]
-    if shown:
-        story.append(P(_x(w("Matched passages")), st["h2"]))
-        rows = [[P("#", cell), P(_x(f"A · {s.name_a}"), cell), P(_x(f"B · {s.name_b}"), cell)]]
-        more = w("{chars} characters in all; the full texts follow")
-        extra: list[tuple[Any, ...]] = []
-        for r, m in enumerate(shown[:TABLE_PASSAGES], 1):
-            kind = w(m.kind)
-            rows.append(
-                [
-                    P(_x(f"{m.number}\n{kind}"), cell),
-                    P(_x(_excerpt(texts[s.a][m.a[0] : m.a[1]], more)), cell),
-                    P(_x(_excerpt(texts[s.b][m.b[0] : m.b[1]], more)), cell),
-                ]
-            )
-            extra.append(
-                ("BACKGROUND", (0, r), (0, r), colors.HexColor(passage_color(m.number - 1)))
-            )
-        if len(shown) > TABLE_PASSAGES:
-            left = w("… and {count} more passages, marked in the full texts below")
-            rows.append(["", P(_x(left.format(count=len(shown) - TABLE_PASSAGES)), cell), ""])
-            extra.append(("SPAN", (1, len(rows) - 1), (2, len(rows) - 1)))
-        story.append(
-            _table(rows, [16 * mm, (width - 16 * mm) / 2, (width - 16 * mm) / 2], extra=extra)
-        )
+    story += _passages_table(report, s, st, width)
     for side, name, text, spans, common, tpl, ocr in (
         ("A", s.name_a, texts[s.a], [(m, m.a) for m in s.passages], s.common_a, s.template_a,
          s.ocr_a),
@@ -533,6 +514,174 @@ def _pair(report: ClassReport, s: PairSection, st: dict, width: float) -> list:
             story.append(P(_x(ocr), st["body"]))
         story += _text_story(text, spans, [*common, *tpl], w, st, f"p{s.number}{side}")
     return story
+
+
+DECISION_COLORS = {  # the decision box's frame and ground, by review state
+    "confirmed": ("#c62828", "#fdecea"),
+    "dismissed": ("#2e7d32", "#edf7ee"),
+    "outdated": ("#c98a00", "#fff4d6"),
+}
+
+
+def _decision_story(s: PairSection, st: dict, width: float) -> list:
+    """The teacher's decision on the pair in a framed box (nothing when none)."""
+    from reportlab.lib import colors
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Paragraph, Spacer
+
+    if not s.decision:
+        return []
+    frame, ground = DECISION_COLORS.get(s.state, ("#8fa3bf", "#f4f6f9"))
+    rows = [
+        [Paragraph(_x(m.label), st["cell"]), Paragraph(_x(m.value), st["cell"])]
+        for m in s.decision
+    ]
+    box = _table(
+        rows,
+        [34 * mm, width - 34 * mm],
+        head=False,
+        extra=[
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(ground)),
+            ("BOX", (0, 0), (-1, -1), 1.2, colors.HexColor(frame)),
+            ("INNERGRID", (0, 0), (-1, -1), 0, colors.HexColor(ground)),
+        ],
+    )
+    return [box, Spacer(1, 4)]
+
+
+def _passages_table(
+    report: ClassReport,
+    s: PairSection,
+    st: dict,
+    width: float,
+    limit: int = EXCERPT_CHARS,
+    more_word: str = "{chars} characters in all; the full texts follow",
+) -> list:
+    """The matched passages side by side: A's beside B's, each numbered in its colour
+    (passages longer than ``limit`` characters shortened to their start and end)."""
+    from reportlab.lib import colors
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Paragraph as P
+
+    w = translation(report.lang).word
+    cell = st["cell"]
+    texts = report.texts
+    shown = [m for m in s.passages if not m.common]
+    if not shown:
+        return []
+    rows = [[P("#", cell), P(_x(f"A · {s.name_a}"), cell), P(_x(f"B · {s.name_b}"), cell)]]
+    more = w(more_word)
+    extra: list[tuple[Any, ...]] = []
+    for r, m in enumerate(shown[:TABLE_PASSAGES], 1):
+        kind = w(m.kind)
+        rows.append(
+            [
+                P(_x(f"{m.number}\n{kind}"), cell),
+                P(_x(_excerpt(texts[s.a][m.a[0] : m.a[1]], more, limit)), cell),
+                P(_x(_excerpt(texts[s.b][m.b[0] : m.b[1]], more, limit)), cell),
+            ]
+        )
+        extra.append(("BACKGROUND", (0, r), (0, r), colors.HexColor(passage_color(m.number - 1))))
+    if len(shown) > TABLE_PASSAGES:
+        left = w("… and {count} more passages, marked in the full texts below")
+        rows.append(["", P(_x(left.format(count=len(shown) - TABLE_PASSAGES)), cell), ""])
+        extra.append(("SPAN", (1, len(rows) - 1), (2, len(rows) - 1)))
+    table = _table(rows, [16 * mm, (width - 16 * mm) / 2, (width - 16 * mm) / 2], extra=extra)
+    return [P(_x(w("Matched passages")), st["h2"]), table]
+
+
+CASE_PASSAGE_CHARS = 4_000  # of a passage in a confirmed case (no full texts follow)
+
+
+def _cases_cover(report: ClassReport, st: dict, width: float) -> list:
+    """The confirmed cases' first page: what they are, the settings, the list."""
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Paragraph as P
+
+    t = translation(report.lang)
+    w = t.word
+    cell = st["cell"]
+    story: list = [P(_x(report.title), st["title"])]
+    story.append(P(_x(w("Confirmed cases: {count}").format(count=len(report.pairs))), st["h3"]))
+    story.append(P(_x(w("The scan's settings")), st["h2"]))
+    story.append(_settings_table(report, st))
+    story.append(P(_x(w("Confirmed cases")), st["h2"]))
+    if not report.pairs:
+        story.append(P(_x(w("No pair is confirmed as copying.")), st["body"]))
+        return story
+    by, at = (t.word(x) for x in DECISION_WORDS[3:])
+    head = ["#", *who_headers(t, report.anonymous), t.column("Similarity"), by, at]
+    rows = [[P(_x(h), cell) for h in head]]
+    for s in report.pairs:
+        parts = {m.label: m.value for m in s.decision}
+        rows.append(
+            [
+                P(str(s.number), cell),
+                P(_x(s.name_a), cell),
+                P(_x(s.name_b), cell),
+                P(s.similarity_text, cell),
+                P(_x(parts.get(by, "")), cell),
+                P(_x(parts.get(at, "")), cell),
+            ]
+        )
+    story.append(_table(rows, [9 * mm, 40 * mm, 40 * mm, 18 * mm, 30 * mm, width - 137 * mm]))
+    return story
+
+
+def _settings_table(report: ClassReport, st: dict):
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Paragraph as P
+
+    cell = st["cell"]
+    return _table(
+        [[P(_x(m.label), cell), P(_x(m.value), cell)] for m in report.settings],
+        [70 * mm, 50 * mm],
+        head=False,
+    )
+
+
+def _case(report: ClassReport, s: PairSection, st: dict, width: float) -> list:
+    """One confirmed case for an exam board: the decision, what the files' properties
+    share, why the pair was flagged, the measures, the passages side by side and the
+    settings."""
+    from reportlab.platypus import Paragraph as P
+
+    w = translation(report.lang).word
+    title = w("Case {number}").format(number=s.number)
+    story: list = [P(_x(f"{title}: {s.name_a} ↔ {s.name_b} · {s.similarity_text}"), st["title"])]
+    story += _decision_story(s, st, width)
+    story.append(P(_x(w("What the files' properties share")), st["h3"]))
+    if s.metadata:
+        story += [P(_x(r), st["bullet"], bulletText="•") for r in s.metadata]
+    else:
+        story.append(P(_x(w("none")), st["note"]))
+    story.append(P(_x(translation(report.lang).column("Why")), st["h3"]))
+    metadata = set(s.metadata)
+    story += [P(_x(r), st["bullet"], bulletText="•") for r in s.reasons if r not in metadata]
+    story.append(P(_x(w("Measures")), st["h3"]))
+    story.append(_measures_table(s, st))
+    story += _passages_table(report, s, st, width, CASE_PASSAGE_CHARS, "{chars} characters in all")
+    story.append(P(_x(w("The scan's settings")), st["h3"]))
+    story.append(_settings_table(report, st))
+    return story
+
+
+def _measures_table(s: PairSection, st: dict):
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Paragraph as P
+
+    cell = st["cell"]
+    half = (len(s.measures) + 1) // 2
+    rows = []
+    for k in range(half):
+        row: list = []
+        for measure in (
+            s.measures[k],
+            s.measures[k + half] if k + half < len(s.measures) else None,
+        ):
+            row += [P(_x(measure.label), cell), P(_x(measure.value), cell)] if measure else ["", ""]
+        rows.append(row)
+    return _table(rows, [52 * mm, 28 * mm, 52 * mm, 28 * mm], head=False)
 
 
 class _Heading:
@@ -586,12 +735,17 @@ def render_pdf(report: ClassReport, *, overview: bool = True) -> bytes:
     )
     width = A4[0] - 2 * margin
     heading = _Heading(report.title)
-    story: list = _overview(report, st, font, width) if overview else []
+    cases = report.kind == "confirmed"
+    story: list = []
+    if cases:
+        story = _cases_cover(report, st, width)
+    elif overview:
+        story = _overview(report, st, font, width)
     for s in report.pairs:
         if story:
             story.append(PageBreak())
         story.append(heading.flowable(f"{report.title} · {s.name_a} ↔ {s.name_b}"))
-        story += _pair(report, s, st, width)
+        story += _case(report, s, st, width) if cases else _pair(report, s, st, width)
     sub = t.word("plagcheck report · {date}").format(date=report.generated)
     settings = " · ".join(f"{m.label} {m.value}" for m in report.settings[:4])
 

@@ -140,6 +140,17 @@ class Decision:
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a decision: {data!r:.200}") from exc
 
+    @property
+    def when(self) -> str:
+        """:attr:`at` as a teacher reads it.
+
+        >>> Decision(("a", "b"), Verdict.CONFIRMED, at="2026-11-26T14:52:40Z").when
+        '2026-11-26 14:52 UTC'
+        """
+        if len(self.at) >= 16 and self.at[10] == "T":
+            return f"{self.at[:10]} {self.at[11:16]} UTC"
+        return self.at
+
     def signed(self, by: str | None = None, at: str | None = None) -> Decision:
         """This decision made now, by ``by`` (the OS user when not given)."""
         return replace(self, by=user_name() if by is None else by, at=now() if at is None else at)
@@ -203,6 +214,19 @@ class Decisions:
 
     def __contains__(self, key: object) -> bool:
         return key in self._by_key
+
+
+def decisions_for(result: ScanResult, decisions: Iterable[Decision]) -> Decisions:
+    """The decisions of ``decisions`` on pairs of ``result``'s documents: by their
+    contents, or by their names (outdated ones)."""
+    contents = {d.content_hash or f"path:{d.path}" for d in result.documents}
+    names = {d.path for d in result.documents}
+    return Decisions(
+        d
+        for d in decisions
+        if (d.key[0] in contents and d.key[1] in contents)
+        or (all(d.names) and d.names[0] in names and d.names[1] in names)
+    )
 
 
 def decision_of(result: ScanResult, a: int, b: int) -> Found | None:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from simhash_core.review.decisions import Decision, Decisions, Reason, Verdict
+from simhash_core.review.exclusions import Exclusion, Exclusions
 
 FILE_FORMAT = "plagcheck-decisions"
 FILE_VERSION = 1
@@ -43,6 +44,15 @@ CREATE TABLE IF NOT EXISTS decisions (
     name_a TEXT NOT NULL DEFAULT '',
     name_b TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (key_a, key_b)
+) WITHOUT ROWID;
+"""
+
+# what a teacher excluded (review.exclusions), one row per target
+_EXCLUSIONS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS exclusions (
+    target TEXT NOT NULL PRIMARY KEY,  -- what it excludes (Exclusion.target, as JSON)
+    kind TEXT NOT NULL,
+    body TEXT NOT NULL  -- Exclusion.to_json()
 ) WITHOUT ROWID;
 """
 
@@ -102,6 +112,7 @@ class DecisionStore:
             if write:
                 db.execute("BEGIN IMMEDIATE")
                 db.execute(_SCHEMA)
+                db.execute(_EXCLUSIONS_SCHEMA)
             yield db
             if write:
                 db.execute("COMMIT")
@@ -146,6 +157,47 @@ class DecisionStore:
                         _row(d),
                     )
 
+    def load_exclusions(self) -> Exclusions:
+        """Every exclusion kept (none before the first save)."""
+        try:
+            with self._connection(write=False) as db:
+                has_table = db.execute(
+                    "SELECT 1 FROM sqlite_master WHERE type='table' AND name='exclusions'"
+                ).fetchone()
+                if not has_table:
+                    return Exclusions()
+                rows = db.execute("SELECT body FROM exclusions ORDER BY target").fetchall()
+        except FileNotFoundError:
+            return Exclusions()
+        return Exclusions.of(Exclusion.from_json(json.loads(body)) for (body,) in rows)
+
+    def save_exclusion(self, exclusion: Exclusion) -> None:
+        """Keep ``exclusion`` (replacing the one with its target)."""
+        self.save_exclusions([exclusion])
+
+    def save_exclusions(self, exclusions: Iterable[Exclusion]) -> None:
+        """Keep every exclusion of ``exclusions`` in one transaction."""
+        with self._connection(write=True) as db:
+            for e in exclusions:
+                db.execute(
+                    "INSERT OR REPLACE INTO exclusions VALUES (?, ?, ?)",
+                    (_target(e), e.kind.value, json.dumps(e.to_json(), ensure_ascii=False)),
+                )
+
+    def remove_exclusion(self, exclusion: Exclusion) -> None:
+        """Forget the exclusion with ``exclusion``'s target (the pairs count it again)."""
+        with self._connection(write=True) as db:
+            db.execute("DELETE FROM exclusions WHERE target=?", (_target(exclusion),))
+
+    def merge_exclusions(self, exclusions: Iterable[Exclusion]) -> int:
+        """Import ``exclusions``: per target, the later one (by :attr:`Exclusion.at`)
+        is kept. Returns how many were taken."""
+        kept = {e.target: e for e in self.load_exclusions()}
+        taken = [e for e in exclusions if e.target not in kept or e.at > kept[e.target].at]
+        if taken:
+            self.save_exclusions(taken)
+        return len(taken)
+
     def merge(self, decisions: Iterable[Decision]) -> int:
         """Import ``decisions``: per pair, the later one (by :attr:`Decision.at`) is
         kept. Returns how many were taken."""
@@ -156,20 +208,33 @@ class DecisionStore:
         return len(taken)
 
 
-def decisions_json(decisions: Iterable[Decision]) -> dict[str, Any]:
+def _target(e: Exclusion) -> str:
+    """An exclusion's target as the store's key."""
+    return json.dumps(e.target, ensure_ascii=False)
+
+
+def decisions_json(
+    decisions: Iterable[Decision], exclusions: Iterable[Exclusion] = ()
+) -> dict[str, Any]:
     """Decisions as the file that carries them (sorted: the same decisions always give
-    the same file)."""
-    return {
+    the same file), with an ``"exclusions"`` list when there are any."""
+    out: dict[str, Any] = {
         "format": FILE_FORMAT,
         "version": FILE_VERSION,
         "decisions": [d.to_json() for d in sorted(decisions, key=lambda d: d.key)],
     }
+    kept = Exclusions.of(exclusions)
+    if kept:
+        out["exclusions"] = kept.to_json()
+    return out
 
 
-def write_decisions_file(decisions: Iterable[Decision], path: Path) -> None:
-    """Write ``decisions`` to ``path`` whole or not at all (a temporary file beside
-    it, then renamed over it)."""
-    text = json.dumps(decisions_json(decisions), ensure_ascii=False, indent=1) + "\n"
+def write_decisions_file(
+    decisions: Iterable[Decision], path: Path, exclusions: Iterable[Exclusion] = ()
+) -> None:
+    """Write ``decisions`` (and ``exclusions``) to ``path`` whole or not at all (a
+    temporary file beside it, then renamed over it)."""
+    text = json.dumps(decisions_json(decisions, exclusions), ensure_ascii=False, indent=1) + "\n"
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with temporary.open("w", encoding="utf-8") as fh:
@@ -197,3 +262,14 @@ def read_decisions_file(path: Path) -> list[Decision]:
     if not isinstance(items, list):
         raise ValueError(f"{path.name} holds no list of decisions")
     return [Decision.from_json(x) for x in items]
+
+
+def read_exclusions_file(path: Path) -> Exclusions:
+    """The exclusions in a decisions file (none when it has no ``"exclusions"`` list);
+    ``ValueError`` with a sentence when it is not a decisions file."""
+    read_decisions_file(path)  # the same checks, the same sentences
+    data = json.loads(path.read_text(encoding="utf-8"))
+    items = data.get("exclusions", [])
+    if not isinstance(items, list):
+        raise ValueError(f"{path.name} holds no list of exclusions")
+    return Exclusions.from_json(items)

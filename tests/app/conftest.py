@@ -105,15 +105,23 @@ def small_result(tmp_path_factory: pytest.TempPathFactory):
 
 
 @pytest.fixture
-def window(qtbot, settings) -> Iterator:
-    """A main window in English (with its plural forms) and temporary settings, closed
-    (and its scan stopped) at the end."""
+def decision_store(tmp_path: Path):
+    """A decisions store of the test's own (never the user's, nor another test's)."""
+    from simhash_core.review.store import DecisionStore
+
+    return DecisionStore(tmp_path / "decisions.sqlite")
+
+
+@pytest.fixture
+def window(qtbot, settings, decision_store) -> Iterator:
+    """A main window in English (with its plural forms), temporary settings and its own
+    decisions store, closed (and its scan stopped) at the end."""
     from app.i18n import ENGLISH, LanguageManager
     from app.main_window import MainWindow
 
     languages = LanguageManager()
     languages.apply(ENGLISH)
-    win = MainWindow(settings, languages)
+    win = MainWindow(settings, languages, decisions=decision_store)
     qtbot.addWidget(win)
     win.show()
     yield win
@@ -123,3 +131,13 @@ def window(qtbot, settings) -> Iterator:
 
 def doc_index(result, name: str) -> int:
     return next(i for i, d in enumerate(result.documents) if d.name == name)
+
+
+@pytest.fixture(autouse=True)
+def _forget_decisions(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The session's shared scan goes to the next test without this test's decisions
+    (a window attaches its store's decisions to the result it shows)."""
+    yield
+    shared = request.node.funcargs.get("small_result")
+    if shared is not None:
+        shared.decisions = None

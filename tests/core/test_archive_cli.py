@@ -188,7 +188,7 @@ def _class(folder: Path) -> Path:
 @pytest.fixture
 def no_reading(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Records every scan the CLI starts (it must start none)."""
-    import simhash_core.cli.main as cli
+    import simhash_core.scan as cli  # the check's scan (simhash_core.check)
 
     started: list[str] = []
     real = cli.scan
@@ -243,7 +243,9 @@ def test_an_archive_that_breaks_mid_scan_still_gives_the_class_reports(
         why = Message.of("archive.unreachable", location="redis://h:1/0", detail="connection reset")
         raise ArchiveError(why)
 
-    monkeypatch.setattr(archive_cli, "compare_with_archive", broken)
+    import simhash_core.archive as archive_package  # what the check compares with
+
+    monkeypatch.setattr(archive_package, "compare_with_archive", broken)
     out = tmp_path / "out.csv"
     capsys.readouterr()
     code = main(["scan", str(folder), "--archive", archive, "--csv", str(out), "-q"])

@@ -188,7 +188,7 @@ def test_a_redis_archive_stopped_mid_scan_is_said_in_every_report(
 ) -> None:
     """The Redis server answers when the scan starts and is gone when the late files
     have been read."""
-    import simhash_core.cli.main as cli
+    import simhash_core.scan as cli  # the check's scan (simhash_core.check)
     from tests.core.test_archive_redis import _start_redis
 
     server = _start_redis(tmp_path)

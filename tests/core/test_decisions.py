@@ -187,3 +187,23 @@ def test_the_store_survives_a_kill_and_two_writers(tmp_path: Path) -> None:
     # every decision reported saved is there, from both writers
     assert all((f"a{i:06d}", "x") in keys for i in range(seen_one + 1))
     assert all((f"b{i:06d}", "x") in keys for i in range(seen_two + 1))
+
+
+def test_a_students_standing_follows_the_decisions(tmp_path: Path) -> None:
+    from simhash_core.review.standing import Review, standings
+
+    result = scan([_class(tmp_path / "class")], isolate=False)
+    by_name = {result.documents[s.document].path: s for s in standings(result)}
+    assert by_name["a.txt"].review is Review.TO_REVIEW and by_name["a.txt"].to_review == 1
+    assert by_name["a.txt"].partner == _pair(result, "a.txt", "b.txt")[1]
+    result.decisions = Decisions(
+        [
+            _decide(result, "a.txt", "b.txt", Verdict.DISMISSED),
+            _decide(result, "c.txt", "d.txt", Verdict.CONFIRMED),
+        ]
+    )
+    by_name = {result.documents[s.document].path: s for s in standings(result)}
+    assert by_name["a.txt"].review is Review.CLEARED and by_name["b.txt"].dismissed == 1
+    assert by_name["d.txt"].review is Review.CONFIRMED
+    only = standings(result, only={_pair(result, "c.txt", "d.txt")[0]})
+    assert [result.documents[s.document].path for s in only] == ["c.txt"]

@@ -199,3 +199,29 @@ def test_a_students_several_files_are_one_submission(tmp_path: Path):
     shown = {d["student"]: d for d in json.loads(out.read_text(encoding="utf-8"))["documents"]}
     assert shown["Dan Ho"]["files"] == ["answer.docx", "appendix.docx"]
     assert shown["Bo Wu"]["student_number"] == "701"
+
+
+def test_a_students_joined_submission_is_analysed_once_and_cached(tmp_path: Path, monkeypatch):
+    """The joined submission is kept in the cache under its own content hash: the next
+    scan of the same files analyses no text at all, and finds the same."""
+    import simhash_core.scan as scan_module
+    from simhash_core.export import result_dict
+    from simhash_core.store.cache import AnalysisCache
+
+    root = tmp_path / "moodle"
+    texts = moodle_class(root, {})
+    dan = next(root.glob("Dan Ho_*"))
+    (dan / "appendix.docx").write_bytes(_docx(texts["Bo Wu"]))
+    cache = AnalysisCache(tmp_path / "cache.sqlite")
+    first = scan([root], isolate=False, cache=cache)
+    calls: list[str] = []
+    real = scan_module.analyze_text
+    monkeypatch.setattr(
+        scan_module, "analyze_text", lambda text, *a, **k: calls.append(text) or real(text, *a, **k)
+    )
+    again = scan([root], isolate=False, cache=cache)
+    cache.close()
+    assert calls == []  # every file and the joined submission came from the cache
+    (submission,) = [d for d in again.documents if d.label == "Dan Ho"]
+    assert submission.content_hash.startswith("files:")
+    assert result_dict(again) == result_dict(first)

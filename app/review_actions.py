@@ -1,0 +1,240 @@
+"""The Review menu, its keys and the pair context menus, for every view of the window.
+
+The actions act on the pair that has the keyboard's attention
+(:meth:`ReviewActions.pair_in_focus`): the current row of the pairs table, the current
+cell of the matrix, the current member of a group, else the pair shown side by side.
+The same actions are the buttons of the pair view's decision bar, and a context menu on
+a pair in the table, the matrix or the groups offers them for that pair, with the
+reasons for dismissing it.
+
+Keys: C confirms copying, D dismisses, U marks unreviewed, N opens the decision with
+its reason and note. A line edit keeps its letters (Qt gives typing precedence over
+single-key shortcuts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QModelIndex, QObject, QPoint, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QMenu
+
+from app.models.pairs_model import report_word
+from app.models.roles import Role
+from app.review_controller import ReviewController
+from app.views.decision_dialog import DecisionDialog
+from simhash_core.review.decisions import REASON_WORDS, Reason, Verdict
+
+if TYPE_CHECKING:
+    from app.main_window import MainWindow
+
+Pair = tuple[int, int]
+
+
+class ReviewActions(QObject):
+    """The window's review actions and menus over one :class:`ReviewController`."""
+
+    def __init__(self, window: MainWindow, review: ReviewController) -> None:
+        super().__init__(window)
+        self.window = window
+        self.review = review
+        self.confirm = self._action("C", lambda pair: self._decide(pair, Verdict.CONFIRMED))
+        self.dismiss = self._action("D", lambda pair: self._decide(pair, Verdict.DISMISSED))
+        self.unreview = self._action("U", lambda pair: self._decide(pair, Verdict.UNREVIEWED))
+        self.note = self._action("N", self.edit)
+        self.export_file = QAction(window)
+        self.export_file.triggered.connect(self.choose_export)
+        self.import_file = QAction(window)
+        self.import_file.triggered.connect(self.choose_import)
+        self.menu = QMenu(window)
+        for action in (self.confirm, self.dismiss, self.unreview, self.note):
+            self.menu.addAction(action)
+        self.menu.addSeparator()
+        self.menu.addAction(self.export_file)
+        self.menu.addAction(self.import_file)
+        self.menu.aboutToShow.connect(self.sync)
+
+    def _action(self, key: str, act: Callable[[Pair], object]) -> QAction:
+        action = QAction(self.window)
+        action.setShortcut(QKeySequence(key))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(lambda: self._on_pair(act))
+        return action
+
+    def _on_pair(self, act: Callable[[Pair], object]) -> None:
+        pair = self.pair_in_focus()
+        if pair is None:
+            self.window.statusBar().showMessage(self.tr("Choose a pair first."), 4000)
+            return
+        act(pair)
+
+    # --- which pair --------------------------------------------------------------------
+    def pair_in_focus(self) -> Pair | None:
+        """The pair the keyboard is on: a view's current pair, else the shown pair."""
+        w = self.window
+        focused = QApplication.focusWidget()
+        views: list[tuple[QAbstractItemView, Callable[[QModelIndex], Pair | None]]] = [
+            (w.pairs_panel.table, index_pair),
+            (w.matrix_panel.view, index_pair),
+            (w.groups_panel.tree, w.groups_panel.pair_at),
+            (w.students_panel.table, index_pair),
+        ]
+        for view, pair_of in views:
+            if focused is not None and (focused is view or view.isAncestorOf(focused)):
+                pair = pair_of(view.currentIndex())
+                if pair is not None:
+                    return pair
+        return w.current_pair
+
+    def sync(self) -> None:
+        """Enabled while a result is shown."""
+        on = self.window.result is not None
+        for action in (self.confirm, self.dismiss, self.unreview, self.note, self.export_file):
+            action.setEnabled(on)
+
+    # --- deciding ----------------------------------------------------------------------
+    def _decide(self, pair: Pair, verdict: Verdict, reason: Reason | None = None) -> None:
+        self.review.decide(*pair, verdict, reason)
+        self._say_done(pair, verdict)
+
+    def _say_done(self, pair: Pair, verdict: Verdict) -> None:
+        result = self.window.result
+        if result is None:
+            return
+        a, b = (result.documents[i].shown or result.documents[i].name for i in pair)
+        words = {
+            Verdict.CONFIRMED: self.tr("{a} and {b}: confirmed as copying"),
+            Verdict.DISMISSED: self.tr("{a} and {b}: dismissed"),
+            Verdict.UNREVIEWED: self.tr("{a} and {b}: not reviewed"),
+        }
+        self.window.statusBar().showMessage(words[verdict].format(a=a, b=b), 5000)
+
+    def edit(self, pair: Pair, verdict: Verdict | None = None) -> bool:
+        """The decision dialog for ``pair``; True when the teacher saved it."""
+        found = self.review.found(*pair)
+        earlier = found.decision if found is not None else None
+        dialog = DecisionDialog(
+            self.tr("Decision on the pair"),
+            earlier,
+            self.window.app_settings.reviewer(),
+            self.window,
+            verdict=verdict,
+        )
+        if dialog.exec() != DecisionDialog.DialogCode.Accepted:
+            return False
+        by = dialog.by_text()
+        if by and by != self.window.app_settings.reviewer():
+            self.window.app_settings.set_reviewer(by)
+        chosen = dialog.verdict()
+        self.review.decide(*pair, chosen, dialog.chosen_reason(), dialog.note_text(), by or None)
+        self._say_done(pair, chosen)
+        return True
+
+    def pair_menu(self, pair: Pair) -> QMenu:
+        """The context menu of one pair: confirm, dismiss (with its reasons), unreview,
+        the decision dialog."""
+        menu = QMenu(self.window)
+        menu.addAction(self.tr("Confirm copying"), lambda: self._decide(pair, Verdict.CONFIRMED))
+        dismiss = menu.addMenu(self.tr("Dismiss"))
+        dismiss.addAction(
+            self.tr("Without a reason"), lambda: self._decide(pair, Verdict.DISMISSED)
+        )
+        for reason in Reason:
+            dismiss.addAction(
+                report_word(REASON_WORDS[reason]),
+                lambda r=reason: self._decide(pair, Verdict.DISMISSED, r),
+            )
+        menu.addAction(self.tr("Mark unreviewed"), lambda: self._decide(pair, Verdict.UNREVIEWED))
+        menu.addSeparator()
+        menu.addAction(self.tr("Decision and note…"), lambda: self.edit(pair))
+        return menu
+
+    def attach_view(
+        self, view: QAbstractItemView, pair_of: Callable[[QModelIndex], Pair | None]
+    ) -> None:
+        """Offer :meth:`pair_menu` on the pairs of ``view``."""
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+
+        def show(point: QPoint) -> None:
+            pair = pair_of(view.indexAt(point))
+            if pair is not None and self.window.result is not None:
+                self.pair_menu(pair).popup(view.viewport().mapToGlobal(point))
+
+        view.customContextMenuRequested.connect(show)
+
+    # --- sharing -----------------------------------------------------------------------
+    def choose_export(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self.window,
+            self.tr("Export decisions"),
+            str(self.window.export_suggestion("plagcheck-decisions.json")),
+            self.tr("Decisions (*.json)"),
+        )
+        if path:
+            self.export_to(Path(path))
+
+    def export_to(self, path: Path) -> None:
+        try:
+            count = self.review.export_to(path)
+        except OSError as exc:
+            self.window.statusBar().showMessage(
+                self.tr("Could not export the decisions: {why}").format(why=exc), 8000
+            )
+            return
+        self.window.statusBar().showMessage(
+            self.tr("%n decision(s) exported to {path}", "", count).format(path=path), 8000
+        )
+
+    def choose_import(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self.window, self.tr("Import decisions"), "", self.tr("Decisions (*.json)")
+        )
+        if path:
+            self.import_from(Path(path))
+
+    def import_from(self, path: Path) -> None:
+        try:
+            count = self.review.import_from(path)
+        except (OSError, ValueError) as exc:
+            self.window.statusBar().showMessage(
+                self.tr("Could not import the decisions: {why}").format(why=exc), 8000
+            )
+            return
+        self.window.statusBar().showMessage(
+            self.tr("%n decision(s) imported", "", count), 8000
+        )
+
+    def retranslate(self) -> None:
+        self.menu.setTitle(self.tr("&Review"))
+        self.confirm.setText(self.tr("&Confirm copying"))
+        self.dismiss.setText(self.tr("&Dismiss"))
+        self.unreview.setText(self.tr("Mark &unreviewed"))
+        self.note.setText(self.tr("Decision and &note…"))
+        self.export_file.setText(self.tr("&Export decisions…"))
+        self.import_file.setText(self.tr("&Import decisions…"))
+        # the decision bar's buttons: short
+        self.confirm.setIconText(self.tr("Copying"))
+        self.dismiss.setIconText(self.tr("Not copying"))
+        self.unreview.setIconText(self.tr("Unreviewed"))
+        self.note.setIconText(self.tr("Note…"))
+        for action, tip in (
+            (self.confirm, self.tr("The pair is copying (C)")),
+            (self.dismiss, self.tr("The pair is not copying (D)")),
+            (self.unreview, self.tr("Forget the decision on the pair (U)")),
+            (self.note, self.tr("Choose the reason and write a note (N)")),
+        ):
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+
+
+def index_pair(index: QModelIndex) -> Pair | None:
+    """The pair of a pairs-table row or a matrix cell (None off the pairs)."""
+    if not index.isValid():
+        return None
+    pair = index.data(Role.DOC_PAIR)
+    if not pair or pair[0] == pair[1]:
+        return None
+    return int(pair[0]), int(pair[1])

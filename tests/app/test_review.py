@@ -1,0 +1,180 @@
+"""Reviewing a class in the window: decisions by keyboard and by mouse, in every view,
+kept when the app is closed and re-opened, and after a file is renamed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMenu
+
+from app.i18n import ENGLISH, LanguageManager
+from app.main_window import MainWindow, Tab
+from app.models.pairs_model import Column
+from app.models.roles import Role
+from app.views.decision_dialog import DecisionDialog
+from simhash_core.review.decisions import Reason, Verdict, decision_of
+from simhash_core.review.store import DecisionStore
+from simhash_core.scan import scan
+
+
+def _window(qtbot, settings, store: DecisionStore) -> MainWindow:
+    languages = LanguageManager()
+    languages.apply(ENGLISH)
+    win = MainWindow(settings, languages, decisions=store, persist=False)
+    qtbot.addWidget(win)
+    win.show()
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=5000)
+    return win
+
+
+def _decision_text(win: MainWindow, pair: tuple[int, int]) -> str:
+    model = win.pairs_model
+    row = next(r for r, p in enumerate(model.pairs) if {p.a, p.b} == set(pair))
+    shown = model.index(row, Column.DECISION).data()
+    mark, _, words = shown.partition(" ")
+    assert not shown or mark in "✔✖⚠"  # a decision at a glance, then its words
+    return words
+
+
+def _press(qtbot, widget, key: str) -> None:
+    QTest.keyClicks(widget, key)
+    qtbot.wait(10)
+
+
+def _flagged(win: MainWindow) -> list[tuple[int, int]]:
+    return [(p.a, p.b) for p in win.result.pairs if p.flagged]
+
+
+def _answer_dialog(note: str, reason: Reason, verdict: Verdict) -> None:
+    """Fill in the decision dialog once it is open (it is modal)."""
+
+    def fill() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, DecisionDialog):
+            QTimer.singleShot(20, fill)
+            return
+        dialog.verdicts.button(list(Verdict).index(verdict)).setChecked(True)
+        dialog.reason.setCurrentIndex(dialog.reason.findData(reason.value))
+        dialog.note.setPlainText(note)
+        dialog.by.setText("Ms Li")
+        dialog.accept()
+
+    QTimer.singleShot(20, fill)
+
+
+def _choose_in_popup(qtbot, *path: str) -> None:
+    """Pick ``path`` (menu texts) in the context menu that is open."""
+    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu), timeout=5000)
+    menu = QApplication.activePopupWidget()
+    for k, text in enumerate(path):
+        action = next(a for a in menu.actions() if a.text().replace("&", "") == text)
+        if k < len(path) - 1:
+            menu = action.menu()
+        else:
+            action.trigger()
+    QApplication.activePopupWidget() and QApplication.activePopupWidget().close()
+
+
+def test_a_class_is_reviewed_by_keyboard_and_mouse_and_kept(qtbot, settings, small_class, tmp_path):
+    store = DecisionStore(tmp_path / "decisions.sqlite")
+    win = _window(qtbot, settings, store)
+    win.set_result(scan([small_class], isolate=False))
+    first, second, third, fourth = _flagged(win)[:4]
+
+    # the keyboard: in the pairs table, D dismisses the current pair, C confirms the next
+    table = win.pairs_panel.table
+    win.pairs_dock.raise_()
+    table.setFocus()
+    proxy = win.pairs_panel.proxy
+    rows = {tuple(proxy.index(r, 0).data(Role.DOC_PAIR)): r for r in range(proxy.rowCount())}
+    table.setCurrentIndex(proxy.index(rows[first], Column.SIMILARITY))
+    _press(qtbot, table, "d")
+    table.setCurrentIndex(proxy.index(rows[second], Column.SIMILARITY))
+    _press(qtbot, table, "c")
+    assert _decision_text(win, first) == "Dismissed"
+    assert _decision_text(win, second) == "Confirmed copying"
+    assert not table.isColumnHidden(Column.NOTE)  # once a pair is decided
+
+    # Enter shows the next pair while the keyboard stays in the list, and N opens the
+    # decision on it, with its reason and note
+    table.setCurrentIndex(proxy.index(rows[third], Column.SIMILARITY))
+    QTest.keyClick(table, Qt.Key.Key_Return)
+    win.side_by_side.wait_for_evidence()
+    assert win.current_pair == tuple(sorted(third))
+    _answer_dialog("the prompt, pasted", Reason.TEMPLATE, Verdict.DISMISSED)
+    _press(qtbot, table, "n")
+    qtbot.waitUntil(lambda: _decision_text(win, third) == "Dismissed", timeout=5000)
+    bar = win.side_by_side.decision_bar
+    assert bar.state.text() == "Dismissed"
+    assert "Template or assignment prompt" in bar.details.text()
+    assert "Ms Li" in bar.details.text() and "the prompt, pasted" in bar.details.text()
+    assert settings.reviewer() == "Ms Li"  # the name typed is the next default
+
+    # the mouse: a context menu on a matrix cell
+    win.show_view(Tab.MATRIX)
+    view = win.matrix_panel.view
+    model = view.model()
+    cell = next(
+        model.index(r, c)
+        for r in range(model.rowCount())
+        for c in range(model.columnCount())
+        if r != c and set(model.index(r, c).data(Role.DOC_PAIR)) == set(fourth)
+    )
+    view.scrollTo(cell)
+    view.customContextMenuRequested.emit(view.visualRect(cell).center())
+    _choose_in_popup(qtbot, "Dismiss", "Shared source or quotation")
+    assert _decision_text(win, fourth) == "Dismissed"
+    found = decision_of(win.result, *fourth)
+    assert found is not None and found.decision.reason is Reason.SOURCE
+    assert win.review.wait_saved()
+    win.close()
+
+    # re-opened: every decision is there; a renamed file keeps its pair's decision
+    a_name = win.result.documents[first[0]].path
+    (small_class / a_name).rename(small_class / f"renamed-{a_name}")
+    again = _window(qtbot, settings, store)
+    again.set_result(scan([small_class], isolate=False))
+    index = {d.path: i for i, d in enumerate(again.result.documents)}
+
+    def pair_now(pair: tuple[int, int]) -> tuple[int, int]:
+        names = [win.result.documents[i].path for i in pair]
+        names = [f"renamed-{n}" if n == a_name else n for n in names]
+        return index[names[0]], index[names[1]]
+
+    assert _decision_text(again, pair_now(first)) == "Dismissed"
+    assert _decision_text(again, pair_now(second)) == "Confirmed copying"
+    assert _decision_text(again, pair_now(third)) == "Dismissed"
+    kept = decision_of(again.result, *pair_now(third))
+    assert kept is not None and kept.decision.note == "the prompt, pasted"
+    assert kept.decision.by == "Ms Li"
+    assert _decision_text(again, pair_now(fourth)) == "Dismissed"
+
+    # U takes a decision back, and it stays taken back
+    again.open_pair(*pair_now(second))
+    again.side_by_side.wait_for_evidence()
+    _press(qtbot, again.side_by_side.next_button, "u")
+    assert _decision_text(again, pair_now(second)) == ""
+    assert again.review.wait_saved()
+    assert len(store.load()) == 3
+
+
+def test_decisions_travel_in_a_file(qtbot, settings, small_result, tmp_path: Path):
+    from dataclasses import replace
+
+    mine = _window(qtbot, settings, DecisionStore(tmp_path / "mine.sqlite"))
+    mine.set_result(replace(small_result, decisions=None))  # each window its own
+    pair = _flagged(mine)[0]
+    mine.review.decide(*pair, Verdict.CONFIRMED, note="same mistakes")
+    path = tmp_path / "decisions.json"
+    mine.review_actions.export_to(path)
+    assert "1 decision exported" in mine.statusBar().currentMessage()
+
+    colleague = _window(qtbot, settings, DecisionStore(tmp_path / "theirs.sqlite"))
+    colleague.set_result(replace(small_result, decisions=None))
+    assert _decision_text(colleague, pair) == ""
+    colleague.review_actions.import_from(path)
+    assert _decision_text(colleague, pair) == "Confirmed copying"
+    assert "1 decision imported" in colleague.statusBar().currentMessage()
