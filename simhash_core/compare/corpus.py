@@ -156,6 +156,9 @@ class Corpus:
     match_filter: Callable[[int, int, list[UnitMatch]], list[UnitMatch]] | None = field(
         default=None, repr=False
     )
+    # the spans (A, B) a pair's passages may not be made of again: what the review left
+    # out (see derived); None: nothing
+    excluded: Callable[[int, int], list[Passage]] | None = field(default=None, repr=False)
 
     @classmethod
     def build(
@@ -285,13 +288,17 @@ class Corpus:
         return self._align(i, j)
 
     def derived(
-        self, match_filter: Callable[[int, int, list[UnitMatch]], list[UnitMatch]]
+        self,
+        match_filter: Callable[[int, int, list[UnitMatch]], list[UnitMatch]],
+        excluded: Callable[[int, int], list[Passage]] | None = None,
     ) -> Corpus:
         """The same documents and common text, whose pairs keep only the aligned runs
         ``match_filter(i, j, runs)`` gives (it must depend on the two documents'
         contents alone: pairs of the same contents share their passages). What is made
         per document is shared with this corpus; what is made per pair is not, and the
-        judged meaning is copied (the caller may change it)."""
+        judged meaning is copied (the caller may change it). ``excluded(i, j)``: the
+        spans of pair ``i, j`` left out, which no sentence seed may make a passage of
+        again."""
         return Corpus(
             self.docs,
             self.settings,
@@ -312,6 +319,7 @@ class Corpus:
             _aligned=self._aligned,
             _given=self._given,
             match_filter=match_filter,
+            excluded=excluded,
         )
 
     def give_matches(self, i: int, j: int, matches: list[UnitMatch]) -> None:
@@ -467,7 +475,8 @@ class Corpus:
         if all(p.common for p in found) and (i, j) not in self.meaning:
             return list(found)
         a, b = self.sentences(i), self.sentences(j)
-        return whole_passages(found, a, b, seeds=self.settings.reworded)
+        blocked = self.excluded(i, j) if self.excluded is not None else ()
+        return whole_passages(found, a, b, seeds=self.settings.reworded, blocked=blocked)
 
 
 _BLOCK = 1 << 22  # elements per block in shared_counts' neighbour comparison

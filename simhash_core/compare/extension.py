@@ -87,11 +87,17 @@ class _Part:
 
 
 def whole_passages(
-    found: Sequence[Passage], a: Sentences, b: Sentences, *, seeds: bool = True
+    found: Sequence[Passage],
+    a: Sentences,
+    b: Sentences,
+    *,
+    seeds: bool = True,
+    blocked: Sequence[Passage] = (),
 ) -> list[Passage]:
     """The passages a pair shows: ``found`` (word for word, reworded, translated) with
     the clusters of sentence seeds (``seeds``: the reworded layer is on), joined where
-    they overlap or nearly touch on both sides.
+    they overlap or nearly touch on both sides. No seed is taken from text ``blocked``
+    on both sides (a passage the teacher left out).
 
     >>> from simhash_core.text.sentences import sentences_of
     >>> s = sentences_of("One two three four five six. Seven eight nine ten eleven twelve.")
@@ -103,7 +109,8 @@ def whole_passages(
     common = [p for p in found if p.common]
     pieces = [p for p in found if not p.common]
     if seeds:
-        pieces += seed_passages(a, b, [p for p in pieces if p.kind == COPIED], pieces)
+        held = [*(p for p in pieces if p.kind == COPIED), *blocked]
+        pieces += seed_passages(a, b, held, pieces)
     return join_passages(pieces, a, b) + common
 
 
@@ -111,7 +118,8 @@ def seed_passages(
     a: Sentences, b: Sentences, copied: Sequence[Passage], found: Sequence[Passage]
 ) -> list[Passage]:
     """The clusters of sentence seeds that are evidence: :data:`MIN_SEEDS` seeds or
-    more, or beside (overlapping or nearly touching) a passage ``found``."""
+    more, or beside (overlapping or nearly touching) a passage ``found``. Seeds inside
+    a passage of ``copied`` on both sides are not taken."""
     seeds = _outside_copied(sentence_seeds(a, b), a, b, copied)
     out = []
     for cluster in seed_clusters(seeds):

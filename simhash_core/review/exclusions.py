@@ -655,6 +655,11 @@ class _PairRules:
                 out.append((e, *sides))
         return out
 
+    def excluded_passages(self, i: int, j: int) -> list[Passage]:
+        """The passage exclusions of pair ``i, j`` that hold, as passages of ``i``
+        and ``j`` (which sentence seeds may not make again)."""
+        return [Passage(*si, *sj, 0) for _, si, sj in self.passages_of(i, j)]
+
     def _offsets(self, i: int) -> tuple[np.ndarray, np.ndarray]:
         if i not in self._starts:
             self._starts[i] = self.docs[i].unit_starts
@@ -736,7 +741,9 @@ def _pair_exclusions(
     docs = result.documents
     old: Corpus = result.corpus
     rules = _PairRules(docs, exclusions)
-    corpus = old.derived(lambda i, j, runs: rules.matches(corpus, i, j, runs))
+    corpus = old.derived(
+        lambda i, j, runs: rules.matches(corpus, i, j, runs), rules.excluded_passages
+    )
     sources = {e.source: e for e in exclusions.of_kind(ExclusionKind.SOURCE)}
     templates = exclusions.of_kind(ExclusionKind.TEMPLATE)
     short = exclusions.of_kind(ExclusionKind.MIN_WORDS)

@@ -190,6 +190,27 @@ def test_excluding_one_passage_lowers_the_pairs_similarity_by_its_share(
     }
 
 
+def test_an_excluded_passage_is_not_made_again_from_similar_sentences(
+    tmp_path: Path,
+) -> None:
+    """Whole passages take in clusters of similar sentences: the sentences of a copied
+    passage left out are not found again as a reworded one, and the count follows."""
+    from tests.core.textgen import two_passages
+
+    for name, text in zip(("a.txt", "b.txt"), two_passages(), strict=True):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    result = scan([tmp_path], isolate=False)
+    before = pair_evidence(result, 0, 1)
+    assert len(before.passages) == result.pairs[0].passages == 2
+    e = passage_exclusion(result, 0, 1, before.passages[1]).signed()
+    out = apply_exclusions(result, Exclusions.of([e]))
+    after = pair_evidence(out, 0, 1)
+    assert after.passages == before.passages[:1]
+    (p,) = out.pairs
+    kept = after.passages[0]
+    assert p.passages == 1 and p.matched_chars == kept.a_end - kept.a_start
+
+
 def test_matches_shorter_than_n_words_are_left_out(result: ScanResult) -> None:
     prompt_words = max(
         result.corpus.passage_words(p.a, m)
