@@ -186,42 +186,66 @@ def sentence_seeds(a: Sentences, b: Sentences) -> list[Seed]:
     if a.count == 0 or b.count == 0:
         return []
     rows, cols, weights, sizes = _term_rows(a, b)
-    # only terms in both documents add to a product: the sentences as dense rows over
-    # those (a pair's sentences are few; a long pair is taken in blocks of rows)
-    shared_terms = np.zeros(int(cols.max()) + 1, np.int8)
-    np.bitwise_or.at(shared_terms, cols, np.where(rows < a.count, 1, 2).astype(np.int8))
-    vocab = np.flatnonzero(shared_terms == 3)
-    if not len(vocab):
-        return []
-    where = np.full(len(shared_terms), -1, np.int64)
-    where[vocab] = np.arange(len(vocab))
-    keep = where[cols] >= 0
-    rows, cols, weights = rows[keep], where[cols[keep]], weights[keep]
+    # the sentence pairs sharing a term, term by term (an inverted index: a pair's
+    # sentences hold few of the terms, so this is far less than every pair of them)
     in_a = rows < a.count
-    wa = _dense(rows[in_a], cols[in_a], weights[in_a], a.count, len(vocab))
-    wb = _dense(rows[~in_a] - a.count, cols[~in_a], weights[~in_a], b.count, len(vocab))
-    pa, pb = (wa != 0).astype(np.float64), (wb != 0).astype(np.float64)
-    size_a, size_b = sizes[: a.count], sizes[a.count :]
+    order_b = np.argsort(cols[~in_a], kind="stable")
+    b_rows, b_cols, b_weights = (
+        rows[~in_a][order_b] - a.count,
+        cols[~in_a][order_b],
+        weights[~in_a][order_b],
+    )
+    n_terms = int(cols.max()) + 1
+    b_count = np.bincount(b_cols, minlength=n_terms)
+    b_start = np.concatenate([[0], np.cumsum(b_count)[:-1]])
+    a_rows, a_cols, a_weights = rows[in_a], cols[in_a], weights[in_a]
+    times = b_count[a_cols]
+    ends = np.cumsum(times)
     out: list[Seed] = []
-    step = max(1, _BLOCK // max(len(vocab), b.count))
-    for lo in range(0, a.count, step):
-        hi = min(lo + step, a.count)
-        shared = pa[lo:hi] @ pb.T
-        dice = 2.0 * shared / np.maximum(size_a[lo:hi, None] + size_b[None, :], 1)
-        cosine = wa[lo:hi] @ wb.T
-        same = a.lang[lo:hi, None] == b.lang[None, :]
-        x, y = np.nonzero((shared > 0) & (dice >= SEED_DICE) & (cosine >= SEED_COSINE) & same)
-        out.extend(zip((x + lo).tolist(), y.tolist(), strict=True))
+    lo = 0  # A's term entries in blocks of whole sentences, each joining few enough pairs
+    while lo < len(a_rows):
+        hi = int(np.searchsorted(ends, (ends[lo - 1] if lo else 0) + _JOINED, side="right"))
+        # to the end of a sentence: each pair of sentences is one block's
+        hi = int(np.searchsorted(a_rows, a_rows[max(hi, lo + 1) - 1], side="right"))
+        part = slice(lo, hi)
+        out += _seeds_of(
+            a, b, a_rows[part], a_cols[part], a_weights[part], times[part],
+            (b_rows, b_weights, b_start), sizes,
+        )  # fmt: skip
+        lo = hi
     return out
 
 
-_BLOCK = 1 << 20  # elements of the dense blocks of sentence_seeds
+_JOINED = 1 << 22  # sentence-term pairs joined at once (memory)
 
 
-def _dense(rows: np.ndarray, cols: np.ndarray, values: np.ndarray, n: int, m: int) -> np.ndarray:
-    out = np.zeros((n, m))
-    out[rows, cols] = values
-    return out
+def _seeds_of(
+    a: Sentences,
+    b: Sentences,
+    a_rows: np.ndarray,
+    a_cols: np.ndarray,
+    a_weights: np.ndarray,
+    times: np.ndarray,
+    b_side: tuple[np.ndarray, np.ndarray, np.ndarray],
+    sizes: np.ndarray,
+) -> list[Seed]:
+    """The seeds among A's term entries given (whole sentences), each joined with the
+    ``times`` entries of B holding its term."""
+    b_rows, b_weights, b_start = b_side
+    total = int(times.sum())
+    if total == 0:
+        return []
+    left = np.repeat(np.arange(len(a_rows)), times)
+    step = np.arange(total) - np.repeat(np.cumsum(times) - times, times)
+    right = b_start[a_cols[left]] + step
+    cells = a_rows[left] * b.count + b_rows[right]
+    found, where = np.unique(cells, return_inverse=True)
+    shared = np.bincount(where)
+    cosine = np.bincount(where, weights=a_weights[left] * b_weights[right])
+    x, y = found // b.count, found % b.count
+    dice = 2.0 * shared / np.maximum(sizes[x] + sizes[a.count + y], 1)
+    keep = (dice >= SEED_DICE) & (cosine >= SEED_COSINE) & (a.lang[x] == b.lang[y])
+    return list(zip(x[keep].tolist(), y[keep].tolist(), strict=True))
 
 
 def _term_rows(a: Sentences, b: Sentences) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
