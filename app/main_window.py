@@ -44,7 +44,7 @@ from app.models.matrix_model import MatrixModel
 from app.models.pairs_model import PairsModel
 from app.models.students_model import StudentsModel
 from app.report_export import ReportExporter, ReportRequest
-from app.review_actions import ReviewActions, index_pair
+from app.review_actions import ReviewActions, exclusion_lines, index_pair
 from app.review_controller import ReviewController
 from app.scan_controller import ScanController
 from app.settings import AppSettings
@@ -189,6 +189,7 @@ class MainWindow(QMainWindow):
         self.review = ReviewController(decisions or DecisionStore(), settings.reviewer, self)
         self.review.changed.connect(self._on_decision)
         self.review.problem.connect(lambda why: self.statusBar().showMessage(why, 10_000))
+        self.review.rejudged.connect(self._on_rejudged)
 
         self.matrix_model = MatrixModel(self)
         self.pairs_model = PairsModel(self)
@@ -262,6 +263,8 @@ class MainWindow(QMainWindow):
         self.review_actions.attach_view(self.matrix_panel.view, index_pair)
         self.review_actions.attach_view(self.groups_panel.tree, self.groups_panel.pair_at)
         self.review_actions.attach_view(self.students_panel.table, index_pair)
+        self.side_by_side.currentPassageChanged.connect(lambda _k: self.review_actions.sync())
+        self.side_by_side.evidenceShown.connect(self.review_actions.sync)
         self._create_menus()
         metric_key = settings.matrix_metric()
         metric = next((m for m in Metric if m.value == metric_key), Metric.SIMILARITY)
@@ -587,6 +590,7 @@ class MainWindow(QMainWindow):
         self.current_pair = (a, b)
         self.side_by_side.show_pair((a, b))
         self.side_by_side.decision_bar.show_found(self.review.found(a, b), True)
+        self._show_exclusions(a, b)
         self.bit_diff.show_pair((a, b))
         self.pair_report_action.setEnabled(self.shown_pair() is not None)
         focus_in_tab = self._focus_in_current_tab()
@@ -595,6 +599,30 @@ class MainWindow(QMainWindow):
         if view is Tab.PAIR and moved:
             self.side_by_side.take_focus()  # Enter in the matrix: go on in the pair
         self.pairOpened.emit(a, b)
+
+    def _show_exclusions(self, a: int, b: int) -> None:
+        """Say in the pair view what was left out of this pair, and by whom."""
+        label = self.side_by_side.excluded_label
+        result = self.result
+        if result is None:
+            label.hide()
+            return
+        words = exclusion_lines(result, a, b)
+        label.setText(self.tr("Left out: {what}").format(what=" · ".join(words)) if words else "")
+        label.setVisible(bool(words))
+
+    def _on_rejudged(self, result: ScanResult) -> None:
+        """The class judged again with the exclusions chosen: every view shows it, the
+        pair shown stays."""
+        pair = self.current_pair
+        tab = Tab(self.tabs.currentIndex())
+        self.set_result(result, self.archive_check)
+        if pair is not None:
+            self.open_pair(*pair, view=tab)
+        flagged = sum(1 for p in result.pairs if p.flagged)
+        self.statusBar().showMessage(
+            self.tr("Judged again: %n flagged pair(s)", "", flagged), 8000
+        )
 
     def _title_students(self, *_: object) -> None:
         rows = self.students_model.rows

@@ -232,7 +232,6 @@ def test_an_unusable_archive_fails_before_reading(
 def test_an_archive_that_breaks_mid_scan_still_gives_the_class_reports(
     tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import simhash_core.cli.archive as archive_cli
     from simhash_core.cli.main import main
 
     folder = _class(tmp_path / "c")
