@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QFrame,
+    QInputDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -42,6 +43,7 @@ from app.metrics import Metric
 from app.models.errors_model import ErrorsModel, Kind
 from app.models.matrix_model import MatrixModel
 from app.models.pairs_model import PairsModel
+from app.models.roles import Role
 from app.models.students_model import StudentsModel
 from app.report_export import ReportExporter, ReportRequest
 from app.review_actions import ReviewActions, exclusion_lines, index_pair
@@ -311,6 +313,12 @@ class MainWindow(QMainWindow):
         self.report_action.triggered.connect(lambda: self.choose_report_path(pair=False))
         self.pair_report_action = QAction(self)
         self.pair_report_action.triggered.connect(lambda: self.choose_report_path(pair=True))
+        self.cases_report_action = QAction(self)
+        self.cases_report_action.triggered.connect(
+            lambda: self.choose_report_path(kind="confirmed")
+        )
+        self.student_report_action = QAction(self)
+        self.student_report_action.triggered.connect(self.choose_student_report)
         self.anonymize_action = QAction(self)
         self.anonymize_action.setCheckable(True)
         self.settings_action = QAction(self)
@@ -366,6 +374,8 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.export_action)
         self.file_menu.addAction(self.report_action)
         self.file_menu.addAction(self.pair_report_action)
+        self.file_menu.addAction(self.cases_report_action)
+        self.file_menu.addAction(self.student_report_action)
         self.file_menu.addAction(self.anonymize_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.quit_action)
@@ -577,6 +587,8 @@ class MainWindow(QMainWindow):
         self.matrix_panel.set_result(result)
         self.groups_panel.set_result(result)
         self.side_by_side.set_result(result)
+        self.side_by_side.decision_bar.show_found(None, False)  # no pair shown yet
+        self.side_by_side.excluded_label.hide()
         self.bit_diff.set_result(result)
         if result is not None and not result.documents and (result.errors or result.skipped):
             self.errors_dock.raise_()
@@ -703,25 +715,69 @@ class MainWindow(QMainWindow):
         a, b = self.side_by_side.pair
         return next((p for p in self.result.pairs if {p.a, p.b} == {a, b}), None)
 
-    def choose_report_path(self, *, pair: bool) -> None:
+    def choose_report_path(self, *, pair: bool = False, kind: str = "class") -> None:
         if self.result is None:
             return
+        what = "cases" if kind == "confirmed" else "report"
+        name = "plagcheck-pair" if pair else f"plagcheck-{what}"
+        target = self._report_target(name)
+        if target is not None:
+            self.export_report(target, pair=self.shown_pair() if pair else None, kind=kind)
+
+    def _report_target(self, name: str) -> Path | None:
+        """Where the teacher wants a report: an HTML or a PDF path (None: cancelled)."""
         html, pdf = self.tr("HTML report (*.html)"), self.tr("PDF report (*.pdf)")
-        name = "plagcheck-pair" if pair else "plagcheck-report"
         path, chosen = QFileDialog.getSaveFileName(
             self, self.tr("Export report"), str(self.export_suggestion(f"{name}.html")),
             f"{html};;{pdf}",
         )
         if not path:
-            return
+            return None
         target = Path(path)
         if target.suffix.lower() not in (".html", ".htm", ".pdf"):
             target = target.with_suffix(".pdf" if chosen == pdf else ".html")
-        self.export_report(target, pair=self.shown_pair() if pair else None)
+        return target
 
-    def export_report(self, path: Path, *, pair: PairScore | None = None) -> bool:
-        """Write the class's report (or ``pair``'s) to ``path`` in the background: PDF for
-        a ``.pdf`` path, else HTML, in the UI's language, anonymous if chosen."""
+    def choose_student_report(self) -> None:
+        """A student's own report: the student chosen in the Students list (else the
+        left side of the pair shown), at the level the teacher picks."""
+        if self.result is None:
+            return
+        index = self.students_panel.table.currentIndex()
+        doc = index.data(Role.DOC_INDEX) if index.isValid() else None
+        if doc is None and self.current_pair is not None:
+            doc = self.current_pair[0]
+        if doc is None:
+            self.statusBar().showMessage(
+                self.tr("Choose a student in the Students list first."), 5000
+            )
+            return
+        levels = [self.tr("Scores only"), self.tr("Summary"), self.tr("Full passages")]
+        chosen, ok = QInputDialog.getItem(
+            self, self.tr("A student's report"),
+            self.tr("How much the report shows (other students are never named):"),
+            levels, 1, False,
+        )
+        if not ok:
+            return
+        level = ("score", "summary", "full")[levels.index(chosen)]
+        document = self.result.documents[doc]
+        target = self._report_target(f"plagcheck-{Path(document.path).stem}")
+        if target is not None:
+            self.export_report(target, student=document.path, level=level)
+
+    def export_report(
+        self,
+        path: Path,
+        *,
+        pair: PairScore | None = None,
+        kind: str = "class",
+        student: str | None = None,
+        level: str = "summary",
+    ) -> bool:
+        """Write the class's report (``pair``'s, the confirmed cases, or ``student``'s
+        own) to ``path`` in the background: PDF for a ``.pdf`` path, else HTML, in the
+        UI's language, anonymous if chosen."""
         if self.result is None:
             return False
         request = ReportRequest(
@@ -729,6 +785,9 @@ class MainWindow(QMainWindow):
             pair=pair,
             anonymous=self.anonymize_action.isChecked(),
             lang=self.languages.current,
+            kind=kind,
+            student=student,
+            level=level,
         )
         if not self.reports.export(self.result, request):
             self.statusBar().showMessage(self.tr("A report is being written; try again soon."))
@@ -902,6 +961,8 @@ class MainWindow(QMainWindow):
         self.export_action.setText(self.tr("&Export CSV…"))
         self.report_action.setText(self.tr("Export class &report (HTML or PDF)…"))
         self.pair_report_action.setText(self.tr("Export report of the shown &pair…"))
+        self.cases_report_action.setText(self.tr("Export the c&onfirmed cases…"))
+        self.student_report_action.setText(self.tr("Export a &student's own report…"))
         self.anonymize_action.setText(self.tr("A&nonymize reports"))
         self.anonymize_action.setStatusTip(
             self.tr("Name students Student 1…N in exported reports, without paths or file names")
@@ -940,6 +1001,8 @@ class MainWindow(QMainWindow):
         )
         self.export_action.setEnabled(self.result is not None)
         self.report_action.setEnabled(self.result is not None)
+        self.cases_report_action.setEnabled(self.result is not None)
+        self.student_report_action.setEnabled(self.result is not None)
         self.pair_report_action.setEnabled(self.shown_pair() is not None)
         self._sync_scan_actions()
         self.clear_templates_action.setEnabled(bool(self.templates))

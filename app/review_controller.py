@@ -83,15 +83,10 @@ class ReviewController(QObject):
         """Show ``result`` with every decision kept for its pairs (a check brings them,
         read in its thread; a result without them is given the store's)."""
         self.result = result
-        if result is None:
-            return
-        if result.decisions is not None:
-            self.changed.emit(-1, -1)
-            return
-        self.reload()
+        if result is not None and result.decisions is None:
+            self._read()  # the views are given the result next: no signal
 
-    def reload(self) -> None:
-        """The store's decisions on the result's pairs, read again (after an import)."""
+    def _read(self) -> None:
         result = self.result
         if result is None:
             return
@@ -100,6 +95,10 @@ class ReviewController(QObject):
         except (DecisionStoreError, OSError) as exc:
             result.decisions = Decisions()
             self.problem.emit(self.tr("Earlier decisions could not be read: {why}").format(why=exc))
+
+    def reload(self) -> None:
+        """The store's decisions on the result's pairs, read again (after an import)."""
+        self._read()
         self.changed.emit(-1, -1)
 
     def found(self, a: int, b: int) -> Found | None:
