@@ -806,12 +806,12 @@ class MainWindow(QMainWindow):
     def export_csv(self, path: Path) -> Path | None:
         """Write the pairs the table shows (its filter and order) and the errors sheet.
 
-        Returns the errors sheet's path. Uses :func:`simhash_core.export.write_pairs_csv`
+        Returns the errors sheet's path. Uses :func:`simhash_core.report.export.write_pairs_csv`
         (UTF-8 with BOM, formula-safe cells, atomic write), in the UI's language.
         """
         if self.result is None:
             return None
-        from simhash_core.export import write_pairs_csv
+        from simhash_core.report.export import write_pairs_csv
 
         try:
             errors_path = write_pairs_csv(

@@ -1,7 +1,7 @@
 """File → Export report: the class or the shown pair, as HTML or PDF, in the background.
 
 The report is built and written by the core (:mod:`simhash_core.report`, all or none
-through :func:`simhash_core.export.write_reports`) in a :class:`BackgroundRunner`
+through :func:`simhash_core.report.export.write_reports`) in a :class:`BackgroundRunner`
 thread, so a class of a thousand files never freezes the window. The format follows
 the file's suffix (``.pdf`` or ``.html``), the language is the UI's.
 """
@@ -14,9 +14,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from app.background import BackgroundRunner
-from simhash_core.export import ReportError, write_reports
 from simhash_core.progress import Progress
 from simhash_core.report import report_writers
+from simhash_core.report.export import ReportError, write_reports
 from simhash_core.report.student import student_writers
 from simhash_core.types import PairScore, ScanResult
 
