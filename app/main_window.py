@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QFrame,
+    QInputDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -42,9 +43,10 @@ from app.metrics import Metric
 from app.models.errors_model import ErrorsModel, Kind
 from app.models.matrix_model import MatrixModel
 from app.models.pairs_model import PairsModel
+from app.models.roles import Role
 from app.models.students_model import StudentsModel
 from app.report_export import ReportExporter, ReportRequest
-from app.review_actions import ReviewActions, index_pair
+from app.review_actions import ReviewActions, exclusion_lines, index_pair
 from app.review_controller import ReviewController
 from app.scan_controller import ScanController
 from app.settings import AppSettings
@@ -189,6 +191,7 @@ class MainWindow(QMainWindow):
         self.review = ReviewController(decisions or DecisionStore(), settings.reviewer, self)
         self.review.changed.connect(self._on_decision)
         self.review.problem.connect(lambda why: self.statusBar().showMessage(why, 10_000))
+        self.review.rejudged.connect(self._on_rejudged)
 
         self.matrix_model = MatrixModel(self)
         self.pairs_model = PairsModel(self)
@@ -262,6 +265,8 @@ class MainWindow(QMainWindow):
         self.review_actions.attach_view(self.matrix_panel.view, index_pair)
         self.review_actions.attach_view(self.groups_panel.tree, self.groups_panel.pair_at)
         self.review_actions.attach_view(self.students_panel.table, index_pair)
+        self.side_by_side.currentPassageChanged.connect(lambda _k: self.review_actions.sync())
+        self.side_by_side.evidenceShown.connect(self.review_actions.sync)
         self._create_menus()
         metric_key = settings.matrix_metric()
         metric = next((m for m in Metric if m.value == metric_key), Metric.SIMILARITY)
@@ -308,6 +313,12 @@ class MainWindow(QMainWindow):
         self.report_action.triggered.connect(lambda: self.choose_report_path(pair=False))
         self.pair_report_action = QAction(self)
         self.pair_report_action.triggered.connect(lambda: self.choose_report_path(pair=True))
+        self.cases_report_action = QAction(self)
+        self.cases_report_action.triggered.connect(
+            lambda: self.choose_report_path(kind="confirmed")
+        )
+        self.student_report_action = QAction(self)
+        self.student_report_action.triggered.connect(self.choose_student_report)
         self.anonymize_action = QAction(self)
         self.anonymize_action.setCheckable(True)
         self.settings_action = QAction(self)
@@ -363,6 +374,8 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.export_action)
         self.file_menu.addAction(self.report_action)
         self.file_menu.addAction(self.pair_report_action)
+        self.file_menu.addAction(self.cases_report_action)
+        self.file_menu.addAction(self.student_report_action)
         self.file_menu.addAction(self.anonymize_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.quit_action)
@@ -574,6 +587,8 @@ class MainWindow(QMainWindow):
         self.matrix_panel.set_result(result)
         self.groups_panel.set_result(result)
         self.side_by_side.set_result(result)
+        self.side_by_side.decision_bar.show_found(None, False)  # no pair shown yet
+        self.side_by_side.excluded_label.hide()
         self.bit_diff.set_result(result)
         if result is not None and not result.documents and (result.errors or result.skipped):
             self.errors_dock.raise_()
@@ -587,6 +602,7 @@ class MainWindow(QMainWindow):
         self.current_pair = (a, b)
         self.side_by_side.show_pair((a, b))
         self.side_by_side.decision_bar.show_found(self.review.found(a, b), True)
+        self._show_exclusions(a, b)
         self.bit_diff.show_pair((a, b))
         self.pair_report_action.setEnabled(self.shown_pair() is not None)
         focus_in_tab = self._focus_in_current_tab()
@@ -595,6 +611,30 @@ class MainWindow(QMainWindow):
         if view is Tab.PAIR and moved:
             self.side_by_side.take_focus()  # Enter in the matrix: go on in the pair
         self.pairOpened.emit(a, b)
+
+    def _show_exclusions(self, a: int, b: int) -> None:
+        """Say in the pair view what was left out of this pair, and by whom."""
+        label = self.side_by_side.excluded_label
+        result = self.result
+        if result is None:
+            label.hide()
+            return
+        words = exclusion_lines(result, a, b)
+        label.setText(self.tr("Left out: {what}").format(what=" · ".join(words)) if words else "")
+        label.setVisible(bool(words))
+
+    def _on_rejudged(self, result: ScanResult) -> None:
+        """The class judged again with the exclusions chosen: every view shows it, the
+        pair shown stays."""
+        pair = self.current_pair
+        tab = Tab(self.tabs.currentIndex())
+        self.set_result(result, self.archive_check)
+        if pair is not None:
+            self.open_pair(*pair, view=tab)
+        flagged = sum(1 for p in result.pairs if p.flagged)
+        self.statusBar().showMessage(
+            self.tr("Judged again: %n flagged pair(s)", "", flagged), 8000
+        )
 
     def _title_students(self, *_: object) -> None:
         rows = self.students_model.rows
@@ -675,25 +715,69 @@ class MainWindow(QMainWindow):
         a, b = self.side_by_side.pair
         return next((p for p in self.result.pairs if {p.a, p.b} == {a, b}), None)
 
-    def choose_report_path(self, *, pair: bool) -> None:
+    def choose_report_path(self, *, pair: bool = False, kind: str = "class") -> None:
         if self.result is None:
             return
+        what = "cases" if kind == "confirmed" else "report"
+        name = "plagcheck-pair" if pair else f"plagcheck-{what}"
+        target = self._report_target(name)
+        if target is not None:
+            self.export_report(target, pair=self.shown_pair() if pair else None, kind=kind)
+
+    def _report_target(self, name: str) -> Path | None:
+        """Where the teacher wants a report: an HTML or a PDF path (None: cancelled)."""
         html, pdf = self.tr("HTML report (*.html)"), self.tr("PDF report (*.pdf)")
-        name = "plagcheck-pair" if pair else "plagcheck-report"
         path, chosen = QFileDialog.getSaveFileName(
             self, self.tr("Export report"), str(self.export_suggestion(f"{name}.html")),
             f"{html};;{pdf}",
         )
         if not path:
-            return
+            return None
         target = Path(path)
         if target.suffix.lower() not in (".html", ".htm", ".pdf"):
             target = target.with_suffix(".pdf" if chosen == pdf else ".html")
-        self.export_report(target, pair=self.shown_pair() if pair else None)
+        return target
 
-    def export_report(self, path: Path, *, pair: PairScore | None = None) -> bool:
-        """Write the class's report (or ``pair``'s) to ``path`` in the background: PDF for
-        a ``.pdf`` path, else HTML, in the UI's language, anonymous if chosen."""
+    def choose_student_report(self) -> None:
+        """A student's own report: the student chosen in the Students list (else the
+        left side of the pair shown), at the level the teacher picks."""
+        if self.result is None:
+            return
+        index = self.students_panel.table.currentIndex()
+        doc = index.data(Role.DOC_INDEX) if index.isValid() else None
+        if doc is None and self.current_pair is not None:
+            doc = self.current_pair[0]
+        if doc is None:
+            self.statusBar().showMessage(
+                self.tr("Choose a student in the Students list first."), 5000
+            )
+            return
+        levels = [self.tr("Scores only"), self.tr("Summary"), self.tr("Full passages")]
+        chosen, ok = QInputDialog.getItem(
+            self, self.tr("A student's report"),
+            self.tr("How much the report shows (other students are never named):"),
+            levels, 1, False,
+        )
+        if not ok:
+            return
+        level = ("score", "summary", "full")[levels.index(chosen)]
+        document = self.result.documents[doc]
+        target = self._report_target(f"plagcheck-{Path(document.path).stem}")
+        if target is not None:
+            self.export_report(target, student=document.path, level=level)
+
+    def export_report(
+        self,
+        path: Path,
+        *,
+        pair: PairScore | None = None,
+        kind: str = "class",
+        student: str | None = None,
+        level: str = "summary",
+    ) -> bool:
+        """Write the class's report (``pair``'s, the confirmed cases, or ``student``'s
+        own) to ``path`` in the background: PDF for a ``.pdf`` path, else HTML, in the
+        UI's language, anonymous if chosen."""
         if self.result is None:
             return False
         request = ReportRequest(
@@ -701,6 +785,9 @@ class MainWindow(QMainWindow):
             pair=pair,
             anonymous=self.anonymize_action.isChecked(),
             lang=self.languages.current,
+            kind=kind,
+            student=student,
+            level=level,
         )
         if not self.reports.export(self.result, request):
             self.statusBar().showMessage(self.tr("A report is being written; try again soon."))
@@ -719,12 +806,12 @@ class MainWindow(QMainWindow):
     def export_csv(self, path: Path) -> Path | None:
         """Write the pairs the table shows (its filter and order) and the errors sheet.
 
-        Returns the errors sheet's path. Uses :func:`simhash_core.export.write_pairs_csv`
+        Returns the errors sheet's path. Uses :func:`simhash_core.report.export.write_pairs_csv`
         (UTF-8 with BOM, formula-safe cells, atomic write), in the UI's language.
         """
         if self.result is None:
             return None
-        from simhash_core.export import write_pairs_csv
+        from simhash_core.report.export import write_pairs_csv
 
         try:
             errors_path = write_pairs_csv(
@@ -874,6 +961,8 @@ class MainWindow(QMainWindow):
         self.export_action.setText(self.tr("&Export CSV…"))
         self.report_action.setText(self.tr("Export class &report (HTML or PDF)…"))
         self.pair_report_action.setText(self.tr("Export report of the shown &pair…"))
+        self.cases_report_action.setText(self.tr("Export the c&onfirmed cases…"))
+        self.student_report_action.setText(self.tr("Export a &student's own report…"))
         self.anonymize_action.setText(self.tr("A&nonymize reports"))
         self.anonymize_action.setStatusTip(
             self.tr("Name students Student 1…N in exported reports, without paths or file names")
@@ -912,6 +1001,8 @@ class MainWindow(QMainWindow):
         )
         self.export_action.setEnabled(self.result is not None)
         self.report_action.setEnabled(self.result is not None)
+        self.cases_report_action.setEnabled(self.result is not None)
+        self.student_report_action.setEnabled(self.result is not None)
         self.pair_report_action.setEnabled(self.shown_pair() is not None)
         self._sync_scan_actions()
         self.clear_templates_action.setEnabled(bool(self.templates))

@@ -1,7 +1,7 @@
 """File → Export report: the class or the shown pair, as HTML or PDF, in the background.
 
 The report is built and written by the core (:mod:`simhash_core.report`, all or none
-through :func:`simhash_core.export.write_reports`) in a :class:`BackgroundRunner`
+through :func:`simhash_core.report.export.write_reports`) in a :class:`BackgroundRunner`
 thread, so a class of a thousand files never freezes the window. The format follows
 the file's suffix (``.pdf`` or ``.html``), the language is the UI's.
 """
@@ -14,9 +14,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from app.background import BackgroundRunner
-from simhash_core.export import ReportError, write_reports
 from simhash_core.progress import Progress
 from simhash_core.report import report_writers
+from simhash_core.report.export import ReportError, write_reports
+from simhash_core.report.student import student_writers
 from simhash_core.types import PairScore, ScanResult
 
 
@@ -28,6 +29,9 @@ class ReportRequest:
     pair: PairScore | None = None
     anonymous: bool = False
     lang: str = "en"
+    kind: str = "class"  # "class", or "confirmed": the confirmed cases for an exam board
+    student: str | None = None  # one student's own report (a document's path)
+    level: str = "summary"  # and how much of it: "score", "summary" or "full"
 
     @property
     def is_pdf(self) -> bool:
@@ -58,15 +62,27 @@ class ReportExporter(QObject):
         """Start writing ``request``; ``False`` while another report is being written."""
 
         def job(progress: Progress) -> Path:
-            pairs = [request.pair] if request.pair is not None else None
-            writers = report_writers(
-                result,
-                html_path=None if request.is_pdf else request.path,
-                pdf_path=request.path if request.is_pdf else None,
-                lang=request.lang,
-                anonymous=request.anonymous,
-                pairs=pairs,
-            )
+            html = None if request.is_pdf else request.path
+            pdf = request.path if request.is_pdf else None
+            if request.student is not None:
+                writers = student_writers(
+                    result,
+                    request.student,
+                    html_path=html,
+                    pdf_path=pdf,
+                    level=request.level,
+                    lang=request.lang,
+                )
+            else:
+                writers = report_writers(
+                    result,
+                    html_path=html,
+                    pdf_path=pdf,
+                    lang=request.lang,
+                    anonymous=request.anonymous,
+                    pairs=[request.pair] if request.pair is not None else None,
+                    kind=request.kind,
+                )
             write_reports(result, more=writers)
             return request.path
 

@@ -18,15 +18,31 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QObject, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QMenu
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QFileDialog,
+    QInputDialog,
+    QMenu,
+)
 
 from app.models.pairs_model import report_word
 from app.models.roles import Role
 from app.review_controller import ReviewController
 from app.views.decision_dialog import DecisionDialog
 from simhash_core.review.decisions import REASON_WORDS, Reason, Verdict
+from simhash_core.review.evidence import PairEvidence
+from simhash_core.review.exclusions import (
+    Applied,
+    ExclusionKind,
+    min_words_exclusion,
+    passage_exclusion,
+    source_exclusion,
+    template_passage_exclusion,
+)
+from simhash_core.types import Passage, ScanResult
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -45,12 +61,31 @@ class ReviewActions(QObject):
         self.dismiss = self._action("D", lambda pair: self._decide(pair, Verdict.DISMISSED))
         self.unreview = self._action("U", lambda pair: self._decide(pair, Verdict.UNREVIEWED))
         self.note = self._action("N", self.edit)
+        # exclusions: the passage shown, as such or as the assignment text
+        self.exclude_passage = QAction(window)
+        self.exclude_passage.setShortcut(QKeySequence("E"))
+        self.exclude_passage.triggered.connect(self.exclude_current_passage)
+        self.assignment_text = QAction(window)
+        self.assignment_text.setShortcut(QKeySequence("T"))
+        self.assignment_text.triggered.connect(self.current_passage_as_assignment)
+        self.short_matches = QAction(window)
+        self.short_matches.triggered.connect(self.choose_min_words)
+        self.include_all = QAction(window)
+        self.include_all.triggered.connect(self.review.include_all)
         self.export_file = QAction(window)
         self.export_file.triggered.connect(self.choose_export)
         self.import_file = QAction(window)
         self.import_file.triggered.connect(self.choose_import)
         self.menu = QMenu(window)
         for action in (self.confirm, self.dismiss, self.unreview, self.note):
+            self.menu.addAction(action)
+        self.menu.addSeparator()
+        for action in (
+            self.exclude_passage,
+            self.assignment_text,
+            self.short_matches,
+            self.include_all,
+        ):
             self.menu.addAction(action)
         self.menu.addSeparator()
         self.menu.addAction(self.export_file)
@@ -90,10 +125,77 @@ class ReviewActions(QObject):
         return w.current_pair
 
     def sync(self) -> None:
-        """Enabled while a result is shown."""
+        """Enabled while a result is shown; the passage's while a passage is shown."""
         on = self.window.result is not None
-        for action in (self.confirm, self.dismiss, self.unreview, self.note, self.export_file):
+        for action in (
+            self.confirm,
+            self.dismiss,
+            self.unreview,
+            self.note,
+            self.export_file,
+            self.short_matches,
+        ):
             action.setEnabled(on)
+        passage = self.current_passage() is not None
+        self.exclude_passage.setEnabled(passage)
+        self.assignment_text.setEnabled(passage)
+        self.include_all.setEnabled(bool(self.review.exclusions()))
+
+    # --- exclusions --------------------------------------------------------------------
+    def current_passage(self) -> tuple[PairEvidence, Passage] | None:
+        """The passage the pair view shows (its evidence oriented as shown)."""
+        view = self.window.side_by_side
+        evidence, k = view.evidence, view.current
+        if evidence is None or k is None or not 0 <= k < len(evidence.passages):
+            return None
+        return evidence, evidence.passages[k]
+
+    def exclude_current_passage(self) -> None:
+        found, result = self.current_passage(), self.window.result
+        if found is None or result is None:
+            self.window.statusBar().showMessage(self.tr("Show a passage first."), 4000)
+            return
+        evidence, passage = found
+        self.review.exclude(passage_exclusion(result, *evidence.pair, passage))
+        self.window.statusBar().showMessage(
+            self.tr("The passage is left out; the class is judged again…"), 5000
+        )
+
+    def current_passage_as_assignment(self) -> None:
+        found, result = self.current_passage(), self.window.result
+        if found is None or result is None:
+            self.window.statusBar().showMessage(self.tr("Show a passage first."), 4000)
+            return
+        evidence, passage = found
+        start, end = evidence.span(0, passage)
+        self.review.exclude(template_passage_exclusion(result, evidence.left.index, start, end))
+        self.window.statusBar().showMessage(
+            self.tr("The passage joins the assignment text; every pair is judged again…"), 5000
+        )
+
+    def choose_min_words(self) -> None:
+        current = self.review.exclusions().min_words or 0
+        words, ok = QInputDialog.getInt(
+            self.window,
+            self.tr("Leave out short matches"),
+            self.tr("Leave out word-for-word matches shorter than (words; 0 counts them all):"),
+            int(current),
+            0,
+            1000,
+        )
+        if not ok:
+            return
+        rule = next(iter(self.review.exclusions().of_kind(ExclusionKind.MIN_WORDS)), None)
+        if words == 0:
+            if rule is not None:
+                self.review.include(rule)
+            return
+        self.review.exclude(min_words_exclusion(words))
+
+    def exclude_source(self, i: int) -> None:
+        result = self.window.result
+        if result is not None:
+            self.review.exclude(source_exclusion(result, i))
 
     # --- deciding ----------------------------------------------------------------------
     def _decide(self, pair: Pair, verdict: Verdict, reason: Reason | None = None) -> None:
@@ -150,6 +252,15 @@ class ReviewActions(QObject):
         menu.addAction(self.tr("Mark unreviewed"), lambda: self._decide(pair, Verdict.UNREVIEWED))
         menu.addSeparator()
         menu.addAction(self.tr("Decision and note…"), lambda: self.edit(pair))
+        result = self.window.result
+        if result is not None:
+            menu.addSeparator()
+            for i in pair:
+                name = result.documents[i].shown or result.documents[i].name
+                menu.addAction(
+                    self.tr("Leave out {name} from every pair").format(name=name),
+                    lambda i=i: self.exclude_source(i),
+                )
         return menu
 
     def attach_view(
@@ -214,6 +325,16 @@ class ReviewActions(QObject):
         self.unreview.setText(self.tr("Mark &unreviewed"))
         self.note.setText(self.tr("Decision and &note…"))
         self.export_file.setText(self.tr("&Export decisions…"))
+        self.exclude_passage.setText(self.tr("Leave out this &passage"))
+        self.assignment_text.setText(self.tr("Treat this passage as the &assignment text"))
+        self.short_matches.setText(self.tr("Leave out &short matches…"))
+        self.include_all.setText(self.tr("Count everything &again"))
+        self.exclude_passage.setToolTip(
+            self.tr("Leave the passage shown out of its pair's similarity (E)")
+        )
+        self.assignment_text.setToolTip(
+            self.tr("Add the passage shown to the assignment text and judge every pair again (T)")
+        )
         self.import_file.setText(self.tr("&Import decisions…"))
         # the decision bar's buttons: short
         self.confirm.setIconText(self.tr("Copying"))
@@ -238,3 +359,37 @@ def index_pair(index: QModelIndex) -> Pair | None:
     if not pair or pair[0] == pair[1]:
         return None
     return int(pair[0]), int(pair[1])
+
+
+def exclusion_lines(result: ScanResult, a: int, b: int) -> list[str]:
+    """What the teacher left out of the pair of documents ``a`` and ``b``, one phrase
+    each (in the app's language): its passages, its documents as sources, the
+    assignment text, short matches; who did it."""
+    applied = result.exclusions
+    if not isinstance(applied, Applied):
+        return []
+    mine = set(applied.of_pair(a, b))
+    phrases = {
+        ExclusionKind.PASSAGE: QCoreApplication.translate(
+            "ReviewActions", "the passage “{label}”"
+        ),
+        ExclusionKind.SOURCE: QCoreApplication.translate("ReviewActions", "{label} as a source"),
+        ExclusionKind.TEMPLATE: QCoreApplication.translate(
+            "ReviewActions", "“{label}” as the assignment text"
+        ),
+        ExclusionKind.MIN_WORDS: QCoreApplication.translate(
+            "ReviewActions", "matches under {label} words"
+        ),
+    }
+    by = QCoreApplication.translate("ReviewActions", "(by {who})")
+    out = []
+    for e in applied.exclusions:
+        if e.kind is ExclusionKind.PASSAGE and e not in mine:
+            continue
+        if e.kind is ExclusionKind.SOURCE and e not in mine:
+            continue
+        what = phrases[e.kind].format(label=e.label)
+        if e.by:
+            what += " " + by.format(who=e.by)
+        out.append(what)
+    return out

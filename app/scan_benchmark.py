@@ -33,9 +33,9 @@ def _scan_threadpool(folder: Path, templates: list[Path], threads: int) -> int:
     from PySide6.QtCore import QRunnable, QThreadPool
 
     from simhash_core.compare import compare_documents
-    from simhash_core.discover import discover
     from simhash_core.extract import ExtractError
     from simhash_core.fingerprint.analyze import analyze_file, to_document
+    from simhash_core.intake.discover import discover
     from simhash_core.scan import template_shingles
     from simhash_core.types import ScanSettings
 

@@ -42,7 +42,7 @@ import quality_peers  # noqa: E402
 
 from simhash_core.compare.meaning import blocking  # noqa: E402
 from simhash_core.compare.pair_stream import every_pair  # noqa: E402
-from simhash_core.export import write_pairs_csv  # noqa: E402
+from simhash_core.report.export import write_pairs_csv  # noqa: E402
 from simhash_core.scan import scan  # noqa: E402
 from simhash_core.types import ScanResult, ScanSettings  # noqa: E402
 

@@ -3,9 +3,11 @@
 A check reads and compares the class (:func:`simhash_core.scan.scan`, with the user's
 fingerprint cache), then compares it with the archive of past terms when asked, then
 applies the teacher's earlier decisions (their store, and a decisions file handed on by
-a colleague). Each front end builds a :class:`CheckRequest` and shows or writes the
-:class:`~simhash_core.types.ScanResult` it gets back; nothing of this sequence is
-written twice.
+a colleague) and judges the class again without what they excluded before (a passage,
+a source, the assignment text, short matches: see
+:mod:`simhash_core.review.exclusions`). Each front end builds a :class:`CheckRequest`
+and shows or writes the :class:`~simhash_core.types.ScanResult` it gets back; nothing
+of this sequence is written twice.
 
 Problems that must not cost the class's own result are said in it, never raised: the
 cache (``result.notices``), the archive (``result.archive``), the decisions
@@ -14,7 +16,7 @@ cache (``result.notices``), the archive (``result.archive``), the decisions
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +30,7 @@ from simhash_core.types import ScanResult
 
 if TYPE_CHECKING:
     from simhash_core.archive.base import ArchiveStore
+    from simhash_core.review.exclusions import Exclusion, Exclusions
 
 
 @dataclass(frozen=True)
@@ -82,7 +85,8 @@ def check_class(request: CheckRequest, progress: Progress | None = None) -> Scan
         result, _ = compare_scan(
             result, request.archive, request.settings, progress, all_pairs=request.all_pairs
         )
-    return with_decisions(result, request.decisions, request.more_decisions)
+    result = with_decisions(result, request.decisions, request.more_decisions)
+    return with_exclusions(result, request.decisions, progress)
 
 
 def with_decisions(
@@ -100,3 +104,44 @@ def with_decisions(
         kept[d.key] = d
     result.decisions = decisions_for(result, kept.values())
     return result
+
+
+def relevant_exclusions(result: ScanResult, exclusions: Iterable[Exclusion]) -> Exclusions:
+    """The exclusions that bear on ``result``: a passage of a pair of its submissions,
+    one of its documents as a source, an assignment text one of its documents holds,
+    and the shortest match counted (a teacher's rule for every class)."""
+    # the comparison's modules: imported when a check has exclusions, not at start-up
+    from simhash_core.review.exclusions import ExclusionKind, Exclusions
+    contents = {d.content_hash or f"path:{d.path}" for d in result.documents}
+
+    def bears(e: Exclusion) -> bool:
+        if e.kind is ExclusionKind.PASSAGE:
+            return e.pair[0] in contents and e.pair[1] in contents
+        if e.kind is ExclusionKind.SOURCE:
+            return e.source in contents
+        if e.kind is ExclusionKind.TEMPLATE:
+            return any(e.text in d.text for d in result.documents)
+        return True
+
+    return Exclusions.of(e for e in exclusions if bears(e))
+
+
+def with_exclusions(
+    result: ScanResult, store: DecisionStore | None, progress: Progress | None = None
+) -> ScanResult:
+    """``result`` judged again without what the teacher excluded before (the store's
+    exclusions that bear on it); as it is when there are none."""
+    if store is None or result.comparison_cancelled:
+        return result
+    try:
+        kept = relevant_exclusions(result, store.load_exclusions())
+    except (DecisionStoreError, OSError) as exc:
+        result.notices.append(Message.of("notice.decisions-unreadable", detail=str(exc)))
+        return result
+    if not kept:
+        return result
+    from simhash_core.review.exclusions import apply_exclusions
+
+    judged = apply_exclusions(result, kept, progress)
+    judged.decisions = result.decisions
+    return judged

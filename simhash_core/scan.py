@@ -24,7 +24,6 @@ from simhash_core.compare import compare_documents
 from simhash_core.compare.comparison import restore_comparison
 from simhash_core.compare.memo import ComparisonMemo, memo_key
 from simhash_core.compare.verdict import Verdict, verdict_key
-from simhash_core.discover import discover
 from simhash_core.extract.errors import DEFAULT_LIMITS, ExtractError
 from simhash_core.extract.zip_entries import close_zips, is_member, is_zip_name, member_signature
 from simhash_core.fingerprint.analyze import (
@@ -36,6 +35,13 @@ from simhash_core.fingerprint.analyze import (
     to_document,
 )
 from simhash_core.fingerprint.weights import reweighted
+from simhash_core.intake.discover import discover
+from simhash_core.intake.students import (
+    layout_notices,
+    one_submission_each,
+    own_path,
+    with_students,
+)
 from simhash_core.memory import give_back_free_memory, mapped_copies
 from simhash_core.ocr.reader import STEP_SECONDS, STEP_SECONDS_CAP, OcrReader
 from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, TaskNote, note, start_server
@@ -48,7 +54,6 @@ from simhash_core.store.cache import (
     settings_key,
     stat_signature,
 )
-from simhash_core.students import layout_notices, one_submission_each, own_path, with_students
 from simhash_core.text import glossary
 from simhash_core.text.words import warm_up
 from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings

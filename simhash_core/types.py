@@ -224,7 +224,7 @@ class FileError:
 
 @dataclass(frozen=True)
 class Student:
-    """A student as the folder and file names say (:mod:`simhash_core.students`):
+    """A student as the folder and file names say (:mod:`simhash_core.intake.students`):
     ``name`` as shown, the ``number`` if one was given, and ``key``, what tells two
     students apart (their number and name, else their folder)."""
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from simhash_core.export import ERROR_HEADERS, pair_headers
 from simhash_core.messages import PROBLEM_KINDS
-from simhash_core.pair_fields import PAIR_FIELDS
+from simhash_core.report.export import ERROR_HEADERS, pair_headers
+from simhash_core.report.pair_fields import PAIR_FIELDS
 from simhash_core.translations import translation
 
 ERROR_KEYS = ("file", "problem", "reason")

@@ -28,7 +28,7 @@ from app.message_text import joined, text
 from app.metrics import percent
 from app.models.roles import Role
 from app.theme import cell_colors
-from simhash_core.pair_fields import FIELD, FieldKind
+from simhash_core.report.pair_fields import FIELD, FieldKind
 from simhash_core.review.decisions import (
     REASON_WORDS,
     STATE_WORDS,
@@ -74,7 +74,7 @@ class Column(IntEnum):
     DECIDED_AT = 27
 
 
-# The field of the pair reports each column shows (simhash_core.pair_fields): the
+# The field of the pair reports each column shows (simhash_core.report.pair_fields): the
 # table's own order, the reports' definitions.
 COLUMN_FIELDS: dict[Column, str] = {
     Column.GROUP: "group",
@@ -165,7 +165,7 @@ class PairsModel(QAbstractTableModel):
 
     def headers(self) -> dict[Column, str]:
         """Each column's title: the pair field's own, in the UI language (the CSV's
-        header row says the same, see simhash_core.pair_fields)."""
+        header row says the same, see simhash_core.report.pair_fields)."""
         return {c: translate("PairField", FIELD[key].header) for c, key in COLUMN_FIELDS.items()}
 
     def header_tips(self) -> dict[Column, str]:

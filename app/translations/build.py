@@ -15,7 +15,7 @@ holds only those messages (``lupdate -pluralonly``), "1 matched passage" and
 The core's messages (:data:`simhash_core.messages.CATALOGUE`) are translated by code at
 run time; ``core_catalogue.py`` lists their English patterns as literal ``translate``
 calls so that ``lupdate`` finds them, with the pair columns' titles and tips
-(:data:`simhash_core.pair_fields.PAIR_FIELDS`, context ``PairField``), the settings'
+(:data:`simhash_core.report.pair_fields.PAIR_FIELDS`, context ``PairField``), the settings'
 labels, tips and units (:mod:`simhash_core.settings`, context ``Setting``) and the reports'
 words (:data:`simhash_core.translations.REPORT_WORDS`, context ``Report``). It is
 written here from the core before ``lupdate`` runs. The translations of those contexts
@@ -57,7 +57,7 @@ CATALOGUE_FILE = HERE / "core_catalogue.py"
 def catalogue_source() -> str:
     """The text of ``core_catalogue.py`` for the core's current catalogue."""
     from simhash_core.messages import CATALOGUE, PROBLEM_KINDS
-    from simhash_core.pair_fields import PAIR_FIELDS
+    from simhash_core.report.pair_fields import PAIR_FIELDS
     from simhash_core.settings import specs
     from simhash_core.translations import REPORT_WORDS
 

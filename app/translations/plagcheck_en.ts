@@ -31,7 +31,15 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../main_window.py" line="788"/>
+        <location filename="../main_window.py" line="634"/>
+        <source>Judged again: %n flagged pair(s)</source>
+        <translation>
+            <numerusform>Judged again: %n flagged pair</numerusform>
+            <numerusform>Judged again: %n flagged pairs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window.py" line="873"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>compared with the archive (%n file)</numerusform>
@@ -39,7 +47,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="790"/>
+        <location filename="../main_window.py" line="875"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>%n archived file shown</numerusform>
@@ -93,7 +101,7 @@
 <context>
     <name>ReviewActions</name>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="188"/>
+        <location filename="../review_actions.py" line="299"/>
         <source>%n decision(s) exported to {path}</source>
         <translation>
             <numerusform>%n decision exported to {path}</numerusform>
@@ -101,7 +109,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="207"/>
+        <location filename="../review_actions.py" line="318"/>
         <source>%n decision(s) imported</source>
         <translation>
             <numerusform>%n decision imported</numerusform>
@@ -112,7 +120,7 @@
 <context>
     <name>SideBySideView</name>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="462"/>
+        <location filename="../views/side_by_side.py" line="469"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>reworded, %n sentence</numerusform>
@@ -120,7 +128,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="464"/>
+        <location filename="../views/side_by_side.py" line="471"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>translated, %n sentence</numerusform>
@@ -128,7 +136,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="490"/>
+        <location filename="../views/side_by_side.py" line="497"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n matched passage</numerusform>

@@ -512,346 +512,398 @@ Why: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="404"/>
+        <location filename="../main_window.py" line="417"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="408"/>
+        <location filename="../main_window.py" line="421"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="464"/>
+        <location filename="../main_window.py" line="477"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="472"/>
+        <location filename="../main_window.py" line="485"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="474"/>
+        <location filename="../main_window.py" line="487"/>
         <source>Submissions and ZIPs ({patterns});;All files (*)</source>
         <translation>作业与 ZIP 压缩包 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="485"/>
+        <location filename="../main_window.py" line="498"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="487"/>
+        <location filename="../main_window.py" line="500"/>
         <source>Documents ({patterns});;All files (*)</source>
         <translation>文档 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="546"/>
+        <location filename="../main_window.py" line="559"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="561"/>
+        <location filename="../main_window.py" line="574"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="603"/>
+        <location filename="../main_window.py" line="621"/>
+        <source>Left out: {what}</source>
+        <translation>已排除：{what}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window.py" line="634"/>
+        <source>Judged again: %n flagged pair(s)</source>
+        <translation>
+            <numerusform>重新判断后：%n 对文件被标记</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="641"/>
         <source>Students ({count}, {left} to review)</source>
         <translation>学生（{count}，{left} 人待审阅）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="605"/>
+        <location filename="../main_window.py" line="643"/>
         <source>Students ({count})</source>
         <translation>学生（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="645"/>
+        <location filename="../main_window.py" line="683"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="650"/>
+        <location filename="../main_window.py" line="688"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="652"/>
+        <location filename="../main_window.py" line="690"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="681"/>
+        <location filename="../main_window.py" line="727"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="681"/>
+        <location filename="../main_window.py" line="727"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="684"/>
+        <location filename="../main_window.py" line="729"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="706"/>
+        <location filename="../main_window.py" line="750"/>
+        <source>Choose a student in the Students list first.</source>
+        <translation>请先在学生列表中选择一名学生。</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="753"/>
+        <source>Scores only</source>
+        <translation>仅分数</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="753"/>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="753"/>
+        <source>Full passages</source>
+        <translation>完整段落</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="755"/>
+        <source>A student&apos;s report</source>
+        <translation>学生本人的报告</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="756"/>
+        <source>How much the report shows (other students are never named):</source>
+        <translation>报告显示的内容（不会出现其他学生的姓名）：</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="791"/>
         <source>A report is being written; try again soon.</source>
         <translation>正在写入一份报告，请稍后再试。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="708"/>
+        <location filename="../main_window.py" line="793"/>
         <source>Writing {path}…</source>
         <translation>正在写入 {path}…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="712"/>
+        <location filename="../main_window.py" line="797"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="716"/>
+        <location filename="../main_window.py" line="801"/>
         <source>Could not write the report: {error}</source>
         <translation>无法写入报告：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="735"/>
+        <location filename="../main_window.py" line="820"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="741"/>
+        <location filename="../main_window.py" line="826"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="788"/>
+        <location filename="../main_window.py" line="873"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="790"/>
+        <location filename="../main_window.py" line="875"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="791"/>
+        <location filename="../main_window.py" line="876"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="793"/>
+        <location filename="../main_window.py" line="878"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="795"/>
+        <location filename="../main_window.py" line="880"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="796"/>
+        <location filename="../main_window.py" line="881"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="847"/>
+        <location filename="../main_window.py" line="932"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="849"/>
+        <location filename="../main_window.py" line="934"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF, TXT, ODT and RTF submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在一个班级的 DOCX、PDF、TXT、ODT 和 RTF 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="862"/>
+        <location filename="../main_window.py" line="947"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="863"/>
+        <location filename="../main_window.py" line="948"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="864"/>
+        <location filename="../main_window.py" line="949"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="865"/>
+        <location filename="../main_window.py" line="950"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="866"/>
+        <location filename="../main_window.py" line="951"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="867"/>
+        <location filename="../main_window.py" line="952"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="868"/>
+        <location filename="../main_window.py" line="953"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="869"/>
+        <location filename="../main_window.py" line="954"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="870"/>
+        <location filename="../main_window.py" line="955"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="871"/>
+        <location filename="../main_window.py" line="956"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="872"/>
+        <location filename="../main_window.py" line="957"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="873"/>
+        <location filename="../main_window.py" line="958"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="874"/>
+        <location filename="../main_window.py" line="959"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="875"/>
+        <location filename="../main_window.py" line="960"/>
         <source>Export class &amp;report (HTML or PDF)…</source>
         <translation>导出班级报告（HTML 或 PDF）(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="876"/>
+        <location filename="../main_window.py" line="961"/>
         <source>Export report of the shown &amp;pair…</source>
         <translation>导出当前文档对的报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="877"/>
+        <location filename="../main_window.py" line="962"/>
+        <source>Export the c&amp;onfirmed cases…</source>
+        <translation>导出确认抄袭的案例(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="963"/>
+        <source>Export a &amp;student&apos;s own report…</source>
+        <translation>导出学生本人的报告(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="964"/>
         <source>A&amp;nonymize reports</source>
         <translation>报告匿名化(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="879"/>
+        <location filename="../main_window.py" line="966"/>
         <source>Name students Student 1…N in exported reports, without paths or file names</source>
         <translation>导出的报告中以“学生 1…N”称呼学生，不含路径和文件名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="881"/>
+        <location filename="../main_window.py" line="968"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="882"/>
+        <location filename="../main_window.py" line="969"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="884"/>
+        <location filename="../main_window.py" line="971"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="886"/>
+        <location filename="../main_window.py" line="973"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="887"/>
+        <location filename="../main_window.py" line="974"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="888"/>
+        <location filename="../main_window.py" line="975"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="889"/>
+        <location filename="../main_window.py" line="976"/>
         <source>&amp;What the measures mean</source>
         <translation>各项指标的含义(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="890"/>
+        <location filename="../main_window.py" line="977"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="891"/>
+        <location filename="../main_window.py" line="978"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="891"/>
+        <location filename="../main_window.py" line="978"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="891"/>
+        <location filename="../main_window.py" line="978"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="896"/>
+        <location filename="../main_window.py" line="983"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="902"/>
+        <location filename="../main_window.py" line="989"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="907"/>
+        <location filename="../main_window.py" line="994"/>
         <source>Errors ({count}), warnings ({warnings})</source>
         <translation>错误（{count}），警告（{warnings}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="911"/>
+        <location filename="../main_window.py" line="998"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="920"/>
+        <location filename="../main_window.py" line="1009"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="923"/>
+        <location filename="../main_window.py" line="1012"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="925"/>
+        <location filename="../main_window.py" line="1014"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="930"/>
+        <location filename="../main_window.py" line="1019"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="931"/>
+        <location filename="../main_window.py" line="1020"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -3341,182 +3393,278 @@ Archived: {label}</source>
 <context>
     <name>ReviewActions</name>
     <message>
-        <location filename="../review_actions.py" line="70"/>
+        <location filename="../review_actions.py" line="105"/>
         <source>Choose a pair first.</source>
         <translation>请先选择一对文件。</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="109"/>
+        <location filename="../review_actions.py" line="156"/>
+        <location filename="../review_actions.py" line="167"/>
+        <source>Show a passage first.</source>
+        <translation>请先显示一处段落。</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="161"/>
+        <source>The passage is left out; the class is judged again…</source>
+        <translation>已排除该段落；正在重新判断全班…</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="173"/>
+        <source>The passage joins the assignment text; every pair is judged again…</source>
+        <translation>该段落已并入作业题目文本；正在重新判断每一对文件…</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="180"/>
+        <source>Leave out short matches</source>
+        <translation>排除过短的匹配</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="181"/>
+        <source>Leave out word-for-word matches shorter than (words; 0 counts them all):</source>
+        <translation>排除短于以下词数的逐字匹配（词；0 表示全部计入）：</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="211"/>
         <source>{a} and {b}: confirmed as copying</source>
         <translation>{a} 与 {b}：确认抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="110"/>
+        <location filename="../review_actions.py" line="212"/>
         <source>{a} and {b}: dismissed</source>
         <translation>{a} 与 {b}：已排除</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="111"/>
+        <location filename="../review_actions.py" line="213"/>
         <source>{a} and {b}: not reviewed</source>
         <translation>{a} 与 {b}：未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="120"/>
+        <location filename="../review_actions.py" line="222"/>
         <source>Decision on the pair</source>
         <translation>对这对文件的判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="140"/>
+        <location filename="../review_actions.py" line="242"/>
         <source>Confirm copying</source>
         <translation>确认抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="141"/>
+        <location filename="../review_actions.py" line="243"/>
         <source>Dismiss</source>
         <translation>排除</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="143"/>
+        <location filename="../review_actions.py" line="245"/>
         <source>Without a reason</source>
         <translation>不说明理由</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="150"/>
+        <location filename="../review_actions.py" line="252"/>
         <source>Mark unreviewed</source>
         <translation>标为未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="152"/>
+        <location filename="../review_actions.py" line="254"/>
         <source>Decision and note…</source>
         <translation>判定与备注…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="172"/>
+        <location filename="../review_actions.py" line="261"/>
+        <source>Leave out {name} from every pair</source>
+        <translation>在所有文件对中排除 {name}</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="283"/>
         <source>Export decisions</source>
         <translation>导出判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="174"/>
-        <location filename="../review_actions.py" line="193"/>
+        <location filename="../review_actions.py" line="285"/>
+        <location filename="../review_actions.py" line="304"/>
         <source>Decisions (*.json)</source>
         <translation>判定文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="184"/>
+        <location filename="../review_actions.py" line="295"/>
         <source>Could not export the decisions: {why}</source>
         <translation>无法导出判定：{why}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="188"/>
+        <location filename="../review_actions.py" line="299"/>
         <source>%n decision(s) exported to {path}</source>
         <translation>
             <numerusform>已将 %n 条判定导出到 {path}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="193"/>
+        <location filename="../review_actions.py" line="304"/>
         <source>Import decisions</source>
         <translation>导入判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="203"/>
+        <location filename="../review_actions.py" line="314"/>
         <source>Could not import the decisions: {why}</source>
         <translation>无法导入判定：{why}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="207"/>
+        <location filename="../review_actions.py" line="318"/>
         <source>%n decision(s) imported</source>
         <translation>
             <numerusform>已导入 %n 条判定</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="211"/>
+        <location filename="../review_actions.py" line="322"/>
         <source>&amp;Review</source>
         <translation>审阅(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="212"/>
+        <location filename="../review_actions.py" line="323"/>
         <source>&amp;Confirm copying</source>
         <translation>确认抄袭(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="213"/>
+        <location filename="../review_actions.py" line="324"/>
         <source>&amp;Dismiss</source>
         <translation>排除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="214"/>
+        <location filename="../review_actions.py" line="325"/>
         <source>Mark &amp;unreviewed</source>
         <translation>标为未审阅(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="215"/>
+        <location filename="../review_actions.py" line="326"/>
         <source>Decision and &amp;note…</source>
         <translation>判定与备注(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="216"/>
+        <location filename="../review_actions.py" line="327"/>
         <source>&amp;Export decisions…</source>
         <translation>导出判定(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="217"/>
+        <location filename="../review_actions.py" line="328"/>
+        <source>Leave out this &amp;passage</source>
+        <translation>排除此段落(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="329"/>
+        <source>Treat this passage as the &amp;assignment text</source>
+        <translation>将此段落视为作业题目文本(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="330"/>
+        <source>Leave out &amp;short matches…</source>
+        <translation>排除过短的匹配(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="331"/>
+        <source>Count everything &amp;again</source>
+        <translation>全部重新计入(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="333"/>
+        <source>Leave the passage shown out of its pair&apos;s similarity (E)</source>
+        <translation>不把当前段落计入这对文件的相似度（E）</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="336"/>
+        <source>Add the passage shown to the assignment text and judge every pair again (T)</source>
+        <translation>把当前段落加入作业题目文本并重新判断每一对文件（T）</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="338"/>
         <source>&amp;Import decisions…</source>
         <translation>导入判定(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="219"/>
+        <location filename="../review_actions.py" line="340"/>
         <source>Copying</source>
         <translation>抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="220"/>
+        <location filename="../review_actions.py" line="341"/>
         <source>Not copying</source>
         <translation>非抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="221"/>
+        <location filename="../review_actions.py" line="342"/>
         <source>Unreviewed</source>
         <translation>未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="222"/>
+        <location filename="../review_actions.py" line="343"/>
         <source>Note…</source>
         <translation>备注…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="224"/>
+        <location filename="../review_actions.py" line="345"/>
         <source>The pair is copying (C)</source>
         <translation>这对文件属于抄袭（C）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="225"/>
+        <location filename="../review_actions.py" line="346"/>
         <source>The pair is not copying (D)</source>
         <translation>这对文件不属于抄袭（D）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="226"/>
+        <location filename="../review_actions.py" line="347"/>
         <source>Forget the decision on the pair (U)</source>
         <translation>撤销对这对文件的判定（U）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="227"/>
+        <location filename="../review_actions.py" line="348"/>
         <source>Choose the reason and write a note (N)</source>
         <translation>选择理由并写备注（N）</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="373"/>
+        <source>the passage “{label}”</source>
+        <translation>段落“{label}”</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="376"/>
+        <source>{label} as a source</source>
+        <translation>作为来源的 {label}</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="377"/>
+        <source>“{label}” as the assignment text</source>
+        <translation>作为作业题目文本的“{label}”</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="380"/>
+        <source>matches under {label} words</source>
+        <translation>少于 {label} 词的匹配</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="384"/>
+        <source>(by {who})</source>
+        <translation>（{who}）</translation>
     </message>
 </context>
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../review_controller.py" line="78"/>
+        <location filename="../review_controller.py" line="102"/>
         <source>Earlier decisions could not be read: {why}</source>
         <translation>无法读取之前的判定：{why}</translation>
     </message>
     <message>
-        <location filename="../review_controller.py" line="136"/>
+        <location filename="../review_controller.py" line="160"/>
         <source>The decision could not be saved: {why}. It stays in this session&apos;s reports.</source>
         <translation>无法保存判定：{why}。本次会话的报告中仍会包含它。</translation>
+    </message>
+    <message>
+        <location filename="../review_controller.py" line="201"/>
+        <source>The exclusion could not be kept: {why}. It holds for this session.</source>
+        <translation>无法保存该排除：{why}。本次会话中仍然有效。</translation>
+    </message>
+    <message>
+        <location filename="../review_controller.py" line="233"/>
+        <source>The class could not be judged again: {why}</source>
+        <translation>无法重新判断全班：{why}</translation>
     </message>
 </context>
 <context>
@@ -3786,124 +3934,124 @@ Archived: {label}</source>
 <context>
     <name>SideBySideView</name>
     <message>
-        <location filename="../views/side_by_side.py" line="456"/>
+        <location filename="../views/side_by_side.py" line="463"/>
         <source>No matched passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="459"/>
+        <location filename="../views/side_by_side.py" line="466"/>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="472"/>
+        <location filename="../views/side_by_side.py" line="479"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="483"/>
+        <location filename="../views/side_by_side.py" line="490"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="514"/>
-        <location filename="../views/side_by_side.py" line="515"/>
+        <location filename="../views/side_by_side.py" line="521"/>
+        <location filename="../views/side_by_side.py" line="522"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="511"/>
+        <location filename="../views/side_by_side.py" line="518"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="451"/>
+        <location filename="../views/side_by_side.py" line="458"/>
         <source>The passages could not be found: {why}</source>
         <translation>无法找出匹配段落：{why}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="454"/>
+        <location filename="../views/side_by_side.py" line="461"/>
         <source>Finding the passages…</source>
         <translation>正在查找匹配段落…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="462"/>
+        <location filename="../views/side_by_side.py" line="469"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>改写，%n 句</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="464"/>
+        <location filename="../views/side_by_side.py" line="471"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>翻译，%n 句</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="477"/>
+        <location filename="../views/side_by_side.py" line="484"/>
         <source>Finding the passages of {a} and {b}…</source>
         <translation>正在查找 {a} 与 {b} 的匹配段落…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="490"/>
+        <location filename="../views/side_by_side.py" line="497"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n 处匹配段落</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="491"/>
+        <location filename="../views/side_by_side.py" line="498"/>
         <source>matched text: {sa} of {a}, {sb} of {b}</source>
         <translation>匹配文本：{a} 的 {sa}，{b} 的 {sb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="494"/>
+        <location filename="../views/side_by_side.py" line="501"/>
         <source>SimHash distance {distance}</source>
         <translation>SimHash 距离 {distance}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="495"/>
+        <location filename="../views/side_by_side.py" line="502"/>
         <source>Jaccard {jaccard}</source>
         <translation>Jaccard {jaccard}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="496"/>
+        <location filename="../views/side_by_side.py" line="503"/>
         <source>containment {ca} / {cb}</source>
         <translation>包含度 {ca} / {cb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="498"/>
+        <location filename="../views/side_by_side.py" line="505"/>
         <source>same meaning: {share}</source>
         <translation>同义：{share}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="530"/>
+        <location filename="../views/side_by_side.py" line="537"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="531"/>
+        <location filename="../views/side_by_side.py" line="538"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="534"/>
+        <location filename="../views/side_by_side.py" line="541"/>
         <source>Same colour = same passage · dashed underline = reworded, wavy underline = translated · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>同一颜色 = 同一段落 · 虚线下划线 = 改写，波浪下划线 = 翻译 · 灰色 = 全班多数人共有的文本，灰色斜体 = 模板或参考文献：不计入</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="539"/>
+        <location filename="../views/side_by_side.py" line="546"/>
         <source>dotted amber underline = read by OCR from a scan or picture</source>
         <translation>琥珀色点状下划线 = 由 OCR 从扫描件或图片识别</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="545"/>
+        <location filename="../views/side_by_side.py" line="552"/>
         <source>Show the scan</source>
         <translation>查看扫描件</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="547"/>
+        <location filename="../views/side_by_side.py" line="554"/>
         <source>The page or picture this text was read from by OCR, to check it</source>
         <translation>这段文字经 OCR 识别所依据的页面或图片，供核对</translation>
     </message>

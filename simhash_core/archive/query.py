@@ -21,9 +21,9 @@ from simhash_core.archive.codec import LABEL_SEPARATOR
 from simhash_core.compare import Restriction, common_shingles, compare_documents
 from simhash_core.compare.memo import ComparisonMemo
 from simhash_core.fingerprint.weights import reweighted
+from simhash_core.intake.students import with_students
 from simhash_core.messages import Message
 from simhash_core.progress import Progress, Stage
-from simhash_core.students import with_students
 from simhash_core.types import Document, ScanResult, ScanSettings
 
 

@@ -30,15 +30,15 @@ from simhash_core.cli.review import (
 )
 from simhash_core.cli.setting_options import add_setting_options, settings_from_args
 from simhash_core.cli.terminal import TerminalProgress, bounded
-from simhash_core.export import (
+from simhash_core.progress import Progress, Stage
+from simhash_core.report import PairNotFound, find_pair, report_writers
+from simhash_core.report.export import (
     ReportError,
     ReportsInterrupted,
     Writer,
     errors_path_for,
     write_reports,
 )
-from simhash_core.progress import Progress, Stage
-from simhash_core.report import PairNotFound, find_pair, report_writers
 from simhash_core.report.student import StudentNotFound, student_writers
 from simhash_core.review.decisions import Decision
 from simhash_core.types import ArchiveStatus, PairScore, ScanResult, ScanSettings

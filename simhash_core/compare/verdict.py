@@ -44,7 +44,13 @@ from simhash_core.types import (
 VERDICT_VERSION = 1
 _NOT_KEYED = frozenset({"workers"})  # settings that cannot change a verdict
 # the code that judges: a verdict made by other rules (an update) is never reused
-_JUDGING_CODE = ("compare", "messages.py", "pair_fields.py", "types.py", "students.py")
+_JUDGING_CODE = (
+    "compare",
+    "messages.py",
+    "report/pair_fields.py",
+    "types.py",
+    "intake/students.py",
+)
 
 
 @lru_cache(maxsize=1)

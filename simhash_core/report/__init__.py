@@ -3,7 +3,7 @@
 :func:`~simhash_core.report.contents.class_report` turns a scan into a typed
 :class:`~simhash_core.report.contents.ClassReport`; :mod:`.html` and :mod:`.pdf` lay it
 out. :func:`report_writers` gives the writers that
-:func:`simhash_core.export.write_reports` runs with the CSV and the JSON, so every
+:func:`simhash_core.report.export.write_reports` runs with the CSV and the JSON, so every
 report of one run is written all or none.
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
-from simhash_core.export import BinaryWriter, Writer
 from simhash_core.report.contents import ClassReport, class_report
+from simhash_core.report.export import BinaryWriter, Writer
 from simhash_core.types import PairScore, ScanResult
 
 __all__ = [

@@ -17,9 +17,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from simhash_core.export import file_problems, percent
 from simhash_core.messages import Message
-from simhash_core.pair_fields import FIELD, FieldKind
+from simhash_core.report.export import file_problems, percent
+from simhash_core.report.pair_fields import FIELD, FieldKind
 from simhash_core.review.decisions import (
     DECISION_WORDS,
     OUTDATED_WORD,

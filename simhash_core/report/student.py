@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from simhash_core.export import percent
 from simhash_core.report.contents import (
     _SPLIT,
     Measure,
@@ -33,6 +32,7 @@ from simhash_core.report.contents import (
     _private_parts,
     _settings,
 )
+from simhash_core.report.export import percent
 from simhash_core.review.decisions import REASON_WORDS, VERDICT_WORDS, Verdict, decision_of
 from simhash_core.review.evidence import pair_evidence
 from simhash_core.translations import Translation, translation
@@ -461,8 +461,8 @@ def student_writers(
     date: datetime.date | None = None,
 ):
     """The ``(path, writer)`` of the student's HTML and PDF, for
-    :func:`simhash_core.export.write_reports` (all or none with the others)."""
-    from simhash_core.export import BinaryWriter
+    :func:`simhash_core.report.export.write_reports` (all or none with the others)."""
+    from simhash_core.report.export import BinaryWriter
 
     if html_path is None and pdf_path is None:
         return []

@@ -178,3 +178,29 @@ def test_decisions_travel_in_a_file(qtbot, settings, small_result, tmp_path: Pat
     colleague.review_actions.import_from(path)
     assert _decision_text(colleague, pair) == "Confirmed copying"
     assert "1 decision imported" in colleague.statusBar().currentMessage()
+
+
+def test_the_confirmed_cases_and_a_students_report_are_exported_from_the_app(
+    qtbot, settings, small_result, tmp_path: Path
+):
+    from dataclasses import replace
+
+    win = _window(qtbot, settings, DecisionStore(tmp_path / "d.sqlite"))
+    win.set_result(replace(small_result, decisions=None))
+    a, b = _flagged(win)[0]
+    win.review.decide(a, b, Verdict.CONFIRMED, Reason.OTHER, "same mistakes in §3")
+    cases = tmp_path / "cases.html"
+    with qtbot.waitSignal(win.reports.exported, timeout=60_000):
+        assert win.export_report(cases, kind="confirmed")
+    html = cases.read_text(encoding="utf-8")
+    docs = win.result.documents
+    assert docs[a].name in html and docs[b].name in html and "same mistakes in §3" in html
+    other = next(p for p in win.result.pairs if p.flagged and {p.a, p.b} != {a, b})
+    assert docs[other.a].name not in html  # only the confirmed pair is a case
+
+    mine = tmp_path / "student.html"
+    qtbot.waitUntil(lambda: not win.reports.busy, timeout=10_000)
+    with qtbot.waitSignal(win.reports.exported, timeout=60_000):
+        assert win.export_report(mine, student=docs[a].path, level="full")
+    text = mine.read_text(encoding="utf-8")
+    assert docs[a].name in text and docs[b].name not in text  # the other stays anonymous

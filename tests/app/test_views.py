@@ -14,10 +14,10 @@ from app.main_window import Tab
 from app.metrics import percent
 from app.models.roles import Role
 from app.views.side_by_side import passage_color
-from simhash_core.export import pair_headers, write_pairs_csv
 from simhash_core.fingerprint.bit_compare import bit
 from simhash_core.fingerprint.simhash import bit_contributions, hamming
-from simhash_core.pair_fields import PAIR_COLUMNS
+from simhash_core.report.export import pair_headers, write_pairs_csv
+from simhash_core.report.pair_fields import PAIR_COLUMNS
 from simhash_core.translations import translation
 from tests.app.conftest import doc_index
 from tests.csv_rows import pair_rows, share

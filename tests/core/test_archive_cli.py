@@ -17,8 +17,8 @@ from simhash_core.cli.archive import (
     human_size,
     run_archive_command,
 )
-from simhash_core.export import write_pairs_csv
 from simhash_core.messages import Message
+from simhash_core.report.export import write_pairs_csv
 from simhash_core.scan import scan
 from simhash_core.types import ScanSettings
 from tests.core.test_archive import near_copy, partial_copy

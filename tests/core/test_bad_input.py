@@ -10,8 +10,8 @@ import docx
 import pytest
 
 from simhash_core.cli.main import main
-from simhash_core.export import safe_cell, write_pairs_csv
 from simhash_core.messages import Message
+from simhash_core.report.export import safe_cell, write_pairs_csv
 from simhash_core.scan import scan
 from simhash_core.types import ScanSettings
 from tests.core import pool_tasks
@@ -169,7 +169,7 @@ def test_report_is_written_atomically(tmp_path, monkeypatch):
     out = tmp_path / "pairs.csv"
     out.write_text("previous report", encoding="utf-8")
 
-    import simhash_core.export as export
+    import simhash_core.report.export as export
 
     def boom(*a, **k):
         raise OSError("disk full")

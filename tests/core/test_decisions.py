@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from simhash_core.export import result_dict, write_reports
+from simhash_core.report.export import result_dict, write_reports
 from simhash_core.review.decisions import (
     Decision,
     Decisions,

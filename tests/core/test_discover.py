@@ -11,8 +11,8 @@ from types import ModuleType
 
 import pytest
 
-from simhash_core import discover as discover_mod
-from simhash_core.discover import Discovery, discover, printable
+from simhash_core.intake import discover as discover_mod
+from simhash_core.intake.discover import Discovery, discover, printable
 from simhash_core.messages import Message
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from simhash_core.export import result_dict
+from simhash_core.report.export import result_dict
 from simhash_core.review.decisions import Decision, Verdict
 from simhash_core.review.evidence import pair_evidence
 from simhash_core.review.exclusions import (

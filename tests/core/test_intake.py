@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from simhash_core.discover import discover
 from simhash_core.extract import ExtractError, extract
 from simhash_core.extract.zip_entries import member_signature, read_member
+from simhash_core.intake.discover import discover
+from simhash_core.intake.students import students
 from simhash_core.messages import Message
 from simhash_core.scan import scan
 from simhash_core.store.cache import AnalysisCache
-from simhash_core.students import students
 from tests.core.intake_files import (
     damaged,
     docx_bytes,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from simhash_core.export import result_dict
 from simhash_core.report.contents import class_report
+from simhash_core.report.export import result_dict
 from simhash_core.review.evidence import PairEvidence, flipped_score, pair_evidence
 from simhash_core.scan import scan
 from simhash_core.types import ScanResult

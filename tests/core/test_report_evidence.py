@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from simhash_core.export import percent, write_reports
-from simhash_core.pair_fields import FIELD
 from simhash_core.report import report_writers
 from simhash_core.report.contents import class_report
+from simhash_core.report.export import percent, write_reports
 from simhash_core.report.html import render_html
+from simhash_core.report.pair_fields import FIELD
 from simhash_core.review.evidence import pair_evidence
 from simhash_core.scan import scan
 from simhash_core.types import PairScore, ScanResult

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from simhash_core.export import write_reports
 from simhash_core.report import report_writers
+from simhash_core.report.export import write_reports
 from simhash_core.report.palette import PASSAGE_COLORS
 from simhash_core.scan import scan
 from tests.core.samples import CLASS_ZH, needs_samples

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from simhash_core.export import write_reports
 from simhash_core.report import report_writers
 from simhash_core.report.contents import class_report
+from simhash_core.report.export import write_reports
 from simhash_core.report.palette import PASSAGE_COLORS
 from simhash_core.report.pdf import render_pdf
 from simhash_core.scan import scan

@@ -19,13 +19,13 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-import simhash_core.export as export
+import simhash_core.report.export as export
 from simhash_core.cli.main import main
 from simhash_core.compare.corpus import shared_counts
 from simhash_core.compare.pair_score import score_pair
 from simhash_core.compare.pair_stream import OtherPairs
-from simhash_core.export import percent, write_reports
 from simhash_core.fingerprint import minhash
+from simhash_core.report.export import percent, write_reports
 from simhash_core.scan import scan
 from simhash_core.translations import translation
 from tests.core.textgen import en_essay, sentences_of, zh_essay

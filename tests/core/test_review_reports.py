@@ -13,9 +13,9 @@ from pathlib import Path
 import docx
 import pytest
 
-from simhash_core.export import write_reports
 from simhash_core.report import report_writers
 from simhash_core.report.contents import class_report
+from simhash_core.report.export import write_reports
 from simhash_core.review.decisions import (
     Decision,
     Decisions,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from simhash_core.export import write_reports
+from simhash_core.report.export import write_reports
 from simhash_core.report.student import (
     StudentNotFound,
     find_student,

@@ -9,10 +9,10 @@ from pathlib import Path
 import docx
 
 from simhash_core.cli.main import main
-from simhash_core.export import write_pairs_csv
+from simhash_core.intake.students import student_of, students
 from simhash_core.report.contents import class_report
+from simhash_core.report.export import write_pairs_csv
 from simhash_core.scan import scan
-from simhash_core.students import student_of, students
 from simhash_core.types import ScanSettings
 from tests.core.textgen import en_essay, zh_essay
 from tests.csv_rows import pair_rows
@@ -178,8 +178,8 @@ def test_a_students_several_files_are_one_submission(tmp_path: Path):
     each other, and the copy is found in it."""
     import json
 
-    from simhash_core.export import write_reports
-    from simhash_core.students import FILE_HEADER
+    from simhash_core.intake.students import FILE_HEADER
+    from simhash_core.report.export import write_reports
 
     root = tmp_path / "moodle"
     texts = moodle_class(root, {})
@@ -205,7 +205,7 @@ def test_a_students_joined_submission_is_analysed_once_and_cached(tmp_path: Path
     """The joined submission is kept in the cache under its own content hash: the next
     scan of the same files analyses no text at all, and finds the same."""
     import simhash_core.scan as scan_module
-    from simhash_core.export import result_dict
+    from simhash_core.report.export import result_dict
     from simhash_core.store.cache import AnalysisCache
 
     root = tmp_path / "moodle"

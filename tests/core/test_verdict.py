@@ -12,7 +12,7 @@ import pytest
 
 import simhash_core.scan as scan_module
 from simhash_core.compare.verdict import Verdict
-from simhash_core.export import pair_dict
+from simhash_core.report.export import pair_dict
 from simhash_core.scan import scan
 from simhash_core.store.cache import VERDICT_PREFIX, AnalysisCache
 from simhash_core.types import ScanResult, ScanSettings

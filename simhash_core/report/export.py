@@ -1,6 +1,6 @@
 """Reports: pairs CSV, errors CSV and JSON, written safely.
 
-* The CSV is for people: the columns of :data:`~simhash_core.pair_fields.PAIR_FIELDS`
+* The CSV is for people: the columns of :data:`~simhash_core.report.pair_fields.PAIR_FIELDS`
   (who, similarity, flagged, why first; the technical measures after), titled and
   worded in the reader's language (``lang``, see :mod:`simhash_core.translations`),
   shares in percent. The JSON is for programs: the same fields by key, as numbers and
@@ -42,7 +42,7 @@ from typing import IO, Any
 
 from simhash_core.compare.pair_stream import OtherPairs
 from simhash_core.messages import joined
-from simhash_core.pair_fields import PAIR_FIELDS, FieldKind
+from simhash_core.report.pair_fields import PAIR_FIELDS, FieldKind
 from simhash_core.review.decisions import REASON_WORDS, STATE_WORDS, Reason, Verdict
 from simhash_core.review.evidence import pair_evidence
 from simhash_core.translations import Translation, translation

@@ -10,7 +10,7 @@ student's file is called that. The patterns recognised, in this order:
   folder so named (a number of 5 to 20 digits beside a name of 2 to 4 Chinese
   characters, or of Latin words).
 * **Blackboard**: ``<assignment>_<user>_attempt_<date>_<file name>``: the user name
-  (the receipt beside it is skipped by :mod:`simhash_core.discover`).
+  (the receipt beside it is skipped by :mod:`simhash_core.intake.discover`).
 * **Student number and name** (学习通, 雨课堂 and others): ``2023001_张三_作业.docx``,
   ``张三-2023001.pdf``, or a folder so named (see below).
 * **Canvas** ``<name>_<user id>_<submission id>_<file name>`` (``_late`` after the name
@@ -43,10 +43,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from simhash_core.discover import printable
 from simhash_core.fingerprint.analyze import Analysis, analysis_fields
+from simhash_core.intake.discover import printable
 from simhash_core.messages import Message
-from simhash_core.types import Document, Student
+from simhash_core.types import Document, OcrRegion, Student
 
 MAX_FILES_PER_STUDENT = 6  # more in one folder: a class or a topic, not one student
 
@@ -314,7 +314,8 @@ def one_submission_each(
         parts = sorted((docs[i] for i in members), key=lambda d: d.path)
         pieces = [f"{FILE_HEADER.format(name=d.name)}\n" for d in parts]
         text = "\n\n".join(head + d.text for head, d in zip(pieces, parts, strict=True))
-        regions, at = [], 0
+        regions: list[OcrRegion] = []
+        at = 0
         first_folder = parts[0].abspath.parent
         for head, d in zip(pieces, parts, strict=True):
             at += len(head)
