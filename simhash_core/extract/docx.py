@@ -55,7 +55,6 @@ _R_ID = (
     "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id",
     "{http://purl.oclc.org/ooxml/officeDocument/relationships}id",
 )
-_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
 _PICTURES = {"blip", "imagedata"}
 _PICTURE_IDS = (
     "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}embed",
@@ -112,24 +111,6 @@ class _Package(ZipParts):
         self.depth = depth
         self.warnings: list[Message] = []
         self.pictures = PictureTexts(self, ocr)
-
-    def relationships(self, part: str) -> list[tuple[str, str, str]]:
-        """``(id, type, target part name)`` of a part's internal relationships."""
-        folder, base = posixpath.split(part)
-        rels_name = posixpath.join(folder, "_rels", base + ".rels")
-        if rels_name not in self.names:
-            return []
-        found = []
-        for rel in self.parse(rels_name).iter(_REL):
-            if rel.get("TargetMode") == "External":
-                continue
-            target = rel.get("Target", "")
-            if target.startswith("/"):
-                name = target.lstrip("/")
-            else:
-                name = posixpath.normpath(posixpath.join(folder, target))
-            found.append((rel.get("Id", ""), rel.get("Type", ""), name))
-        return found
 
     def main_part(self) -> str:
         for _, kind, name in self.relationships(""):

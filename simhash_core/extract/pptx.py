@@ -10,7 +10,6 @@ slide numbers, dates and footers that PowerPoint fills in by itself are left out
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Iterator
 from xml.etree.ElementTree import Element
 
@@ -21,7 +20,6 @@ from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
 from .sniff import OLE2_MAGIC
 from .zip_parts import PARAGRAPH_BREAK, ZipParts, open_package, part_properties
 
-_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
 _R_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 _ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")
 _AUTOMATIC = {"sldNum", "dt", "ftr", "hdr", "sldImg"}  # placeholders PowerPoint fills
@@ -59,29 +57,10 @@ def extract_pptx(data: bytes, limits: ExtractLimits = DEFAULT_LIMITS) -> Extract
     )
 
 
-def _relationships(parts: ZipParts, part: str) -> list[tuple[str, str, str]]:
-    """``(id, type, target part name)`` of a part's internal relationships."""
-    folder, base = posixpath.split(part)
-    rels_name = posixpath.join(folder, "_rels", base + ".rels")
-    if rels_name not in parts.names:
-        return []
-    found = []
-    for rel in parts.parse(rels_name).iter(_REL):
-        if rel.get("TargetMode") == "External":
-            continue
-        target = rel.get("Target", "")
-        if target.startswith("/"):
-            name = target.lstrip("/")
-        else:
-            name = posixpath.normpath(posixpath.join(folder, target))
-        found.append((rel.get("Id", ""), rel.get("Type", ""), name))
-    return found
-
-
 def _slides(parts: ZipParts) -> list[str]:
     """The slide parts in the presentation's order."""
     main = next(
-        (n for _, k, n in _relationships(parts, "") if k.endswith("/officeDocument")),
+        (n for _, k, n in parts.relationships("") if k.endswith("/officeDocument")),
         "ppt/presentation.xml",
     )
     if main not in parts.names:
@@ -89,7 +68,7 @@ def _slides(parts: ZipParts) -> list[str]:
         if "word/document.xml" in parts.names:
             what = Message.of("format.docx")
         raise ExtractError("corrupt", Message.of("pptx.not-pptx", what=what))
-    by_id = {rid: name for rid, _, name in _relationships(parts, main)}
+    by_id = {rid: name for rid, _, name in parts.relationships(main)}
     order = [
         by_id[rid]
         for element in parts.parse(main).iter()
@@ -99,7 +78,7 @@ def _slides(parts: ZipParts) -> list[str]:
 
 
 def _notes_of(parts: ZipParts, slide: str) -> str:
-    notes = [n for _, k, n in _relationships(parts, slide) if k.endswith("/notesSlide")]
+    notes = [n for _, k, n in parts.relationships(slide) if k.endswith("/notesSlide")]
     if not notes or notes[0] not in parts.names:
         return ""
     return PARAGRAPH_BREAK.join(_paragraphs(parts.parse(notes[0])))

@@ -60,6 +60,10 @@ def open_package(data: bytes, prefix: str) -> Iterator[zipfile.ZipFile]:
         yield archive
 
 
+# an OOXML package's relationship element
+RELATIONSHIP = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
+
+
 class ZipParts:
     """The parts of one open package, read and parsed within ``limits``."""
 
@@ -110,6 +114,26 @@ class ZipParts:
         """One XML part, parsed with DTDs refused."""
         return self.parse_bytes(self.read(name), name)
 
+
+    def relationships(self, part: str) -> list[tuple[str, str, str]]:
+        """``(id, type, target part name)`` of a part's internal relationships (its
+        ``_rels/<name>.rels``; external targets left out), as OOXML packages (DOCX,
+        PPTX) declare them."""
+        folder, base = posixpath.split(part)
+        rels_name = posixpath.join(folder, "_rels", base + ".rels")
+        if rels_name not in self.names:
+            return []
+        found = []
+        for rel in self.parse(rels_name).iter(RELATIONSHIP):
+            if rel.get("TargetMode") == "External":
+                continue
+            target = rel.get("Target", "")
+            if target.startswith("/"):
+                name = target.lstrip("/")
+            else:
+                name = posixpath.normpath(posixpath.join(folder, target))
+            found.append((rel.get("Id", ""), rel.get("Type", ""), name))
+        return found
     def parse_bytes(self, data: bytes, name: str) -> Element:
         malicious = Message.of(f"{self.prefix}.entities")
         if DTD_DECLARATION.search(data):

@@ -500,6 +500,24 @@ def _source_cell(g: GroupSummary) -> str:
     return _e(g.source_reason)
 
 
+def page_head(html_lang: str, title: str, sub: str, css: str = "") -> str:
+    """The start of a report page, up to its ``<main>``: the same head (the policy that
+    lets nothing load, the font slot, the style), title and subtitle for every report."""
+    return f"""<!DOCTYPE html>
+<html lang="{html_lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{_POLICY}">
+<meta name="referrer" content="no-referrer">
+<title>{_e(title)} · plagcheck</title>
+<style>{_FONT_SLOT}{_css()}{css}</style>
+</head>
+<body>
+<header class="top"><h1>{_e(title)}</h1><div class="sub">{_e(sub)}</div></header>
+<main>"""
+
+
 def _kv_table(rows: Any) -> str:
     body = "".join(f"<tr><td>{_e(m.label)}</td><td>{_e(m.value)}</td></tr>" for m in rows)
     return f'<table class="kv"><tbody>{body}</tbody></table>'
@@ -683,19 +701,7 @@ def render_cases_html(report: ClassReport, *, embed_font: bool = True) -> str:
     )
     count = w("Confirmed cases: {count}").format(count=len(report.pairs))
     cases = "".join(_case_html(report, s, t) for s in report.pairs)
-    page = f"""<!DOCTYPE html>
-<html lang="{html_lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="{_POLICY}">
-<meta name="referrer" content="no-referrer">
-<title>{_e(report.title)} · plagcheck</title>
-<style>{_FONT_SLOT}{_css()}{_CASES_CSS}</style>
-</head>
-<body>
-<header class="top"><h1>{_e(report.title)}</h1><div class="sub">{_e(sub)}</div></header>
-<main>
+    page = f"""{page_head(html_lang, report.title, sub, _CASES_CSS)}
 <section id="overview">
 <div class="cards"><div class="card">{_e(count)}</div></div>
 <h2>{_e(w("The scan's settings"))}</h2>{_kv_table(report.settings)}
@@ -800,19 +806,7 @@ def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
         sub += " · " + w("anonymized")
     hist = histogram_svg(report.histogram, report.threshold, w("flag"))
     sections = "".join(_pair_section(s, w) for s in report.pairs)
-    page = f"""<!DOCTYPE html>
-<html lang="{html_lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="{_POLICY}">
-<meta name="referrer" content="no-referrer">
-<title>{_e(report.title)} · plagcheck</title>
-<style>{_FONT_SLOT}{_css()}</style>
-</head>
-<body>
-<header class="top"><h1>{_e(report.title)}</h1><div class="sub">{_e(sub)}</div></header>
-<main>
+    page = f"""{page_head(html_lang, report.title, sub)}
 <section id="overview">
 <div class="cards">{cards}</div>
 {_archive_html(report)}

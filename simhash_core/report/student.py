@@ -255,7 +255,7 @@ def _partner(
 def render_student_html(report: StudentReport, *, embed_font: bool = True) -> str:
     """The student's report as one static, self-contained HTML document."""
     from simhash_core.report.fonts import embedded_font
-    from simhash_core.report.html import _CASES_CSS, _FONT_SLOT, _POLICY, _css, _e, _kv_table
+    from simhash_core.report.html import _CASES_CSS, _FONT_SLOT, _e, _kv_table, page_head
 
     t = translation(report.lang)
     w = t.word
@@ -286,19 +286,7 @@ def render_student_html(report: StudentReport, *, embed_font: bool = True) -> st
         Measure(w("Highest similarity"), report.highest),
         Measure(w("Level of detail"), w(LEVEL_WORDS[report.level])),
     )
-    page = f"""<!DOCTYPE html>
-<html lang="{html_lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="{_POLICY}">
-<meta name="referrer" content="no-referrer">
-<title>{_e(report.title)} · plagcheck</title>
-<style>{_FONT_SLOT}{_css()}{_CASES_CSS}</style>
-</head>
-<body>
-<header class="top"><h1>{_e(report.title)}</h1><div class="sub">{_e(sub)}</div></header>
-<main>
+    page = f"""{page_head(html_lang, report.title, sub, _CASES_CSS)}
 <section id="overview">
 <div class="cards"><div class="card">{_e(w("Highest similarity"))}<b>{_e(report.highest)}</b></div>
 <div class="card">{_e(w("Similar submissions"))}<b>{len(report.partners)}</b></div></div>
