@@ -161,9 +161,6 @@ def run_archive_command(args: argparse.Namespace, out: TextIO | None = None) -> 
     except ArchiveError as exc:
         print(f"plagcheck archive: error: {exc}", file=sys.stderr)
         return 1
-    except DecisionStoreError as exc:
-        print(f"plagcheck archive: error: your decisions could not be read: {exc}", file=sys.stderr)
-        return 1
     except ValueError as exc:
         print(f"plagcheck archive: error: {exc}", file=sys.stderr)
         return 2
@@ -196,14 +193,14 @@ def _add(args: argparse.Namespace, out: TextIO) -> int:
         )
         # the class's template and common text stay out of later comparisons; the
         # teacher's decisions on its documents are kept with it (next term's scans)
-        store_of_decisions = None if args.no_stored_decisions else DecisionStore()
+        keep = None
+        if not args.no_stored_decisions:
+            try:
+                keep = keeping_stored(result.documents, DecisionStore())
+            except (DecisionStoreError, OSError) as exc:  # the class is still archived
+                print(f"note: your decisions could not be read, none is archived: {exc}", file=out)
         added = service.file_class(
-            store,
-            result.documents,
-            args.label,
-            settings,
-            templates=args.template,
-            keep=keeping_stored(result.documents, store_of_decisions),
+            store, result.documents, args.label, settings, templates=args.template, keep=keep
         )
         status = Counter(a.status for a in added)
         print(

@@ -318,3 +318,17 @@ def test_the_assignment_text_excluded_with_a_class_applies_next_term(
     service.add_documents(location, first.documents, "copy", first.settings)
     service.remove_label(location, "2025")
     assert _flagged_new(_check(term_two, location, empty)) == _flagged_new(bare)
+
+
+def test_unreadable_decisions_still_archive_the_class(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    location = str(tmp_path / "a.sqlite")
+    (tmp_path / "t" / "decisions.sqlite").mkdir(parents=True)  # not a store
+    monkeypatch.setenv("PLAGCHECK_DATA_DIR", str(tmp_path / "t"))
+    term_one = _term_one(tmp_path / "term1")
+    args = ["archive", "add", str(term_one), "--label", "2025", "--archive", location, "-q"]
+    assert main(args) == 0
+    assert "your decisions could not be read" in capsys.readouterr().out
+    assert [x.documents for x in service.summarize(location).labels] == [3]  # c = d
+    assert service.kept_decisions(location) == {}
