@@ -2,8 +2,9 @@
 
 A check reads and compares the class (:func:`simhash_core.scan.scan`, with the user's
 fingerprint cache), then compares it with the archive of past terms when asked, then
-applies the teacher's earlier decisions (their store, and a decisions file handed on by
-a colleague) and judges the class again without what they excluded before (a passage,
+applies the teacher's earlier decisions (those kept in the archive with past classes,
+their store over them, and a decisions file handed on by a colleague over both) and
+judges the class again without what they excluded before (a passage,
 a source, the assignment text, short matches: see
 :mod:`simhash_core.review.exclusions`). Each front end builds a :class:`CheckRequest`
 and shows or writes the :class:`~simhash_core.types.ScanResult` it gets back; nothing
@@ -26,7 +27,7 @@ from simhash_core.progress import Progress, Stage
 from simhash_core.review.decisions import Decision, decisions_for
 from simhash_core.review.store import DecisionStore, DecisionStoreError
 from simhash_core.settings import ScanSettings
-from simhash_core.types import ScanResult
+from simhash_core.types import ArchiveStatus, ScanResult
 
 if TYPE_CHECKING:
     from simhash_core.archive.base import ArchiveStore
@@ -79,25 +80,49 @@ def check_class(request: CheckRequest, progress: Progress | None = None) -> Scan
             cache.close()
     if notice:
         result.notices.insert(0, notice)
+    archived: tuple[Sequence[Decision], Iterable[Exclusion]] = ((), ())
     if request.archive is not None:
         from simhash_core.archive.service import compare_scan
 
         result, _ = compare_scan(
             result, request.archive, request.settings, progress, all_pairs=request.all_pairs
         )
-    result = with_decisions(result, request.decisions, request.more_decisions)
-    return with_exclusions(result, request.decisions, progress)
+        archived = archived_review(result, request.archive)
+    result = with_decisions(result, request.decisions, request.more_decisions, archived[0])
+    return with_exclusions(result, request.decisions, progress, archived[1])
+
+
+def archived_review(
+    result: ScanResult, archive: str | ArchiveStore
+) -> tuple[Sequence[Decision], Iterable[Exclusion]]:
+    """The decisions and exclusions kept in the archive with past classes, once
+    ``result`` was compared with it (none otherwise); an archive whose kept decisions
+    can't be read is said in the notices."""
+    if result.archive is None or result.archive.status is not ArchiveStatus.COMPARED:
+        return (), ()
+    from simhash_core.review.archived import kept_in_archive
+
+    try:
+        return kept_in_archive(archive)
+    except Exception as exc:  # the comparison stands; the archive's decisions are said lost
+        detail = f"{result.archive.location}: {exc}"
+        result.notices.append(Message.of("notice.decisions-unreadable", detail=detail))
+        return (), ()
 
 
 def with_decisions(
-    result: ScanResult, store: DecisionStore | None, more: Sequence[Decision] = ()
+    result: ScanResult,
+    store: DecisionStore | None,
+    more: Sequence[Decision] = (),
+    archived: Sequence[Decision] = (),
 ) -> ScanResult:
-    """``result`` with the decisions on its pairs: the store's, then ``more`` over
-    them. A store that can't be read is said in the notices."""
-    kept: dict[tuple[str, str], Decision] = {}
+    """``result`` with the decisions on its pairs: those ``archived`` with past
+    classes, the store's over them (the teacher's own win), then ``more`` over both.
+    A store that can't be read is said in the notices."""
+    kept: dict[tuple[str, str], Decision] = {d.key: d for d in archived}
     if store is not None:
         try:
-            kept = {d.key: d for d in store.load()}
+            kept.update((d.key, d) for d in store.load())
         except (DecisionStoreError, OSError) as exc:
             result.notices.append(Message.of("notice.decisions-unreadable", detail=str(exc)))
     for d in more:
@@ -127,17 +152,30 @@ def relevant_exclusions(result: ScanResult, exclusions: Iterable[Exclusion]) -> 
 
 
 def with_exclusions(
-    result: ScanResult, store: DecisionStore | None, progress: Progress | None = None
+    result: ScanResult,
+    store: DecisionStore | None,
+    progress: Progress | None = None,
+    archived: Iterable[Exclusion] = (),
 ) -> ScanResult:
-    """``result`` judged again without what the teacher excluded before (the store's
-    exclusions that bear on it); as it is when there are none."""
-    if store is None or result.comparison_cancelled:
+    """``result`` judged again without what was excluded before: the exclusions kept
+    in the archive with past classes (``archived``), the store's over them (per
+    target), those that bear on it; as it is when there are none."""
+    if result.comparison_cancelled:
+        return result
+    from simhash_core.review.exclusions import ExclusionKind
+
+    # a colleague's shortest-match rule is theirs: only what bears on documents travels
+    mine: list[Exclusion] = [e for e in archived if e.kind is not ExclusionKind.MIN_WORDS]
+    if store is None and not mine:
         return result
     try:
-        kept = relevant_exclusions(result, store.load_exclusions())
+        if store is not None:
+            mine += list(store.load_exclusions())  # later in the list: the store's win
     except (DecisionStoreError, OSError) as exc:
         result.notices.append(Message.of("notice.decisions-unreadable", detail=str(exc)))
-        return result
+        if not archived:
+            return result
+    kept = relevant_exclusions(result, mine)
     if not kept:
         return result
     from simhash_core.review.exclusions import apply_exclusions

@@ -172,6 +172,8 @@ class ArchiveDialog(QDialog):
         docs = archive_ops.new_documents(self.scan)
         if not docs or self.scan is None:
             return False
+        from simhash_core.review.archived import keeping_shown
+
         # the worker only reads the documents; the class's template stays out of matching
         scan = self.scan
         job = partial(
@@ -181,6 +183,8 @@ class ArchiveDialog(QDialog):
             label,
             scan.settings,
             templates=tuple(scan.templates),
+            # the decisions shown on these submissions are kept with them
+            keep=keeping_shown(docs, scan),
         )
         if not self._start("add", job):
             return False

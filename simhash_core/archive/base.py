@@ -4,9 +4,9 @@ returns. The shared query logic lives in :mod:`simhash_core.archive.indexed`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -133,8 +133,19 @@ class ArchiveStore(Protocol):
         ...
 
     def remove_label(self, label: str) -> int:
-        """Drop ``label``; documents left without a label are deleted. Returns how
-        many documents carried it."""
+        """Drop ``label`` and the decisions kept with it; documents left without a
+        label are deleted. Returns how many documents carried it."""
+        ...
+
+    def keep_decisions(self, label: str, decisions: Mapping[str, Any]) -> None:
+        """Keep with ``label`` the teacher's decisions on its documents: the JSON
+        object of a decisions file (``review.store.decisions_json``: decisions and
+        exclusions), replacing what the label kept; an empty object keeps none."""
+        ...
+
+    def kept_decisions(self) -> dict[str, dict[str, Any]]:
+        """Every label's kept decisions (as :meth:`keep_decisions` was given them),
+        by label; labels that keep none are left out."""
         ...
 
     def count(self) -> int:

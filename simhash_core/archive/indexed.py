@@ -21,8 +21,9 @@ turns them into verified candidates, so both backends give the same answers:
 from __future__ import annotations
 
 import abc
+import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -60,6 +61,34 @@ def check_label(label: str) -> str:
     if "\n" in label or "\r" in label:
         raise LabelError(Message.of("archive.label-lines"))
     return label.strip()
+
+
+def decisions_text(decisions: Mapping[str, Any]) -> str:
+    """A label's kept decisions as stored: compact JSON, keys sorted (the same
+    decisions are always stored alike).
+
+    >>> decisions_text({"version": 1, "decisions": []})
+    '{"decisions":[],"version":1}'
+    """
+    if not isinstance(decisions, Mapping):
+        raise TypeError("decisions are kept as a JSON object")
+    return json.dumps(dict(decisions), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def decisions_from(stored: str | bytes | None) -> dict[str, Any] | None:
+    """Stored decisions read back (None: none, or not a JSON object: a damaged value
+    must not cost the comparison).
+
+    >>> decisions_from('{"decisions":[]}'), decisions_from("{oops"), decisions_from(None)
+    ({'decisions': []}, None, None)
+    """
+    if not stored:
+        return None
+    try:
+        data = json.loads(stored)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 class IndexedArchive(abc.ABC):
@@ -278,6 +307,12 @@ class IndexedArchive(abc.ABC):
 
     @abc.abstractmethod
     def count(self) -> int: ...
+
+    @abc.abstractmethod
+    def keep_decisions(self, label: str, decisions: Mapping[str, Any]) -> None: ...
+
+    @abc.abstractmethod
+    def kept_decisions(self) -> dict[str, dict[str, Any]]: ...
 
     @abc.abstractmethod
     def storage_bytes(self) -> int: ...

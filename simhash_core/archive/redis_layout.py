@@ -7,6 +7,9 @@ of a key, empty on a single server)::
 
     P:meta                  hash: configuration (analysis space, index layout,
                             number of partitions)
+    P:decisions             hash: label -> the decisions kept with it (JSON; never
+                            in a partition; an archive without it keeps none, so it
+                            needs no new schema)
     P:T:next_id             counter: the partition's documents are numbered from it
     P:T:docs                set of document ids
     P:T:doc:{id}            hash: content hash, name, kind, fingerprint, signature,
@@ -158,6 +161,11 @@ class KeyLayout:
     def meta(self) -> str:
         """The configuration hash (never in a partition)."""
         return f"{self.prefix}:meta"
+
+    @property
+    def decisions(self) -> str:
+        """The hash of the decisions kept with each label (never in a partition)."""
+        return f"{self.prefix}:decisions"
 
     def base(self, part: int) -> str:
         """The start of every key of partition ``part``."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import time
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -37,7 +37,12 @@ from simhash_core.archive.codec import (
     StoredDocument,
     signature_from,
 )
-from simhash_core.archive.indexed import IndexedArchive, check_label
+from simhash_core.archive.indexed import (
+    IndexedArchive,
+    check_label,
+    decisions_from,
+    decisions_text,
+)
 from simhash_core.archive.keys import unpack
 from simhash_core.archive.redis_address import connect, is_cluster_url, translating
 from simhash_core.archive.redis_layout import (
@@ -360,7 +365,27 @@ class RedisArchive(IndexedArchive):
                     part, partial(forget_label, layout=layout, part=part, label=label)
                 )
                 removed += len(ids)
+            self._r.hdel(layout.decisions, label)
         return removed
+
+    def keep_decisions(self, label: str, decisions: Mapping[str, Any]) -> None:
+        """Keep ``decisions`` with ``label`` (a field of ``P:decisions``, replaced)."""
+        label = check_label(label)
+        with translating(self.location):
+            if decisions:
+                self._r.hset(self.layout.decisions, label, decisions_text(decisions))
+            else:
+                self._r.hdel(self.layout.decisions, label)
+
+    def kept_decisions(self) -> dict[str, dict[str, Any]]:
+        with translating(self.location):
+            stored = self._r.hgetall(self.layout.decisions)
+        out: dict[str, dict[str, Any]] = {}
+        for label, value in sorted((text(k), v) for k, v in stored.items()):
+            data = decisions_from(value)
+            if data is not None:
+                out[label] = data
+        return out
 
     # ----- housekeeping -------------------------------------------------------------
 

@@ -17,10 +17,10 @@ window starts without it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from simhash_core.messages import Message
 from simhash_core.types import ArchiveCheck, ArchiveStatus
@@ -124,6 +124,53 @@ class AddOutcome:
     summary: ArchiveSummary
 
 
+# what a label keeps of the teacher's decisions, given what it kept before (None:
+# nothing); returns what it keeps now (None or empty: nothing). The review makes one
+# (simhash_core.review.archived.keeping): the archive only stores the JSON.
+KeepDecisions = Callable[[Mapping[str, Any] | None], Mapping[str, Any] | None]
+
+
+def file_class(
+    store: ArchiveStore,
+    documents: Sequence[Document],
+    label: str,
+    settings: ScanSettings,
+    progress: Progress | None = None,
+    templates: Sequence[Path] = (),
+    keep: KeepDecisions | None = None,
+) -> list[AddResult]:
+    """File ``documents`` (a class analysed with ``settings`` and the ``templates``)
+    under ``label`` in the open archive ``store``, its template and common text left
+    out of later comparisons (see :mod:`simhash_core.archive.class_text`), then keep
+    with the label the decisions ``keep`` gives (after the documents: a crash never
+    leaves decisions without their class). The app's archive manager (through
+    :func:`add_documents`) and ``plagcheck archive add`` both file a class here."""
+    from simhash_core.archive.class_text import without_class_text
+    from simhash_core.archive.indexed import check_label
+
+    label = check_label(label)  # ValueError with a clear sentence
+    filed = without_class_text(documents, settings, store.config, templates)
+    results: list[AddResult] = store.add_many(
+        filed, label, store.config.settings, progress=progress
+    )
+    if keep is not None:
+        kept = keep(store.kept_decisions().get(label))
+        if kept:
+            store.keep_decisions(label, kept)
+    return results
+
+
+def kept_decisions(archive: str | ArchiveStore) -> dict[str, dict[str, Any]]:
+    """The decisions kept with each label of ``archive`` (a location, or an archive
+    already open, left open); none for an archive not created yet."""
+    if not isinstance(archive, str):
+        return archive.kept_decisions()
+    if _missing(archive):
+        return {}
+    with _open(archive, create=False) as store:
+        return store.kept_decisions()
+
+
 def add_documents(
     location: str,
     documents: Sequence[Document],
@@ -131,21 +178,16 @@ def add_documents(
     settings: ScanSettings,
     progress: Progress | None = None,
     templates: Sequence[Path] = (),
+    keep: KeepDecisions | None = None,
 ) -> AddOutcome:
-    """File ``documents`` (a class analysed with ``settings`` and the ``templates``)
-    under ``label``, its template and common text left out of later comparisons (see
-    :mod:`simhash_core.archive.class_text`); each document is its own transaction, so a
-    crash keeps the ones already filed. A new archive takes ``settings``' analysis
-    space."""
-    from simhash_core.archive.class_text import without_class_text
+    """File ``documents`` under ``label`` and keep the decisions ``keep`` gives with
+    them (see :func:`file_class`); each document is its own transaction, so a crash
+    keeps the ones already filed. A new archive takes ``settings``' analysis space."""
     from simhash_core.archive.indexed import check_label
 
     label = check_label(label)  # ValueError with a clear sentence
     with _open(location, settings, create=True) as store:
-        filed = without_class_text(documents, settings, store.config, templates)
-        results: list[AddResult] = store.add_many(
-            filed, label, store.config.settings, progress=progress
-        )
+        results = file_class(store, documents, label, settings, progress, templates, keep)
     status = [r.status for r in results]
     return AddOutcome(
         label,
@@ -164,7 +206,8 @@ class RemoveOutcome:
 
 
 def remove_label(location: str, label: str) -> RemoveOutcome:
-    """Drop ``label``; documents left without a label are deleted."""
+    """Drop ``label`` and the decisions kept with it; documents left without a label
+    are deleted."""
     from simhash_core.archive import ArchiveError
 
     if _missing(location):

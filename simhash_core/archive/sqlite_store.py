@@ -2,7 +2,9 @@
 
 Tables::
 
-    meta(key, value)                       configuration (analysis space, index layout)
+    meta(key, value)                       configuration (analysis space, index layout);
+                                           ``decisions:LABEL``: the decisions kept with
+                                           a label (JSON), dropped with it
     documents(id, content_hash UNIQUE, name, kind, fingerprint, minhash, mtime, added,
               n_bands, n_winnow, size, meaning)
     payloads(doc, text, shingle_seq, usable, unit_starts, unit_ends, terms, keywords,
@@ -17,6 +19,8 @@ Tables::
 ``documents.meaning`` keeps each document's terms (little-endian uint64), so removal and
 the checks never need the dictionary again. Schema 1 files (before the meaning index)
 are upgraded when opened: their documents have no meaning terms until archived again.
+The decisions kept with a label need no new schema: an archive without them keeps none,
+and a plagcheck before them reads past the extra ``meta`` rows.
 
 Every index table is a ``WITHOUT ROWID`` table whose primary key starts with the looked
 up value, so a query is a handful of B-tree searches, never a scan. The file uses WAL
@@ -30,8 +34,9 @@ import contextlib
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -46,7 +51,12 @@ from simhash_core.archive.codec import (
     signature_bytes,
     signature_from,
 )
-from simhash_core.archive.indexed import IndexedArchive, check_label
+from simhash_core.archive.indexed import (
+    IndexedArchive,
+    check_label,
+    decisions_from,
+    decisions_text,
+)
 from simhash_core.archive.keys import (
     band_keys,
     has_bands,
@@ -63,6 +73,7 @@ from simhash_core.types import ScanSettings
 # a schema 3 file instead of misreading the new values)
 SCHEMA_VERSION = 3
 _CHUNK = 500  # values per IN (...) list
+DECISIONS_KEY = "decisions:"  # meta key of a label's kept decisions: this and the label
 
 _MEANING_SCHEMA = """
 CREATE TABLE meaning (
@@ -400,11 +411,37 @@ class SQLiteArchive(IndexedArchive):
                 r[0] for r in db.execute("SELECT doc FROM memberships WHERE label = ?", (label,))
             ]
             db.execute("DELETE FROM memberships WHERE label = ?", (label,))
+            db.execute("DELETE FROM meta WHERE key = ?", (DECISIONS_KEY + label,))
             for doc_id in ids:
                 if db.execute("SELECT 1 FROM memberships WHERE doc = ?", (doc_id,)).fetchone():
                     continue
                 self._delete_document(db, doc_id)
         return len(ids)
+
+    def keep_decisions(self, label: str, decisions: Mapping[str, Any]) -> None:
+        """Keep ``decisions`` with ``label`` (one ``meta`` row, replaced)."""
+        label = check_label(label)
+        key = DECISIONS_KEY + label
+        with self._transaction() as db:
+            if decisions:
+                db.execute(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                    (key, decisions_text(decisions)),
+                )
+            else:
+                db.execute("DELETE FROM meta WHERE key = ?", (key,))
+
+    def kept_decisions(self) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        rows = self._query(
+            "SELECT key, value FROM meta WHERE key >= ? AND key < ? ORDER BY key",
+            (DECISIONS_KEY, DECISIONS_KEY[:-1] + chr(ord(DECISIONS_KEY[-1]) + 1)),
+        )
+        for key, value in rows:
+            data = decisions_from(value)
+            if data is not None:
+                out[key[len(DECISIONS_KEY) :]] = data
+        return out
 
     def _delete_document(self, db: sqlite3.Connection, doc_id: int) -> None:
         """Delete a document and its index rows, found from its stored keys (the

@@ -3,6 +3,7 @@
 Wired into :mod:`simhash_core.cli`::
 
     plagcheck archive add DIR... --label "2025 autumn" [--archive URL] [--template FILE]
+                                 [--no-stored-decisions]
     plagcheck archive list [--archive URL]
     plagcheck archive remove --label "2025 autumn" [--archive URL]
     plagcheck archive check [--archive URL]
@@ -32,11 +33,12 @@ from simhash_core.archive import (
     open_archive,
     service,
 )
-from simhash_core.archive.class_text import without_class_text
 from simhash_core.archive.errors import ArchiveChanging, LabelError
 from simhash_core.archive.service import human_size
 from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.progress import Progress
+from simhash_core.review.archived import keeping_stored
+from simhash_core.review.store import DecisionStore, DecisionStoreError
 from simhash_core.settings import ScanSettings, setting_range
 from simhash_core.types import ScanResult
 
@@ -75,6 +77,12 @@ def add_archive_commands(subparsers: argparse._SubParsersAction) -> argparse.Arg
         "--no-cache", action="store_true", help="ignore the fingerprint cache (re-read every file)"
     )
     add.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    add.add_argument(
+        "--no-stored-decisions",
+        action="store_true",
+        help="archive without the decisions kept in your data folder (by default those "
+        "on the class's submissions are kept with it, for next term's scans)",
+    )
 
     lst = sub.add_parser("list", help="labels, document counts and sizes")
     remove = sub.add_parser("remove", help="remove every document of a label")
@@ -183,9 +191,17 @@ def _add(args: argparse.Namespace, out: TextIO) -> int:
             cache=cache,
             compare=False,
         )
-        # the class's template and common text stay out of later comparisons
-        filed = without_class_text(result.documents, settings, store.config, args.template)
-        added = store.add_many(filed, args.label, store.config.settings)
+        # the class's template and common text stay out of later comparisons; the
+        # teacher's decisions on its documents are kept with it (next term's scans)
+        keep = None
+        if not args.no_stored_decisions:
+            try:
+                keep = keeping_stored(result.documents, DecisionStore())
+            except (DecisionStoreError, OSError) as exc:  # the class is still archived
+                print(f"note: your decisions could not be read, none is archived: {exc}", file=out)
+        added = service.file_class(
+            store, result.documents, args.label, settings, templates=args.template, keep=keep
+        )
         status = Counter(a.status for a in added)
         print(
             f"archived under '{args.label.strip()}': {status['added']} new, "
