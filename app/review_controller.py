@@ -90,8 +90,12 @@ class ReviewController(QObject):
         result = self.result
         if result is None:
             return
+        # what the result holds already (the archive's, kept with past classes) stays
+        # unless the store says otherwise
+        kept = {d.key: d for d in (result.decisions or ())}
         try:
-            result.decisions = decisions_for(result, self.store.load())
+            kept.update((d.key, d) for d in self.store.load())
+            result.decisions = decisions_for(result, kept.values())
         except (DecisionStoreError, OSError) as exc:
             result.decisions = Decisions()
             self.problem.emit(self.tr("Earlier decisions could not be read: {why}").format(why=exc))

@@ -331,6 +331,14 @@ def test_manager_adds_the_new_files_of_the_current_scan(qtbot, archive, classes)
     with open_archive(archive, create=False) as store:
         current = compare_with_archive(current, store, current.settings)
     assert sum(1 for d in current.documents if d.archive_label) == 1
+    # a decision shown on two of the new files is filed with them
+    from simhash_core.review.decisions import Decision, Decisions, Verdict, submission_key
+
+    new = [d for d in current.documents if not d.archive_label]
+    dismissed = Decision(
+        submission_key(new[0], new[1]), Verdict.DISMISSED, note="group work", by="Ms Li"
+    )
+    current.decisions = Decisions([dismissed])
     dialog = open_dialog(qtbot, archive, current)
     assert dialog.add_button.isEnabled() and dialog.addable() == 4
     progress = []
@@ -350,6 +358,13 @@ def test_manager_adds_the_new_files_of_the_current_scan(qtbot, archive, classes)
     assert dialog.selected_label() == "2025 spring"
     qtbot.waitUntil(lambda: not dialog.busy)
     assert dialog.add_button.isEnabled()
+    from simhash_core.review.archived import read_kept
+
+    with open_archive(archive, create=False) as store:
+        kept, _ = read_kept(store.kept_decisions()["2025 spring"])
+    assert [(d.key, d.verdict, d.note) for d in kept] == [
+        (dismissed.key, Verdict.DISMISSED, "group work")
+    ]
 
 
 def test_manager_shows_archive_errors_in_the_dialog(qtbot, tmp_path, classes):
