@@ -204,3 +204,21 @@ def test_the_confirmed_cases_and_a_students_report_are_exported_from_the_app(
         assert win.export_report(mine, student=docs[a].path, level="full")
     text = mine.read_text(encoding="utf-8")
     assert docs[a].name in text and docs[b].name not in text  # the other stays anonymous
+
+
+def test_typing_in_a_filter_never_decides(qtbot, settings, small_result, tmp_path: Path):
+    """The single-letter keys are the window's, but a text field keeps its letters."""
+    from dataclasses import replace
+
+    win = _window(qtbot, settings, DecisionStore(tmp_path / "d.sqlite"))
+    win.set_result(replace(small_result, decisions=None))
+    pair = _flagged(win)[0]
+    win.open_pair(*pair)
+    win.side_by_side.wait_for_evidence()
+    for field in (win.pairs_panel.filter_edit, win.students_panel.name_filter):
+        field.setFocus()
+        QTest.keyClicks(field, "cdunet")
+        assert field.text() == "cdunet"
+        field.clear()
+    assert not win.result.decisions and not win.review.exclusions()
+    assert win.review.wait_saved() and len(win.review.store.load()) == 0
