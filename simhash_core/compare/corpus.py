@@ -475,7 +475,14 @@ class Corpus:
         if all(p.common for p in found) and (i, j) not in self.meaning:
             return list(found)
         a, b = self.sentences(i), self.sentences(j)
-        blocked = self.excluded(i, j) if self.excluded is not None else ()
+        left_out = self.excluded(i, j) if self.excluded is not None else ()
+        # no seed from text the class shares (greyed, never evidence) or the teacher left out
+        shared = [
+            Passage(a0, a1, b0, b1, 0, True)
+            for a0, a1 in self.common_spans(i)
+            for b0, b1 in self.common_spans(j)
+        ]
+        blocked = [*left_out, *(p for p in found if p.common), *shared]
         return whole_passages(found, a, b, seeds=self.settings.reworded, blocked=blocked)
 
 

@@ -103,3 +103,24 @@ def test_an_unreported_pair_has_evidence_without_scores(copied: ScanResult) -> N
     a, b = next((i, j) for i in range(n) for j in range(i + 1, n) if (i, j) not in reported)
     e = pair_evidence(copied, b, a)
     assert e.score is None and not e.flagged and e.reasons == () and e.pair == (b, a)
+
+
+def test_a_whole_passage_never_grows_over_the_text_the_class_shares(copied: ScanResult) -> None:
+    """s009 and s034 begin with the header lines and the assignment's prompt most of the
+    class pasted (no template given): class-wide common text, greyed and never evidence.
+    The whole passage is the copy that follows it, not the prompt and the names too
+    (similar sentences there were taken as seeds and joined to the copy)."""
+    index = {d.path: i for i, d in enumerate(copied.documents)}
+    a, b = sorted((index["s009.docx"], index["s034.pdf"]))
+    common = copied.corpus.common_spans(a)
+    assert common and common[0][0] < 20  # the header and the prompt are the class's
+    evidence = pair_evidence(copied, a, b)
+    (shown,) = evidence.passages
+    found = [p for p in copied.corpus.found_passages(a, b) if not p.common]
+    assert (shown.a_start, shown.b_start) == (
+        min(p.a_start for p in found),
+        min(p.b_start for p in found),
+    )
+    assert shown.a_start > common[-1][0]  # past the prompt's start
+    score = evidence.score
+    assert score is not None and score.matched_chars == shown.a_end - shown.a_start
