@@ -137,7 +137,7 @@ def relevant_exclusions(result: ScanResult, exclusions: Iterable[Exclusion]) -> 
     and the shortest match counted (a teacher's rule for every class)."""
     # the comparison's modules: imported when a check has exclusions, not at start-up
     from simhash_core.review.exclusions import ExclusionKind, Exclusions
-    contents = {d.content_hash or f"path:{d.path}" for d in result.documents}
+    contents = {d.file_key for d in result.documents}
 
     def bears(e: Exclusion) -> bool:
         if e.kind is ExclusionKind.PASSAGE:

@@ -396,6 +396,13 @@ class Document:
         handed in several), else the display path."""
         return self.shown or self.path
 
+    @property
+    def file_key(self) -> str:
+        """The key a teacher's decisions and exclusions are filed under: the file's
+        content hash (they follow the file wherever it is scanned again), or its path
+        where it came without one."""
+        return self.content_hash or f"path:{self.path}"
+
 
 @dataclass(frozen=True)
 class Passage:

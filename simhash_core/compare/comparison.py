@@ -385,12 +385,12 @@ def restore_comparison(
 def _shared(corpus: Corpus) -> tuple[SharedCounts, np.ndarray]:
     """Shared shingle counts of every pair, and each document's set size.
 
-    Documents with equal shingle sets (the same file handed in many times) are counted
-    once: the counts are made over one set per class and spread to the members
+    Documents with the same text (the same file handed in many times) are counted
+    once: the counts are made over one set per text and spread to the documents
     (:func:`~simhash_core.compare.corpus.expand_shared`), the same numbers.
     """
     docs = corpus.docs
-    labels, reps = corpus.set_classes()
+    labels, reps = corpus.same_text.labels, corpus.same_text.first
 
     def rep_sets() -> Iterable[np.ndarray]:
         return corpus.iter_sets(reps if len(reps) < len(docs) else None)
@@ -441,6 +441,7 @@ def _meaning_links(
         # in a large folder, a pair with fewer matched sentences than a passage needs is
         # left out: it could only rank an unflagged pair below 1%, and there are millions
         min_links=s.meaning_sentences if is_large(len(sents)) else 1,
+        same=corpus.same_text,
     )
     if restrict is None:
         memo.meaning, memo.meaning_settings, memo.changed = found, key, True

@@ -9,7 +9,6 @@ most of them.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -28,6 +27,7 @@ from simhash_core.compare.passages import (
     sorted_shingles,
     to_passages,
 )
+from simhash_core.compare.same_text import SameText
 from simhash_core.compare.tally import SortedTally  # the one sorted tally
 from simhash_core.compare.text_spans import unit_runs_to_spans
 from simhash_core.fingerprint.analyze import document_sentences
@@ -139,13 +139,11 @@ class Corpus:
     # compare.meaning.MeaningFound of each pair with reworded or translated passages,
     # filled in by the comparison
     meaning: dict[tuple[int, int], Any] = field(default_factory=dict, repr=False)
-    # alignments shared by documents with the same content (see matches)
-    _twins: set[str] | None = field(default=None, repr=False)
-    _align_keys: dict[int, bytes] = field(default_factory=dict, repr=False)
-    _own_ids: dict[int, int] = field(default_factory=dict, repr=False)  # see pair_kind
-    _own_classes: dict[tuple[str, bytes], int] = field(default_factory=dict, repr=False)
-    _own_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    _aligned: dict[tuple[bytes, bytes], list[UnitMatch]] = field(default_factory=dict, repr=False)
+    # documents with the same text (see same_text), found on first use
+    _same: SameText | None = field(default=None, repr=False)
+    _same_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    # alignments shared by documents with the same text, per pair of texts (see matches)
+    _aligned: dict[tuple[int, int], list[UnitMatch]] = field(default_factory=dict, repr=False)
     # pairs aligned elsewhere (in the workers: see compare.measure_workers)
     _given: dict[tuple[int, int], list[UnitMatch]] = field(default_factory=dict, repr=False)
     # pair_score.measure_pair's measures of pairs of twin contents
@@ -265,10 +263,9 @@ class Corpus:
     def matches(self, i: int, j: int) -> list[UnitMatch]:
         """The aligned runs of units of documents ``i`` and ``j``.
 
-        Documents with the same content (a file handed in many times, an essay copied
-        by half a course) are aligned once: the alignment depends only on the two
-        shingle sequences and their usable masks, so it is kept under a digest of those
-        (:meth:`align_key`) and reused by every pair of the same two contents. Pairs of
+        Documents with the same text (a file handed in many times, an essay copied by
+        half a course) are aligned once: the alignment is kept under the pair of texts
+        (:meth:`pair_kind`) and reused by every pair of the same two texts. Pairs of
         documents that have no twin are not kept (nothing would reuse them).
         Pairs aligned in the workers come with their runs (:meth:`give_matches`).
         """
@@ -279,13 +276,13 @@ class Corpus:
         given = self._given.get((i, j))
         if given is not None:
             return given
-        if self._has_twin(i) or self._has_twin(j):
-            key = (self.align_key(i), self.align_key(j))
-            found = self._aligned.get(key)
-            if found is None:
-                found = self._aligned[key] = self._align(i, j)
-            return found
-        return self._align(i, j)
+        kind = self.pair_kind(i, j)
+        if kind is None:
+            return self._align(i, j)
+        found = self._aligned.get(kind)
+        if found is None:
+            found = self._aligned[kind] = self._align(i, j)
+        return found
 
     def derived(
         self,
@@ -311,11 +308,7 @@ class Corpus:
             _sentences=self._sentences,
             _glossed=self._glossed,
             meaning=dict(self.meaning),
-            _twins=self._twins,
-            _align_keys=self._align_keys,
-            _own_ids=self._own_ids,
-            _own_classes=self._own_classes,
-            _own_lock=self._own_lock,
+            _same=self.same_text,
             _aligned=self._aligned,
             _given=self._given,
             match_filter=match_filter,
@@ -325,48 +318,27 @@ class Corpus:
     def give_matches(self, i: int, j: int, matches: list[UnitMatch]) -> None:
         """The aligned runs of documents ``i < j``, worked out elsewhere (the same as
         :meth:`matches` would find): kept for the pair's passages and its direction."""
-        if self._has_twin(i) or self._has_twin(j):  # kept for every pair of the two contents
-            self._aligned.setdefault((self.align_key(i), self.align_key(j)), matches)
+        kind = self.pair_kind(i, j)
+        if kind is not None:  # kept for every pair of the two texts
+            self._aligned.setdefault(kind, matches)
         elif matches:
             self._given[(i, j)] = matches
 
+    @property
+    def same_text(self) -> SameText:
+        """The documents grouped by their text (:mod:`.same_text`): the one key under
+        which what is worked out for a document or a pair is shared."""
+        if self._same is None:
+            with self._same_lock:  # the views may ask from another thread
+                if self._same is None:
+                    self._same = SameText.of(self.docs)
+        return self._same
+
     def pair_kind(self, i: int, j: int) -> tuple[int, int] | None:
-        """The key under which pairs of the same two contents share their measure
-        (None when neither document has a twin): the numbers of their
-        :meth:`own_key` among this corpus's."""
-        if not (self._has_twin(i) or self._has_twin(j)):
-            return None
-        return self._own_id(i), self._own_id(j)
-
-    def _own_id(self, i: int) -> int:
-        found = self._own_ids.get(i)
-        if found is None:
-            key = self.own_key(i)
-            with self._own_lock:  # the views may ask from another thread
-                ids = self._own_classes
-                found = self._own_ids[i] = ids.setdefault(key, len(ids))
-        return found
-
-    def own_key(self, i: int) -> tuple[str, bytes]:
-        """Document ``i``'s content hash and :meth:`align_key` (its text, and which of
-        its shingles count): two documents with equal keys measure alike."""
-        return self.docs[i].content_hash or f"#{i}", self.align_key(i)
-
-    def set_classes(self) -> tuple[np.ndarray, list[int]]:
-        """Documents grouped by :meth:`align_key` (equal shingle sets): the class of each
-        document, and the first document of each class."""
-        labels = np.empty(len(self.docs), np.int64)
-        first: dict[bytes, int] = {}
-        reps: list[int] = []
-        for i in range(len(self.docs)):
-            key = self.align_key(i)
-            label = first.get(key)
-            if label is None:
-                label = first[key] = len(reps)
-                reps.append(i)
-            labels[i] = label
-            drop_mapped_pages(i + 1)  # the shingles read for the key
-        return labels, reps
+        """The pair of texts of documents ``i`` and ``j``, under which pairs of the same
+        two texts share their alignment, measure and passages (None when neither
+        document has a twin): :meth:`SameText.pair`."""
+        return self.same_text.pair(i, j)
 
     def shared_with(self, i: int, j: int) -> int:
         """How many usable shingles documents ``i`` and ``j`` share, counted as
@@ -375,28 +347,6 @@ class Corpus:
         top = ~np.uint64(_OWNER_MASK)
         a, b = (sorted_unique(x & top) for x in self.iter_sets([i, j]))
         return len(np.intersect1d(a, b, assume_unique=True))
-
-    def _has_twin(self, i: int) -> bool:
-        """Whether another document has the same content hash as document ``i``."""
-        if self._twins is None:
-            seen: set[str] = set()
-            twins: set[str] = set()
-            for d in self.docs:
-                if d.content_hash:
-                    (twins if d.content_hash in seen else seen).add(d.content_hash)
-            self._twins = twins
-        return self.docs[i].content_hash in self._twins
-
-    def align_key(self, i: int) -> bytes:
-        """A digest of what aligning document ``i`` reads: its shingles and which of
-        them count (equal keys align alike, whatever the documents' origins)."""
-        found = self._align_keys.get(i)
-        if found is None:
-            h = hashlib.blake2b(digest_size=16)
-            h.update(np.ascontiguousarray(self.docs[i].shingle_seq).tobytes())
-            h.update(np.packbits(self.ok_mask(i)).tobytes())
-            found = self._align_keys[i] = h.digest()
-        return found
 
     def _align(self, i: int, j: int) -> list[UnitMatch]:
         a, b = self.docs[i], self.docs[j]

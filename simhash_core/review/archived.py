@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 
 def _contents(documents: Iterable[Document]) -> set[str]:
-    return {d.content_hash or f"path:{d.path}" for d in documents}
+    return {d.file_key for d in documents}
 
 
 def bearing_on(

@@ -219,7 +219,7 @@ class Decisions:
 def decisions_for(result: ScanResult, decisions: Iterable[Decision]) -> Decisions:
     """The decisions of ``decisions`` on pairs of ``result``'s documents: by their
     contents, or by their names (outdated ones)."""
-    contents = {d.content_hash or f"path:{d.path}" for d in result.documents}
+    contents = {d.file_key for d in result.documents}
     names = {d.path for d in result.documents}
     return Decisions(
         d
@@ -248,4 +248,4 @@ def review_state(result: ScanResult, a: int, b: int) -> str:
 def submission_key(one: Document, two: Document) -> PairKey:
     """The key of two documents: their content hashes (their paths where a document
     came without one)."""
-    return pair_key(one.content_hash or f"path:{one.path}", two.content_hash or f"path:{two.path}")
+    return pair_key(one.file_key, two.file_key)

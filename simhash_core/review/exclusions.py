@@ -219,7 +219,7 @@ def passage_exclusion(result: ScanResult, a: int, b: int, passage: Passage) -> E
     one, two = result.documents[a], result.documents[b]
     span_a, span_b = (passage.a_start, passage.a_end), (passage.b_start, passage.b_end)
     key = submission_key(one, two)
-    if _hash_of(one) != key[0]:
+    if one.file_key != key[0]:
         span_a, span_b, one, two = span_b, span_a, two, one
     return Exclusion(
         ExclusionKind.PASSAGE,
@@ -233,7 +233,7 @@ def passage_exclusion(result: ScanResult, a: int, b: int, passage: Passage) -> E
 def source_exclusion(result: ScanResult, i: int) -> Exclusion:
     """Leave document ``i`` out of every pair (unsigned)."""
     d = result.documents[i]
-    return Exclusion(ExclusionKind.SOURCE, source=_hash_of(d), label=d.label)
+    return Exclusion(ExclusionKind.SOURCE, source=d.file_key, label=d.label)
 
 
 def template_exclusion(text: str) -> Exclusion:
@@ -255,11 +255,6 @@ def min_words_exclusion(words: float) -> Exclusion:
     if not words > 0:
         raise ValueError("the shortest match must be above 0 words")
     return Exclusion(ExclusionKind.MIN_WORDS, words=float(words), label=f"{words:g}")
-
-
-def _hash_of(d: Document) -> str:
-    """The content key of a document as :func:`submission_key` takes it."""
-    return d.content_hash or f"path:{d.path}"
 
 
 @dataclass(frozen=True)
@@ -630,7 +625,7 @@ class _PairRules:
     def _sides(self, i: int, j: int, e: Exclusion) -> tuple[Span, Span] | None:
         """``e``'s spans in documents ``i`` then ``j``, when they hold its text."""
         a, b = self.docs[i], self.docs[j]
-        ha, hb = _hash_of(a), _hash_of(b)
+        ha, hb = a.file_key, b.file_key
         s0, s1 = e.spans
         if (ha, hb) == e.pair and self._holds(e, a.text[slice(*s0)], b.text[slice(*s1)]):
             return s0, s1
@@ -646,7 +641,7 @@ class _PairRules:
     def passages_of(self, i: int, j: int) -> list[tuple[Exclusion, Span, Span]]:
         """The passage exclusions of pair ``i, j`` that hold, with their spans in
         ``i`` and ``j``."""
-        found = self.by_key.get(pair_key(_hash_of(self.docs[i]), _hash_of(self.docs[j])))
+        found = self.by_key.get(pair_key(self.docs[i].file_key, self.docs[j].file_key))
         out = []
         for e in found or ():
             sides = self._sides(i, j, e)
@@ -758,7 +753,7 @@ def _pair_exclusions(
         reasons: list[Exclusion] = []
         if a in touched_docs or b in touched_docs:
             reasons.extend(templates)
-        gone = [sources[h] for h in (_hash_of(docs[a]), _hash_of(docs[b])) if h in sources]
+        gone = [sources[h] for h in (docs[a].file_key, docs[b].file_key) if h in sources]
         if gone:
             used_sources.update(e.source for e in gone)
             why[(a, b)] = (*reasons, *gone)
@@ -811,7 +806,7 @@ def _pair_exclusions(
         for e in exclusions
         if (e.kind is ExclusionKind.PASSAGE and e.target not in rules.used)
         or (e.kind is ExclusionKind.SOURCE and e.source not in used_sources
-            and e.source not in {_hash_of(d) for d in docs})
+            and e.source not in {d.file_key for d in docs})
     ]  # fmt: skip
     return out, changed, removed, missed
 

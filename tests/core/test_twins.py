@@ -5,7 +5,6 @@ aligning each file and each pair on its own gives."""
 from __future__ import annotations
 
 import shutil
-from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +13,7 @@ import pytest
 from simhash_core.compare import meaning
 from simhash_core.compare.corpus import Corpus
 from simhash_core.compare.meaning import links
+from simhash_core.compare.same_text import SameText
 from simhash_core.scan import scan
 from simhash_core.types import ScanSettings
 from tests.core.samples import CLASS_ZH, SAMPLES, needs_samples
@@ -41,15 +41,13 @@ def _each_on_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     from simhash_core.compare import comparison
 
     monkeypatch.setattr(scan_module, "_digests", lambda paths, *a, **k: [None] * len(paths))
+    def each_alone(sents, *args, same=None, **kwargs):
+        return meaning.meaning_pairs(sents, *args, **kwargs)
+
+    monkeypatch.setattr(comparison, "meaning_pairs", each_alone)
     monkeypatch.setattr(
-        comparison, "meaning_pairs", partial(meaning.meaning_pairs, by_content=False)
+        Corpus, "same_text", property(lambda self: SameText.each_alone(len(self.docs)))
     )
-    monkeypatch.setattr(Corpus, "_has_twin", lambda self, i: False)
-
-    def singletons(self):
-        return np.arange(len(self.docs), dtype=np.int64), list(range(len(self.docs)))
-
-    monkeypatch.setattr(Corpus, "set_classes", singletons)
 
 
 def _scan(folder: Path):
@@ -98,8 +96,7 @@ def test_twins_are_read_once_and_aligned_once(tmp_path):
     assert len(result.documents) == 4 * len(NAMES)
     assert sorted(read) == sorted(NAMES)  # one file of each content was read
     corpus = result.corpus
-    _, reps = corpus.set_classes()
-    assert len(reps) == len(NAMES)
+    assert len(corpus.same_text.first) == len(NAMES)
     # each pair of contents was measured once, whatever the number of copies
     assert 0 < len(corpus.measured) <= len(NAMES) * len(NAMES)
 
@@ -112,7 +109,10 @@ def test_meaning_of_copies_is_found_once_and_is_what_each_pair_gets(name, monkey
     products of one file per content."""
     result = scan([SAMPLES / name / "documents"], isolate=False)
     own = [result.corpus.glossed(i) for i in range(len(result.documents))]
-    sents = [s for rep in range(4) for k, s in enumerate(own) if k % 4 >= rep]
+    held = [k for rep in range(4) for k in range(len(own)) if k % 4 >= rep]
+    sents = [own[k] for k in held]
+    # each document's text: the file it is a copy of (as the comparison finds them)
+    same = SameText.of_keys([k.to_bytes(4, "little") for k in held])
     multiplied: list[int] = []
     space = meaning.sentence_space
 
@@ -122,11 +122,11 @@ def test_meaning_of_copies_is_found_once_and_is_what_each_pair_gets(name, monkey
 
     settings = ScanSettings()
     for kwargs in ({}, {"translated": False}, {"min_links": settings.meaning_sentences}):
-        alone = meaning.meaning_pairs(
-            sents, min_margin=settings.meaning_margin, by_content=False, **kwargs
-        )
+        alone = meaning.meaning_pairs(sents, min_margin=settings.meaning_margin, **kwargs)
         monkeypatch.setattr(links, "sentence_space", counted)
-        once = meaning.meaning_pairs(sents, min_margin=settings.meaning_margin, **kwargs)
+        once = meaning.meaning_pairs(
+            sents, min_margin=settings.meaning_margin, same=same, **kwargs
+        )
         monkeypatch.setattr(links, "sentence_space", space)
         assert once == alone
         assert multiplied and set(multiplied) == {len(own)}

@@ -8,7 +8,6 @@ with the same sentences are compared once. Each pair's links are chained into ru
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
@@ -26,6 +25,7 @@ from simhash_core.compare.meaning.runs import (
     chain_strength,
 )
 from simhash_core.compare.meaning.tfidf import sentence_space
+from simhash_core.compare.same_text import SameText
 from simhash_core.memory import give_back_free_memory
 from simhash_core.progress import Job, Progress
 from simhash_core.text.sentences import CHINESE, ENGLISH, Sentences
@@ -215,7 +215,7 @@ def meaning_pairs(
     share: tuple[float, float] = (0.0, 1.0),
     threads: int = 1,
     min_links: int = 1,
-    by_content: bool = True,
+    same: SameText | None = None,
 ) -> dict[tuple[int, int], PairMeaning]:
     """Sentences matched by meaning between documents, per pair ``(i, j)``, ``i < j``.
 
@@ -224,13 +224,16 @@ def meaning_pairs(
     ``progress`` is told how far the products are, as the ``share`` of its stage.
     ``threads``: sentence products multiplied at once (the same links whatever it is).
 
-    Documents with the same sentences (a file handed in many times) are compared once
-    (``by_content``, below :data:`~.blocking.BLOCKING_FROM` documents): one of them stands for all,
-    its sentences counted once per copy in the IDF and among each sentence's
+    Documents with the same text (``same``, the comparison's
+    :class:`~simhash_core.compare.same_text.SameText`; a file handed in many times) are
+    compared once below :data:`~.blocking.BLOCKING_FROM` documents: one of them stands
+    for all, its sentences counted once per copy in the IDF and among each sentence's
     neighbours, so every pair gets the links it would get from its own products.
+    Without ``same`` each document is compared on its own.
     """
-    labels, reps = _same_sentences(sents)
-    copies = _copies(labels, reps) if by_content else None
+    same = same if same is not None else SameText.each_alone(len(sents))
+    labels, reps = same.labels, same.first
+    copies = _copies(labels, reps)
     if copies is not None:
         sents = [sents[r] for r in reps]
     specs = _specs(sents, reworded, translated)
@@ -285,24 +288,6 @@ def _each_copy(
                 if x < y and (allowed is None or allowed(x, y)):
                     out[(x, y)] = meaning
     return dict(sorted(out.items()))
-
-
-def _same_sentences(sents: list[Sentences]) -> tuple[np.ndarray, list[int]]:
-    """Documents grouped by their sentences' languages and terms (what the links are
-    made of): each document's group, and the first document of each group."""
-    labels = np.empty(len(sents), np.int64)
-    first: dict[bytes, int] = {}
-    reps: list[int] = []
-    for d, x in enumerate(sents):
-        h = hashlib.blake2b(digest_size=16)
-        for a in (x.lang, x.word_ptr, x.word_ids, x.gloss_ptr, x.gloss_ids):
-            h.update(len(a).to_bytes(8, "little"))
-            h.update(np.ascontiguousarray(a).tobytes())
-        label = first.setdefault(h.digest(), len(reps))
-        if label == len(reps):
-            reps.append(d)
-        labels[d] = label
-    return labels, reps
 
 
 def _pair_meanings(
