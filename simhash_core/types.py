@@ -360,6 +360,9 @@ class Document:
     # text.sentences.Sentences: the meaning layer's sentences; None where not made yet
     # (archived documents: made from their text when compared)
     sentences: Any = None
+    # the shingle size its shingles were made with: shingle_seq[i] hashes units
+    # [i, i + ngram) (ScanSettings.ngram of the analysis)
+    ngram: int = field(kw_only=True)
 
     @property
     def unit_count(self) -> int:

@@ -47,16 +47,18 @@ from simhash_core.fingerprint.analyze import analyze_text, document_sentences, w
 from simhash_core.fingerprint.codec import (
     pack_array,
     pack_keywords,
+    pack_sentences,
     pack_terms,
     unpack_array,
     unpack_keywords,
+    unpack_sentences,
     unpack_terms,
 )
 from simhash_core.fingerprint.simhash import bit_sums, fingerprint_from_sums
 from simhash_core.fingerprint.weights import tfidf
 from simhash_core.messages import Message, dump_messages, load_messages
 from simhash_core.settings import ANALYSIS_FIELDS, ScanSettings, analysis_settings
-from simhash_core.text.sentences import CHINESE, with_glosses
+from simhash_core.text.sentences import CHINESE, Sentences, with_glosses
 from simhash_core.text.vocabulary import jieba_idf
 from simhash_core.types import Document, Keywords, UnitSpans
 
@@ -71,7 +73,11 @@ PAYLOAD_FIELDS = (
     "keywords",
     "warnings",
     "bit_sums",
+    "sentences",
 )
+# fields an archive written before may lack, and what stands for them there (the
+# document's sentences: made from its text when it is compared)
+OPTIONAL_PAYLOAD = {"sentences": b""}
 LABEL_SEPARATOR = "; "
 CANARY_TEXT = (
     "抄袭检测的档案：去年的论文与今年的作业逐段比较，繁體字也一樣。\n"
@@ -491,7 +497,30 @@ def encode_payload(doc: Document) -> dict[str, bytes]:
         "terms": _packed(pack_terms(doc.terms)),
         "keywords": _packed(pack_keywords(doc.keywords)),
         "warnings": dump_messages(doc.warnings).encode("utf-8"),
+        "sentences": _pack_sentences(doc.sentences),
     }
+
+
+def _pack_sentences(sentences: Sentences | None) -> bytes:
+    """The meaning layer's sentences, compressed (empty: not made; the comparison makes
+    them from the text)."""
+    if sentences is None:
+        return b""
+    return zlib.compress(pack_sentences(sentences), 6)
+
+
+def full_payload(found: dict[str, bytes]) -> dict[str, bytes]:
+    """A stored payload's fields as :func:`decode_payload` reads them: those an older
+    archive lacks (:data:`OPTIONAL_PAYLOAD`) filled in, or empty when a required one is
+    missing (a fingerprint-only document).
+
+    >>> sorted(full_payload({f: b"x" for f in PAYLOAD_FIELDS if f != "sentences"}))[-3:]
+    ['terms', 'text', 'unit_ends']
+    >>> full_payload({"text": b"x"})
+    {}
+    """
+    payload = {**OPTIONAL_PAYLOAD, **found}
+    return payload if all(payload.get(f) is not None for f in PAYLOAD_FIELDS) else {}
 
 
 PAYLOAD_ARRAYS = ("shingle_seq", "usable", "bit_sums")
@@ -523,6 +552,7 @@ class Payload(TypedDict):
     keywords: Sequence[tuple[str, float]]
     warnings: tuple[Message, ...]
     bit_sums: np.ndarray
+    sentences: Sentences | None  # None: not stored (made from the text when compared)
 
 
 def decode_payload(blobs: dict[str, bytes]) -> Payload:
@@ -539,6 +569,7 @@ def decode_payload(blobs: dict[str, bytes]) -> Payload:
             "keywords": (),
             "warnings": (),
             "bit_sums": np.zeros(64),
+            "sentences": None,
         }
     try:
         seq = unpack_array("shingle_seq", blobs["shingle_seq"])
@@ -550,6 +581,8 @@ def decode_payload(blobs: dict[str, bytes]) -> Payload:
         keywords = _keywords(blobs["keywords"])
         warnings = load_messages(blobs["warnings"])
         sums = unpack_array("bit_sums", blobs["bit_sums"])
+        stored = blobs.get("sentences", b"")
+        sentences = unpack_sentences(zlib.decompress(stored)) if stored else None
     except (KeyError, ValueError, TypeError, AttributeError, zlib.error) as exc:
         raise ArchiveError(Message.of("archive.bad-document", detail=str(exc))) from exc
     if len(starts) != len(ends):
@@ -564,6 +597,7 @@ def decode_payload(blobs: dict[str, bytes]) -> Payload:
         "keywords": keywords,
         "warnings": warnings,
         "bit_sums": sums,
+        "sentences": sentences,
     }
 
 
@@ -593,6 +627,8 @@ def to_document(
         content_hash=stored.content_hash,
         warnings=f["warnings"],
         archive_label=LABEL_SEPARATOR.join(lab for lab, _ in stored.labels) or None,
+        sentences=f["sentences"],
+        ngram=config.ngram,
     )
     if settings is not None and analysis_key(settings) != config.key and doc.text:
         doc = reanalysed(doc, settings)

@@ -35,6 +35,7 @@ from simhash_core.archive.codec import (
     PAYLOAD_FIELDS,
     ArchiveEntry,
     StoredDocument,
+    full_payload,
     signature_from,
 )
 from simhash_core.archive.indexed import (
@@ -74,7 +75,7 @@ def _stored_document(
     doc_id: int, row: dict[bytes, bytes], labels: list[tuple[str, str]], perms: int
 ) -> StoredDocument:
     """A document as read back from its hash (``row``) and label index entries."""
-    payload = {f: row[f.encode()] for f in PAYLOAD_FIELDS if f.encode() in row}
+    payload = full_payload({f: row[f.encode()] for f in PAYLOAD_FIELDS if f.encode() in row})
     return StoredDocument(
         doc_id=doc_id,
         content_hash=text(row[b"content_hash"]),
@@ -84,7 +85,7 @@ def _stored_document(
         minhash=signature_from(row[b"minhash"], perms),
         mtime=float(row[b"mtime"]),
         labels=tuple(labels),
-        payload=payload if len(payload) == len(PAYLOAD_FIELDS) else {},
+        payload=payload,
     )
 
 

@@ -71,7 +71,7 @@ from simhash_core.types import ScanSettings
 # 2: the meaning index; 3: signatures 4 bytes a value and unit offsets compressed (both
 # forms read, so an older file only needs its number raised; an older plagcheck refuses
 # a schema 3 file instead of misreading the new values)
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4  # 4: payloads keep the sentences; 3: decisions; 2: the meaning index
 _CHUNK = 500  # values per IN (...) list
 DECISIONS_KEY = "decisions:"  # meta key of a label's kept decisions: this and the label
 
@@ -110,7 +110,8 @@ CREATE TABLE payloads (
     terms BLOB NOT NULL,
     keywords BLOB NOT NULL,
     warnings BLOB NOT NULL,
-    bit_sums BLOB NOT NULL
+    bit_sums BLOB NOT NULL,
+    sentences BLOB NOT NULL DEFAULT x''
 );
 CREATE TABLE memberships (
     label TEXT NOT NULL,
@@ -266,18 +267,14 @@ class SQLiteArchive(IndexedArchive):
             )
         if "config" not in meta:
             raise ArchiveError(Message.of("archive.no-settings", location=str(self.path)))
-        if version < 2:
-            self._upgrade_to_meaning()
-        elif version < SCHEMA_VERSION:
-            with self._transaction() as db:
-                db.execute(
-                    "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
-                    (str(SCHEMA_VERSION),),
-                )
+        if version < SCHEMA_VERSION:
+            self._upgrade()
         return ArchiveConfig.from_json(meta["config"])
 
-    def _upgrade_to_meaning(self) -> None:
-        """A schema 1 file gains the meaning index (empty) and becomes current."""
+    def _upgrade(self) -> None:
+        """An older file gains what it lacks, empty (the meaning index of schema 2, the
+        payloads' sentences of schema 4: made from the text when compared), and becomes
+        current."""
         with self._transaction() as db:
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if "meaning" not in tables:
@@ -285,6 +282,9 @@ class SQLiteArchive(IndexedArchive):
                 for statement in _MEANING_SCHEMA.split(";"):
                     if statement.strip():
                         db.execute(statement)
+            columns = {r[1] for r in db.execute("PRAGMA table_info(payloads)")}
+            if "sentences" not in columns:
+                db.execute("ALTER TABLE payloads ADD COLUMN sentences BLOB NOT NULL DEFAULT x''")
             db.execute(
                 "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
                 (str(SCHEMA_VERSION),),

@@ -169,6 +169,8 @@ class Corpus:
         """Prepare ``docs``; class-wide ``common`` text is computed from them unless given
         (the archive passes the new class's own, so old years don't shift it).
         ``comparable`` (per-document unit counts) may come from a memo of this corpus."""
+        if any(d.ngram != settings.ngram for d in docs):
+            raise ValueError("documents of another shingle size: analyse them again first")
         if common is None:
             common = common_shingles(docs, settings.common_share)
         return cls(docs, settings, common, _comparable=comparable)
@@ -256,7 +258,7 @@ class Corpus:
         if not len(self.common):
             return []
         is_common = np.isin(d.shingle_seq, self.common) & d.usable
-        n = min(self.settings.ngram, max(d.unit_count, 1))
+        n = min(d.ngram, max(d.unit_count, 1))
         mask = covered([(int(p), int(p) + n) for p in np.nonzero(is_common)[0]], d.unit_count)
         return unit_runs_to_spans(d, mask)
 

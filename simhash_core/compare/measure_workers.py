@@ -92,11 +92,12 @@ def _slim(corpus: Corpus, i: int) -> _Slim:
     return d.shingle_seq, corpus.packed_ok(i), len(d.usable), d.units, d.text
 
 
-def _document(slim: _Slim) -> Document:
+def _document(slim: _Slim, ngram: int) -> Document:
     """In a worker: a document with what measuring reads."""
     seq, ok, count, units, text = slim
     usable = np.unpackbits(ok, count=count).view(bool)
-    return Document("", Path(), text, "", 0, np.zeros(0, np.uint64), seq, usable, units)
+    empty = np.zeros(0, np.uint64)
+    return Document("", Path(), text, "", 0, empty, seq, usable, units, ngram=ngram)
 
 
 def _measure_chunk(
@@ -106,7 +107,7 @@ def _measure_chunk(
     pairs: list[tuple[int, int]],
 ) -> list[tuple[PairMeasure, list[UnitMatch]]]:
     """In a worker: each pair's measure and its aligned runs."""
-    made = [_document(x) for x in docs]
+    made = [_document(x, settings.ngram) for x in docs]
     corpus = Corpus(made, settings, np.zeros(0, np.uint64), _comparable=comparable)
     out = []
     for i, j in pairs:

@@ -34,9 +34,9 @@ def unit_runs_to_spans(doc: Document, mask: np.ndarray) -> list[tuple[int, int]]
     ]
 
 
-def excluded_spans(doc: Document, ngram: int) -> list[tuple[int, int]]:
+def excluded_spans(doc: Document) -> list[tuple[int, int]]:
     """Spans of template text, references and excluded quotations in ``doc``."""
     if doc.unit_count == 0:
         return []
-    counted = comparable_units(doc.usable, doc.unit_count, ngram)
+    counted = comparable_units(doc.usable, doc.unit_count, doc.ngram)
     return unit_runs_to_spans(doc, ~counted)

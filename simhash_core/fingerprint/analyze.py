@@ -63,6 +63,7 @@ class Analysis:
     fingerprint: int
     keywords: Keywords
     minhash: np.ndarray
+    ngram: int  # the shingle size its shingles were made with (units per shingle)
     bit_sums: np.ndarray = field(default_factory=lambda: np.zeros(64))  # per-bit SimHash sums
     content_hash: str = ""
     encoding: str | None = None
@@ -211,6 +212,7 @@ def analyze_text(
         bit_sums=sums,
         keywords=top_keywords_of(list(terms), features.weights, KEYWORDS_KEPT),
         minhash=minhash.signature(shingles, settings.minhash_perms),
+        ngram=settings.ngram,
         sentences=sentences,
         timings=(
             ("normalization", t1 - t0),
@@ -310,6 +312,7 @@ class AnalysisFields(TypedDict):
     minhash: np.ndarray
     shingle_seq: np.ndarray
     usable: np.ndarray
+    ngram: int
     units: UnitSpans
     terms: dict[str, int]
     keywords: Keywords
@@ -324,6 +327,7 @@ def analysis_fields(a: Analysis) -> AnalysisFields:
         "minhash": a.minhash,
         "shingle_seq": a.shingle_seq,
         "usable": a.usable,
+        "ngram": a.ngram,
         "units": UnitSpans.of(a.unit_starts, a.unit_ends),
         "terms": a.terms,
         "keywords": a.keywords,
@@ -352,7 +356,7 @@ def recount_terms(doc: Document, settings: ScanSettings) -> dict[str, int] | Non
     norm, units = _units_again(doc, settings)
     if units is None:
         return None
-    text = _comparable_text(norm.text, units.starts, units.ends, doc.usable, settings.ngram)
+    text = _comparable_text(norm.text, units.starts, units.ends, doc.usable, doc.ngram)
     return dict(term_counts(text))
 
 
@@ -364,7 +368,7 @@ def document_sentences(doc: Document, settings: ScanSettings) -> Sentences:
     norm, units = _units_again(doc, settings)
     keep = None
     if units is not None:
-        kept = comparable_units(doc.usable, doc.unit_count, settings.ngram)
+        kept = comparable_units(doc.usable, doc.unit_count, doc.ngram)
         keep = _kept_chars(len(norm.text), units.starts, units.ends, kept)
     return sentences_of(doc.text, normalized=norm, keep=keep, glosses=False)
 

@@ -139,7 +139,7 @@ def _side(result: ScanResult, i: int) -> SideEvidence:
     doc = result.documents[i]
     corpus = result.corpus
     common = tuple(corpus.common_spans(i)) if corpus is not None else ()
-    template = tuple(excluded_spans(doc, result.settings.ngram))
+    template = tuple(excluded_spans(doc))
     return SideEvidence(i, doc, common, template)
 
 

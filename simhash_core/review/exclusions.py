@@ -528,7 +528,7 @@ def _incremental(
     corpus = Corpus.build(docs, settings, common, comparable=comparable)
     for i in changed:  # ok_mask reads the document's new usable shingles
         comparable[i] = int(
-            comparable_units(corpus.ok_mask(i), docs[i].unit_count, settings.ngram).sum()
+            comparable_units(corpus.ok_mask(i), docs[i].unit_count, docs[i].ngram).sum()
         )
     shared, set_sizes = shared_and_sizes(corpus)
     dense = len(docs) <= DENSE_MATRIX_LIMIT

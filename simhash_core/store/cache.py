@@ -63,7 +63,7 @@ from simhash_core.store.codec import (
 )
 from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 
-CACHE_VERSION = 16  # 16: analyses of the texts of EXTRACT_VERSION 4
+CACHE_VERSION = 17  # 17: an analysis says its shingle size (16: texts of EXTRACT_VERSION 4)
 # what extraction gives for the same bytes; a change re-reads every file once
 EXTRACT_VERSION = 4  # 4: scans and pictures read by OCR (3: metadata; 2: Windows-1252)
 PAGE_SIZE = 16384  # for new files: a 60 KB analysis is fewer WAL frames (0.88 to 0.66 ms)

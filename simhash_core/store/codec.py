@@ -85,7 +85,9 @@ def encode_analysis(a: Analysis) -> EncodedAnalysis:
     lengths = {name: len(getattr(a, name)) for name in ARRAYS}
     arrays = b"".join(pack_array(name, getattr(a, name)) for name in ARRAYS)
     arrays += pack_sentences(a.sentences)  # after the fixed arrays: read from where they end
-    header = json.dumps({"lengths": lengths, "fingerprint": f"{a.fingerprint:016x}"})
+    header = json.dumps(
+        {"lengths": lengths, "fingerprint": f"{a.fingerprint:016x}", "ngram": a.ngram}
+    )
     terms = pack_terms(a.terms) if a.terms else b""
     return EncodedAnalysis(header, arrays, pack_keywords(a.keywords), terms)
 
@@ -109,6 +111,7 @@ def decode_analysis(
         terms=unpack_terms(encoded.terms) if encoded.terms else {},
         keywords=unpack_keywords(encoded.keywords),
         fingerprint=int(header["fingerprint"], 16),
+        ngram=int(header["ngram"]),
         **cast(AnalysisArrays, arrays),  # its keys are ARRAYS
         **document,
     )

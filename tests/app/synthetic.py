@@ -27,6 +27,7 @@ def synthetic_document(i: int, fingerprint: int, label: str | None = None) -> Do
         units=UnitSpans.empty(),
         keywords=(("文档", 1.0),),
         archive_label=label,
+        ngram=ScanSettings().ngram,
     )
 
 

@@ -46,7 +46,6 @@ def assert_painted_from_evidence(window, result, pair: tuple[int, int]) -> int:
     assert view.pair == (min(pair), max(pair))
     view.wait_for_evidence()  # made in a worker
     a, b = view.pair
-    ngram = result.settings.ngram
     passages = sorted(result.corpus.passages(a, b), key=lambda p: (p.a_start, p.b_start))
     assert view.passages == passages
     coloured = 0
@@ -57,7 +56,7 @@ def assert_painted_from_evidence(window, result, pair: tuple[int, int]) -> int:
         doc = result.documents[doc_no]
         assert pane.display.text == doc.text.replace("\r\n", "\n").replace("\r", "\n")
         common = result.corpus.common_spans(doc_no)
-        excluded = excluded_spans(doc, ngram)
+        excluded = excluded_spans(doc)
         formats = painted(pane)
         common_grey = legible(COMMON_TEXT)  # the class's grey, as dark as the base needs
         for i, fmt in enumerate(formats):

@@ -268,7 +268,6 @@ def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
     shown.side_by_side.wait_for_evidence()
     view = shown.side_by_side
     corpus = small_result.corpus
-    ngram = small_result.settings.ngram
     grey_text = legible(COMMON_TEXT)  # as grey as reads on the palette's base
     checked = 0
     for pane, doc in ((view.left, a), (view.right, b)):
@@ -287,7 +286,7 @@ def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
                     checked += 1
         # the student's own text (outside common, template and reference spans) is not
         text = small_result.documents[doc].text
-        grey = [*common, *excluded_spans(small_result.documents[doc], ngram)]
+        grey = [*common, *excluded_spans(small_result.documents[doc])]
         own = [
             i
             for i in range(len(text))
@@ -310,13 +309,12 @@ def test_pair_view_draws_the_cores_spans_exactly(shown, small_result):
     shown.open_pair(a, b)
     shown.side_by_side.wait_for_evidence()
     view = shown.side_by_side
-    ngram = small_result.settings.ngram
     starts_checked = 0
     for pane, doc, starts in (
         (view.left, small_result.documents[a], [(p.a_start, p.a_end) for p in view.passages]),
         (view.right, small_result.documents[b], [(p.b_start, p.b_end) for p in view.passages]),
     ):
-        spans = excluded_spans(doc, ngram)
+        spans = excluded_spans(doc)
         assert spans, "the template is excluded"
         for start, end in spans:
             for i in (start, (start + end) // 2, end - 1):

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from simhash_core.archive import ArchiveError, ArchiveStore, compare_with_archive, open_archive
-from simhash_core.archive.sqlite_store import SQLiteArchive
+from simhash_core.archive.sqlite_store import SCHEMA_VERSION, SQLiteArchive
 from simhash_core.compare import compare_documents
 from simhash_core.fingerprint.analyze import analyze_text, to_document
 from simhash_core.fingerprint.simhash import fingerprint_from_sums
@@ -184,7 +184,7 @@ def test_a_schema_1_archive_gains_the_meaning_index_when_opened(tmp_path: Path) 
         assert store.check() == []
         version = store._query("SELECT value FROM meta WHERE key = 'schema_version'")
         (terms,) = store._query("SELECT COUNT(*) FROM meaning")[0]
-    assert version == [("3",)] and terms > 0  # and raised to the current schema
+    assert version == [(str(SCHEMA_VERSION),)] and terms > 0  # raised to the current schema
 
 
 def test_same_content_is_stored_once_and_keeps_every_label(store: SQLiteArchive) -> None:
@@ -464,7 +464,6 @@ def test_a_schema_2_file_is_raised_to_schema_3_and_reads_both_forms(tmp_path: Pa
     file (8-byte signatures, plain offsets) still reads, and is numbered 3 when opened,
     so that an older plagcheck refuses it instead of misreading the new values."""
     from simhash_core.archive import codec
-    from simhash_core.archive.sqlite_store import SCHEMA_VERSION
     from simhash_core.fingerprint import codec as shared
 
     path = tmp_path / "old.sqlite"
@@ -496,4 +495,44 @@ def test_a_schema_2_file_is_raised_to_schema_3_and_reads_both_forms(tmp_path: Pa
     version = sqlite3.connect(path).execute(
         "SELECT value FROM meta WHERE key = 'schema_version'"
     ).fetchone()[0]
-    assert int(version) == SCHEMA_VERSION == 3
+    assert int(version) == SCHEMA_VERSION
+
+
+def test_archived_documents_keep_their_sentences_and_a_schema_3_file_makes_them(
+    tmp_path: Path,
+) -> None:
+    """Schema 4 keeps each document's sentences with it, so a check against the archive
+    never segments archived texts again; a schema 3 file (no such column) opens, its
+    documents' sentences are made from their text when compared (the same sentences,
+    the same pairs), and it is raised to the current schema."""
+    from simhash_core.fingerprint.analyze import document_sentences
+    from simhash_core.fingerprint.codec import pack_sentences
+
+    path = tmp_path / "a.sqlite"
+    docs = archived_class(4)
+    copy = make_doc(near_copy(1), "mine.txt")
+    with SQLiteArchive(path) as store:
+        store.add_many(docs, "2024")
+        (hit, *_) = store.find(make_doc(zh_essay(1), "q.txt"))
+        (loaded,) = store.load([hit.doc_id])
+        stored_pairs = pair_table(compare_with_archive(new_result([copy, docs[3]]), store))
+    assert loaded.sentences is not None and loaded.sentences.count > 10
+    assert pack_sentences(loaded.sentences) == pack_sentences(docs[1].sentences)
+    db = sqlite3.connect(path)
+    db.executescript(
+        "ALTER TABLE payloads DROP COLUMN sentences;"
+        "UPDATE meta SET value = '3' WHERE key = 'schema_version';"
+    )
+    db.close()
+    with SQLiteArchive(path) as store:
+        (old,) = store.load([hit.doc_id])
+        made_pairs = pair_table(compare_with_archive(new_result([copy, docs[3]]), store))
+        assert store.check() == []
+    assert old.sentences is None and old.text == loaded.text
+    made = document_sentences(old, ScanSettings())
+    assert pack_sentences(made) == pack_sentences(docs[1].sentences)
+    assert made_pairs == stored_pairs and any(p[5] for p in made_pairs)
+    db = sqlite3.connect(path)
+    (version,) = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    columns = {r[1] for r in db.execute("PRAGMA table_info(payloads)")}
+    assert int(version) == SCHEMA_VERSION and "sentences" in columns
