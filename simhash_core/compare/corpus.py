@@ -435,7 +435,10 @@ class Corpus:
             for b0, b1 in self.common_spans(j)
         ]
         blocked = [*left_out, *(p for p in found if p.common), *shared]
-        return whole_passages(found, a, b, seeds=self.settings.reworded, blocked=blocked)
+        texts = (self.docs[i].text, self.docs[j].text)
+        return whole_passages(
+            found, a, b, seeds=self.settings.reworded, blocked=blocked, texts=texts
+        )
 
 
 _BLOCK = 1 << 22  # elements per block in shared_counts' neighbour comparison

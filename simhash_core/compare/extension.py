@@ -11,9 +11,15 @@ together the passages a pair shows, the way the best text-alignment systems of P
    their terms: a TF-IDF cosine of at least :data:`SEED_COSINE` *and* a Dice
    coefficient of at least :data:`SEED_DICE` (shared distinct terms over all of them).
    The IDF counts the two documents' sentences, so a word both use everywhere weighs
-   little. A seed whose sentences lie inside one word-for-word passage on both sides
-   adds nothing: that text is shown as copied already.
-2. **Extension.** Seeds close in both documents (at most :data:`MAX_GAP` sentences
+   little. A seed with a sentence that a word-for-word passage holds (covers at least
+   :data:`SEED_HELD` of) adds nothing: that text is shown as copied already, and the
+   seed would only stretch the passage over the rest of the other sentence. A seed
+   whose sentences a word passage only touches is kept: it carries the passage over the
+   words an edit changed, to the sentences' ends.
+2. **Extension.** Each sentence keeps its seeds in one place of the other document:
+   the strongest and those next to it there (:func:`one_place`; a sentence said again
+   as two), so a short sentence matching a word or two of a distant one does not
+   stretch a passage. Seeds close in both documents (at most :data:`MAX_GAP` sentences
    apart on each side) are one cluster: seeds are split where one side jumps, side by
    side in turn, until no cluster splits. A cluster is a reworded passage from the
    first to the last of its sentences on each side.
@@ -36,12 +42,12 @@ Everything depends only on the two documents: the same pair gives the same passa
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from simhash_core.text.sentences import MAX_CHARS, Sentences
+from simhash_core.text.sentences import MAX_CHARS, Sentences, sentences_of
 from simhash_core.types import Passage
 
 SEED_COSINE = 0.33  # Sanchez-Perez et al. 2014: both at least 0.33
@@ -93,11 +99,13 @@ def whole_passages(
     *,
     seeds: bool = True,
     blocked: Sequence[Passage] = (),
+    texts: tuple[str, str] | None = None,
 ) -> list[Passage]:
     """The passages a pair shows: ``found`` (word for word, reworded, translated) with
     the clusters of sentence seeds (``seeds``: the reworded layer is on), joined where
     they overlap or nearly touch on both sides. No seed is taken from text ``blocked``
-    on both sides (a passage the teacher left out).
+    on both sides (a passage the teacher left out). ``texts``: the two documents' texts,
+    which tell what a seed that a word passage touches adds (see :func:`seed_passages`).
 
     >>> from simhash_core.text.sentences import sentences_of
     >>> s = sentences_of("One two three four five six. Seven eight nine ten eleven twelve.")
@@ -109,20 +117,35 @@ def whole_passages(
     common = [p for p in found if p.common]
     pieces = [p for p in found if not p.common]
     if seeds:
-        held = [*(p for p in pieces if p.kind == COPIED), *blocked]
-        pieces += seed_passages(a, b, held, pieces)
+        copied = [p for p in pieces if p.kind == COPIED]
+        pieces += seed_passages(a, b, copied, pieces, blocked, texts)
     return join_passages(pieces, a, b) + common
 
 
 def seed_passages(
-    a: Sentences, b: Sentences, copied: Sequence[Passage], found: Sequence[Passage]
+    a: Sentences,
+    b: Sentences,
+    copied: Sequence[Passage],
+    found: Sequence[Passage],
+    blocked: Sequence[Passage] = (),
+    texts: tuple[str, str] | None = None,
 ) -> list[Passage]:
     """The clusters of sentence seeds that are evidence: :data:`MIN_SEEDS` seeds or
-    more, or beside (overlapping or nearly touching) a passage ``found``. Seeds inside
-    a passage of ``copied`` on both sides are not taken."""
-    seeds = _outside_copied(sentence_seeds(a, b), a, b, copied)
+    more, or beside (overlapping or nearly touching) a passage ``found``. A seed with a
+    sentence that a passage of ``copied`` holds adds nothing and is not taken, nor is
+    one touching a passage ``blocked`` on both sides. A seed that a copied passage
+    touches on both sides is taken only if the rest of its sentences, past the
+    passage, still share their terms (a Dice coefficient of :data:`SEED_DICE`, on the
+    ``texts``; without them it is not taken): else what the two sentences share is the
+    copied words alone, and the passage would grow over text that is not copied."""
+    scored = scored_seeds(a, b)
+    seeds = [s for s, _ in scored]
+    seeds = _outside(seeds, a, b, blocked, _touches, both=True)
+    seeds = _outside(seeds, a, b, copied, _holds, both=False)
+    extending = _beyond(seeds, a, b, copied, texts)
     out = []
-    for cluster in seed_clusters(seeds):
+    placed = set(one_place(scored))
+    for cluster in seed_clusters([s for s in extending if s in placed]):
         p = _cluster_passage(cluster, a, b)
         if p.sentences >= MIN_SEEDS or any(_near(p, q, a, b) for q in found):
             out.append(p)
@@ -172,7 +195,39 @@ def in_order(seeds: Sequence[Seed]) -> list[Seed]:
     return chain[::-1]
 
 
+def one_place(scored: Sequence[tuple[Seed, float]]) -> list[Seed]:
+    """The seeds that keep each sentence in one place of the other document: of the
+    seeds of one sentence, the strongest and those next to it there (a sentence said
+    again as two), side by side in turn.
+
+    >>> one_place([((4, 2), 0.4), ((4, 5), 0.7), ((4, 6), 0.5), ((9, 6), 0.3)])
+    [(4, 5), (4, 6)]
+    """
+    kept = dict(scored)
+    for side in (0, 1):
+        places: dict[int, list[Seed]] = {}
+        for s in kept:
+            places.setdefault(s[side], []).append(s)
+        for group in places.values():
+            if len(group) < 2:
+                continue
+            best = max(group, key=lambda s: (kept[s], -s[1 - side]))
+            run = {best[1 - side]}
+            for s in sorted(group, key=lambda s: abs(s[1 - side] - best[1 - side])):
+                if s[1 - side] - 1 in run or s[1 - side] + 1 in run:
+                    run.add(s[1 - side])
+            for s in group:
+                if s[1 - side] not in run:
+                    del kept[s]
+    return sorted(kept)
+
+
 def sentence_seeds(a: Sentences, b: Sentences) -> list[Seed]:
+    """:func:`scored_seeds` without their cosines."""
+    return [s for s, _ in scored_seeds(a, b)]
+
+
+def scored_seeds(a: Sentences, b: Sentences) -> list[tuple[Seed, float]]:
     """Sentence pairs of ``a`` and ``b`` in the same language with a TF-IDF cosine of
     at least :data:`SEED_COSINE` and a Dice coefficient of at least :data:`SEED_DICE`,
     in order.
@@ -180,8 +235,8 @@ def sentence_seeds(a: Sentences, b: Sentences) -> list[Seed]:
     >>> from simhash_core.text.sentences import sentences_of
     >>> a = sentences_of("The cat sat on the warm mat today. Stocks fell sharply in Tokyo again.")
     >>> b = sentences_of("Prices of rice rose in the north. Today the cat sat on a warm mat.")
-    >>> sentence_seeds(a, b)
-    [(0, 1)]
+    >>> [(seed, round(cosine, 2)) for seed, cosine in scored_seeds(a, b)]
+    [((0, 1), 1.0)]
     """
     if a.count == 0 or b.count == 0:
         return []
@@ -201,7 +256,7 @@ def sentence_seeds(a: Sentences, b: Sentences) -> list[Seed]:
     a_rows, a_cols, a_weights = rows[in_a], cols[in_a], weights[in_a]
     times = b_count[a_cols]
     ends = np.cumsum(times)
-    out: list[Seed] = []
+    out: list[tuple[Seed, float]] = []
     lo = 0  # A's term entries in blocks of whole sentences, each joining few enough pairs
     while lo < len(a_rows):
         hi = int(np.searchsorted(ends, (ends[lo - 1] if lo else 0) + _JOINED, side="right"))
@@ -228,9 +283,9 @@ def _seeds_of(
     times: np.ndarray,
     b_side: tuple[np.ndarray, np.ndarray, np.ndarray],
     sizes: np.ndarray,
-) -> list[Seed]:
-    """The seeds among A's term entries given (whole sentences), each joined with the
-    ``times`` entries of B holding its term."""
+) -> list[tuple[Seed, float]]:
+    """The seeds (and their cosines) among A's term entries given (whole sentences),
+    each joined with the ``times`` entries of B holding its term."""
     b_rows, b_weights, b_start = b_side
     total = int(times.sum())
     if total == 0:
@@ -245,7 +300,8 @@ def _seeds_of(
     x, y = found // b.count, found % b.count
     dice = 2.0 * shared / np.maximum(sizes[x] + sizes[a.count + y], 1)
     keep = (dice >= SEED_DICE) & (cosine >= SEED_COSINE) & (a.lang[x] == b.lang[y])
-    return list(zip(x[keep].tolist(), y[keep].tolist(), strict=True))
+    pairs = zip(x[keep].tolist(), y[keep].tolist(), strict=True)
+    return list(zip(pairs, cosine[keep].tolist(), strict=True))
 
 
 def _term_rows(a: Sentences, b: Sentences) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -312,18 +368,92 @@ def _cluster_passage(cluster: list[Seed], a: Sentences, b: Sentences) -> Passage
     return Passage(a0, a1, b0, b1, n, False, REWORDED, n)
 
 
-def _outside_copied(
-    seeds: list[Seed], a: Sentences, b: Sentences, copied: Sequence[Passage]
+SEED_HELD = 0.9  # a sentence a word passage covers this much of is shown as copied already
+
+
+def _holds(s0: np.ndarray, s1: np.ndarray, p0: int, p1: int) -> np.ndarray:
+    """Whether passage ``[p0, p1)`` holds each sentence ``[s0, s1)``: covers at least
+    :data:`SEED_HELD` of it (what a word passage leaves out at a sentence's edges, its
+    full stop or a word not copied, does not make the sentence new evidence)."""
+    covered = np.minimum(s1, p1) - np.maximum(s0, p0)
+    return covered >= SEED_HELD * np.maximum(s1 - s0, 1)
+
+
+def _beyond(
+    seeds: list[Seed],
+    a: Sentences,
+    b: Sentences,
+    copied: Sequence[Passage],
+    texts: tuple[str, str] | None,
 ) -> list[Seed]:
-    """``seeds`` but those whose two sentences overlap one word-for-word passage."""
-    if not seeds or not copied:
+    """``seeds`` but those a passage of ``copied`` touches on both sides whose
+    sentences share too few terms past it (see :func:`seed_passages`)."""
+    out = []
+    for x, y in seeds:
+        (a0, a1), (b0, b1) = a.text_span(x), b.text_span(y)
+        near = [
+            p for p in copied if p.a_start < a1 and a0 < p.a_end and p.b_start < b1 and b0 < p.b_end
+        ]
+        if not near:
+            out.append((x, y))
+            continue
+        if texts is None:
+            continue
+        rest_a = _past(texts[0], a0, a1, [(p.a_start, p.a_end) for p in near])
+        rest_b = _past(texts[1], b0, b1, [(p.b_start, p.b_end) for p in near])
+        if _dice(rest_a, rest_b) >= SEED_DICE:
+            out.append((x, y))
+    return out
+
+
+def _past(text: str, start: int, end: int, spans: Sequence[tuple[int, int]]) -> str:
+    """``text[start:end]`` without the characters of ``spans`` (each gap a new line).
+
+    >>> _past("abcdefgh", 0, 8, [(2, 4), (5, 6)]).split()
+    ['ab', 'e', 'gh']
+    """
+    parts, at = [], start
+    for s, e in sorted(spans):
+        if s > at:
+            parts.append(text[at : min(s, end)])
+        at = max(at, e)
+    if at < end:
+        parts.append(text[at:end])
+    return "\n".join(p for p in parts if p)
+
+
+def _dice(x: str, y: str) -> float:
+    """The Dice coefficient of the terms of two bits of text (as sentences count them)."""
+    tx, ty = (set(sentences_of(t, glosses=False).word_ids.tolist()) for t in (x, y))
+    return 2 * len(tx & ty) / max(len(tx) + len(ty), 1)
+
+
+def _touches(s0: np.ndarray, s1: np.ndarray, p0: int, p1: int) -> np.ndarray:
+    """Whether passage ``[p0, p1)`` shares a character with each sentence ``[s0, s1)``."""
+    return (p0 < s1) & (s0 < p1)
+
+
+def _outside(
+    seeds: list[Seed],
+    a: Sentences,
+    b: Sentences,
+    passages: Sequence[Passage],
+    meets: Callable[[np.ndarray, np.ndarray, int, int], np.ndarray],
+    *,
+    both: bool,
+) -> list[Seed]:
+    """``seeds`` but those whose sentences ``meets`` one of ``passages`` on both sides
+    (``both``) or on either side (``meets(starts, ends, start, end)``: per sentence,
+    on one side)."""
+    if not seeds or not passages:
         return seeds
     x, y = np.array(seeds).T
     a0, a1, b0, b1 = a.spans[2 * x], a.spans[2 * x + 1], b.spans[2 * y], b.spans[2 * y + 1]
-    inside = np.zeros(len(seeds), bool)
-    for p in copied:
-        inside |= (p.a_start < a1) & (a0 < p.a_end) & (p.b_start < b1) & (b0 < p.b_end)
-    return [s for s, k in zip(seeds, inside.tolist(), strict=True) if not k]
+    met = np.zeros(len(seeds), bool)
+    for p in passages:
+        on_a, on_b = meets(a0, a1, p.a_start, p.a_end), meets(b0, b1, p.b_start, p.b_end)
+        met |= (on_a & on_b) if both else (on_a | on_b)
+    return [s for s, k in zip(seeds, met.tolist(), strict=True) if not k]
 
 
 def join_passages(pieces: Sequence[Passage], a: Sentences, b: Sentences) -> list[Passage]:
