@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simhash_core.text.sentences import MAX_CHARS, Sentences, sentences_of
+from simhash_core.text.sentences import MAX_CHARS, Sentences, terms_of
 from simhash_core.types import Passage
 
 SEED_COSINE = 0.33  # Sanchez-Perez et al. 2014: both at least 0.33
@@ -424,7 +424,7 @@ def _past(text: str, start: int, end: int, spans: Sequence[tuple[int, int]]) -> 
 
 def _dice(x: str, y: str) -> float:
     """The Dice coefficient of the terms of two bits of text (as sentences count them)."""
-    tx, ty = (set(sentences_of(t, glosses=False).word_ids.tolist()) for t in (x, y))
+    tx, ty = (set(terms_of(t).tolist()) for t in (x, y))
     return 2 * len(tx & ty) / max(len(tx) + len(ty), 1)
 
 

@@ -242,6 +242,22 @@ def sentences_of(
     )
 
 
+def terms_of(text: str, *, t2s: bool = True) -> np.ndarray:
+    """The terms a sentence holding ``text`` counts (its Chinese character pairs and
+    English words, as :func:`sentences_of` makes them), however short the text.
+
+    >>> len(terms_of("to the plains")), bool(terms_of("plains")[0] == terms_of("the plains")[0])
+    (1, True)
+    >>> len(terms_of("黄河流域"))
+    3
+    """
+    nt = normalize(text, t2s=t2s).text
+    latin = english_ids(_HAN_RUN.sub(" ", nt))
+    if not _HAN.search(nt):
+        return latin
+    return np.concatenate([_HanPairs(nt).of(0, len(nt)), latin])
+
+
 def with_glosses(s: Sentences, text: str, *, t2s: bool = True) -> Sentences:
     """``s`` with its cross-language terms: the glosses of its Chinese sentences (read
     again from the original ``text`` at their spans) and the stems of its English ones.

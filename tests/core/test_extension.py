@@ -159,3 +159,22 @@ def test_a_pair_only_sentence_seeds_find_counts_what_it_shows(tmp_path) -> None:
     assert pair.similarity < 0.01 and not pair.flagged
     # below the report floor, it is not reported unless every pair is asked for
     assert scan([tmp_path], isolate=False).pairs == []
+
+
+def test_a_copied_passage_reaches_the_end_of_a_sentence_edited_past_it() -> None:
+    """The word layer finds the unedited start of a sentence; the sentence's edited
+    end still shares its terms with the source's, so the passage reaches its end on
+    both sides. Only one of the two touched sentences' rest sharing nothing (the text
+    after a copy) would keep the passage where the words stop (tests/core/test_passages)."""
+    edited = "The river carries cold water from the northern glaciers down to the wide plains."
+    text_a, text_b = _text([*OTHER[:3], edited, *OTHER[3:]]), _text(SOURCE)
+    start_a = text_a.index(edited)
+    kept = len("The river carries cold water from the northern glaciers")
+    found = Passage(start_a, start_a + kept, 0, kept, 8)
+    a, b = sentences_of(text_a), sentences_of(text_b)
+    got = whole_passages([found], a, b, texts=(text_a, text_b))
+    assert [(p.a_start, p.a_end, p.b_start, p.b_end) for p in got] == [
+        (start_a, start_a + len(edited), 0, len(SOURCE[0]))
+    ]
+    # without the texts, what a touched seed adds is unknown: the passage stays as found
+    assert whole_passages([found], a, b) == [found]
