@@ -29,6 +29,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
+from app.heat_colors import use_dark_ramp
+
 MIN_CONTRAST = 4.5
 DARK_TEXT = QColor(24, 24, 24)  # on light backgrounds (pastel passages, light rows)
 LIGHT_TEXT = QColor(240, 240, 240)  # on dark backgrounds
@@ -214,7 +216,9 @@ def apply_color_scheme(app: QApplication, scheme: str = "system") -> None:
         raise ValueError(f"unknown colour scheme {scheme!r}")
     dark = scheme == "dark" or (scheme == "system" and system_prefers_dark())
     if scheme == "system" and is_dark(app.palette()) == dark:
+        use_dark_ramp(dark)
         return  # the platform's own palette already matches its scheme
     fusion = QStyleFactory.create("Fusion")
     app.setStyle(fusion)
     app.setPalette(dark_palette() if dark else fusion.standardPalette())
+    use_dark_ramp(dark)

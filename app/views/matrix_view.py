@@ -33,7 +33,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
-from app.heat_colors import ARCHIVE_MARK, FLAG_MARK, HIGHLIGHT
+from app.heat_colors import ARCHIVE_MARK, HIGHLIGHT, flag_mark
 from app.models.matrix_model import MatrixModel
 from app.models.roles import Role
 from app.views.matrix_header import MatrixHeader
@@ -293,7 +293,7 @@ class MatrixView(QTableView):
         heats = model.heat_values()
         for r, c in zip(rr.tolist(), cc.tolist(), strict=True):
             h = heats[r0 + r, c0 + c]
-            painter.setBrush(QColor(255, 255, 255) if h >= 0.8 else FLAG_MARK)
+            painter.setBrush(flag_mark(h))
             center = QPoint(origin[0] + c * cell + cell // 2, origin[1] + r * cell + cell // 2)
             painter.drawEllipse(center, radius, radius)
         painter.restore()

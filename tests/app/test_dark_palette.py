@@ -234,3 +234,36 @@ def test_the_settings_dialog_notes_are_legible(palette, qtbot):
     qtbot.addWidget(dialog)
     problems = label_problems({"settings note": dialog.note, "archive note": dialog.archive_note})
     assert not problems, report(problems)
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_matrix_heat_fades_into_each_palette_and_its_flag_dots_show(qapp, scheme) -> None:
+    """The matrix's coldest cells (honest pairs, most of a class) are close to the
+    window's colour under either palette, not a white block on a dark window; heat
+    changes lightness one way only, and a flagged pair's dot contrasts with its cell."""
+    import itertools
+
+    import numpy as np
+
+    from app.heat_colors import flag_mark, heat_argb, heat_color, use_dark_ramp
+    from app.theme import apply_color_scheme
+
+    style, before = qapp.style().name(), QPalette(qapp.palette())
+    try:
+        apply_color_scheme(qapp, scheme)
+        window = qapp.palette().color(QPalette.ColorRole.Window)
+        heats = np.linspace(0, 1, 21)
+        argb = heat_argb(heats)
+        cells = [QColor.fromRgb(int(v) & 0xFFFFFF) for v in argb]
+        assert [c.rgb() for c in cells] == [heat_color(h).rgb() for h in heats]
+        assert contrast(cells[0], window) < 1.6  # the cold end is the window's near neighbour
+        assert contrast(cells[-1], window) > 3  # a copy stands out
+        light = [luminance(c) for c in cells]
+        rising = all(x <= y for x, y in itertools.pairwise(light))
+        falling = all(x >= y for x, y in itertools.pairwise(light))
+        assert rising if scheme == "dark" else falling
+        assert all(contrast(flag_mark(h), c) >= 3 for h, c in zip(heats, cells, strict=True))
+    finally:
+        qapp.setStyle(style)
+        qapp.setPalette(before)
+        use_dark_ramp(False)
