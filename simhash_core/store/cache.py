@@ -42,6 +42,7 @@ import re
 import sqlite3
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
@@ -63,7 +64,7 @@ from simhash_core.store.codec import (
 )
 from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 
-CACHE_VERSION = 17  # 17: an analysis says its shingle size (16: texts of EXTRACT_VERSION 4)
+CACHE_VERSION = 18  # 18: offsets and terms compressed; 17: the shingle size (16: texts v4)
 # what extraction gives for the same bytes; a change re-reads every file once
 EXTRACT_VERSION = 4  # 4: scans and pictures read by OCR (3: metadata; 2: Windows-1252)
 PAGE_SIZE = 16384  # for new files: a 60 KB analysis is fewer WAL frames (0.88 to 0.66 ms)
@@ -331,7 +332,7 @@ class AnalysisCache:
                 meta=_meta(meta),
                 **_ocr(ocr),
             )
-        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError, zlib.error):
             return None
 
     def get_text(self, digest: str) -> ExtractedText | None:

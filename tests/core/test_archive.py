@@ -478,7 +478,7 @@ def test_a_schema_2_file_is_raised_to_schema_3_and_reads_both_forms(tmp_path: Pa
         "SELECT doc, unit_starts, unit_ends FROM payloads"
     ).fetchall():
         plain = [
-            shared.pack_array(name, codec.unpack_offsets(name, blob))
+            shared.pack_array(name, shared.unpack_offsets(name, blob))
             for name, blob in (("unit_starts", starts), ("unit_ends", ends))
         ]
         db.execute(
