@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SAMPLES ?= resources/sample-class
+SAMPLES ?= simhash_core/data/sample-class
 
 .PHONY: run test lint bench quality system-deps clean
 
