@@ -1,13 +1,15 @@
 # plagcheck: two commands set up a fresh machine.
 #   make run   - create .venv, install, open the app on the bundled sample class
 #   make test  - create .venv, install, run lint, the import contract and the whole suite headless
+#   make dist  - the wheel and the sdist in dist/ (pipx install dist/plagcheck-*.whl)
+#   make bundle - the app in one folder with its own Python: dist/plagcheck/ (docs/bundle.md)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SAMPLES ?= simhash_core/data/sample-class
 
-.PHONY: run test lint bench quality system-deps clean
+.PHONY: run test lint bench quality system-deps dist bundle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,5 +45,17 @@ quality: $(STAMP)
 		|| echo "quality: sim_text is missing (Debian package similarity-tester)"
 	$(BIN)/python benchmarks/quality.py
 
+# the wheel and sdist, built in an isolated environment (setuptools>=77 from PyPI)
+dist: $(STAMP)
+	rm -rf dist/plagcheck-*.whl dist/plagcheck-*.tar.gz
+	$(BIN)/python -m build --outdir dist .
+	rm -rf build *.egg-info
+
+# PyInstaller's one-folder bundle, checked by its own self-test (tests/test_bundle.py)
+bundle: $(STAMP) system-deps
+	$(BIN)/pyinstaller --noconfirm --clean --distpath dist --workpath build/pyinstaller \
+		packaging/plagcheck.spec
+	QT_QPA_PLATFORM=offscreen dist/plagcheck/plagcheck-gui --self-test
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

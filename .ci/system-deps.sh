@@ -2,7 +2,8 @@
 # Install what the tests need from the system: a CJK font (so screenshots draw Chinese,
 # not boxes), redis-server (archive backend tests), a headless Chromium (the HTML
 # report opened in a real browser), poppler-utils (pdftotext, pdftoppm: the PDFs) and
-# Xvfb (the app on Qt's xcb platform plug-in, as on a desktop).
+# Xvfb (the app on Qt's xcb platform plug-in, as on a desktop), desktop-file-utils (the
+# menu entry's check).
 # Best effort: without root or apt, the tests that need these say so and skip.
 set -u
 need=()
@@ -13,6 +14,8 @@ command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/
   || need+=(chromium-headless-shell)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)  # the app on a real X display (xcb)
+# desktop-file-validate: the menu entry of plagcheck-gui --install-shortcut
+command -v desktop-file-validate >/dev/null 2>&1 || need+=(desktop-file-utils)
 # the shared libraries Qt's xcb and offscreen platform plug-ins load
 # (xcb: a real display, `make run`; Qt 6.5+ refuses to start xcb without xcb-cursor)
 for lib in libEGL.so.1:libegl1 libGL.so.1:libgl1 libxkbcommon.so.0:libxkbcommon0 \

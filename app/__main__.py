@@ -1,7 +1,12 @@
-"""``plagcheck-gui [PATH...] [--template FILE] [--screenshot PNG] [--wait SECONDS]
+"""``plagcheck-gui [PATH...] [--template FILE] [--sample] [--screenshot PNG] [--wait SECONDS]
 [--open-pair A B] [--view matrix|pair|bitdiff] [--lang zh_CN|en] [--archive LOCATION]``:
 open the window and scan PATHs (with ``--archive``, also against that archive of past
-submissions).
+submissions; with ``--sample``, the sample class that comes with plagcheck).
+
+``--self-test [FOLDER]`` scans the sample class in the window, writes and checks its
+reports and exits with 0 when all is well (:mod:`app.self_test`);
+``--install-shortcut`` / ``--remove-shortcut`` add plagcheck to the Linux desktop's menu
+or take it away (:mod:`app.shortcut`).
 
 With ``--screenshot`` the window is saved as a PNG once the scan is done (after
 opening the given pair and view), then the program exits with 0; a scan longer than
@@ -16,6 +21,8 @@ import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+
+from simhash_core.version import version
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -77,6 +84,27 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "redis://HOST:PORT/DB; '' for the default file)",
     )
     parser.add_argument(
+        "--sample", action="store_true", help="scan the sample class that comes with plagcheck"
+    )
+    parser.add_argument(
+        "--self-test",
+        nargs="?",
+        const=Path(),
+        type=Path,
+        metavar="FOLDER",
+        help="scan the sample class, write its HTML and PDF reports (into FOLDER, else a "
+        "temporary folder), check them and exit: 0 when this install works",
+    )
+    parser.add_argument(
+        "--install-shortcut",
+        action="store_true",
+        help="put plagcheck in the desktop's menu (Linux), then exit",
+    )
+    parser.add_argument(
+        "--remove-shortcut", action="store_true", help="take it out of the menu again, then exit"
+    )
+    parser.add_argument("--version", action="version", version=f"plagcheck {version()}")
+    parser.add_argument(
         "--threads",
         action="store_true",
         help="extract in the scan thread instead of isolated worker processes",
@@ -84,21 +112,56 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def shortcut_command(args: argparse.Namespace) -> int:
+    """``--install-shortcut`` / ``--remove-shortcut``: say what was done (no window)."""
+    from app.shortcut import install_shortcut, remove_shortcut
+
+    if args.remove_shortcut:
+        removed = remove_shortcut()
+        print("\n".join(f"removed {p}" for p in removed) or "no menu entry to remove")
+        return 0
+    try:
+        shortcut = install_shortcut()
+    except OSError as exc:
+        print(f"plagcheck-gui: {exc}", file=sys.stderr)
+        return 1
+    print(f"menu entry: {shortcut.desktop_file}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.install_shortcut or args.remove_shortcut:
+        return shortcut_command(args)
+    if argv is None:  # the installed program, not a test calling main()
+        from app import error_log
+
+        error_log.install()
     # Qt imports after argument parsing: "--help" stays instant
     from app.application import create_application
     from app.i18n import LanguageManager
     from app.main_window import MainWindow
     from app.screenshot import ScreenshotRun
     from app.settings import AppSettings
+    from simhash_core.sample_class import sample_class
 
     app = create_application(sys.argv[:1], args.theme)
     settings = AppSettings.at_path(args.settings) if args.settings else AppSettings.user()
-    screenshot = args.screenshot is not None
+    screenshot = args.screenshot is not None or args.self_test is not None
     languages = LanguageManager(app)
     languages.apply(args.lang or ("" if screenshot else settings.language()))
     window = MainWindow(settings, languages, persist=not screenshot, isolate=not args.threads)
+    if args.self_test is not None:
+        from app.self_test import SelfTestRun
+
+        out = args.self_test if args.self_test != Path() else None
+        test = SelfTestRun(window, sample_class(), out, timeout_s=args.wait)
+        window.show()
+        test.start()
+        return app.exec()
+    if args.sample:
+        sample = sample_class()
+        args.paths, args.template = [sample.submissions], [sample.template]
     if args.archive is not None:
         window.use_archive(args.archive)
     run = None

@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
+    QDesktopServices,
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import error_log
 from app.doc_names import ARCHIVE_COLOR
 from app.i18n import LANGUAGES, LanguageManager
 from app.message_text import joined, text
@@ -69,8 +71,10 @@ from simhash_core.extract import SUPPORTED_SUFFIXES
 from simhash_core.extract.zip_entries import ZIP_SUFFIXES, is_zip_name
 from simhash_core.progress import ProgressReport
 from simhash_core.review.store import DecisionStore
+from simhash_core.sample_class import sample_class
 from simhash_core.shown_location import shown_location
 from simhash_core.types import PairScore, ScanResult
+from simhash_core.version import version
 
 DEFAULT_SIZE = QSize(1400, 900)
 # of the screen's free area, what the first window may take (the rest: the window's
@@ -335,6 +339,10 @@ class MainWindow(QMainWindow):
         self.quit_action.triggered.connect(self.close)
         self.about_action = QAction(self)
         self.about_action.triggered.connect(self.show_about)
+        self.error_log_action = QAction(self)
+        self.error_log_action.triggered.connect(self.open_error_log)
+        self.sample_action = QAction(self)
+        self.sample_action.triggered.connect(self.open_sample_class)
         self.measures_action = QAction(self)
         self.measures_action.setShortcut(QKeySequence.StandardKey.HelpContents)
         self.measures_action.triggered.connect(self.show_measures_help)
@@ -364,6 +372,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.open_action)
         self.file_menu.addAction(self.add_files_action)
         self.file_menu.addMenu(self.recent_menu)
+        self.file_menu.addAction(self.sample_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.template_action)
         self.file_menu.addAction(self.clear_templates_action)
@@ -395,6 +404,8 @@ class MainWindow(QMainWindow):
             self.language_menu.addAction(action)
         self.help_menu = QMenu(self)
         self.help_menu.addAction(self.measures_action)
+        self.help_menu.addAction(self.error_log_action)
+        self.help_menu.addSeparator()
         self.help_menu.addAction(self.about_action)
         for menu in (
             self.file_menu,
@@ -929,14 +940,38 @@ class MainWindow(QMainWindow):
         self.measures_help.raise_()
 
     def show_about(self) -> None:
-        QMessageBox.about(
-            self,
-            self.tr("About plagcheck"),
-            self.tr(
-                "plagcheck finds copied work in a class's DOCX, PDF, TXT, ODT and RTF submissions "
-                "(Chinese and English): SimHash fingerprints, MinHash and matched passages."
-            ),
+        QMessageBox.about(self, self.tr("About plagcheck"), self.about_text())
+
+    def about_text(self) -> str:
+        """Help → About: the version, then what plagcheck does."""
+        return "\n\n".join(
+            [
+                self.tr("plagcheck {version}").format(version=version()),
+                self.tr(
+                    "plagcheck finds copied work in a class's DOCX, PDF, TXT, ODT and RTF "
+                    "submissions (Chinese and English): SimHash fingerprints, MinHash and "
+                    "matched passages."
+                ),
+            ]
         )
+
+    def open_sample_class(self) -> None:
+        """File → Open the sample class: the essays that come with plagcheck, with
+        their assignment text as the template."""
+        sample = sample_class()
+        self.scan_paths([sample.submissions], [sample.template])
+
+    def open_error_log(self) -> None:
+        """Help → Open the error log, in the system's text viewer (or say there is none)."""
+        path = error_log.log_path()
+        if not path.is_file():
+            QMessageBox.information(
+                self,
+                self.tr("Error log"),
+                self.tr("No error has been logged. The log will be {path}").format(path=path),
+            )
+            return
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -975,6 +1010,11 @@ class MainWindow(QMainWindow):
         self.archive_action.setText(self.tr("&Archive…"))
         self.quit_action.setText(self.tr("&Quit"))
         self.about_action.setText(self.tr("&About plagcheck"))
+        self.error_log_action.setText(self.tr("Open the &error log"))
+        self.sample_action.setText(self.tr("Open the &sample class"))
+        self.sample_action.setStatusTip(
+            self.tr("Scan the 32 short essays that come with plagcheck, six of them copies")
+        )
         self.measures_action.setText(self.tr("&What the measures mean"))
         self.language_actions[""].setText(self.tr("System default"))
         tab_names = [self.tr("Matrix"), self.tr("Side by side"), self.tr("Fingerprint bits")]

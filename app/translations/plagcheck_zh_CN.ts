@@ -12,133 +12,133 @@
 <context>
     <name>ArchiveDialog</name>
     <message>
-        <location filename="../views/archive_dialog.py" line="191"/>
+        <location filename="../views/archive_dialog.py" line="195"/>
         <source>Adding {count} files to the archive…</source>
         <translation>正在将 {count} 个文件加入档案库…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="200"/>
+        <location filename="../views/archive_dialog.py" line="204"/>
         <source>Removing “{label}”…</source>
         <translation>正在移除“{label}”…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="206"/>
+        <location filename="../views/archive_dialog.py" line="210"/>
         <source>Add the current folder to the archive</source>
         <translation>将当前文件夹加入档案库</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="209"/>
+        <location filename="../views/archive_dialog.py" line="213"/>
         <source>Label for these {count} files (course and term, e.g. “Essay 2 · 2025 autumn”):</source>
         <translation>这 {count} 个文件的标签（课程和学期，例如“作文 2 · 2025 秋季”）：</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="234"/>
+        <location filename="../views/archive_dialog.py" line="238"/>
         <source>Remove a label</source>
         <translation>移除标签</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="236"/>
+        <location filename="../views/archive_dialog.py" line="240"/>
         <source>Remove “{label}” ({count} files) from the archive? Files that carry no other label are deleted from it. This cannot be undone.</source>
         <translation>要从档案库中移除“{label}”（{count} 个文件）吗？没有其他标签的文件将从档案库中删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="256"/>
+        <location filename="../views/archive_dialog.py" line="260"/>
         <source>Added under “{label}”: {added} new, {labelled} already archived under another label, {present} already under this label.</source>
         <translation>已加入“{label}”：新增 {added} 个，{labelled} 个已以其他标签归档，{present} 个已在此标签下。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="268"/>
+        <location filename="../views/archive_dialog.py" line="272"/>
         <source>Removed “{label}” from {count} files.</source>
         <translation>已从 {count} 个文件移除“{label}”。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="291"/>
-        <location filename="../views/archive_dialog.py" line="381"/>
+        <location filename="../views/archive_dialog.py" line="295"/>
+        <location filename="../views/archive_dialog.py" line="385"/>
         <source>The archive cannot be used: {error}</source>
         <translation>无法使用档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="320"/>
+        <location filename="../views/archive_dialog.py" line="324"/>
         <source>Scan a folder first.</source>
         <translation>请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="322"/>
+        <location filename="../views/archive_dialog.py" line="326"/>
         <source>The current scan has no new files to add.</source>
         <translation>当前扫描中没有可加入的新文件。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="325"/>
+        <location filename="../views/archive_dialog.py" line="329"/>
         <source>Add the {count} files of the current scan under a label.</source>
         <translation>将当前扫描的 {count} 个文件以一个标签加入。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="346"/>
+        <location filename="../views/archive_dialog.py" line="350"/>
         <source>Archive of past submissions</source>
         <translation>往届作业档案库</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="347"/>
+        <location filename="../views/archive_dialog.py" line="351"/>
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="347"/>
+        <location filename="../views/archive_dialog.py" line="351"/>
         <source>Files</source>
         <translation>文件数</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="347"/>
+        <location filename="../views/archive_dialog.py" line="351"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="348"/>
+        <location filename="../views/archive_dialog.py" line="352"/>
         <source>&amp;Add current folder…</source>
         <translation>加入当前文件夹(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="349"/>
+        <location filename="../views/archive_dialog.py" line="353"/>
         <source>&amp;Remove label</source>
         <translation>移除标签(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="350"/>
+        <location filename="../views/archive_dialog.py" line="354"/>
         <source>Re&amp;fresh</source>
         <translation>刷新(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="358"/>
+        <location filename="../views/archive_dialog.py" line="362"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="361"/>
+        <location filename="../views/archive_dialog.py" line="365"/>
         <source>Archive: {location}</source>
         <translation>档案库：{location}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="363"/>
+        <location filename="../views/archive_dialog.py" line="367"/>
         <source>Reading the archive…</source>
         <translation>正在读取档案库…</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="366"/>
+        <location filename="../views/archive_dialog.py" line="370"/>
         <source>The archive is empty; it is created when you add a first class.</source>
         <translation>档案库为空；加入第一个班级时会创建它。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="369"/>
+        <location filename="../views/archive_dialog.py" line="373"/>
         <source>The archive is empty.</source>
         <translation>档案库为空。</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="373"/>
+        <location filename="../views/archive_dialog.py" line="377"/>
         <source>Labels: {labels} · files: {count} · {size} in memory</source>
         <translation>标签：{labels} 个 · 文件：{count} 个 · 占用内存 {size}</translation>
     </message>
     <message>
-        <location filename="../views/archive_dialog.py" line="375"/>
+        <location filename="../views/archive_dialog.py" line="379"/>
         <source>Labels: {labels} · files: {count} · {size} on disk</source>
         <translation>标签：{labels} 个 · 文件：{count} 个 · 占用磁盘 {size}</translation>
     </message>
@@ -512,398 +512,428 @@ Why: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="417"/>
+        <location filename="../main_window.py" line="428"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="421"/>
+        <location filename="../main_window.py" line="432"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="477"/>
+        <location filename="../main_window.py" line="488"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="485"/>
+        <location filename="../main_window.py" line="496"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="487"/>
+        <location filename="../main_window.py" line="498"/>
         <source>Submissions and ZIPs ({patterns});;All files (*)</source>
         <translation>作业与 ZIP 压缩包 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="498"/>
+        <location filename="../main_window.py" line="509"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="500"/>
+        <location filename="../main_window.py" line="511"/>
         <source>Documents ({patterns});;All files (*)</source>
         <translation>文档 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="559"/>
+        <location filename="../main_window.py" line="570"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="574"/>
+        <location filename="../main_window.py" line="585"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="621"/>
+        <location filename="../main_window.py" line="634"/>
         <source>Left out: {what}</source>
         <translation>已排除：{what}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="634"/>
+        <location filename="../main_window.py" line="647"/>
         <source>Judged again: %n flagged pair(s)</source>
         <translation>
             <numerusform>重新判断后：%n 对文件被标记</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="641"/>
+        <location filename="../main_window.py" line="654"/>
         <source>Students ({count}, {left} to review)</source>
         <translation>学生（{count}，{left} 人待审阅）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="643"/>
+        <location filename="../main_window.py" line="656"/>
         <source>Students ({count})</source>
         <translation>学生（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="683"/>
+        <location filename="../main_window.py" line="696"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="688"/>
+        <location filename="../main_window.py" line="701"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="690"/>
+        <location filename="../main_window.py" line="703"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="727"/>
+        <location filename="../main_window.py" line="740"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="727"/>
+        <location filename="../main_window.py" line="740"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="729"/>
+        <location filename="../main_window.py" line="742"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="750"/>
+        <location filename="../main_window.py" line="763"/>
         <source>Choose a student in the Students list first.</source>
         <translation>请先在学生列表中选择一名学生。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="753"/>
+        <location filename="../main_window.py" line="766"/>
         <source>Scores only</source>
         <translation>仅分数</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="753"/>
+        <location filename="../main_window.py" line="766"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="753"/>
+        <location filename="../main_window.py" line="766"/>
         <source>Full passages</source>
         <translation>完整段落</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="755"/>
+        <location filename="../main_window.py" line="768"/>
         <source>A student&apos;s report</source>
         <translation>学生本人的报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="756"/>
+        <location filename="../main_window.py" line="769"/>
         <source>How much the report shows (other students are never named):</source>
         <translation>报告显示的内容（不会出现其他学生的姓名）：</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="791"/>
+        <location filename="../main_window.py" line="804"/>
         <source>A report is being written; try again soon.</source>
         <translation>正在写入一份报告，请稍后再试。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="793"/>
+        <location filename="../main_window.py" line="806"/>
         <source>Writing {path}…</source>
         <translation>正在写入 {path}…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="797"/>
+        <location filename="../main_window.py" line="810"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="801"/>
+        <location filename="../main_window.py" line="814"/>
         <source>Could not write the report: {error}</source>
         <translation>无法写入报告：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="820"/>
+        <location filename="../main_window.py" line="833"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="826"/>
+        <location filename="../main_window.py" line="839"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="873"/>
+        <location filename="../main_window.py" line="886"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="875"/>
+        <location filename="../main_window.py" line="888"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="876"/>
+        <location filename="../main_window.py" line="889"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="878"/>
+        <location filename="../main_window.py" line="891"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="880"/>
+        <location filename="../main_window.py" line="893"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="881"/>
+        <location filename="../main_window.py" line="894"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="932"/>
+        <location filename="../main_window.py" line="943"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="934"/>
+        <location filename="../main_window.py" line="949"/>
+        <source>plagcheck {version}</source>
+        <translation>plagcheck {version}</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="951"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF, TXT, ODT and RTF submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在一个班级的 DOCX、PDF、TXT、ODT 和 RTF 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="947"/>
+        <location filename="../main_window.py" line="970"/>
+        <source>Error log</source>
+        <translation>错误日志</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="971"/>
+        <source>No error has been logged. The log will be {path}</source>
+        <translation>尚未记录任何错误。日志文件将保存在 {path}</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="984"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="948"/>
+        <location filename="../main_window.py" line="985"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="949"/>
+        <location filename="../main_window.py" line="986"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="950"/>
+        <location filename="../main_window.py" line="987"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="951"/>
+        <location filename="../main_window.py" line="988"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="952"/>
+        <location filename="../main_window.py" line="989"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="953"/>
+        <location filename="../main_window.py" line="990"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="954"/>
+        <location filename="../main_window.py" line="991"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="955"/>
+        <location filename="../main_window.py" line="992"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="956"/>
+        <location filename="../main_window.py" line="993"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="957"/>
+        <location filename="../main_window.py" line="994"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="958"/>
+        <location filename="../main_window.py" line="995"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="959"/>
+        <location filename="../main_window.py" line="996"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="960"/>
+        <location filename="../main_window.py" line="997"/>
         <source>Export class &amp;report (HTML or PDF)…</source>
         <translation>导出班级报告（HTML 或 PDF）(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="961"/>
+        <location filename="../main_window.py" line="998"/>
         <source>Export report of the shown &amp;pair…</source>
         <translation>导出当前文档对的报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="962"/>
+        <location filename="../main_window.py" line="999"/>
         <source>Export the c&amp;onfirmed cases…</source>
         <translation>导出确认抄袭的案例(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="963"/>
+        <location filename="../main_window.py" line="1000"/>
         <source>Export a &amp;student&apos;s own report…</source>
         <translation>导出学生本人的报告(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="964"/>
+        <location filename="../main_window.py" line="1001"/>
         <source>A&amp;nonymize reports</source>
         <translation>报告匿名化(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="966"/>
+        <location filename="../main_window.py" line="1003"/>
         <source>Name students Student 1…N in exported reports, without paths or file names</source>
         <translation>导出的报告中以“学生 1…N”称呼学生，不含路径和文件名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="968"/>
+        <location filename="../main_window.py" line="1005"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="969"/>
+        <location filename="../main_window.py" line="1006"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="971"/>
+        <location filename="../main_window.py" line="1008"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="973"/>
+        <location filename="../main_window.py" line="1010"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="974"/>
+        <location filename="../main_window.py" line="1011"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="975"/>
+        <location filename="../main_window.py" line="1012"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="976"/>
+        <location filename="../main_window.py" line="1013"/>
+        <source>Open the &amp;error log</source>
+        <translation>打开错误日志(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1014"/>
+        <source>Open the &amp;sample class</source>
+        <translation>打开示例班级(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1016"/>
+        <source>Scan the 32 short essays that come with plagcheck, six of them copies</source>
+        <translation>扫描 plagcheck 自带的 32 篇短文，其中 6 篇是抄袭的</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1018"/>
         <source>&amp;What the measures mean</source>
         <translation>各项指标的含义(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="977"/>
+        <location filename="../main_window.py" line="1019"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="978"/>
+        <location filename="../main_window.py" line="1020"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="978"/>
+        <location filename="../main_window.py" line="1020"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="978"/>
+        <location filename="../main_window.py" line="1020"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="983"/>
+        <location filename="../main_window.py" line="1025"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="989"/>
+        <location filename="../main_window.py" line="1031"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="994"/>
+        <location filename="../main_window.py" line="1036"/>
         <source>Errors ({count}), warnings ({warnings})</source>
         <translation>错误（{count}），警告（{warnings}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="998"/>
+        <location filename="../main_window.py" line="1040"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1009"/>
+        <location filename="../main_window.py" line="1051"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1012"/>
+        <location filename="../main_window.py" line="1054"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1014"/>
+        <location filename="../main_window.py" line="1056"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1019"/>
+        <location filename="../main_window.py" line="1061"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1020"/>
+        <location filename="../main_window.py" line="1062"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -3647,22 +3677,22 @@ Archived: {label}</source>
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../review_controller.py" line="102"/>
+        <location filename="../review_controller.py" line="101"/>
         <source>Earlier decisions could not be read: {why}</source>
         <translation>无法读取之前的判定：{why}</translation>
     </message>
     <message>
-        <location filename="../review_controller.py" line="160"/>
+        <location filename="../review_controller.py" line="163"/>
         <source>The decision could not be saved: {why}. It stays in this session&apos;s reports.</source>
         <translation>无法保存判定：{why}。本次会话的报告中仍会包含它。</translation>
     </message>
     <message>
-        <location filename="../review_controller.py" line="201"/>
+        <location filename="../review_controller.py" line="204"/>
         <source>The exclusion could not be kept: {why}. It holds for this session.</source>
         <translation>无法保存该排除：{why}。本次会话中仍然有效。</translation>
     </message>
     <message>
-        <location filename="../review_controller.py" line="233"/>
+        <location filename="../review_controller.py" line="236"/>
         <source>The class could not be judged again: {why}</source>
         <translation>无法重新判断全班：{why}</translation>
     </message>

@@ -41,7 +41,9 @@ from simhash_core.report.export import (
 )
 from simhash_core.report.student import StudentNotFound, student_writers
 from simhash_core.review.decisions import Decision
+from simhash_core.sample_class import self_test
 from simhash_core.types import ArchiveStatus, PairScore, ScanResult, ScanSettings
+from simhash_core.version import version
 
 
 def summary(result: ScanResult) -> str:
@@ -205,12 +207,33 @@ def _add_scan(sub: argparse._SubParsersAction) -> None:
     add_scan_archive_options(p)
 
 
+def _add_self_test(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "self-test",
+        help="scan the sample class that comes with plagcheck, write its reports, check them",
+    )
+    p.add_argument(
+        "--out", type=Path, metavar="FOLDER", help="keep the reports here (default: nowhere)"
+    )
+
+
+def run_self_test(args: argparse.Namespace) -> int:
+    """``plagcheck self-test``: 0 when this install finds the sample class's copies."""
+    problems = self_test(args.out)
+    for problem in problems:
+        print(f"plagcheck: self-test: {problem}", file=sys.stderr)
+    print(f"self-test: {'failed' if problems else 'passed'} (plagcheck {version()})")
+    return 1 if problems else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="plagcheck", description="Find copied work among student submissions."
     )
+    parser.add_argument("--version", action="version", version=f"plagcheck {version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     _add_scan(sub)
+    _add_self_test(sub)
     add_review_command(sub)
     add_archive_commands(sub)
     return parser
@@ -357,6 +380,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_archive_command(args)
         if args.command == "review":
             return run_review(args, parser)
+        if args.command == "self-test":
+            return run_self_test(args)
     except ArchiveError as exc:
         print(f"plagcheck: error: {exc}", file=sys.stderr)
         return 1

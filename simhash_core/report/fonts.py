@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 import io
 import os
+import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -63,10 +64,19 @@ class FontFile:
     index: int = 0
 
 
+def bundled_fonts() -> list[tuple[str, int]]:
+    """The CJK font a PyInstaller bundle carries (``fonts/`` inside it, see
+    ``packaging/plagcheck.spec``), for machines without one; none elsewhere."""
+    inside = getattr(sys, "_MEIPASS", None)
+    return [(str(Path(inside) / "fonts" / "wqy-microhei.ttc"), 0)] if inside else []
+
+
 def font_candidates(truetype_only: bool = False) -> list[FontFile]:
-    """The CJK fonts to try, the user's choice (``PLAGCHECK_REPORT_FONT``) first."""
+    """The CJK fonts to try, the user's choice (``PLAGCHECK_REPORT_FONT``) first, a
+    bundle's own last."""
     chosen = os.environ.get(ENV_FONT)
     listed = [*TRUETYPE_FONTS] if truetype_only else [*TRUETYPE_FONTS, *CFF_FONTS]
+    listed += bundled_fonts()
     found = [FontFile(Path(chosen))] if chosen else []
     found += [FontFile(Path(p), i) for p, i in listed]
     return [f for f in found if f.path.is_file()]

@@ -1,0 +1,74 @@
+"""``plagcheck-gui --self-test [FOLDER]``: what an installed copy (the wheel, the bundle)
+runs to prove it works: open the window, scan the sample class that ships inside the
+package, write its HTML and PDF reports (into FOLDER, else a temporary folder), check
+them and the flags (:mod:`simhash_core.sample_class`), and exit with 0, or 1 saying what
+is wrong. Prints when the window is shown, and how long each step took."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QApplication
+
+from app.main_window import MainWindow
+from simhash_core.sample_class import SampleClass, report_problems, scan_problems
+from simhash_core.types import ScanResult
+
+
+class SelfTestRun(QObject):
+    """Scan the sample class in ``window``, then check it and quit."""
+
+    def __init__(
+        self, window: MainWindow, sample: SampleClass, out: Path | None, timeout_s: float
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self.sample = sample
+        self.out = out
+        self.started = time.perf_counter()
+        window.scanFinished.connect(self._on_finished)
+        window.scanFailed.connect(self._on_failed)
+        self._guard = QTimer(self)
+        self._guard.setSingleShot(True)
+        self._guard.timeout.connect(self._on_timeout)
+        self._guard.start(int(timeout_s * 1000))
+
+    def start(self) -> None:
+        """Scan once the window is up (the event loop running)."""
+        QTimer.singleShot(0, self._scan)
+
+    def _scan(self) -> None:
+        print(f"self-test: window shown ({self._elapsed()})", flush=True)
+        self.window.scan_paths([self.sample.submissions], [self.sample.template])
+
+    def _elapsed(self) -> str:
+        return f"{time.perf_counter() - self.started:.2f} s"
+
+    def _on_finished(self, result: ScanResult) -> None:
+        print(f"self-test: scanned {len(result.documents)} files ({self._elapsed()})", flush=True)
+        problems = scan_problems(result, self.sample)
+        with tempfile.TemporaryDirectory(prefix="plagcheck-self-test-") as tmp:
+            folder = self.out or Path(tmp)
+            folder.mkdir(parents=True, exist_ok=True)
+            problems += report_problems(result, folder / "sample.html", folder / "sample.pdf")
+        print(f"self-test: reports written ({self._elapsed()})", flush=True)
+        self._finish(problems)
+
+    def _on_failed(self, message: str) -> None:
+        self._finish([f"the scan failed: {message}"])
+
+    def _on_timeout(self) -> None:
+        self.window.cancel_scan()
+        self._finish(["the scan did not finish in time"])
+
+    def _finish(self, problems: list[str]) -> None:
+        self._guard.stop()
+        for problem in problems:
+            print(f"self-test: {problem}", file=sys.stderr, flush=True)
+        print(f"self-test: {'failed' if problems else 'passed'}", flush=True)
+        self.window.close()
+        QApplication.instance().exit(1 if problems else 0)
