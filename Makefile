@@ -49,7 +49,7 @@ quality: $(STAMP)
 dist: $(STAMP)
 	rm -rf dist/plagcheck-*.whl dist/plagcheck-*.tar.gz
 	$(BIN)/python -m build --outdir dist .
-	rm -rf build *.egg-info
+	rm -rf build
 
 # PyInstaller's one-folder bundle, checked by its own self-test (tests/test_bundle.py)
 bundle: $(STAMP) system-deps

@@ -64,12 +64,20 @@ def judging_code_digest() -> str:
     """
     root = Path(__file__).resolve().parents[1]
     h = hashlib.blake2b(digest_size=16)
+    for f in judging_sources(root):
+        h.update(f.relative_to(root).as_posix().encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def judging_sources(root: Path) -> list[Path]:
+    """The source files of the judging code below the package folder ``root`` (a frozen
+    bundle carries them as data for the digest: ``packaging/plagcheck.spec``)."""
+    out: list[Path] = []
     for name in _JUDGING_CODE:
         path = root / name
-        for f in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
-            h.update(f.relative_to(root).as_posix().encode())
-            h.update(f.read_bytes())
-    return h.hexdigest()
+        out += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return out
 
 
 def verdict_key(memo_key: str, settings: ScanSettings, docs: Sequence[Document]) -> str:

@@ -11,14 +11,15 @@ from pathlib import Path
 import pytest
 
 from simhash_core.check import CheckRequest, check_class
+from simhash_core.cli.main import main
 from simhash_core.sample_class import (
     SampleClass,
     report_problems,
     sample_class,
     scan_problems,
-    self_test,
 )
 from simhash_core.types import ScanResult
+from simhash_core.version import version
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -101,6 +102,17 @@ def test_the_reports_are_written_and_checked(scanned: ScanResult, tmp_path: Path
 
 
 @pytest.mark.slow
-def test_self_test_passes_and_leaves_its_reports(tmp_path: Path) -> None:
-    assert self_test(tmp_path) == []
+def test_self_test_passes_and_leaves_its_reports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``plagcheck self-test --out FOLDER`` (:func:`self_test`) on this install."""
+    assert main(["self-test", "--out", str(tmp_path)]) == 0
+    assert f"self-test: passed (plagcheck {version()})" in capsys.readouterr().out
     assert {p.name for p in tmp_path.iterdir()} >= {"sample.html", "sample.pdf"}
+
+
+def test_the_command_line_says_its_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"plagcheck {version()}"
