@@ -89,8 +89,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--self-test",
         nargs="?",
-        const=Path(),
-        type=Path,
+        const="",
         metavar="FOLDER",
         help="scan the sample class, write its HTML and PDF reports (into FOLDER, else a "
         "temporary folder), check them and exit: 0 when this install works",
@@ -146,19 +145,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     from simhash_core.sample_class import sample_class
 
     app = create_application(sys.argv[:1], args.theme)
+    if args.self_test is not None:
+        from app.self_test import run_self_test
+
+        return run_self_test(
+            app, Path(args.self_test) if args.self_test else None, args.lang, args.wait
+        )
     settings = AppSettings.at_path(args.settings) if args.settings else AppSettings.user()
-    screenshot = args.screenshot is not None or args.self_test is not None
+    screenshot = args.screenshot is not None
     languages = LanguageManager(app)
     languages.apply(args.lang or ("" if screenshot else settings.language()))
     window = MainWindow(settings, languages, persist=not screenshot, isolate=not args.threads)
-    if args.self_test is not None:
-        from app.self_test import SelfTestRun
-
-        out = args.self_test if args.self_test != Path() else None
-        test = SelfTestRun(window, sample_class(), out, timeout_s=args.wait)
-        window.show()
-        test.start()
-        return app.exec()
     if args.sample:
         sample = sample_class()
         args.paths, args.template = [sample.submissions], [sample.template]

@@ -14,9 +14,31 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
+from app.i18n import LanguageManager
 from app.main_window import MainWindow
-from simhash_core.sample_class import SampleClass, report_problems, scan_problems
+from app.settings import AppSettings
+from simhash_core.review.store import DecisionStore
+from simhash_core.sample_class import SampleClass, report_problems, sample_class, scan_problems
 from simhash_core.types import ScanResult
+
+
+def run_self_test(
+    app: QApplication, out: Path | None, lang: str | None, timeout_s: float
+) -> int:
+    """The self-test in a window with the default settings and no decisions (a
+    teacher's own thresholds and exclusions must not change what it checks); returns
+    the exit code."""
+    with tempfile.TemporaryDirectory(prefix="plagcheck-self-test-") as own:
+        settings = AppSettings.at_path(Path(own) / "settings.ini")
+        languages = LanguageManager(app)
+        languages.apply(lang or "")
+        window = MainWindow(
+            settings, languages, persist=False, decisions=DecisionStore(Path(own) / "d.sqlite")
+        )
+        test = SelfTestRun(window, sample_class(), out, timeout_s)
+        window.show()
+        test.start()
+        return app.exec()
 
 
 class SelfTestRun(QObject):
