@@ -289,6 +289,7 @@ CATALOGUE: dict[str, str] = {
         "{chars:,} characters of hidden text, a decoy Word never shows in place of the "
         "text it shows"
     ),
+    "flag.invisible": "{chars:,} characters of invisible text laid over pages without a picture",
     "flag.lookalike": "{chars:,} letters disguised as look-alike letters of other alphabets",
     "flag.strike": "{chars:,} strike-through marks laid over letters",
     "flag.joiner": "{chars:,} invisible joiners inside words",
@@ -402,7 +403,8 @@ PLURALS: dict[str, str] = {
     "pair.passage": "passages",
     "warn.control-bytes": "count",
     **{f"flag.{kind}": "chars" for kind in
-       ("vanish", "colour", "tiny", "decoy", "lookalike", "strike", "joiner", "filler")},
+       ("vanish", "colour", "tiny", "decoy", "invisible", "lookalike", "strike", "joiner",
+        "filler")},
 }  # fmt: skip
 SINGULAR: dict[str, str] = {
     "flag.vanish": "1 character of hidden text, marked as hidden",
@@ -411,6 +413,7 @@ SINGULAR: dict[str, str] = {
     "flag.decoy": (
         "1 character of hidden text, a decoy Word never shows in place of the text it shows"
     ),
+    "flag.invisible": "1 character of invisible text laid over a page without a picture",
     "flag.lookalike": "1 letter disguised as a look-alike letter of another alphabet",
     "flag.strike": "1 strike-through mark laid over a letter",
     "flag.joiner": "1 invisible joiner inside a word",

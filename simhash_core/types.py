@@ -183,7 +183,9 @@ def ocr_confidence(regions: Sequence[OcrRegion]) -> float | None:
 
 
 # what each kind of integrity flag is: the message it is told in (see IntegrityFlag)
-FLAG_KINDS = ("vanish", "colour", "tiny", "decoy", "lookalike", "strike", "joiner", "filler")
+FLAG_KINDS = (
+    "vanish", "colour", "tiny", "decoy", "invisible", "lookalike", "strike", "joiner", "filler"
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

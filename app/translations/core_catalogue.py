@@ -199,6 +199,7 @@ def messages() -> dict[str, str]:
         "flag.colour": translate("Message", "{chars:,} characters of hidden text, in letters of the page's colour"),
         "flag.tiny": translate("Message", "{chars:,} characters of hidden text, in letters of 2 points or less"),
         "flag.decoy": translate("Message", "{chars:,} characters of hidden text, a decoy Word never shows in place of the text it shows"),
+        "flag.invisible": translate("Message", "{chars:,} characters of invisible text laid over pages without a picture"),
         "flag.lookalike": translate("Message", "{chars:,} letters disguised as look-alike letters of other alphabets"),
         "flag.strike": translate("Message", "{chars:,} strike-through marks laid over letters"),
         "flag.joiner": translate("Message", "{chars:,} invisible joiners inside words"),

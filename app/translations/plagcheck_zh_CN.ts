@@ -1238,7 +1238,7 @@ or use File → Open folder…</source>
     <message>
         <location filename="core_catalogue.py" line="20"/>
         <source>{name}: {flag}</source>
-        <translation>{name}：{flag}</translation>
+        <translation>{name} 中：{flag}</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="21"/>
@@ -2009,7 +2009,7 @@ tf 开头</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="174"/>
-        <location filename="core_catalogue.py" line="248"/>
+        <location filename="core_catalogue.py" line="249"/>
         <source>{detail}</source>
         <translation>{detail}</translation>
     </message>
@@ -2151,247 +2151,252 @@ tf 开头</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="202"/>
+        <source>{chars:,} characters of invisible text laid over pages without a picture</source>
+        <translation>{chars:,} 个字符的不可见文字覆盖在没有图片的页面上</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="203"/>
         <source>{chars:,} letters disguised as look-alike letters of other alphabets</source>
         <translation>{chars:,} 个字母被替换为其他字母表中形似的字母</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="203"/>
+        <location filename="core_catalogue.py" line="204"/>
         <source>{chars:,} strike-through marks laid over letters</source>
         <translation>{chars:,} 个叠加在字母上的删除线符号</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="204"/>
+        <location filename="core_catalogue.py" line="205"/>
         <source>{chars:,} invisible joiners inside words</source>
         <translation>单词内有 {chars:,} 个不可见的连接符</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="205"/>
+        <location filename="core_catalogue.py" line="206"/>
         <source>{chars:,} spaces replaced by invisible Hangul fillers</source>
         <translation>{chars:,} 个空格被替换为不可见的韩文填充字符</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="206"/>
+        <location filename="core_catalogue.py" line="207"/>
         <source>the fingerprint cache was damaged ({detail}); it was moved aside as {name} and a new one was started</source>
         <translation>指纹缓存已损坏（{detail}）；已将其移到一旁，改名为 {name}，并新建了缓存</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="207"/>
+        <location filename="core_catalogue.py" line="208"/>
         <source>{zip}: {platform} recognised; {students} students named from it</source>
         <translation>{zip}：识别出{platform}；据此确定了 {students} 名学生</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="208"/>
+        <location filename="core_catalogue.py" line="209"/>
         <source>{zip}: no learning platform&apos;s layout recognised; each file is compared on its own</source>
         <translation>{zip}：未识别出任何教学平台的格式；每个文件单独比对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="209"/>
+        <location filename="core_catalogue.py" line="210"/>
         <source>Moodle&apos;s &apos;Download all submissions&apos; layout</source>
         <translation>Moodle“下载所有提交”的格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="210"/>
+        <location filename="core_catalogue.py" line="211"/>
         <source>Canvas&apos;s submissions download</source>
         <translation>Canvas 平台的提交下载格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="211"/>
+        <location filename="core_catalogue.py" line="212"/>
         <source>Blackboard&apos;s assignment download</source>
         <translation>Blackboard 的作业下载格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="212"/>
+        <location filename="core_catalogue.py" line="213"/>
         <source>Google Classroom&apos;s (Drive) file names</source>
         <translation>Google Classroom（云端硬盘）的文件名</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="213"/>
+        <location filename="core_catalogue.py" line="214"/>
         <source>student numbers and names (学习通, 雨课堂 and similar)</source>
         <translation>学号和姓名（学习通、雨课堂等）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="214"/>
+        <location filename="core_catalogue.py" line="215"/>
         <source>one folder per student</source>
         <translation>每名学生一个文件夹</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="215"/>
+        <location filename="core_catalogue.py" line="216"/>
         <source>the fingerprint cache is not used (every file is read): {detail}</source>
         <translation>未使用指纹缓存（每个文件都重新读取）：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="216"/>
+        <location filename="core_catalogue.py" line="217"/>
         <source>your earlier decisions could not be read, so none is shown: {detail}</source>
         <translation>无法读取你之前的判定，因此不显示任何判定：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="217"/>
+        <location filename="core_catalogue.py" line="218"/>
         <source>compared with the archive {location}: {searched} archived documents searched, {matched} close enough to compare</source>
         <translation>已与档案 {location} 比较：检索了 {searched} 份存档文档，其中 {matched} 份相近而参与比较</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="218"/>
+        <location filename="core_catalogue.py" line="219"/>
         <source>the archive {location} holds no documents yet: nothing was compared with it</source>
         <translation>档案 {location} 中还没有文档：没有与之比较</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="219"/>
+        <location filename="core_catalogue.py" line="220"/>
         <source>the archive {location} was asked for but NOT checked: {reason}</source>
         <translation>已要求与档案 {location} 比较，但档案未被检查：{reason}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="220"/>
+        <location filename="core_catalogue.py" line="221"/>
         <source>the scan was cancelled before the archive was searched</source>
         <translation>扫描在检索档案之前被取消</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="221"/>
+        <location filename="core_catalogue.py" line="222"/>
         <source>the Redis archive needs the &apos;redis&apos; package: pip install &apos;plagcheck[redis]&apos;</source>
         <translation>Redis 归档需要 &apos;redis&apos; 软件包：请运行 &apos;pip install plagcheck[redis]&apos;</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="222"/>
+        <location filename="core_catalogue.py" line="223"/>
         <source>not a usable Redis address: {location} ({detail}); expected redis://HOST:PORT/DB</source>
         <translation>不是可用的 Redis 地址：{location}（{detail}）；应为 redis://HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="223"/>
+        <location filename="core_catalogue.py" line="224"/>
         <source>the Redis archive at {location} has no password: take the password out of the address</source>
         <translation>{location} 的 Redis 归档没有设置密码：请从地址中去掉密码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="224"/>
+        <location filename="core_catalogue.py" line="225"/>
         <source>the Redis archive at {location} needs a password: give it as redis://:PASSWORD@HOST:PORT/DB</source>
         <translation>{location} 的 Redis 归档需要密码：请写成 redis://:PASSWORD@HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="225"/>
+        <location filename="core_catalogue.py" line="226"/>
         <source>the Redis archive at {location} refused the password (or user name): check them</source>
         <translation>{location} 的 Redis 归档拒绝了密码（或用户名）：请检查</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="226"/>
+        <location filename="core_catalogue.py" line="227"/>
         <source>unknown kind of archive address {location}: give a file path, a Redis server as redis://HOST:PORT/DB, rediss://HOST:PORT/DB (TLS) or unix:///PATH/TO/SOCKET, or a Redis Cluster as redis+cluster://HOST:PORT or rediss+cluster://HOST:PORT</source>
         <oldsource>unknown kind of archive address {location}: give a file path, or a Redis server as redis://HOST:PORT/DB, rediss://HOST:PORT/DB (TLS) or unix:///PATH/TO/SOCKET</oldsource>
         <translation>无法识别的档案库地址 {location}：请给出文件路径、Redis 服务器地址 redis://主机:端口/数据库、rediss://主机:端口/数据库（TLS）或 unix:///套接字路径，或 Redis 集群地址 redis+cluster://主机:端口 或 rediss+cluster://主机:端口</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="227"/>
+        <location filename="core_catalogue.py" line="228"/>
         <source>the Redis archive at {location} was made on a Redis Cluster: open it as redis+cluster://HOST:PORT</source>
         <translation>{location} 上的 Redis 档案库是在 Redis 集群上建立的：请用 redis+cluster://主机:端口 打开</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="228"/>
+        <location filename="core_catalogue.py" line="229"/>
         <source>cannot reach the Redis archive at {location}: {detail}</source>
         <translation>无法连接 {location} 的 Redis 归档：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="229"/>
+        <location filename="core_catalogue.py" line="230"/>
         <source>Redis archive error at {location}: {detail}</source>
         <translation>{location} 的 Redis 归档出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="230"/>
+        <location filename="core_catalogue.py" line="231"/>
         <source>the archive {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>归档 {location} 由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="231"/>
+        <location filename="core_catalogue.py" line="232"/>
         <source>the Redis archive at {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>{location} 的 Redis 归档由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="232"/>
+        <location filename="core_catalogue.py" line="233"/>
         <source>this archive was built by a plagcheck version that analyses text differently; its fingerprints cannot be compared with new ones. Start a new archive (--archive PATH) and add the past classes again</source>
         <translation>此归档由文本分析方式不同的 plagcheck 版本建立，其指纹无法与新指纹比较。请新建归档（&apos;--archive PATH&apos;），并重新添加以往的班级</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="233"/>
+        <location filename="core_catalogue.py" line="234"/>
         <source>the archive&apos;s settings record is unreadable: {detail}</source>
         <translation>归档的设置记录无法读取：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="234"/>
+        <location filename="core_catalogue.py" line="235"/>
         <source>the archive was written by a newer plagcheck (format {format}); update plagcheck to use it</source>
         <translation>归档由更新版本的 plagcheck 写入（格式 {format}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="235"/>
+        <location filename="core_catalogue.py" line="236"/>
         <source>the archive file is damaged: unreadable document data ({detail})</source>
         <translation>归档文件已损坏：文档数据无法读取（{detail}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="236"/>
+        <location filename="core_catalogue.py" line="237"/>
         <source>the archive file is damaged: unit offsets do not match</source>
         <translation>归档文件已损坏：单元位置不一致</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="237"/>
+        <location filename="core_catalogue.py" line="238"/>
         <source>no archive at {location}</source>
         <translation>{location} 没有归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="238"/>
+        <location filename="core_catalogue.py" line="239"/>
         <source>the archive {location} was being changed while it was checked (someone is adding or removing documents), so it could not be checked: check again when they are done</source>
         <translation>检查期间档案库 {location} 正在被更改（有人在添加或删除文档），因此无法检查：请在他们完成后再检查</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="239"/>
+        <location filename="core_catalogue.py" line="240"/>
         <source>no label &apos;{label}&apos; in the archive</source>
         <translation>归档中没有标签“{label}”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="240"/>
+        <location filename="core_catalogue.py" line="241"/>
         <source>the archive {location} is busy (another plagcheck is writing): {detail}</source>
         <translation>归档 {location} 正忙（另一个 plagcheck 正在写入）：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="241"/>
+        <location filename="core_catalogue.py" line="242"/>
         <source>cannot open the archive file {location}: {detail}</source>
         <translation>无法打开归档文件 {location}：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="242"/>
+        <location filename="core_catalogue.py" line="243"/>
         <source>the archive file is damaged: {location}: {detail}. Move it aside or restore a backup; plagcheck starts a new archive when the file is missing</source>
         <translation>归档文件已损坏：{location}：{detail}。请将其移走或恢复备份；文件不存在时 plagcheck 会新建归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="243"/>
+        <location filename="core_catalogue.py" line="244"/>
         <source>archive error in {location}: {detail}</source>
         <translation>归档 {location} 出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="244"/>
+        <location filename="core_catalogue.py" line="245"/>
         <source>no archive at {location}: add past submissions first with &apos;plagcheck archive add DIR --label LABEL&apos;</source>
         <translation>{location} 没有归档：请先用 &apos;plagcheck archive add DIR --label LABEL&apos; 添加以往的作业</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="245"/>
+        <location filename="core_catalogue.py" line="246"/>
         <source>the archive path {location} is a folder, not a file</source>
         <translation>归档路径 {location} 是文件夹，不是文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="246"/>
+        <location filename="core_catalogue.py" line="247"/>
         <source>{location} is an SQLite file but not a plagcheck archive (tables: {tables})</source>
         <translation>{location} 是 SQLite 文件，但不是 plagcheck 归档（表：{tables}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="247"/>
+        <location filename="core_catalogue.py" line="248"/>
         <source>the archive file is damaged: {location}: no settings record</source>
         <translation>归档文件已损坏：{location}：没有设置记录</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="249"/>
+        <location filename="core_catalogue.py" line="250"/>
         <source>label must be a non-empty string such as &apos;2025 autumn&apos;</source>
         <translation>标签不能为空，例如“2025 秋季”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="250"/>
+        <location filename="core_catalogue.py" line="251"/>
         <source>label must be on one line</source>
         <translation>标签只能有一行</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="251"/>
+        <location filename="core_catalogue.py" line="252"/>
         <source>{text}</source>
         <translation>{text}</translation>
     </message>
@@ -2399,282 +2404,282 @@ tf 开头</translation>
 <context>
     <name>PairField</name>
     <message>
-        <location filename="core_catalogue.py" line="293"/>
+        <location filename="core_catalogue.py" line="294"/>
         <source>File A</source>
         <translation>文件 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="294"/>
+        <location filename="core_catalogue.py" line="295"/>
         <source>File B</source>
         <translation>文件 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="295"/>
+        <location filename="core_catalogue.py" line="296"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="296"/>
+        <location filename="core_catalogue.py" line="297"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="297"/>
+        <location filename="core_catalogue.py" line="298"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="298"/>
+        <location filename="core_catalogue.py" line="299"/>
         <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="299"/>
+        <location filename="core_catalogue.py" line="300"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="300"/>
+        <location filename="core_catalogue.py" line="301"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="301"/>
+        <location filename="core_catalogue.py" line="302"/>
         <source>Decision</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="302"/>
+        <location filename="core_catalogue.py" line="303"/>
         <source>Decided because</source>
         <translation>判定理由</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="303"/>
+        <location filename="core_catalogue.py" line="304"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="304"/>
+        <location filename="core_catalogue.py" line="305"/>
         <source>Decided by</source>
         <translation>判定人</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="305"/>
+        <location filename="core_catalogue.py" line="306"/>
         <source>Decided at</source>
         <translation>判定时间</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="306"/>
+        <location filename="core_catalogue.py" line="307"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="307"/>
+        <location filename="core_catalogue.py" line="308"/>
         <source>Archive</source>
         <translation>档案库</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="308"/>
+        <location filename="core_catalogue.py" line="309"/>
         <source>OCR A</source>
         <translation>OCR A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="309"/>
+        <location filename="core_catalogue.py" line="310"/>
         <source>OCR B</source>
         <translation>OCR B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="310"/>
+        <location filename="core_catalogue.py" line="311"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="311"/>
+        <location filename="core_catalogue.py" line="312"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="312"/>
+        <location filename="core_catalogue.py" line="313"/>
         <source>A in B</source>
         <translation>A 在 B 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="313"/>
+        <location filename="core_catalogue.py" line="314"/>
         <source>B in A</source>
         <translation>B 在 A 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="314"/>
+        <location filename="core_catalogue.py" line="315"/>
         <source>Matched characters</source>
         <translation>匹配字符数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="315"/>
+        <location filename="core_catalogue.py" line="316"/>
         <source>Passages</source>
         <translation>段落数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="316"/>
+        <location filename="core_catalogue.py" line="317"/>
         <source>Share of A</source>
         <translation>A 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="317"/>
+        <location filename="core_catalogue.py" line="318"/>
         <source>Share of B</source>
         <translation>B 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="318"/>
+        <location filename="core_catalogue.py" line="319"/>
         <source>Reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="319"/>
+        <location filename="core_catalogue.py" line="320"/>
         <source>Translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="320"/>
+        <location filename="core_catalogue.py" line="321"/>
         <source>Same meaning</source>
         <translation>同义占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="321"/>
+        <location filename="core_catalogue.py" line="322"/>
         <source>The first file of the pair</source>
         <translation>文件对中的第一个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="322"/>
+        <location filename="core_catalogue.py" line="323"/>
         <source>The second file of the pair</source>
         <translation>文件对中的第二个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="323"/>
+        <location filename="core_catalogue.py" line="324"/>
         <source>The student who handed in file A, as the folder and file names say</source>
         <translation>交来文件 A 的学生（由文件夹和文件名得出）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="324"/>
+        <location filename="core_catalogue.py" line="325"/>
         <source>The student who handed in file B, as the folder and file names say</source>
         <translation>交来文件 B 的学生（由文件夹和文件名得出）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="325"/>
+        <location filename="core_catalogue.py" line="326"/>
         <source>Share of the more-copied file that is matched text, word for word or by meaning</source>
         <translation>被抄得较多的文件中匹配文本的占比（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="326"/>
+        <location filename="core_catalogue.py" line="327"/>
         <source>The pair is flagged as likely copying</source>
         <translation>该文件对被标记为可能抄袭</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="327"/>
+        <location filename="core_catalogue.py" line="328"/>
         <source>Why the pair was flagged</source>
         <translation>该文件对被标记的原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="328"/>
+        <location filename="core_catalogue.py" line="329"/>
         <source>Which file the shared text comes from, and the evidence that shows it; &apos;unknown&apos; when nothing in the files shows it</source>
         <translation>共有文字来自哪个文件，以及表明这一点的证据；文件中没有证据时为“不明”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="329"/>
+        <location filename="core_catalogue.py" line="330"/>
         <source>What the teacher decided: confirmed copying, dismissed, or not reviewed yet (&apos;outdated&apos; when a file changed since the decision)</source>
         <translation>教师的判定：确认抄袭、排除，或尚未审阅（判定后文件有改动时为“已过期”）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="330"/>
+        <location filename="core_catalogue.py" line="331"/>
         <source>Why the teacher dismissed or confirmed the pair</source>
         <translation>教师排除或确认这对文件的理由</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="331"/>
+        <location filename="core_catalogue.py" line="332"/>
         <source>The teacher&apos;s note on the pair</source>
         <translation>教师对这对文件的备注</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="332"/>
+        <location filename="core_catalogue.py" line="333"/>
         <source>Who made the decision</source>
         <translation>作出判定的人</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="333"/>
+        <location filename="core_catalogue.py" line="334"/>
         <source>When the decision was made (UTC)</source>
         <translation>作出判定的时间（UTC）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="334"/>
+        <location filename="core_catalogue.py" line="335"/>
         <source>The group of near-duplicates the flagged pair belongs to</source>
         <translation>该可疑文件对所属的近似重复组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="335"/>
+        <location filename="core_catalogue.py" line="336"/>
         <source>Where the archived file of the pair comes from</source>
         <translation>文件对中归档文件的来源（课程与学期）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="336"/>
+        <location filename="core_catalogue.py" line="337"/>
         <source>Part of file A was read by OCR (a scan, or a picture of text), with this mean recognition confidence; check its text against the scan</source>
         <translation>文件 A 的部分内容经 OCR 识别（扫描件或文字图片），此为平均识别置信度；请对照扫描件核对其文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="337"/>
+        <location filename="core_catalogue.py" line="338"/>
         <source>Part of file B was read by OCR (a scan, or a picture of text), with this mean recognition confidence; check its text against the scan</source>
         <translation>文件 B 的部分内容经 OCR 识别（扫描件或文字图片），此为平均识别置信度；请对照扫描件核对其文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="338"/>
+        <location filename="core_catalogue.py" line="339"/>
         <source>SimHash distance: bits that differ between the two 64-bit fingerprints (0 = same fingerprint)</source>
         <translation>SimHash 距离：两个 64 位指纹中不同的位数（0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="339"/>
+        <location filename="core_catalogue.py" line="340"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="340"/>
+        <location filename="core_catalogue.py" line="341"/>
         <source>Containment: share of A&apos;s word sequences found in B</source>
         <translation>包含度：A 的词序列在 B 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="341"/>
+        <location filename="core_catalogue.py" line="342"/>
         <source>Containment: share of B&apos;s word sequences found in A</source>
         <translation>包含度：B 的词序列在 A 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="342"/>
+        <location filename="core_catalogue.py" line="343"/>
         <source>Characters inside matched passages, word for word, reworded or translated (the larger side)</source>
         <translation>匹配段落中的字符数，含逐字、改写和翻译的段落（取较多的一方）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="343"/>
+        <location filename="core_catalogue.py" line="344"/>
         <source>Number of matched passages: word for word, reworded or translated</source>
         <translation>匹配段落的数量：逐字、改写或翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="344"/>
+        <location filename="core_catalogue.py" line="345"/>
         <source>Share of A&apos;s text inside matched passages, word for word or by meaning</source>
         <translation>A 的文本中位于匹配段落内的比例（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="345"/>
+        <location filename="core_catalogue.py" line="346"/>
         <source>Share of B&apos;s text inside matched passages, word for word or by meaning</source>
         <translation>B 的文本中位于匹配段落内的比例（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="346"/>
+        <location filename="core_catalogue.py" line="347"/>
         <source>Sentences said again in other words, in order (reworded passages)</source>
         <translation>按原顺序换了说法的句子数（改写段落）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="347"/>
+        <location filename="core_catalogue.py" line="348"/>
         <source>Sentences translated between Chinese and English, in order</source>
         <translation>按原顺序在中英文之间翻译的句子数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="348"/>
+        <location filename="core_catalogue.py" line="349"/>
         <source>Share of the more-covered file inside reworded or translated passages</source>
         <translation>覆盖较多的文件中位于改写或翻译段落内的文本占比</translation>
     </message>
@@ -2748,157 +2753,157 @@ Archived: {label}</source>
 <context>
     <name>Problem</name>
     <message>
-        <location filename="core_catalogue.py" line="257"/>
+        <location filename="core_catalogue.py" line="258"/>
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="258"/>
+        <location filename="core_catalogue.py" line="259"/>
         <source>binary data</source>
         <translation>二进制数据</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="259"/>
+        <location filename="core_catalogue.py" line="260"/>
         <source>unknown encoding</source>
         <translation>编码无法识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="260"/>
+        <location filename="core_catalogue.py" line="261"/>
         <source>old Word format</source>
         <translation>旧版 Word 格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="261"/>
+        <location filename="core_catalogue.py" line="262"/>
         <source>damaged file</source>
         <translation>文件已损坏</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="262"/>
+        <location filename="core_catalogue.py" line="263"/>
         <source>too large</source>
         <translation>文件过大</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="263"/>
+        <location filename="core_catalogue.py" line="264"/>
         <source>refused (unsafe XML)</source>
         <translation>已拒绝（不安全的 XML）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="264"/>
+        <location filename="core_catalogue.py" line="265"/>
         <source>password-protected</source>
         <translation>有密码保护</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="265"/>
+        <location filename="core_catalogue.py" line="266"/>
         <source>scanned image, no text</source>
         <translation>扫描图像，无文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="266"/>
+        <location filename="core_catalogue.py" line="267"/>
         <source>undecodable text</source>
         <translation>文字无法解码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="267"/>
+        <location filename="core_catalogue.py" line="268"/>
         <source>cannot be read</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="268"/>
+        <location filename="core_catalogue.py" line="269"/>
         <source>missing</source>
         <translation>文件不存在</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="269"/>
+        <location filename="core_catalogue.py" line="270"/>
         <source>changed while read</source>
         <translation>读取时被更改</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="270"/>
+        <location filename="core_catalogue.py" line="271"/>
         <source>broken link</source>
         <translation>链接失效</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="271"/>
+        <location filename="core_catalogue.py" line="272"/>
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="272"/>
+        <location filename="core_catalogue.py" line="273"/>
         <source>link outside the folder</source>
         <translation>链接指向文件夹之外</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="273"/>
+        <location filename="core_catalogue.py" line="274"/>
         <source>folders too deep</source>
         <translation>文件夹层级过深</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="274"/>
+        <location filename="core_catalogue.py" line="275"/>
         <source>hidden file</source>
         <translation>隐藏文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="275"/>
+        <location filename="core_catalogue.py" line="276"/>
         <source>Office lock file</source>
         <translation>Office 锁定文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="276"/>
+        <location filename="core_catalogue.py" line="277"/>
         <source>duplicate</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="277"/>
+        <location filename="core_catalogue.py" line="278"/>
         <source>unsafe name in ZIP</source>
         <translation>ZIP 中的不安全名称</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="278"/>
+        <location filename="core_catalogue.py" line="279"/>
         <source>platform receipt</source>
         <translation>平台回执</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="279"/>
+        <location filename="core_catalogue.py" line="280"/>
         <source>plagcheck report</source>
         <translation>plagcheck 报告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="280"/>
+        <location filename="core_catalogue.py" line="281"/>
         <source>unsupported type</source>
         <translation>不支持的类型</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="281"/>
+        <location filename="core_catalogue.py" line="282"/>
         <source>timed out</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="282"/>
+        <location filename="core_catalogue.py" line="283"/>
         <source>reader crashed</source>
         <translation>读取程序崩溃</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="283"/>
+        <location filename="core_catalogue.py" line="284"/>
         <source>out of memory</source>
         <translation>内存不足</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="284"/>
+        <location filename="core_catalogue.py" line="285"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="285"/>
+        <location filename="core_catalogue.py" line="286"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="286"/>
+        <location filename="core_catalogue.py" line="287"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="287"/>
+        <location filename="core_catalogue.py" line="288"/>
         <source>archive not checked</source>
         <translation>档案未检查</translation>
     </message>
@@ -2965,472 +2970,472 @@ Archived: {label}</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="core_catalogue.py" line="396"/>
+        <location filename="core_catalogue.py" line="397"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="397"/>
+        <location filename="core_catalogue.py" line="398"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="398"/>
+        <location filename="core_catalogue.py" line="399"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="399"/>
+        <location filename="core_catalogue.py" line="400"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="400"/>
+        <location filename="core_catalogue.py" line="401"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="401"/>
+        <location filename="core_catalogue.py" line="402"/>
         <source>Student</source>
         <translation>学生</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="402"/>
+        <location filename="core_catalogue.py" line="403"/>
         <source>Archived</source>
         <translation>归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="403"/>
+        <location filename="core_catalogue.py" line="404"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="404"/>
+        <location filename="core_catalogue.py" line="405"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="405"/>
+        <location filename="core_catalogue.py" line="406"/>
         <source>Class report</source>
         <translation>班级报告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="406"/>
+        <location filename="core_catalogue.py" line="407"/>
         <source>plagcheck report · {date}</source>
         <translation>plagcheck 查重报告 · {date}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="407"/>
+        <location filename="core_catalogue.py" line="408"/>
         <source>anonymized</source>
         <translation>已匿名</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="408"/>
+        <location filename="core_catalogue.py" line="409"/>
         <source>Files compared</source>
         <translation>比对的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="409"/>
+        <location filename="core_catalogue.py" line="410"/>
         <source>Files that could not be read</source>
         <translation>无法读取的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="410"/>
+        <location filename="core_catalogue.py" line="411"/>
         <source>Files read with warnings</source>
         <translation>读取时有警告的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="411"/>
+        <location filename="core_catalogue.py" line="412"/>
         <source>Files skipped</source>
         <translation>跳过的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="412"/>
+        <location filename="core_catalogue.py" line="413"/>
         <source>Files not read, skipped or read with warnings</source>
         <translation>未能读取、已跳过或读取时有警告的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="413"/>
+        <location filename="core_catalogue.py" line="414"/>
         <source>Flagged pairs</source>
         <translation>标记的文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="414"/>
+        <location filename="core_catalogue.py" line="415"/>
         <source>Groups</source>
         <translation>相似组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="415"/>
+        <location filename="core_catalogue.py" line="416"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="416"/>
+        <location filename="core_catalogue.py" line="417"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="417"/>
+        <location filename="core_catalogue.py" line="418"/>
         <source>Highest similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="418"/>
+        <location filename="core_catalogue.py" line="419"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="419"/>
+        <location filename="core_catalogue.py" line="420"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="420"/>
+        <location filename="core_catalogue.py" line="421"/>
         <source>Flag at similarity</source>
         <translation>标记的相似度阈值</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="421"/>
+        <location filename="core_catalogue.py" line="422"/>
         <source>or a passage of at least (words)</source>
         <translation>或匹配段落至少（词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="422"/>
+        <location filename="core_catalogue.py" line="423"/>
         <source>SimHash distance for near-duplicates</source>
         <translation>近似重复的 SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="423"/>
+        <location filename="core_catalogue.py" line="424"/>
         <source>Shingle size (units)</source>
         <translation>分片长度（单位）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="424"/>
+        <location filename="core_catalogue.py" line="425"/>
         <source>Reworded passages</source>
         <translation>改写段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="425"/>
+        <location filename="core_catalogue.py" line="426"/>
         <source>Translated passages</source>
         <translation>翻译段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="426"/>
+        <location filename="core_catalogue.py" line="427"/>
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="427"/>
+        <location filename="core_catalogue.py" line="428"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="428"/>
+        <location filename="core_catalogue.py" line="429"/>
         <source>Similarity of every pair</source>
         <translation>所有文档对的相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="429"/>
+        <location filename="core_catalogue.py" line="430"/>
         <source>Pairs per 5% of similarity; bar heights on a log scale.</source>
         <translation>每 5% 相似度区间的文档对数；柱高为对数刻度。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="430"/>
+        <location filename="core_catalogue.py" line="431"/>
         <source>flag</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="431"/>
+        <location filename="core_catalogue.py" line="432"/>
         <source>Pair {number}</source>
         <translation>文档对 {number}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="432"/>
+        <location filename="core_catalogue.py" line="433"/>
         <source>Print this pair</source>
         <translation>打印此文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="433"/>
+        <location filename="core_catalogue.py" line="434"/>
         <source>Matched passage (same colour on both sides)</source>
         <translation>匹配段落（两侧同色）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="434"/>
+        <location filename="core_catalogue.py" line="435"/>
         <source>reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="435"/>
+        <location filename="core_catalogue.py" line="436"/>
         <source>translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="436"/>
+        <location filename="core_catalogue.py" line="437"/>
         <source>common text of the class</source>
         <translation>全班共有的文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="437"/>
+        <location filename="core_catalogue.py" line="438"/>
         <source>template, references</source>
         <translation>模板、参考文献</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="438"/>
+        <location filename="core_catalogue.py" line="439"/>
         <source>Turn on JavaScript to see the texts of each pair.</source>
         <translation>请启用 JavaScript 以查看每对文档的正文。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="439"/>
+        <location filename="core_catalogue.py" line="440"/>
         <source>copied</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="440"/>
+        <location filename="core_catalogue.py" line="441"/>
         <source>Measures</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="441"/>
+        <location filename="core_catalogue.py" line="442"/>
         <source>Matched passages</source>
         <translation>匹配段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="442"/>
+        <location filename="core_catalogue.py" line="443"/>
         <source>full text</source>
         <translation>全文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="443"/>
+        <location filename="core_catalogue.py" line="444"/>
         <source>Page {page}</source>
         <translation>第 {page} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="444"/>
+        <location filename="core_catalogue.py" line="445"/>
         <source>{chars} characters in all; the full texts follow</source>
         <translation>共 {chars} 个字符，全文见后</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="445"/>
+        <location filename="core_catalogue.py" line="446"/>
         <source>… and {count} more passages, marked in the full texts below</source>
         <translation>……另有 {count} 段匹配，均已在下方全文中标出</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="446"/>
+        <location filename="core_catalogue.py" line="447"/>
         <source>A long text: the parts around its passages are shown ({chars} characters)</source>
         <translation>长文本：只显示各段落前后的部分（全文 {chars} 个字符）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="447"/>
+        <location filename="core_catalogue.py" line="448"/>
         <source>[… {chars} characters …]</source>
         <translation>[… 省略 {chars} 个字符 …]</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="448"/>
+        <location filename="core_catalogue.py" line="449"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="449"/>
+        <location filename="core_catalogue.py" line="450"/>
         <source>To review</source>
         <translation>待审核</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="450"/>
+        <location filename="core_catalogue.py" line="451"/>
         <source>Show pairs</source>
         <translation>显示文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="451"/>
+        <location filename="core_catalogue.py" line="452"/>
         <source>Passage {n} of {count}</source>
         <translation>第 {n} 段，共 {count} 段</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="452"/>
+        <location filename="core_catalogue.py" line="453"/>
         <source>Previous passage</source>
         <translation>上一段</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="453"/>
+        <location filename="core_catalogue.py" line="454"/>
         <source>Next passage</source>
         <translation>下一段</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="454"/>
+        <location filename="core_catalogue.py" line="455"/>
         <source>(keys: n and p)</source>
         <translation>（快捷键：n 和 p）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="455"/>
+        <location filename="core_catalogue.py" line="456"/>
         <source>Review</source>
         <translation>审核</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="456"/>
+        <location filename="core_catalogue.py" line="457"/>
         <source>Confirmed cases</source>
         <translation>确认的抄袭案例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="457"/>
+        <location filename="core_catalogue.py" line="458"/>
         <source>Confirmed cases: {count}</source>
         <translation>确认的抄袭案例：{count} 个</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="458"/>
+        <location filename="core_catalogue.py" line="459"/>
         <source>No pair is confirmed as copying.</source>
         <translation>没有确认为抄袭的文档对。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="459"/>
+        <location filename="core_catalogue.py" line="460"/>
         <source>Case {number}</source>
         <translation>案例 {number}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="460"/>
+        <location filename="core_catalogue.py" line="461"/>
         <source>What the files&apos; properties share</source>
         <translation>文件属性的相同之处</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="461"/>
+        <location filename="core_catalogue.py" line="462"/>
         <source>The scan&apos;s settings</source>
         <translation>本次检测的设置</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="462"/>
+        <location filename="core_catalogue.py" line="463"/>
         <source>{chars} characters in all</source>
         <translation>共 {chars} 个字符</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="463"/>
+        <location filename="core_catalogue.py" line="464"/>
         <source>Similarity report for {name}</source>
         <translation>{name} 的相似度报告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="464"/>
+        <location filename="core_catalogue.py" line="465"/>
         <source>Share of your text in matched passages</source>
         <translation>你的文本中匹配段落所占比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="465"/>
+        <location filename="core_catalogue.py" line="466"/>
         <source>Other submission</source>
         <translation>其他作业</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="466"/>
+        <location filename="core_catalogue.py" line="467"/>
         <source>Level of detail</source>
         <translation>详细程度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="467"/>
+        <location filename="core_catalogue.py" line="468"/>
         <source>score only</source>
         <translation>仅分数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="468"/>
+        <location filename="core_catalogue.py" line="469"/>
         <source>summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="469"/>
+        <location filename="core_catalogue.py" line="470"/>
         <source>full passages</source>
         <translation>完整段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="470"/>
+        <location filename="core_catalogue.py" line="471"/>
         <source>Similar submissions</source>
         <translation>相似的作业</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="471"/>
+        <location filename="core_catalogue.py" line="472"/>
         <source>Other students are not named: each is shown as Student 1, 2, …</source>
         <translation>不显示其他学生的姓名：依次显示为 学生 1、2、…</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="472"/>
+        <location filename="core_catalogue.py" line="473"/>
         <source>No other submission shares enough text with this one to be flagged.</source>
         <translation>没有其他作业与这份作业有足以标记的相同文本。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="473"/>
+        <location filename="core_catalogue.py" line="474"/>
         <source>Your text</source>
         <translation>你的文本</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="474"/>
+        <location filename="core_catalogue.py" line="475"/>
         <source>Decision</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="475"/>
+        <location filename="core_catalogue.py" line="476"/>
         <source>Decided because</source>
         <translation>判定理由</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="476"/>
+        <location filename="core_catalogue.py" line="477"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="477"/>
+        <location filename="core_catalogue.py" line="478"/>
         <source>Decided by</source>
         <translation>判定人</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="478"/>
+        <location filename="core_catalogue.py" line="479"/>
         <source>Decided at</source>
         <translation>判定时间</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="479"/>
+        <location filename="core_catalogue.py" line="480"/>
         <source>Unreviewed</source>
         <translation>未审阅</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="480"/>
+        <location filename="core_catalogue.py" line="481"/>
         <source>Confirmed copying</source>
         <translation>确认抄袭</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="481"/>
+        <location filename="core_catalogue.py" line="482"/>
         <source>Dismissed</source>
         <translation>已排除</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="482"/>
+        <location filename="core_catalogue.py" line="483"/>
         <source>Outdated: a file changed since</source>
         <translation>已过期：文件在判定后有改动</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="483"/>
+        <location filename="core_catalogue.py" line="484"/>
         <source>Template or assignment prompt</source>
         <translation>模板或作业题目</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="484"/>
+        <location filename="core_catalogue.py" line="485"/>
         <source>Shared source or quotation</source>
         <translation>共同来源或引文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="485"/>
+        <location filename="core_catalogue.py" line="486"/>
         <source>Common knowledge</source>
         <translation>常识</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="486"/>
+        <location filename="core_catalogue.py" line="487"/>
         <source>Group work allowed</source>
         <translation>允许小组合作</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="487"/>
+        <location filename="core_catalogue.py" line="488"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="488"/>
+        <location filename="core_catalogue.py" line="489"/>
         <source>No flag</source>
         <translation>无标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="489"/>
+        <location filename="core_catalogue.py" line="490"/>
         <source>All reviewed, cleared</source>
         <translation>已全部审阅，无抄袭</translation>
     </message>
@@ -3743,187 +3748,187 @@ Archived: {label}</source>
 <context>
     <name>Setting</name>
     <message>
-        <location filename="core_catalogue.py" line="354"/>
+        <location filename="core_catalogue.py" line="355"/>
         <source>SimHash distance threshold (k, bits):</source>
         <translation>SimHash 距离阈值（k，位）：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="355"/>
+        <location filename="core_catalogue.py" line="356"/>
         <source>SimHash Hamming distance for near-duplicates</source>
         <translation>判定近似重复的 SimHash 汉明距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="356"/>
+        <location filename="core_catalogue.py" line="357"/>
         <source>Flag pairs with matched text of at least:</source>
         <translation>匹配文本至少达到此比例时标记：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="357"/>
+        <location filename="core_catalogue.py" line="358"/>
         <source>Flag a pair when this share of either file is matched text</source>
         <translation>任一文件中匹配文本达到此比例时，标记该文件对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="358"/>
+        <location filename="core_catalogue.py" line="359"/>
         <source>…or one matching passage of at least:</source>
         <translation>……或一段匹配段落至少：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="359"/>
+        <location filename="core_catalogue.py" line="360"/>
         <source>Also flag a pair when one passage of at least this many words is the same in both (2 Chinese characters count as 1 word)</source>
         <translation>两份文件中有一段至少这么多词的段落相同时，也标记该文件对（2 个汉字算 1 个词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="360"/>
+        <location filename="core_catalogue.py" line="361"/>
         <source> words</source>
         <translation> 词</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="361"/>
+        <location filename="core_catalogue.py" line="362"/>
         <source>Report pairs from this similarity:</source>
         <translation>从此相似度起列出文件对：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="362"/>
+        <location filename="core_catalogue.py" line="363"/>
         <source>Pairs below this similarity are left out of the pairs list</source>
         <translation>相似度低于此值的文件对不列入文件对列表</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="363"/>
+        <location filename="core_catalogue.py" line="364"/>
         <source>Word-sequence length (n-gram):</source>
         <translation>词序列长度（n-gram）：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="364"/>
+        <location filename="core_catalogue.py" line="365"/>
         <source>Shingle size in units (words, or two Chinese characters)</source>
         <translation>词序列的单位数（词，或两个汉字）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="365"/>
+        <location filename="core_catalogue.py" line="366"/>
         <source>Shortest passage, in units:</source>
         <translation>最短段落（单位数）：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="366"/>
+        <location filename="core_catalogue.py" line="367"/>
         <source>Matched runs shorter than this many units are not passages</source>
         <translation>短于这么多单位的匹配片段不算段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="367"/>
+        <location filename="core_catalogue.py" line="368"/>
         <source>Text shared by this share of the class is common:</source>
         <translation>全班此比例的文件共有的文字视为公共文字：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="368"/>
+        <location filename="core_catalogue.py" line="369"/>
         <source>Text found in at least this share of the files is common to the class and not counted</source>
         <translation>至少在此比例的文件中出现的文字属于全班公共文字，不计入</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="369"/>
+        <location filename="core_catalogue.py" line="370"/>
         <source>Convert Traditional Chinese to Simplified before comparing</source>
         <translation>比较前将繁体中文转换为简体</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="370"/>
+        <location filename="core_catalogue.py" line="371"/>
         <source>Map Traditional Chinese to Simplified, so a copy converted to Traditional is still found</source>
         <translation>将繁体中文转换为简体，这样转成繁体的抄袭仍能被发现</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="371"/>
+        <location filename="core_catalogue.py" line="372"/>
         <source>Word weights from:</source>
         <translation>词权重来源：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="372"/>
+        <location filename="core_catalogue.py" line="373"/>
         <source>IDF source for SimHash weights (jieba: a fixed table; corpus: the folder)</source>
         <translation>SimHash 权重的 IDF 来源（jieba：固定词表；corpus：所扫描的文件夹）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="373"/>
+        <location filename="core_catalogue.py" line="374"/>
         <source>MinHash permutations:</source>
         <translation>MinHash 置换数：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="374"/>
+        <location filename="core_catalogue.py" line="375"/>
         <source>Permutations of the MinHash signature</source>
         <translation>MinHash 签名的置换数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="375"/>
+        <location filename="core_catalogue.py" line="376"/>
         <source>Ignore quoted text (“…”, 「…」, &quot;…&quot;)</source>
         <translation>忽略引用文字（“…”、「…」、&quot;…&quot;）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="376"/>
+        <location filename="core_catalogue.py" line="377"/>
         <source>Leave quoted text out of the comparison</source>
         <translation>比较时不计引用文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="377"/>
+        <location filename="core_catalogue.py" line="378"/>
         <source>Ignore the reference section (参考文献, References)</source>
         <translation>忽略参考文献部分（参考文献、References）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="378"/>
+        <location filename="core_catalogue.py" line="379"/>
         <source>Leave the reference section (参考文献, References) out of the comparison</source>
         <translation>比较时不计参考文献部分（参考文献、References）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="379"/>
+        <location filename="core_catalogue.py" line="380"/>
         <source>Find passages reworded sentence by sentence (Chinese, English)</source>
         <translation>查找逐句改写的段落（中文、英文）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="380"/>
+        <location filename="core_catalogue.py" line="381"/>
         <source>Look for sentences reworded within a language (Chinese, English)</source>
         <translation>查找同一语言内改写的句子（中文、英文）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="381"/>
+        <location filename="core_catalogue.py" line="382"/>
         <source>Find passages translated between Chinese and English</source>
         <translation>查找中英文之间翻译的段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="382"/>
+        <location filename="core_catalogue.py" line="383"/>
         <source>Look for sentences translated between Chinese and English</source>
         <translation>查找中英文之间翻译的句子</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="383"/>
+        <location filename="core_catalogue.py" line="384"/>
         <source>Reworded or translated: sentences closer by at least:</source>
         <translation>改写或翻译：句子相近程度至少为：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="384"/>
+        <location filename="core_catalogue.py" line="385"/>
         <source>Each sentence of a reworded or translated passage must be this many times closer to its match than to its usual nearest sentences in other files</source>
         <translation>改写或翻译段落中的每一句与其对应句的相近程度，须达到它与其他文件中最相近句子的通常程度的这么多倍</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="385"/>
+        <location filename="core_catalogue.py" line="386"/>
         <source>Reworded or translated: sentences in order, at least:</source>
         <translation>改写或翻译：按顺序的句子至少：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="386"/>
+        <location filename="core_catalogue.py" line="387"/>
         <source>Sentences in order that make a reworded or translated passage</source>
         <translation>构成改写或翻译段落所需的按顺序排列的句子数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="387"/>
+        <location filename="core_catalogue.py" line="388"/>
         <source>Worker processes:</source>
         <translation>工作进程数：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="388"/>
+        <location filename="core_catalogue.py" line="389"/>
         <source>Worker processes (0: one per core)</source>
         <translation>工作进程数（0：每个核心一个）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="389"/>
+        <location filename="core_catalogue.py" line="390"/>
         <source>Read scanned pages and pictures of text (OCR, about 5-10 s per page)</source>
         <translation>识别扫描页和文字图片（OCR，每页约 5-10 秒）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="390"/>
+        <location filename="core_catalogue.py" line="391"/>
         <source>Read scanned PDF pages and pictures in DOCX/ODT files by OCR (about 5-10 s per page); without it a PDF that is only scans is reported, not read</source>
         <translation>用 OCR 识别 PDF 中的扫描页以及 DOCX/ODT 文件中的图片（每页约 5-10 秒）；关闭时，只有扫描页的 PDF 会被报告而不读取</translation>
     </message>

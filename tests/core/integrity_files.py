@@ -100,3 +100,37 @@ def odt_package(body: str, *, automatic: str = "", styles: str = "", page: str =
         z.writestr("content.xml", content, compress_type=zipfile.ZIP_DEFLATED)
         z.writestr("styles.xml", style_part, compress_type=zipfile.ZIP_DEFLATED)
     return out.getvalue()
+
+
+def layered_pdf(shown: str, invisible: str, *, picture: bool = False) -> bytes:
+    """An English PDF whose pages show ``shown`` and carry ``invisible`` as an invisible
+    text layer (render mode 3) at the same places, as a searchable scan carries its
+    recognised text; with ``picture``, each page also shows a picture (as a scan does)."""
+    import textwrap
+
+    from PIL import Image
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen import canvas
+
+    out = io.BytesIO()
+    pdf = canvas.Canvas(out, pagesize=A4)
+    height = A4[1]
+    seen = textwrap.wrap(" ".join(shown.split()), 95)
+    hidden = textwrap.wrap(" ".join(invisible.split()), 95)
+    per_page = 60
+    grey = ImageReader(Image.new("L", (40, 40), 200))
+    for start in range(0, max(len(seen), len(hidden)), per_page):
+        if picture:
+            pdf.drawImage(grey, 20, 20, 40, 40)
+        for layer, mode in ((seen, 0), (hidden, 3)):
+            text = pdf.beginText(50, height - 50)
+            text.setFont("Helvetica", 9)
+            text.setTextRenderMode(mode)
+            text.setLeading(12)
+            for line in layer[start : start + per_page]:
+                text.textLine(line)
+            pdf.drawText(text)
+        pdf.showPage()
+    pdf.save()
+    return out.getvalue()

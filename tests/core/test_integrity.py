@@ -19,7 +19,7 @@ from simhash_core.messages import Message
 from simhash_core.scan import scan
 from simhash_core.text.disguise import disguise_flags
 from simhash_core.types import IntegrityFlag, ScanResult
-from tests.core.integrity_files import docx_bytes, odt_package, paragraph, run
+from tests.core.integrity_files import docx_bytes, layered_pdf, odt_package, paragraph, run
 from tests.core.samples import CLASS_ZH, PAN13, needs_samples
 
 pytestmark = needs_samples
@@ -320,3 +320,76 @@ def test_disguised_letters_are_folded_and_flagged(
 
 def test_real_words_of_other_alphabets_are_not_flagged() -> None:
     assert disguise_flags("Россия и Греция, Αθήνα, Հայաստան, 中文 and English") == ()
+
+
+# ---- where flags go ------------------------------------------------------------------
+
+
+def test_flags_come_back_from_the_cache_once(tmp_path: Path) -> None:
+    from simhash_core.store.cache import AnalysisCache
+
+    body, hidden = _between_words("<w:vanish/>")
+    texts = {name: _zh(name) for name in ZH_ESSAYS[:3]}
+    folder = _class(tmp_path, texts, "copy.docx", docx_bytes(body))
+    disguised, count = _fillers(_en(EN_ESSAYS[0]))
+    (folder / "spaced.txt").write_text(disguised, encoding="utf-8")
+    cache = AnalysisCache(tmp_path / "cache.sqlite")
+    cold = scan([folder], isolate=False, cache=cache)
+    warm = scan([folder], isolate=False, cache=cache)
+    for result in (cold, warm):
+        flags = {d.name: d.flags for d in result.documents if d.flags}
+        assert flags == {
+            "copy.docx": (IntegrityFlag("vanish", hidden),),
+            "spaced.txt": (IntegrityFlag("filler", count),),
+        }
+        for d in result.documents:
+            assert len(d.warnings) == len(set(d.warnings))
+
+
+def test_a_students_several_files_name_the_file_with_the_trick(tmp_path: Path) -> None:
+    root = tmp_path / "class"
+    for student, name in zip(("Bo Wu", "Cai Yun", "Dan Ho"), ZH_ESSAYS[:3], strict=True):
+        (root / student).mkdir(parents=True)
+        (root / student / "essay.txt").write_text(_zh(name), encoding="utf-8")
+    (root / "Ann Lee").mkdir()
+    (root / "Ann Lee" / "notes.txt").write_text(_zh(ZH_ESSAYS[3])[:200], encoding="utf-8")
+    body, hidden = _between_words('<w:color w:val="FFFFFF"/>')
+    (root / "Ann Lee" / "essay.docx").write_bytes(docx_bytes(body))
+    result = scan([root], isolate=False)
+    labels = [d.label for d in result.documents]
+    ann = result.documents[labels.index("Ann Lee")]
+    assert ann.flags == (IntegrityFlag("colour", hidden, "essay.docx"),)
+    pair = next(p for p in result.pairs if "Ann Lee" in (labels[p.a], labels[p.b]))
+    assert {labels[pair.a], labels[pair.b]} == {"Ann Lee", "Bo Wu"} and pair.flagged
+    said = [str(r) for r in pair.reasons if r.code == "pair.flag"]
+    assert said == [f"Ann Lee, essay.docx: {hidden:,} characters of hidden text, in letters "
+                    "of the page's colour"]
+
+
+# ---- PDF (item 6) ----------------------------------------------------------------------
+
+
+def test_pdf_invisible_layer_of_other_text_is_left_out_and_flagged(tmp_path: Path) -> None:
+    """The page shows the copy; an invisible layer over it holds another text (what a
+    checker reading the layer would compare). The layer is left out and flagged."""
+    texts = {n: _en(n) for n in EN_ESSAYS[:3]}
+    decoy = _en(EN_ESSAYS[3])
+    data = layered_pdf(texts[EN_ESSAYS[0]], decoy)
+    folder = _class(tmp_path, texts, "copy.pdf", data)
+    result = scan([folder], isolate=False)
+    copy = next(d for d in result.documents if d.name == "copy.pdf")
+    (flag,) = copy.flags
+    assert flag.kind == "invisible"
+    assert flag.chars == pytest.approx(len("".join(decoy.split())), rel=0.02)
+    _assert_copied(result, EN_ESSAYS[0], "copy.pdf", "invisible", flag.chars)
+    assert decoy.split()[5] not in copy.text.split()[:20]
+
+
+def test_pdf_searchable_scan_keeps_its_invisible_layer(tmp_path: Path) -> None:
+    """A scan's recognised text lies invisibly over its picture: it is the page's text."""
+    text = _en(EN_ESSAYS[0])
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(layered_pdf("", text, picture=True))
+    read = extract(path)
+    assert read.flags == ()
+    assert " ".join(read.text.split())[:200] == " ".join(text.split())[:200]
