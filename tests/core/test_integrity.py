@@ -393,3 +393,17 @@ def test_pdf_searchable_scan_keeps_its_invisible_layer(tmp_path: Path) -> None:
     read = extract(path)
     assert read.flags == ()
     assert " ".join(read.text.split())[:200] == " ".join(text.split())[:200]
+
+
+def test_a_students_file_with_disguised_letters_is_named(tmp_path: Path) -> None:
+    root = tmp_path / "class"
+    for student, name in zip(("Bo Wu", "Cai Yun", "Dan Ho"), EN_ESSAYS[:3], strict=True):
+        (root / student).mkdir(parents=True)
+        (root / student / "essay.txt").write_text(_en(name), encoding="utf-8")
+    (root / "Ann Lee").mkdir()
+    (root / "Ann Lee" / "notes.txt").write_text(_en(EN_ESSAYS[3])[:300], encoding="utf-8")
+    disguised, count = _swap(ARMENIAN)(_en(EN_ESSAYS[0]))
+    (root / "Ann Lee" / "essay.txt").write_text(disguised, encoding="utf-8")
+    result = scan([root], isolate=False)
+    ann = next(d for d in result.documents if d.label == "Ann Lee")
+    assert ann.flags == (IntegrityFlag("lookalike", count, "essay.txt"),)
