@@ -32,7 +32,7 @@ from simhash_core.ocr.marks import strip_marks
 from simhash_core.ocr.reader import OcrReader
 from simhash_core.types import DocumentMeta, ExtractedText
 
-from .docx_styles import DocxStyles, run_look, w_attr, w_child
+from .docx_styles import DocxStyles, could_hide, run_look, w_attr, w_child
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
 from .hidden_runs import PAGE, HiddenText, hiding
 from .html import decode_markup, html_paragraphs
@@ -161,10 +161,8 @@ class _Package(ZipParts):
         chunk = self._chunk_reader(by_id)
         styles = next((n for _, k, n in rels if k.endswith("/styles") and n in self.names), None)
         background = w_attr(w_child(document, "background"), "color") or ""
-        self.looks = Looks(
-            DocxStyles(self.parse(styles) if styles else None),
-            background.upper() if len(background) == 6 else PAGE,
-        )
+        page = background.upper() if len(background) == 6 else PAGE
+        self.looks = Looks(self._styles(styles, page), page)
 
         headers: list[str] = []
         footers: list[str] = []
@@ -209,6 +207,16 @@ class _Package(ZipParts):
             ocr_skipped=self.pictures.skipped,
             ocr_offered=self.pictures.offered,
         )
+
+    def _styles(self, name: str | None, page: str) -> DocxStyles:
+        """The styles part, parsed only where it could hide text (see
+        :func:`.docx_styles.could_hide`)."""
+        if not name:
+            return DocxStyles(None)
+        data = self.read(name)
+        if not could_hide(data, page):
+            return DocxStyles(None)
+        return DocxStyles(data, lambda fragment: self.parse_bytes(fragment, name))
 
     def meta(self) -> DocumentMeta | None:
         """The core and extended properties: author, last saved by, times, template."""
