@@ -143,6 +143,8 @@ class OcrRegion:
         the file, for a student's several files)."""
         if self.page is not None:
             where = Message.of("ocr.where-page", page=self.page)
+        elif not self.picture:  # a photo or screenshot handed in as a file
+            where = Message.of("ocr.where-photo")
         else:
             where = Message.of("ocr.where-picture", name=self.picture.rsplit("/", 1)[-1])
         return Message.of("ocr.where-in", where=where, name=self.file) if self.file else where
