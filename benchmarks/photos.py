@@ -9,6 +9,7 @@ and PAN-13's English source documents (../shared/samples). Each page is saved as
 turned by 0, 90, 180 and 270 degrees, plus one upright page turned only by its EXIF
 orientation tag, and read through ``extract()`` as a scan reads it. The character error
 rate is the edit distance to the drawn lines over their length (``tests/scans.py``).
+``reads`` counts the recognizer's runs: an upright page is read once either way.
 Prints a table; asserts nothing.
 """
 
@@ -62,13 +63,31 @@ def texts(pages: int) -> list[tuple[str, str, bool]]:
     return found
 
 
-def read(path: Path, turn: bool) -> tuple[str, float]:
+READS = [0]  # the recognizer's runs (a count does not depend on the machine's load)
+
+
+def read(path: Path, turn: bool) -> tuple[str, float, int]:
+    """``(text, seconds, recognizer runs)`` of one photo read through ``extract()``."""
     from simhash_core.extract import extract
     from simhash_core.ocr.reader import OcrReader
 
+    READS[0] = 0
     start = time.perf_counter()
     got = extract(path, ocr=OcrReader(turn_pages=turn))
-    return got.text, time.perf_counter() - start
+    return got.text, time.perf_counter() - start, READS[0]
+
+
+def count_reads() -> None:
+    """Count the recognizer's runs (it is looked up in the reader at each call)."""
+    import simhash_core.ocr.reader as reader
+
+    engine_recognise = reader.recognise
+
+    def counted(image):
+        READS[0] += 1
+        return engine_recognise(image)
+
+    reader.recognise = counted
 
 
 def main() -> None:
@@ -81,6 +100,7 @@ def main() -> None:
     from tests.scans import cer
 
     recognise(np.full((200, 600, 3), 255, np.uint8))  # the engine loaded before timing
+    count_reads()
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         for name, text, wide in texts(args.pages):
@@ -92,13 +112,14 @@ def main() -> None:
                 path = Path(folder) / f"{name}-{label[:3].strip('°')}.jpg"
                 path.write_bytes(data)
                 for turn in (False, True):
-                    got, seconds = read(path, turn)
-                    rows.append((name, label, turn, seconds, cer(truth, got)))
+                    got, seconds, reads = read(path, turn)
+                    rows.append((name, label, turn, reads, seconds, cer(truth, got)))
                     print(*rows[-1], sep="\t", flush=True, file=sys.stderr)
-    print("| page | photo | turned first | seconds | CER |")
-    print("|---|---|---|---:|---:|")
-    for name, label, turn, seconds, rate in rows:
-        print(f"| {name} | {label} | {'yes' if turn else 'no'} | {seconds:.1f} | {rate:.3f} |")
+    print("| page | photo | turned first | reads | seconds | CER |")
+    print("|---|---|---|---:|---:|---:|")
+    for name, label, turn, reads, seconds, rate in rows:
+        yes = "yes" if turn else "no"
+        print(f"| {name} | {label} | {yes} | {reads} | {seconds:.1f} | {rate:.3f} |")
 
 
 if __name__ == "__main__":

@@ -304,7 +304,9 @@ CATALOGUE: dict[str, str] = {
         "OCR read the first {read} of {pages} scanned pages; the rest are not compared"
     ),
     "warn.ocr-picture": "picture {name} was not read: {reason}",
-    "warn.ocr-turned": "the picture was turned {degrees}° anticlockwise to be read upright",
+    "warn.ocr-turned": (
+        "the picture lay sideways or upside down: it was turned {degrees}° clockwise and read"
+    ),
     "warn.named-as": "read as {format}: that is what the file holds, though it is named {suffix}",
     "warn.undecodable": "{share:.0%} of the characters could not be decoded and were dropped",
     # what to know about the run itself

@@ -212,7 +212,7 @@ def messages() -> dict[str, str]:
         "warn.ocr-low": translate("Message", "{where} was read by OCR with low confidence ({confidence:.0%}): check its text against the scan"),
         "warn.ocr-pages-limit": translate("Message", "OCR read the first {read} of {pages} scanned pages; the rest are not compared"),
         "warn.ocr-picture": translate("Message", "picture {name} was not read: {reason}"),
-        "warn.ocr-turned": translate("Message", "the picture was turned {degrees}° anticlockwise to be read upright"),
+        "warn.ocr-turned": translate("Message", "the picture lay sideways or upside down: it was turned {degrees}° clockwise and read"),
         "warn.named-as": translate("Message", "read as {format}: that is what the file holds, though it is named {suffix}"),
         "warn.undecodable": translate("Message", "{share:.0%} of the characters could not be decoded and were dropped"),
         "notice.cache-replaced": translate("Message", "the fingerprint cache was damaged ({detail}); it was moved aside as {name} and a new one was started"),

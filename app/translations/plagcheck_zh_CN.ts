@@ -2216,8 +2216,8 @@ tf 开头</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="215"/>
-        <source>the picture was turned {degrees}° anticlockwise to be read upright</source>
-        <translation>图片已逆时针旋转 {degrees}° 摆正后再识别</translation>
+        <source>the picture lay sideways or upside down: it was turned {degrees}° clockwise and read</source>
+        <translation>图片是横放或倒置的：已顺时针旋转 {degrees}° 后识别</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="216"/>

@@ -24,9 +24,10 @@ import bisect
 import io
 import struct
 from dataclasses import dataclass
+from datetime import datetime
 
 from simhash_core.messages import Message
-from simhash_core.types import ExtractedText
+from simhash_core.types import DocumentMeta, ExtractedText
 
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
 from .sniff import OLE2_MAGIC
@@ -86,8 +87,7 @@ def extract_doc(
     corrupt not a Word 97-2003 document: open it in Word or WPS and save as DOCX
     """
     del limits  # the file's size is bounded by read_source; the FIB's counts below
-    streams = _open_streams(data, kind)
-    word, table = streams
+    word, table, meta = _open_streams(data, kind)
     fib = _Fib.parse(word)
     fib.check(kind)
     table_stream = table.get("1Table" if fib.flags & F_WHICH_TABLE else "0Table")
@@ -99,11 +99,14 @@ def extract_doc(
     text = _clean(raw)
     if not text.strip():
         raise ExtractError("empty", Message.of("file.blank"))
-    return ExtractedText(text, kind)
+    return ExtractedText(text, kind, meta=meta)
 
 
-def _open_streams(data: bytes, kind: str) -> tuple[bytes, dict[str, bytes]]:
-    """The ``WordDocument`` stream and the table streams of an OLE2 file."""
+def _open_streams(
+    data: bytes, kind: str
+) -> tuple[bytes, dict[str, bytes], DocumentMeta | None]:
+    """The ``WordDocument`` stream, the table streams and the summary properties of an
+    OLE2 file."""
     import olefile
 
     if not data.startswith(OLE2_MAGIC):
@@ -127,7 +130,45 @@ def _open_streams(data: bytes, kind: str) -> tuple[bytes, dict[str, bytes]]:
             raise
         except Exception as exc:
             raise ExtractError("corrupt", _damaged(exc)) from exc
-    return word, tables
+        meta = _meta(ole)
+    return word, tables, meta
+
+
+def _meta(ole) -> DocumentMeta | None:
+    """Who wrote the document and when, from its summary information (None where it
+    says nothing, or the stream is damaged: never a reason to refuse the text)."""
+    try:
+        found = ole.get_metadata()
+    except Exception:
+        return None
+    page = found.codepage if isinstance(found.codepage, int) else 1252
+    codec = {65001: "utf-8", 1200: "utf-16-le"}.get(page & 0xFFFF, f"cp{page & 0xFFFF}")
+
+    def text(value: object) -> str:
+        if isinstance(value, bytes):
+            try:
+                return text(value.decode(codec))
+            except (LookupError, UnicodeDecodeError):
+                return text(value.decode("gb18030", errors="replace"))
+        if not isinstance(value, str):
+            return ""
+        return value.replace("\x00", "").strip()[:200]
+
+    def when(value: object) -> str:
+        if not isinstance(value, datetime) or value.year < 1980:  # unset: 1601-01-01
+            return ""
+        return value.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    fields = {
+        "author": text(found.author),
+        "last_saved_by": text(found.last_saved_by),
+        "created": when(found.create_time),
+        "modified": when(found.last_saved_time),
+        "template": text(found.template),
+        "application": text(found.creating_application),
+    }
+    fields = {k: v for k, v in fields.items() if v}
+    return DocumentMeta(**fields) if fields else None
 
 
 def _unopened(data: bytes, reason: Message) -> ExtractError:

@@ -43,7 +43,7 @@ def extract_image(data: bytes, ocr: OcrReader | None) -> ExtractedText:
     text = join_wrapped_lines(piece.text)
     warnings = list(ocr.warnings)
     if piece.turn:
-        warnings.append(Message.of("warn.ocr-turned", degrees=90 * piece.turn))
+        warnings.append(Message.of("warn.ocr-turned", degrees=(360 - 90 * piece.turn) % 360))
     if piece.confidence < LOW_CONFIDENCE:
         warnings.append(
             Message.of("warn.ocr-low", where=PHOTO_WHERE, confidence=piece.confidence)

@@ -53,6 +53,11 @@ def test_chinese_text_is_read():
     assert got.text.split("\n") == list(made.CHINESE)
 
 
+def test_the_author_is_read_from_the_summary_information():
+    meta = extract(WORD / "english.doc").meta
+    assert meta is not None and meta.author == made.AUTHOR
+
+
 def test_a_field_keeps_its_result_and_drops_its_code():
     text = extract(WORD / "fields.doc").text
     assert made.FIELD_LINK in text and made.ENGLISH[0] in text

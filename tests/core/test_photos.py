@@ -10,9 +10,11 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from simhash_core.extract import SUPPORTED_SUFFIXES, ExtractError, extract
+from simhash_core.extract.scans import source_image
 from simhash_core.messages import Message
 from simhash_core.ocr.reader import OcrReader
 from simhash_core.scan import scan
@@ -73,7 +75,7 @@ def test_a_photo_taken_sideways_or_upside_down_is_turned_before_it_is_read(tmp_p
     assert cer(TRUTH, plain.text) > 0.5  # read as it lies: junk, or lines out of order
     assert cer(TRUTH, turned.text) < 0.05
     said = [w for w in turned.warnings if w.code == "warn.ocr-turned"]
-    assert said == [Message.of("warn.ocr-turned", degrees=(360 - turn) % 360)]
+    assert said == [Message.of("warn.ocr-turned", degrees=turn)]  # turned back clockwise
 
 
 def test_the_exif_orientation_is_applied(tmp_path):
@@ -135,3 +137,5 @@ def test_an_essay_and_a_photo_in_a_students_folder_are_one_submission(tmp_path):
     zhang = next(d for d in result.documents if d.student and d.student.name == "张三")
     assert zhang.ocr and all(r.file == "page2.jpg" for r in zhang.ocr)
     assert any(p.flagged for p in result.pairs)
+    shown = source_image(zhang, zhang.ocr[0])  # "Show the scan": the photo itself
+    assert isinstance(shown, np.ndarray) and shown.shape[2] == 3 and shown.shape[1] > 600

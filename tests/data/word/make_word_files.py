@@ -39,10 +39,13 @@ TRACKED_INSERTED = "This sentence was added with changes tracked."
 TRACKED_DELETED = "This sentence was deleted with changes tracked."
 
 
+AUTHOR = "张三"  # the document's author property
+
+
 def _html(body: str) -> str:
     return (
-        '<!DOCTYPE html><html><head><meta charset="utf-8"><title>essay</title></head>'
-        f"<body>{body}</body></html>"
+        '<!DOCTYPE html><html><head><meta charset="utf-8"><title>essay</title>'
+        f'<meta name="author" content="{AUTHOR}"></head><body>{body}</body></html>'
     )
 
 
