@@ -139,3 +139,15 @@ def test_an_essay_and_a_photo_in_a_students_folder_are_one_submission(tmp_path):
     assert any(p.flagged for p in result.pairs)
     shown = source_image(zhang, zhang.ocr[0])  # "Show the scan": the photo itself
     assert isinstance(shown, np.ndarray) and shown.shape[2] == 3 and shown.shape[1] > 600
+
+
+def test_a_pdf_page_scanned_upside_down_is_turned_before_it_is_read(tmp_path):
+    """The same turning serves scanned PDF pages: the sheet put in the scanner the wrong
+    way round is read upright, its text where the page's text belongs."""
+    from tests.scans import image_pdf
+
+    path = tmp_path / "scan.pdf"
+    image_pdf([_picture(180)], path, dpi=150)
+    got = extract(path, ocr=OcrReader())
+    assert cer(TRUTH, got.text) < 0.05
+    assert len(got.ocr) == 1 and got.ocr[0].page == 1
