@@ -38,6 +38,10 @@ CATALOGUE: dict[str, str] = {
     ),
     "pair.identical": "identical file archived under {label}",
     "pair.reworded": "{sentences} sentences with the same meaning in other words",
+    "pair.edited": (
+        "a passage of about {words:.0f} words copied with edits: {share:.0%} of it word "
+        "for word, up to {longest:.0f} words in a row"
+    ),
     "pair.translated": "{sentences} sentences translated between Chinese and English",
     # what two flagged files' own properties share (never a reason to flag alone)
     "meta.same-author": "both files were created by {name}, and no other file of the class",
