@@ -39,6 +39,9 @@ CATALOGUE: dict[str, str] = {
     "pair.identical": "identical file archived under {label}",
     "pair.reworded": "{sentences} sentences with the same meaning in other words",
     "pair.translated": "{sentences} sentences translated between Chinese and English",
+    # text many submissions hold at one place (compare.shared_text): not counted
+    "shared.start": "{files} students begin with the same {words} words: the assignment text?",
+    "shared.end": "{files} students end with the same {words} words: a shared text?",
     # what two flagged files' own properties share (never a reason to flag alone)
     "meta.same-author": "both files were created by {name}, and no other file of the class",
     "meta.same-saver": "both files were last saved by {name}, and no other file of the class",
