@@ -80,10 +80,11 @@ def held_by(docs: Sequence[Document], files: int) -> np.ndarray:
     if not len(candidates):
         return np.zeros(0, dtype=np.uint64)
     held = []
+    member = Members(candidates)
     for done, d in enumerate(docs, start=1):
         own = d.shingle_seq[d.usable]
         top = (own >> np.uint64(32)).astype(np.uint32)
-        held.append(sorted_unique(own[_in_sorted(top, candidates)]))
+        held.append(sorted_unique(own[member(top)]))
         drop_mapped_pages(done)
     return runs_at_least(np.concatenate(held), files)
 
@@ -111,7 +112,46 @@ def _in_sorted(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
     return sorted_set[at] == values
 
 
-def placed_blocks(d: Document, held: np.ndarray) -> Iterator[tuple[SharedPlace, int, int]]:
+FILTER_BITS = 20  # a set's filter: one flag per value of a hash's low 20 bits (1 MB)
+
+
+class Members:
+    """Membership in a sorted set of hashes, asked of every document in turn.
+
+    A class's shared text is a few hundred shingles, asked of millions: a flag per
+    value of their low :data:`FILTER_BITS` bits answers almost every one in one
+    look-up, and only the few flagged are searched exactly (a binary search of each
+    value costs ten times more). A large set is searched directly.
+
+    >>> m = Members(np.array([5, 1 << 40], np.uint64))
+    >>> m(np.array([5, 6, 1 << 40, (1 << 41) | 5], np.uint64)).tolist()
+    [True, False, True, False]
+    """
+
+    def __init__(self, sorted_set: np.ndarray) -> None:
+        self.set = sorted_set
+        self.filter: np.ndarray | None = None
+        if 0 < len(sorted_set) <= (1 << FILTER_BITS) >> 6:  # few false flags
+            self.filter = np.zeros(1 << FILTER_BITS, bool)
+            self.filter[self._low(sorted_set)] = True
+
+    @staticmethod
+    def _low(values: np.ndarray) -> np.ndarray:
+        return (values & values.dtype.type((1 << FILTER_BITS) - 1)).astype(np.intp)
+
+    def __call__(self, values: np.ndarray) -> np.ndarray:
+        if self.filter is None:
+            return _in_sorted(values, self.set)
+        found = self.filter[self._low(values)]
+        maybe = np.flatnonzero(found)
+        if len(maybe):
+            found[maybe] = _in_sorted(values[maybe], self.set)
+        return found
+
+
+def placed_blocks(
+    d: Document, held: np.ndarray | Members
+) -> Iterator[tuple[SharedPlace, int, int]]:
     """The shingle positions ``[start, end)`` of document ``d``'s runs of ``held``
     shingles that stand at its start or its end and are short beside it, both counted
     in its usable shingles (the text that counts: a template or a quotation around a
@@ -124,9 +164,10 @@ def placed_blocks(d: Document, held: np.ndarray) -> Iterator[tuple[SharedPlace, 
     >>> list(placed_blocks(d, np.arange(60, dtype=np.uint64)))  # not short beside it
     []
     """
+    member = held if isinstance(held, Members) else Members(held)
     usable = np.flatnonzero(d.usable)
     n = len(usable)
-    hit = np.flatnonzero(_in_sorted(d.shingle_seq[usable], held))
+    hit = np.flatnonzero(member(d.shingle_seq[usable]))
     if not len(hit):
         return
     breaks = np.flatnonzero(np.diff(hit) > 2 * d.ngram + 1)
@@ -157,10 +198,11 @@ def shared_text_shingles(docs: Sequence[Document], files: int) -> np.ndarray:
     if not len(held):
         return held
     voted = []
+    member = Members(held)
     for done, d in enumerate(docs, start=1):
-        for _, start, end in placed_blocks(d, held):
+        for _, start, end in placed_blocks(d, member):
             block = d.shingle_seq[start:end][d.usable[start:end]]
-            voted.append(sorted_unique(block[_in_sorted(block, held)]))
+            voted.append(sorted_unique(block[member(block)]))
         drop_mapped_pages(done)
     if not voted:
         return np.zeros(0, dtype=np.uint64)
@@ -180,13 +222,14 @@ def shared_texts(
     owner: dict[tuple[SharedPlace, int], int] = {}  # a shingle's first block
     blocks: list[tuple[SharedPlace, int, int, int]] = []  # place, document, start, end
     parent: list[int] = []
+    member = Members(shared)
     for i, d in enumerate(docs):
-        for place, start, end in placed_blocks(d, shared):
+        for place, start, end in placed_blocks(d, member):
             k = len(blocks)
             blocks.append((place, i, start, end))
             parent.append(k)
             seq = d.shingle_seq[start:end]
-            for h in sorted_unique(seq[_in_sorted(seq, shared)]).tolist():
+            for h in sorted_unique(seq[member(seq)]).tolist():
                 other = owner.setdefault((place, h), k)
                 if other != k:
                     parent[_root(parent, k)] = _root(parent, other)
