@@ -38,6 +38,10 @@ CATALOGUE: dict[str, str] = {
     ),
     "pair.identical": "identical file archived under {label}",
     "pair.reworded": "{sentences} sentences with the same meaning in other words",
+    "pair.edited": (
+        "a passage of about {words:.0f} words copied with edits: {share:.0%} of it word "
+        "for word, up to {longest:.0f} words in a row"
+    ),
     "pair.translated": "{sentences} sentences translated between Chinese and English",
     # text many submissions hold at one place (compare.shared_text): not counted
     "shared.start": "{files} students begin with the same {words} words: the assignment text?",

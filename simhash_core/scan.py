@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -29,18 +30,21 @@ from simhash_core.extract.zip_entries import close_zips, is_member, is_zip_name,
 from simhash_core.fingerprint.analyze import (
     Analysis,
     analyze_file,
-    analyze_text,
     file_digest,
+    file_mtime,
     template_shingles,
     to_document,
 )
 from simhash_core.fingerprint.weights import reweighted
 from simhash_core.intake.discover import discover
-from simhash_core.intake.students import (
-    layout_notices,
-    one_submission_each,
-    own_path,
-    with_students,
+from simhash_core.intake.students import layout_notices, own_path
+from simhash_core.intake.submissions import (
+    Member,
+    Submission,
+    SubmissionRead,
+    read_submission,
+    submission_hash,
+    submissions_of,
 )
 from simhash_core.memory import give_back_free_memory, mapped_copies
 from simhash_core.ocr.reader import STEP_SECONDS, STEP_SECONDS_CAP, OcrReader
@@ -222,135 +226,330 @@ def _digests(
     return digests
 
 
+def _submission_task(
+    members: list[Member],
+    settings: ScanSettings,
+    template: np.ndarray,
+    store: tuple[str, str] | None,
+    keep_terms: bool,
+    per_file: float,
+) -> SubmissionRead:
+    """A student's several files read and their joined text analysed, in a worker; with
+    ``store``, the analysis and the texts just read stored in the cache by this worker.
+    Each file finished gives the task ``per_file`` more seconds."""
+    reader = OcrReader(enabled=settings.ocr, on_step=_ocr_step)
+    done = read_submission(
+        members, settings, template, reader, lambda k, n: note(k, n, k * per_file)
+    )
+    if store is not None and done.analysis is not None and usable_later(done.analysis):
+        t0 = time.perf_counter()
+        writer = _cache_writer(store[0])
+        for text in done.fresh:
+            if usable_later(text):
+                writer.put_text(text)
+        writer.put(store[1], done.analysis)
+        spent = ("cache write", time.perf_counter() - t0)
+        done = replace(done, fresh=(), analysis=replace(
+            done.analysis, timings=(*done.analysis.timings, spent)
+        ))
+    if done.analysis is not None and not keep_terms:
+        done = replace(done, analysis=replace(done.analysis, terms={}))
+    return done
+
+
+def _one_file(outcome: Analysis | TaskFailure) -> SubmissionRead:
+    """A one-file submission's outcome as a :class:`SubmissionRead`."""
+    if isinstance(outcome, TaskFailure):
+        return SubmissionRead(None, (), ((0, outcome.code, outcome.reason),), ())
+    return SubmissionRead(outcome, (0,), (), ())
+
+
+def _failed(outcome: SubmissionRead) -> bool:
+    """Whether a submission's bytes changed while they were read (its twins are read
+    themselves then: their bytes may still be those hashed)."""
+    return any(code == "changed" for _, code, _ in outcome.failed)
+
+
+class _Reading:
+    """The read of a scan's submissions, planned: what comes from the cache, what twins
+    wait for, and the tasks for the workers (see :func:`analyze_files`)."""
+
+    def __init__(
+        self,
+        files: Sequence[tuple[Path, str]],
+        subs: Sequence[Submission],
+        settings: ScanSettings,
+        template: np.ndarray,
+        cache: AnalysisCache | None,
+        digests: list[str | None],
+        store: tuple[str, str] | None,
+        keep_terms: bool,
+        per_file: float,
+    ) -> None:
+        self.files, self.subs, self.settings, self.template = files, subs, settings, template
+        self.cache, self.digests, self.store = cache, digests, store
+        self.keep_terms, self.per_file = keep_terms, per_file
+        self.key = settings_key(settings, array_digest(template)) if cache else ""
+        self.hashes = [self._hash(sub) for sub in subs]
+        self.left = Counter(h for h in self.hashes if h)  # each content's submissions to come
+        self.known: dict[str, SubmissionRead] = {}
+        self.twins: dict[str, list[int]] = {}
+
+    def _hash(self, sub: Submission) -> str | None:
+        """What the submission's content is cached and twinned under (None: not hashed)."""
+        found = [self.digests[j] for j in sub.files]
+        if any(d is None for d in found):
+            return None
+        return found[0] if len(found) == 1 else submission_hash([d or "" for d in found])
+
+    def plan(self, task: TaskFunc) -> Iterator[tuple[int, SubmissionRead | tuple]]:
+        """Each submission's outcome when it is already known (the cache, a twin read
+        before), else its task ``(func, args...)``; twins of a submission still to be
+        read wait for it (:meth:`waiting`)."""
+        for n, sub in enumerate(self.subs):
+            h = self.hashes[n]
+            if h:
+                self.left[h] -= 1
+            if h in self.known:
+                yield n, _twin(self.known[h] if self.left[h] else self.known.pop(h))
+                continue
+            if h in self.twins:
+                self.twins[h].append(n)
+                continue
+            hit = self._cached(h, len(sub.files))
+            if hit is not None:
+                if h and self.left[h]:
+                    self.known[h] = hit
+                yield n, hit
+                continue
+            if h:
+                self.twins[h] = []
+            yield n, self._task(sub, task)
+
+    def _cached(self, h: str | None, size: int) -> SubmissionRead | None:
+        """A submission of ``size`` files from the cache, when it gives what reading
+        them would."""
+        if self.cache is None or not h:
+            return None
+        hit = self.cache.get_analysis(h, self.key, with_terms=self.settings.idf == "corpus")
+        if hit is None or not usable_now(hit, self.settings):
+            return None
+        return SubmissionRead(hit, tuple(range(size)), (), ())
+
+    def _text(self, digest: str | None) -> ExtractedText | None:
+        """A file's text from the cache, when it gives what reading the file would."""
+        if self.cache is None or not digest:
+            return None
+        text = self.cache.get_text(digest)
+        return text if text is not None and usable_now(text, self.settings) else None
+
+    def _task(self, sub: Submission, task: TaskFunc) -> tuple:
+        keep = self.keep_terms
+        if len(sub.files) == 1:
+            (j,) = sub.files
+            path, digest = str(self.files[j][0]), self.digests[j]
+            extracted = self._text(digest)
+            return (task, path, self.settings, self.template, digest, extracted, self.store, keep)
+        members = [
+            replace(_member(self.files, sub, j, self.digests[j]), text=self._text(self.digests[j]))
+            for j in sub.files
+        ]
+        return (
+            _submission_task, members, self.settings, self.template, self.store, keep,
+            self.per_file,
+        )
+
+    def waiting(self, n: int) -> list[int]:
+        """The submissions with the content of submission ``n``, waiting for its read."""
+        return self.twins.get(self.hashes[n] or "", [])
+
+
+def _member(
+    files: Sequence[tuple[Path, str]], sub: Submission, j: int, digest: str | None = None
+) -> Member:
+    """File ``j`` of a student's submission, to read."""
+    path, shown = files[j]
+    inside = os.path.relpath(path, files[sub.files[0]][0].parent)
+    return Member(str(path), shown.rsplit("/", 1)[-1], inside, digest)
+
+
+def _run(func: TaskFunc, *args: object) -> object:
+    """A planned task, in a worker: ``func(*args)``."""
+    return func(*args)
+
+
 def analyze_files(
     files: Sequence[tuple[Path, str]],
     settings: ScanSettings,
     template: np.ndarray,
     progress: Progress,
     *,
+    subs: Sequence[Submission] | None = None,
     isolate: bool = True,
     timeout: float = 60.0,
     cache: AnalysisCache | None = None,
     task: TaskFunc | None = None,
     on_note: Callable[[int, TaskNote], None] | None = None,
-) -> Iterator[tuple[int, Analysis | TaskFailure]]:
-    """Yield ``(index into files, analysis or failure)`` as files finish; ``on_note``
-    hears a file's OCR progress (pages read of pages to read).
+) -> Iterator[tuple[int, SubmissionRead]]:
+    """Yield ``(index into subs, what was read)`` as submissions finish (``subs``: the
+    files grouped by student, :func:`submissions_of`; by default each file alone);
+    ``on_note`` hears a submission's progress (pages read by OCR, or files read).
 
     With OCR off, nothing read by OCR is taken from the cache (the same files always
     give the same result, whatever was scanned before).
 
-    With a cache, unchanged files come straight from it; files whose text is cached
-    but whose settings changed skip extraction; results are stored back (by the isolated
-    workers themselves, so the parent does not spend its time encoding them).
+    With a cache, unchanged submissions come straight from it; files whose text is
+    cached but whose settings changed skip extraction; results are stored back (by the
+    isolated workers themselves, so the parent does not spend its time encoding them).
 
     Files are hashed here and read later by the workers, which check that they read
     the bytes hashed: a file replaced in between is a ``changed`` failure (its text is
-    stored under no hash), and the files of its old content are then read themselves. ``task``
-    replaces the per-file function (same arguments as the default); tests use it to
-    simulate a reader that hangs or crashes.
+    stored under no hash), and the submissions of its old content are then read
+    themselves. ``task`` replaces the per-file function of one-file submissions (same
+    arguments as the default); tests use it to simulate a reader that hangs or crashes.
     """
-    task = task or _analyze_task
-    tasks: list[tuple[int, tuple]] = []
-    key = settings_key(settings, array_digest(template)) if cache else ""
+    subs = list(subs) if subs is not None else [Submission((i,), None) for i in range(len(files))]
     # isolated workers store their own results (the parent stays free for the GUI)
-    store = (str(cache.path), key) if cache is not None and isolate else None
-    # documents carry term counts only when corpus IDF needs them (as cache hits do)
+    store = None
+    if cache is not None and isolate:
+        store = (str(cache.path), settings_key(settings, array_digest(template)))
     corpus_idf = settings.idf == "corpus"
     parent_stores = cache is not None and store is None
-    digests = _digests([p for p, _ in files], cache, progress)
-    # files with the same content are read once: the others (twins) take its result,
-    # kept until the last of them (a result holds its units' offsets, which a document
-    # keeps packed: 100,000 results kept to the end held 2 GB more)
-    known: dict[str, Analysis] = {}
-    twins: dict[str, list[int]] = {}
-    left = Counter(d for d in digests if d)  # each content's files not yet come to
-    for i, ((abspath, _), digest) in enumerate(zip(files, digests, strict=True)):
-        if digest:
-            left[digest] -= 1
-        if digest in known:
-            yield i, _twin(known[digest] if left[digest] else known.pop(digest))
+    reading = _Reading(
+        files, subs, settings, template, cache,
+        _digests([p for p, _ in files], cache, progress),
+        store, corpus_idf or parent_stores, timeout,
+    )
+    tasks: list[tuple[int, tuple]] = []
+    for n, planned in reading.plan(task or _analyze_task):
+        if isinstance(planned, SubmissionRead):
+            yield n, planned
+        else:
+            tasks.append((n, planned))
+    unread: list[int] = []  # twins of a submission that changed while it was read
+    apart: dict[int, list[int]] = {}  # submissions whose read failed as a whole: twins
+    for n, outcome, whole in _outcomes(tasks, settings, progress, isolate, timeout, on_note):
+        if whole:
+            apart[n] = reading.waiting(n)
             continue
-        if digest in twins:
-            twins[digest].append(i)
-            continue
-        extracted = None
-        if cache is not None and digest:
-            hit = cache.get_analysis(digest, key, with_terms=settings.idf == "corpus")
-            if hit is not None and usable_now(hit, settings):
-                if left[digest]:
-                    known[digest] = hit
-                yield i, hit
-                continue
-            extracted = cache.get_text(digest)
-            if extracted is not None and not usable_now(extracted, settings):
-                extracted = None
-        if digest:
-            twins[digest] = []
-        tasks.append(
-            (
-                i,
-                (
-                    str(abspath),
-                    settings,
-                    template,
-                    digest,
-                    extracted,
-                    store,
-                    corpus_idf or parent_stores,
-                ),
-            )
-        )
-
-    if not isolate:
-        outcomes: Iterable[tuple[int, Analysis | TaskFailure]] = (
-            (i, _run_inline(task, args)) for i, args in tasks if not progress.cancelled
-        )
-    else:
-        pool = IsolatedPool(
-            settings.workers,
-            timeout=timeout,
-            initializer=warm_worker,
-            preload=WORKER_PRELOAD,
-        )
-        outcomes = pool.run(task, tasks, progress, on_note) if tasks else iter(())
-    unread: list[int] = []  # twins of a file that changed while it was read
-    for i, outcome in outcomes:
-        if parent_stores and isinstance(outcome, Analysis) and usable_later(outcome):
+        if parent_stores and outcome.analysis is not None and usable_later(outcome.analysis):
             assert cache is not None  # parent_stores says so
-            cache.put(key, outcome)
+            for text in outcome.fresh:
+                if usable_later(text):
+                    cache.put_text(text)
+            cache.put(reading.key, outcome.analysis)
             if not corpus_idf:
-                outcome = replace(outcome, terms={})
-        yield i, outcome
-        waiting = twins.get(digests[i] or "", ())
-        if isinstance(outcome, TaskFailure) and outcome.code == "changed":
-            unread.extend(waiting)  # their bytes may still be those hashed: read them
+                outcome = replace(outcome, analysis=replace(outcome.analysis, terms={}))
+        yield n, replace(outcome, fresh=())
+        if _failed(outcome):
+            unread.extend(reading.waiting(n))
             continue
-        for twin in waiting:
+        for twin in reading.waiting(n):
             yield twin, _twin(outcome)
+    if apart and not progress.cancelled:
+        again_apart = _read_apart(
+            files, [subs[n] for n in apart], settings, template, progress,
+            isolate=isolate, timeout=timeout, cache=cache, task=task,
+        )
+        for n, outcome in zip(apart, again_apart, strict=True):
+            yield n, outcome
+            for twin in apart[n]:
+                yield twin, _twin(outcome)
     if unread and not progress.cancelled:
         again = analyze_files(
-            [files[j] for j in unread],
-            settings,
-            template,
-            progress,
-            isolate=isolate,
-            timeout=timeout,
-            cache=cache,
+            files, settings, template, progress,
+            subs=[subs[k] for k in unread], isolate=isolate, timeout=timeout, cache=cache,
             task=task,
-            on_note=(lambda k, n: on_note(unread[k], n)) if on_note is not None else None,
+            on_note=(lambda k, note: on_note(unread[k], note)) if on_note is not None else None,
         )
         for k, outcome in again:
             yield unread[k], outcome
 
 
-def _twin(outcome: Analysis | TaskFailure) -> Analysis | TaskFailure:
-    """The result of a file with the same content as one already read: the same,
-    without the CPU time (spent once)."""
-    return replace(outcome, timings=()) if isinstance(outcome, Analysis) else outcome
+def _outcomes(
+    tasks: list[tuple[int, tuple]],
+    settings: ScanSettings,
+    progress: Progress,
+    isolate: bool,
+    timeout: float,
+    on_note: Callable[[int, TaskNote], None] | None,
+) -> Iterator[tuple[int, SubmissionRead, bool]]:
+    """The planned tasks run, inline or in isolated workers, each outcome as a
+    :class:`SubmissionRead`, and whether a student's several files failed as a whole."""
+    if not tasks:
+        return
+    if not isolate:
+        outcomes: Iterable[tuple[int, object]] = (
+            (n, _run_inline(_run, args)) for n, args in tasks if not progress.cancelled
+        )
+    else:
+        pool = IsolatedPool(
+            settings.workers, timeout=timeout, initializer=warm_worker, preload=WORKER_PRELOAD
+        )
+        outcomes = pool.run(_run, tasks, progress, on_note)
+    several = {n for n, args in tasks if args[0] is _submission_task}
+    for n, outcome in outcomes:
+        if isinstance(outcome, SubmissionRead):
+            yield n, outcome, False
+        elif n in several:  # a file of it hung or crashed the worker: read them apart
+            yield n, SubmissionRead(None, (), (), ()), True
+        else:
+            yield n, _one_file(outcome), False  # type: ignore[arg-type]
 
 
-def _run_inline(task: TaskFunc, args: tuple) -> Analysis | TaskFailure:
+def _read_apart(
+    files: Sequence[tuple[Path, str]],
+    subs: Sequence[Submission],
+    settings: ScanSettings,
+    template: np.ndarray,
+    progress: Progress,
+    **how: Any,
+) -> list[SubmissionRead]:
+    """Students' submissions whose read failed as a whole (a file hung or crashed the
+    worker) read again file by file, so that the bad file costs only itself; the files
+    read are then joined and analysed here (no file is read in this process)."""
+    alone = [Submission((j,), None) for sub in subs for j in sub.files]
+    texts: dict[int, SubmissionRead] = {}
+    for k, outcome in analyze_files(files, settings, template, progress, subs=alone, **how):
+        texts[alone[k].files[0]] = outcome
+    out = []
+    for sub in subs:
+        got = [texts.get(j, SubmissionRead(None, (), (), ())) for j in sub.files]
+        failed = tuple(
+            (k, code, reason) for k, one in enumerate(got) for _, code, reason in one.failed
+        )
+        members = [
+            replace(_member(files, sub, j), text=_text_of(one.analysis))
+            for j, one in zip(sub.files, got, strict=True)
+            if one.analysis is not None
+        ]
+        if not members:
+            out.append(SubmissionRead(None, (), failed, ()))
+            continue
+        read = read_submission(members, settings, template, OcrReader(enabled=False))
+        kept = tuple(k for k, one in enumerate(got) if one.analysis is not None)
+        out.append(replace(read, joined=kept, failed=failed, fresh=()))
+    return out
+
+
+def _text_of(a: Analysis | None) -> ExtractedText:
+    """The text an analysis was made of."""
+    assert a is not None
+    return ExtractedText(
+        a.text, a.kind, a.encoding, a.pages, a.warnings, a.meta, a.ocr,
+        a.ocr_skipped, a.ocr_offered, a.content_hash,
+    )
+
+
+def _twin(outcome: SubmissionRead) -> SubmissionRead:
+    """The outcome of a submission with the same content as one already read: the
+    same, without the CPU time (spent once)."""
+    if outcome.analysis is None:
+        return outcome
+    return replace(outcome, analysis=replace(outcome.analysis, timings=()))
+
+
+def _run_inline(task: TaskFunc, args: tuple) -> object:
     from simhash_core.extract import ExtractError
 
     try:
@@ -359,24 +558,29 @@ def _run_inline(task: TaskFunc, args: tuple) -> Analysis | TaskFailure:
         return TaskFailure(exc.code, exc.reason)
 
 
-def joined_analyser(
-    settings: ScanSettings, template: np.ndarray, cache: AnalysisCache | None
-) -> Callable[[str, str, str], Analysis]:
-    """How a student's joined files are analysed: from the cache when this submission
-    (its content hash, these settings) was analysed before, else now, and kept."""
-    key = settings_key(settings, array_digest(template)) if cache is not None else ""
-
-    def analyse(text: str, kind: str, content_hash: str) -> Analysis:
-        if cache is not None:
-            hit = cache.get_analysis(content_hash, key, with_terms=settings.idf == "corpus")
-            if hit is not None and usable_now(hit, settings) and hit.text == text:
-                return hit
-        made = replace(analyze_text(text, settings, template, kind=kind), content_hash=content_hash)
-        if cache is not None and usable_later(made):
-            cache.put(key, made)
-        return made
-
-    return analyse
+def submission_document(
+    files: Sequence[tuple[Path, str]], sub: Submission, read: SubmissionRead
+) -> Document:
+    """The document of a submission read: one file's, or a student's several files
+    joined (shown as the student's folder, or the first file's path with the number of
+    files), named after its student."""
+    assert read.analysis is not None
+    members = [sub.files[k] for k in read.joined]
+    if len(members) == 1:
+        path, shown = files[members[0]]
+        doc = to_document(shown, Path(path), read.analysis)
+    else:
+        paths = [files[j][1] for j in members]
+        folders = {p.rsplit("/", 1)[0] for p in paths if "/" in p}
+        joined = folders.pop() if len(folders) == 1 else f"{paths[0]} (+{len(members) - 1})"
+        doc = replace(
+            to_document(joined, files[members[0]][0].parent, read.analysis),
+            mtime=max(file_mtime(files[j][0]) for j in members),
+            files=tuple(p.rsplit("/", 1)[-1] for p in paths),
+        )
+    if sub.student is None:
+        return doc
+    return replace(doc, student=sub.student, shown=sub.student.name)
 
 
 def reweight_with_corpus_idf(docs: list[Document]) -> list[Document]:
@@ -422,6 +626,9 @@ def scan(
     timings["discover"] = time.perf_counter() - t0
 
     t1 = time.perf_counter()
+    # a student's several files are one submission: grouped here, read and analysed as
+    # one text in a worker (the next scan takes it from the cache)
+    subs = submissions_of([shown for _, shown in files], given_alone(chosen, files))
     by_index: dict[int, Document] = {}
     cpu: dict[str, float] = {}  # CPU seconds per analysis stage, summed over workers
     total = len(files)
@@ -429,41 +636,40 @@ def scan(
     progress.update(0, total, "")
     finished = 0
 
-    def pages_read(i: int, note: TaskNote) -> None:
-        progress.update(finished, total, files[i][1], step=(note.done, note.total))
+    def pages_read(n: int, note: TaskNote) -> None:
+        shown = files[subs[n].files[0]][1]
+        progress.update(finished, total, shown, step=(note.done, note.total))
 
     outcomes = analyze_files(
         files,
         settings,
         template,
         progress,
+        subs=subs,
         isolate=isolate,
         timeout=timeout,
         cache=cache,
         task=task,
         on_note=pages_read,
     )
-    for done, (i, outcome) in enumerate(outcomes, start=1):
-        finished = done
-        abspath, shown = files[i]
-        if isinstance(outcome, TaskFailure):
-            errors.append(FileError(shown, outcome.code, outcome.reason))
-        else:
-            by_index[i] = to_document(shown, Path(abspath), outcome)
-            for stage, seconds in outcome.timings:
+    for n, outcome in outcomes:
+        sub = subs[n]
+        finished += len(sub.files)
+        for k, code, reason in outcome.failed:
+            errors.append(FileError(files[sub.files[k]][1], code, reason))
+        if outcome.analysis is not None:
+            by_index[n] = submission_document(files, sub, outcome)
+            for stage, seconds in outcome.analysis.timings:
                 cpu[stage] = cpu.get(stage, 0.0) + seconds
-        progress.update(done, total, shown)
+        progress.update(finished, total, files[sub.files[0]][1])
     cancelled = progress.cancelled
     timings["analyse"] = time.perf_counter() - t1
     timings.update({f"cpu:{stage}": seconds for stage, seconds in sorted(cpu.items())})
 
-    docs = with_students([by_index[i] for i in sorted(by_index)], given_alone(chosen, files))
+    docs = [by_index[n] for n in sorted(by_index)]
     by_index.clear()  # the documents live in docs alone (see _shingles_mapped)
     close_zips()  # the teacher may move or delete them now
     zip_notices = layout_notices(found.zips, docs)
-    # a student's several files are one submission (students.one_submission_each),
-    # analysed once: the next scan takes it from the cache
-    docs = one_submission_each(docs, joined_analyser(settings, template, cache))
     if settings.idf == "corpus":
         docs = reweight_with_corpus_idf(docs)
     if compare:  # the comparison's gigabytes, not the read's freed buffers

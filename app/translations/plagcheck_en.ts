@@ -58,7 +58,7 @@
 <context>
     <name>MatrixPanel</name>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="267"/>
+        <location filename="../views/matrix_panel.py" line="271"/>
         <source>%n file(s) read</source>
         <translation>
             <numerusform>%n file read</numerusform>
@@ -66,7 +66,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="272"/>
+        <location filename="../views/matrix_panel.py" line="276"/>
         <source>%n file(s) compared</source>
         <translation>
             <numerusform>%n file compared</numerusform>
@@ -74,7 +74,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="273"/>
+        <location filename="../views/matrix_panel.py" line="277"/>
         <source>%n flagged pair(s)</source>
         <translation>
             <numerusform>%n flagged pair</numerusform>
@@ -82,7 +82,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="274"/>
+        <location filename="../views/matrix_panel.py" line="278"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -90,7 +90,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="278"/>
+        <location filename="../views/matrix_panel.py" line="282"/>
         <source>%n unreadable file(s) not in the matrix (see Errors)</source>
         <translation>
             <numerusform>%n unreadable file not in the matrix (see Errors)</numerusform>

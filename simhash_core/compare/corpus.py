@@ -206,6 +206,13 @@ class Corpus:
             _keep(self._weights, i, cached)
         return cached
 
+    def span_words(self, i: int, start: int, end: int) -> float:
+        """Word equivalents of the units of document ``i`` that start in its original
+        text's ``[start, end)``."""
+        starts = self.docs[i].unit_starts
+        k0, k1 = np.searchsorted(starts, [start, end], side="left")
+        return float(self.word_weights(i)[k0:k1].sum())
+
     def passage_words(self, i: int, m: UnitMatch) -> float:
         """Length of a match in word equivalents (exactly matched share of its span)."""
         span = max(m.a1 - m.a0, 1)

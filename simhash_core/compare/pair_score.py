@@ -15,7 +15,7 @@ from simhash_core.compare.corpus import Corpus
 from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound, shown_beside
 from simhash_core.compare.passages import UnitMatch, covered, to_passages
 from simhash_core.messages import Message
-from simhash_core.types import PairScore
+from simhash_core.types import PairScore, Passage
 
 SIMHASH_MIN_UNITS = 150  # below this, SimHash distances of unrelated texts are noisy
 # The share rule needs one passage of at least this many words: in a short answer a
@@ -100,6 +100,9 @@ class Counted:
     chars_a: int  # original-text characters of A inside the passages shown
     chars_b: int
     passages: int  # the passages shown
+    # the whole passages shown, and the word-for-word ones they are made of
+    whole: tuple[Passage, ...] = ()
+    words: tuple[Passage, ...] = ()
 
 
 def shares(m: PairMeasure, meaning: MeaningFound) -> tuple[float, float]:
@@ -122,6 +125,8 @@ def counted(corpus: Corpus, i: int, j: int, m: PairMeasure, meaning: MeaningFoun
         chars_a=_union_length([(p.a_start, p.a_end) for p in shown]),
         chars_b=_union_length([(p.b_start, p.b_end) for p in shown]),
         passages=len(shown),
+        whole=tuple(shown),
+        words=tuple(words),
     )
 
 
@@ -230,10 +235,72 @@ def _reasons(
         plain.append(Message.of("pair.reworded", sentences=meaning.reworded))
     if meaning.translated:
         plain.append(Message.of("pair.translated", sentences=meaning.translated))
+    edited = None if plain or not found.words else edited_passage(corpus, i, j, found)
+    if edited is not None:
+        plain.append(
+            Message.of(
+                "pair.edited",
+                words=edited.words,
+                share=edited.copied / edited.words,
+                longest=edited.longest,
+            )
+        )
     long_enough = min(corpus.comparable[i], corpus.comparable[j]) >= SIMHASH_MIN_UNITS
     if distance <= s.simhash_k and long_enough:
         technical.append(Message.of("pair.simhash", distance=int(distance), k=s.simhash_k))
     return (*plain, *technical)
+
+
+@dataclass(frozen=True)
+class EditedPassage:
+    """A passage copied with edits (:func:`edited_passage`): its length in words, the
+    words of it copied word for word, and the longest of its copied stretches."""
+
+    words: float
+    copied: float
+    longest: float
+
+
+def edited_passage(corpus: Corpus, i: int, j: int, found: Counted) -> EditedPassage | None:
+    """The longest passage of documents ``i < j`` copied with edits that flags the pair:
+    words shuffled, replaced or left out between copied stretches, so that no stretch
+    is as long as ``flag_passage_words``, but the passage is.
+
+    It is a whole passage the pair shows (:func:`counted`), as long on both sides as one
+    copied passage that flags a pair alone (``flag_passage_words``), holding a stretch
+    copied word for word of :data:`SHARE_MIN_PASSAGE_WORDS` words or more, and either
+    copied word for word for half of it or more, or matched sentence by sentence for
+    ``meaning_sentences`` sentences or more in a pair the meaning layer linked (its
+    sentences closer than the class's usual ones): the words confirm the sentences and
+    the sentences the words. None when there is no such passage.
+    """
+    s = corpus.settings
+    linked = (i, j) in corpus.meaning
+    best: EditedPassage | None = None
+    for p in found.whole:
+        if p.common:
+            continue
+        words = min(
+            corpus.span_words(i, p.a_start, p.a_end), corpus.span_words(j, p.b_start, p.b_end)
+        )
+        if words < s.flag_passage_words or (best is not None and words <= best.words):
+            continue
+        inside = [corpus.span_words(i, w.a_start, w.a_end) for w in found.words if _within(w, p)]
+        longest = max(inside, default=0.0)
+        copied = min(sum(inside), words)
+        reworded = linked and p.sentences >= s.meaning_sentences
+        if longest >= SHARE_MIN_PASSAGE_WORDS and (2 * copied >= words or reworded):
+            best = EditedPassage(round(words), round(copied), round(longest))
+    return best
+
+
+def _within(w: Passage, p: Passage) -> bool:
+    """Whether passage ``w`` lies inside ``p`` on both sides (and is not common text)."""
+    return (
+        not w.common
+        and p.a_start <= w.a_start and w.a_end <= p.a_end
+        and p.b_start <= w.b_start and w.b_end <= p.b_end
+    )
 
 
 def judged_as(p: PairScore, corpus: Corpus, i: int, j: int, names_a: bool) -> PairScore:

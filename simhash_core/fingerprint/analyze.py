@@ -384,18 +384,22 @@ def _member_mtime(path: Path) -> float:
         return 0.0
 
 
+def file_mtime(abspath: Path) -> float:
+    """When a file (or a ZIP's entry) was last changed; 0 for a file that is gone."""
+    try:
+        return abspath.stat().st_mtime
+    except OSError:
+        return _member_mtime(abspath)
+
+
 def to_document(path: str, abspath: Path, a: Analysis) -> Document:
     """A scanned document from one file's analysis."""
-    try:
-        mtime = abspath.stat().st_mtime
-    except OSError:
-        mtime = _member_mtime(abspath)
     return Document(
         path=path,
         abspath=abspath,
         text=a.text,
         kind=a.kind,
-        mtime=mtime,
+        mtime=file_mtime(abspath),
         content_hash=a.content_hash,
         warnings=a.warnings,
         meta=a.meta,

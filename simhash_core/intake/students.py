@@ -35,18 +35,16 @@ Two students of the same name are told apart by their numbers (or folders).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from simhash_core.fingerprint.analyze import Analysis, analysis_fields
 from simhash_core.intake.discover import printable
 from simhash_core.messages import Message
-from simhash_core.types import Document, OcrRegion, Student
+from simhash_core.types import Document, Student
 
 MAX_FILES_PER_STUDENT = 6  # more in one folder: a class or a topic, not one student
 
@@ -249,6 +247,18 @@ def _alone(own: str, path: str) -> Student:
     return found or Student(_stem(path), None, f"file:{path}", "file")
 
 
+def students_of_files(
+    paths: Sequence[str], own: Mapping[str, str] | None = None
+) -> list[Student | None]:
+    """The student of each file of a scan (display paths), or None where the file itself
+    is the submission. ``own`` maps the display path of each file given on its own (not
+    found in a chosen folder) to what its own path says (:func:`students.own_path`)."""
+    own = own or {}
+    found = students(paths)
+    return [_alone(own[p], p) if p in own else s for s, p in zip(found, paths, strict=True)]
+
+
+
 def with_students(
     docs: Sequence[Document], own: Mapping[str, str] | None = None
 ) -> list[Document]:
@@ -258,15 +268,10 @@ def with_students(
 
     ``own`` maps the display path of each file given on its own to its :func:`own_path`,
     which names its student (:func:`_alone`)."""
-    own = own or {}
     new = [i for i, d in enumerate(docs) if d.archive_label is None]
     found: dict[int, Student | None] = dict(
-        zip(new, students([docs[i].path for i in new]), strict=True)
+        zip(new, students_of_files([docs[i].path for i in new], own), strict=True)
     )
-    for i in new:
-        path = docs[i].path
-        if path in own:
-            found[i] = _alone(own[path], path)
     for i, d in enumerate(docs):
         if d.archive_label is not None:
             found[i] = student_of(d.path.split("/", 2)[-1])
@@ -284,74 +289,3 @@ def with_students(
         shown = s.name if files[owner(i)] == 1 else f"{s.name} · {d.name}"
         out.append(replace(d, student=s, shown=shown))
     return out
-
-
-FILE_HEADER = "── {name} ──"  # where each of a student's files starts in their submission
-
-
-def one_submission_each(
-    docs: Sequence[Document], analyse: Callable[[str, str, str], Analysis]
-) -> list[Document]:
-    """``docs`` with each student's several files (of this class) joined into one
-    submission: the files' texts in path order, each under a header line with its file
-    name (so the side-by-side view and the reports show which file a passage is in),
-    analysed as one text by ``analyse(text, kind, content_hash)`` (which may take it
-    from the cache: the content hash is the submission's). A student's own files are
-    then never compared with each other. Documents without a student stay as they are.
-
-    The submission's display path is the student's folder (or the first file's path with
-    the number of files), its content hash is made from the files' hashes.
-    """
-    by_student: dict[str, list[int]] = {}
-    for i, d in enumerate(docs):
-        if d.student is not None and d.archive_label is None:
-            by_student.setdefault(d.student.key, []).append(i)
-    joined: dict[int, Document] = {}
-    dropped: set[int] = set()
-    for members in by_student.values():
-        if len(members) < 2:
-            continue
-        parts = sorted((docs[i] for i in members), key=lambda d: d.path)
-        pieces = [f"{FILE_HEADER.format(name=d.name)}\n" for d in parts]
-        text = "\n\n".join(head + d.text for head, d in zip(pieces, parts, strict=True))
-        regions: list[OcrRegion] = []
-        at = 0
-        first_folder = parts[0].abspath.parent
-        for head, d in zip(pieces, parts, strict=True):
-            at += len(head)
-            inside = os.path.relpath(d.abspath, first_folder) if d.ocr else ""
-            regions.extend(
-                replace(r, start=r.start + at, end=r.end + at, file=inside) for r in d.ocr
-            )
-            at += len(d.text) + 2
-        first = parts[0]
-        folders = {d.path.rsplit("/", 1)[0] for d in parts if "/" in d.path}
-        path = folders.pop() if len(folders) == 1 else f"{first.path} (+{len(parts) - 1})"
-        digest = hashlib.blake2b(digest_size=20)
-        for d in parts:
-            digest.update((d.content_hash or d.path).encode("utf-8", "surrogatepass"))
-        content_hash = "files:" + digest.hexdigest()
-        student = first.student
-        assert student is not None
-        merged = Document(
-            path=path,
-            abspath=first.abspath.parent,
-            text=text,
-            kind=first.kind,
-            mtime=max(d.mtime for d in parts),
-            content_hash=content_hash,
-            warnings=tuple(
-                Message.of("warn.in-file", name=d.name, warning=w)
-                for d in parts
-                for w in d.warnings
-            ),
-            student=student,
-            shown=student.name,
-            meta=first.meta,
-            ocr=tuple(regions),
-            files=tuple(d.name for d in parts),
-            **analysis_fields(analyse(text, first.kind, content_hash)),
-        )
-        joined[members[0]] = merged
-        dropped.update(members[1:])
-    return [joined.get(i, d) for i, d in enumerate(docs) if i not in dropped]

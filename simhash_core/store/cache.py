@@ -459,6 +459,10 @@ class AnalysisCache:
         with contextlib.suppress(ValueError, OverflowError):
             self._guarded(lambda db: store_analysis(db, key, a), None)
 
+    def put_text(self, text: ExtractedText) -> None:
+        """Store a file's text alone (one of a student's several files)."""
+        self._guarded(lambda db: store_text(db, text), None)
+
 
 def open_cache(path: Path | None = None) -> tuple[AnalysisCache | None, Message | None]:
     """The user's cache (``path``, else :func:`default_cache_path`), or ``(None, why)``
@@ -498,6 +502,15 @@ class CacheWriter:
             return False
         return True
 
+    def put_text(self, text: ExtractedText) -> bool:
+        """Store a file's text alone (one of a student's several files); False if it
+        could not be stored."""
+        try:
+            store_text(self._db, text)
+        except STORE_ERRORS:
+            return False
+        return True
+
 
 def store_analysis(db: sqlite3.Connection, key: str, a: Analysis) -> None:
     """Write one file's text and analysis in one transaction (nothing without a
@@ -507,19 +520,7 @@ def store_analysis(db: sqlite3.Connection, key: str, a: Analysis) -> None:
     row = encode_analysis(a)
     db.execute("BEGIN")
     try:
-        db.execute(
-            f"INSERT OR REPLACE INTO {_TEXTS} VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                a.content_hash,
-                a.kind,
-                a.encoding,
-                a.pages,
-                dump_messages(a.warnings),
-                text_value(a.text),
-                json.dumps(a.meta.to_json(), ensure_ascii=False) if a.meta else None,
-                _ocr_value(a.ocr, a.ocr_skipped, a.ocr_offered),
-            ),
-        )
+        _insert_text(db, a)
         db.execute(
             f"INSERT OR REPLACE INTO {_ANALYSES} VALUES (?, ?, ?, ?, ?, ?)",
             (a.content_hash, key, row.header, row.arrays, row.keywords, row.terms),
@@ -528,6 +529,35 @@ def store_analysis(db: sqlite3.Connection, key: str, a: Analysis) -> None:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
+
+
+def store_text(db: sqlite3.Connection, text: ExtractedText) -> None:
+    """Write one file's text (nothing without a content hash)."""
+    if text.content_hash:
+        db.execute("BEGIN")
+        try:
+            _insert_text(db, text)
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+
+def _insert_text(db: sqlite3.Connection, a: Analysis | ExtractedText) -> None:
+    """The row of a file's text, under its content hash."""
+    db.execute(
+        f"INSERT OR REPLACE INTO {_TEXTS} VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            a.content_hash,
+            a.kind,
+            a.encoding,
+            a.pages,
+            dump_messages(a.warnings),
+            text_value(a.text),
+            json.dumps(a.meta.to_json(), ensure_ascii=False) if a.meta else None,
+            _ocr_value(a.ocr, a.ocr_skipped, a.ocr_offered),
+        ),
+    )
 
 
 def default_cache_path() -> Path:

@@ -178,7 +178,7 @@ def test_a_students_several_files_are_one_submission(tmp_path: Path):
     each other, and the copy is found in it."""
     import json
 
-    from simhash_core.intake.students import FILE_HEADER
+    from simhash_core.intake.submissions import FILE_HEADER
     from simhash_core.report.export import write_reports
 
     root = tmp_path / "moodle"
@@ -204,7 +204,8 @@ def test_a_students_several_files_are_one_submission(tmp_path: Path):
 def test_a_students_joined_submission_is_analysed_once_and_cached(tmp_path: Path, monkeypatch):
     """The joined submission is kept in the cache under its own content hash: the next
     scan of the same files analyses no text at all, and finds the same."""
-    import simhash_core.scan as scan_module
+    import simhash_core.fingerprint.analyze as analyze_module
+    import simhash_core.intake.submissions as submissions_module
     from simhash_core.report.export import result_dict
     from simhash_core.store.cache import AnalysisCache
 
@@ -215,13 +216,82 @@ def test_a_students_joined_submission_is_analysed_once_and_cached(tmp_path: Path
     cache = AnalysisCache(tmp_path / "cache.sqlite")
     first = scan([root], isolate=False, cache=cache)
     calls: list[str] = []
-    real = scan_module.analyze_text
-    monkeypatch.setattr(
-        scan_module, "analyze_text", lambda text, *a, **k: calls.append(text) or real(text, *a, **k)
-    )
+    real = analyze_module.analyze_text
+    for module in (analyze_module, submissions_module):
+        monkeypatch.setattr(
+            module, "analyze_text", lambda text, *a, **k: calls.append(text) or real(text, *a, **k)
+        )
     again = scan([root], isolate=False, cache=cache)
     cache.close()
     assert calls == []  # every file and the joined submission came from the cache
     (submission,) = [d for d in again.documents if d.label == "Dan Ho"]
     assert submission.content_hash.startswith("files:")
     assert result_dict(again) == result_dict(first)
+
+
+def test_a_students_files_are_read_and_analysed_together_once(tmp_path: Path, monkeypatch):
+    """Grouped before anything is read: Dan Ho's two files are never analysed apart, only
+    their joined text, once; the other students' files once each."""
+    import simhash_core.fingerprint.analyze as analyze_module
+    import simhash_core.intake.submissions as submissions_module
+
+    root = tmp_path / "moodle"
+    texts = moodle_class(root, {})
+    dan = next(root.glob("Dan Ho_*"))
+    (dan / "appendix.docx").write_bytes(_docx(texts["Bo Wu"]))
+    calls: list[str] = []
+    real = analyze_module.analyze_text
+    for module in (analyze_module, submissions_module):
+        monkeypatch.setattr(
+            module, "analyze_text", lambda text, *a, **k: calls.append(text) or real(text, *a, **k)
+        )
+    result = scan([root], isolate=False)
+    (submission,) = [d for d in result.documents if d.label == "Dan Ho"]
+    assert len(calls) == 6  # five students' files, and Dan Ho's submission
+    assert calls.count(submission.text) == 1
+    assert not any(text.strip() == texts["Dan Ho"].strip() for text in calls)
+
+
+def test_a_students_unreadable_file_costs_only_itself(tmp_path: Path):
+    """One of Dan Ho's files is damaged: it is an error row of its own, and his readable
+    file is still his submission, under his name, with the copy in it found."""
+    root = tmp_path / "moodle"
+    texts = moodle_class(root, {})
+    dan = next(root.glob("Dan Ho_*"))
+    (dan / "answer.docx").write_bytes(_docx(texts["Bo Wu"]))
+    (dan / "broken.docx").write_bytes(b"PK\x03\x04 not a whole package")
+    result = scan([root], isolate=False)
+    (submission,) = [d for d in result.documents if d.label == "Dan Ho"]
+    assert submission.path == f"{dan.name}/answer.docx" and submission.files == ()
+    assert [e.path for e in result.errors] == [f"{dan.name}/broken.docx"]
+    (pair,) = [p for p in result.pairs if p.flagged]
+    assert {result.documents[pair.a].label, result.documents[pair.b].label} == {"Bo Wu", "Dan Ho"}
+
+
+def test_a_file_that_hangs_a_students_read_is_read_apart(tmp_path: Path):
+    """When one of a student's files hangs the worker reading them together, the files are
+    read again one by one: the hanging one times out alone, the others are joined."""
+    from simhash_core.intake.submissions import Submission
+    from simhash_core.progress import Progress
+    from simhash_core.scan import _read_apart
+    from tests.core import pool_tasks
+
+    folder = tmp_path / "Dan Ho_20250103_assignsubmission_file_"
+    folder.mkdir()
+    for name, seed in (("a.txt", 1), ("hang.txt", 2), ("c.txt", 3)):
+        (folder / name).write_text(en_essay(seed, 8), "utf-8")
+    files = [(folder / n, f"{folder.name}/{n}") for n in ("a.txt", "c.txt", "hang.txt")]
+    (read,) = _read_apart(
+        files, [Submission((0, 1, 2), None)], ScanSettings(workers=1), np_empty(), Progress(),
+        isolate=True, timeout=2.0, cache=None, task=pool_tasks.analyze_but_hang_on,
+    )
+    assert read.joined == (0, 1)
+    assert [(k, code) for k, code, _ in read.failed] == [(2, "timeout")]
+    assert read.analysis is not None and "── a.txt ──" in read.analysis.text
+    assert "── c.txt ──" in read.analysis.text and "hang.txt" not in read.analysis.text
+
+
+def np_empty():
+    import numpy as np
+
+    return np.zeros(0, dtype=np.uint64)
