@@ -11,7 +11,7 @@ import pytest
 from simhash_core.compare import compare_documents
 from simhash_core.compare.pair_stream import every_pair
 from simhash_core.fingerprint.analyze import analyze_text, to_document
-from simhash_core.text.facts import facts, facts_disagree
+from simhash_core.text.facts import Facts, facts, facts_disagree
 from simhash_core.types import PairScore, ScanSettings
 from tests.core.textgen import en_essay, zh_essay
 
@@ -124,6 +124,9 @@ def test_the_facts_of_a_sentence() -> None:
     assert {"Ladams", "Lohio", "#28550", "#2010", "#1797", "#586"} <= facts(en)
     zh = station(*STATIONS[0])
     assert {"C西城区", "#2009", "#28"} <= facts(zh)
-    a = facts("As of the 2010 census, the population was 28,550.")
-    assert facts_disagree(a, facts("As of the 2010 census, the population was 15,242."))
-    assert not facts_disagree(a, facts("The 2010 census counted 28550 people."))
+    a = Facts.of("As of the 2010 census, the population was 28,550.")
+    assert facts_disagree(a, Facts.of("As of the 2010 census, the population was 15,242."))
+    assert not facts_disagree(a, Facts.of("The 2010 census counted 28550 people."))
+    # a translation that spells a name out, or changes its case, keeps its facts
+    wsop = Facts.of("Over the years he finished in the money in 30 WSOP poker events.")
+    assert not facts_disagree(wsop, Facts.of("He won money 30 times at the World Series of Poker."))

@@ -16,7 +16,7 @@ from simhash_core.compare.meaning.runs import (
     SentenceLink,
     chain_runs,
 )
-from simhash_core.text.facts import facts, facts_disagree
+from simhash_core.text.facts import Facts, facts_disagree
 from simhash_core.text.sentences import Sentences
 from simhash_core.types import Passage
 
@@ -151,8 +151,8 @@ def _other_facts(a: Sentences, b: Sentences, texts: tuple[str, str], k: Sentence
 
 
 @lru_cache(maxsize=4096)
-def _facts(sentence: str) -> frozenset[str]:
-    return facts(sentence)
+def _facts(sentence: str) -> Facts:
+    return Facts.of(sentence)
 
 
 def _text_share(s: Sentences, chosen: set[int]) -> float:
