@@ -43,6 +43,7 @@ CATALOGUE: dict[str, str] = {
         "for word, up to {longest:.0f} words in a row"
     ),
     "pair.translated": "{sentences} sentences translated between Chinese and English",
+    "pair.flag": "{name}: {flag}",  # an integrity flag of one of the files
     # text many submissions hold at one place (compare.shared_text): not counted
     "shared.start": "{files} students begin with the same {words} words: the assignment text?",
     "shared.end": "{files} students end with the same {words} words: a shared text?",
@@ -287,6 +288,19 @@ CATALOGUE: dict[str, str] = {
     "warn.ocr-picture": "picture {name} was not read: {reason}",
     "warn.named-as": "read as {format}: that is what the file holds, though it is named {suffix}",
     "warn.undecodable": "{share:.0%} of the characters could not be decoded and were dropped",
+    # what a file hides from its reader (integrity flags; types.IntegrityFlag)
+    "flag.vanish": "{chars:,} characters of hidden text, marked as hidden",
+    "flag.colour": "{chars:,} characters of hidden text, in letters of the page's colour",
+    "flag.tiny": "{chars:,} characters of hidden text, in letters of 2 points or less",
+    "flag.decoy": (
+        "{chars:,} characters of hidden text, a decoy Word never shows in place of the "
+        "text it shows"
+    ),
+    "flag.invisible": "{chars:,} characters of invisible text laid over pages without a picture",
+    "flag.lookalike": "{chars:,} letters disguised as look-alike letters of other alphabets",
+    "flag.strike": "{chars:,} strike-through marks laid over letters",
+    "flag.joiner": "{chars:,} invisible joiners inside words",
+    "flag.filler": "{chars:,} spaces replaced by invisible Hangul fillers",
     # what to know about the run itself
     "notice.cache-replaced": (
         "the fingerprint cache was damaged ({detail}); it was moved aside as {name} "
@@ -392,8 +406,25 @@ CATALOGUE: dict[str, str] = {
 
 # Sentences with a count: the count's field, and the English sentence when it is 1 (the
 # catalogue holds the other form). Translations choose their own forms by the count.
-PLURALS: dict[str, str] = {"pair.passage": "passages", "warn.control-bytes": "count"}
+PLURALS: dict[str, str] = {
+    "pair.passage": "passages",
+    "warn.control-bytes": "count",
+    **{f"flag.{kind}": "chars" for kind in
+       ("vanish", "colour", "tiny", "decoy", "invisible", "lookalike", "strike", "joiner",
+        "filler")},
+}  # fmt: skip
 SINGULAR: dict[str, str] = {
+    "flag.vanish": "1 character of hidden text, marked as hidden",
+    "flag.colour": "1 character of hidden text, in a letter of the page's colour",
+    "flag.tiny": "1 character of hidden text, in a letter of 2 points or less",
+    "flag.decoy": (
+        "1 character of hidden text, a decoy Word never shows in place of the text it shows"
+    ),
+    "flag.invisible": "1 character of invisible text laid over a page without a picture",
+    "flag.lookalike": "1 letter disguised as a look-alike letter of another alphabet",
+    "flag.strike": "1 strike-through mark laid over a letter",
+    "flag.joiner": "1 invisible joiner inside a word",
+    "flag.filler": "1 space replaced by an invisible Hangul filler",
     "pair.passage": (
         "a matching passage of about {words:.0f} words "
         "({passages} passage, {chars} characters in all)"

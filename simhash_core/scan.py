@@ -432,38 +432,67 @@ def analyze_files(
         if whole:
             apart[n] = reading.waiting(n)
             continue
-        if parent_stores and outcome.analysis is not None and usable_later(outcome.analysis):
+        if parent_stores:
             assert cache is not None  # parent_stores says so
-            for text in outcome.fresh:
-                if usable_later(text):
-                    cache.put_text(text)
-            cache.put(reading.key, outcome.analysis)
-            if not corpus_idf:
-                outcome = replace(outcome, analysis=replace(outcome.analysis, terms={}))
+            outcome = _kept(cache, reading.key, outcome, corpus_idf)
         yield n, replace(outcome, fresh=())
         if _failed(outcome):
             unread.extend(reading.waiting(n))
             continue
         for twin in reading.waiting(n):
             yield twin, _twin(outcome)
-    if apart and not progress.cancelled:
-        again_apart = _read_apart(
-            files, [subs[n] for n in apart], settings, template, progress,
+    if (apart or unread) and not progress.cancelled:
+        yield from _read_again(
+            files, subs, settings, template, progress, apart, unread, on_note,
             isolate=isolate, timeout=timeout, cache=cache, task=task,
         )
+
+
+def _read_again(
+    files: Sequence[tuple[Path, str]],
+    subs: Sequence[Submission],
+    settings: ScanSettings,
+    template: np.ndarray,
+    progress: Progress,
+    apart: dict[int, list[int]],
+    unread: list[int],
+    on_note: Callable[[int, TaskNote], None] | None,
+    **how: Any,
+) -> Iterator[tuple[int, SubmissionRead]]:
+    """The second round of :func:`analyze_files`: submissions whose read failed as a
+    whole read again file by file (``apart``: each with its twins), and the twins of
+    submissions that changed while they were read (``unread``) read themselves."""
+    if apart:
+        chosen = [subs[n] for n in apart]
+        again_apart = _read_apart(files, chosen, settings, template, progress, **how)
         for n, outcome in zip(apart, again_apart, strict=True):
             yield n, outcome
             for twin in apart[n]:
                 yield twin, _twin(outcome)
-    if unread and not progress.cancelled:
+    if unread:
+        notes = (lambda k, note: on_note(unread[k], note)) if on_note is not None else None
         again = analyze_files(
-            files, settings, template, progress,
-            subs=[subs[k] for k in unread], isolate=isolate, timeout=timeout, cache=cache,
-            task=task,
-            on_note=(lambda k, note: on_note(unread[k], note)) if on_note is not None else None,
+            files, settings, template, progress, subs=[subs[k] for k in unread], on_note=notes,
+            **how,
         )
         for k, outcome in again:
             yield unread[k], outcome
+
+
+def _kept(
+    cache: AnalysisCache, key: str, outcome: SubmissionRead, with_terms: bool
+) -> SubmissionRead:
+    """``outcome`` stored in the cache by this process (the texts just read with it),
+    without its term counts unless ``with_terms``."""
+    if outcome.analysis is None or not usable_later(outcome.analysis):
+        return outcome
+    for text in outcome.fresh:
+        if usable_later(text):
+            cache.put_text(text)
+    cache.put(key, outcome.analysis)
+    if with_terms:
+        return outcome
+    return replace(outcome, analysis=replace(outcome.analysis, terms={}))
 
 
 def _outcomes(

@@ -182,6 +182,66 @@ def ocr_confidence(regions: Sequence[OcrRegion]) -> float | None:
     return round(sum((r.end - r.start) * r.confidence for r in regions) / chars, 4)
 
 
+# what each kind of integrity flag is: the message it is told in (see IntegrityFlag)
+FLAG_KINDS = (
+    "vanish", "colour", "tiny", "decoy", "invisible", "lookalike", "strike", "joiner", "filler"
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class IntegrityFlag:
+    """Something a student hid in a file, as a reader never sees it: ``chars`` characters
+    of hidden text or disguised letters of one ``kind`` (:data:`FLAG_KINDS`), ``where``
+    in a student's several files (the file's name; empty for the file itself).
+
+    A document tells its flags among its warnings (:attr:`message`), so every place that
+    keeps or shows a document's warnings (the cache, the archive, the reports) keeps and
+    shows its flags; :func:`integrity_flags` reads them back.
+
+    >>> flag = IntegrityFlag("vanish", 2310)
+    >>> str(flag.message)
+    '2,310 characters of hidden text, marked as hidden'
+    >>> integrity_flags([flag.message, Message.of("warn.truncated", size="1 MB")]) == (flag,)
+    True
+    """
+
+    kind: str
+    chars: int
+    where: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in FLAG_KINDS:
+            raise ValueError(f"IntegrityFlag: kind must be one of {FLAG_KINDS}, not {self.kind!r}")
+
+    @property
+    def message(self) -> Message:
+        """What the flag tells a teacher (without ``where``)."""
+        return Message.of(f"flag.{self.kind}", chars=self.chars)
+
+    @classmethod
+    def from_message(cls, message: Message, where: str = "") -> IntegrityFlag | None:
+        """The flag a warning tells, or None for any other warning."""
+        kind = message.code.removeprefix("flag.")
+        if kind == message.code or kind not in FLAG_KINDS:
+            return None
+        chars = message["chars"]
+        return cls(kind, chars if isinstance(chars, int) else 0, where)
+
+
+def integrity_flags(warnings: Iterable[Message]) -> tuple[IntegrityFlag, ...]:
+    """The integrity flags among a document's ``warnings``, a student's several files'
+    (``warn.in-file``) with the file they are in."""
+    found = []
+    for warning in warnings:
+        where = ""
+        if warning.code == "warn.in-file" and isinstance(warning["warning"], Message):
+            where, warning = str(warning["name"]), warning["warning"]
+        flag = IntegrityFlag.from_message(warning, where)
+        if flag is not None:
+            found.append(flag)
+    return tuple(found)
+
+
 @dataclass(frozen=True)
 class ExtractedText:
     """Plain text read from one file, before normalization.
@@ -207,6 +267,11 @@ class ExtractedText:
     # the content hash of exactly the bytes this text was read from (see
     # extract.digest): the key it may be filed under; empty where nothing was read
     content_hash: str = ""
+
+    @property
+    def flags(self) -> tuple[IntegrityFlag, ...]:
+        """What the file hides from a reader (told among its warnings)."""
+        return integrity_flags(self.warnings)
 
 
 @dataclass(frozen=True)
@@ -363,6 +428,11 @@ class Document:
     # the shingle size its shingles were made with: shingle_seq[i] hashes units
     # [i, i + ngram) (ScanSettings.ngram of the analysis)
     ngram: int = field(kw_only=True)
+
+    @property
+    def flags(self) -> tuple[IntegrityFlag, ...]:
+        """What the file hides from a reader (told among its warnings)."""
+        return integrity_flags(self.warnings)
 
     @property
     def unit_count(self) -> int:

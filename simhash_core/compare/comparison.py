@@ -540,7 +540,12 @@ def finish_pairs(
 
 def meta_evidence(docs: list[Document]) -> MetaEvidence:
     """What the files' own properties say about the pairs of ``docs``."""
-    return MetaEvidence([d.meta for d in docs], [d.student for d in docs], [d.label for d in docs])
+    return MetaEvidence(
+        [d.meta for d in docs],
+        [d.student for d in docs],
+        [d.label for d in docs],
+        [d.flags for d in docs],
+    )
 
 
 def shared_and_sizes(corpus: Corpus) -> tuple[SharedCounts, np.ndarray]:

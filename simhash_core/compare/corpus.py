@@ -206,12 +206,14 @@ class Corpus:
             _keep(self._weights, i, cached)
         return cached
 
-    def span_words(self, i: int, start: int, end: int) -> float:
+    def span_words(self, i: int, start: int, end: int, matched: int | None = None) -> float:
         """Word equivalents of the units of document ``i`` that start in its original
-        text's ``[start, end)``."""
+        text's ``[start, end)``; of a passage of ``matched`` units there, its exactly
+        matched share (as :meth:`passage_words` counts a match)."""
         starts = self.docs[i].unit_starts
-        k0, k1 = np.searchsorted(starts, [start, end], side="left")
-        return float(self.word_weights(i)[k0:k1].sum())
+        k0, k1 = (int(k) for k in np.searchsorted(starts, [start, end], side="left"))
+        words = float(self.word_weights(i)[k0:k1].sum())
+        return words if matched is None else words * min(1.0, matched / max(k1 - k0, 1))
 
     def passage_words(self, i: int, m: UnitMatch) -> float:
         """Length of a match in word equivalents (exactly matched share of its span)."""

@@ -1,9 +1,12 @@
-"""What two files' own properties agree on: the classic giveaways beside the text.
+"""What two files' own properties agree on: the classic giveaways beside the text; and
+what either file hides from its reader (its integrity flags).
 
 A student who copies a classmate's file keeps its properties: the same author, the
 same creation time, or, worse, the classmate's name as its author. These agreements
 are added to a flagged pair's reasons (never a reason to flag on their own), and a
-file whose author is the other student gives the pair its direction.
+file whose author is the other student gives the pair its direction. So are the
+integrity flags of the two files (hidden text, disguised letters): the teacher reads,
+beside the copied passage, how the copy was hidden.
 
 A value counts only where it is rare in the class: shared by exactly these two files,
 and not a name programs write when nobody typed one ("Administrator", "Microsoft
@@ -27,7 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from simhash_core.messages import Message
-from simhash_core.types import DocumentMeta, Student
+from simhash_core.types import DocumentMeta, IntegrityFlag, Student
 
 _FIELDS = (
     ("author", "meta.same-author"),
@@ -63,8 +66,10 @@ class MetaEvidence:
         metas: Sequence[DocumentMeta | None],
         students: Sequence[Student | None] = (),
         labels: Sequence[str] = (),
+        flags: Sequence[Sequence[IntegrityFlag]] = (),
     ) -> None:
         self.metas = list(metas)
+        self.flags = list(flags) or [()] * len(self.metas)
         self.students = list(students) or [None] * len(self.metas)
         self.labels = list(labels) or [str(i) for i in range(len(self.metas))]
         self.counts: Counter[tuple[str, str]] = Counter()
@@ -87,7 +92,7 @@ class MetaEvidence:
 
     def agreements(self, a: int, b: int) -> tuple[Message, ...]:
         """What the two files' properties share that no other file of the class does,
-        and an author who is the other student."""
+        an author who is the other student, then what each file hides (its flags)."""
         out = []
         for field, code in _FIELDS:
             value = self._rare_same(a, b, field)
@@ -100,6 +105,21 @@ class MetaEvidence:
             named = self.named_other(writer, other)
             if named:
                 out.append(named)
+        return (*out, *self.hidden(a), *self.hidden(b))
+
+    def hidden(self, file: int) -> tuple[Message, ...]:
+        """``file``'s integrity flags as reasons: its name, and what it hides.
+
+        >>> flags = [[IntegrityFlag("vanish", 2310)], []]
+        >>> [str(m) for m in MetaEvidence([None, None], labels=["s014.docx", "b"],
+        ...                               flags=flags).agreements(0, 1)]
+        ['s014.docx: 2,310 characters of hidden text, marked as hidden']
+        """
+        label = self.labels[file]
+        out = []
+        for flag in self.flags[file]:
+            name = f"{label}, {flag.where}" if flag.where else label
+            out.append(Message.of("pair.flag", name=name, flag=flag.message))
         return tuple(out)
 
     def named_other(self, file: int, other: int) -> Message | None:

@@ -285,7 +285,9 @@ def edited_passage(corpus: Corpus, i: int, j: int, found: Counted) -> EditedPass
         )
         if words < s.flag_passage_words or (best is not None and words <= best.words):
             continue
-        inside = [corpus.span_words(i, w.a_start, w.a_end) for w in found.words if _within(w, p)]
+        inside = [
+            corpus.span_words(i, w.a_start, w.a_end, w.units) for w in found.words if _within(w, p)
+        ]
         longest = max(inside, default=0.0)
         copied = min(sum(inside), words)
         reworded = linked and p.sentences >= s.meaning_sentences

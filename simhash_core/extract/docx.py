@@ -7,6 +7,12 @@ header, the body (paragraphs and table cells in document order, text boxes after
 paragraph that anchors them), footnotes, endnotes, then each distinct footer.
 Deleted revisions, field codes and the fallback copy of drawings are left out.
 
+The text is what a reader sees: runs marked hidden (directly or through a style), in
+the page's colour or in letters of 2 points or less are left out and counted as
+integrity flags (:mod:`.hidden_runs`, styles in :mod:`.docx_styles`), and of an
+``mc:AlternateContent`` block the alternative Word shows is read, the one it would
+never show (a decoy) counted.
+
 Imported chunks (``w:altChunk``: an HTML page, plain text or a whole DOCX that Word shows
 as part of the document) are read at their place, under the same limits: a chunk's part
 is decompressed within the size limit, HTML is parsed without any DTD, and a DOCX chunk
@@ -26,7 +32,9 @@ from simhash_core.ocr.marks import strip_marks
 from simhash_core.ocr.reader import OcrReader
 from simhash_core.types import DocumentMeta, ExtractedText
 
+from .docx_styles import DocxStyles, could_hide, run_look, w_attr, w_child
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
+from .hidden_runs import PAGE, HiddenText, hiding
 from .html import decode_markup, html_paragraphs
 from .rtf import extract_rtf
 from .sniff import OLE2_MAGIC
@@ -62,6 +70,17 @@ _PICTURE_IDS = (
     *_R_ID,
 )
 _ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")
+# the namespace prefixes Word knows in an mc:Choice's Requires: a choice that requires
+# any other is never shown, Word shows the next one or the fallback
+_KNOWN_PREFIXES = frozenset(
+    prefix
+    for line in (
+        "w w10 w14 w15 w16 w16se w16cid w16cex w16sdtdh w16du w16sdtfl wne wp wp14 wps wpg",
+        "wpc wpi a a14 a15 a16 pic c c14 c16 cx cx1 cx2 cx3 cx4 cx5 cx6 cx7 cx8 v o m r mc",
+        "am3d aink dgm dsp sl x14 p14 p15 mo mv",
+    )
+    for prefix in line.split(" ")
+)
 
 _CORE_PROPERTIES = {
     "creator": "author",
@@ -111,6 +130,7 @@ class _Package(ZipParts):
         self.depth = depth
         self.warnings: list[Message] = []
         self.pictures = PictureTexts(self, ocr)
+        self.looks = Looks(DocxStyles(None))
 
     def main_part(self) -> str:
         for _, kind, name in self.relationships(""):
@@ -139,6 +159,10 @@ class _Package(ZipParts):
         rels = self.relationships(main)
         by_id = {rid: name for rid, _, name in rels}
         chunk = self._chunk_reader(by_id)
+        styles = next((n for _, k, n in rels if k.endswith("/styles") and n in self.names), None)
+        background = w_attr(w_child(document, "background"), "color") or ""
+        page = background.upper() if len(background) == 6 else PAGE
+        self.looks = Looks(self._styles(styles, page), page)
 
         headers: list[str] = []
         footers: list[str] = []
@@ -163,7 +187,7 @@ class _Package(ZipParts):
         read_picture = self.pictures.reader(by_id)
         sections = [
             *_distinct(self._part_text(name) for name in dict.fromkeys(headers)),
-            PARAGRAPH_BREAK.join(_blocks(document, chunk, read_picture)),
+            PARAGRAPH_BREAK.join(_blocks(document, chunk, read_picture, self.looks)),
             *(self._part_text(name) for name in notes),
             *_distinct(self._part_text(name) for name in dict.fromkeys(footers)),
         ]
@@ -171,15 +195,28 @@ class _Package(ZipParts):
         text, regions = self.pictures.located(text)
         if not text.strip():
             raise ExtractError("empty", Message.of("file.blank"))
+        hidden = [flag.message for flag in self.looks.seen.flags()]
         return ExtractedText(
             text,
             "docx",
-            warnings=tuple(dict.fromkeys([*self.warnings, *self.pictures.warnings()])),
+            warnings=tuple(
+                dict.fromkeys([*hidden, *self.warnings, *self.pictures.warnings()])
+            ),
             meta=self.meta(),
             ocr=regions,
             ocr_skipped=self.pictures.skipped,
             ocr_offered=self.pictures.offered,
         )
+
+    def _styles(self, name: str | None, page: str) -> DocxStyles:
+        """The styles part, parsed only where it could hide text (see
+        :func:`.docx_styles.could_hide`)."""
+        if not name:
+            return DocxStyles(None)
+        data = self.read(name)
+        if not could_hide(data, page):
+            return DocxStyles(None)
+        return DocxStyles(data, lambda fragment: self.parse_bytes(fragment, name))
 
     def meta(self) -> DocumentMeta | None:
         """The core and extended properties: author, last saved by, times, template."""
@@ -188,7 +225,7 @@ class _Package(ZipParts):
         return DocumentMeta(**found) if found else None
 
     def _part_text(self, name: str) -> str:
-        return PARAGRAPH_BREAK.join(_blocks(self.parse(name)))
+        return PARAGRAPH_BREAK.join(_blocks(self.parse(name), looks=self.looks))
 
     def _chunk_reader(self, by_id: dict[str, str]) -> Callable[[Element], Iterator[str]]:
         """Reads the part an ``altChunk`` element imports, as paragraphs."""
@@ -246,6 +283,69 @@ def _is_w(element: Element, local: str) -> bool:
     return isinstance(tag, str) and tag.endswith("}" + local) and tag.startswith(_W)
 
 
+class Looks:
+    """What a reader sees of a document's runs: its styles, its page's colour, and the
+    hidden characters found so far (:class:`.hidden_runs.HiddenText`)."""
+
+    def __init__(self, styles: DocxStyles, page: str = PAGE) -> None:
+        self.styles, self.page, self.seen = styles, page, HiddenText()
+
+    def hidden(self, run: Element, paragraph_style: str | None, grounded: bool) -> str | None:
+        """How ``run`` is hidden (a flag kind), or None where a reader sees it."""
+        properties = w_child(run, "rPr")
+        run_style = w_attr(w_child(properties, "rStyle"), "val")
+        look = self.styles.look(paragraph_style, run_style, run_look(properties))
+        return hiding(
+            hidden=look.vanish,
+            color=look.color,
+            points=look.size / 2 if look.size is not None else None,
+            page=self.page,
+            grounded=grounded or _shaded(properties),
+        )
+
+    def shown(self, alternate: Element) -> Element:
+        """The alternative of an ``mc:AlternateContent`` that Word shows: the first
+        ``mc:Choice`` whose required namespaces it knows, else the ``mc:Fallback``.
+        A choice it skips whose text differs is a decoy, and counted."""
+        shown: Element | None = None
+        skipped: list[Element] = []
+        for child in alternate:
+            if shown is not None:
+                break
+            if child.tag == _MC + "Choice":
+                needs = (child.get("Requires") or "").split()
+                if all(prefix in _KNOWN_PREFIXES for prefix in needs):
+                    shown = child
+                else:
+                    skipped.append(child)
+            elif child.tag == _MC + "Fallback":
+                shown = child
+        shown = shown if shown is not None else Element("empty")
+        text = _all_text(shown)
+        for choice in skipped:
+            decoy = _all_text(choice)
+            if decoy.split() != text.split():
+                self.seen.add("decoy", decoy)
+        return shown
+
+
+def _shaded(properties: Element | None) -> bool:
+    """Whether run or paragraph properties put the text on a ground of its own (a
+    shading fill or a highlight), where a light colour may be read."""
+    fill = (w_attr(w_child(properties, "shd"), "fill") or "auto").upper()
+    highlight = (w_attr(w_child(properties, "highlight"), "val") or "none").lower()
+    return fill not in ("AUTO", "FFFFFF") or highlight != "none"
+
+
+def _all_text(element: Element) -> str:
+    """Every ``w:t`` under ``element``, joined (deleted text is ``w:delText``)."""
+    return "".join(
+        child.text or ""
+        for child in element.iter()
+        if isinstance(child.tag, str) and child.tag.startswith(_W) and _local(child.tag) == "t"
+    )
+
+
 ChunkReader = Callable[[Element], Iterator[str]]
 PictureReader = Callable[[str], Iterator[str]]  # a picture's relationship id: its text
 
@@ -259,57 +359,74 @@ def _no_pictures(rid: str) -> Iterator[str]:
 
 
 def _blocks(
-    container: Element, chunk: ChunkReader = _no_chunks, picture: PictureReader = _no_pictures
+    container: Element,
+    chunk: ChunkReader = _no_chunks,
+    picture: PictureReader = _no_pictures,
+    looks: Looks | None = None,
+    grounded: bool = False,
 ) -> Iterator[str]:
     """Paragraph texts under ``container`` (body, cell, header...) in reading order;
     ``chunk`` reads the parts that ``altChunk`` elements import, ``picture`` the text
-    of a picture (OCR), which follows the paragraph that holds the picture."""
+    of a picture (OCR), which follows the paragraph that holds the picture. ``looks``
+    leaves out (and counts) what a reader does not see; ``grounded``: inside a table or
+    a text box, whose fill may make light letters readable."""
+    looks = looks or Looks(DocxStyles(None))
     for child in container:
         local = _local(child.tag)
         if local in _SKIP:
             continue
         if _is_w(child, "p"):
-            yield from _paragraph(child, chunk, picture)
+            yield from _paragraph(child, chunk, picture, looks, grounded)
         elif _is_w(child, "altChunk"):
             yield from (strip_marks(text) for text in chunk(child) if text.strip())
         elif _is_w(child, "footnote") or _is_w(child, "endnote"):
             if child.get(_W[0] + "type", child.get(_W[1] + "type", "normal")) == "normal":
-                yield from _blocks(child, chunk, picture)
+                yield from _blocks(child, chunk, picture, looks, grounded)
         elif local == "AlternateContent":
-            yield from _blocks(_choice(child), chunk, picture)
+            yield from _blocks(looks.shown(child), chunk, picture, looks, grounded)
         else:  # tbl, tr, tc, sdt, sdtContent, customXml, ins, moveTo, ...
-            yield from _blocks(child, chunk, picture)
-
-
-def _choice(alternate: Element) -> Element:
-    """The first ``mc:Choice`` of an ``mc:AlternateContent`` (its fallback repeats it)."""
-    for child in alternate:
-        if child.tag == _MC + "Choice":
-            return child
-    return Element("empty")
+            inside = grounded or _is_w(child, "tbl")
+            yield from _blocks(child, chunk, picture, looks, inside)
 
 
 def _paragraph(
-    paragraph: Element, chunk: ChunkReader = _no_chunks, picture: PictureReader = _no_pictures
+    paragraph: Element,
+    chunk: ChunkReader = _no_chunks,
+    picture: PictureReader = _no_pictures,
+    looks: Looks | None = None,
+    grounded: bool = False,
 ) -> Iterator[str]:
+    looks = looks or Looks(DocxStyles(None))
     parts: list[str] = []
     boxes: list[Element] = []
     pictures: list[str] = []
+    properties = w_child(paragraph, "pPr")
+    style = w_attr(w_child(properties, "pStyle"), "val")
+    grounded = grounded or _shaded(properties)
 
-    def walk(element: Element) -> None:
+    def walk(element: Element, out: list[str]) -> None:
         for child in element:
             local = _local(child.tag)
             if local in _SKIP:
                 continue
             tag = child.tag
             if local == "t" and isinstance(tag, str) and (tag.startswith(_W) or tag == _MATH + "t"):
-                parts.append(child.text or "")
+                out.append(child.text or "")
+            elif local == "r" and tag.startswith(_W):
+                kind = looks.hidden(child, style, grounded)
+                if kind is None:
+                    walk(child, out)
+                    continue
+                hidden: list[str] = []
+                walk(child, hidden)
+                looks.seen.add(kind, "".join(hidden))
+                out.append(looks.seen.gap(kind))
             elif local == "tab" and tag.startswith(_W):
-                parts.append("\t")
+                out.append("\t")
             elif local in ("br", "cr") and tag.startswith(_W):
-                parts.append("\n")
+                out.append("\n")
             elif local == "noBreakHyphen":
-                parts.append("-")
+                out.append("-")
             elif local == "txbxContent":
                 boxes.append(child)  # a text box: its paragraphs follow this one
             elif local in _PICTURES:  # a:blip (DrawingML) or v:imagedata (VML)
@@ -317,16 +434,16 @@ def _paragraph(
                 if rid:
                     pictures.append(rid)
             elif local == "AlternateContent":
-                walk(_choice(child))
+                walk(looks.shown(child), out)
             else:
-                walk(child)
+                walk(child, out)
 
-    walk(paragraph)
+    walk(paragraph, parts)
     text = strip_marks("".join(parts))
     if text.strip():
         yield text
     for box in boxes:
-        yield from _blocks(box, chunk, picture)
+        yield from _blocks(box, chunk, picture, looks, grounded=True)
     for rid in dict.fromkeys(pictures):
         yield from picture(rid)
 

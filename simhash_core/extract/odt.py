@@ -7,6 +7,11 @@ The text is, in order: each distinct page header (``styles.xml``), the body
 (paragraphs, headings, lists and table cells in document order, text frames after the
 paragraph that anchors them), the footnotes and endnotes, then each distinct footer.
 Tracked deletions, comments and note citations are left out.
+
+The text is what a reader sees: text hidden by its paragraph's or span's style
+(``text:display="none"``, the page's colour, letters of 2 points or less; styles in
+:mod:`.odt_styles`), hidden text fields and hidden sections are left out and counted
+as integrity flags (:mod:`.hidden_runs`).
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from simhash_core.ocr.reader import OcrReader
 from simhash_core.types import DocumentMeta, ExtractedText
 
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
+from .hidden_runs import PAGE, HiddenText, hiding
+from .odt_styles import OdtLook, OdtStyles, page_colour
 from .zip_parts import PARAGRAPH_BREAK, PictureTexts, ZipParts, open_package, part_properties
 
 _OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
@@ -42,6 +49,8 @@ _SKIP_BLOCKS = {
     f"{_OFFICE}annotation-end",
 }
 _PARAGRAPHS = {f"{_TEXT}p", f"{_TEXT}h"}
+PLAIN = OdtLook()  # text no style hides
+_GROUNDS = {"{urn:oasis:names:tc:opendocument:xmlns:table:1.0}table", f"{_DRAW}frame"}
 _META_PROPERTIES = {
     "initial-creator": "author",
     "creator": "last_saved_by",
@@ -72,6 +81,10 @@ class _Odt:
         self.spaces_left = SPACES_BUDGET
         self.pictures = PictureTexts(parts, ocr)
         self.in_body = False  # pictures are read in the body only (not a header's logo)
+        self.styles = OdtStyles(())
+        self.page = PAGE
+        self.seen = HiddenText()
+        self.grounded = 0  # inside tables and frames: a fill may make light letters readable
 
     def extract(self) -> ExtractedText:
         parts = self.parts
@@ -87,7 +100,10 @@ class _Odt:
         body = next(content.iter(f"{_OFFICE}text"), None)
         if body is None:
             raise ExtractError("corrupt", Message.of("odt.not-text"))
-        headers, footers = self._page_parts()
+        styles = parts.parse("styles.xml") if "styles.xml" in parts.names else None
+        containers = [*_style_containers(styles), *_style_containers(content)]
+        self.styles, self.page = OdtStyles(containers), page_colour(styles) or PAGE
+        headers, footers = self._page_parts(styles)
         self.pictures.plan(len({_href(i) for i in body.iter(_IMAGE)} & parts.names))
         self.in_body = True
         text_body = PARAGRAPH_BREAK.join(p for p in self._blocks(body) if p.strip())
@@ -98,21 +114,21 @@ class _Odt:
         if not text.strip():
             raise ExtractError("empty", Message.of("file.blank"))
         found = part_properties(parts, "meta.xml", _META_PROPERTIES)
+        hidden = [flag.message for flag in self.seen.flags()]
         return ExtractedText(
             text,
             "odt",
-            warnings=tuple(dict.fromkeys(self.pictures.warnings())),
+            warnings=tuple(dict.fromkeys([*hidden, *self.pictures.warnings()])),
             meta=DocumentMeta(**found) if found else None,
             ocr=regions,
             ocr_skipped=self.pictures.skipped,
             ocr_offered=self.pictures.offered,
         )
 
-    def _page_parts(self) -> tuple[list[str], list[str]]:
-        """The distinct headers and footers of the master pages."""
-        if "styles.xml" not in self.parts.names:
+    def _page_parts(self, styles: Element | None) -> tuple[list[str], list[str]]:
+        """The distinct headers and footers of the master pages (``styles.xml``)."""
+        if styles is None:
             return [], []
-        styles = self.parts.parse("styles.xml")
         found: dict[str, dict[str, None]] = {"header": {}, "footer": {}}
         for page in styles.iter(f"{_STYLE}master-page"):
             for child in page:
@@ -131,23 +147,62 @@ class _Odt:
                 continue
             if child.tag in _PARAGRAPHS:
                 frames: list[Element] = []
-                yield strip_marks("".join(self._inline(child, frames)))
+                look = self.styles.look("paragraph", child.get(f"{_TEXT}style-name"))
+                text = strip_marks("".join(self._inline(child, frames, look)))
+                kind = self._hiding(look)
+                if kind is None:
+                    yield text
+                else:
+                    self.seen.add(kind, text)
                 for frame in frames:
+                    self.grounded += 1
                     yield from self._blocks(frame)
+                    self.grounded -= 1
             elif child.tag == _IMAGE:
                 if self.in_body:
                     yield from self.pictures.text_of(_href(child))
                 yield from self._blocks(child)
+            elif child.tag == f"{_TEXT}section" and child.get(f"{_TEXT}display") == "none":
+                self.seen.add("vanish", PARAGRAPH_BREAK.join(self._blocks(child)))
             else:  # lists, sections, tables, rows, cells, frames, index bodies
+                grounds = child.tag in _GROUNDS
+                self.grounded += grounds
                 yield from self._blocks(child)
+                self.grounded -= grounds
 
-    def _inline(self, element: Element, frames: list[Element]) -> Iterator[str]:
-        """The text of one paragraph; text frames anchored in it go to ``frames``."""
+    def _hiding(self, look: OdtLook) -> str | None:
+        """How text of this look is hidden (a flag kind), or None where it is seen."""
+        return hiding(
+            hidden=look.hidden,
+            color=look.color,
+            points=look.points,
+            page=self.page,
+            grounded=look.grounded or self.grounded > 0,
+        )
+
+    def _inline(
+        self, element: Element, frames: list[Element], look: OdtLook = PLAIN
+    ) -> Iterator[str]:
+        """The text of one paragraph (``look``: its style's); text frames anchored in it
+        go to ``frames``. Spans a reader does not see are counted and left out."""
         if element.text:
             yield element.text
         for child in element:
             tag = child.tag
-            if tag == f"{_TEXT}s":
+            if tag == f"{_TEXT}span":
+                inner = self.styles.look("text", child.get(f"{_TEXT}style-name")).over(look)
+                kind = self._hiding(inner)
+                if kind is None:
+                    yield from self._inline(child, frames, inner)
+                else:
+                    self.seen.add(kind, "".join(self._inline(child, frames, inner)))
+                    yield self.seen.gap(kind)
+            elif tag == f"{_TEXT}hidden-text":
+                if child.get(f"{_TEXT}is-hidden", "true") == "false":
+                    yield from self._inline(child, frames, look)
+                else:
+                    self.seen.add("vanish", child.get(f"{_TEXT}string-value") or "")
+            elif tag == f"{_TEXT}s":
                 spaces = min(_count(child.get(f"{_TEXT}c")), max(self.spaces_left, 1))
                 self.spaces_left -= spaces
                 yield " " * spaces
@@ -165,9 +220,17 @@ class _Odt:
             elif tag == f"{_DRAW}frame":
                 frames.append(child)
             elif tag not in _SKIP_BLOCKS:
-                yield from self._inline(child, frames)
+                yield from self._inline(child, frames, look)
             if child.tail:
                 yield child.tail
+
+
+def _style_containers(root: Element | None) -> list[Element]:
+    """A part's ``office:styles`` and ``office:automatic-styles``, in that order."""
+    if root is None:
+        return []
+    found = [root.find(f"{_OFFICE}styles"), root.find(f"{_OFFICE}automatic-styles")]
+    return [c for c in found if c is not None]
 
 
 def _href(image: Element) -> str:

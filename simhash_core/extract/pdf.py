@@ -29,10 +29,11 @@ from simhash_core.messages import Message
 from simhash_core.ocr.images import MAX_SIDE
 from simhash_core.ocr.marks import OCR_END, OCR_START, mark, strip_marks, unmark
 from simhash_core.ocr.reader import LOW_CONFIDENCE, OcrReader
-from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
+from simhash_core.types import DocumentMeta, ExtractedText, IntegrityFlag, OcrRegion
 
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
 from .pdf_columns import CJK, SPACE, GlyphColumns, char_flags, is_undecodable
+from .pdf_invisible import invisible_chars
 from .pdf_layout import Glyph, Line, assemble_pages, group_lines
 from .sniff import describe_content
 from .wrap import is_cjk, join_wrapped_lines
@@ -56,6 +57,15 @@ class _BackendFailed(Exception):
 
 
 PageGlyphs = list[Sequence[Glyph]]  # a GlyphColumns or a list per page
+
+
+class ReadPages(list[Sequence[Glyph]]):
+    """The glyphs of each page, and the characters of an invisible text layer left out
+    of them, by page index (see :mod:`.pdf_invisible`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.invisible: dict[int, int] = {}
 # What is_undecodable() matches: U+FFFD and the categories Cc, Cs and Co, which are fixed
 # ranges (checked against unicodedata for every code point by the tests).
 _UNDECODABLE = re.compile(
@@ -119,6 +129,9 @@ def extract_pdf(
         warnings.append(Message.of("warn.blank-pages", blank=blank, pages=len(pages)))
     if garbage > 0.02 and not regions:
         warnings.append(Message.of("warn.undecodable", share=round(float(garbage), 4)))
+    invisible = sum(getattr(pages, "invisible", {}).values())
+    if invisible:
+        warnings.insert(0, IntegrityFlag("invisible", invisible).message)
 
     text = join_wrapped_lines(assemble_pages(lines))
     spans: list[tuple[int, int]] = []
@@ -415,7 +428,7 @@ def read_pdfium(data: bytes, max_pages: int) -> tuple[PageGlyphs, int]:
             raise _BackendFailed(Message.of("pdf.unparsable")) from exc
         try:
             count = len(pdf)
-            pages = []
+            pages = ReadPages()
             for index in range(min(count, max_pages)):
                 # The raw calls behind pdf[index] and page.get_textpage(), without their
                 # wrapper objects and finalizers; failures raise the same errors.
@@ -427,7 +440,11 @@ def read_pdfium(data: bytes, max_pages: int) -> tuple[PageGlyphs, int]:
                     if not textpage:
                         raise pdfium.PdfiumError("Failed to load text page.")
                     try:
-                        pages.append(_pdfium_page_glyphs(textpage, raw))
+                        chars = raw.FPDFText_CountChars(textpage)
+                        hidden = invisible_chars(page, textpage, raw, max(chars, 0))
+                        pages.append(_pdfium_page_glyphs(textpage, raw, hidden))
+                        if len(hidden):
+                            pages.invisible[index] = len(hidden)
                     finally:
                         raw.FPDFText_ClosePage(textpage)
                 finally:
@@ -497,8 +514,11 @@ class _Pdfium:
 _pdfium_calls: _Pdfium | None = None
 
 
-def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
-    """One text page's glyphs, as GlyphColumns (a list if the fast path does not apply).
+def _pdfium_page_glyphs(
+    handle: Any, raw: Any, hidden: np.ndarray | None = None
+) -> Sequence[Glyph]:
+    """One text page's glyphs, as GlyphColumns (a list if the fast path does not apply),
+    without the characters at the indices ``hidden`` (an invisible layer).
 
     Gives what :func:`_pdfium_page_glyphs_one_by_one` gives, glyph for glyph.
     """
@@ -511,9 +531,12 @@ def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
     units = np.zeros(2 * count + 2, np.uint16)
     raw.FPDFText_GetText(handle, 0, count, units.ctypes.data_as(ctypes.POINTER(ctypes.c_ushort)))
     units = units[:count]
-    if ((units >= 0xD800) & (units <= 0xDFFF)).any():
-        return _pdfium_page_glyphs_one_by_one(handle, raw, count)  # outside the BMP
-    keep = ((char_flags(units) & SPACE) == 0).nonzero()[0]
+    if ((units >= 0xD800) & (units <= 0xDFFF)).any():  # outside the BMP
+        return _pdfium_page_glyphs_one_by_one(handle, raw, count, hidden)
+    shown = (char_flags(units) & SPACE) == 0
+    if hidden is not None and len(hidden):
+        shown[hidden[hidden < count]] = False
+    keep = shown.nonzero()[0]
     n = len(keep)
     if n == 0:
         return []
@@ -524,7 +547,7 @@ def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
     map_error = np.fromiter(map(calls.map_error, repeat(handle, n), index), np.intc, n)
     box = calls.boxes(handle, index)
     if box is None:  # a call failed: the reference reader keeps its stale-box quirk
-        return _pdfium_page_glyphs_one_by_one(handle, raw, count)
+        return _pdfium_page_glyphs_one_by_one(handle, raw, count, hidden)
     left, top, right, bottom = box[:, 0], box[:, 1], box[:, 2], box[:, 3]
 
     codes = units[keep].astype(np.int64)
@@ -539,7 +562,7 @@ def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
     if m:
         origin_x = calls.origins_x(handle, keep[latin].tolist())
         if origin_x is None:
-            return _pdfium_page_glyphs_one_by_one(handle, raw, count)
+            return _pdfium_page_glyphs_one_by_one(handle, raw, count, hidden)
         inside = (left[latin] <= origin_x) & (origin_x < right[latin])
         x0[latin[inside]] = origin_x[inside]
 
@@ -561,8 +584,11 @@ def _pdfium_page_glyphs(handle: Any, raw: Any) -> Sequence[Glyph]:
     return GlyphColumns(codes, x0, bottom, right, top, sizes.repeat(runs), flags=code_flags)
 
 
-def _pdfium_page_glyphs_one_by_one(handle: Any, raw: Any, count: int) -> list[Glyph]:
-    """One page's glyphs, a few ctypes calls per character (about 5 us each).
+def _pdfium_page_glyphs_one_by_one(
+    handle: Any, raw: Any, count: int, hidden: np.ndarray | None = None
+) -> list[Glyph]:
+    """One page's glyphs, a few ctypes calls per character (about 5 us each), without
+    the characters at the indices ``hidden``.
 
     The reference for :func:`_pdfium_page_glyphs`, used for pages with characters
     outside the BMP or a failed call.
@@ -573,9 +599,10 @@ def _pdfium_page_glyphs_one_by_one(handle: Any, raw: Any, count: int) -> list[Gl
     ref_x, ref_y = ctypes.byref(origin_x), ctypes.byref(origin_y)
     last_height, size = -1.0, 0.0
     glyphs = []
+    left_out = set(hidden.tolist()) if hidden is not None else set()
     for i in range(count):
         ch = text[i] if text is not None else _pdfium_char(raw, handle, i)
-        if ch.isspace():
+        if ch.isspace() or i in left_out:
             continue
         if raw.FPDFText_HasUnicodeMapError(handle, i) == 1:
             ch = "\ufffd"

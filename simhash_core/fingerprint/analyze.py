@@ -21,6 +21,7 @@ from simhash_core.fingerprint.simhash import fingerprint_from_sums, weighted_bit
 from simhash_core.fingerprint.weights import top_keywords_of
 from simhash_core.hashing import sorted_unique
 from simhash_core.messages import Message
+from simhash_core.text.disguise import disguise_flags
 from simhash_core.text.exclusions import excluded_regions
 from simhash_core.text.normalize import NormalizedText, normalize
 from simhash_core.text.sentences import NO_SENTENCES, Sentences, sentences_of
@@ -274,13 +275,20 @@ def analyze_file(
         content_hash=digest,
         encoding=extracted.encoding,
         pages=extracted.pages,
-        warnings=tuple(extracted.warnings),
+        warnings=with_disguises(extracted),
         meta=extracted.meta,
         ocr=extracted.ocr,
         ocr_skipped=extracted.ocr_skipped,
         ocr_offered=extracted.ocr_offered,
         timings=(("extraction", extraction), *analysis.timings),
     )
+
+
+def with_disguises(extracted: ExtractedText) -> tuple[Message, ...]:
+    """The text's warnings and the disguised letters in it (:mod:`.text.disguise`), each
+    once (a text from the cache already tells them)."""
+    found = (flag.message for flag in disguise_flags(extracted.text))
+    return tuple(dict.fromkeys((*extracted.warnings, *found)))
 
 
 def read_digest(extracted: ExtractedText, expected: str | None) -> str:

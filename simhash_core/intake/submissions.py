@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from simhash_core.extract.errors import ExtractError
-from simhash_core.fingerprint.analyze import Analysis, analyze_text, read_digest
+from simhash_core.fingerprint.analyze import Analysis, analyze_text, read_digest, with_disguises
 from simhash_core.messages import Message
 from simhash_core.ocr.reader import OcrReader
 from simhash_core.types import ExtractedText, OcrRegion, ScanSettings, Student
@@ -199,7 +199,8 @@ def read_submission(
         except ExtractError as exc:
             failed.append((k, exc.code, exc.reason))
         else:
-            parts.append(Part(member.name, member.inside, text))
+            told = replace(text, warnings=with_disguises(text))  # its disguised letters too
+            parts.append(Part(member.name, member.inside, told))
             joined.append(k)
             if member.text is None:
                 fresh.append(text)

@@ -530,6 +530,10 @@ def result_dict(result: ScanResult, *, with_pairs: bool = True) -> dict[str, Any
                 "metadata": d.meta.to_json() if d.meta is not None else {},
                 # the parts of its text read by OCR: offsets, page or picture, confidence
                 "ocr": [r.to_json() for r in d.ocr],
+                # what it hides from a reader: hidden text, disguised letters (#41)
+                "flags": [
+                    {"kind": f.kind, "chars": f.chars, "file": f.where} for f in d.flags
+                ],
             }
             for d in result.documents
         ],

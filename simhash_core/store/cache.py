@@ -64,9 +64,9 @@ from simhash_core.store.codec import (
 )
 from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 
-CACHE_VERSION = 18  # 18: offsets and terms compressed; 17: the shingle size (16: texts v4)
+CACHE_VERSION = 19  # 19: disguised letters folded, flagged (#41); 18: offsets compressed
 # what extraction gives for the same bytes; a change re-reads every file once
-EXTRACT_VERSION = 4  # 4: scans and pictures read by OCR (3: metadata; 2: Windows-1252)
+EXTRACT_VERSION = 5  # 5: hidden text left out, flagged (#41); 4: OCR (3: metadata)
 PAGE_SIZE = 16384  # for new files: a 60 KB analysis is fewer WAL frames (0.88 to 0.66 ms)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS {texts} (

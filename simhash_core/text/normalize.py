@@ -5,10 +5,14 @@ Everything is hashed after normalization, but the side-by-side view highlights t
 
 Steps, in order:
 
-0. Cyrillic and Greek letters that imitate Latin ones among Latin letters are folded to
-   Latin (:func:`fold_lookalikes`; "раssage" with Cyrillic р and а is "passage").
+0. Cyrillic, Greek and Armenian letters that imitate Latin ones among Latin letters are
+   folded to Latin (:func:`fold_lookalikes`; "раssage" with Cyrillic р and а is
+   "passage"), and Latin small capitals (ᴀʙᴄ) to plain letters.
 1. Unicode NFKC per character (full-width ``ＡＢ１`` becomes ``AB1``, ``，`` becomes ``,``).
-2. Zero-width and control characters removed; Latin lower-cased.
+2. Zero-width and control characters removed, and the marks that only disguise a word:
+   strokes laid over letters (U+0334 to U+0338) and the combining grapheme joiner
+   (U+034F); Hangul fillers (U+3164, U+FFA0, U+115F, U+1160) are spaces; Latin
+   lower-cased. :mod:`.disguise` counts what was folded, as integrity flags.
 3. Traditional Chinese mapped to Simplified, character by character (on by default).
 4. Whitespace between two CJK characters removed (PDF wrapping, "spaced-out" evasion),
    runs of single Latin letters separated by single spaces re-joined, and all other
@@ -51,11 +55,23 @@ _LOOKALIKE_PAIRS = (
     "АA ВB ЕE ЅS ІI ЈJ КK МM НH ОO РP СC ТT УY ХX ҮY "
     "аa еe ѕs іi јj оo рp сc уy хx ԁd һh ԛq ԝw ӏl "
     "ΑA ΒB ΕE ΖZ ΗH ΙI ΚK ΜM ΝN ΟO ΡP ΤT ΥY ΧX "
-    "οo ρp νv ιi υu κk ϲc ϳj"
+    "οo ρp νv ιi υu κk ϲc ϳj "
+    "ՕO ՍU ԼL օo սu ոn հh զq ցg յj"  # Armenian
 )
 LOOKALIKES: dict[str, str] = {pair[0]: pair[1] for pair in _LOOKALIKE_PAIRS.split()}
 _LOOKALIKE_TABLE = str.maketrans(LOOKALIKES)
-_OTHER_SCRIPT = re.compile("[\u0370-\u03ff\u0400-\u052f]")
+_OTHER_SCRIPT = re.compile("[\u0370-\u03ff\u0400-\u052f\u0531-\u058f]")
+# Latin small capitals (IPA letters among them): Latin letters in another shape, so
+# folded wherever they stand. One character in, one out.
+_SMALL_CAPITAL_PAIRS = "ᴀa ʙb ᴄc ᴅd ᴇe ꜰf ɢg ʜh ɪi ᴊj ᴋk ʟl ᴍm ɴn ᴏo ᴘp ʀr ꜱs ᴛt ᴜu ᴠv ᴡw ʏy ᴢz"
+SMALL_CAPITALS: dict[str, str] = {pair[0]: pair[1] for pair in _SMALL_CAPITAL_PAIRS.split()}
+_SMALL_CAPITALS_TABLE = str.maketrans(SMALL_CAPITALS)
+_SMALL_CAPITAL = re.compile(f"[{''.join(SMALL_CAPITALS)}]")
+# marks that only disguise the letters they sit on: overlaid strokes (U+0334 to U+0338)
+# and the combining grapheme joiner; they are dropped
+DISGUISING_MARKS = frozenset("\u0334\u0335\u0336\u0337\u0338\u034f")
+# Hangul fillers: blank letters a student types for spaces; they are spaces
+HANGUL_FILLERS = frozenset("\u3164\uffa0\u115f\u1160")
 _WORD = re.compile(r"[^\W\d_]+")
 _LATIN = re.compile("[A-Za-z\u00c0-\u024f]")
 
@@ -68,9 +84,11 @@ def fold_lookalikes(text: str) -> str:
 
     >>> fold_lookalikes("a р\u0430ssage сору of the text")
     'a passage copy of the text'
-    >>> fold_lookalikes("Россия и Греция")
-    'Россия и Греция'
+    >>> fold_lookalikes("Россия и Греция"), fold_lookalikes("ᴄᴏᴘʏ սѕе")
+    ('Россия и Греция', 'copy use')
     """
+    if _SMALL_CAPITAL.search(text):
+        text = text.translate(_SMALL_CAPITALS_TABLE)
     if not _OTHER_SCRIPT.search(text):
         return text
     words = list(_WORD.finditer(text))
@@ -151,8 +169,10 @@ def _t2s_table() -> dict[str, str]:
 
 def _char_form(ch: str, t2s: bool) -> str:
     """What one original character becomes (possibly '' or several characters)."""
-    if ch in _WHITESPACE_CONTROLS:
+    if ch in _WHITESPACE_CONTROLS or ch in HANGUL_FILLERS:
         return " "
+    if ch in DISGUISING_MARKS:
+        return ""
     out = []
     for c in unicodedata.normalize("NFKC", ch):
         cat = unicodedata.category(c)
