@@ -44,6 +44,9 @@ CATALOGUE: dict[str, str] = {
     ),
     "pair.translated": "{sentences} sentences translated between Chinese and English",
     "pair.flag": "{name}: {flag}",  # an integrity flag of one of the files
+    # text many submissions hold at one place (compare.shared_text): not counted
+    "shared.start": "{files} students begin with the same {words} words: the assignment text?",
+    "shared.end": "{files} students end with the same {words} words: a shared text?",
     # what two flagged files' own properties share (never a reason to flag alone)
     "meta.same-author": "both files were created by {name}, and no other file of the class",
     "meta.same-saver": "both files were last saved by {name}, and no other file of the class",
