@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QScrollArea,
     QTabWidget,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -63,6 +64,7 @@ from app.views.measures_help import MeasuresHelp
 from app.views.pairs_panel import PairsPanel
 from app.views.progress_panel import ProgressPanel
 from app.views.settings_dialog import SettingsDialog
+from app.views.shared_text_bar import SharedTextBar
 from app.views.side_by_side import SideBySideView
 from app.views.students_panel import StudentsPanel
 from simhash_core.archive.service import ArchiveCheck, ArchiveStatus
@@ -70,6 +72,7 @@ from simhash_core.check import CheckRequest
 from simhash_core.extract import SUPPORTED_SUFFIXES
 from simhash_core.extract.zip_entries import ZIP_SUFFIXES, is_zip_name
 from simhash_core.progress import ProgressReport
+from simhash_core.review.exclusions import template_exclusion
 from simhash_core.review.store import DecisionStore
 from simhash_core.sample_class import sample_class
 from simhash_core.shown_location import shown_location
@@ -210,7 +213,16 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.side_by_side, "")
         # the bit view needs more height than a small screen has: it scrolls there
         self.tabs.addTab(scrolling(self.bit_diff), "")
-        self.setCentralWidget(self.tabs)
+        # text many students share at one place (a prompt): told above the results
+        self.shared_text_bar = SharedTextBar()
+        self.shared_text_bar.assignmentText.connect(self.treat_as_assignment_text)
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.shared_text_bar)
+        column.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
 
         self.groups_panel = GroupsPanel()
         self.pairs_panel = PairsPanel(self.pairs_model)
@@ -601,6 +613,7 @@ class MainWindow(QMainWindow):
         self.side_by_side.decision_bar.show_found(None, False)  # no pair shown yet
         self.side_by_side.excluded_label.hide()
         self.bit_diff.set_result(result)
+        self.shared_text_bar.set_shared(result.shared_texts if result is not None else ())
         if result is not None and not result.documents and (result.errors or result.skipped):
             self.errors_dock.raise_()
         self.retranslate_ui()
@@ -633,6 +646,17 @@ class MainWindow(QMainWindow):
         words = exclusion_lines(result, a, b)
         label.setText(self.tr("Left out: {what}").format(what=" · ".join(words)) if words else "")
         label.setVisible(bool(words))
+
+    def treat_as_assignment_text(self, text: str) -> None:
+        """Treat a shared ``text`` as the assignment text (the review's exclusion, kept
+        with the folder's decisions), and judge the class again."""
+        if self.result is None or not text.strip():
+            return
+        self.review.exclude(template_exclusion(text))
+        self.statusBar().showMessage(
+            self.tr("The shared text joins the assignment text; every pair is judged again…"),
+            5000,
+        )
 
     def _on_rejudged(self, result: ScanResult) -> None:
         """The class judged again with the exclusions chosen: every view shows it, the

@@ -89,7 +89,9 @@ def check_class(request: CheckRequest, progress: Progress | None = None) -> Scan
         )
         archived = archived_review(result, request.archive)
     result = with_decisions(result, request.decisions, request.more_decisions, archived[0])
-    return with_exclusions(result, request.decisions, progress, archived[1])
+    result = with_exclusions(result, request.decisions, progress, archived[1])
+    result.shared_texts  # noqa: B018  found in the scan's thread: a window only reads them
+    return result
 
 
 def archived_review(

@@ -44,6 +44,9 @@ CATALOGUE: dict[str, str] = {
     ),
     "pair.translated": "{sentences} sentences translated between Chinese and English",
     "pair.flag": "{name}: {flag}",  # an integrity flag of one of the files
+    # text many submissions hold at one place (compare.shared_text): not counted
+    "shared.start": "{files} students begin with the same {words} words: the assignment text?",
+    "shared.end": "{files} students end with the same {words} words: a shared text?",
     # what two flagged files' own properties share (never a reason to flag alone)
     "meta.same-author": "both files were created by {name}, and no other file of the class",
     "meta.same-saver": "both files were last saved by {name}, and no other file of the class",
@@ -110,6 +113,9 @@ CATALOGUE: dict[str, str] = {
     "format.pptx": "PPTX",
     "format.html": "HTML",
     "format.md": "Markdown",
+    "format.doc": "Word 97-2003 document (.doc)",
+    "format.wps": "WPS Writer document (.wps)",
+    "format.image": "picture",
     "format.file": "file",
     # why a file was not read (reading)
     "file.empty": "empty file (0 bytes)",
@@ -130,6 +136,11 @@ CATALOGUE: dict[str, str] = {
     "file.no-memory": "refused: not enough memory to read this file",
     "file.unsupported": "unsupported file type {suffix}",
     "file.no-suffix": "unsupported file type (no extension)",
+    "file.old-slides": "old PowerPoint slides ({suffix}): open them in PowerPoint and save as PPTX",
+    "file.spreadsheet": "a spreadsheet ({suffix}), not an essay: ask for the essay as DOCX or PDF",
+    "file.apple": "an Apple iWork file ({suffix}): export it as PDF or DOCX",
+    "file.archive": "a {suffix} archive is not opened: unpack it, or hand in a ZIP",
+    "file.picture": "a {suffix} picture is not read: save it as PNG or JPEG",
     "file.nested": "damaged {format}: its structure is nested too deeply",
     "file.library": "damaged {format}: it could not be read ({detail}); ask for the file again",
     "file.template": "template: {reason}",
@@ -137,6 +148,23 @@ CATALOGUE: dict[str, str] = {
     "txt.binary": "not a text file (looks like {what})",
     "txt.nul": "not a text file (looks like binary data: it has NUL bytes)",
     "docx.bad-zip": "damaged DOCX (bad zip): ask for the file again",
+    "doc.not-ole": "not a Word 97-2003 document: open it in Word or WPS and save as DOCX",
+    "doc.damaged": "damaged Word document ({detail}): ask for the file again, or save it as DOCX",
+    "doc.encrypted": (
+        "password-protected Word document: remove the password (or save as DOCX) and submit again"
+    ),
+    "doc.word95": "Word 95 or older: open it in Word or LibreOffice and save as DOCX",
+    "doc.works": "a Microsoft Works document: open it in Word or LibreOffice and save as DOCX",
+    "doc.excel": "an Excel workbook, not an essay: ask for the essay as DOCX",
+    "doc.not-word": "not a Word document this reader knows: open it in Word and save as DOCX",
+    "doc.wps-other": (
+        "a WPS file in a format other than WPS Writer's: open it in WPS Office and save as DOCX"
+    ),
+    "image.no-text": "a picture without text: OCR found nothing to read",
+    "image.ocr-off": "a picture: reading pictures (OCR) is turned off",
+    "image.heic-missing": (
+        "a HEIC photo cannot be decoded here (pillow-heif is missing): save it as JPEG"
+    ),
     "docx.old-doc": "old Word format (.doc): open it in Word and save as DOCX",
     "docx.encrypted": "password-protected DOCX: remove the password and submit again",
     "docx.entities": (
@@ -218,6 +246,7 @@ CATALOGUE: dict[str, str] = {
     "ocr.file-changed": "the file changed since it was scanned: scan again to see its pages",
     "ocr.where-page": "page {page}",
     "ocr.where-picture": "picture {name}",
+    "ocr.where-photo": "the photo",
     "ocr.where-in": "{where} of {name}",
     "ocr.read-note": (
         "read by OCR: {where} (mean confidence {confidence:.0%}); check its text against the scan"
@@ -283,6 +312,9 @@ CATALOGUE: dict[str, str] = {
         "OCR read the first {read} of {pages} scanned pages; the rest are not compared"
     ),
     "warn.ocr-picture": "picture {name} was not read: {reason}",
+    "warn.ocr-turned": (
+        "the picture lay sideways or upside down: it was turned {degrees}° clockwise and read"
+    ),
     "warn.named-as": "read as {format}: that is what the file holds, though it is named {suffix}",
     "warn.undecodable": "{share:.0%} of the characters could not be decoded and were dropped",
     # what a file hides from its reader (integrity flags; types.IntegrityFlag)

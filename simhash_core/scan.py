@@ -728,7 +728,7 @@ def scan(
     timings["compare"] = time.perf_counter() - t2
     timings["total"] = time.perf_counter() - t0
     errors.sort(key=lambda e: e.path)
-    return ScanResult(
+    result = ScanResult(
         root=root,
         settings=settings,
         documents=docs,
@@ -745,6 +745,8 @@ def scan(
         notices=[*(cache.notices if cache is not None else []), *zip_notices],
         templates=template_paths,
     )
+    result.shared_texts  # noqa: B018  found here, off a window's thread: it only reads them
+    return result
 
 
 MAPPED_FROM = 20_000  # documents: from this many, their shingles wait in a mapped file

@@ -206,14 +206,17 @@ class ScanSettings:
         tip="Matched runs shorter than this many units are not passages",
         affects=Affects.COMPARISON,
     )
-    common_share: float = setting(
-        0.4,
-        low=0.01,
-        high=1.0,
-        label="Text shared by this share of the class is common:",
-        tip="Text found in at least this share of the files is common to the class and "
-        "not counted",
+    shared_text_files: int = setting(
+        4,
+        low=2,
+        high=10_000,
+        label="Shared text: the same start or end in at least:",
+        tip="Text that at least this many files hold at their start or end, short beside "
+        "them (a prompt, a cover sheet), is shared text and not counted",
         affects=Affects.COMPARISON,
+        flag="--shared-text-files",
+        saved=True,
+        suffix=" files",
     )
     t2s: bool = setting(
         True,

@@ -77,6 +77,9 @@ REPORT_WORDS: tuple[str, ...] = (
     "reworded",
     "translated",
     "common text of the class",
+    # the reports' shared text (report.contents.SHARED_HINT)
+    "Shared text is not counted. If it is the assignment text, scan again with it as the "
+    "template.",
     "template, references",
     "Turn on JavaScript to see the texts of each pair.",
     "copied",

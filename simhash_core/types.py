@@ -143,6 +143,8 @@ class OcrRegion:
         the file, for a student's several files)."""
         if self.page is not None:
             where = Message.of("ocr.where-page", page=self.page)
+        elif not self.picture:  # a photo or screenshot handed in as a file
+            where = Message.of("ocr.where-photo")
         else:
             where = Message.of("ocr.where-picture", name=self.picture.rsplit("/", 1)[-1])
         return Message.of("ocr.where-in", where=where, name=self.file) if self.file else where
@@ -495,6 +497,40 @@ class Passage:
     sentences: int = 0  # reworded and translated passages: sentences matched in order
 
 
+class SharedPlace(Enum):
+    """Where in its documents a shared text stands."""
+
+    START = "start"
+    END = "end"
+
+
+@dataclass(frozen=True)
+class SharedText:
+    """Text that many submissions hold at the same place, short beside them (a prompt,
+    a cover sheet, a declaration): greyed and not counted, reported so a teacher can
+    confirm it as the assignment text (see :mod:`simhash_core.compare.shared_text`).
+
+    ``documents`` are indices into the scan's documents, ``spans`` each one's
+    characters of it (in the same order), ``text`` the first one's, ``words`` its
+    length in words (2 Chinese characters count as 1; the median document's).
+    """
+
+    place: SharedPlace
+    documents: tuple[int, ...]
+    spans: tuple[tuple[int, int], ...]
+    words: int
+    text: str
+
+    @property
+    def files(self) -> int:
+        return len(self.documents)
+
+    @property
+    def message(self) -> Message:
+        """What a teacher reads ("11 students begin with the same 46 words: ...")."""
+        return Message.of(f"shared.{self.place.value}", files=self.files, words=self.words)
+
+
 @dataclass(frozen=True)
 class PairScore:
     """Every score of one pair of documents (indices into the scan's document list)."""
@@ -645,3 +681,9 @@ class ScanResult:
     # review.exclusions.Applied: what the teacher excluded, by whom, and the scan
     # without it (None: nothing excluded; see review.exclusions.apply_exclusions)
     exclusions: Any = None
+
+    @property
+    def shared_texts(self) -> tuple[SharedText, ...]:
+        """Text many submissions hold at one place (a prompt, a cover sheet), greyed
+        and not counted: what the teacher is asked to confirm as the assignment text."""
+        return self.corpus.shared_texts() if self.corpus is not None else ()

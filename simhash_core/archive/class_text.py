@@ -1,8 +1,8 @@
 """What a class leaves out of matching, kept with its documents when it is archived.
 
 A class is scanned with its template (the assignment text) left out, and with its
-common text (shingles in more than ``common_share`` of its files, see
-:func:`~simhash_core.compare.common_shingles`) counted as no evidence. A late file
+shared text (a prompt or a cover sheet many of its files hold at their start or end,
+see :func:`~simhash_core.compare.shared_text_shingles`) counted as no evidence. A late file
 compared with the archived class must be judged the same way, or the prompt every
 student copied flags every archived student, and the copied student is one name among
 forty.
@@ -23,19 +23,19 @@ from pathlib import Path
 import numpy as np
 
 from simhash_core.archive.codec import ArchiveConfig, in_archive_space
-from simhash_core.compare import common_shingles
+from simhash_core.compare import shared_text_shingles
 from simhash_core.fingerprint.analyze import analyze_text, template_shingles, with_analysis
 from simhash_core.hashing import sorted_unique
 from simhash_core.types import Document, ScanSettings
 
 
 def class_exclusions(
-    docs: Sequence[Document], space: ScanSettings, share: float, templates: Sequence[Path] = ()
+    docs: Sequence[Document], space: ScanSettings, files: int, templates: Sequence[Path] = ()
 ) -> np.ndarray:
     """Shingles (in the analysis space ``space``, which ``docs`` are in) that the class
     leaves out: its templates' and its common text's, sorted unique."""
     template, _ = template_shingles(templates, space)  # the scan said what was unreadable
-    common = common_shingles(list(docs), share)
+    common = shared_text_shingles(list(docs), files)
     return sorted_unique(np.concatenate([template, common]))
 
 
@@ -51,7 +51,7 @@ def without_class_text(
     settings = settings or ScanSettings()
     space = config.settings
     docs = [in_archive_space(d, settings, config) for d in docs]
-    excluded = class_exclusions(docs, space, settings.common_share, templates)
+    excluded = class_exclusions(docs, space, settings.shared_text_files, templates)
     if not len(excluded):
         return docs
     return [_excluding(d, excluded, space) for d in docs]

@@ -18,7 +18,7 @@ import numpy as np
 
 from simhash_core.archive.base import ArchiveStore
 from simhash_core.archive.codec import LABEL_SEPARATOR
-from simhash_core.compare import Restriction, common_shingles, compare_documents
+from simhash_core.compare import Restriction, compare_documents, shared_text_shingles
 from simhash_core.compare.memo import ComparisonMemo
 from simhash_core.fingerprint.weights import reweighted
 from simhash_core.intake.students import with_students
@@ -122,7 +122,7 @@ def compare_with_archive(
     if any(d.archive_label is not None for d in new):
         raise ValueError("result already holds archived documents")
     n = len(new)
-    common = common_shingles(new, settings.common_share)
+    common = shared_text_shingles(new, settings.shared_text_files)
     ids = archive_candidates(new, store, settings, common, progress)
     archived = store.load(ids, settings=settings)
     new, archived, ids = _without_own_copies(new, archived, ids)

@@ -65,6 +65,7 @@ def summary(result: ScanResult) -> str:
     if review:
         lines.append(f"decisions: {review}")
     lines.extend(f"  note     {n}" for n in result.notices)
+    lines.extend(_shared_text_lines(result))
     for e in result.errors:
         lines.append(f"  error    {e.path}: {e.reason}")
     for e in result.skipped:
@@ -77,6 +78,30 @@ def summary(result: ScanResult) -> str:
         lines.append(f"  group {c.id} (max {c.max_similarity:.0%}, {c.source_reason}): {names}")
     lines.extend(_flagged_lines(result))
     return "\n".join(lines)
+
+
+def _shared_text_lines(result: ScanResult) -> list[str]:
+    """Each shared text (not counted), its start, and what to do if it is the
+    assignment text."""
+    lines = []
+    for x in result.shared_texts:
+        lines.append(f"  shared   {x.message} {_excerpt(x.text)} (not counted)")
+    if lines:
+        lines.append(
+            "           if it is the assignment text, scan again with --template FILE "
+            "holding it"
+        )
+    return lines
+
+
+def _excerpt(text: str, limit: int = 60) -> str:
+    """``text`` on one line, cut at ``limit`` characters.
+
+    >>> _excerpt("Write an essay  on rivers.", 20)
+    '"Write an essay on ri…"'
+    """
+    flat = " ".join(text.split())
+    return f'"{flat[:limit]}…"' if len(flat) > limit else f'"{flat}"'
 
 
 def _review_counts(result: ScanResult) -> str:

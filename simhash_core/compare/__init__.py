@@ -1,4 +1,4 @@
-"""Comparing documents: the class-wide corpus (common text, shared shingles), passage
+"""Comparing documents: the class-wide corpus (shared text, shared shingles), passage
 alignment, one pair's scores and reasons, groups and likely sources, and the one
 comparison that puts them together (:func:`compare_documents`, in ``comparison.py``).
 """
@@ -10,8 +10,9 @@ from simhash_core.compare.comparison import (
     compare_documents,
     score_corpus,
 )
-from simhash_core.compare.corpus import Corpus, common_shingles, shared_counts
+from simhash_core.compare.corpus import Corpus, shared_counts
 from simhash_core.compare.pair_score import MIN_SHARED_SHINGLES, SIMHASH_MIN_UNITS, score_pair
+from simhash_core.compare.shared_text import shared_text_shingles, shared_texts
 
 __all__ = [
     "MIN_SHARED_SHINGLES",
@@ -20,9 +21,10 @@ __all__ = [
     "Corpus",
     "PairMatrix",
     "Restriction",
-    "common_shingles",
     "compare_documents",
     "score_corpus",
     "score_pair",
     "shared_counts",
+    "shared_text_shingles",
+    "shared_texts",
 ]

@@ -13,7 +13,7 @@ The headline ``similarity`` is ``max(share_a, share_b)``: "how much of the more-
 document is matched text". A 30% lifted passage scores about 0.3 while honest pairs,
 which share no passage of ``min_passage_units``, score 0.
 
-Class-wide common text and the per-document data live in
+The class's shared text (:mod:`.shared_text`) and the per-document data live in
 :class:`~simhash_core.compare.corpus.Corpus`; a :class:`~simhash_core.compare.memo.
 ComparisonMemo` carries the slow, threshold-free part across re-scans.
 
@@ -39,7 +39,6 @@ from simhash_core.compare.cluster import groups
 from simhash_core.compare.corpus import (
     Corpus,
     SharedCounts,
-    common_shingles,
     expand_shared,
     shared_counts,
 )
@@ -60,6 +59,7 @@ from simhash_core.compare.pair_score import (
     with_seed_passages,
 )
 from simhash_core.compare.pair_stream import OtherPairs
+from simhash_core.compare.shared_text import shared_text_shingles
 from simhash_core.compare.steps import (
     Views,
     candidates,
@@ -485,13 +485,14 @@ def compare_documents(
     ``memo``, if given, must belong to these documents and settings (see
     :func:`~simhash_core.compare.memo.memo_key`); it is used and completed. With
     ``restrict`` (a class and archived documents), the common text is the class's
-    alone: last year's essays neither add to it nor dilute it. ``workers``: processes
+    alone: last year's essays neither add to it nor hold it. ``workers``: processes
     that many pairs are aligned in (see :func:`score_corpus`).
     """
     memo = memo if memo is not None else ComparisonMemo.empty()
     if memo.common is None:
         own = docs if restrict is None else docs[: restrict.new]
-        memo.common, memo.changed = common_shingles(own, settings.common_share), True
+        memo.common = shared_text_shingles(own, settings.shared_text_files)
+        memo.changed = True
         give_back_free_memory()  # its passes' buffers, before the shared counts
     corpus = Corpus.build(docs, settings, memo.common, comparable=memo.comparable)
     scored = score_corpus(

@@ -1,7 +1,8 @@
 """Documents prepared for comparison, and what is boilerplate for this class.
 
-Shingles found in more than ``common_share`` of the files (MOSS's ``-m`` idea) are
-common text, not evidence. Each document's usable, non-common shingles are worked out
+The class's shared text (a prompt, a cover sheet: text many files hold at their start
+or end, short beside them, see :mod:`.shared_text`) is no evidence: its shingles are
+the corpus's ``common`` ones. Each document's usable, non-common shingles are worked out
 only when a pair needs them: a re-scan answered from the comparison memo never needs
 most of them.
 """
@@ -28,6 +29,7 @@ from simhash_core.compare.passages import (
     to_passages,
 )
 from simhash_core.compare.same_text import SameText
+from simhash_core.compare.shared_text import shared_text_shingles, shared_texts
 from simhash_core.compare.tally import SortedTally  # the one sorted tally
 from simhash_core.compare.text_spans import unit_runs_to_spans
 from simhash_core.fingerprint.analyze import document_sentences
@@ -36,62 +38,7 @@ from simhash_core.memory import drop_mapped_pages
 from simhash_core.text.normalize import is_cjk_codepoint
 from simhash_core.text.sentences import Sentences, with_glosses
 from simhash_core.text.units import comparable_units
-from simhash_core.types import Document, Passage, ScanSettings
-
-
-def common_shingles(docs: list[Document], share: float, min_docs: int = 4) -> np.ndarray:
-    """Shingles present in more than ``share`` of the documents (and in at least
-    ``min_docs`` of them): class-wide boilerplate. Sorted uint64.
-
-    Two passes keep memory at half a class of shingles: first the top 32 bits of every
-    document's shingles, sorted in one array (a prefix held by at least ``limit``
-    documents is one whose run is at least ``limit`` long, ``p[i] == p[i + limit - 1]``);
-    then, exactly, the full shingles under those few prefixes. A shingle in ``limit``
-    documents has its prefix in at least as many, so nothing is missed.
-
-    >>> docs = [type("D", (), {"shingle_seq": np.array(x, np.uint64) << np.uint64(33),
-    ...                        "usable": np.ones(len(x), bool)})()
-    ...         for x in ([1, 2], [1, 3], [1, 2], [1])]
-    >>> (common_shingles(docs, 0.5, min_docs=2) >> np.uint64(33)).tolist()
-    [1]
-    """
-    if not docs or share >= 1.0:
-        return np.zeros(0, dtype=np.uint64)
-    limit = max(min_docs, int(np.floor(share * len(docs))) + 1)
-    if limit > len(docs):
-        return np.zeros(0, dtype=np.uint64)
-    prefixes = np.empty(sum(int(np.count_nonzero(d.usable)) for d in docs), dtype=np.uint32)
-    at = 0
-    # each document's shingles are taken one at a time, in both passes (mapped ones
-    # leave the process's memory as the pass goes on)
-    for done, d in enumerate(docs, start=1):
-        own = sorted_unique((d.shingle_seq[d.usable] >> np.uint64(32)).astype(np.uint32))
-        prefixes[at : at + len(own)] = own
-        at += len(own)
-        drop_mapped_pages(done)
-    candidates = _runs_at_least(prefixes[:at], limit)
-    del prefixes
-    if not len(candidates):
-        return np.zeros(0, dtype=np.uint64)
-    held = []
-    for done, d in enumerate(docs, start=1):
-        own = d.shingle_seq[d.usable]
-        held.append(
-            sorted_unique(own[np.isin((own >> np.uint64(32)).astype(np.uint32), candidates)])
-        )
-        drop_mapped_pages(done)
-    return _runs_at_least(np.concatenate(held), limit)
-
-
-def _runs_at_least(values: np.ndarray, limit: int) -> np.ndarray:
-    """The values occurring at least ``limit`` times, sorted unique (sorts in place)."""
-    if len(values) < limit:
-        return values[:0]
-    values.sort()
-    return sorted_unique(
-        values[np.flatnonzero(values[limit - 1 :] == values[: len(values) - limit + 1])]
-    )
-
+from simhash_core.types import Document, Passage, ScanSettings, SharedText
 
 SORTED_KEPT = 1024  # documents whose sorted shingles, masks, weights a corpus keeps at once
 
@@ -128,6 +75,7 @@ class Corpus:
     _ok: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
     _sets: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
     _comparable: np.ndarray | None = field(default=None, repr=False)
+    _shared_texts: tuple[SharedText, ...] | None = field(default=None, repr=False)
     # word_weights of the most recently used documents (SORTED_KEPT)
     _weights: OrderedDict[int, np.ndarray] = field(default_factory=OrderedDict, repr=False)
     # the most recently used documents' sorted shingles (a bounded cache: pairs are
@@ -172,8 +120,19 @@ class Corpus:
         if any(d.ngram != settings.ngram for d in docs):
             raise ValueError("documents of another shingle size: analyse them again first")
         if common is None:
-            common = common_shingles(docs, settings.common_share)
+            common = shared_text_shingles(docs, settings.shared_text_files)
         return cls(docs, settings, common, _comparable=comparable)
+
+    def shared_texts(self) -> tuple[SharedText, ...]:
+        """The class's shared texts, as a teacher is told of them (the documents of the
+        class only: archived ones neither make nor hold them here). One shorter than the
+        shortest passage is not told: it could never have been evidence."""
+        if self._shared_texts is None:
+            own = [d for d in self.docs if d.archive_label is None]
+            found = shared_texts(own, self.common, self.settings.shared_text_files)
+            shortest = self.settings.min_passage_units
+            self._shared_texts = tuple(x for x in found if x.words >= shortest)
+        return self._shared_texts
 
     def ok_mask(self, i: int) -> np.ndarray:
         """Positions of document ``i``'s shingles that are usable and not common."""
@@ -262,7 +221,7 @@ class Corpus:
         return float(self.word_weights(i)[m.a0 : m.a1].sum()) * min(1.0, m.units / span)
 
     def common_spans(self, i: int) -> list[tuple[int, int]]:
-        """Original-text spans of document ``i`` that are class-wide common text."""
+        """Original-text spans of document ``i`` that are the class's shared text."""
         d = self.docs[i]
         if not len(self.common):
             return []

@@ -1,14 +1,14 @@
 """What comparing a class cost, kept so that re-scanning it costs almost nothing.
 
 A :class:`ComparisonMemo` holds everything about a set of documents that no threshold
-changes: the class-wide common shingles, each document's comparable units and shingle
+changes: the class's shared-text shingles, each document's comparable units and shingle
 count, the shingles shared by each pair and each measured pair's passages
 (:class:`~simhash_core.compare.pair_score.PairMeasure`). It is keyed by the documents' content
 hashes in scan order and the settings that shape their shingles, so:
 
 * an unchanged folder is re-judged from the memo without aligning a single pair;
 * a changed threshold re-judges (and measures only pairs it newly brings in);
-* any changed file, n-gram size or common-text share gives a new key.
+* any changed file, n-gram size or shared-text setting gives a new key.
 
 Encoded as raw arrays in an ``.npz`` (no pickle).
 
@@ -38,7 +38,7 @@ from simhash_core.compare.meaning import PairMeaning, decode_meaning, encode_mea
 from simhash_core.compare.pair_score import PairMeasure
 from simhash_core.types import ScanSettings
 
-MEMO_VERSION = 3  # 3: passages that touch or overlap on both sides are one (issue 37)
+MEMO_VERSION = 4  # 4: shared text at the same place replaces the common share (issue 40)
 _MEASURE_FIELDS = [f.name for f in fields(PairMeasure)]
 
 
@@ -53,7 +53,7 @@ def memo_key(analysis_key: str, settings: ScanSettings, content_hashes: list[str
     parts = {
         "v": MEMO_VERSION,
         "analysis": analysis_key,
-        "common_share": settings.common_share,
+        "shared_text_files": settings.shared_text_files,
         "min_passage_units": settings.min_passage_units,
         "docs": content_hashes,
     }

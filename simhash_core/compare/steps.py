@@ -326,6 +326,7 @@ def _judged_meaning(
         corpus.sentences(j),
         margin=s.meaning_margin,
         min_sentences=s.meaning_sentences,
+        texts=(corpus.docs[i].text, corpus.docs[j].text),
     )
     meaning_of[(i, j)] = (i, j)
     return judged

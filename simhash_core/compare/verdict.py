@@ -50,6 +50,7 @@ _JUDGING_CODE = (
     "report/pair_fields.py",
     "types.py",
     "intake/students.py",
+    "text/facts.py",
 )
 
 

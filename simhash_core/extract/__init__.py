@@ -1,5 +1,6 @@
-"""Text extraction from submissions: TXT, Markdown, DOCX (and DOCM, DOTX, DOTM), PPTX,
-PDF, ODT, RTF and HTML, as files or as entries of a ZIP.
+"""Text extraction from submissions: TXT, Markdown, DOCX (and DOCM, DOTX, DOTM), Word
+97-2003 DOC, WPS, PPTX, PDF, ODT, RTF, HTML, and photos or screenshots (by OCR), as files
+or as entries of a ZIP.
 
 :func:`extract` is the single entry point. It never raises anything but
 :class:`ExtractError`, whose ``code`` and ``reason`` tell the teacher what is wrong
@@ -28,6 +29,7 @@ from simhash_core.ocr.reader import OcrReader
 from simhash_core.types import ExtractedText
 
 from .digest import content_hasher
+from .doc import extract_doc
 from .docx import extract_docx
 from .errors import (
     CODES,
@@ -38,10 +40,12 @@ from .errors import (
     too_large_reason,
 )
 from .html import extract_html, extract_markdown
+from .image import IMAGE_SUFFIXES, extract_image
 from .odt import ODT_MIMETYPE, extract_odt
 from .pdf import extract_pdf
 from .pptx import extract_pptx
 from .rtf import extract_rtf
+from .sniff import OLE2_MAGIC
 from .txt import extract_txt
 from .wrap import join_wrapped_lines
 from .zip_entries import is_member, read_member
@@ -70,11 +74,18 @@ SUFFIX_KINDS = {
     ".rtf": "rtf",
     ".html": "html",
     ".htm": "html",
+    ".doc": "doc",
+    ".dot": "doc",
+    ".wps": "wps",
+    **{suffix: "image" for suffix in IMAGE_SUFFIXES},
 }
 SUPPORTED_SUFFIXES = frozenset(SUFFIX_KINDS)
 _FORMATS = {
     "txt": "format.txt",
     "md": "format.md",
+    "doc": "format.doc",
+    "wps": "format.wps",
+    "image": "format.image",
     "docx": "format.docx",
     "pptx": "format.pptx",
     "pdf": "format.pdf",
@@ -158,9 +169,13 @@ def kind_of(data: bytes, kind: str) -> str:
 
     >>> kind_of(b"%PDF-1.7 ...", "docx"), kind_of(b"{\\\\rtf1 ...", "txt"), kind_of(b"<p>", "md")
     ('pdf', 'rtf', 'md')
+    >>> kind_of(OLE2_MAGIC + bytes(504), "docx"), kind_of(OLE2_MAGIC, "wps")
+    ('doc', 'wps')
     """
     if data.startswith(b"%PDF-"):
         return "pdf"
+    if data.startswith(OLE2_MAGIC):
+        return kind if kind in ("doc", "wps") else "doc"
     if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{\\rtf"):
         return "rtf"
     if data.startswith(b"PK"):
@@ -208,6 +223,10 @@ def _extract_kind(
         return extract_docx(data, limits, ocr=ocr)
     if kind == "pptx":
         return extract_pptx(data, limits)
+    if kind in ("doc", "wps"):
+        return extract_doc(data, limits, kind=kind)
+    if kind == "image":
+        return extract_image(data, ocr)
     if kind == "rtf":
         return extract_rtf(data)
     if kind == "html":
@@ -223,12 +242,35 @@ def _is_odt(data: bytes) -> bool:
 def unsupported_reason(suffix: str) -> Message:
     """Why a file of this suffix is not read.
 
-    >>> str(unsupported_reason(".xlsx")), str(unsupported_reason(""))
-    ('unsupported file type .xlsx', 'unsupported file type (no extension)')
+    >>> str(unsupported_reason(".exe")), str(unsupported_reason(""))
+    ('unsupported file type .exe', 'unsupported file type (no extension)')
+    >>> str(unsupported_reason(".rar"))
+    'a .rar archive is not opened: unpack it, or hand in a ZIP'
     """
     if not suffix:
         return Message.of("file.no-suffix")
+    advice = _ADVICE.get(suffix)
+    if advice:
+        return Message.of(advice, suffix=suffix)
     return Message.of("file.unsupported", suffix=suffix)
+
+
+# what to do with files often handed in that are not read
+_ADVICE = {
+    ".ppt": "file.old-slides",
+    ".pps": "file.old-slides",
+    ".xls": "file.spreadsheet",
+    ".xlsx": "file.spreadsheet",
+    ".et": "file.spreadsheet",
+    ".csv": "file.spreadsheet",
+    ".pages": "file.apple",
+    ".key": "file.apple",
+    ".rar": "file.archive",
+    ".7z": "file.archive",
+    ".gif": "file.picture",
+    ".bmp": "file.picture",
+    ".avif": "file.picture",
+}
 
 
 def _read(

@@ -53,7 +53,18 @@ def source_image(doc: Document, region: OcrRegion) -> np.ndarray | Message:
         from .pdf import render_page
 
         return render_page(data, region.page - 1)
+    if not region.picture:  # the file is the picture: a photo or screenshot
+        return _photo(data)
     return _picture(data, region.picture)
+
+
+def _photo(data: bytes) -> np.ndarray | Message:
+    """A photo handed in as a file, upright by its EXIF orientation."""
+    try:
+        image = decode(data, photo=True)
+    except ImageRefused as exc:
+        return exc.reason
+    return image if image is not None else Message.of("file.blank")
 
 
 def _picture(data: bytes, name: str) -> np.ndarray | Message:

@@ -49,7 +49,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from simhash_core.extract import SUPPORTED_SUFFIXES, unsupported_reason
-from simhash_core.extract.docx import OLD_DOC_REASON
 from simhash_core.extract.errors import ExtractError
 from simhash_core.extract.zip_entries import (
     MAX_ENTRIES,
@@ -134,14 +133,14 @@ def discover(paths: Iterable[Path]) -> Discovery:
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     for name in ("b/essay.txt", "a/essay.txt", "photo.jpg", ".draft.txt"):
+    ...     for name in ("b/essay.txt", "a/essay.txt", "clip.mp4", ".draft.txt"):
     ...         (Path(folder) / name).parent.mkdir(exist_ok=True)
     ...         _ = (Path(folder) / name).write_text("text")
     ...     found = discover([Path(folder)])
     >>> [shown for _, shown in found.files]
     ['a/essay.txt', 'b/essay.txt']
     >>> [(e.path, e.code) for e in found.skipped]
-    [('.draft.txt', 'hidden'), ('photo.jpg', 'unsupported')]
+    [('.draft.txt', 'hidden'), ('clip.mp4', 'unsupported')]
     """
     roots = list(dict.fromkeys(Path(os.path.abspath(p)) for p in paths))
     walker = _Walker(roots)
@@ -328,10 +327,7 @@ class _Walker:
         """Whether a file's name makes it a submission to read (else a row says why not)."""
         suffix = os.path.splitext(name)[1].lower()
         if suffix not in SUPPORTED_SUFFIXES:
-            if suffix == ".doc":
-                self.skip(shown, "old-doc", OLD_DOC_REASON)
-            else:
-                self.skip(shown, "unsupported", unsupported_reason(suffix))
+            self.skip(shown, "unsupported", unsupported_reason(suffix))
             return False
         if BLACKBOARD_RECEIPT.match(name):
             self.skip(shown, "receipt", Message.of("skip.receipt"))

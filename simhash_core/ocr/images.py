@@ -27,6 +27,7 @@ MIN_WIDTH, MIN_HEIGHT = 120, 24  # smaller pictures cannot hold a line of text
 # the formats decoded (Pillow would also run Ghostscript for EPS, or read WMF on Windows
 # only); a phone's MPO photo opens as JPEG and reports "MPO"
 FORMATS = ("PNG", "JPEG", "GIF", "BMP", "TIFF", "WEBP")
+HEIF = "HEIF"  # an iPhone's photos (.heic): decoded by pillow-heif where it is installed
 _JPEG_LIKE = ("JPEG", "MPO")
 
 
@@ -63,19 +64,33 @@ def peek_size(data: bytes) -> tuple[int, int]:
         return 0, 0
 
 
-def decode(data: bytes) -> np.ndarray | None:
+def heif_available() -> bool:
+    """Whether HEIC photos can be decoded here (pillow-heif registered with Pillow)."""
+    try:
+        from pillow_heif import register_heif_opener
+    except Exception:  # not installed, or its native library is broken
+        return False
+    register_heif_opener()
+    return True
+
+
+def decode(data: bytes, *, photo: bool = False) -> np.ndarray | None:
     """An RGB array of the picture in ``data``, or None when it is too small to hold
     text. Raises :class:`ImageRefused` for a picture that cannot or must not be decoded.
+
+    A ``photo`` (a picture handed in as a file) may also be a HEIC, and is turned the
+    way its EXIF orientation says, as a photo viewer shows it.
     """
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image, ImageOps, UnidentifiedImageError
 
     Image.MAX_IMAGE_PIXELS = None  # the checks below replace Pillow's warning
     Image.init()
+    formats = (*FORMATS, HEIF) if photo and heif_available() else FORMATS
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             try:
-                image: Image.Image = Image.open(io.BytesIO(data), formats=FORMATS)
+                image: Image.Image = Image.open(io.BytesIO(data), formats=formats)
             except UnidentifiedImageError as exc:
                 raise ImageRefused(Message.of("ocr.image-format")) from exc
             width, height = image.size
@@ -96,6 +111,8 @@ def decode(data: bytes) -> np.ndarray | None:
                 image.draft("RGB", (width // scale, height // scale))
             if getattr(image, "n_frames", 1) > 1:
                 image.seek(0)  # a multi-page TIFF or an animation: its first picture
+            if photo:
+                image = ImageOps.exif_transpose(image)
             image = image.convert("RGB")
     except ImageRefused:
         raise

@@ -20,6 +20,7 @@ from .engine import OcrUnavailable, recognise
 from .images import ImageRefused, decode, peek_size, too_small
 from .layout import confidence, page_text
 from .marks import strip_marks
+from .orientation import read_upright
 
 LOW_CONFIDENCE = 0.80  # a page or picture read with less is flagged for checking
 MAX_PAGES = 100  # scanned pages read per file; the rest are reported, not read
@@ -37,6 +38,7 @@ class OcrPiece:
 
     text: str
     confidence: float
+    turn: int = 0  # quarter turns (anticlockwise) the picture was turned to be read
 
 
 @dataclass
@@ -46,6 +48,7 @@ class OcrReader:
     enabled: bool = True
     on_step: Callable[[int, int], None] | None = None
     max_pages: int = MAX_PAGES
+    turn_pages: bool = True  # a page that reads poorly is tried turned (see .orientation)
     offered: int = 0  # pages and pictures that could hold text, read or not
     skipped: int = 0  # of those, not read for now: OCR off, the engine missing, no memory
     warnings: list[Message] = field(default_factory=list)
@@ -74,8 +77,19 @@ class OcrReader:
         if not self.enabled or self._unavailable:
             self.skipped += 1
             return None
+        turn = 0
+        extra = 0  # reads of the page turned: each a step of its own
+
+        def planned(count: int) -> None:
+            nonlocal extra
+            extra += count
+            self.plan(count)
+
         try:
-            boxes = recognise(image)
+            if self.turn_pages:
+                boxes, turn = read_upright(image, recognise, planned)
+            else:
+                boxes = recognise(image)
         except OcrUnavailable as exc:
             self._unavailable = True
             self.skipped += 1
@@ -94,11 +108,12 @@ class OcrReader:
             )
             return None
         finally:
-            self._step()
+            for _ in range(1 + extra):
+                self._step()
         text = strip_marks(page_text(boxes)).strip()
         if sum(ch.isalnum() for ch in text) < MIN_CHARS:  # a rule, a stamp, a stray mark
             return OcrPiece("", 1.0)
-        return OcrPiece(text, confidence(boxes))
+        return OcrPiece(text, confidence(boxes), turn)
 
     def picture(self, data: bytes, name: str) -> OcrPiece | None:
         """Read a picture's bytes; None when it holds no text, is too small, or OCR is

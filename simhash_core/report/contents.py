@@ -243,6 +243,28 @@ class ClassReport:
     # "class": every flagged or decided pair; "confirmed": the confirmed cases only,
     # laid out for an exam board (the aligned passages, the decision, the metadata)
     kind: str = "class"
+    # each shared text (a prompt many students pasted): the sentence and its start
+    shared: tuple[tuple[str, str], ...] = ()
+
+
+SHARED_HINT = (
+    "Shared text is not counted. If it is the assignment text, scan again with it as the "
+    "template."
+)
+SHARED_EXCERPT = 120  # characters of a shared text a report quotes
+
+
+def shared_lines(
+    result: ScanResult, t: Translation, names: Names
+) -> tuple[tuple[str, str], ...]:
+    """Each shared text of ``result`` as the reports state it: the sentence in ``t``'s
+    language and its start (names redacted as the texts are)."""
+    out = []
+    for x in result.shared_texts:
+        flat = " ".join(names.redact(x.text).split())
+        cut = flat if len(flat) <= SHARED_EXCERPT else flat[:SHARED_EXCERPT] + "…"
+        out.append((t.message(x.message), cut))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -561,4 +583,5 @@ def class_report(
         archive=archive_note(result, t, anonymous),
         review=review_counts(sections, t),
         kind=kind,
+        shared=shared_lines(result, t, names) if kind == "class" else (),
     )

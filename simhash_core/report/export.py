@@ -46,7 +46,7 @@ from simhash_core.report.pair_fields import PAIR_FIELDS, FieldKind
 from simhash_core.review.decisions import REASON_WORDS, STATE_WORDS, Reason, Verdict
 from simhash_core.review.evidence import pair_evidence
 from simhash_core.translations import Translation, translation
-from simhash_core.types import Document, FileError, PairScore, Passage, ScanResult
+from simhash_core.types import Document, FileError, PairScore, Passage, ScanResult, SharedText
 
 ERROR_HEADERS = ("File", "Problem", "Reason")  # context "Report"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -553,12 +553,28 @@ def result_dict(result: ScanResult, *, with_pairs: bool = True) -> dict[str, Any
             }
             for c in result.clusters
         ],
+        "shared_texts": [shared_text_dict(result, x) for x in result.shared_texts],
         "cancelled": result.cancelled,
         "archive": archive_dict(result),
     }
     if with_pairs:
         data["pairs"] = [pair_dict(result, p) for p in result.pairs]
     return data
+
+
+def shared_text_dict(result: ScanResult, x: SharedText) -> dict[str, Any]:
+    """One shared text as the JSON states it: where, in which documents (and their
+    characters of it), how long, the text, and the sentence a teacher reads."""
+    return {
+        "place": x.place.value,
+        "files": x.files,
+        "words": x.words,
+        "documents": [result.documents[i].path for i in x.documents],
+        "spans": [list(s) for s in x.spans],
+        "text": x.text,
+        "message": x.message.to_json(),
+        "message_text": str(x.message),
+    }
 
 
 def _problem_dict(e: FileError) -> dict[str, Any]:

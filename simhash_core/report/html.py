@@ -32,6 +32,7 @@ from simhash_core.report.contents import (
     FILTER_WORDS,
     FILTERS,
     HISTOGRAM_BINS,
+    SHARED_HINT,
     ClassReport,
     GroupSummary,
     PairSection,
@@ -132,6 +133,10 @@ mark.current {{ outline: 2px solid #24324a; }}
 .note {{ color: #666; font-size: 12px; }}
 p.archive {{ margin: 0 0 12px; padding: 6px 10px; background: #fff;
   border-left: 4px solid #2e7d32; }}
+div.archive {{ margin: 0 0 12px; padding: 6px 10px; background: #fff;
+  border-left: 4px solid var(--grey); }}
+div.archive ul {{ margin: 0; padding-left: 18px; }}
+div.archive p {{ margin: 4px 0 0; color: var(--grey); }}
 p.archive.failed {{ background: #fdecea; border-left-color: #c62828; font-weight: bold; }}
 p.ocr {{ font-size: 12px; margin: 2px 0 6px; padding: 3px 6px; background: #fff4d6;
   border-left: 3px solid #c98a00; }}
@@ -618,6 +623,19 @@ def _archive_html(report: ClassReport) -> str:
     return f'<p class="{kind}" id="archive-status">{_e(note.text)}</p>'
 
 
+def _shared_html(report: ClassReport, w: Any) -> str:
+    """The shared texts (a prompt many students pasted), not counted, and what to do."""
+    if not report.shared:
+        return ""
+    items = "".join(
+        f"<li>{_e(line)} <q>{_e(excerpt)}</q></li>" for line, excerpt in report.shared
+    )
+    return (
+        f'<div class="archive" id="shared-text"><ul>{items}</ul>'
+        f"<p>{_e(w(SHARED_HINT))}</p></div>"
+    )
+
+
 CASE_PASSAGE_CHARS = 4_000  # of a passage in a confirmed case (the texts are not shown)
 
 
@@ -810,6 +828,7 @@ def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
 <section id="overview">
 <div class="cards">{cards}</div>
 {_archive_html(report)}
+{_shared_html(report, w)}
 {_filter_html(report, w)}
 <div class="overview-grid">
 <div><h2>{_e(w("Similarity of every pair"))}</h2>{hist}

@@ -32,6 +32,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from simhash_core.report.contents import (
+    SHARED_HINT,
     ClassReport,
     MarkedPassage,
     PairSection,
@@ -286,6 +287,19 @@ def _archive_story(report: ClassReport, st: dict, width: float) -> list:
     return [Spacer(1, 4), box]
 
 
+def _shared_story(report: ClassReport, st: dict, w: Any) -> list:
+    """The shared texts (a prompt many students pasted), not counted, and what to do."""
+    from reportlab.platypus import Paragraph, Spacer
+
+    if not report.shared:
+        return []
+    story: list = [Spacer(1, 4)]
+    for line, excerpt in report.shared:
+        story.append(Paragraph(f"{_x(line)} <i>“{_x(excerpt)}”</i>", st["cell"]))
+    story.append(Paragraph(_x(w(SHARED_HINT)), st["cell"]))
+    return story
+
+
 def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
     from reportlab.lib.units import mm
     from reportlab.platypus import Paragraph, Spacer
@@ -306,6 +320,7 @@ def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
         )
     )
     story += _archive_story(report, st, width)
+    story += _shared_story(report, st, w)
     if report.review:
         story.append(P(_x(w("Review")), st["h3"]))
         story.append(

@@ -74,10 +74,11 @@ from simhash_core.compare.comparison import (
     pair_matrix,
     shared_and_sizes,
 )
-from simhash_core.compare.corpus import Corpus, common_shingles
+from simhash_core.compare.corpus import Corpus
 from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound, judge_meaning
 from simhash_core.compare.pair_score import copy_pair, judge_pair, measure_matches
 from simhash_core.compare.passages import UnitMatch
+from simhash_core.compare.shared_text import shared_text_shingles
 from simhash_core.compare.steps import (
     Views,
     candidates,
@@ -419,7 +420,9 @@ def apply_exclusions(
         templated=templated if texts else None,
         templated_texts=texts,
     )
-    return replace(out, decisions=result.decisions, exclusions=applied)
+    final = replace(out, decisions=result.decisions, exclusions=applied)
+    final.shared_texts  # noqa: B018  found in this (worker) thread: a window only reads them
+    return final
 
 
 # --- the assignment text ------------------------------------------------------------
@@ -477,7 +480,7 @@ def _with_templates(
     progress.check()
     restrict = Restriction(new=n_class) if n_class < len(docs) else None
     old: Corpus = base.corpus
-    common = common_shingles(new_docs[:n_class], settings.common_share)
+    common = shared_text_shingles(new_docs[:n_class], settings.shared_text_files)
     if settings.idf == "corpus" or not np.array_equal(common, old.common):
         # the class-wide text (or the word weights) moved: every pair may change
         if settings.idf == "corpus":
@@ -552,6 +555,7 @@ def _incremental(
                 corpus.sentences(pair[1]),
                 margin=s.meaning_margin,
                 min_sentences=s.meaning_sentences,
+                texts=(docs[pair[0]].text, docs[pair[1]].text),
             )
         if seen != old.meaning.get(pair, NOTHING_FOUND if found is None else None):
             moved.add(pair)

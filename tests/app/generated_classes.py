@@ -46,7 +46,8 @@ def write_class(
     """``files`` submissions of about ``chars`` characters in ``folder``; one in ten is a
     lightly edited copy of the file before it (so groups and flagged pairs exist). Each
     other file also quotes ``shared`` of ``pool`` stock passages (phrases every class
-    has in common), so many pairs share a little text and are reported, unflagged."""
+    has in common) in its middle, so many pairs share a little text and are reported,
+    unflagged."""
     rng = random.Random(seed)
     stock = [body(rng, 60) for _ in range(pool)]
     folder.mkdir(parents=True, exist_ok=True)
@@ -56,7 +57,9 @@ def write_class(
             text = light_edit(rng, previous)
         else:
             quoted = [rng.choice(stock) for _ in range(shared)]
-            text = body(rng, chars) + "".join(quoted)
+            # in the middle of the text: stock phrases a few files hold at their end
+            # would be shared text, like a declaration, and never counted
+            text = body(rng, chars // 2) + "".join(quoted) + body(rng, chars // 2)
         (folder / f"s{i:05d}.txt").write_text(text, encoding="utf-8")
         previous = text
     return folder

@@ -12,10 +12,11 @@ from PySide6.QtWidgets import QApplication
 from app.i18n import ENGLISH, LanguageManager
 from app.main_window import MainWindow
 from simhash_core.review.store import DecisionStore
-from tests.core.test_exclusions import PASTED, _class
+from tests.core.test_exclusions import PASTED, SETTINGS, _class
 
 
 def _window(qtbot, settings, store: DecisionStore) -> MainWindow:
+    settings.set_scan_settings(SETTINGS)  # the prompt counts until the teacher says
     languages = LanguageManager()
     languages.apply(ENGLISH)
     win = MainWindow(settings, languages, decisions=store, persist=False, isolate=False)

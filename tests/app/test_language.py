@@ -80,6 +80,8 @@ TECHNICAL = {
     "ODT", "zip", "content", "xml",  # content.xml: a part of an ODT
     "Moodle", "Canvas", "Blackboard", "Google", "Classroom", "Markdown",  # platforms, formats
     "Deflate",  # a ZIP compression method
+    "WPS", "wps", "Works", "LibreOffice", "Apple", "iWork",  # office programs and formats
+    "pillow", "heif",  # pillow-heif, the package that decodes HEIC photos
 }  # fmt: skip
 
 

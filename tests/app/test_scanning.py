@@ -100,7 +100,7 @@ def test_bad_files_go_to_the_errors_panel_without_dialogs(qtbot, window, tmp_pat
         (folder / f"s{i:03}.txt").write_text(zh_essay(i), encoding="utf-8")
     (folder / "empty.txt").write_bytes(b"")
     (folder / "fake.docx").write_bytes(b"this is not a zip file at all")
-    (folder / "photo.jpg").write_bytes(b"\xff\xd8\xff")
+    (folder / "clip.mp4").write_bytes(b"\x00\x00\x00\x18ftypmp42")
     with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS) as finished:
         window.scan_paths([folder])
     result = finished.args[0]
@@ -113,7 +113,7 @@ def test_bad_files_go_to_the_errors_panel_without_dialogs(qtbot, window, tmp_pat
     }
     assert set(unreadable) == {"empty.txt", "fake.docx"}
     assert all(reason for reason in unreadable.values())
-    assert model.count(Kind.SKIPPED) == 1  # photo.jpg
+    assert model.count(Kind.SKIPPED) == 1  # clip.mp4
     assert model.index(0, 0).data(Role.FILE_ERROR).path in unreadable
     assert "2 unreadable" in window.matrix_panel.title.text()
     assert window.errors_dock.windowTitle() == "Errors (3)"

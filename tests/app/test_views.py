@@ -19,7 +19,7 @@ from simhash_core.fingerprint.simhash import bit_contributions, hamming
 from simhash_core.report.export import pair_headers, write_pairs_csv
 from simhash_core.report.pair_fields import PAIR_COLUMNS
 from simhash_core.translations import translation
-from tests.app.conftest import doc_index
+from tests.app.conftest import copy_class, doc_index
 from tests.csv_rows import pair_rows, share
 
 
@@ -258,11 +258,23 @@ def char_format(pane, python_index):
     return cursor.charFormat()
 
 
-def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
+@pytest.fixture(scope="module")
+def without_template(tmp_path_factory: pytest.TempPathFactory):
+    """The small class scanned without its template: the prompt every file begins with
+    is the class's shared text."""
+    from simhash_core.scan import scan
+
+    return scan([copy_class(tmp_path_factory.mktemp("bare") / "class")], isolate=False)
+
+
+def test_common_text_is_greyed_in_the_pair_view(window, without_template):
     from app.theme import legible
     from app.views.side_by_side import COMMON_TEXT, passage_color
     from simhash_core.compare.text_spans import excluded_spans
 
+    small_result = without_template
+    window.set_result(small_result)
+    shown = window
     a, b = doc_index(small_result, "s004.docx"), doc_index(small_result, "s018.txt")
     shown.open_pair(a, b)
     shown.side_by_side.wait_for_evidence()
@@ -272,7 +284,7 @@ def test_common_text_is_greyed_in_the_pair_view(shown, small_result):
     checked = 0
     for pane, doc in ((view.left, a), (view.right, b)):
         common = corpus.common_spans(doc)
-        assert common, "the sample class shares a stock sentence"
+        assert common, "the prompt is the class's shared text"
         for start, end in common:
             for i in range(start, end):
                 if not small_result.documents[doc].text[i].isspace():

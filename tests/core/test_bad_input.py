@@ -188,19 +188,19 @@ def test_warnings_and_skipped_files_reach_the_errors_sheet_and_the_summary(tmp_p
 
     for i in range(2):
         (tmp_path / f"s{i}.txt").write_text(zh_essay(i), encoding="utf-8")
-    (tmp_path / "photo.jpg").write_bytes(b"\xff\xd8\xff")
+    (tmp_path / "clip.mp4").write_bytes(b"\x00\x00\x00\x18ftypmp42")
     result = scan([tmp_path], isolate=False)
     truncated = "truncated: only the first 20 MB were read"
     warning = Message.of("warn.truncated", size="20 MB")
     result.documents[0] = replace(result.documents[0], warnings=(warning,))
     errors = error_rows(write_pairs_csv(result, tmp_path / "pairs.csv"))
     assert {(r["file"], r["problem"], r["reason"]) for r in errors} == {
-        ("photo.jpg", "unsupported", "unsupported file type .jpg"),
+        ("clip.mp4", "unsupported", "unsupported file type .mp4"),
         ("s0.txt", "warning", truncated),
     }
     printed = summary(result)
     assert f"warning  s0.txt: {truncated}" in printed
-    assert "skipped  photo.jpg: unsupported file type .jpg" in printed
+    assert "skipped  clip.mp4: unsupported file type .mp4" in printed
 
 
 def test_a_huge_sparse_file_is_refused_by_its_size(tmp_path, monkeypatch):

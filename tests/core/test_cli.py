@@ -184,7 +184,8 @@ def test_terminal_progress_bar_shows_stage_count_time_left_and_file():
         ("workers", -1, "ScanSettings.workers must be between 0 and 1024, got -1"),
         ("t2s", "yes", "ScanSettings.t2s must be True or False, got 'yes'"),
         ("idf", "tfidf", "ScanSettings.idf must be one of jieba, corpus, got 'tfidf'"),
-        ("common_share", "0.4", "ScanSettings.common_share must be a number, got '0.4'"),
+        ("report_floor", "0.4", "ScanSettings.report_floor must be a number, got '0.4'"),
+        ("shared_text_files", 1, "ScanSettings.shared_text_files must be between 2 and"),
     ],
 )
 def test_settings_check_their_ranges(field, value, message):

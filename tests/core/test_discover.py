@@ -85,15 +85,14 @@ def test_undecodable_name_keeps_real_path(bad: tuple[Path, dict[str, str], Disco
 def test_unsupported_hidden_lock_and_doc(tmp_path: Path) -> None:
     _write(
         tmp_path,
-        "essay.docx", "photo.JPG", "README", "old.doc", "~$essay.docx", ".hidden.txt",
+        "essay.docx", "clip.MP4", "README", "old.doc", "~$essay.docx", ".hidden.txt",
         ".git/config.txt", "__MACOSX/._essay.docx", "Thumbs.db", "sub/Report.PDF",
     )  # fmt: skip
     found = discover([tmp_path])
-    assert _shown(found) == ["essay.docx", "sub/Report.PDF"]
+    assert _shown(found) == ["essay.docx", "old.doc", "sub/Report.PDF"]
     assert {e.path: (e.code, e.reason) for e in found.skipped} == {
-        "photo.JPG": ("unsupported", Message.of("file.unsupported", suffix=".jpg")),
+        "clip.MP4": ("unsupported", Message.of("file.unsupported", suffix=".mp4")),
         "README": ("unsupported", Message.of("file.no-suffix")),
-        "old.doc": ("old-doc", Message.of("docx.old-doc")),
         "~$essay.docx": ("lock-file", Message.of("skip.lock-file")),
         ".hidden.txt": ("hidden", Message.of("skip.hidden-file")),
     }

@@ -38,11 +38,14 @@ from simhash_core.review.store import (
     write_decisions_file,
 )
 from simhash_core.scan import scan
-from simhash_core.types import ScanResult
+from simhash_core.types import ScanResult, ScanSettings
 from tests.core.textgen import zh_essay
 
 STUDENTS = 15
 PASTED = 5  # a third of the class pasted the prompt: s00 .. s04
+# fewer files than this hold it, so the prompt is not shared text (which would be left
+# out already): it counts until the teacher treats it as the assignment text
+SETTINGS = ScanSettings(shared_text_files=PASTED + 1)
 
 
 def _prompt() -> str:
@@ -70,7 +73,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def result(folder: Path) -> ScanResult:
-    return scan([folder], isolate=False)
+    return scan([folder], settings=SETTINGS, isolate=False)
 
 
 def _index(result: ScanResult, name: str) -> int:
@@ -133,7 +136,7 @@ def test_treating_the_prompt_as_the_assignment_text_drops_its_false_flags(
     # exactly what a scan with the prompt as its template gives
     template = tmp_path / "prompt.txt"
     template.write_text(_prompt(), encoding="utf-8")
-    fresh = scan([folder], templates=[template], isolate=False)
+    fresh = scan([folder], templates=[template], settings=SETTINGS, isolate=False)
     assert result_dict(out) == result_dict(fresh)
     # the scan it came from is unchanged and kept
     assert _flagged(result) == _pasted_pairs() and base_of(out) is result
@@ -199,7 +202,7 @@ def test_an_excluded_passage_is_not_made_again_from_similar_sentences(
 
     for name, text in zip(("a.txt", "b.txt"), two_passages(), strict=True):
         (tmp_path / name).write_text(text, encoding="utf-8")
-    result = scan([tmp_path], isolate=False)
+    result = scan([tmp_path], settings=SETTINGS, isolate=False)
     before = pair_evidence(result, 0, 1)
     assert len(before.passages) == result.pairs[0].passages == 2
     e = passage_exclusion(result, 0, 1, before.passages[1]).signed()
@@ -257,7 +260,7 @@ def replace_exclusions(result: ScanResult) -> ScanResult:
 
 
 def test_exclusions_survive_a_rescan_by_their_contents(folder: Path, tmp_path: Path) -> None:
-    first = scan([folder], isolate=False)
+    first = scan([folder], settings=SETTINGS, isolate=False)
     a, b = _index(first, REAL[0]), _index(first, REAL[1])
     copied = max(pair_evidence(first, a, b).passages, key=lambda p: p.units)
     store = DecisionStore(tmp_path / "decisions.sqlite")
@@ -274,7 +277,7 @@ def test_exclusions_survive_a_rescan_by_their_contents(folder: Path, tmp_path: P
     again.mkdir()
     for f in sorted(folder.iterdir()):
         shutil.copy(f, again / f"renamed-{f.name}")
-    second = scan([again], isolate=False)
+    second = scan([again], settings=SETTINGS, isolate=False)
     kept = store.load_exclusions()
     assert len(kept) == 3 and {x.by for x in kept} == {"t"}
     out = apply_exclusions(second, kept)
@@ -302,7 +305,7 @@ def test_the_same_files_and_exclusions_give_the_same_result(
         )
         return _dump(apply_exclusions(r, chosen))
 
-    assert run(result) == run(scan([folder], isolate=False))
+    assert run(result) == run(scan([folder], settings=SETTINGS, isolate=False))
 
 
 def test_exclusions_are_kept_beside_the_decisions(tmp_path: Path, result: ScanResult) -> None:

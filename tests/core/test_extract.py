@@ -82,7 +82,7 @@ REASONS = {
     "binary.txt": Message.of("txt.binary", what=Message.of("looks.png")),
     "nul-junk.txt": "txt.",
     "unknown-encoding.txt": Message.of("txt.encoding"),
-    "old-word.docx": Message.of("docx.old-doc"),
+    "old-word.docx": Message.of("doc.damaged", detail="no readable text stream"),
     "encrypted-word.docx": Message.of("docx.encrypted"),
     "truncated.docx": Message.of("docx.bad-zip"),
     "corrupt-zip.docx": Message.of("docx.bad-zip"),
@@ -182,12 +182,18 @@ def test_missing_and_folder_and_unsupported(tmp_path: Path) -> None:
     folder = tmp_path / "folder.docx"
     folder.mkdir()
     assert _code(folder) == ("unreadable", Message.of("file.folder"))
-    (tmp_path / "photo.jpg").write_bytes(b"\xff\xd8\xff")
-    assert _code(tmp_path / "photo.jpg") == (
+    (tmp_path / "clip.mp4").write_bytes(b"\x00\x00\x00\x18ftypmp42")
+    assert _code(tmp_path / "clip.mp4") == (
         "unsupported",
-        Message.of("file.unsupported", suffix=".jpg"),
+        Message.of("file.unsupported", suffix=".mp4"),
+    )
+    (tmp_path / "slides.ppt").write_bytes(b"\xd0\xcf\x11\xe0")
+    assert _code(tmp_path / "slides.ppt") == (
+        "unsupported",
+        Message.of("file.old-slides", suffix=".ppt"),
     )
     assert {".txt", ".docx", ".pdf", ".odt", ".rtf", ".pptx", ".html", ".md"} <= SUPPORTED_SUFFIXES
+    assert {".doc", ".wps", ".jpg", ".png", ".heic"} <= SUPPORTED_SUFFIXES
 
 
 def test_suffix_is_case_insensitive(tmp_path: Path) -> None:

@@ -292,13 +292,12 @@ def test_hidden_lock_and_system_entries(tmp_path: Path) -> None:
     archive.write_bytes(zip_bytes({
         "__MACOSX/._essay.txt": b"x", "a/.DS_Store": b"x", "a/~$essay.docx": b"x",
         "a/.draft.txt": b"x", ".git/config": b"x", "a/essay.txt": zh_essay(9, 10).encode(),
-        "a/photo.jpg": b"\xff\xd8\xff", "a/old.doc": b"x",
+        "a/clip.mp4": b"\x00\x00\x00\x18ftypmp42", "a/old.doc": b"x",
     }))  # fmt: skip
     found = discover([archive])
-    assert [s for _, s in found.files] == ["a/essay.txt"]
+    assert [s for _, s in found.files] == ["a/essay.txt", "a/old.doc"]
     assert _skips(found) == {
-        "a/.draft.txt": "hidden", "a/~$essay.docx": "lock-file", "a/photo.jpg": "unsupported",
-        "a/old.doc": "old-doc",
+        "a/.draft.txt": "hidden", "a/~$essay.docx": "lock-file", "a/clip.mp4": "unsupported",
     }  # fmt: skip
 
 

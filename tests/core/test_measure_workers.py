@@ -8,8 +8,9 @@ import pytest
 
 from simhash_core.compare import measure_workers
 from simhash_core.compare.comparison import compare_documents
-from simhash_core.compare.corpus import Corpus, common_shingles
+from simhash_core.compare.corpus import Corpus
 from simhash_core.compare.pair_score import _measure
+from simhash_core.compare.shared_text import shared_text_shingles
 from simhash_core.scan import scan
 from simhash_core.types import ScanSettings
 from tests.core.samples import CLASS_ZH, PAN13, needs_samples
@@ -31,7 +32,7 @@ def small_chunks(monkeypatch):
 def test_pairs_measured_in_workers_are_measured_as_in_the_parent(small_chunks):
     docs = _documents(PAN13)
     settings = ScanSettings()
-    corpus = Corpus.build(docs, settings, common_shingles(docs, settings.common_share))
+    corpus = Corpus.build(docs, settings, shared_text_shingles(docs, settings.shared_text_files))
     pairs = [(i, j) for i in range(0, 30) for j in range(i + 1, len(docs), 3)]
     found = measure_workers.measure_in_workers(corpus, pairs, workers=2)
     assert sorted(found) == pairs  # in the order the chunks came back

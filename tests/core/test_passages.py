@@ -96,7 +96,7 @@ def test_template_ends_where_the_student_text_starts():
     assert comparable[first_student:].all()
 
 
-def test_class_wide_common_text_is_ignored():
+def test_class_wide_shared_text_is_ignored():
     common = zh_essay(555, 6)
     texts = {f"s{i}.txt": zh_essay(300 + i) + common for i in range(8)}
     _docs, pairs, corpus = compare(texts)
@@ -295,13 +295,13 @@ def test_shared_counts_equal_pairwise_intersections(raw_sets, block, parts, wait
 @settings(max_examples=80, deadline=None)
 @given(
     st.lists(st.sets(st.integers(0, 30), max_size=20), min_size=0, max_size=12),
-    st.sampled_from([0.2, 0.4, 0.6]),
+    st.integers(1, 6),
 )
-def test_common_shingles_equal_a_plain_count(raw_sets, share):
+def test_held_by_equals_a_plain_count(raw_sets, files):
     from collections import Counter
     from types import SimpleNamespace
 
-    from simhash_core.compare.corpus import common_shingles
+    from simhash_core.compare.shared_text import held_by
 
     # values 0-30 share only 4 top-32-bit prefixes: the first pass is full of collisions
     def doc(values):
@@ -309,10 +309,9 @@ def test_common_shingles_equal_a_plain_count(raw_sets, share):
         return SimpleNamespace(shingle_seq=seq, usable=np.ones(len(seq), bool))
 
     docs = [doc(v) for v in raw_sets]
-    limit = max(2, int(np.floor(share * len(docs))) + 1)
     counts = Counter(v for values in raw_sets for v in values)
-    expected = sorted((v % 4) << 32 | v for v, c in counts.items() if c >= limit)
-    assert common_shingles(docs, share, min_docs=2).tolist() == expected
+    expected = sorted((v % 4) << 32 | v for v, c in counts.items() if c >= files)
+    assert held_by(docs, files).tolist() == expected
 
 
 PADDING = "本文字数不足，特此重复。\n"  # a line repeated to reach the word count

@@ -289,7 +289,7 @@ def make_bad_files(
         b"PK\x03\x04" + bytes(rng.randrange(256) for _ in range(2000)),
         "corrupt",
     )
-    put("old-word.docx", _ole2("WordDocument".encode("utf-16-le"), rng), "old-doc")
+    put("old-word.docx", _ole2("WordDocument".encode("utf-16-le"), rng), "corrupt")
     put("encrypted-word.docx", _ole2("EncryptedPackage".encode("utf-16-le"), rng), "encrypted")
     png = b"\x89PNG\r\n\x1a\n" + bytes(rng.randrange(256) for _ in range(500))
     put("image.docx", png, "corrupt")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -15,6 +16,7 @@ from simhash_core.compare.meaning.runs import (
     SentenceLink,
     chain_runs,
 )
+from simhash_core.text.facts import Facts, facts_disagree
 from simhash_core.text.sentences import Sentences
 from simhash_core.types import Passage
 
@@ -76,11 +78,15 @@ def judge_meaning(
     *,
     margin: float,
     min_sentences: int,
+    texts: tuple[str, str] | None = None,
 ) -> MeaningFound:
     """The passages of ``found`` that a teacher is shown: runs of at least
     ``min_sentences`` sentences, each link at least ``margin``. Sentences that keep
     their words (a cosine of at least :data:`COPIED_COSINE`) are left out: word
-    passages show them as copied.
+    passages show them as copied. With the documents' ``texts``, so are reworded
+    sentences whose names and numbers disagree (:func:`~simhash_core.text.facts.
+    facts_disagree`): two texts built from one template, each filled with its own
+    facts, are not reworded copies.
 
     >>> from simhash_core.text.sentences import sentences_of
     >>> s = sentences_of(" ".join(f"Sentence {k} has six words here." for k in range(4)))
@@ -95,7 +101,7 @@ def judge_meaning(
     a_spans: set[int] = set()
     b_spans: set[int] = set()
     for run in found.runs:
-        for part in chain_runs(_judged_links(run, margin), run.kind):
+        for part in chain_runs(_judged_links(run, margin, a, b, texts), run.kind):
             if part.sentences < min_sentences:
                 continue
             counts[part.kind] += part.sentences
@@ -123,14 +129,30 @@ def judge_meaning(
     )
 
 
-def _judged_links(run: MeaningRun, margin: float) -> list[SentenceLink]:
+def _judged_links(
+    run: MeaningRun, margin: float, a: Sentences, b: Sentences, texts: tuple[str, str] | None
+) -> list[SentenceLink]:
     """The links of ``run`` that may be shown: at least ``margin``, and (reworded)
-    not a sentence that keeps its words."""
-    return [
+    not a sentence that keeps its words, nor one whose facts disagree."""
+    kept = [
         k
         for k in run.links
         if k.margin >= margin and (run.kind == TRANSLATED or k.cosine < COPIED_COSINE)
     ]
+    if run.kind != REWORDED or texts is None:
+        return kept
+    return [k for k in kept if not _other_facts(a, b, texts, k)]
+
+
+def _other_facts(a: Sentences, b: Sentences, texts: tuple[str, str], k: SentenceLink) -> bool:
+    """Whether the two sentences of link ``k`` state other facts (names, numbers)."""
+    (a0, a1), (b0, b1) = a.text_span(k.a), b.text_span(k.b)
+    return facts_disagree(_facts(texts[0][a0:a1]), _facts(texts[1][b0:b1]))
+
+
+@lru_cache(maxsize=4096)
+def _facts(sentence: str) -> Facts:
+    return Facts.of(sentence)
 
 
 def _text_share(s: Sentences, chosen: set[int]) -> float:

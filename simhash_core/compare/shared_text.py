@@ -1,0 +1,280 @@
+"""Shared text: what many submissions hold at the same place, short beside them.
+
+A prompt pasted at the top of the essays, a cover sheet, a signed declaration at the
+end: text that at least ``files`` submissions (:attr:`ScanSettings.shared_text_files`)
+hold **at the same place** (their start or their end) and that is **short beside
+them**. Such text is no evidence: it is greyed and not counted, and reported
+(:class:`~simhash_core.types.SharedText`) so that a teacher can confirm it as the
+assignment text.
+
+Text many students hold is not shared text for that alone: four copies of one essay
+in a folder of five are the strongest finding there is, not boilerplate. The whole
+essay is the same from start to end, so it is not short beside its documents, and it
+is never hidden.
+
+How (exact, two passes over the documents' shingles as the class-wide count makes
+them):
+
+1. the shingles at least ``files`` documents hold (:func:`held_by`);
+2. in each document, the runs of those shingles among its usable ones (a gap of up
+   to two shingles' units is one run: a name or a changed word inside a prompt); the
+   run that begins near the start of its usable text and the one that ends near its
+   end are its *placed blocks* when each covers at most :data:`SHORT` of it, and
+   when the rest of it is its own (at most :data:`HELD_ELSEWHERE` of the rest is
+   text others hold: a copy edited here and there is held in runs from start to end);
+3. a shingle is shared text when at least ``files`` documents hold it in such a
+   block (:func:`shared_text_shingles`).
+
+>>> import numpy as np
+>>> from types import SimpleNamespace as D
+>>> def doc(own):  # a prompt (shingles 1-4) before 40 shingles of its own
+...     seq = np.array([1, 2, 3, 4, *own], np.uint64)
+...     return D(shingle_seq=seq, usable=np.ones(len(seq), bool), ngram=1)
+>>> docs = [doc(range(100 * k, 100 * k + 40)) for k in range(1, 6)]
+>>> shared_text_shingles(docs, 4).tolist()
+[1, 2, 3, 4]
+>>> copies = [doc(range(100, 140)) for _ in range(4)]  # one essay, four times
+>>> shared_text_shingles(copies, 4).tolist()
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+
+from simhash_core.hashing import sorted_unique
+from simhash_core.memory import drop_mapped_pages
+from simhash_core.text.normalize import is_cjk_codepoint
+from simhash_core.types import Document, SharedPlace, SharedText
+
+SHORT = 0.25  # a placed block covers at most this share of its document's shingles
+NEAR = 0.1  # it begins (ends) within this share of the document's start (end) ...
+NEAR_UNITS = 30  # ... or within this many units of it (a name and a title above it)
+HELD_ELSEWHERE = 0.5  # at most this share of the rest of it is text others hold too
+
+
+def held_by(docs: Sequence[Document], files: int) -> np.ndarray:
+    """The usable shingles that at least ``files`` of ``docs`` hold. Sorted uint64.
+
+    Two passes keep memory at half a class of shingles: first the top 32 bits of every
+    document's shingles, sorted in one array (a prefix held by at least ``files``
+    documents is one whose run is at least ``files`` long); then, exactly, the full
+    shingles under those prefixes. A shingle in ``files`` documents has its prefix in
+    at least as many, so nothing is missed.
+    """
+    if len(docs) < files:
+        return np.zeros(0, dtype=np.uint64)
+    prefixes = np.empty(sum(int(np.count_nonzero(d.usable)) for d in docs), dtype=np.uint32)
+    at = 0
+    # each document's shingles are taken one at a time, in both passes (mapped ones
+    # leave the process's memory as the pass goes on)
+    for done, d in enumerate(docs, start=1):
+        own = sorted_unique((d.shingle_seq[d.usable] >> np.uint64(32)).astype(np.uint32))
+        prefixes[at : at + len(own)] = own
+        at += len(own)
+        drop_mapped_pages(done)
+    candidates = runs_at_least(prefixes[:at], files)
+    del prefixes
+    if not len(candidates):
+        return np.zeros(0, dtype=np.uint64)
+    held = []
+    member = Members(candidates)
+    for done, d in enumerate(docs, start=1):
+        own = d.shingle_seq[d.usable]
+        top = (own >> np.uint64(32)).astype(np.uint32)
+        held.append(sorted_unique(own[member(top)]))
+        drop_mapped_pages(done)
+    return runs_at_least(np.concatenate(held), files)
+
+
+def runs_at_least(values: np.ndarray, limit: int) -> np.ndarray:
+    """The values occurring at least ``limit`` times, sorted unique (sorts in place).
+
+    >>> runs_at_least(np.array([3, 1, 3, 2, 3, 1]), 2).tolist()
+    [1, 3]
+    """
+    if len(values) < limit:
+        return values[:0]
+    values.sort()
+    return sorted_unique(
+        values[np.flatnonzero(values[limit - 1 :] == values[: len(values) - limit + 1])]
+    )
+
+
+def _in_sorted(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
+    """``np.isin(values, sorted_set)`` for a sorted ``sorted_set`` (a binary search per
+    value: the set may be a large class's every shingle held four times)."""
+    if not len(sorted_set):
+        return np.zeros(len(values), bool)
+    at = np.minimum(np.searchsorted(sorted_set, values), len(sorted_set) - 1)
+    return sorted_set[at] == values
+
+
+FILTER_BITS = 20  # a set's filter: one flag per value of a hash's low 20 bits (1 MB)
+
+
+class Members:
+    """Membership in a sorted set of hashes, asked of every document in turn.
+
+    A class's shared text is a few hundred shingles, asked of millions: a flag per
+    value of their low :data:`FILTER_BITS` bits answers almost every one in one
+    look-up, and only the few flagged are searched exactly (a binary search of each
+    value costs ten times more). A large set is searched directly.
+
+    >>> m = Members(np.array([5, 1 << 40], np.uint64))
+    >>> m(np.array([5, 6, 1 << 40, (1 << 41) | 5], np.uint64)).tolist()
+    [True, False, True, False]
+    """
+
+    def __init__(self, sorted_set: np.ndarray) -> None:
+        self.set = sorted_set
+        self.filter: np.ndarray | None = None
+        if 0 < len(sorted_set) <= (1 << FILTER_BITS) >> 6:  # few false flags
+            self.filter = np.zeros(1 << FILTER_BITS, bool)
+            self.filter[self._low(sorted_set)] = True
+
+    @staticmethod
+    def _low(values: np.ndarray) -> np.ndarray:
+        return (values & values.dtype.type((1 << FILTER_BITS) - 1)).astype(np.intp)
+
+    def __call__(self, values: np.ndarray) -> np.ndarray:
+        if self.filter is None:
+            return _in_sorted(values, self.set)
+        found = self.filter[self._low(values)]
+        maybe = np.flatnonzero(found)
+        if len(maybe):
+            found[maybe] = _in_sorted(values[maybe], self.set)
+        return found
+
+
+def placed_blocks(
+    d: Document, held: np.ndarray | Members
+) -> Iterator[tuple[SharedPlace, int, int]]:
+    """The shingle positions ``[start, end)`` of document ``d``'s runs of ``held``
+    shingles that stand at its start or its end and are short beside it, both counted
+    in its usable shingles (the text that counts: a template or a quotation around a
+    run neither moves it from its place nor makes it short).
+
+    >>> from types import SimpleNamespace as D
+    >>> d = D(shingle_seq=np.arange(100, dtype=np.uint64), usable=np.ones(100, bool), ngram=1)
+    >>> list(placed_blocks(d, np.array([0, 1, 2, 3, 97, 98, 99], np.uint64)))
+    [(<SharedPlace.START: 'start'>, 0, 4), (<SharedPlace.END: 'end'>, 97, 100)]
+    >>> list(placed_blocks(d, np.arange(60, dtype=np.uint64)))  # not short beside it
+    []
+    """
+    member = held if isinstance(held, Members) else Members(held)
+    usable = np.flatnonzero(d.usable)
+    n = len(usable)
+    hit = np.flatnonzero(member(d.shingle_seq[usable]))
+    if not len(hit):
+        return
+    breaks = np.flatnonzero(np.diff(hit) > 2 * d.ngram + 1)
+    starts = hit[np.concatenate([[0], breaks + 1])]
+    ends = hit[np.concatenate([breaks, [len(hit) - 1]])] + 1
+    near = max(NEAR_UNITS, int(NEAR * n))
+    longest = SHORT * n
+    first, last = (int(starts[0]), int(ends[0])), (int(starts[-1]), int(ends[-1]))
+    at_start = first[0] <= near and first[1] - first[0] <= longest
+    at_end = (last != first or not at_start) and last[1] >= n - near
+    at_end = at_end and last[1] - last[0] <= longest
+    placed = [(SharedPlace.START, first)] if at_start else []
+    placed += [(SharedPlace.END, last)] if at_end else []
+    # the rest of the document is its own: a copy edited here and there is held by the
+    # others in runs from its start to its end, and its first run is no prompt
+    inside = sum(int(np.count_nonzero((hit >= s) & (hit < e))) for _, (s, e) in placed)
+    rest = n - sum(e - s for _, (s, e) in placed)
+    if len(hit) - inside > HELD_ELSEWHERE * rest:
+        return
+    for place, (s, e) in placed:
+        yield place, int(usable[s]), int(usable[e - 1]) + 1
+
+
+def shared_text_shingles(docs: Sequence[Document], files: int) -> np.ndarray:
+    """The shingles that at least ``files`` of ``docs`` hold in a placed block (see the
+    module docstring): the class's shared text, sorted uint64."""
+    held = held_by(docs, files)
+    if not len(held):
+        return held
+    voted = []
+    member = Members(held)
+    for done, d in enumerate(docs, start=1):
+        for _, start, end in placed_blocks(d, member):
+            block = d.shingle_seq[start:end][d.usable[start:end]]
+            voted.append(sorted_unique(block[member(block)]))
+        drop_mapped_pages(done)
+    if not voted:
+        return np.zeros(0, dtype=np.uint64)
+    return runs_at_least(np.concatenate(voted), files)
+
+
+def shared_texts(
+    docs: Sequence[Document], shared: np.ndarray, files: int
+) -> tuple[SharedText, ...]:
+    """The shared texts of ``docs`` (``shared``: their :func:`shared_text_shingles`),
+    each a text at one place held by at least ``files`` documents, most files first.
+
+    Blocks at the same place that hold a shingle in common are one shared text (a
+    prompt with a student's name inside it is still the prompt)."""
+    if not len(shared):
+        return ()
+    owner: dict[tuple[SharedPlace, int], int] = {}  # a shingle's first block
+    blocks: list[tuple[SharedPlace, int, int, int]] = []  # place, document, start, end
+    parent: list[int] = []
+    member = Members(shared)
+    for i, d in enumerate(docs):
+        for place, start, end in placed_blocks(d, member):
+            k = len(blocks)
+            blocks.append((place, i, start, end))
+            parent.append(k)
+            seq = d.shingle_seq[start:end]
+            for h in sorted_unique(seq[member(seq)]).tolist():
+                other = owner.setdefault((place, h), k)
+                if other != k:
+                    parent[_root(parent, k)] = _root(parent, other)
+    found: dict[int, list[int]] = {}
+    for k in range(len(blocks)):
+        found.setdefault(_root(parent, k), []).append(k)
+    texts = [_shared_text(docs, [blocks[k] for k in ks]) for ks in found.values()]
+    kept = [t for t in texts if t.files >= files]
+    return tuple(sorted(kept, key=lambda t: (-t.files, t.place.value, t.documents)))
+
+
+def _root(parent: list[int], k: int) -> int:
+    while parent[k] != k:
+        parent[k] = parent[parent[k]]
+        k = parent[k]
+    return k
+
+
+def _shared_text(
+    docs: Sequence[Document], blocks: list[tuple[SharedPlace, int, int, int]]
+) -> SharedText:
+    """One shared text from its documents' blocks (one block per document kept)."""
+    first: dict[int, tuple[int, int]] = {}
+    for _, i, start, end in sorted(blocks, key=lambda b: b[1]):
+        first.setdefault(i, _chars(docs[i], start, end))
+    spans = tuple(first.values())
+    words = sorted(_words(docs[i].text[a:b]) for i, (a, b) in first.items())
+    i0, (a0, b0) = next(iter(first.items()))
+    median = words[len(words) // 2]
+    return SharedText(blocks[0][0], tuple(first), spans, median, docs[i0].text[a0:b0])
+
+
+def _chars(d: Document, start: int, end: int) -> tuple[int, int]:
+    """The characters of shingle positions ``[start, end)`` of ``d`` (their units)."""
+    last = min(end - 1 + d.ngram, d.unit_count) - 1
+    return int(d.unit_starts[start]), int(d.unit_ends[last])
+
+
+def _words(text: str) -> int:
+    """Words of ``text``: a Latin word counts 1, two Chinese characters 1.
+
+    >>> _words("The prompt: 请写一篇文章")
+    5
+    """
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+    cjk = is_cjk_codepoint(codes)
+    latin = "".join(" " if c else ch for ch, c in zip(text, cjk.tolist(), strict=True))
+    return len(latin.split()) + round(int(cjk.sum()) / 2)
