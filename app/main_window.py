@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from app import error_log
 from app.doc_names import ARCHIVE_COLOR
 from app.i18n import LANGUAGES, LanguageManager
+from app.main_thread_gc import settle
 from app.message_text import joined, text
 from app.metrics import Metric
 from app.models.errors_model import ErrorsModel, Kind
@@ -599,6 +600,7 @@ class MainWindow(QMainWindow):
 
     def set_result(self, result: ScanResult | None, archive: ArchiveCheck | None = None) -> None:
         """Show a scan result in every view (``archive``: how its archive search went)."""
+        settle()  # the result's objects out of later collections (see app.main_thread_gc)
         self.result = result
         self.archive_check = archive
         self.current_pair = None

@@ -26,6 +26,7 @@ import logging
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.background import BackgroundRunner
+from app.main_thread_gc import keep_out_of_collections
 from simhash_core.check import CheckRequest
 from simhash_core.progress import Progress, ProgressReport
 from simhash_core.types import ScanResult
@@ -39,7 +40,9 @@ def run_scan(request: CheckRequest, progress: Progress) -> ScanResult:
     # imported here, in the scan thread: keeps jieba and the readers off start-up
     from simhash_core.check import check_class
 
-    return check_class(request, progress)
+    result = check_class(request, progress)
+    keep_out_of_collections()  # before the GUI thread's collector walks it
+    return result
 
 
 class ScanController(QObject):
