@@ -27,6 +27,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from app.background import BackgroundRunner
 from app.main_thread_gc import keep_out_of_collections
+from app.models.pairs_model import rank_ahead
 from simhash_core.check import CheckRequest
 from simhash_core.progress import Progress, ProgressReport
 from simhash_core.types import ScanResult
@@ -41,6 +42,7 @@ def run_scan(request: CheckRequest, progress: Progress) -> ScanResult:
     from simhash_core.check import check_class
 
     result = check_class(request, progress)
+    rank_ahead(result)  # the pairs table's order, made here rather than on the GUI thread
     keep_out_of_collections()  # before the GUI thread's collector walks it
     return result
 

@@ -9,6 +9,7 @@ writes exactly the pairs the proxy shows, in its order.
 
 from __future__ import annotations
 
+import weakref
 from enum import IntEnum
 from operator import attrgetter
 from typing import Any
@@ -159,6 +160,25 @@ def ranked_pairs(pairs: list[PairScore]) -> list[PairScore]:
     return out
 
 
+_ranked_ahead: tuple[weakref.ref[ScanResult], list[PairScore]] | None = None
+
+
+def rank_ahead(result: ScanResult) -> None:
+    """Rank ``result``'s pairs now, off the GUI thread (the scan thread, as it hands the
+    result over): the table then shows them without sorting 25,000 pairs on the GUI
+    thread (30-80 ms). Kept for the latest result only."""
+    global _ranked_ahead
+    _ranked_ahead = (weakref.ref(result), ranked_pairs(list(result.pairs)))
+
+
+def _ranked(result: ScanResult) -> list[PairScore]:
+    """``result``'s pairs ranked: as :func:`rank_ahead` made them, else now."""
+    ahead = _ranked_ahead
+    if ahead is not None and ahead[0]() is result and len(ahead[1]) == len(result.pairs):
+        return list(ahead[1])
+    return ranked_pairs(list(result.pairs))
+
+
 class PairsModel(QAbstractTableModel):
     """One row per reported pair of the scan result."""
 
@@ -170,7 +190,7 @@ class PairsModel(QAbstractTableModel):
     def set_result(self, result: ScanResult | None) -> None:
         self.beginResetModel()
         self.result = result
-        self.pairs = ranked_pairs(list(result.pairs)) if result is not None else []
+        self.pairs = _ranked(result) if result is not None else []
         self.endResetModel()
 
     def retranslate(self) -> None:

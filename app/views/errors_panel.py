@@ -15,8 +15,6 @@ from PySide6.QtWidgets import (
 
 from app.models.errors_model import Column, ErrorsModel, Kind
 
-FIT_ROWS_UP_TO = 500  # rows whose heights are fitted to their wrapped text
-
 
 class ErrorsPanel(QWidget):
     """Table of unreadable, skipped and warned-about files, with a one-line summary."""
@@ -36,15 +34,12 @@ class ErrorsPanel(QWidget):
         self.table.setWordWrap(True)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.table.verticalHeader().setVisible(False)
-        # rows grow to fit their wrapped reason (fitted here, not by the header on every
-        # reset: for 5,000 warnings, a warning per file of a large class, that held the
-        # window 80 ms); thousands of rows keep one line each
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.table.horizontalHeader().sectionResized.connect(self._fit_rows)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         # fitted to the first rows, not to each of 5,000 warnings (150 ms on the GUI thread)
         self.table.horizontalHeader().setResizeContentsPrecision(50)
+        self.table.verticalHeader().setResizeContentsPrecision(50)
         model.modelReset.connect(self._on_reset)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -52,16 +47,10 @@ class ErrorsPanel(QWidget):
         layout.addWidget(self.table, 1)
         self.retranslate_ui()
 
-    def _fit_rows(self, *_: object) -> None:
-        """Each row as high as its wrapped text, while there are few rows."""
-        if self.model.rowCount() <= FIT_ROWS_UP_TO:
-            self.table.resizeRowsToContents()
-
     def _on_reset(self) -> None:
         self.table.resizeColumnsToContents()
         for column, widest in ((Column.FILE, 220), (Column.KIND, 110), (Column.PROBLEM, 150)):
             self.table.setColumnWidth(column, min(self.table.columnWidth(column), widest))
-        self._fit_rows()
         self.retranslate_ui()
 
     def summary_text(self) -> str:

@@ -101,6 +101,9 @@ class PassagePane(QPlainTextEdit):
         references). Passages whose ``kinds[k]`` is ``"reworded"`` or ``"translated"``
         are underlined in that kind's style (see :data:`KIND_UNDERLINES`). Text read
         by OCR (``ocr``) has a dotted amber underline and says where it was read."""
+        if not text and not self.display.text:  # empty, and empty already (a new result)
+            self.spans, self.current, self._pending_scroll = spans, None, None
+            return
         self.display = DisplayText(text)
         self.spans = spans
         self.current = None
