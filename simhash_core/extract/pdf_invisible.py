@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import ctypes
 import math
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from .hidden_runs import PAGE, TINY_POINTS, same_colour
+from .hidden_runs import COLOUR_TOLERANCE, TINY_POINTS
 
 MAX_FORM_DEPTH = 4  # form XObjects inside form XObjects: this deep is looked into
 HIDDEN_KINDS = ("invisible", "colour", "tiny")  # the order they are told in
@@ -56,87 +55,96 @@ def hidden_chars(page: Any, textpage: Any, raw: Any, count: int) -> dict[str, np
     return {kind: np.array(found[kind], np.int64) for kind in HIDDEN_KINDS if kind in found}
 
 
-@dataclass
 class _PageLooks:
     """What a page's objects look like: its text objects that may hide their letters,
     the grounds (pictures, filled shapes) light letters may stand on, whether it shows
-    a picture."""
+    a picture. Its ctypes values are made once and filled by every call."""
 
-    raw: Any
-    invisible: list[int] = field(default_factory=list)
-    tiny: list[int] = field(default_factory=list)
-    coloured: list[tuple[int, tuple[float, float]]] = field(default_factory=list)
-    grounds: list[tuple[float, float, float, float]] = field(default_factory=list)
-    picture: bool = False
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+        self.invisible: list[Any] = []
+        self.tiny: list[Any] = []
+        self.coloured: list[Any] = []
+        self.grounds: list[tuple[float, float, float, float]] = []
+        self.picture = False
+        self._rgba = tuple(ctypes.c_uint() for _ in range(4))
+        self._size = ctypes.c_float()
+        self._matrix = raw.FS_MATRIX()
 
     def visit(self, parent: Any, count: Any, child: Any, depth: int) -> None:
         """Look at the objects of ``parent`` (a page, or a form XObject) and the forms
         in it, down to :data:`MAX_FORM_DEPTH`."""
         raw = self.raw
+        text, image, path, form = (
+            raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_PATH,
+            raw.FPDF_PAGEOBJ_FORM,
+        )  # fmt: skip
+        kind_of = raw.FPDFPageObj_GetType
         for k in range(count(parent)):
             obj = child(parent, k)
-            kind = raw.FPDFPageObj_GetType(obj)
-            if kind == raw.FPDF_PAGEOBJ_TEXT:
+            kind = kind_of(obj)
+            if kind == text:
                 self._text(obj)
-            elif kind == raw.FPDF_PAGEOBJ_IMAGE:
+            elif kind == image:
                 self.picture = True
                 self.grounds.append(_bounds(raw, obj))
-            elif kind == raw.FPDF_PAGEOBJ_PATH:
+            elif kind == path:
                 if _filled(raw, obj):
                     self.grounds.append(_bounds(raw, obj))
-            elif kind == raw.FPDF_PAGEOBJ_FORM and depth < MAX_FORM_DEPTH:
+            elif kind == form and depth < MAX_FORM_DEPTH:
                 self.visit(obj, raw.FPDFFormObj_CountObjects, raw.FPDFFormObj_GetObject, depth + 1)
 
     def _text(self, obj: Any) -> None:
         raw = self.raw
-        key = ctypes.cast(obj, ctypes.c_void_p).value or 0
         mode = raw.FPDFTextObj_GetTextRenderMode(obj)
         if mode == raw.FPDF_TEXTRENDERMODE_INVISIBLE:
-            self.invisible.append(key)
+            self.invisible.append(obj)
             return
-        if 0 < _points(raw, obj) <= TINY_POINTS:
-            self.tiny.append(key)
+        if 0 < self._points(obj) <= TINY_POINTS:
+            self.tiny.append(obj)
             return
-        colours = []
+        unseen = True
         if mode in _FILLS:
-            colours.append(_colour(raw.FPDFPageObj_GetFillColor, obj))
-        if mode in _STROKES:
-            colours.append(_colour(raw.FPDFPageObj_GetStrokeColor, obj))
-        if colours and all(c is None or same_colour(c, PAGE) for c in colours):
-            left, bottom, right, top = _bounds(raw, obj)
-            self.coloured.append((key, ((left + right) / 2, (bottom + top) / 2)))
+            unseen = self._unseen(raw.FPDFPageObj_GetFillColor, obj)
+        if unseen and mode in _STROKES:
+            unseen = self._unseen(raw.FPDFPageObj_GetStrokeColor, obj)
+        if unseen and (mode in _FILLS or mode in _STROKES):
+            self.coloured.append(obj)
+
+    def _points(self, obj: Any) -> float:
+        """The height a text object's letters are drawn at, in points (0 if unknown)."""
+        raw, size, matrix = self.raw, self._size, self._matrix
+        if not raw.FPDFTextObj_GetFontSize(obj, size) or not raw.FPDFPageObj_GetMatrix(
+            obj, matrix
+        ):
+            return 0.0
+        return abs(size.value) * math.hypot(matrix.c, matrix.d)
+
+    def _unseen(self, getter: Any, obj: Any) -> bool:
+        """Whether a colour of an object is the page's, or transparent (a colour PDFium
+        cannot tell is seen)."""
+        r, g, b, a = self._rgba
+        if not getter(obj, r, g, b, a):
+            return False
+        return a.value == 0 or min(r.value, g.value, b.value) >= 255 - COLOUR_TOLERANCE
 
     def hiding(self) -> dict[int | None, str]:
         """The kind each text object that hides its letters hides them as, by its
         handle's address."""
         kinds: dict[int | None, str] = {}
         if not self.picture:  # over a picture: a scan's recognised text
-            kinds.update(dict.fromkeys(self.invisible, "invisible"))
-        kinds.update(dict.fromkeys(self.tiny, "tiny"))
-        for key, (x, y) in self.coloured:
+            kinds.update(dict.fromkeys(map(_address, self.invisible), "invisible"))
+        kinds.update(dict.fromkeys(map(_address, self.tiny), "tiny"))
+        for obj in self.coloured:
+            left, bottom, right, top = _bounds(self.raw, obj)
+            x, y = (left + right) / 2, (bottom + top) / 2
             if not any(a <= x <= c and b <= y <= d for a, b, c, d in self.grounds):
-                kinds[key] = "colour"
+                kinds[_address(obj)] = "colour"
         return kinds
 
 
-def _points(raw: Any, obj: Any) -> float:
-    """The height a text object's letters are drawn at, in points (0 if unknown)."""
-    size = ctypes.c_float()
-    matrix = raw.FS_MATRIX()
-    if not raw.FPDFTextObj_GetFontSize(obj, size) or not raw.FPDFPageObj_GetMatrix(obj, matrix):
-        return 0.0
-    return abs(size.value) * math.hypot(matrix.c, matrix.d)
-
-
-def _colour(getter: Any, obj: Any) -> str | None:
-    """A colour of an object as ``RRGGBB``, None where it is transparent (never seen),
-    or ``"000000"`` where PDFium cannot tell (then it counts as seen)."""
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    if not getter(obj, r, g, b, a):
-        return "000000"
-    if a.value == 0:
-        return None
-    return f"{r.value:02X}{g.value:02X}{b.value:02X}"
+def _address(obj: Any) -> int | None:
+    return ctypes.cast(obj, ctypes.c_void_p).value
 
 
 def _filled(raw: Any, obj: Any) -> bool:
@@ -144,8 +152,10 @@ def _filled(raw: Any, obj: Any) -> bool:
     fill, stroke = ctypes.c_int(), ctypes.c_int()
     if not raw.FPDFPath_GetDrawMode(obj, fill, stroke) or fill.value == raw.FPDF_FILLMODE_NONE:
         return False
-    colour = _colour(raw.FPDFPageObj_GetFillColor, obj)
-    return colour is not None and not same_colour(colour, PAGE)
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    if not raw.FPDFPageObj_GetFillColor(obj, r, g, b, a):
+        return True
+    return a.value > 0 and min(r.value, g.value, b.value) < 255 - COLOUR_TOLERANCE
 
 
 def _bounds(raw: Any, obj: Any) -> tuple[float, float, float, float]:

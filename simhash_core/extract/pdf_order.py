@@ -5,17 +5,21 @@ fragments (pure functions, no PDF library).
 The layout code (:mod:`.pdf_layout`) builds lines in stream order, as they are drawn:
 that keeps columns and tables apart, and an honest page's stream follows its reading
 order, going back or up only now and then (a new column, a footer drawn first, a
-quotation mark drawn after its line). A shuffled page goes back or up at nearly every
-step. Such a page's glyphs are put in the order the page shows them, top to bottom and
-left to right in each line, before the lines are built, and the page is counted (a
-``shuffled`` integrity flag).
+quotation mark drawn after its line; a line turned on its side goes up letter by
+letter, each above the last). A shuffled page jumps back or up at many of its steps,
+many times per line. Such a page's glyphs are put in the order the page shows them,
+top to bottom and left to right in each line (one column), before the lines are built,
+and the page is counted (a ``shuffled`` integrity flag).
 
 >>> word = [Glyph(c, 10 * i, 0, 10 * i + 8, 10, 10) for i, c in enumerate("reading")]
 >>> lines = [[g._replace(y0=g.y0 - 12 * k, y1=g.y1 - 12 * k) for g in word] for k in range(9)]
 >>> glyphs = [g for line in lines for g in line]
->>> shuffled = [g for line in reversed(lines) for g in reversed(line)]  # from the end
+>>> shuffled = [glyphs[43 * i % 63] for i in range(63)]  # each next one 3 lines up
 >>> back_or_up(shuffled), back_or_up(glyphs)
-(62, 0)
+(42, 0)
+>>> turned = [Glyph(g.text, -g.y1, g.x0, -g.y0, g.x1, 10) for g in glyphs]  # bottom to top
+>>> back_or_up(turned)
+0
 >>> ordered, moved = reading_order(shuffled)
 >>> moved, [g.text for g in ordered[:7]] == list("reading")
 (63, True)
@@ -30,8 +34,9 @@ import numpy as np
 from .pdf_columns import RTL, GlyphColumns, char_flags
 from .pdf_layout import Glyph
 
-MIN_STEPS = 20  # a page that goes back or up fewer times than this is read as drawn
-STEPS_PER_LINE = 2.0  # ... or fewer times than this per line it shows
+MIN_STEPS = 20  # a page that goes back or up fewer times than this is read as drawn,
+STEPS_PER_LINE = 2.0  # ... or fewer times than this per line it shows,
+MIN_SHARE = 0.03  # ... or at fewer of its steps from glyph to glyph than this
 
 
 def reading_order(page: Sequence[Glyph]) -> tuple[Sequence[Glyph], int]:
@@ -76,7 +81,7 @@ def _columns(page: Sequence[Glyph]) -> GlyphColumns | None:
 
 def _shuffled(page: GlyphColumns) -> bool:
     steps = _back_or_up(page)
-    if steps < MIN_STEPS:
+    if steps < max(MIN_STEPS, MIN_SHARE * (len(page) - 1)):
         return False
     return steps >= STEPS_PER_LINE * _shown_lines(page)
 
@@ -89,7 +94,10 @@ def _back_or_up(page: GlyphColumns) -> int:
         same_line = overlap >= 0.5 * np.minimum(height[:-1], height[1:])
         em = np.maximum(np.minimum(page.size[:-1], page.size[1:]), 0.1)
         back = same_line & (x1[1:] <= x0[:-1] - 0.2 * em)
-        up = ~same_line & ((y0[1:] + y1[1:]) / 2 > y1[:-1])
+        # up to a place of its own: the next letter of a line turned on its side goes
+        # up above the last one
+        apart = (x0[1:] >= x1[:-1]) | (x1[1:] <= x0[:-1])
+        up = ~same_line & ((y0[1:] + y1[1:]) / 2 > y1[:-1]) & apart
     rtl = (char_flags(page.codes) & RTL) != 0
     counted = ~(rtl[:-1] | rtl[1:])
     return int(np.count_nonzero((back | up) & counted))

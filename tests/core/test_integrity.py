@@ -581,3 +581,24 @@ def test_pdf_layer_that_is_not_words_is_kept_when_ocr_is_off(tmp_path: Path) -> 
     moved = lower[7:] + lower[:7]  # the map gives each letter as the one 7 letters on
     shift = str.maketrans(lower + lower.upper(), moved + moved.upper())
     assert read.text.split()[:5] == text.translate(shift).split()[:5]  # the layer as it is
+
+
+def test_pdf_words_drawn_shuffled_are_read_in_the_page_order(tmp_path: Path) -> None:
+    text = _en(TRICKED["shuffled"])
+    path = tmp_path / "words.pdf"
+    data, letters = tricked_pdf(text, "words", max_lines=50)
+    path.write_bytes(data)
+    read = extract(path)
+    assert read.flags == (IntegrityFlag("shuffled", letters, pages=(1,)),)
+    assert read.text.split() == " ".join(text.split("\n")).split()[: len(read.text.split())]
+    assert len(read.text.split()) > 400
+
+
+@pytest.mark.parametrize("trick", ["sideways", "sideways-down"])
+def test_pdf_lines_turned_on_their_side_are_not_taken_for_shuffled(
+    tmp_path: Path, trick: str
+) -> None:
+    """A landscape page's lines go up (or down) letter by letter: drawn in order."""
+    path = tmp_path / "turned.pdf"
+    path.write_bytes(tricked_pdf(_en(TRICKED["shuffled"]), trick)[0])
+    assert extract(path).flags == ()

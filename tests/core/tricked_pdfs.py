@@ -6,7 +6,10 @@ is a sample file: the text is passed in.
   1 point (the page shows the essay with wider gaps);
 - ``grounded``: the same white junk, but over a black bar drawn under each line (white
   letters on a dark ground, which a reader sees);
-- ``shuffled``: every letter drawn at its place, in a shuffled order;
+- ``shuffled``: every letter drawn at its place, in a shuffled order; ``words``: every
+  word so;
+- ``sideways``, ``sideways-down``: honest lines turned on their side, read bottom to
+  top (or top to bottom);
 - ``scrambled``: a ToUnicode map that gives other letters than the page shows;
 - ``type3``: a Type3 font with no character map whose glyph for each code draws
   another letter (the codes are the essay's letters scrambled).
@@ -22,7 +25,10 @@ from collections.abc import Callable, Iterator
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-TRICKS = ("plain", "colour", "tiny", "grounded", "shuffled", "scrambled", "type3")
+TRICKS = (
+    "plain", "colour", "tiny", "grounded", "shuffled", "words", "sideways", "sideways-down",
+    "scrambled", "type3",
+)  # fmt: skip
 JUNK = "qzxkvj"  # the letters slipped between the words
 LINES_PER_PAGE = 60
 _LOWER = string.ascii_lowercase
@@ -53,8 +59,10 @@ def _latin1(line: str) -> str:
 
 def _page(lines: list[str], trick: str, seed: int) -> tuple[str, int]:
     """A page's content stream and the characters the trick added or moved."""
-    if trick == "shuffled":
-        return _shuffled(lines, seed)
+    if trick in ("shuffled", "words"):
+        return _shuffled(lines, seed, by_word=trick == "words")
+    if trick.startswith("sideways"):
+        return _sideways(lines, down=trick == "sideways-down"), 0
     junk = itertools.cycle(JUNK)
     ops, added = [], 0
     for k, line in enumerate(lines):
@@ -75,17 +83,28 @@ def _page(lines: list[str], trick: str, seed: int) -> tuple[str, int]:
     return "\n".join(ops), added
 
 
-def _shuffled(lines: list[str], seed: int) -> tuple[str, int]:
-    glyphs = []
+def _shuffled(lines: list[str], seed: int, by_word: bool = False) -> tuple[str, int]:
+    """Each letter (or word) drawn at its place, in a shuffled order; how many letters."""
+    pieces, letters = [], 0
     for k, line in enumerate(lines):
         x = 50.0
-        for ch in line:
-            if ch != " ":
+        for piece in line.split(" ") if by_word else list(line):
+            if piece.strip():
                 at = f"1 0 0 1 {x:.2f} {800 - 12 * k} Tm"
-                glyphs.append(f"BT /F1 10 Tf {at} ({_escape(ch)}) Tj ET")
-            x += stringWidth(ch, "Helvetica", 10)
-    random.Random(seed).shuffle(glyphs)
-    return "\n".join(glyphs), len(glyphs)
+                pieces.append(f"BT /F1 10 Tf {at} ({_escape(piece)}) Tj ET")
+                letters += len(piece)
+            x += stringWidth(piece + (" " if by_word else ""), "Helvetica", 10)
+    random.Random(seed).shuffle(pieces)
+    return "\n".join(pieces), letters
+
+
+def _sideways(lines: list[str], down: bool) -> str:
+    """Lines turned a quarter, as a landscape table in a portrait page is."""
+    ops = []
+    for k, line in enumerate(lines[:40]):
+        turn, x, y = ("0 -1 1 0", 550 - 12 * k, 800) if down else ("0 1 -1 0", 60 + 12 * k, 40)
+        ops.append(f"BT /F1 10 Tf {turn} {x} {y} Tm ({_escape(line[:120])}) Tj ET")
+    return "\n".join(ops)
 
 
 def _escape(text: str) -> str:
