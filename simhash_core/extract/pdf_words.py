@@ -32,7 +32,7 @@ MIN_COMMON_HAN = 0.12  # natural Chinese: 40-50 % of its characters are common o
 
 # the most common words of the languages written in Latin letters that students
 # most often write in; a word of any of them counts
-_COMMON = """
+_COMMON_TEXT = """
     the of and to in a is that for it was on are as with his they be at one have this
     from or had by not but what all were we when your can said there an which she do
     their if will up other about out many then them these so some her would make him
@@ -53,7 +53,7 @@ _COMMON = """
     và của có là không được những cho các với trong người một này
     dan yang di ini itu dengan untuk tidak dari dalam akan pada adalah
 """
-COMMON_WORDS = frozenset(_COMMON.split())
+COMMON_WORDS = frozenset(_COMMON_TEXT.split())
 
 # the most common Chinese characters (Simplified and Traditional forms)
 COMMON_HAN = frozenset(
@@ -96,8 +96,8 @@ def reads_as_words(text: str) -> bool | None:
     letters = int(counts[_LETTER:].sum())
     cjk = int(counts[_KANA:].sum())
     if cjk >= MIN_WORDS and 2 * cjk >= letters:
-        return counts[_KANA] + counts[_COMMON] >= MIN_COMMON_HAN * cjk
-    if 2 * counts[_LATIN] < letters:
+        return bool(counts[_KANA] + counts[_COMMON] >= MIN_COMMON_HAN * cjk)
+    if 2 * int(counts[_LATIN]) < letters:
         return None
     words = _LATIN_WORD.findall(text.lower())
     if len(words) < MIN_WORDS:

@@ -602,3 +602,17 @@ def test_pdf_lines_turned_on_their_side_are_not_taken_for_shuffled(
     path = tmp_path / "turned.pdf"
     path.write_bytes(tricked_pdf(_en(TRICKED["shuffled"]), trick)[0])
     assert extract(path).flags == ()
+
+
+def test_chinese_layer_of_characters_that_are_not_words() -> None:
+    """A scrambled map in a Chinese font gives Chinese characters, but rarely common
+    ones: the page is checked by OCR; an essay of the sample class is not."""
+    from simhash_core.extract.pdf_words import reads_as_words
+
+    essay = _zh(ZH_ESSAYS[0])[:1500]
+    scrambled = "".join(
+        chr(0x4E00 + (ord(ch) - 0x4E00) * 7919 % 20902) if "\u4e00" <= ch <= "\u9fa5" else ch
+        for ch in essay
+    )
+    assert reads_as_words(essay) is True
+    assert reads_as_words(scrambled) is False
