@@ -68,9 +68,9 @@ from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 # (#41); 18: offsets compressed
 CACHE_VERSION = 20
 # what extraction gives for the same bytes; a change re-reads every file once
-# 7: PDF white, tiny, shuffled, junk layers (#41); 6: .doc, .wps, photos, turned scans;
-# 5: hidden text left out, flagged (#41)
-EXTRACT_VERSION = 7
+# 8: PDF white, tiny, shuffled, junk layers (#41); 7: a scrap of junk in a text file
+# read past; 6: .doc, .wps, photos, turned scans; 5: hidden text left out, flagged (#41)
+EXTRACT_VERSION = 8
 PAGE_SIZE = 16384  # for new files: a 60 KB analysis is fewer WAL frames (0.88 to 0.66 ms)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS {texts} (
