@@ -51,7 +51,8 @@ OCR_DPI = 200  # pages without a text layer are rendered at this resolution for 
 MAX_PAGE_PICTURE_PIXELS = 150_000_000
 MAX_GARBAGE = 0.3  # share of undecodable characters above which a back end's text is refused
 # a page whose text layer holds less of what OCR read on it (letter trigrams) does not
-# show its layer: OCR's text is taken (an honest layer holds 90 % and more)
+# show its layer: OCR's text is taken (measured: an honest page's layer holds 0.97-1.0
+# of what OCR reads, a scrambled map's or a Type3 font's 0.07)
 SAME_LAYER = 0.5
 
 # PDFium keeps global state and is not thread-safe: one document at a time per process.
