@@ -616,3 +616,15 @@ def test_chinese_layer_of_characters_that_are_not_words() -> None:
     )
     assert reads_as_words(essay) is True
     assert reads_as_words(scrambled) is False
+
+
+def test_pdf_type3_font_with_low_codes_is_read_by_ocr(tmp_path: Path) -> None:
+    """A Type3 font whose codes are not characters at all (a space is code 1): PDFium
+    gives letters that are no words between undecodable ones, which pass as text."""
+    text = _en(TRICKED["scrambled"])
+    path = tmp_path / "low.pdf"
+    path.write_bytes(tricked_pdf(text, "type3-low", max_lines=40)[0])
+    read = extract(path, ocr=OcrReader())
+    (flag,) = read.flags
+    assert (flag.kind, flag.pages) == ("mismatch", (1,))
+    assert " ".join(_words(text)[5:40]) in " ".join(_words(read.text))

@@ -12,7 +12,8 @@ is a sample file: the text is passed in.
   top (or top to bottom);
 - ``scrambled``: a ToUnicode map that gives other letters than the page shows;
 - ``type3``: a Type3 font with no character map whose glyph for each code draws
-  another letter (the codes are the essay's letters scrambled).
+  another letter (the codes are the essay's letters scrambled); ``type3-low``: one
+  whose codes are the characters' less 31 (a space is code 1).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 TRICKS = (
     "plain", "colour", "tiny", "grounded", "shuffled", "words", "sideways", "sideways-down",
-    "scrambled", "type3",
+    "scrambled", "type3", "type3-low",
 )  # fmt: skip
 JUNK = "qzxkvj"  # the letters slipped between the words
 LINES_PER_PAGE = 60
@@ -49,7 +50,11 @@ def tricked_pdf(text: str, trick: str, *, max_lines: int | None = None) -> tuple
         ops, n = _page(lines[start : start + LINES_PER_PAGE], trick, seed=start)
         pages.append(ops)
         count += n
-    font = {"scrambled": _scrambled_font, "type3": _type3_font}.get(trick, _helvetica)
+    font = {
+        "scrambled": _scrambled_font,
+        "type3": _type3_font,
+        "type3-low": lambda add: _type3_font(add, low=True),
+    }.get(trick, _helvetica)
     return _document(pages, font), count
 
 
@@ -70,6 +75,10 @@ def _page(lines: list[str], trick: str, seed: int) -> tuple[str, int]:
         if trick == "grounded":
             ops.append(f"0 0 0 rg 0 {y - 3} 1200 12 re f")  # past the page: the lines are long
         shown = "".join(_SWAP.get(ch, ch) for ch in line) if trick == "type3" else line
+        if trick == "type3-low":
+            codes = "".join(f"{ord(ch) - 31:02X}" for ch in line if " " <= ch <= "~")
+            ops.append(f"BT /F1 10 Tf 50 {y} Td <{codes}> Tj ET")
+            continue
         ops.append(f"BT /F1 10 Tf 50 {y} Td")
         for word in shown.split(" "):
             ops.append(f"{'1 1 1' if trick == 'grounded' else '0 0 0'} rg ({_escape(word)} ) Tj")
@@ -140,25 +149,27 @@ def _scrambled_font(add: Add) -> int:
     )
 
 
-def _type3_font(add: Add) -> int:
-    """A Type3 font without a character map: code c draws the letter _BACK[c] (in
-    Helvetica, inside the glyph), named /gNN so no reader can tell which letter."""
+def _type3_font(add: Add, low: bool = False) -> int:
+    """A Type3 font without a character map: code c draws the letter _BACK[c] (with
+    ``low``: the character c + 31), in Helvetica inside the glyph, named /gNN so no
+    reader can tell which letter."""
     helvetica = _helvetica(add)
     procs, widths = [], []
-    for code in range(32, 127):
-        letter = _BACK.get(chr(code), chr(code))
+    codes = range(1, 96) if low else range(32, 127)
+    for code in codes:
+        letter = chr(code + 31) if low else _BACK.get(chr(code), chr(code))
         width = round(stringWidth(letter, "Helvetica", 1000))
         widths.append(str(width))
         glyph = f"{width} 0 d0 BT /H 1000 Tf 0 0 Td ({_escape(letter)}) Tj ET"
         procs.append(f"/g{code} {_stream(add, glyph.encode())} 0 R")
-    names = " ".join(f"/g{code}" for code in range(32, 127))
+    names = " ".join(f"/g{code}" for code in codes)
     return add(
         (
             "<< /Type /Font /Subtype /Type3 /FontBBox [0 -300 1000 1000] "
             "/FontMatrix [0.001 0 0 0.001 0 0] "
             f"/CharProcs << {' '.join(procs)} >> "
-            f"/Encoding << /Type /Encoding /Differences [32 {names}] >> "
-            f"/FirstChar 32 /LastChar 126 /Widths [{' '.join(widths)}] "
+            f"/Encoding << /Type /Encoding /Differences [{codes[0]} {names}] >> "
+            f"/FirstChar {codes[0]} /LastChar {codes[-1]} /Widths [{' '.join(widths)}] "
             f"/Resources << /Font << /H {helvetica} 0 R >> >> >>"
         ).encode()
     )
