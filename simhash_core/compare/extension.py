@@ -561,10 +561,13 @@ def _join_pass(parts: list[_Part], a: Sentences, b: Sentences) -> list[_Part]:
         if into is None:
             out.append(_Part(q.a0, q.a1, q.b0, q.b1, q.units, q.sentences, dict(q.chars)))
             continue
+        # two finds of the same sentences (a seed cluster over a reworded passage, two
+        # summary rules) count them once; passages side by side count both
+        both = into.a0 < q.a1 and q.a0 < into.a1 and into.b0 < q.b1 and q.b0 < into.b1
+        into.sentences = max(into.sentences, q.sentences) if both else into.sentences + q.sentences
         into.a0, into.a1 = min(into.a0, q.a0), max(into.a1, q.a1)
         into.b0, into.b1 = min(into.b0, q.b0), max(into.b1, q.b1)
         into.units += q.units
-        into.sentences += q.sentences
         for kind, n in q.chars.items():
             into.chars[kind] = into.chars.get(kind, 0) + n
     return out
