@@ -512,433 +512,453 @@ Why: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="440"/>
+        <location filename="../main_window.py" line="450"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="444"/>
+        <location filename="../main_window.py" line="454"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="500"/>
+        <location filename="../main_window.py" line="510"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="508"/>
+        <location filename="../main_window.py" line="518"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="510"/>
+        <location filename="../main_window.py" line="520"/>
         <source>Submissions and ZIPs ({patterns});;All files (*)</source>
         <translation>作业与 ZIP 压缩包 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="521"/>
+        <location filename="../main_window.py" line="531"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="523"/>
+        <location filename="../main_window.py" line="533"/>
         <source>Documents ({patterns});;All files (*)</source>
         <translation>文档 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="582"/>
+        <location filename="../main_window.py" line="592"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="597"/>
+        <location filename="../main_window.py" line="607"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="647"/>
+        <location filename="../main_window.py" line="658"/>
         <source>Left out: {what}</source>
         <translation>已排除：{what}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="657"/>
+        <location filename="../main_window.py" line="668"/>
         <source>The shared text joins the assignment text; every pair is judged again…</source>
         <translation>这段共用文字已加入作业题目；正在重新判断每一对…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="671"/>
+        <location filename="../main_window.py" line="682"/>
         <source>Judged again: %n flagged pair(s)</source>
         <translation>
             <numerusform>重新判断后：%n 对文件被标记</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="678"/>
+        <location filename="../main_window.py" line="689"/>
         <source>Students ({count}, {left} to review)</source>
         <translation>学生（{count}，{left} 人待审阅）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="680"/>
+        <location filename="../main_window.py" line="691"/>
         <source>Students ({count})</source>
         <translation>学生（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="720"/>
+        <location filename="../main_window.py" line="731"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="725"/>
+        <location filename="../main_window.py" line="736"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="727"/>
+        <location filename="../main_window.py" line="738"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="764"/>
+        <location filename="../main_window.py" line="775"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="764"/>
+        <location filename="../main_window.py" line="775"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="766"/>
+        <location filename="../main_window.py" line="777"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="787"/>
+        <location filename="../main_window.py" line="798"/>
         <source>Choose a student in the Students list first.</source>
         <translation>请先在学生列表中选择一名学生。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="790"/>
+        <location filename="../main_window.py" line="801"/>
         <source>Scores only</source>
         <translation>仅分数</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="790"/>
+        <location filename="../main_window.py" line="801"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="790"/>
+        <location filename="../main_window.py" line="801"/>
         <source>Full passages</source>
         <translation>完整段落</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="792"/>
+        <location filename="../main_window.py" line="803"/>
         <source>A student&apos;s report</source>
         <translation>学生本人的报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="793"/>
+        <location filename="../main_window.py" line="804"/>
         <source>How much the report shows (other students are never named):</source>
         <translation>报告显示的内容（不会出现其他学生的姓名）：</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="828"/>
+        <location filename="../main_window.py" line="839"/>
         <source>A report is being written; try again soon.</source>
         <translation>正在写入一份报告，请稍后再试。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="830"/>
+        <location filename="../main_window.py" line="841"/>
         <source>Writing {path}…</source>
         <translation>正在写入 {path}…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="834"/>
+        <location filename="../main_window.py" line="845"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="838"/>
+        <location filename="../main_window.py" line="849"/>
         <source>Could not write the report: {error}</source>
         <translation>无法写入报告：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="857"/>
+        <location filename="../main_window.py" line="868"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="863"/>
+        <location filename="../main_window.py" line="874"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="910"/>
+        <location filename="../main_window.py" line="921"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="912"/>
+        <location filename="../main_window.py" line="923"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="913"/>
+        <location filename="../main_window.py" line="924"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="915"/>
+        <location filename="../main_window.py" line="926"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="917"/>
+        <location filename="../main_window.py" line="928"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="918"/>
+        <location filename="../main_window.py" line="929"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="967"/>
+        <location filename="../main_window.py" line="978"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="973"/>
+        <location filename="../main_window.py" line="984"/>
         <source>plagcheck {version}</source>
         <translation>plagcheck {version}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="975"/>
+        <location filename="../main_window.py" line="986"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF, TXT, ODT and RTF submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在一个班级的 DOCX、PDF、TXT、ODT 和 RTF 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="994"/>
+        <location filename="../main_window.py" line="1005"/>
         <source>Error log</source>
         <translation>错误日志</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="995"/>
+        <location filename="../main_window.py" line="1006"/>
         <source>No error has been logged. The log will be {path}</source>
         <translation>尚未记录任何错误。日志文件将保存在 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1008"/>
+        <location filename="../main_window.py" line="1037"/>
+        <source>plagcheck could not be added to the menu: {error}</source>
+        <translation>未能将 plagcheck 添加到菜单：{error}</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1041"/>
+        <source>plagcheck is in the applications menu ({path})</source>
+        <translation>plagcheck 已添加到应用程序菜单（{path}）</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1049"/>
+        <source>You can add it later: Help → Add plagcheck to the applications menu</source>
+        <translation>以后仍可添加：帮助 → 将 plagcheck 添加到应用程序菜单</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1061"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1009"/>
+        <location filename="../main_window.py" line="1062"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1010"/>
+        <location filename="../main_window.py" line="1063"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1011"/>
+        <location filename="../main_window.py" line="1064"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1012"/>
+        <location filename="../main_window.py" line="1065"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1013"/>
+        <location filename="../main_window.py" line="1066"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1014"/>
+        <location filename="../main_window.py" line="1067"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1015"/>
+        <location filename="../main_window.py" line="1068"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1016"/>
+        <location filename="../main_window.py" line="1069"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1017"/>
+        <location filename="../main_window.py" line="1070"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1018"/>
+        <location filename="../main_window.py" line="1071"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1019"/>
+        <location filename="../main_window.py" line="1072"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1020"/>
+        <location filename="../main_window.py" line="1073"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1021"/>
+        <location filename="../main_window.py" line="1074"/>
         <source>Export class &amp;report (HTML or PDF)…</source>
         <translation>导出班级报告（HTML 或 PDF）(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1022"/>
+        <location filename="../main_window.py" line="1075"/>
         <source>Export report of the shown &amp;pair…</source>
         <translation>导出当前文档对的报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1023"/>
+        <location filename="../main_window.py" line="1076"/>
         <source>Export the c&amp;onfirmed cases…</source>
         <translation>导出确认抄袭的案例(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1024"/>
+        <location filename="../main_window.py" line="1077"/>
         <source>Export a &amp;student&apos;s own report…</source>
         <translation>导出学生本人的报告(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1025"/>
+        <location filename="../main_window.py" line="1078"/>
         <source>A&amp;nonymize reports</source>
         <translation>报告匿名化(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1027"/>
+        <location filename="../main_window.py" line="1080"/>
         <source>Name students Student 1…N in exported reports, without paths or file names</source>
         <translation>导出的报告中以“学生 1…N”称呼学生，不含路径和文件名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1029"/>
+        <location filename="../main_window.py" line="1082"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1030"/>
+        <location filename="../main_window.py" line="1083"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1032"/>
+        <location filename="../main_window.py" line="1085"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1034"/>
+        <location filename="../main_window.py" line="1087"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1035"/>
+        <location filename="../main_window.py" line="1088"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1036"/>
+        <location filename="../main_window.py" line="1089"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1037"/>
+        <location filename="../main_window.py" line="1090"/>
         <source>Open the &amp;error log</source>
         <translation>打开错误日志(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1038"/>
+        <location filename="../main_window.py" line="1091"/>
+        <source>Add plagcheck to the applications &amp;menu</source>
+        <translation>将 plagcheck 添加到应用程序菜单(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1093"/>
         <source>Open the &amp;sample class</source>
         <translation>打开示例班级(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1040"/>
+        <location filename="../main_window.py" line="1095"/>
         <source>Scan the 32 short essays that come with plagcheck, six of them copies</source>
         <translation>扫描 plagcheck 自带的 32 篇短文，其中 6 篇是抄袭的</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1042"/>
+        <location filename="../main_window.py" line="1097"/>
         <source>&amp;What the measures mean</source>
         <translation>各项指标的含义(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1043"/>
+        <location filename="../main_window.py" line="1098"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1044"/>
+        <location filename="../main_window.py" line="1099"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1044"/>
+        <location filename="../main_window.py" line="1099"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1044"/>
+        <location filename="../main_window.py" line="1099"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1049"/>
+        <location filename="../main_window.py" line="1104"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1055"/>
+        <location filename="../main_window.py" line="1110"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1060"/>
+        <location filename="../main_window.py" line="1115"/>
         <source>Errors ({count}), warnings ({warnings})</source>
         <translation>错误（{count}），警告（{warnings}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1064"/>
+        <location filename="../main_window.py" line="1119"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1075"/>
+        <location filename="../main_window.py" line="1130"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1078"/>
+        <location filename="../main_window.py" line="1133"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1080"/>
+        <location filename="../main_window.py" line="1135"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1085"/>
+        <location filename="../main_window.py" line="1140"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1086"/>
+        <location filename="../main_window.py" line="1141"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -1234,6 +1254,29 @@ or use File → Open folder…</source>
         <location filename="../views/measures_help.py" line="105"/>
         <source>What the measures mean</source>
         <translation>各项指标的含义</translation>
+    </message>
+</context>
+<context>
+    <name>MenuEntryBar</name>
+    <message>
+        <location filename="../views/menu_entry_bar.py" line="49"/>
+        <source>Add plagcheck to the applications menu, so that you can start it from there next time?</source>
+        <translation>要将 plagcheck 添加到应用程序菜单，以便下次从菜单启动吗？</translation>
+    </message>
+    <message>
+        <location filename="../views/menu_entry_bar.py" line="53"/>
+        <source>Add to the menu</source>
+        <translation>添加到菜单</translation>
+    </message>
+    <message>
+        <location filename="../views/menu_entry_bar.py" line="54"/>
+        <source>No, thanks</source>
+        <translation>不用了</translation>
+    </message>
+    <message>
+        <location filename="../views/menu_entry_bar.py" line="56"/>
+        <source>Not asked again: Help → Add plagcheck to the applications menu</source>
+        <translation>不再询问；以后可通过：帮助 → 将 plagcheck 添加到应用程序菜单</translation>
     </message>
 </context>
 <context>
@@ -2842,29 +2885,29 @@ tf 开头</translation>
 <context>
     <name>PairsModel</name>
     <message>
-        <location filename="../models/pairs_model.py" line="271"/>
+        <location filename="../models/pairs_model.py" line="291"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="297"/>
+        <location filename="../models/pairs_model.py" line="317"/>
         <source>Decided before as: {verdict}</source>
         <translation>之前的判定：{verdict}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="302"/>
+        <location filename="../models/pairs_model.py" line="322"/>
         <source>by {who}, {when}</source>
         <translation>{who}，{when}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="339"/>
+        <location filename="../models/pairs_model.py" line="359"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="353"/>
+        <location filename="../models/pairs_model.py" line="373"/>
         <source>OCR {confidence}</source>
         <translation>OCR {confidence}</translation>
     </message>
@@ -2885,22 +2928,22 @@ Archived: {label}</source>
 <context>
     <name>PassagePane</name>
     <message>
-        <location filename="../views/side_by_side.py" line="126"/>
+        <location filename="../views/side_by_side.py" line="129"/>
         <source>Read by OCR from {where}, {sure} sure</source>
         <translation>由 OCR 从{where}识别，置信度 {sure}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="145"/>
+        <location filename="../views/side_by_side.py" line="148"/>
         <source>Passage {n}: reworded</source>
         <translation>段落 {n}：改写</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="146"/>
+        <location filename="../views/side_by_side.py" line="149"/>
         <source>Passage {n}: translated</source>
         <translation>段落 {n}：翻译</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="148"/>
+        <location filename="../views/side_by_side.py" line="151"/>
         <source>Passage {n}</source>
         <translation>第 {n} 段</translation>
     </message>
@@ -4167,124 +4210,124 @@ Archived: {label}</source>
 <context>
     <name>SideBySideView</name>
     <message>
-        <location filename="../views/side_by_side.py" line="463"/>
+        <location filename="../views/side_by_side.py" line="466"/>
         <source>No matched passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="466"/>
+        <location filename="../views/side_by_side.py" line="469"/>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="479"/>
+        <location filename="../views/side_by_side.py" line="482"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="490"/>
+        <location filename="../views/side_by_side.py" line="493"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="521"/>
-        <location filename="../views/side_by_side.py" line="522"/>
+        <location filename="../views/side_by_side.py" line="524"/>
+        <location filename="../views/side_by_side.py" line="525"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="518"/>
+        <location filename="../views/side_by_side.py" line="521"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="458"/>
+        <location filename="../views/side_by_side.py" line="461"/>
         <source>The passages could not be found: {why}</source>
         <translation>无法找出匹配段落：{why}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="461"/>
+        <location filename="../views/side_by_side.py" line="464"/>
         <source>Finding the passages…</source>
         <translation>正在查找匹配段落…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="469"/>
+        <location filename="../views/side_by_side.py" line="472"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>改写，%n 句</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="471"/>
+        <location filename="../views/side_by_side.py" line="474"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>翻译，%n 句</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="484"/>
+        <location filename="../views/side_by_side.py" line="487"/>
         <source>Finding the passages of {a} and {b}…</source>
         <translation>正在查找 {a} 与 {b} 的匹配段落…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="497"/>
+        <location filename="../views/side_by_side.py" line="500"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n 处匹配段落</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="498"/>
+        <location filename="../views/side_by_side.py" line="501"/>
         <source>matched text: {sa} of {a}, {sb} of {b}</source>
         <translation>匹配文本：{a} 的 {sa}，{b} 的 {sb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="501"/>
+        <location filename="../views/side_by_side.py" line="504"/>
         <source>SimHash distance {distance}</source>
         <translation>SimHash 距离 {distance}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="502"/>
+        <location filename="../views/side_by_side.py" line="505"/>
         <source>Jaccard {jaccard}</source>
         <translation>Jaccard {jaccard}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="503"/>
+        <location filename="../views/side_by_side.py" line="506"/>
         <source>containment {ca} / {cb}</source>
         <translation>包含度 {ca} / {cb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="505"/>
+        <location filename="../views/side_by_side.py" line="508"/>
         <source>same meaning: {share}</source>
         <translation>同义：{share}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="537"/>
+        <location filename="../views/side_by_side.py" line="540"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="538"/>
+        <location filename="../views/side_by_side.py" line="541"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="541"/>
+        <location filename="../views/side_by_side.py" line="544"/>
         <source>Same colour = same passage · dashed underline = reworded, wavy underline = translated · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>同一颜色 = 同一段落 · 虚线下划线 = 改写，波浪下划线 = 翻译 · 灰色 = 全班多数人共有的文本，灰色斜体 = 模板或参考文献：不计入</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="546"/>
+        <location filename="../views/side_by_side.py" line="549"/>
         <source>dotted amber underline = read by OCR from a scan or picture</source>
         <translation>琥珀色点状下划线 = 由 OCR 从扫描件或图片识别</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="552"/>
+        <location filename="../views/side_by_side.py" line="555"/>
         <source>Show the scan</source>
         <translation>查看扫描件</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="554"/>
+        <location filename="../views/side_by_side.py" line="557"/>
         <source>The page or picture this text was read from by OCR, to check it</source>
         <translation>这段文字经 OCR 识别所依据的页面或图片，供核对</translation>
     </message>
