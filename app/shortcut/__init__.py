@@ -108,8 +108,7 @@ def entry_path(system: System | None = None, place: Place | None = None) -> Pure
 
 def has_shortcut(place: Place | None = None) -> bool:
     """Whether this system's menu has plagcheck's entry (any copy's)."""
-    path = Path(entry_path(this_system(), place))
-    return path.exists() or path.is_symlink()
+    return bool(_module(this_system()).is_present(place or Place.here()))
 
 
 def install_shortcut(place: Place | None = None, command: list[str] | None = None) -> Path:

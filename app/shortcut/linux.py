@@ -72,6 +72,12 @@ def desktop_entry(command: list[str], comment: str = COMMENT) -> str:
     )
 
 
+
+def is_present(place: Place) -> bool:
+    """Whether the entry is there (any copy's)."""
+    return Path(entry_path(place)).is_file()
+
+
 def install(place: Place, command: list[str]) -> Path:
     """Write the menu entry and its icons (replacing an older one); returns the entry."""
     shortcut = Shortcut(data_home(place))

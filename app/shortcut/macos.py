@@ -16,10 +16,20 @@ from pathlib import Path, PurePath
 from app.shortcut import APP_ID, Place, icon_path
 
 LAUNCHER_ID = "org.plagcheck.launcher"  # a launcher this module wrote (and may delete)
+SYSTEM_APPLICATIONS = Path("/Applications")  # where the disk image's app is dragged
 
 
 def entry_path(place: Place) -> Path:
     return place.home / "Applications" / f"{APP_ID}.app"
+
+
+def is_present(place: Place, applications: Path = SYSTEM_APPLICATIONS) -> bool:
+    """plagcheck in ``~/Applications`` or in ``/Applications`` (dragged there from the
+    disk image): either is in Launchpad already."""
+    return any(
+        path.exists() or path.is_symlink()
+        for path in (entry_path(place), applications / f"{APP_ID}.app")
+    )
 
 
 def enclosing_app(program: PurePath) -> PurePath | None:
@@ -82,13 +92,15 @@ def install(place: Place, command: list[str]) -> Path:
     """Link the bundle's ``.app`` into ``~/Applications``, or write the launcher there
     (replacing an older entry of plagcheck's); returns the entry."""
     entry = entry_path(place)
+    bundle = enclosing_app(PurePath(command[0])) if len(command) == 1 else None
+    if bundle is not None and Path(bundle).parent.name == "Applications":
+        return Path(bundle)  # dragged into an Applications folder: there already
     if entry.exists() or entry.is_symlink():
         if not is_ours(entry):
             raise OSError(f"{entry} is another program's: not replaced")
         remove(place)
     entry.parent.mkdir(parents=True, exist_ok=True)
-    bundle = enclosing_app(PurePath(command[0]))
-    if bundle is not None and len(command) == 1:
+    if bundle is not None:
         entry.symlink_to(bundle, target_is_directory=True)
     else:
         write_launcher(entry, command)

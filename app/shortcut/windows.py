@@ -39,6 +39,12 @@ def entry_path(place: Place) -> PureWindowsPath:
     return programs_folder(place) / f"{APP_ID}.lnk"
 
 
+
+def is_present(place: Place) -> bool:
+    """Whether the shortcut is there (any copy's: the installer's too)."""
+    return Path(entry_path(place)).is_file()
+
+
 @dataclass(frozen=True)
 class StartMenuShortcut:
     """A ``.lnk`` to write: where, what it starts (with which arguments), its icon."""

@@ -263,3 +263,16 @@ def test_help_adds_the_entry_at_any_time(
         pytest.skip("writes the Linux entry")
     window.menu_entry_action.trigger()
     assert (tmp_path / "data" / "applications" / "plagcheck.desktop").is_file()
+
+
+def test_the_macos_app_dragged_into_applications_counts_as_the_entry(tmp_path: Path) -> None:
+    """From the disk image the teacher drags plagcheck.app into /Applications: it is in
+    Launchpad, so no offer and no link beside it."""
+    place = Place(tmp_path / "home")
+    applications = tmp_path / "Applications"
+    assert not macos.is_present(place, applications)
+    program = applications / "plagcheck.app" / "Contents" / "MacOS" / "plagcheck-gui"
+    program.parent.mkdir(parents=True)
+    assert macos.is_present(place, applications)
+    assert macos.install(place, [str(program)]) == applications / "plagcheck.app"
+    assert not macos.entry_path(place).exists()
