@@ -101,7 +101,15 @@
 <context>
     <name>ReviewActions</name>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="299"/>
+        <location filename="../review_actions.py" line="133"/>
+        <source>%n flagged pair(s) left to decide</source>
+        <translation>
+            <numerusform>%n flagged pair left to decide</numerusform>
+            <numerusform>%n flagged pairs left to decide</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../review_actions.py" line="327"/>
         <source>%n decision(s) exported to {path}</source>
         <translation>
             <numerusform>%n decision exported to {path}</numerusform>
@@ -109,7 +117,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="318"/>
+        <location filename="../review_actions.py" line="346"/>
         <source>%n decision(s) imported</source>
         <translation>
             <numerusform>%n decision imported</numerusform>

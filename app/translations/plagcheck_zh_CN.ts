@@ -733,232 +733,232 @@ Why: {reason}</source>
         <translation>尚未记录任何错误。日志文件将保存在 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1037"/>
+        <location filename="../main_window.py" line="1033"/>
         <source>plagcheck could not be added to the menu: {error}</source>
         <translation>未能将 plagcheck 添加到菜单：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1041"/>
+        <location filename="../main_window.py" line="1037"/>
         <source>plagcheck is in the applications menu ({path})</source>
         <translation>plagcheck 已添加到应用程序菜单（{path}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1049"/>
+        <location filename="../main_window.py" line="1045"/>
         <source>You can add it later: Help → Add plagcheck to the applications menu</source>
         <translation>以后仍可添加：帮助 → 将 plagcheck 添加到应用程序菜单</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1061"/>
+        <location filename="../main_window.py" line="1057"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1062"/>
+        <location filename="../main_window.py" line="1058"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1063"/>
+        <location filename="../main_window.py" line="1059"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1064"/>
+        <location filename="../main_window.py" line="1060"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1065"/>
+        <location filename="../main_window.py" line="1061"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1066"/>
+        <location filename="../main_window.py" line="1062"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1067"/>
+        <location filename="../main_window.py" line="1063"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1068"/>
+        <location filename="../main_window.py" line="1064"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1069"/>
+        <location filename="../main_window.py" line="1065"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1070"/>
+        <location filename="../main_window.py" line="1066"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1071"/>
+        <location filename="../main_window.py" line="1067"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1072"/>
+        <location filename="../main_window.py" line="1068"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1073"/>
+        <location filename="../main_window.py" line="1069"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1074"/>
+        <location filename="../main_window.py" line="1070"/>
         <source>Export class &amp;report (HTML or PDF)…</source>
         <translation>导出班级报告（HTML 或 PDF）(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1075"/>
+        <location filename="../main_window.py" line="1071"/>
         <source>Export report of the shown &amp;pair…</source>
         <translation>导出当前文档对的报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1076"/>
+        <location filename="../main_window.py" line="1072"/>
         <source>Export the c&amp;onfirmed cases…</source>
         <translation>导出确认抄袭的案例(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1077"/>
+        <location filename="../main_window.py" line="1073"/>
         <source>Export a &amp;student&apos;s own report…</source>
         <translation>导出学生本人的报告(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1078"/>
+        <location filename="../main_window.py" line="1074"/>
         <source>A&amp;nonymize reports</source>
         <translation>报告匿名化(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1080"/>
+        <location filename="../main_window.py" line="1076"/>
         <source>Name students Student 1…N in exported reports, without paths or file names</source>
         <translation>导出的报告中以“学生 1…N”称呼学生，不含路径和文件名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1082"/>
+        <location filename="../main_window.py" line="1078"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1083"/>
+        <location filename="../main_window.py" line="1079"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1085"/>
+        <location filename="../main_window.py" line="1081"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1087"/>
+        <location filename="../main_window.py" line="1083"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1088"/>
+        <location filename="../main_window.py" line="1084"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1089"/>
+        <location filename="../main_window.py" line="1085"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1090"/>
+        <location filename="../main_window.py" line="1086"/>
         <source>Open the &amp;error log</source>
         <translation>打开错误日志(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1091"/>
+        <location filename="../main_window.py" line="1087"/>
         <source>Add plagcheck to the applications &amp;menu</source>
         <translation>将 plagcheck 添加到应用程序菜单(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1093"/>
+        <location filename="../main_window.py" line="1089"/>
         <source>Open the &amp;sample class</source>
         <translation>打开示例班级(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1095"/>
+        <location filename="../main_window.py" line="1091"/>
         <source>Scan the 32 short essays that come with plagcheck, six of them copies</source>
         <translation>扫描 plagcheck 自带的 32 篇短文，其中 6 篇是抄袭的</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1097"/>
+        <location filename="../main_window.py" line="1093"/>
         <source>&amp;What the measures mean</source>
         <translation>各项指标的含义(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1098"/>
+        <location filename="../main_window.py" line="1094"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1099"/>
+        <location filename="../main_window.py" line="1095"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1099"/>
+        <location filename="../main_window.py" line="1095"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1099"/>
+        <location filename="../main_window.py" line="1095"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1104"/>
+        <location filename="../main_window.py" line="1100"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1110"/>
+        <location filename="../main_window.py" line="1106"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1115"/>
+        <location filename="../main_window.py" line="1111"/>
         <source>Errors ({count}), warnings ({warnings})</source>
         <translation>错误（{count}），警告（{warnings}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1119"/>
+        <location filename="../main_window.py" line="1115"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1130"/>
+        <location filename="../main_window.py" line="1126"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1133"/>
+        <location filename="../main_window.py" line="1129"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1135"/>
+        <location filename="../main_window.py" line="1131"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1140"/>
+        <location filename="../main_window.py" line="1136"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1141"/>
+        <location filename="../main_window.py" line="1137"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -3646,253 +3646,285 @@ Archived: {label}</source>
 <context>
     <name>ReviewActions</name>
     <message>
-        <location filename="../review_actions.py" line="105"/>
+        <location filename="../review_actions.py" line="116"/>
         <source>Choose a pair first.</source>
         <translation>请先选择一对文件。</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="156"/>
-        <location filename="../review_actions.py" line="167"/>
+        <location filename="../review_actions.py" line="128"/>
+        <source>Every flagged pair has a decision.</source>
+        <translation>每对已标记的文件都已有判定。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../review_actions.py" line="133"/>
+        <source>%n flagged pair(s) left to decide</source>
+        <translation>
+            <numerusform>还有 %n 对已标记的文件待判定</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="184"/>
+        <location filename="../review_actions.py" line="195"/>
         <source>Show a passage first.</source>
         <translation>请先显示一处段落。</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="161"/>
+        <location filename="../review_actions.py" line="189"/>
         <source>The passage is left out; the class is judged again…</source>
         <translation>已排除该段落；正在重新判断全班…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="173"/>
+        <location filename="../review_actions.py" line="201"/>
         <source>The passage joins the assignment text; every pair is judged again…</source>
         <translation>该段落已并入作业题目文本；正在重新判断每一对文件…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="180"/>
+        <location filename="../review_actions.py" line="208"/>
         <source>Leave out short matches</source>
         <translation>排除过短的匹配</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="181"/>
+        <location filename="../review_actions.py" line="209"/>
         <source>Leave out word-for-word matches shorter than (words; 0 counts them all):</source>
         <translation>排除短于以下词数的逐字匹配（词；0 表示全部计入）：</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="211"/>
+        <location filename="../review_actions.py" line="239"/>
         <source>{a} and {b}: confirmed as copying</source>
         <translation>{a} 与 {b}：确认抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="212"/>
+        <location filename="../review_actions.py" line="240"/>
         <source>{a} and {b}: dismissed</source>
         <translation>{a} 与 {b}：已排除</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="213"/>
+        <location filename="../review_actions.py" line="241"/>
         <source>{a} and {b}: not reviewed</source>
         <translation>{a} 与 {b}：未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="222"/>
+        <location filename="../review_actions.py" line="250"/>
         <source>Decision on the pair</source>
         <translation>对这对文件的判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="242"/>
+        <location filename="../review_actions.py" line="270"/>
         <source>Confirm copying</source>
         <translation>确认抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="243"/>
+        <location filename="../review_actions.py" line="271"/>
         <source>Dismiss</source>
         <translation>排除</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="245"/>
+        <location filename="../review_actions.py" line="273"/>
         <source>Without a reason</source>
         <translation>不说明理由</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="252"/>
+        <location filename="../review_actions.py" line="280"/>
         <source>Mark unreviewed</source>
         <translation>标为未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="254"/>
+        <location filename="../review_actions.py" line="282"/>
         <source>Decision and note…</source>
         <translation>判定与备注…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="261"/>
+        <location filename="../review_actions.py" line="289"/>
         <source>Leave out {name} from every pair</source>
         <translation>在所有文件对中排除 {name}</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="283"/>
+        <location filename="../review_actions.py" line="311"/>
         <source>Export decisions</source>
         <translation>导出判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="285"/>
-        <location filename="../review_actions.py" line="304"/>
+        <location filename="../review_actions.py" line="313"/>
+        <location filename="../review_actions.py" line="332"/>
         <source>Decisions (*.json)</source>
         <translation>判定文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="295"/>
+        <location filename="../review_actions.py" line="323"/>
         <source>Could not export the decisions: {why}</source>
         <translation>无法导出判定：{why}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="299"/>
+        <location filename="../review_actions.py" line="327"/>
         <source>%n decision(s) exported to {path}</source>
         <translation>
             <numerusform>已将 %n 条判定导出到 {path}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="304"/>
+        <location filename="../review_actions.py" line="332"/>
         <source>Import decisions</source>
         <translation>导入判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="314"/>
+        <location filename="../review_actions.py" line="342"/>
         <source>Could not import the decisions: {why}</source>
         <translation>无法导入判定：{why}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="318"/>
+        <location filename="../review_actions.py" line="346"/>
         <source>%n decision(s) imported</source>
         <translation>
             <numerusform>已导入 %n 条判定</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="322"/>
+        <location filename="../review_actions.py" line="350"/>
         <source>&amp;Review</source>
         <translation>审阅(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="323"/>
+        <location filename="../review_actions.py" line="351"/>
         <source>&amp;Confirm copying</source>
         <translation>确认抄袭(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="324"/>
+        <location filename="../review_actions.py" line="352"/>
         <source>&amp;Dismiss</source>
         <translation>排除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="325"/>
+        <location filename="../review_actions.py" line="353"/>
         <source>Mark &amp;unreviewed</source>
         <translation>标为未审阅(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="326"/>
+        <location filename="../review_actions.py" line="354"/>
         <source>Decision and &amp;note…</source>
         <translation>判定与备注(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="327"/>
+        <location filename="../review_actions.py" line="355"/>
+        <source>Ne&amp;xt pair to decide</source>
+        <translation>下一对待判定(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="356"/>
+        <source>Pre&amp;vious pair to decide</source>
+        <translation>上一对待判定(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="358"/>
+        <source>Open the next flagged pair without a decision (J)</source>
+        <translation>打开下一对尚未判定的已标记文件 (J)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="359"/>
+        <source>Open the previous flagged pair without a decision (K)</source>
+        <translation>打开上一对尚未判定的已标记文件 (K)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="363"/>
         <source>&amp;Export decisions…</source>
         <translation>导出判定(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="328"/>
+        <location filename="../review_actions.py" line="364"/>
         <source>Leave out this &amp;passage</source>
         <translation>排除此段落(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="329"/>
+        <location filename="../review_actions.py" line="365"/>
         <source>Treat this passage as the &amp;assignment text</source>
         <translation>将此段落视为作业题目文本(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="330"/>
+        <location filename="../review_actions.py" line="366"/>
         <source>Leave out &amp;short matches…</source>
         <translation>排除过短的匹配(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="331"/>
+        <location filename="../review_actions.py" line="367"/>
         <source>Count everything &amp;again</source>
         <translation>全部重新计入(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="333"/>
+        <location filename="../review_actions.py" line="369"/>
         <source>Leave the passage shown out of its pair&apos;s similarity (E)</source>
         <translation>不把当前段落计入这对文件的相似度（E）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="336"/>
+        <location filename="../review_actions.py" line="372"/>
         <source>Add the passage shown to the assignment text and judge every pair again (T)</source>
         <translation>把当前段落加入作业题目文本并重新判断每一对文件（T）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="338"/>
+        <location filename="../review_actions.py" line="374"/>
         <source>&amp;Import decisions…</source>
         <translation>导入判定(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="340"/>
+        <location filename="../review_actions.py" line="376"/>
         <source>Copying</source>
         <translation>抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="341"/>
+        <location filename="../review_actions.py" line="377"/>
         <source>Not copying</source>
         <translation>非抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="342"/>
+        <location filename="../review_actions.py" line="378"/>
         <source>Unreviewed</source>
         <translation>未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="343"/>
+        <location filename="../review_actions.py" line="379"/>
         <source>Note…</source>
         <translation>备注…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="345"/>
+        <location filename="../review_actions.py" line="381"/>
         <source>The pair is copying (C)</source>
         <translation>这对文件属于抄袭（C）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="346"/>
+        <location filename="../review_actions.py" line="382"/>
         <source>The pair is not copying (D)</source>
         <translation>这对文件不属于抄袭（D）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="347"/>
+        <location filename="../review_actions.py" line="383"/>
         <source>Forget the decision on the pair (U)</source>
         <translation>撤销对这对文件的判定（U）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="348"/>
+        <location filename="../review_actions.py" line="384"/>
         <source>Choose the reason and write a note (N)</source>
         <translation>选择理由并写备注（N）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="373"/>
+        <location filename="../review_actions.py" line="409"/>
         <source>the passage “{label}”</source>
         <translation>段落“{label}”</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="376"/>
+        <location filename="../review_actions.py" line="412"/>
         <source>{label} as a source</source>
         <translation>作为来源的 {label}</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="377"/>
+        <location filename="../review_actions.py" line="413"/>
         <source>“{label}” as the assignment text</source>
         <translation>作为作业题目文本的“{label}”</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="380"/>
+        <location filename="../review_actions.py" line="416"/>
         <source>matches under {label} words</source>
         <translation>少于 {label} 词的匹配</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="384"/>
+        <location filename="../review_actions.py" line="420"/>
         <source>(by {who})</source>
         <translation>（{who}）</translation>
     </message>

@@ -66,7 +66,7 @@ from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 
 CACHE_VERSION = 19  # 19: disguised letters folded, flagged (#41); 18: offsets compressed
 # what extraction gives for the same bytes; a change re-reads every file once
-EXTRACT_VERSION = 6  # 6: .doc, .wps, photos, turned scans; 5: hidden text left out, flagged (#41)
+EXTRACT_VERSION = 7  # 7: junk in a .txt read past; 6: .doc, .wps, photos, turned scans
 PAGE_SIZE = 16384  # for new files: a 60 KB analysis is fewer WAL frames (0.88 to 0.66 ms)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS {texts} (
