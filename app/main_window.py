@@ -598,9 +598,20 @@ class MainWindow(QMainWindow):
         self.progress_panel.hide()
         check, self._pending_check = self._pending_check, None
         self.set_result(result, check)
+        self._keyboard_to_the_result()
         if result.notices:  # e.g. a damaged fingerprint cache was replaced
             self.statusBar().showMessage(joined(result.notices), 20000)
         self.scanFinished.emit(result)
+
+    def _keyboard_to_the_result(self) -> None:
+        """After a scan the keyboard goes to the view shown (the matrix: Enter opens
+        its first flagged pair), unless the teacher put it somewhere on purpose; it was
+        left on the tabs, five Tab presses away."""
+        focused = QApplication.focusWidget()
+        if self.tabs.currentIndex() != Tab.MATRIX:
+            return
+        if focused is None or focused is self.tabs.tabBar() or not focused.isVisible():
+            self.matrix_panel.view.setFocus()
 
     def _on_failed(self, message: str) -> None:
         self.progress_panel.hide()
