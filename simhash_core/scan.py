@@ -343,7 +343,7 @@ class _Reading:
         if hit is not None and usable_now(hit, self.settings):
             return SubmissionRead(hit, tuple(range(len(sub.files))), (), ())
         if len(sub.files) == 1:
-            failure = self.cache.get_failure(h, self.files[sub.files[0]][0].suffix)
+            failure = self.cache.get_failure(h, self._read_as(sub))
             if failure is not None:
                 return SubmissionRead(None, (), ((0, *failure),), ())
         return None
@@ -355,7 +355,13 @@ class _Reading:
         if self.cache is None or not h or len(sub.files) != 1:
             return
         for _, code, reason in outcome.failed:
-            self.cache.put_failure(h, self.files[sub.files[0]][0].suffix, code, reason)
+            self.cache.put_failure(h, self._read_as(sub), code, reason)
+
+    def _read_as(self, sub: Submission) -> str:
+        """How a one-file submission is read, beside its bytes: its name's suffix (the
+        reader is chosen by it) and whether OCR is off (what a page of pictures gives)."""
+        suffix = self.files[sub.files[0]][0].suffix.lower()
+        return suffix if self.settings.ocr else f"{suffix} no-ocr"
 
     def _text(self, digest: str | None) -> ExtractedText | None:
         """A file's text from the cache, when it gives what reading the file would."""

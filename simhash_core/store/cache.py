@@ -9,7 +9,8 @@ Two levels, both keyed by the file's content hash (never by name or date):
   unchanged folder is not read again just to learn it is unchanged.
 * ``unreadable``: why a file could not be read, where that follows from its bytes
   alone (:data:`LASTING_FAILURES`: not a text file, damaged, encrypted...), under its
-  content hash and name's suffix: an unchanged folder's bad file is not read again.
+  content hash and how it was read (its name's suffix, OCR off): an unchanged folder's
+  bad file is not read again.
 * ``comparisons``: the threshold-free part of comparing a whole folder
   (:class:`~simhash_core.compare.memo.ComparisonMemo`), for the last few folders.
 * ``analyses``: everything :class:`~simhash_core.fingerprint.analyze.Analysis` holds, keyed also by
@@ -354,8 +355,9 @@ class AnalysisCache:
             return None
 
     def get_failure(self, digest: str, suffix: str) -> tuple[str, Message] | None:
-        """Why a file of these bytes and name's ``suffix`` could not be read (its code
-        and reason), when that was stored (:func:`lasting_failure`); else None."""
+        """Why a file of these bytes, read as ``suffix`` says (its name's suffix, and
+        whether OCR was off), could not be read: its code and reason, when that was
+        stored (:func:`lasting_failure`); else None."""
         row = self._guarded(
             lambda db: db.execute(
                 f"SELECT code, reason FROM {_UNREADABLE} WHERE digest = ? AND suffix = ?",

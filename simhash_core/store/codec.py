@@ -130,7 +130,7 @@ def _units_make(units: np.ndarray, ngram: int, shingles: np.ndarray) -> bool:
 
 def _pack(name: str, a: Analysis) -> bytes:
     values = getattr(a, name)
-    return pack_offsets(values) if name in OFFSET_ARRAYS else pack_array(name, values)
+    return pack_offsets(values, 1) if name in OFFSET_ARRAYS else pack_array(name, values)
 
 
 _WEIGHT = np.dtype("<f8")

@@ -463,8 +463,13 @@ def test_unreadable_file_is_not_read_again_while_unchanged(folder, tmp_path):
         (e.path, e.code, e.reason) for e in cold.errors
     ]
     assert summary(warm) == summary(cold)
-    # another suffix is another read (a reader chosen by the name)
-    assert cache.get_failure(cold.documents[0].content_hash or "x", ".txt") is None
+    # remembered under how it was read: another suffix or OCR off is another read
+    from simhash_core.fingerprint.analyze import file_digest
+
+    digest = file_digest(folder / "photo.txt")
+    assert cache.get_failure(digest, ".txt") == (cold.errors[0].code, cold.errors[0].reason)
+    assert cache.get_failure(digest, ".png") is None
+    assert cache.get_failure(digest, ".txt no-ocr") is None
     cache.put_failure("d", ".txt", "timeout", Message.of("task.timeout", seconds=60))
     assert cache.get_failure("d", ".txt") is None
 
