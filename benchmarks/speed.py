@@ -160,10 +160,11 @@ def cli_memory_table(folder: Path) -> None:
     print(row([f"{wall:.2f}", f"{peak:,.0f}"]))
 
 
-def _cli_seconds(argv: list[str], env: dict[str, str]) -> float:
-    """Wall seconds of one command line run in a new process."""
+def _cli_seconds(argv: list[str], env: dict[str, str], cwd: Path | None = None) -> float:
+    """Wall seconds of one command line run in a new process (``cwd``: where it runs;
+    ``python -m`` imports from there first)."""
     t0 = time.perf_counter()
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env, cwd=cwd)
     return time.perf_counter() - t0
 
 
@@ -193,10 +194,10 @@ def cli_warm_table(tmp: Path, class_folder: Path, tree: Path, runs: int = 5) -> 
         run_env = {**env, "PLAGCHECK_CACHE_DIR": str(cache)}
         argv = [sys.executable, "-m", "simhash_core.cli", "scan", str(folder), *extra, "-q"]
         load = os.getloadavg()[0]
-        cold = _cli_seconds([*argv, "--no-cache"], run_env)
-        fill = _cli_seconds(argv, run_env)
+        cold = _cli_seconds([*argv, "--no-cache"], run_env, tree)
+        fill = _cli_seconds(argv, run_env, tree)
         size = sum(f.stat().st_size for f in cache.iterdir())
-        warm = [_cli_seconds(argv, run_env) for _ in range(runs)]
+        warm = [_cli_seconds(argv, run_env, tree) for _ in range(runs)]
         files = sum(1 for p in folder.rglob("*") if p.is_file())
         print(
             row(
