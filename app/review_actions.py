@@ -42,6 +42,7 @@ from simhash_core.review.exclusions import (
     source_exclusion,
     template_passage_exclusion,
 )
+from simhash_core.review.standing import next_to_review, to_review
 from simhash_core.types import Passage, ScanResult
 
 if TYPE_CHECKING:
@@ -61,6 +62,13 @@ class ReviewActions(QObject):
         self.dismiss = self._action("D", lambda pair: self._decide(pair, Verdict.DISMISSED))
         self.unreview = self._action("U", lambda pair: self._decide(pair, Verdict.UNREVIEWED))
         self.note = self._action("N", self.edit)
+        # the next (previous) flagged pair left to decide, in the order of strength
+        self.next_pair = QAction(window)
+        self.next_pair.setShortcut(QKeySequence("J"))
+        self.next_pair.triggered.connect(lambda: self.open_to_review(1))
+        self.previous_pair = QAction(window)
+        self.previous_pair.setShortcut(QKeySequence("K"))
+        self.previous_pair.triggered.connect(lambda: self.open_to_review(-1))
         # exclusions: the passage shown, as such or as the assignment text
         self.exclude_passage = QAction(window)
         self.exclude_passage.setShortcut(QKeySequence("E"))
@@ -77,6 +85,9 @@ class ReviewActions(QObject):
         self.import_file = QAction(window)
         self.import_file.triggered.connect(self.choose_import)
         self.menu = QMenu(window)
+        for action in (self.next_pair, self.previous_pair):
+            self.menu.addAction(action)
+        self.menu.addSeparator()
         for action in (self.confirm, self.dismiss, self.unreview, self.note):
             self.menu.addAction(action)
         self.menu.addSeparator()
@@ -106,6 +117,21 @@ class ReviewActions(QObject):
             return
         act(pair)
 
+    def open_to_review(self, step: int) -> None:
+        """Open the next (``step`` 1) or previous (-1) flagged pair left to decide, from
+        the pair shown; say so when every flagged pair has a decision."""
+        result = self.window.result
+        if result is None:
+            return
+        found = next_to_review(result, self.window.current_pair, step)
+        if found is None:
+            message = self.tr("Every flagged pair has a decision.")
+            self.window.statusBar().showMessage(message, 5000)
+            return
+        self.window.open_pair(found.a, found.b)
+        left = len(to_review(result))
+        self.window.statusBar().showMessage(self.tr("%n flagged pair(s) left to decide", "", left))
+
     # --- which pair --------------------------------------------------------------------
     def pair_in_focus(self) -> Pair | None:
         """The pair the keyboard is on: a view's current pair, else the shown pair."""
@@ -128,6 +154,8 @@ class ReviewActions(QObject):
         """Enabled while a result is shown; the passage's while a passage is shown."""
         on = self.window.result is not None
         for action in (
+            self.next_pair,
+            self.previous_pair,
             self.confirm,
             self.dismiss,
             self.unreview,
@@ -324,6 +352,14 @@ class ReviewActions(QObject):
         self.dismiss.setText(self.tr("&Dismiss"))
         self.unreview.setText(self.tr("Mark &unreviewed"))
         self.note.setText(self.tr("Decision and &note…"))
+        self.next_pair.setText(self.tr("Ne&xt pair to decide"))
+        self.previous_pair.setText(self.tr("Pre&vious pair to decide"))
+        for action, tip in (
+            (self.next_pair, self.tr("Open the next flagged pair without a decision (J)")),
+            (self.previous_pair, self.tr("Open the previous flagged pair without a decision (K)")),
+        ):
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
         self.export_file.setText(self.tr("&Export decisions…"))
         self.exclude_passage.setText(self.tr("Leave out this &passage"))
         self.assignment_text.setText(self.tr("Treat this passage as the &assignment text"))

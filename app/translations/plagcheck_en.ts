@@ -31,7 +31,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../main_window.py" line="671"/>
+        <location filename="../main_window.py" line="673"/>
         <source>Judged again: %n flagged pair(s)</source>
         <translation>
             <numerusform>Judged again: %n flagged pair</numerusform>
@@ -39,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="910"/>
+        <location filename="../main_window.py" line="912"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>compared with the archive (%n file)</numerusform>
@@ -47,7 +47,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="912"/>
+        <location filename="../main_window.py" line="914"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>%n archived file shown</numerusform>
@@ -101,7 +101,15 @@
 <context>
     <name>ReviewActions</name>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="299"/>
+        <location filename="../review_actions.py" line="133"/>
+        <source>%n flagged pair(s) left to decide</source>
+        <translation>
+            <numerusform>%n flagged pair left to decide</numerusform>
+            <numerusform>%n flagged pairs left to decide</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../review_actions.py" line="327"/>
         <source>%n decision(s) exported to {path}</source>
         <translation>
             <numerusform>%n decision exported to {path}</numerusform>
@@ -109,7 +117,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="318"/>
+        <location filename="../review_actions.py" line="346"/>
         <source>%n decision(s) imported</source>
         <translation>
             <numerusform>%n decision imported</numerusform>
@@ -120,7 +128,7 @@
 <context>
     <name>SideBySideView</name>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="469"/>
+        <location filename="../views/side_by_side.py" line="472"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>reworded, %n sentence</numerusform>
@@ -128,7 +136,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="471"/>
+        <location filename="../views/side_by_side.py" line="474"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>translated, %n sentence</numerusform>
@@ -136,7 +144,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="497"/>
+        <location filename="../views/side_by_side.py" line="500"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n matched passage</numerusform>

@@ -512,433 +512,433 @@ Why: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="440"/>
+        <location filename="../main_window.py" line="441"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="444"/>
+        <location filename="../main_window.py" line="445"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="500"/>
+        <location filename="../main_window.py" line="501"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="508"/>
+        <location filename="../main_window.py" line="509"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="510"/>
+        <location filename="../main_window.py" line="511"/>
         <source>Submissions and ZIPs ({patterns});;All files (*)</source>
         <translation>作业与 ZIP 压缩包 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="521"/>
+        <location filename="../main_window.py" line="522"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="523"/>
+        <location filename="../main_window.py" line="524"/>
         <source>Documents ({patterns});;All files (*)</source>
         <translation>文档 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="582"/>
+        <location filename="../main_window.py" line="583"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="597"/>
+        <location filename="../main_window.py" line="598"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="647"/>
+        <location filename="../main_window.py" line="649"/>
         <source>Left out: {what}</source>
         <translation>已排除：{what}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="657"/>
+        <location filename="../main_window.py" line="659"/>
         <source>The shared text joins the assignment text; every pair is judged again…</source>
         <translation>这段共用文字已加入作业题目；正在重新判断每一对…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="671"/>
+        <location filename="../main_window.py" line="673"/>
         <source>Judged again: %n flagged pair(s)</source>
         <translation>
             <numerusform>重新判断后：%n 对文件被标记</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="678"/>
+        <location filename="../main_window.py" line="680"/>
         <source>Students ({count}, {left} to review)</source>
         <translation>学生（{count}，{left} 人待审阅）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="680"/>
+        <location filename="../main_window.py" line="682"/>
         <source>Students ({count})</source>
         <translation>学生（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="720"/>
+        <location filename="../main_window.py" line="722"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="725"/>
+        <location filename="../main_window.py" line="727"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="727"/>
+        <location filename="../main_window.py" line="729"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="764"/>
+        <location filename="../main_window.py" line="766"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="764"/>
+        <location filename="../main_window.py" line="766"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="766"/>
+        <location filename="../main_window.py" line="768"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="787"/>
+        <location filename="../main_window.py" line="789"/>
         <source>Choose a student in the Students list first.</source>
         <translation>请先在学生列表中选择一名学生。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="790"/>
+        <location filename="../main_window.py" line="792"/>
         <source>Scores only</source>
         <translation>仅分数</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="790"/>
+        <location filename="../main_window.py" line="792"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="790"/>
+        <location filename="../main_window.py" line="792"/>
         <source>Full passages</source>
         <translation>完整段落</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="792"/>
+        <location filename="../main_window.py" line="794"/>
         <source>A student&apos;s report</source>
         <translation>学生本人的报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="793"/>
+        <location filename="../main_window.py" line="795"/>
         <source>How much the report shows (other students are never named):</source>
         <translation>报告显示的内容（不会出现其他学生的姓名）：</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="828"/>
+        <location filename="../main_window.py" line="830"/>
         <source>A report is being written; try again soon.</source>
         <translation>正在写入一份报告，请稍后再试。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="830"/>
+        <location filename="../main_window.py" line="832"/>
         <source>Writing {path}…</source>
         <translation>正在写入 {path}…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="834"/>
+        <location filename="../main_window.py" line="836"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="838"/>
+        <location filename="../main_window.py" line="840"/>
         <source>Could not write the report: {error}</source>
         <translation>无法写入报告：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="857"/>
+        <location filename="../main_window.py" line="859"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="863"/>
+        <location filename="../main_window.py" line="865"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="910"/>
+        <location filename="../main_window.py" line="912"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="912"/>
+        <location filename="../main_window.py" line="914"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="913"/>
+        <location filename="../main_window.py" line="915"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="915"/>
+        <location filename="../main_window.py" line="917"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="917"/>
+        <location filename="../main_window.py" line="919"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="918"/>
+        <location filename="../main_window.py" line="920"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="967"/>
+        <location filename="../main_window.py" line="969"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="973"/>
+        <location filename="../main_window.py" line="975"/>
         <source>plagcheck {version}</source>
         <translation>plagcheck {version}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="975"/>
+        <location filename="../main_window.py" line="977"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF, TXT, ODT and RTF submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在一个班级的 DOCX、PDF、TXT、ODT 和 RTF 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="994"/>
+        <location filename="../main_window.py" line="996"/>
         <source>Error log</source>
         <translation>错误日志</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="995"/>
+        <location filename="../main_window.py" line="997"/>
         <source>No error has been logged. The log will be {path}</source>
         <translation>尚未记录任何错误。日志文件将保存在 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1008"/>
+        <location filename="../main_window.py" line="1010"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1009"/>
+        <location filename="../main_window.py" line="1011"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1010"/>
+        <location filename="../main_window.py" line="1012"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1011"/>
+        <location filename="../main_window.py" line="1013"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1012"/>
+        <location filename="../main_window.py" line="1014"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1013"/>
+        <location filename="../main_window.py" line="1015"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1014"/>
+        <location filename="../main_window.py" line="1016"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1015"/>
+        <location filename="../main_window.py" line="1017"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1016"/>
+        <location filename="../main_window.py" line="1018"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1017"/>
+        <location filename="../main_window.py" line="1019"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1018"/>
+        <location filename="../main_window.py" line="1020"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1019"/>
+        <location filename="../main_window.py" line="1021"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1020"/>
+        <location filename="../main_window.py" line="1022"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1021"/>
+        <location filename="../main_window.py" line="1023"/>
         <source>Export class &amp;report (HTML or PDF)…</source>
         <translation>导出班级报告（HTML 或 PDF）(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1022"/>
+        <location filename="../main_window.py" line="1024"/>
         <source>Export report of the shown &amp;pair…</source>
         <translation>导出当前文档对的报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1023"/>
+        <location filename="../main_window.py" line="1025"/>
         <source>Export the c&amp;onfirmed cases…</source>
         <translation>导出确认抄袭的案例(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1024"/>
+        <location filename="../main_window.py" line="1026"/>
         <source>Export a &amp;student&apos;s own report…</source>
         <translation>导出学生本人的报告(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1025"/>
+        <location filename="../main_window.py" line="1027"/>
         <source>A&amp;nonymize reports</source>
         <translation>报告匿名化(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1027"/>
+        <location filename="../main_window.py" line="1029"/>
         <source>Name students Student 1…N in exported reports, without paths or file names</source>
         <translation>导出的报告中以“学生 1…N”称呼学生，不含路径和文件名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1029"/>
+        <location filename="../main_window.py" line="1031"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1030"/>
+        <location filename="../main_window.py" line="1032"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1032"/>
+        <location filename="../main_window.py" line="1034"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1034"/>
+        <location filename="../main_window.py" line="1036"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1035"/>
+        <location filename="../main_window.py" line="1037"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1036"/>
+        <location filename="../main_window.py" line="1038"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1037"/>
+        <location filename="../main_window.py" line="1039"/>
         <source>Open the &amp;error log</source>
         <translation>打开错误日志(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1038"/>
+        <location filename="../main_window.py" line="1040"/>
         <source>Open the &amp;sample class</source>
         <translation>打开示例班级(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1040"/>
+        <location filename="../main_window.py" line="1042"/>
         <source>Scan the 32 short essays that come with plagcheck, six of them copies</source>
         <translation>扫描 plagcheck 自带的 32 篇短文，其中 6 篇是抄袭的</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1042"/>
+        <location filename="../main_window.py" line="1044"/>
         <source>&amp;What the measures mean</source>
         <translation>各项指标的含义(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1043"/>
+        <location filename="../main_window.py" line="1045"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1044"/>
+        <location filename="../main_window.py" line="1046"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1044"/>
+        <location filename="../main_window.py" line="1046"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1044"/>
+        <location filename="../main_window.py" line="1046"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1049"/>
+        <location filename="../main_window.py" line="1051"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1055"/>
+        <location filename="../main_window.py" line="1057"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1060"/>
+        <location filename="../main_window.py" line="1062"/>
         <source>Errors ({count}), warnings ({warnings})</source>
         <translation>错误（{count}），警告（{warnings}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1064"/>
+        <location filename="../main_window.py" line="1066"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1075"/>
+        <location filename="../main_window.py" line="1077"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1078"/>
+        <location filename="../main_window.py" line="1080"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1080"/>
+        <location filename="../main_window.py" line="1082"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1085"/>
+        <location filename="../main_window.py" line="1087"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1086"/>
+        <location filename="../main_window.py" line="1088"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -2842,29 +2842,29 @@ tf 开头</translation>
 <context>
     <name>PairsModel</name>
     <message>
-        <location filename="../models/pairs_model.py" line="271"/>
+        <location filename="../models/pairs_model.py" line="291"/>
         <source>{path}
 Archived: {label}</source>
         <translation>{path}
 已归档：{label}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="297"/>
+        <location filename="../models/pairs_model.py" line="317"/>
         <source>Decided before as: {verdict}</source>
         <translation>之前的判定：{verdict}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="302"/>
+        <location filename="../models/pairs_model.py" line="322"/>
         <source>by {who}, {when}</source>
         <translation>{who}，{when}</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="339"/>
+        <location filename="../models/pairs_model.py" line="359"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="353"/>
+        <location filename="../models/pairs_model.py" line="373"/>
         <source>OCR {confidence}</source>
         <translation>OCR {confidence}</translation>
     </message>
@@ -2885,22 +2885,22 @@ Archived: {label}</source>
 <context>
     <name>PassagePane</name>
     <message>
-        <location filename="../views/side_by_side.py" line="126"/>
+        <location filename="../views/side_by_side.py" line="129"/>
         <source>Read by OCR from {where}, {sure} sure</source>
         <translation>由 OCR 从{where}识别，置信度 {sure}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="145"/>
+        <location filename="../views/side_by_side.py" line="148"/>
         <source>Passage {n}: reworded</source>
         <translation>段落 {n}：改写</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="146"/>
+        <location filename="../views/side_by_side.py" line="149"/>
         <source>Passage {n}: translated</source>
         <translation>段落 {n}：翻译</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="148"/>
+        <location filename="../views/side_by_side.py" line="151"/>
         <source>Passage {n}</source>
         <translation>第 {n} 段</translation>
     </message>
@@ -3603,253 +3603,285 @@ Archived: {label}</source>
 <context>
     <name>ReviewActions</name>
     <message>
-        <location filename="../review_actions.py" line="105"/>
+        <location filename="../review_actions.py" line="116"/>
         <source>Choose a pair first.</source>
         <translation>请先选择一对文件。</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="156"/>
-        <location filename="../review_actions.py" line="167"/>
+        <location filename="../review_actions.py" line="128"/>
+        <source>Every flagged pair has a decision.</source>
+        <translation>每对已标记的文件都已有判定。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../review_actions.py" line="133"/>
+        <source>%n flagged pair(s) left to decide</source>
+        <translation>
+            <numerusform>还有 %n 对已标记的文件待判定</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="184"/>
+        <location filename="../review_actions.py" line="195"/>
         <source>Show a passage first.</source>
         <translation>请先显示一处段落。</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="161"/>
+        <location filename="../review_actions.py" line="189"/>
         <source>The passage is left out; the class is judged again…</source>
         <translation>已排除该段落；正在重新判断全班…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="173"/>
+        <location filename="../review_actions.py" line="201"/>
         <source>The passage joins the assignment text; every pair is judged again…</source>
         <translation>该段落已并入作业题目文本；正在重新判断每一对文件…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="180"/>
+        <location filename="../review_actions.py" line="208"/>
         <source>Leave out short matches</source>
         <translation>排除过短的匹配</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="181"/>
+        <location filename="../review_actions.py" line="209"/>
         <source>Leave out word-for-word matches shorter than (words; 0 counts them all):</source>
         <translation>排除短于以下词数的逐字匹配（词；0 表示全部计入）：</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="211"/>
+        <location filename="../review_actions.py" line="239"/>
         <source>{a} and {b}: confirmed as copying</source>
         <translation>{a} 与 {b}：确认抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="212"/>
+        <location filename="../review_actions.py" line="240"/>
         <source>{a} and {b}: dismissed</source>
         <translation>{a} 与 {b}：已排除</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="213"/>
+        <location filename="../review_actions.py" line="241"/>
         <source>{a} and {b}: not reviewed</source>
         <translation>{a} 与 {b}：未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="222"/>
+        <location filename="../review_actions.py" line="250"/>
         <source>Decision on the pair</source>
         <translation>对这对文件的判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="242"/>
+        <location filename="../review_actions.py" line="270"/>
         <source>Confirm copying</source>
         <translation>确认抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="243"/>
+        <location filename="../review_actions.py" line="271"/>
         <source>Dismiss</source>
         <translation>排除</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="245"/>
+        <location filename="../review_actions.py" line="273"/>
         <source>Without a reason</source>
         <translation>不说明理由</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="252"/>
+        <location filename="../review_actions.py" line="280"/>
         <source>Mark unreviewed</source>
         <translation>标为未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="254"/>
+        <location filename="../review_actions.py" line="282"/>
         <source>Decision and note…</source>
         <translation>判定与备注…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="261"/>
+        <location filename="../review_actions.py" line="289"/>
         <source>Leave out {name} from every pair</source>
         <translation>在所有文件对中排除 {name}</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="283"/>
+        <location filename="../review_actions.py" line="311"/>
         <source>Export decisions</source>
         <translation>导出判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="285"/>
-        <location filename="../review_actions.py" line="304"/>
+        <location filename="../review_actions.py" line="313"/>
+        <location filename="../review_actions.py" line="332"/>
         <source>Decisions (*.json)</source>
         <translation>判定文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="295"/>
+        <location filename="../review_actions.py" line="323"/>
         <source>Could not export the decisions: {why}</source>
         <translation>无法导出判定：{why}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="299"/>
+        <location filename="../review_actions.py" line="327"/>
         <source>%n decision(s) exported to {path}</source>
         <translation>
             <numerusform>已将 %n 条判定导出到 {path}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="304"/>
+        <location filename="../review_actions.py" line="332"/>
         <source>Import decisions</source>
         <translation>导入判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="314"/>
+        <location filename="../review_actions.py" line="342"/>
         <source>Could not import the decisions: {why}</source>
         <translation>无法导入判定：{why}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="318"/>
+        <location filename="../review_actions.py" line="346"/>
         <source>%n decision(s) imported</source>
         <translation>
             <numerusform>已导入 %n 条判定</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="322"/>
+        <location filename="../review_actions.py" line="350"/>
         <source>&amp;Review</source>
         <translation>审阅(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="323"/>
+        <location filename="../review_actions.py" line="351"/>
         <source>&amp;Confirm copying</source>
         <translation>确认抄袭(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="324"/>
+        <location filename="../review_actions.py" line="352"/>
         <source>&amp;Dismiss</source>
         <translation>排除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="325"/>
+        <location filename="../review_actions.py" line="353"/>
         <source>Mark &amp;unreviewed</source>
         <translation>标为未审阅(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="326"/>
+        <location filename="../review_actions.py" line="354"/>
         <source>Decision and &amp;note…</source>
         <translation>判定与备注(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="327"/>
+        <location filename="../review_actions.py" line="355"/>
+        <source>Ne&amp;xt pair to decide</source>
+        <translation>下一对待判定(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="356"/>
+        <source>Pre&amp;vious pair to decide</source>
+        <translation>上一对待判定(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="358"/>
+        <source>Open the next flagged pair without a decision (J)</source>
+        <translation>打开下一对尚未判定的已标记文件 (J)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="359"/>
+        <source>Open the previous flagged pair without a decision (K)</source>
+        <translation>打开上一对尚未判定的已标记文件 (K)</translation>
+    </message>
+    <message>
+        <location filename="../review_actions.py" line="363"/>
         <source>&amp;Export decisions…</source>
         <translation>导出判定(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="328"/>
+        <location filename="../review_actions.py" line="364"/>
         <source>Leave out this &amp;passage</source>
         <translation>排除此段落(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="329"/>
+        <location filename="../review_actions.py" line="365"/>
         <source>Treat this passage as the &amp;assignment text</source>
         <translation>将此段落视为作业题目文本(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="330"/>
+        <location filename="../review_actions.py" line="366"/>
         <source>Leave out &amp;short matches…</source>
         <translation>排除过短的匹配(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="331"/>
+        <location filename="../review_actions.py" line="367"/>
         <source>Count everything &amp;again</source>
         <translation>全部重新计入(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="333"/>
+        <location filename="../review_actions.py" line="369"/>
         <source>Leave the passage shown out of its pair&apos;s similarity (E)</source>
         <translation>不把当前段落计入这对文件的相似度（E）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="336"/>
+        <location filename="../review_actions.py" line="372"/>
         <source>Add the passage shown to the assignment text and judge every pair again (T)</source>
         <translation>把当前段落加入作业题目文本并重新判断每一对文件（T）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="338"/>
+        <location filename="../review_actions.py" line="374"/>
         <source>&amp;Import decisions…</source>
         <translation>导入判定(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="340"/>
+        <location filename="../review_actions.py" line="376"/>
         <source>Copying</source>
         <translation>抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="341"/>
+        <location filename="../review_actions.py" line="377"/>
         <source>Not copying</source>
         <translation>非抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="342"/>
+        <location filename="../review_actions.py" line="378"/>
         <source>Unreviewed</source>
         <translation>未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="343"/>
+        <location filename="../review_actions.py" line="379"/>
         <source>Note…</source>
         <translation>备注…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="345"/>
+        <location filename="../review_actions.py" line="381"/>
         <source>The pair is copying (C)</source>
         <translation>这对文件属于抄袭（C）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="346"/>
+        <location filename="../review_actions.py" line="382"/>
         <source>The pair is not copying (D)</source>
         <translation>这对文件不属于抄袭（D）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="347"/>
+        <location filename="../review_actions.py" line="383"/>
         <source>Forget the decision on the pair (U)</source>
         <translation>撤销对这对文件的判定（U）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="348"/>
+        <location filename="../review_actions.py" line="384"/>
         <source>Choose the reason and write a note (N)</source>
         <translation>选择理由并写备注（N）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="373"/>
+        <location filename="../review_actions.py" line="409"/>
         <source>the passage “{label}”</source>
         <translation>段落“{label}”</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="376"/>
+        <location filename="../review_actions.py" line="412"/>
         <source>{label} as a source</source>
         <translation>作为来源的 {label}</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="377"/>
+        <location filename="../review_actions.py" line="413"/>
         <source>“{label}” as the assignment text</source>
         <translation>作为作业题目文本的“{label}”</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="380"/>
+        <location filename="../review_actions.py" line="416"/>
         <source>matches under {label} words</source>
         <translation>少于 {label} 词的匹配</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="384"/>
+        <location filename="../review_actions.py" line="420"/>
         <source>(by {who})</source>
         <translation>（{who}）</translation>
     </message>
@@ -4167,124 +4199,124 @@ Archived: {label}</source>
 <context>
     <name>SideBySideView</name>
     <message>
-        <location filename="../views/side_by_side.py" line="463"/>
+        <location filename="../views/side_by_side.py" line="466"/>
         <source>No matched passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="466"/>
+        <location filename="../views/side_by_side.py" line="469"/>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="479"/>
+        <location filename="../views/side_by_side.py" line="482"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="490"/>
+        <location filename="../views/side_by_side.py" line="493"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="521"/>
-        <location filename="../views/side_by_side.py" line="522"/>
+        <location filename="../views/side_by_side.py" line="524"/>
+        <location filename="../views/side_by_side.py" line="525"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="518"/>
+        <location filename="../views/side_by_side.py" line="521"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="458"/>
+        <location filename="../views/side_by_side.py" line="461"/>
         <source>The passages could not be found: {why}</source>
         <translation>无法找出匹配段落：{why}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="461"/>
+        <location filename="../views/side_by_side.py" line="464"/>
         <source>Finding the passages…</source>
         <translation>正在查找匹配段落…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="469"/>
+        <location filename="../views/side_by_side.py" line="472"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>改写，%n 句</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="471"/>
+        <location filename="../views/side_by_side.py" line="474"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>翻译，%n 句</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="484"/>
+        <location filename="../views/side_by_side.py" line="487"/>
         <source>Finding the passages of {a} and {b}…</source>
         <translation>正在查找 {a} 与 {b} 的匹配段落…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="497"/>
+        <location filename="../views/side_by_side.py" line="500"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n 处匹配段落</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="498"/>
+        <location filename="../views/side_by_side.py" line="501"/>
         <source>matched text: {sa} of {a}, {sb} of {b}</source>
         <translation>匹配文本：{a} 的 {sa}，{b} 的 {sb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="501"/>
+        <location filename="../views/side_by_side.py" line="504"/>
         <source>SimHash distance {distance}</source>
         <translation>SimHash 距离 {distance}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="502"/>
+        <location filename="../views/side_by_side.py" line="505"/>
         <source>Jaccard {jaccard}</source>
         <translation>Jaccard {jaccard}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="503"/>
+        <location filename="../views/side_by_side.py" line="506"/>
         <source>containment {ca} / {cb}</source>
         <translation>包含度 {ca} / {cb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="505"/>
+        <location filename="../views/side_by_side.py" line="508"/>
         <source>same meaning: {share}</source>
         <translation>同义：{share}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="537"/>
+        <location filename="../views/side_by_side.py" line="540"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="538"/>
+        <location filename="../views/side_by_side.py" line="541"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="541"/>
+        <location filename="../views/side_by_side.py" line="544"/>
         <source>Same colour = same passage · dashed underline = reworded, wavy underline = translated · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>同一颜色 = 同一段落 · 虚线下划线 = 改写，波浪下划线 = 翻译 · 灰色 = 全班多数人共有的文本，灰色斜体 = 模板或参考文献：不计入</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="546"/>
+        <location filename="../views/side_by_side.py" line="549"/>
         <source>dotted amber underline = read by OCR from a scan or picture</source>
         <translation>琥珀色点状下划线 = 由 OCR 从扫描件或图片识别</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="552"/>
+        <location filename="../views/side_by_side.py" line="555"/>
         <source>Show the scan</source>
         <translation>查看扫描件</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="554"/>
+        <location filename="../views/side_by_side.py" line="557"/>
         <source>The page or picture this text was read from by OCR, to check it</source>
         <translation>这段文字经 OCR 识别所依据的页面或图片，供核对</translation>
     </message>

@@ -26,10 +26,13 @@ together the passages a pair shows, the way the best text-alignment systems of P
 3. **Filtering.** A cluster of one seed is evidence only beside a passage already found
    (a lone similar sentence is a coincidence); one of :data:`MIN_SEEDS` or more stands
    on its own.
-4. **Summaries.** A summary says a text again in a few sentences: at least
-   :data:`SUMMARY_SENTENCES` sentences close together on one side match, in the same
-   order, sentences spread over the other (at most :data:`SUMMARY_GAP` sentences apart,
-   in more than one cluster): one passage over all of them (many-to-one alignment).
+4. **Summaries.** A summary says a text again in a few sentences (many-to-one
+   alignment), in two shapes: at least :data:`SUMMARY_SENTENCES` sentences close
+   together on one side match, in the same order, sentences spread over the other (at
+   most :data:`SUMMARY_GAP` sentences apart, in more than one cluster); or sentences
+   close together on one side match, in any order, sentences in at least
+   :data:`SUMMARY_SENTENCES` places of the other, each sentence standing for its own
+   stretch there (:func:`spread_summaries`). One passage over all of them.
 5. **Joining.** Passages that overlap or nearly touch on both sides (with at most
    :data:`GAP_SENTENCES` whole sentence, no longer than a sentence may be, between them
    on each side) are one passage: a
@@ -41,6 +44,7 @@ Everything depends only on the two documents: the same pair gives the same passa
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -149,7 +153,81 @@ def seed_passages(
         p = _cluster_passage(cluster, a, b)
         if p.sentences >= MIN_SEEDS or any(_near(p, q, a, b) for q in found):
             out.append(p)
-    return out + summary_passages(seeds, a, b)
+    # a summary's sentences may be copied word for word: its seeds count all the same
+    unblocked = set(_outside([s for s, _ in scored], a, b, blocked, _touches, both=True))
+    spread = spread_summaries([(s, c) for s, c in scored if s in unblocked], a, b)
+    return out + summary_passages(seeds, a, b) + spread
+
+
+def spread_summaries(
+    scored: Sequence[tuple[Seed, float]], a: Sentences, b: Sentences
+) -> list[Passage]:
+    """Summaries in their own order: sentences close together on one side (at most
+    :data:`GAP_SENTENCES` sentence between two) whose strongest seeds fall in at least
+    :data:`SUMMARY_SENTENCES` places of the other document (places more than
+    :data:`GAP_SENTENCES` sentence apart), and in at least half as many places as they
+    are sentences (each summing up its own stretch; a copy in pieces puts a run of
+    sentences in each place), over more sentences there than they are. The passage
+    spans the summing sentences on one side, and on the other its matches, widened at
+    each end by half their mean step (each match stands for the text around it).
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> s = sentences_of(" ".join(f"Sentence {k} tells of rivers and hills." for k in range(20)))
+    >>> s.text_span(0), s.text_span(1), s.text_span(19)
+    ((0, 37), (38, 75), (731, 769))
+    >>> [(p.a_start, p.a_end, p.b_start, p.b_end, p.units) for p in spread_summaries(
+    ...     [((0, 4), 0.5), ((1, 10), 0.4), ((2, 16), 0.6)], s, s)]
+    [(0, 113, 38, 769, 3)]
+    >>> spread_summaries([((0, 4), 0.5), ((1, 5), 0.4), ((2, 16), 0.6)], s, s)  # a copy
+    []
+    """
+    out = []
+    for side in (0, 1):
+        strongest: dict[int, tuple[float, int]] = {}
+        for seed, cosine in scored:
+            here, there = seed[side], seed[1 - side]
+            if (cosine, -there) > strongest.get(here, (-1.0, 0)):
+                strongest[here] = (cosine, -there)
+        for block in _runs(sorted(strongest)):
+            matched = sorted({-strongest[x][1] for x in block})
+            places = len(_runs(matched))
+            if places < SUMMARY_SENTENCES or 2 * places < len(block):
+                continue
+            if matched[-1] - matched[0] <= block[-1] - block[0]:
+                continue  # no shorter than what it would sum up
+            out.append(_summary_passage(block, matched, side, a, b))
+    return out
+
+
+def _runs(sentences: Sequence[int]) -> list[list[int]]:
+    """Sorted ``sentences`` cut where more than :data:`GAP_SENTENCES` lie between two.
+
+    >>> _runs([1, 3, 6, 7, 12])
+    [[1, 3], [6, 7], [12]]
+    """
+    out: list[list[int]] = []
+    for x in sentences:
+        if not out or x - out[-1][-1] > GAP_SENTENCES + 1:
+            out.append([])
+        out[-1].append(x)
+    return out
+
+
+def _summary_passage(
+    block: list[int], matched: list[int], side: int, a: Sentences, b: Sentences
+) -> Passage:
+    """The passage of a summary: ``block`` on ``side``, ``matched`` on the other side
+    widened by half their mean step at each end."""
+    here, there = (a, b) if side == 0 else (b, a)
+    half = (matched[-1] - matched[0]) / (len(matched) - 1) / 2
+    first = max(0, math.floor(matched[0] - half + 0.5))
+    last = min(there.count - 1, math.floor(matched[-1] + half + 0.5))
+    s0, s1 = here.text_span(block[0])[0], here.text_span(block[-1])[1]
+    o0, o1 = there.text_span(first)[0], there.text_span(last)[1]
+    n = len(block)
+    if side == 0:
+        return Passage(s0, s1, o0, o1, n, False, REWORDED, n)
+    return Passage(o0, o1, s0, s1, n, False, REWORDED, n)
 
 
 def summary_passages(seeds: Sequence[Seed], a: Sentences, b: Sentences) -> list[Passage]:
@@ -168,6 +246,8 @@ def summary_passages(seeds: Sequence[Seed], a: Sentences, b: Sentences) -> list[
             for chain in _cut(in_order(cluster), 1 - side, SUMMARY_GAP):
                 if min(len({s[0] for s in chain}), len({s[1] for s in chain})) < SUMMARY_SENTENCES:
                     continue
+                if 2 * len(_runs(sorted({s[1 - side] for s in chain}))) < len(chain):
+                    continue  # a copy in pieces: a run of sentences in each place
                 if max(Counter(home[s] for s in chain).values()) < len(chain):
                     out.append(_cluster_passage(chain, a, b))
     return out
@@ -481,10 +561,13 @@ def _join_pass(parts: list[_Part], a: Sentences, b: Sentences) -> list[_Part]:
         if into is None:
             out.append(_Part(q.a0, q.a1, q.b0, q.b1, q.units, q.sentences, dict(q.chars)))
             continue
+        # two finds of the same sentences (a seed cluster over a reworded passage, two
+        # summary rules) count them once; passages side by side count both
+        both = into.a0 < q.a1 and q.a0 < into.a1 and into.b0 < q.b1 and q.b0 < into.b1
+        into.sentences = max(into.sentences, q.sentences) if both else into.sentences + q.sentences
         into.a0, into.a1 = min(into.a0, q.a0), max(into.a1, q.a1)
         into.b0, into.b1 = min(into.b0, q.b0), max(into.b1, q.b1)
         into.units += q.units
-        into.sentences += q.sentences
         for kind, n in q.chars.items():
             into.chars[kind] = into.chars.get(kind, 0) + n
     return out

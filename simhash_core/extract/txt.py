@@ -38,10 +38,11 @@ _BIG5_FAMILY = {"big5", "big5hkscs", "cp950"}
 _SAMPLE = 64 * 1024
 _MAX_CONTROL_SHARE = 0.05
 # stray control bytes removed from otherwise valid UTF-8 text: at most this share of the
-# bytes (a binary file has far more), at least _FEW_STRAY allowed, never more than _MAX_STRAY
-_MAX_STRAY_SHARE = 0.001
+# bytes (a binary file has far more, and is not valid UTF-8 without them), at least
+# _FEW_STRAY allowed, never more than _MAX_STRAY (a pasted scrap of junk in an essay)
+_MAX_STRAY_SHARE = 0.01
 _FEW_STRAY = 8
-_MAX_STRAY = 64
+_MAX_STRAY = 1024
 # UTF-16 without a BOM is taken when this share of the decoded sample is ordinary text
 _UTF16_TEXT_SHARE = 0.95
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -163,9 +163,9 @@ def students(paths: Sequence[str]) -> list[Student | None]:
         k for k, n in keys.items() if n > MAX_FILES_PER_STUDENT or (n >= 3 and 2 * n > len(paths))
     }
     found = [None if s is not None and s.key in crowd else s for s in found]
-    # one folder per student: every file in a first-level folder, several folders,
-    # each with few files
-    tops = [p.split("/", 1)[0] if "/" in p else None for p in paths]
+    # one folder per student: every file in a first-level folder (below the export's
+    # wrappers), several folders, each with few files
+    tops = [p[0] if len(p) > 1 else None for p in _below_wrappers(paths)]
     counts = Counter(t for t in tops if t is not None)
     per_folder = (
         len(paths) >= 2
@@ -180,18 +180,44 @@ def students(paths: Sequence[str]) -> list[Student | None]:
     return _told_apart(found)
 
 
+# a numbered part of a Google Drive download: ``<folder>-20241127T010203Z-001.zip``
+_DRIVE_PART = re.compile(r"^.+-\d{8}T\d{6}Z-\d{3}\.zip$", re.IGNORECASE)
+
+
+def _below_wrappers(paths: Sequence[str]) -> list[list[str]]:
+    """Each display path's parts as one export's tree: the numbered parts of a Google
+    Drive download (a large folder comes as ``-001.zip``, ``-002.zip``…, a student's
+    files sometimes in two of them) are one tree, and a folder or ZIP that holds every
+    file (the folder the platform zipped, or the one ZIP scanned) is only a wrapper.
+
+    >>> [p[0] for p in _below_wrappers([
+    ...     "Essay-20261127T010203Z-001.zip/Essay/Ann Lee/a.docx",
+    ...     "Essay-20261127T010203Z-002.zip/Essay/Bo Wu/b.pdf",
+    ...     "Essay-20261127T010203Z-002.zip/Essay/Ann Lee/notes.txt",
+    ... ])]
+    ['Ann Lee', 'Bo Wu', 'Ann Lee']
+    """
+    parts = [[q for q in p.split("/") if not _DRIVE_PART.match(q)] for p in paths]
+    while parts and all(len(p) > 2 for p in parts) and len({p[0] for p in parts}) == 1:
+        parts = [p[1:] for p in parts]
+    return parts
+
+
 def layout_notices(zips: Sequence[tuple[Path, str]], docs: Sequence[Document]) -> list[Message]:
     """For each ZIP scanned (``(path, display folder)``), which platform's layout named
     the students of its files, and how many; or that none did."""
     out = []
-    for path, _ in zips:
-        below = str(path) + os.sep
+    for paths in _exports(path for path, _ in zips):
+        below = tuple(str(path) + os.sep for path in paths)
         inside = [
             d.student for d in docs
             if d.archive_label is None and str(d.abspath).startswith(below)
         ]
         sources = Counter(s.source for s in inside if s is not None and s.source in PLATFORMS)
-        name = printable(path.name)
+        name = ", ".join(
+            printable(path.name if k == 0 else path.name[path.name.rindex("-") :])
+            for k, path in enumerate(paths)
+        )
         if not sources:
             out.append(Message.of("notice.zip-no-layout", zip=name))
             continue
@@ -199,6 +225,24 @@ def layout_notices(zips: Sequence[tuple[Path, str]], docs: Sequence[Document]) -
         named = len({s.key for s in inside if s is not None})
         platform = Message.of(PLATFORMS[source])
         out.append(Message.of("notice.zip-layout", zip=name, platform=platform, students=named))
+    return out
+
+
+def _exports(zips: Iterable[Path]) -> list[list[Path]]:
+    """The ZIPs scanned, the numbered parts of one Google Drive download together (a
+    student's files may be in any of them), in the order given."""
+    out: list[list[Path]] = []
+    drive: dict[tuple[Path, str], list[Path]] = {}
+    for path in zips:
+        if _DRIVE_PART.match(path.name):
+            key = (path.parent, path.name[: path.name.rindex("-")])
+            if key in drive:
+                drive[key].append(path)
+                continue
+            drive[key] = [path]
+            out.append(drive[key])
+        else:
+            out.append([path])
     return out
 
 

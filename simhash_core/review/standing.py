@@ -116,6 +116,39 @@ def standings(result: ScanResult, only: set[int] | None = None) -> list[Standing
     return out
 
 
+def _strongest_first(result: ScanResult) -> list[PairScore]:
+    return sorted(result.pairs, key=lambda p: (-p.similarity, p.simhash_distance, p.a, p.b))
+
+
+def to_review(result: ScanResult) -> list[PairScore]:
+    """The flagged pairs without a decision in force (one made on other texts is out of
+    force), strongest first: the order a teacher works through them in."""
+    return [p for p in _strongest_first(result) if _left(result, p)]
+
+
+def _left(result: ScanResult, p: PairScore) -> bool:
+    return p.flagged and _verdict(result, p) is Verdict.UNREVIEWED
+
+
+def next_to_review(
+    result: ScanResult, after: tuple[int, int] | None = None, step: int = 1
+) -> PairScore | None:
+    """The pair to decide next: the strongest flagged pair without a decision or,
+    ``after`` a pair, the next one left in that order (``step`` -1: the one before it),
+    going round at the end. None when every flagged pair has a decision."""
+    ranked = _strongest_first(result)
+    rank = {(p.a, p.b): k for k, p in enumerate(ranked)}
+    left = [p for p in ranked if _left(result, p)]
+    if not left:
+        return None
+    if after is None or after not in rank:
+        return left[0] if step > 0 else left[-1]
+    here = rank[after]
+    if step > 0:
+        return next((p for p in left if rank[(p.a, p.b)] > here), left[0])
+    return next((p for p in reversed(left) if rank[(p.a, p.b)] < here), left[-1])
+
+
 def distribution(values: list[float], bins: int = 20) -> list[int]:
     """How many of ``values`` (similarities in [0, 1]) fall in each of ``bins`` bins.
 

@@ -71,7 +71,8 @@ from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 # 20: shingles as their units' hashes (#43); 19: disguised letters folded, flagged (#41)
 CACHE_VERSION = 20
 # what extraction gives for the same bytes; a change re-reads every file once
-EXTRACT_VERSION = 7  # 7: texts compressed (#43); 6: .doc, .wps, photos, turned scans
+# 8: texts compressed (#43); 7: junk in a .txt read past; 6: .doc, .wps, photos, turned scans
+EXTRACT_VERSION = 8
 PAGE_SIZE = 4096  # for new files: a row's last overflow page is half empty on average
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS {texts} (

@@ -222,3 +222,37 @@ def test_typing_in_a_filter_never_decides(qtbot, settings, small_result, tmp_pat
         field.clear()
     assert not win.result.decisions and not win.review.exclusions()
     assert win.review.wait_saved() and len(win.review.store.load()) == 0
+
+
+def test_j_and_k_walk_the_flagged_pairs_left_to_decide(qtbot, settings, small_class, tmp_path):
+    """J opens the strongest flagged pair without a decision, and after a decision the
+    next one left; K goes back; once every flagged pair is decided J says so."""
+    store = DecisionStore(tmp_path / "decisions.sqlite")
+    win = _window(qtbot, settings, store)
+    win.set_result(scan([small_class], isolate=False))
+    flagged = sorted(
+        (p for p in win.result.pairs if p.flagged),
+        key=lambda p: (-p.similarity, p.simhash_distance, p.a, p.b),
+    )
+    assert len(flagged) >= 3
+    order = [(p.a, p.b) for p in flagged]
+    where = win.pairs_panel.table  # any widget of the window: the shortcut is the window's
+    _press(qtbot, where, "j")
+    assert win.current_pair == order[0] and win.tabs.currentIndex() == Tab.PAIR.value
+    win.side_by_side.wait_for_evidence()
+    _press(qtbot, win.side_by_side.next_button, "c")
+    _press(qtbot, win.side_by_side.next_button, "j")
+    assert win.current_pair == order[1]  # the decided pair is not offered again
+    _press(qtbot, win.side_by_side.next_button, "j")
+    assert win.current_pair == order[2]
+    _press(qtbot, win.side_by_side.next_button, "k")
+    assert win.current_pair == order[1]
+    for pair in order[1:]:
+        win.review.decide(*pair, Verdict.DISMISSED)
+    _press(qtbot, win.side_by_side.next_button, "j")
+    assert win.current_pair == order[1]  # nothing left: the pair shown stays
+    assert win.statusBar().currentMessage() == "Every flagged pair has a decision."
+    # typed into a filter, j and k are letters
+    win.pairs_panel.filter_edit.setFocus()
+    _press(qtbot, win.pairs_panel.filter_edit, "jk")
+    assert win.pairs_panel.filter_edit.text() == "jk"

@@ -479,6 +479,7 @@ def test_cached_rows_are_compact_and_read_back_whole(folder, tmp_path):
     compressed: the row is smaller than the arrays it stands for, and the analysis read
     back is the one stored, shingle for shingle."""
     from simhash_core.fingerprint.analyze import analyze_file
+    from simhash_core.store.cache import _TEXTS
     from simhash_core.store.codec import encode_analysis
 
     path = folder / "s0.txt"
@@ -495,5 +496,5 @@ def test_cached_rows_are_compact_and_read_back_whole(folder, tmp_path):
     again = cache.get_analysis("h1", "k")
     assert again is not None and _same_analysis(other, again)
     with sqlite3.connect(tmp_path / "c.sqlite") as db:
-        (stored,) = db.execute("SELECT text FROM texts_v7 WHERE digest = 'h0'").fetchone()
+        (stored,) = db.execute(f"SELECT text FROM {_TEXTS} WHERE digest = 'h0'").fetchone()
     assert len(stored) < len(a.text.encode("utf-8"))

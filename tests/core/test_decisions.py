@@ -207,3 +207,25 @@ def test_a_students_standing_follows_the_decisions(tmp_path: Path) -> None:
     assert by_name["d.txt"].review is Review.CONFIRMED
     only = standings(result, only={_pair(result, "c.txt", "d.txt")[0]})
     assert [result.documents[s.document].path for s in only] == ["c.txt"]
+
+
+def test_the_next_pair_to_decide_skips_decided_pairs_and_goes_round(tmp_path: Path) -> None:
+    from simhash_core.review.standing import next_to_review, to_review
+
+    result = scan([_class(tmp_path / "class")], isolate=False)
+    ab, cd = _pair(result, "a.txt", "b.txt"), _pair(result, "c.txt", "d.txt")
+    assert [(p.a, p.b) for p in to_review(result)] == [cd, ab]  # strongest first
+    step = [next_to_review(result, None), next_to_review(result, cd), next_to_review(result, ab)]
+    assert [(p.a, p.b) for p in step if p is not None] == [cd, ab, cd]  # round at the end
+    back = next_to_review(result, ab, -1)
+    assert back is not None and (back.a, back.b) == cd
+    result.decisions = Decisions([_decide(result, "c.txt", "d.txt", Verdict.CONFIRMED)])
+    after_decided = next_to_review(result, cd)
+    assert after_decided is not None and (after_decided.a, after_decided.b) == ab
+    result.decisions = Decisions(
+        [
+            _decide(result, "c.txt", "d.txt", Verdict.CONFIRMED),
+            _decide(result, "a.txt", "b.txt", Verdict.DISMISSED),
+        ]
+    )
+    assert next_to_review(result, ab) is None and to_review(result) == []

@@ -4,6 +4,8 @@ between honest texts."""
 
 from __future__ import annotations
 
+import pytest
+
 from simhash_core.compare.extension import (
     join_passages,
     seed_clusters,
@@ -109,22 +111,40 @@ def test_seeds_are_clustered_when_close_on_both_sides() -> None:
     ]
 
 
-def test_a_summary_is_one_passage_over_the_text_it_sums_up() -> None:
-    filler = [
-        f"Paragraph {k} talks about {w} in some detail here."
-        for k, w in enumerate(
-            ["weather", "music", "cooking", "sport", "travel", "gardens", "painting", "poetry"]
-        )
-    ]
-    source = [SOURCE[0], *filler[:4], SOURCE[3], *filler[4:], SOURCE[5]]
-    summary = [REWRITTEN[0], REWRITTEN[3], REWRITTEN[5]]
+FILLER = [
+    f"Paragraph {k} talks about {w} in some detail here."
+    for k, w in enumerate(
+        ["weather", "music", "cooking", "sport", "travel", "gardens", "painting", "poetry"]
+    )
+]
+
+
+@pytest.mark.parametrize("order", [(0, 3, 5), (3, 0, 5)], ids=["in-order", "own-order"])
+def test_a_summary_is_one_passage_over_the_text_it_sums_up(order: tuple[int, ...]) -> None:
+    # each summary sentence stands for its own stretch of the source, told in the
+    # source's order or in its own
+    source = [SOURCE[0], *FILLER[:4], SOURCE[3], *FILLER[4:], SOURCE[5]]
+    summary = [REWRITTEN[k] for k in order]
     text_a, text_b = _text(OTHER[:3] + summary + OTHER[3:]), _text(source)
     got = whole_passages([], sentences_of(text_a), sentences_of(text_b))
     assert len(got) == 1
     p = got[0]
+    assert text_a[p.a_start : p.a_end] == _text(summary)
+    assert p.kind == "reworded" and p.sentences == 3
+    # the source from its first summed-up sentence to its last
     assert text_b[p.b_start : p.b_end].startswith(SOURCE[0])
     assert text_b[p.b_start : p.b_end].endswith(SOURCE[5])
-    assert text_a[p.a_start : p.a_end] == _text(summary)
+
+
+def test_a_copy_in_two_pieces_far_apart_is_not_a_summary() -> None:
+    # the copy's sentences run along the source's in each piece: two passages, and the
+    # source text between them is not shown as summed up
+    source = [*SOURCE[:3], *FILLER, *SOURCE[3:]]
+    text_a, text_b = _text(OTHER[:3] + REWRITTEN + OTHER[3:]), _text(source)
+    got = whole_passages([], sentences_of(text_a), sentences_of(text_b))
+    between = text_b.index(FILLER[0]), text_b.index(FILLER[-1])
+    assert got
+    assert not [p for p in got if p.b_start <= between[0] and between[1] <= p.b_end]
 
 
 def test_the_side_by_side_passages_of_a_scan_are_whole(tmp_path) -> None:

@@ -977,6 +977,20 @@ def test_stray_control_bytes_in_english_text() -> None:
     assert result.warnings == (Message.of("warn.control-bytes", count=3),)
 
 
+def test_a_scrap_of_junk_pasted_into_an_essay_does_not_lose_the_essay() -> None:
+    # 150 bytes of binary junk (27 control bytes: 0.2% of the file) in the middle of a
+    # long English text; the rest is valid UTF-8. It was refused as binary before.
+    essay = en_essay(3, sentences=130)
+    controls = bytes([*range(1, 9), *range(14, 26), *range(28, 32)])  # never in text
+    junk = bytes((k * 37 + 11) % 95 + 32 if k % 6 else controls[k % 24] for k in range(162))
+    middle = essay.index(" ", len(essay) // 2)
+    data = essay[:middle].encode() + b" " + junk + essay[middle:].encode()
+    assert sum(b in controls for b in junk) == 27 and len(data) > 12_000
+    result = extract_txt(data)
+    assert result.text.startswith(essay[:middle]) and result.text.endswith(essay[middle:])
+    assert result.warnings == (Message.of("warn.control-bytes", count=27),)
+
+
 def test_binary_data_with_many_nul_bytes_is_still_refused() -> None:
     data = bytes(range(256)) * 40
     with pytest.raises(ExtractError) as info:

@@ -180,6 +180,36 @@ def test_canvas_blackboard_and_google_names(tmp_path: Path) -> None:
     assert result.notices[0]["platform"] == Message.of("platform.blackboard")
 
 
+def test_a_google_drive_download_in_parts_names_its_students(tmp_path: Path) -> None:
+    """Drive zips a large folder as numbered parts, each with the folder at its root
+    (one folder per student below it), a student's files sometimes in two parts: the
+    parts are one export, and the students are the folders, not the parts."""
+    root = "Essay 3 (File responses)"
+    names = ["Ann Lee", "Bo Wu", "Cai Lin", "Dan Ma"]
+    parts: dict[int, dict[str, bytes]] = {1: {}, 2: {}}
+    for k, name in enumerate(names):
+        parts[1][f"{root}/{name}/essay.txt"] = en_essay(k, 25).encode()
+        notes = en_essay(0, 25) if name == "Dan Ma" else en_essay(10 + k, 25)
+        parts[2 if k % 2 else 1][f"{root}/{name}/notes.txt"] = notes.encode()
+    for k, entries in parts.items():
+        (tmp_path / f"{root}-20261127T010203Z-00{k}.zip").write_bytes(zip_bytes(entries))
+    result = scan(sorted(tmp_path.glob("*.zip")), isolate=False)
+    assert sorted(d.label for d in result.documents) == names  # before: the two parts
+    (flagged,) = [p for p in result.pairs if p.flagged]
+    labels = {result.documents[flagged.a].label, result.documents[flagged.b].label}
+    assert labels == {"Ann Lee", "Dan Ma"}  # Dan's notes copy Ann's essay
+    (notice,) = result.notices
+    assert notice["zip"] == f"{root}-20261127T010203Z-001.zip, -002.zip"
+    assert notice["platform"] == Message.of("platform.folder") and notice["students"] == 4
+    # one ZIP whose entries all sit in one folder: the folder is a wrapper
+    one = tmp_path / "one"
+    one.mkdir()
+    (one / "class.zip").write_bytes(zip_bytes({
+        f"Class 7/{name}/essay.txt": en_essay(20 + k, 25).encode() for k, name in enumerate(names)
+    }))  # fmt: skip
+    assert sorted(d.label for d in scan([one], isolate=False).documents) == names
+
+
 def test_a_zip_without_a_layout_says_so(tmp_path: Path) -> None:
     archive = tmp_path / "essays.zip"
     archive.write_bytes(zip_bytes({"a.txt": zh_essay(1, 10).encode(), "b.txt": b"short text"}))
