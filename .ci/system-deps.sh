@@ -3,7 +3,8 @@
 # not boxes), redis-server (archive backend tests), a headless Chromium (the HTML
 # report opened in a real browser), poppler-utils (pdftotext, pdftoppm: the PDFs) and
 # Xvfb (the app on Qt's xcb platform plug-in, as on a desktop), desktop-file-utils (the
-# menu entry's check).
+# menu entry's check), nsis and p7zip-full (the Windows installer script compiled and its
+# contents listed).
 # Best effort: without root or apt, the tests that need these say so and skip.
 set -u
 need=()
@@ -16,6 +17,9 @@ command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)  # the app on a real X display (xcb)
 # desktop-file-validate: the menu entry of plagcheck-gui --install-shortcut
 command -v desktop-file-validate >/dev/null 2>&1 || need+=(desktop-file-utils)
+# makensis: packaging/windows/plagcheck.nsi compiled in tests/test_installers.py; 7z lists it
+command -v makensis >/dev/null 2>&1 || need+=(nsis)
+command -v 7z >/dev/null 2>&1 || need+=(p7zip-full)
 # the shared libraries Qt's xcb and offscreen platform plug-ins load
 # (xcb: a real display, `make run`; Qt 6.5+ refuses to start xcb without xcb-cursor)
 for lib in libEGL.so.1:libegl1 libGL.so.1:libgl1 libxkbcommon.so.0:libxkbcommon0 \

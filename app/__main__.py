@@ -5,8 +5,8 @@ submissions; with ``--sample``, the sample class that comes with plagcheck).
 
 ``--self-test [FOLDER]`` scans the sample class in the window, writes and checks its
 reports and exits with 0 when all is well (:mod:`app.self_test`);
-``--install-shortcut`` / ``--remove-shortcut`` add plagcheck to the Linux desktop's menu
-or take it away (:mod:`app.shortcut`).
+``--install-shortcut`` / ``--remove-shortcut`` add plagcheck to the desktop's menu (Linux),
+the Start menu (Windows) or ~/Applications (macOS), or take it away (:mod:`app.shortcut`).
 
 With ``--screenshot`` the window is saved as a PNG once the scan is done (after
 opening the given pair and view), then the program exits with 0; a scan longer than
@@ -97,7 +97,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--install-shortcut",
         action="store_true",
-        help="put plagcheck in the desktop's menu (Linux), then exit",
+        help="put plagcheck in the applications menu (Linux), the Start menu (Windows) or "
+        "~/Applications (macOS), then exit",
     )
     parser.add_argument(
         "--remove-shortcut", action="store_true", help="take it out of the menu again, then exit"
@@ -120,11 +121,11 @@ def shortcut_command(args: argparse.Namespace) -> int:
         print("\n".join(f"removed {p}" for p in removed) or "no menu entry to remove")
         return 0
     try:
-        shortcut = install_shortcut()
+        entry = install_shortcut()
     except OSError as exc:
         print(f"plagcheck-gui: {exc}", file=sys.stderr)
         return 1
-    print(f"menu entry: {shortcut.desktop_file}")
+    print(f"menu entry: {entry}")
     return 0
 
 
@@ -171,6 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             timeout_s=args.wait,
         )
     window.show()
+    if not screenshot:
+        window.offer_menu_entry()  # an installed copy's first run
     if not args.threads and not args.paths:
         # the first dropped folder should not wait for the worker processes' start-up
         from simhash_core.scan import prepare_workers

@@ -62,6 +62,7 @@ from app.views.errors_panel import ErrorsPanel
 from app.views.groups_panel import GroupsPanel
 from app.views.matrix_panel import MatrixPanel
 from app.views.measures_help import MeasuresHelp
+from app.views.menu_entry_bar import MenuEntryBar
 from app.views.pairs_panel import PairsPanel
 from app.views.progress_panel import ProgressPanel
 from app.views.settings_dialog import SettingsDialog
@@ -217,10 +218,15 @@ class MainWindow(QMainWindow):
         # text many students share at one place (a prompt): told above the results
         self.shared_text_bar = SharedTextBar()
         self.shared_text_bar.assignmentText.connect(self.treat_as_assignment_text)
+        # the first run's offer of a menu entry (app.__main__ decides when)
+        self.menu_entry_bar = MenuEntryBar()
+        self.menu_entry_bar.accepted.connect(self.add_menu_entry)
+        self.menu_entry_bar.declined.connect(self.decline_menu_entry)
         central = QWidget()
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
+        column.addWidget(self.menu_entry_bar)
         column.addWidget(self.shared_text_bar)
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
@@ -354,6 +360,8 @@ class MainWindow(QMainWindow):
         self.about_action.triggered.connect(self.show_about)
         self.error_log_action = QAction(self)
         self.error_log_action.triggered.connect(self.open_error_log)
+        self.menu_entry_action = QAction(self)
+        self.menu_entry_action.triggered.connect(self.add_menu_entry)
         self.sample_action = QAction(self)
         self.sample_action.triggered.connect(self.open_sample_class)
         self.measures_action = QAction(self)
@@ -418,6 +426,7 @@ class MainWindow(QMainWindow):
         self.help_menu = QMenu(self)
         self.help_menu.addAction(self.measures_action)
         self.help_menu.addAction(self.error_log_action)
+        self.help_menu.addAction(self.menu_entry_action)
         self.help_menu.addSeparator()
         self.help_menu.addAction(self.about_action)
         for menu in (
@@ -589,9 +598,20 @@ class MainWindow(QMainWindow):
         self.progress_panel.hide()
         check, self._pending_check = self._pending_check, None
         self.set_result(result, check)
+        self._keyboard_to_the_result()
         if result.notices:  # e.g. a damaged fingerprint cache was replaced
             self.statusBar().showMessage(joined(result.notices), 20000)
         self.scanFinished.emit(result)
+
+    def _keyboard_to_the_result(self) -> None:
+        """After a scan the keyboard goes to the view shown (the matrix: Enter opens
+        its first flagged pair), unless the teacher put it somewhere on purpose; it was
+        left on the tabs, five Tab presses away."""
+        focused = QApplication.focusWidget()
+        if self.tabs.currentIndex() != Tab.MATRIX:
+            return
+        if focused is None or focused is self.tabs.tabBar() or not focused.isVisible():
+            self.matrix_panel.view.setFocus()
 
     def _on_failed(self, message: str) -> None:
         self.progress_panel.hide()
@@ -999,6 +1019,44 @@ class MainWindow(QMainWindow):
             return
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
 
+    def offer_menu_entry(self, package_dir: Path | None = None) -> bool:
+        """On an installed copy's first run, offer the menu entry in a bar over the
+        results (never a dialog); whether it was offered. ``package_dir``: where the
+        ``app`` package is (tests)."""
+        from app.shortcut import APP_PACKAGE, offer_wanted
+
+        declined = self.app_settings.menu_entry_declined()
+        wanted = offer_wanted(declined, package_dir=package_dir or APP_PACKAGE)
+        if wanted:
+            self.menu_entry_bar.offer()
+        return wanted
+
+    def add_menu_entry(self) -> None:
+        """Help → Add plagcheck to the applications menu, or the offer's Add: the
+        Linux menu, the Start menu or ~/Applications (:mod:`app.shortcut`)."""
+        from app.shortcut import install_shortcut
+
+        self.menu_entry_bar.hide()
+        try:
+            entry = install_shortcut()
+        except OSError as exc:
+            self.statusBar().showMessage(
+                self.tr("plagcheck could not be added to the menu: {error}").format(error=exc)
+            )
+            return
+        self.statusBar().showMessage(
+            self.tr("plagcheck is in the applications menu ({path})").format(path=entry), 15_000
+        )
+
+    def decline_menu_entry(self) -> None:
+        """The offer's No, thanks: remembered, never offered again."""
+        self.menu_entry_bar.hide()
+        self.app_settings.set_menu_entry_declined(True)
+        self.statusBar().showMessage(
+            self.tr("You can add it later: Help → Add plagcheck to the applications menu"),
+            15_000,
+        )
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
@@ -1037,6 +1095,8 @@ class MainWindow(QMainWindow):
         self.quit_action.setText(self.tr("&Quit"))
         self.about_action.setText(self.tr("&About plagcheck"))
         self.error_log_action.setText(self.tr("Open the &error log"))
+        self.menu_entry_action.setText(self.tr("Add plagcheck to the applications &menu"))
+        self.menu_entry_bar.retranslate_ui()
         self.sample_action.setText(self.tr("Open the &sample class"))
         self.sample_action.setStatusTip(
             self.tr("Scan the 32 short essays that come with plagcheck, six of them copies")

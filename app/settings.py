@@ -160,6 +160,14 @@ class AppSettings:
     def set_matrix_metric(self, key: str) -> None:
         self.qsettings.setValue("ui/metric", key)
 
+    # --- the first run's offer of a menu entry ---------------------------------------
+    def menu_entry_declined(self) -> bool:
+        """Whether the teacher said No, thanks to the menu entry (never offered again)."""
+        return _to_bool(self.qsettings.value("install/menu-entry-declined"), False)
+
+    def set_menu_entry_declined(self, declined: bool) -> None:
+        self.qsettings.setValue("install/menu-entry-declined", bool(declined))
+
     # --- window layout ---------------------------------------------------------------
     def window_geometry(self) -> QByteArray | None:
         value = self.qsettings.value("window/geometry")

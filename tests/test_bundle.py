@@ -1,6 +1,6 @@
 """plagcheck as a teacher installs it, run outside the repository: the PyInstaller bundle
 (``packaging/plagcheck.spec``, built once for this module, or taken from
-``$PLAGCHECK_BUNDLE``) and the wheel in a clean virtual environment. Each passes the
+``$PLAGCHECK_BUNDLE``) and the wheel installed with pipx into a home of its own. Each passes the
 self-test: the sample class scanned in the window, its reports written and checked."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -127,9 +128,31 @@ def test_the_bundle_carries_its_data_and_not_the_unused_qt(bundle: Path) -> None
     assert unused == []
 
 
+@dataclass(frozen=True)
+class PipxInstall:
+    """Where ``pipx install`` put plagcheck: its venv and the commands it linked."""
+
+    venv: Path
+    bin_dir: Path
+
+
+def pipx_env(work: Path) -> dict[str, str]:
+    """A teacher's environment with pipx's folders under ``work``; pip keeps the
+    machine's index settings (``pip.conf``, ``PIP_*``) and the user's download cache."""
+    env = clean_env(work)
+    env.update(
+        PIPX_HOME=str(work / "pipx"),
+        PIPX_BIN_DIR=str(work / "bin"),
+        PIPX_MAN_DIR=str(work / "man"),
+        PIP_CACHE_DIR=os.environ.get("PIP_CACHE_DIR") or str(Path.home() / ".cache" / "pip"),
+    )
+    return env
+
+
 @pytest.fixture(scope="module")
-def clean_venv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The wheel (``python -m build``) installed with pip into a new venv, as pipx does."""
+def pipx_install(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PipxInstall]:
+    """The wheel (``python -m build``) installed with ``pipx install``, as the README says,
+    into a pipx home of its own: the dependencies from the machine's package index."""
     work = tmp_path_factory.mktemp("wheel")
     built = subprocess.run(
         [sys.executable, "-m", "build", "--wheel", "--outdir", str(work / "dist"), str(ROOT)],
@@ -137,30 +160,35 @@ def clean_venv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     )
     assert built.returncode == 0, built.stderr[-3000:]
     wheel = next((work / "dist").glob("plagcheck-*.whl"))
-    venv = work / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    pipx = Path(sys.executable).with_name("pipx")
+    assert pipx.is_file(), "pipx missing: pip install -e .[dev]"
     installed = subprocess.run(  # PYTHONPATH would show pip the source tree's metadata
-        [str(venv / "bin" / "pip"), "install", "-q", str(wheel)],
-        cwd=work, env=clean_env(work), capture_output=True, text=True, timeout=1200,
+        [str(pipx), "install", "--python", sys._base_executable, str(wheel)],
+        cwd=work, env=pipx_env(work), capture_output=True, text=True, timeout=1200,
     )
-    assert installed.returncode == 0, installed.stderr[-3000:]
-    yield venv
+    assert installed.returncode == 0, (installed.stdout + installed.stderr)[-3000:]
+    yield PipxInstall(work / "pipx" / "venvs" / "plagcheck", work / "bin")
     shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' work folder
 
 
-def test_the_wheel_in_a_clean_venv_passes_the_self_test(clean_venv: Path, tmp_path: Path) -> None:
-    output, _ = run_self_test(clean_venv / "bin" / "plagcheck-gui", tmp_path, tmp_path / "out")
+def test_the_wheel_installed_with_pipx_passes_the_self_test(
+    pipx_install: PipxInstall, tmp_path: Path
+) -> None:
+    """pipx's commands (links in its bin folder) outside the repository: the GUI's
+    self-test, the version, the menu entry that starts pipx's copy."""
+    bin_dir = pipx_install.bin_dir
+    output, _ = run_self_test(bin_dir / "plagcheck-gui", tmp_path, tmp_path / "out")
     assert "self-test: passed" in output
     env = clean_env(tmp_path)
     shown = subprocess.run(
-        [str(clean_venv / "bin" / "plagcheck"), "--version"], env=env, capture_output=True,
+        [str(bin_dir / "plagcheck"), "--version"], env=env, capture_output=True,
         text=True,
     )
     assert shown.stdout.strip() == f"plagcheck {version()}"
     menu = subprocess.run(
-        [str(clean_venv / "bin" / "plagcheck-gui"), "--install-shortcut"], env=env,
+        [str(bin_dir / "plagcheck-gui"), "--install-shortcut"], env=env,
         capture_output=True, text=True,
     )
     assert menu.returncode == 0, menu.stderr
     entry = (tmp_path / "data" / "applications" / "plagcheck.desktop").read_text("utf-8")
-    assert f"Exec={clean_venv / 'bin' / 'plagcheck-gui'} %F" in entry
+    assert f"Exec={pipx_install.venv / 'bin' / 'plagcheck-gui'} %F" in entry

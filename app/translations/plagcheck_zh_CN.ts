@@ -512,433 +512,453 @@ Why: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="441"/>
+        <location filename="../main_window.py" line="450"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="445"/>
+        <location filename="../main_window.py" line="454"/>
         <source>Clear recent folders</source>
         <translation>清除最近的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="501"/>
+        <location filename="../main_window.py" line="510"/>
         <source>Open a folder of submissions</source>
         <translation>打开作业文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="509"/>
+        <location filename="../main_window.py" line="518"/>
         <source>Add submissions</source>
         <translation>添加作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="511"/>
+        <location filename="../main_window.py" line="520"/>
         <source>Submissions and ZIPs ({patterns});;All files (*)</source>
         <translation>作业与 ZIP 压缩包 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="522"/>
+        <location filename="../main_window.py" line="531"/>
         <source>Add a template (assignment text)</source>
         <translation>添加模板（作业要求文本）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="524"/>
+        <location filename="../main_window.py" line="533"/>
         <source>Documents ({patterns});;All files (*)</source>
         <translation>文档 ({patterns});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="583"/>
+        <location filename="../main_window.py" line="592"/>
         <source>The archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="598"/>
+        <location filename="../main_window.py" line="607"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="649"/>
+        <location filename="../main_window.py" line="658"/>
         <source>Left out: {what}</source>
         <translation>已排除：{what}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="659"/>
+        <location filename="../main_window.py" line="668"/>
         <source>The shared text joins the assignment text; every pair is judged again…</source>
         <translation>这段共用文字已加入作业题目；正在重新判断每一对…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="673"/>
+        <location filename="../main_window.py" line="682"/>
         <source>Judged again: %n flagged pair(s)</source>
         <translation>
             <numerusform>重新判断后：%n 对文件被标记</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="680"/>
+        <location filename="../main_window.py" line="689"/>
         <source>Students ({count}, {left} to review)</source>
         <translation>学生（{count}，{left} 人待审阅）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="682"/>
+        <location filename="../main_window.py" line="691"/>
         <source>Students ({count})</source>
         <translation>学生（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="722"/>
+        <location filename="../main_window.py" line="731"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="727"/>
+        <location filename="../main_window.py" line="736"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="729"/>
+        <location filename="../main_window.py" line="738"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="766"/>
+        <location filename="../main_window.py" line="775"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="766"/>
+        <location filename="../main_window.py" line="775"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="768"/>
+        <location filename="../main_window.py" line="777"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="789"/>
+        <location filename="../main_window.py" line="798"/>
         <source>Choose a student in the Students list first.</source>
         <translation>请先在学生列表中选择一名学生。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="792"/>
+        <location filename="../main_window.py" line="801"/>
         <source>Scores only</source>
         <translation>仅分数</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="792"/>
+        <location filename="../main_window.py" line="801"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="792"/>
+        <location filename="../main_window.py" line="801"/>
         <source>Full passages</source>
         <translation>完整段落</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="794"/>
+        <location filename="../main_window.py" line="803"/>
         <source>A student&apos;s report</source>
         <translation>学生本人的报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="795"/>
+        <location filename="../main_window.py" line="804"/>
         <source>How much the report shows (other students are never named):</source>
         <translation>报告显示的内容（不会出现其他学生的姓名）：</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="830"/>
+        <location filename="../main_window.py" line="839"/>
         <source>A report is being written; try again soon.</source>
         <translation>正在写入一份报告，请稍后再试。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="832"/>
+        <location filename="../main_window.py" line="841"/>
         <source>Writing {path}…</source>
         <translation>正在写入 {path}…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="836"/>
+        <location filename="../main_window.py" line="845"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="840"/>
+        <location filename="../main_window.py" line="849"/>
         <source>Could not write the report: {error}</source>
         <translation>无法写入报告：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="859"/>
+        <location filename="../main_window.py" line="868"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="865"/>
+        <location filename="../main_window.py" line="874"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="912"/>
+        <location filename="../main_window.py" line="921"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="914"/>
+        <location filename="../main_window.py" line="923"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="915"/>
+        <location filename="../main_window.py" line="924"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="917"/>
+        <location filename="../main_window.py" line="926"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="919"/>
+        <location filename="../main_window.py" line="928"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="920"/>
+        <location filename="../main_window.py" line="929"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="969"/>
+        <location filename="../main_window.py" line="978"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="975"/>
+        <location filename="../main_window.py" line="984"/>
         <source>plagcheck {version}</source>
         <translation>plagcheck {version}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="977"/>
+        <location filename="../main_window.py" line="986"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF, TXT, ODT and RTF submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在一个班级的 DOCX、PDF、TXT、ODT 和 RTF 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="996"/>
+        <location filename="../main_window.py" line="1005"/>
         <source>Error log</source>
         <translation>错误日志</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="997"/>
+        <location filename="../main_window.py" line="1006"/>
         <source>No error has been logged. The log will be {path}</source>
         <translation>尚未记录任何错误。日志文件将保存在 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1010"/>
+        <location filename="../main_window.py" line="1033"/>
+        <source>plagcheck could not be added to the menu: {error}</source>
+        <translation>未能将 plagcheck 添加到菜单：{error}</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1037"/>
+        <source>plagcheck is in the applications menu ({path})</source>
+        <translation>plagcheck 已添加到应用程序菜单（{path}）</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1045"/>
+        <source>You can add it later: Help → Add plagcheck to the applications menu</source>
+        <translation>以后仍可添加：帮助 → 将 plagcheck 添加到应用程序菜单</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1057"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1011"/>
+        <location filename="../main_window.py" line="1058"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1012"/>
+        <location filename="../main_window.py" line="1059"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1013"/>
+        <location filename="../main_window.py" line="1060"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1014"/>
+        <location filename="../main_window.py" line="1061"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1015"/>
+        <location filename="../main_window.py" line="1062"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1016"/>
+        <location filename="../main_window.py" line="1063"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1017"/>
+        <location filename="../main_window.py" line="1064"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1018"/>
+        <location filename="../main_window.py" line="1065"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1019"/>
+        <location filename="../main_window.py" line="1066"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1020"/>
+        <location filename="../main_window.py" line="1067"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1021"/>
+        <location filename="../main_window.py" line="1068"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1022"/>
+        <location filename="../main_window.py" line="1069"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1023"/>
+        <location filename="../main_window.py" line="1070"/>
         <source>Export class &amp;report (HTML or PDF)…</source>
         <translation>导出班级报告（HTML 或 PDF）(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1024"/>
+        <location filename="../main_window.py" line="1071"/>
         <source>Export report of the shown &amp;pair…</source>
         <translation>导出当前文档对的报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1025"/>
+        <location filename="../main_window.py" line="1072"/>
         <source>Export the c&amp;onfirmed cases…</source>
         <translation>导出确认抄袭的案例(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1026"/>
+        <location filename="../main_window.py" line="1073"/>
         <source>Export a &amp;student&apos;s own report…</source>
         <translation>导出学生本人的报告(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1027"/>
+        <location filename="../main_window.py" line="1074"/>
         <source>A&amp;nonymize reports</source>
         <translation>报告匿名化(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1029"/>
+        <location filename="../main_window.py" line="1076"/>
         <source>Name students Student 1…N in exported reports, without paths or file names</source>
         <translation>导出的报告中以“学生 1…N”称呼学生，不含路径和文件名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1031"/>
+        <location filename="../main_window.py" line="1078"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1032"/>
+        <location filename="../main_window.py" line="1079"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1034"/>
+        <location filename="../main_window.py" line="1081"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1036"/>
+        <location filename="../main_window.py" line="1083"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1037"/>
+        <location filename="../main_window.py" line="1084"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1038"/>
+        <location filename="../main_window.py" line="1085"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1039"/>
+        <location filename="../main_window.py" line="1086"/>
         <source>Open the &amp;error log</source>
         <translation>打开错误日志(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1040"/>
+        <location filename="../main_window.py" line="1087"/>
+        <source>Add plagcheck to the applications &amp;menu</source>
+        <translation>将 plagcheck 添加到应用程序菜单(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1089"/>
         <source>Open the &amp;sample class</source>
         <translation>打开示例班级(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1042"/>
+        <location filename="../main_window.py" line="1091"/>
         <source>Scan the 32 short essays that come with plagcheck, six of them copies</source>
         <translation>扫描 plagcheck 自带的 32 篇短文，其中 6 篇是抄袭的</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1044"/>
+        <location filename="../main_window.py" line="1093"/>
         <source>&amp;What the measures mean</source>
         <translation>各项指标的含义(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1045"/>
+        <location filename="../main_window.py" line="1094"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1046"/>
+        <location filename="../main_window.py" line="1095"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1046"/>
+        <location filename="../main_window.py" line="1095"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1046"/>
+        <location filename="../main_window.py" line="1095"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1051"/>
+        <location filename="../main_window.py" line="1100"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1057"/>
+        <location filename="../main_window.py" line="1106"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1062"/>
+        <location filename="../main_window.py" line="1111"/>
         <source>Errors ({count}), warnings ({warnings})</source>
         <translation>错误（{count}），警告（{warnings}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1066"/>
+        <location filename="../main_window.py" line="1115"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1077"/>
+        <location filename="../main_window.py" line="1126"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1080"/>
+        <location filename="../main_window.py" line="1129"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1082"/>
+        <location filename="../main_window.py" line="1131"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1087"/>
+        <location filename="../main_window.py" line="1136"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1088"/>
+        <location filename="../main_window.py" line="1137"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -1234,6 +1254,29 @@ or use File → Open folder…</source>
         <location filename="../views/measures_help.py" line="105"/>
         <source>What the measures mean</source>
         <translation>各项指标的含义</translation>
+    </message>
+</context>
+<context>
+    <name>MenuEntryBar</name>
+    <message>
+        <location filename="../views/menu_entry_bar.py" line="49"/>
+        <source>Add plagcheck to the applications menu, so that you can start it from there next time?</source>
+        <translation>要将 plagcheck 添加到应用程序菜单，以便下次从菜单启动吗？</translation>
+    </message>
+    <message>
+        <location filename="../views/menu_entry_bar.py" line="53"/>
+        <source>Add to the menu</source>
+        <translation>添加到菜单</translation>
+    </message>
+    <message>
+        <location filename="../views/menu_entry_bar.py" line="54"/>
+        <source>No, thanks</source>
+        <translation>不用了</translation>
+    </message>
+    <message>
+        <location filename="../views/menu_entry_bar.py" line="56"/>
+        <source>Not asked again: Help → Add plagcheck to the applications menu</source>
+        <translation>不再询问；以后可通过：帮助 → 将 plagcheck 添加到应用程序菜单</translation>
     </message>
 </context>
 <context>

@@ -96,3 +96,19 @@ def test_tab_reaches_every_panel_and_enter_opens_pairs(window, small_result, qtb
     groups.setCurrentIndex(groups.model().index(0, 0, groups.model().index(0, 0)))
     with qtbot.waitSignal(window.pairOpened):
         press(Qt.Key.Key_Return)
+
+
+def test_after_a_scan_enter_opens_the_first_flagged_pair(window, small_class, qtbot):
+    """The scan's end leaves the keyboard on the matrix, not on the tabs: Enter opens a
+    flagged pair at once."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.tabs.tabBar().setFocus()
+    with qtbot.waitSignal(window.scanFinished, timeout=120_000):
+        window.scan_paths([small_class])
+    assert focused() is window.matrix_panel.view
+    qtbot.waitUntil(lambda: window.matrix_panel.view.currentIndex().isValid(), timeout=10_000)
+    with qtbot.waitSignal(window.pairOpened) as opened:
+        press(Qt.Key.Key_Return)
+    pair = tuple(sorted(opened.args))
+    assert pair in {(p.a, p.b) for p in window.result.pairs if p.flagged}

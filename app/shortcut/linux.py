@@ -1,21 +1,16 @@
-"""``plagcheck-gui --install-shortcut`` / ``--remove-shortcut``: plagcheck in the Linux
-desktop's menu (a freedesktop ``.desktop`` entry and the icon, for this user only).
-
-The Windows Start menu and the macOS Applications folder are not written here: on those
-systems the bundle's installer puts them there (``docs/bundle.md``).
-"""
+"""The Linux menu entry: a freedesktop ``.desktop`` file and the icon under
+``$XDG_DATA_HOME`` (``~/.local/share``), for this user only."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import sys
 from dataclasses import dataclass
-from importlib.resources import files
 from pathlib import Path
 
-APP_ID = "plagcheck"
+from app.shortcut import APP_ID, Place, icon_path
+
 ICON_SIZES = {"scalable": "plagcheck.svg", "256x256": "plagcheck.png"}
+COMMENT = "Find copied work in a folder of students' submissions"
 
 
 @dataclass(frozen=True)
@@ -33,26 +28,13 @@ class Shortcut:
         return self.data_home / "icons" / "hicolor" / size / "apps" / f"{APP_ID}{suffix}"
 
 
-def data_home() -> Path:
+def data_home(place: Place) -> Path:
     """``$XDG_DATA_HOME``, else ``~/.local/share``."""
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return Path(place.env.get("XDG_DATA_HOME") or place.home / ".local" / "share")
 
 
-def icon_path(name: str = "plagcheck.svg") -> Path:
-    """The app's icon inside the package (the window's icon too)."""
-    return Path(str(files("app") / "icons" / name))
-
-
-def launch_command() -> list[str]:
-    """How the menu starts this copy of plagcheck: the bundle's executable, the
-    ``plagcheck-gui`` script beside this Python, or ``python -m app``."""
-    if getattr(sys, "frozen", False):
-        return [sys.executable]
-    script = Path(sys.executable).with_name("plagcheck-gui")
-    if script.is_file():
-        return [str(script)]
-    found = shutil.which("plagcheck-gui")
-    return [found] if found else [sys.executable, "-m", "app"]
+def entry_path(place: Place) -> Path:
+    return Shortcut(data_home(place)).desktop_file
 
 
 def exec_argument(part: str) -> str:
@@ -69,7 +51,7 @@ def exec_argument(part: str) -> str:
     return f'"{escaped}"'
 
 
-def desktop_entry(command: list[str], comment: str) -> str:
+def desktop_entry(command: list[str], comment: str = COMMENT) -> str:
     """The ``.desktop`` file's text (freedesktop Desktop Entry)."""
     exec_line = " ".join(exec_argument(part) for part in command)
     return (
@@ -90,26 +72,27 @@ def desktop_entry(command: list[str], comment: str) -> str:
     )
 
 
-def install_shortcut(home: Path | None = None, command: list[str] | None = None) -> Shortcut:
-    """Write the menu entry and its icons (replacing an older one); returns where."""
-    if not sys.platform.startswith("linux"):
-        raise OSError("a menu entry is written on Linux only: see docs/bundle.md")
-    shortcut = Shortcut(home or data_home())
+
+def is_present(place: Place) -> bool:
+    """Whether the entry is there (any copy's)."""
+    return Path(entry_path(place)).is_file()
+
+
+def install(place: Place, command: list[str]) -> Path:
+    """Write the menu entry and its icons (replacing an older one); returns the entry."""
+    shortcut = Shortcut(data_home(place))
     for size, name in ICON_SIZES.items():
         target = shortcut.icon_file(size)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(icon_path(name), target)
     shortcut.desktop_file.parent.mkdir(parents=True, exist_ok=True)
-    text = desktop_entry(
-        command or launch_command(), "Find copied work in a folder of students' submissions"
-    )
-    shortcut.desktop_file.write_text(text, encoding="utf-8")
-    return shortcut
+    shortcut.desktop_file.write_text(desktop_entry(command), encoding="utf-8")
+    return shortcut.desktop_file
 
 
-def remove_shortcut(home: Path | None = None) -> list[Path]:
+def remove(place: Place) -> list[Path]:
     """Delete the menu entry and its icons; returns the files removed."""
-    shortcut = Shortcut(home or data_home())
+    shortcut = Shortcut(data_home(place))
     removed = []
     for path in (shortcut.desktop_file, *(shortcut.icon_file(s) for s in ICON_SIZES)):
         if path.is_file():
