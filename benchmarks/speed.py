@@ -14,6 +14,12 @@
 5. End-to-end against the peers of ``peers.py`` on the same folder.
 6. Copying that is common: the sample class copied 25 times (1,000 files, 18,875
    flagged pairs), cold and warm from the command line, and its stages.
+7. Re-scans from the command line (``--only-warm``): the benchmark class and 1,000
+   English plain-text files (``make_pan_folder.py``), each with no cache, filling the
+   cache and warm (a new process each), the cache's size per file and what filling it
+   costs; ``--tree`` runs another checkout's code (before and after, one session).
+
+    python benchmarks/speed.py --only-warm [--tree ../main] [--runs 5]
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import itertools
 import os
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -153,11 +160,63 @@ def cli_memory_table(folder: Path) -> None:
     print(row([f"{wall:.2f}", f"{peak:,.0f}"]))
 
 
+def _cli_seconds(argv: list[str], env: dict[str, str], cwd: Path | None = None) -> float:
+    """Wall seconds of one command line run in a new process (``cwd``: where it runs;
+    ``python -m`` imports from there first)."""
+    t0 = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env, cwd=cwd)
+    return time.perf_counter() - t0
+
+
+def cli_warm_table(tmp: Path, class_folder: Path, tree: Path, runs: int = 5) -> None:
+    """``plagcheck scan`` of two 1,000-file folders (the benchmark class, and English
+    plain text from PAN): no cache, filling the cache, then ``runs`` warm re-scans; the
+    cache's bytes per file read, and the load average beside each row (the machine is
+    shared). ``tree``: the checkout whose code runs (PYTHONPATH)."""
+    from make_pan_folder import make_pan_folder
+
+    print(f"\nload average {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores, shared)")
+    plain = tmp / "plain"
+    if not plain.exists():
+        make_pan_folder(plain, 1000)
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    table(
+        f"Re-scans from the command line ({tree}), a new process each",
+        ["folder", "no cache s", "filling the cache s", "filling costs",
+         f"warm s (best / median of {runs})", "cache KB per file", "load average"],
+    )  # fmt: skip
+    for name, folder, extra in (
+        ("benchmark class (DOCX/PDF/TXT)", class_folder, ["--template", str(TEMPLATE)]),
+        ("English plain text (PAN)", plain, []),
+    ):
+        cache = tmp / f"cache-{name.split()[0]}"
+        shutil.rmtree(cache, ignore_errors=True)
+        run_env = {**env, "PLAGCHECK_CACHE_DIR": str(cache)}
+        argv = [sys.executable, "-m", "simhash_core.cli", "scan", str(folder), *extra, "-q"]
+        load = os.getloadavg()[0]
+        cold = _cli_seconds([*argv, "--no-cache"], run_env, tree)
+        fill = _cli_seconds(argv, run_env, tree)
+        size = sum(f.stat().st_size for f in cache.iterdir())
+        warm = [_cli_seconds(argv, run_env, tree) for _ in range(runs)]
+        files = sum(1 for p in folder.rglob("*") if p.is_file())
+        print(
+            row(
+                [
+                    name,
+                    f"{cold:.2f}",
+                    f"{fill:.2f}",
+                    f"{(fill - cold) / cold:+.0%}",
+                    f"{min(warm):.2f} / {statistics.median(warm):.2f}",
+                    f"{size / files / 1024:.1f}",
+                    f"{load:.1f} to {os.getloadavg()[0]:.1f}",
+                ]
+            )
+        )
+
+
 def make_common_copying(folder: Path, copies: int = 25) -> Path:
     """The sample class copied ``copies`` times (byte for byte): each essay handed in
     ``copies`` times, as a popular online essay copied by much of a course."""
-    import shutil
-
     for k in range(copies):
         part = folder / f"c{k:02d}"
         part.mkdir(parents=True, exist_ok=True)
@@ -515,6 +574,14 @@ def main() -> int:
         "--only-common", action="store_true", help="only the common-copying folder's tables"
     )
     ap.add_argument(
+        "--only-warm", action="store_true", help="only the command line's re-scan table"
+    )
+    ap.add_argument(
+        "--tree", type=Path, action="append", help="checkout whose code --only-warm runs "
+        "(repeatable: before and after in one session; default: this one)"
+    )  # fmt: skip
+    ap.add_argument("--runs", type=int, default=5, help="warm re-scans per folder (--only-warm)")
+    ap.add_argument(
         "--stages-only",
         action="store_true",
         help="only one scan of the class, stage by stage with memory (for 10,000 files and up)",
@@ -523,6 +590,12 @@ def main() -> int:
     if args.only_common:
         with tempfile.TemporaryDirectory() as tmp:
             common_copying_table(Path(tmp))
+        return 0
+    if args.only_warm:
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = _class_folder(args, Path(tmp))
+            for tree in args.tree or [ROOT]:
+                cli_warm_table(Path(tmp), folder, tree.resolve(), args.runs)
         return 0
     if args.stages_only:
         with tempfile.TemporaryDirectory() as tmp:

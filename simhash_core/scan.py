@@ -122,7 +122,15 @@ def _analyze_task(
         _cache_writer(store[0]).put(store[1], analysis)
         spent = ("cache write", time.perf_counter() - t0)
         analysis = replace(analysis, timings=(*analysis.timings, spent))
-    return analysis if keep_terms else replace(analysis, terms={})
+    return _sent(analysis, keep_terms)
+
+
+def _sent(analysis: Analysis, keep_terms: bool) -> Analysis:
+    """What a worker sends back of an analysis: not its units (only the cache stores
+    them), nor the term counts unless ``keep_terms``."""
+    if keep_terms:
+        return replace(analysis, unit_hashes=None)
+    return replace(analysis, unit_hashes=None, terms={})
 
 
 def usable_later(a: Analysis | ExtractedText) -> bool:
@@ -252,8 +260,8 @@ def _submission_task(
         done = replace(done, fresh=(), analysis=replace(
             done.analysis, timings=(*done.analysis.timings, spent)
         ))
-    if done.analysis is not None and not keep_terms:
-        done = replace(done, analysis=replace(done.analysis, terms={}))
+    if done.analysis is not None:
+        done = replace(done, analysis=_sent(done.analysis, keep_terms))
     return done
 
 
@@ -316,7 +324,7 @@ class _Reading:
             if h in self.twins:
                 self.twins[h].append(n)
                 continue
-            hit = self._cached(h, len(sub.files))
+            hit = self._cached(h, sub)
             if hit is not None:
                 if h and self.left[h]:
                     self.known[h] = hit
@@ -326,15 +334,34 @@ class _Reading:
                 self.twins[h] = []
             yield n, self._task(sub, task)
 
-    def _cached(self, h: str | None, size: int) -> SubmissionRead | None:
-        """A submission of ``size`` files from the cache, when it gives what reading
-        them would."""
+    def _cached(self, h: str | None, sub: Submission) -> SubmissionRead | None:
+        """A submission from the cache, when it gives what reading its files would: its
+        analysis, or (one file) why the same bytes could not be read before."""
         if self.cache is None or not h:
             return None
         hit = self.cache.get_analysis(h, self.key, with_terms=self.settings.idf == "corpus")
-        if hit is None or not usable_now(hit, self.settings):
-            return None
-        return SubmissionRead(hit, tuple(range(size)), (), ())
+        if hit is not None and usable_now(hit, self.settings):
+            return SubmissionRead(hit, tuple(range(len(sub.files))), (), ())
+        if len(sub.files) == 1:
+            failure = self.cache.get_failure(h, self._read_as(sub))
+            if failure is not None:
+                return SubmissionRead(None, (), ((0, *failure),), ())
+        return None
+
+    def remember(self, n: int, outcome: SubmissionRead) -> None:
+        """Store why a one-file submission could not be read, if its bytes decide it."""
+        h = self.hashes[n]
+        sub = self.subs[n]
+        if self.cache is None or not h or len(sub.files) != 1:
+            return
+        for _, code, reason in outcome.failed:
+            self.cache.put_failure(h, self._read_as(sub), code, reason)
+
+    def _read_as(self, sub: Submission) -> str:
+        """How a one-file submission is read, beside its bytes: its name's suffix (the
+        reader is chosen by it) and whether OCR is off (what a page of pictures gives)."""
+        suffix = self.files[sub.files[0]][0].suffix.lower()
+        return suffix if self.settings.ocr else f"{suffix} no-ocr"
 
     def _text(self, digest: str | None) -> ExtractedText | None:
         """A file's text from the cache, when it gives what reading the file would."""
@@ -435,6 +462,7 @@ def analyze_files(
         if parent_stores:
             assert cache is not None  # parent_stores says so
             outcome = _kept(cache, reading.key, outcome, corpus_idf)
+        reading.remember(n, outcome)
         yield n, replace(outcome, fresh=())
         if _failed(outcome):
             unread.extend(reading.waiting(n))
@@ -490,9 +518,7 @@ def _kept(
         if usable_later(text):
             cache.put_text(text)
     cache.put(key, outcome.analysis)
-    if with_terms:
-        return outcome
-    return replace(outcome, analysis=replace(outcome.analysis, terms={}))
+    return replace(outcome, analysis=_sent(outcome.analysis, with_terms))
 
 
 def _outcomes(

@@ -41,6 +41,27 @@ class Keywords(Sequence[tuple[str, float]]):
         out._set(words, np.asarray(weights, np.float64))
         return out
 
+    @classmethod
+    def from_joined(cls, joined: str, weights: np.ndarray) -> Keywords:
+        """The keywords of :attr:`joined` (the words joined by NUL) and their weights:
+        what a cache stores, taken without splitting the words.
+
+        >>> k = Keywords([("课程", 2.5), ("论文", 1.0)])
+        >>> Keywords.from_joined(k.joined, k.weights) == k
+        True
+        """
+        weights = np.asarray(weights, np.float64)
+        if (joined.count(cls._SEP) + 1 if joined or len(weights) else 0) != len(weights):
+            raise ValueError("Keywords: as many weights as words are needed")
+        out = cls.__new__(cls)
+        out._joined, out._weights = joined, weights
+        return out
+
+    @property
+    def joined(self) -> str:
+        """The words joined by NUL (which no word holds)."""
+        return self._joined
+
     def _set(self, words: list[str], weights: np.ndarray) -> None:
         if len(words) != len(weights):
             raise ValueError("Keywords: as many weights as words are needed")

@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from simhash_core.archive import ArchiveError, ArchiveStore
 from simhash_core.check import CheckRequest, check_class
@@ -31,19 +32,11 @@ from simhash_core.cli.review import (
 from simhash_core.cli.setting_options import add_setting_options, settings_from_args
 from simhash_core.cli.terminal import TerminalProgress, bounded
 from simhash_core.progress import Progress, Stage
-from simhash_core.report import PairNotFound, find_pair, report_writers
-from simhash_core.report.export import (
-    ReportError,
-    ReportsInterrupted,
-    Writer,
-    errors_path_for,
-    write_reports,
-)
-from simhash_core.report.student import StudentNotFound, student_writers
-from simhash_core.review.decisions import Decision
-from simhash_core.sample_class import self_test
 from simhash_core.types import ArchiveStatus, PairScore, ScanResult, ScanSettings
-from simhash_core.version import version
+
+if TYPE_CHECKING:  # the reports' modules are imported when reports are written
+    from simhash_core.report.export import Writer
+    from simhash_core.review.decisions import Decision
 
 
 def summary(result: ScanResult) -> str:
@@ -150,11 +143,13 @@ def _flagged_lines(result: ScanResult) -> list[str]:
 def interrupted_reports(exc: KeyboardInterrupt) -> str:
     """What Ctrl-C while the reports were made left: the reports written and those not.
 
+    >>> from simhash_core.report.export import ReportsInterrupted
     >>> print(interrupted_reports(ReportsInterrupted([Path("a.csv")], [Path("r.pdf")])))
     interrupted while writing the reports: written: a.csv; not written: r.pdf
     >>> print(interrupted_reports(KeyboardInterrupt()))
     interrupted before the reports were written: no report was written
     """
+    from simhash_core.report.export import ReportsInterrupted
     if not isinstance(exc, ReportsInterrupted):
         return "interrupted before the reports were written: no report was written"
     written = ", ".join(str(p) for p in exc.written) or "none"
@@ -244,6 +239,8 @@ def _add_self_test(sub: argparse._SubParsersAction) -> None:
 
 def run_self_test(args: argparse.Namespace) -> int:
     """``plagcheck self-test``: 0 when this install finds the sample class's copies."""
+    from simhash_core.sample_class import self_test
+    from simhash_core.version import version
     problems = self_test(args.out)
     for problem in problems:
         print(f"plagcheck: self-test: {problem}", file=sys.stderr)
@@ -252,6 +249,8 @@ def run_self_test(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from simhash_core.version import version
+
     parser = argparse.ArgumentParser(
         prog="plagcheck", description="Find copied work among student submissions."
     )
@@ -313,27 +312,16 @@ def _scan_and_report(
     result = check_class(request, progress)
     progress.begin(Stage.WRITE)
     progress.update(0, 1)
-    chosen, not_found = None, None
-    if args.pair:
-        try:
-            chosen = [find_pair(result, *args.pair)]
-        except PairNotFound as exc:  # the CSV and JSON are still written
-            not_found = str(exc)
-    try:
-        more = _report_writers(args, result, chosen) if not_found is None else []
-    except StudentNotFound as exc:  # the CSV and JSON are still written
-        more, not_found = [], str(exc)
-    try:
-        write_reports(result, csv_path=args.csv, json_path=args.json, lang=args.lang, more=more)
-        progress.update(1, 1)
-    except ReportError as exc:
-        print(summary(result))
-        print(f"plagcheck: error: {exc}; no report was written", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt as exc:  # Ctrl-C after the comparison: say what was written
-        print(f"\n{interrupted_reports(exc)}", file=sys.stderr)
-        return 130
+    not_found = None
+    if args.csv or args.json or args.html or args.pdf:
+        written = _write_reports(args, result)
+        if isinstance(written, int):
+            return written
+        not_found = written
+    progress.update(1, 1)
     if args.csv:
+        from simhash_core.report.export import errors_path_for
+
         print(f"pairs: {args.csv}   errors: {errors_path_for(args.csv)}")
     if args.json:
         print(f"json: {args.json}")
@@ -355,11 +343,45 @@ def _scan_and_report(
     return 1 if errors else 0
 
 
+def _write_reports(args: argparse.Namespace, result: ScanResult) -> int | str | None:
+    """The reports asked for, written: None, or why the HTML and PDF were not (the
+    pair or student asked for is not in the class: the CSV and JSON still are), or the
+    exit code when nothing could be written or Ctrl-C stopped it. The reports' modules
+    are imported here, not at start-up: a re-scan from the cache takes under a second."""
+    from simhash_core.report import PairNotFound, find_pair
+    from simhash_core.report.export import ReportError, write_reports
+    from simhash_core.report.student import StudentNotFound
+
+    chosen, not_found = None, None
+    if args.pair:
+        try:
+            chosen = [find_pair(result, *args.pair)]
+        except PairNotFound as exc:  # the CSV and JSON are still written
+            not_found = str(exc)
+    try:
+        more = _report_writers(args, result, chosen) if not_found is None else []
+    except StudentNotFound as exc:  # the CSV and JSON are still written
+        more, not_found = [], str(exc)
+    try:
+        write_reports(result, csv_path=args.csv, json_path=args.json, lang=args.lang, more=more)
+    except ReportError as exc:
+        print(summary(result))
+        print(f"plagcheck: error: {exc}; no report was written", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt as exc:  # Ctrl-C after the comparison: say what was written
+        print(f"\n{interrupted_reports(exc)}", file=sys.stderr)
+        return 130
+    return not_found
+
+
 def _report_writers(
     args: argparse.Namespace, result: ScanResult, chosen: list[PairScore] | None
 ) -> list[tuple[Path, Writer]]:
     """The HTML and PDF asked for: the class, one pair, the confirmed cases or one
     student's own report."""
+    from simhash_core.report import report_writers
+    from simhash_core.report.student import student_writers
+
     if args.student:
         return student_writers(
             result,

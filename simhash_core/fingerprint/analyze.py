@@ -76,6 +76,10 @@ class Analysis:
     ocr_offered: int = 0  # scanned pages and pictures that could hold text
     timings: tuple[tuple[str, float], ...] = ()  # seconds per stage, when freshly computed
     sentences: Sentences = NO_SENTENCES  # the meaning layer's sentences and terms
+    # the units' hashes the shingles were made of (the cache stores them instead of the
+    # shingles); None where the analysis was not made here (the cache, the archive),
+    # and once it is stored
+    unit_hashes: np.ndarray | None = None
 
 
 def _masked_text(text: str, starts: np.ndarray, ends: np.ndarray, mask: np.ndarray) -> str:
@@ -215,6 +219,7 @@ def analyze_text(
         minhash=minhash.signature(shingles, settings.minhash_perms),
         ngram=settings.ngram,
         sentences=sentences,
+        unit_hashes=u.hashes,
         timings=(
             ("normalization", t1 - t0),
             ("segmentation", t3 - t2),

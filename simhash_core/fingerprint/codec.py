@@ -126,15 +126,16 @@ OFFSETS = b"OFS1"
 OFFSET_ARRAYS = ("unit_starts", "unit_ends")
 
 
-def pack_offsets(values: np.ndarray) -> bytes:
-    """Ascending text offsets, compactly.
+def pack_offsets(values: np.ndarray, level: int = 6) -> bytes:
+    """Ascending text offsets, compactly (``level``: zlib's; the fingerprint cache,
+    written while a scan waits, takes 1: three times faster, a tenth larger).
 
     >>> starts = np.array([0, 3, 5, 9], np.int32)
     >>> unpack_offsets("unit_starts", pack_offsets(starts)).tolist()
     [0, 3, 5, 9]
     """
     deltas = np.diff(np.asarray(values, dtype=np.int64), prepend=0)
-    return OFFSETS + zlib.compress(deltas.astype("<i4").tobytes(), 6)
+    return OFFSETS + zlib.compress(deltas.astype("<i4").tobytes(), level)
 
 
 def unpack_offsets(name: str, blob: bytes) -> np.ndarray:

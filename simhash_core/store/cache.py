@@ -7,6 +7,10 @@ Two levels, both keyed by the file's content hash (never by name or date):
 * ``file_digests``: each file's content hash, trusted while the file's size, inode,
   modification and change times (nanoseconds) are those it was hashed with, so an
   unchanged folder is not read again just to learn it is unchanged.
+* ``unreadable``: why a file could not be read, where that follows from its bytes
+  alone (:data:`LASTING_FAILURES`: not a text file, damaged, encrypted...), under its
+  content hash and how it was read (its name's suffix, OCR off): an unchanged folder's
+  bad file is not read again.
 * ``comparisons``: the threshold-free part of comparing a whole folder
   (:class:`~simhash_core.compare.memo.ComparisonMemo`), for the last few folders.
 * ``analyses``: everything :class:`~simhash_core.fingerprint.analyze.Analysis` holds, keyed also by
@@ -64,14 +68,14 @@ from simhash_core.store.codec import (
 )
 from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 
-# 20: PDF white, tiny, shuffled, junk layers (#41); 19: disguised letters folded, flagged
-# (#41); 18: offsets compressed
-CACHE_VERSION = 20
+# 21: PDF white, tiny, shuffled, junk layers (#41); 20: shingles as their units' hashes
+# (#43); 19: disguised letters folded, flagged (#41)
+CACHE_VERSION = 21
 # what extraction gives for the same bytes; a change re-reads every file once
-# 8: PDF white, tiny, shuffled, junk layers (#41); 7: a scrap of junk in a text file
-# read past; 6: .doc, .wps, photos, turned scans; 5: hidden text left out, flagged (#41)
-EXTRACT_VERSION = 8
-PAGE_SIZE = 16384  # for new files: a 60 KB analysis is fewer WAL frames (0.88 to 0.66 ms)
+# 9: PDF white, tiny, shuffled, junk layers (#41); 8: texts compressed (#43); 7: junk in a
+# .txt read past; 6: .doc, .wps, photos, turned scans
+EXTRACT_VERSION = 9
+PAGE_SIZE = 4096  # for new files: a row's last overflow page is half empty on average
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS {texts} (
     digest TEXT PRIMARY KEY, kind TEXT, encoding TEXT, pages INTEGER,
@@ -80,6 +84,9 @@ CREATE TABLE IF NOT EXISTS {texts} (
 CREATE TABLE IF NOT EXISTS analyses_v{version} (
     digest TEXT, key TEXT, header TEXT, arrays BLOB, keywords BLOB, terms BLOB,
     PRIMARY KEY (digest, key)
+);
+CREATE TABLE IF NOT EXISTS {unreadable} (
+    digest TEXT, suffix TEXT, code TEXT, reason TEXT, PRIMARY KEY (digest, suffix)
 );
 CREATE TABLE IF NOT EXISTS comparisons (key TEXT PRIMARY KEY, data BLOB, used REAL);
 CREATE TABLE IF NOT EXISTS file_digests (path TEXT PRIMARY KEY, stat TEXT, digest TEXT);
@@ -131,6 +138,14 @@ def _meta(value: str | None) -> DocumentMeta | None:
         return None
 
 _TEXTS = f"texts_v{EXTRACT_VERSION}"
+_UNREADABLE = f"unreadable_v{EXTRACT_VERSION}"
+# why a file can't be read, where its bytes alone decide it (the same bytes fail the
+# same way on every scan); not a missing or locked file, a time limit, OCR (off, or
+# its engine missing) or a reader that may be installed later
+LASTING_FAILURES = frozenset(
+    {"binary", "corrupt", "empty", "encoding", "encrypted", "malicious", "old-doc"}
+)
+_PASSING_REASONS = ("image.", "ocr.")  # reasons of pictures: OCR decides them
 _DAMAGED_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 T = TypeVar("T")
 
@@ -186,8 +201,8 @@ def array_digest(arr: np.ndarray) -> str:
     return hashlib.blake2b(np.ascontiguousarray(arr).tobytes(), digest_size=12).hexdigest()
 
 
-_VERSIONED = re.compile(r"(analyses|texts)(?:_v(\d+))?")
-_OWN_VERSIONS = {"analyses": CACHE_VERSION, "texts": EXTRACT_VERSION}
+_VERSIONED = re.compile(r"(analyses|texts|unreadable)(?:_v(\d+))?")
+_OWN_VERSIONS = {"analyses": CACHE_VERSION, "texts": EXTRACT_VERSION, "unreadable": EXTRACT_VERSION}
 
 
 def stale_tables(names: Iterable[str], in_use: Iterable[str] = ()) -> list[str]:
@@ -284,7 +299,9 @@ class AnalysisCache:
         db.execute(f"PRAGMA page_size={PAGE_SIZE}")  # only takes effect on a new file
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
-        db.executescript(_SCHEMA.format(version=CACHE_VERSION, texts=_TEXTS))
+        db.executescript(
+            _SCHEMA.format(version=CACHE_VERSION, texts=_TEXTS, unreadable=_UNREADABLE)
+        )
         db.execute(f"SELECT count(*) FROM {_ANALYSES}").fetchone()
         AnalysisCache._drop_stale(db)
 
@@ -294,7 +311,8 @@ class AnalysisCache:
         no version has used for :data:`OLDER_KEPT_SECONDS` (never a newer version's)."""
         now = time.time()
         db.executemany(
-            "INSERT OR REPLACE INTO table_users VALUES (?, ?)", [(_ANALYSES, now), (_TEXTS, now)]
+            "INSERT OR REPLACE INTO table_users VALUES (?, ?)",
+            [(_ANALYSES, now), (_TEXTS, now), (_UNREADABLE, now)],
         )
         recent = db.execute(
             "SELECT name FROM table_users WHERE used > ?", (now - OLDER_KEPT_SECONDS,)
@@ -339,6 +357,38 @@ class AnalysisCache:
         except (ValueError, KeyError, TypeError, UnicodeDecodeError, zlib.error):
             return None
 
+    def get_failure(self, digest: str, suffix: str) -> tuple[str, Message] | None:
+        """Why a file of these bytes, read as ``suffix`` says (its name's suffix, and
+        whether OCR was off), could not be read: its code and reason, when that was
+        stored (:func:`lasting_failure`); else None."""
+        row = self._guarded(
+            lambda db: db.execute(
+                f"SELECT code, reason FROM {_UNREADABLE} WHERE digest = ? AND suffix = ?",
+                (digest, suffix.lower()),
+            ).fetchone(),
+            None,
+        )
+        if row is None:
+            return None
+        try:
+            (reason,) = load_messages(row[1])
+        except (ValueError, TypeError):
+            return None
+        return row[0], reason
+
+    def put_failure(self, digest: str, suffix: str, code: str, reason: Message) -> None:
+        """Remember why a file could not be read, if its bytes alone decide it."""
+        if not digest or not lasting_failure(code, reason):
+            return
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute(
+                f"INSERT OR REPLACE INTO {_UNREADABLE} VALUES (?, ?, ?, ?)",
+                (digest, suffix.lower(), code, dump_messages([reason])),
+            )
+
+        self._guarded(work, None)
+
     def get_text(self, digest: str) -> ExtractedText | None:
         row = self._guarded(
             lambda db: db.execute(
@@ -362,7 +412,7 @@ class AnalysisCache:
                 **_ocr(ocr),
                 content_hash=digest,
             )
-        except (ValueError, TypeError, UnicodeDecodeError):
+        except (ValueError, TypeError, UnicodeDecodeError, zlib.error):
             return None
 
     def known_digests(self, stats: dict[str, str]) -> dict[str, str]:
@@ -466,6 +516,19 @@ class AnalysisCache:
     def put_text(self, text: ExtractedText) -> None:
         """Store a file's text alone (one of a student's several files)."""
         self._guarded(lambda db: store_text(db, text), None)
+
+
+def lasting_failure(code: str, reason: Message) -> bool:
+    """Whether a file that failed so fails again on every read of the same bytes.
+
+    >>> lasting_failure("binary", Message.of("txt.nul"))
+    True
+    >>> lasting_failure("timeout", Message.of("task.timeout", seconds=60))
+    False
+    >>> lasting_failure("empty", Message.of("image.no-text"))  # OCR read nothing
+    False
+    """
+    return code in LASTING_FAILURES and not reason.code.startswith(_PASSING_REASONS)
 
 
 def open_cache(path: Path | None = None) -> tuple[AnalysisCache | None, Message | None]:

@@ -446,3 +446,55 @@ def test_an_unwritable_cache_scans_without_it(folder, tmp_path, monkeypatch, cap
     assert "Traceback" not in printed
     assert rows and any("copy.txt" in r for r in rows)
     assert "the fingerprint cache is not used (every file is read)" in printed
+
+
+def test_unreadable_file_is_not_read_again_while_unchanged(folder, tmp_path):
+    """A file whose bytes can't be read (not a text file) is remembered with its reason:
+    the next scan says the same without a worker reading it; a time limit (which may
+    pass next time) is not remembered."""
+    from tests.core import pool_tasks
+
+    (folder / "photo.txt").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 20)
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    cold = scan([folder], cache=cache)
+    assert [(e.path, e.code) for e in cold.errors] == [("photo.txt", "binary")]
+    warm = scan([folder], cache=cache, task=pool_tasks.crash)  # any task run would crash
+    assert [(e.path, e.code, e.reason) for e in warm.errors] == [
+        (e.path, e.code, e.reason) for e in cold.errors
+    ]
+    assert summary(warm) == summary(cold)
+    # remembered under how it was read: another suffix or OCR off is another read
+    from simhash_core.fingerprint.analyze import file_digest
+
+    digest = file_digest(folder / "photo.txt")
+    assert cache.get_failure(digest, ".txt") == (cold.errors[0].code, cold.errors[0].reason)
+    assert cache.get_failure(digest, ".png") is None
+    assert cache.get_failure(digest, ".txt no-ocr") is None
+    cache.put_failure("d", ".txt", "timeout", Message.of("task.timeout", seconds=60))
+    assert cache.get_failure("d", ".txt") is None
+
+
+def test_cached_rows_are_compact_and_read_back_whole(folder, tmp_path):
+    """The shingles are stored as their units (distinct hashes and indices) and the text
+    compressed: the row is smaller than the arrays it stands for, and the analysis read
+    back is the one stored, shingle for shingle."""
+    from simhash_core.fingerprint.analyze import analyze_file
+    from simhash_core.store.cache import _TEXTS
+    from simhash_core.store.codec import encode_analysis
+
+    path = folder / "s0.txt"
+    a = replace(analyze_file(path, ScanSettings()), content_hash="h0")
+    as_hashes = encode_analysis(replace(a, unit_hashes=None))  # the shingles as they are
+    assert len(encode_analysis(a).arrays) < len(as_hashes.arrays)
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    cache.put("k", a)
+    back = cache.get_analysis("h0", "k")
+    assert back is not None and _same_analysis(a, back)
+    # an analysis without its units' hashes (made elsewhere) keeps its shingles as they are
+    other = replace(a, unit_hashes=None, content_hash="h1")
+    cache.put("k", other)
+    again = cache.get_analysis("h1", "k")
+    assert again is not None and _same_analysis(other, again)
+    with sqlite3.connect(tmp_path / "c.sqlite") as db:
+        (stored,) = db.execute(f"SELECT text FROM {_TEXTS} WHERE digest = 'h0'").fetchone()
+    assert len(stored) < len(a.text.encode("utf-8"))
