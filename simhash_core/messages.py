@@ -330,6 +330,14 @@ CATALOGUE: dict[str, str] = {
     "flag.strike": "{chars:,} strike-through marks laid over letters",
     "flag.joiner": "{chars:,} invisible joiners inside words",
     "flag.filler": "{chars:,} spaces replaced by invisible Hangul fillers",
+    "flag.shuffled": (
+        "{chars:,} characters drawn out of reading order (p. {pages}): read in the order "
+        "the page shows them"
+    ),
+    "flag.mismatch": (
+        "{chars:,} characters of a text layer that does not match what its page shows "
+        "(p. {pages}): the page was read by OCR"
+    ),
     # what to know about the run itself
     "notice.cache-replaced": (
         "the fingerprint cache was damaged ({detail}); it was moved aside as {name} "
@@ -440,7 +448,7 @@ PLURALS: dict[str, str] = {
     "warn.control-bytes": "count",
     **{f"flag.{kind}": "chars" for kind in
        ("vanish", "colour", "tiny", "decoy", "invisible", "lookalike", "strike", "joiner",
-        "filler")},
+        "filler", "shuffled", "mismatch")},
 }  # fmt: skip
 SINGULAR: dict[str, str] = {
     "flag.vanish": "1 character of hidden text, marked as hidden",
@@ -454,6 +462,14 @@ SINGULAR: dict[str, str] = {
     "flag.strike": "1 strike-through mark laid over a letter",
     "flag.joiner": "1 invisible joiner inside a word",
     "flag.filler": "1 space replaced by an invisible Hangul filler",
+    "flag.shuffled": (
+        "1 character drawn out of reading order (p. {pages}): read in the order the page "
+        "shows it"
+    ),
+    "flag.mismatch": (
+        "1 character of a text layer that does not match what its page shows (p. {pages}): "
+        "the page was read by OCR"
+    ),
     "pair.passage": (
         "a matching passage of about {words:.0f} words "
         "({passages} passage, {chars} characters in all)"

@@ -207,8 +207,11 @@ def ocr_confidence(regions: Sequence[OcrRegion]) -> float | None:
 
 # what each kind of integrity flag is: the message it is told in (see IntegrityFlag)
 FLAG_KINDS = (
-    "vanish", "colour", "tiny", "decoy", "invisible", "lookalike", "strike", "joiner", "filler"
+    "vanish", "colour", "tiny", "decoy", "invisible", "lookalike", "strike", "joiner", "filler",
+    "shuffled", "mismatch",
 )  # fmt: skip
+# the kinds told with the pages of a PDF they were found on
+PAGE_FLAG_KINDS = ("shuffled", "mismatch")
 
 
 @dataclass(frozen=True)
@@ -231,6 +234,7 @@ class IntegrityFlag:
     kind: str
     chars: int
     where: str = ""
+    pages: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in FLAG_KINDS:
@@ -238,7 +242,14 @@ class IntegrityFlag:
 
     @property
     def message(self) -> Message:
-        """What the flag tells a teacher (without ``where``)."""
+        """What the flag tells a teacher (without ``where``).
+
+        >>> str(IntegrityFlag("mismatch", 1800, pages=(2, 3)).message)
+        '1,800 characters of a text layer that does not match what its page shows (p. 2, 3): the page was read by OCR'
+        """  # noqa: E501
+        if self.kind in PAGE_FLAG_KINDS:
+            pages = ", ".join(str(p) for p in self.pages)
+            return Message.of(f"flag.{self.kind}", chars=self.chars, pages=pages)
         return Message.of(f"flag.{self.kind}", chars=self.chars)
 
     @classmethod
@@ -248,7 +259,9 @@ class IntegrityFlag:
         if kind == message.code or kind not in FLAG_KINDS:
             return None
         chars = message["chars"]
-        return cls(kind, chars if isinstance(chars, int) else 0, where)
+        pages = str(message["pages"]) if "pages" in message.args else ""
+        numbers = tuple(int(p) for p in pages.split(",") if p.strip().isdigit())
+        return cls(kind, chars if isinstance(chars, int) else 0, where, numbers)
 
 
 def integrity_flags(warnings: Iterable[Message]) -> tuple[IntegrityFlag, ...]:

@@ -228,6 +228,8 @@ def messages() -> dict[str, str]:
         "flag.strike": translate("Message", "{chars:,} strike-through marks laid over letters"),
         "flag.joiner": translate("Message", "{chars:,} invisible joiners inside words"),
         "flag.filler": translate("Message", "{chars:,} spaces replaced by invisible Hangul fillers"),
+        "flag.shuffled": translate("Message", "{chars:,} characters drawn out of reading order (p. {pages}): read in the order the page shows them"),
+        "flag.mismatch": translate("Message", "{chars:,} characters of a text layer that does not match what its page shows (p. {pages}): the page was read by OCR"),
         "notice.cache-replaced": translate("Message", "the fingerprint cache was damaged ({detail}); it was moved aside as {name} and a new one was started"),
         "notice.zip-layout": translate("Message", "{zip}: {platform} recognised; {students} students named from it"),
         "notice.zip-no-layout": translate("Message", "{zip}: no learning platform's layout recognised; each file is compared on its own"),

@@ -552,413 +552,413 @@ Why: {reason}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="607"/>
+        <location filename="../main_window.py" line="618"/>
         <source>The scan failed: {error}</source>
         <translation>扫描失败：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="658"/>
+        <location filename="../main_window.py" line="669"/>
         <source>Left out: {what}</source>
         <translation>已排除：{what}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="668"/>
+        <location filename="../main_window.py" line="679"/>
         <source>The shared text joins the assignment text; every pair is judged again…</source>
         <translation>这段共用文字已加入作业题目；正在重新判断每一对…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="682"/>
+        <location filename="../main_window.py" line="693"/>
         <source>Judged again: %n flagged pair(s)</source>
         <translation>
             <numerusform>重新判断后：%n 对文件被标记</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="689"/>
+        <location filename="../main_window.py" line="700"/>
         <source>Students ({count}, {left} to review)</source>
         <translation>学生（{count}，{left} 人待审阅）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="691"/>
+        <location filename="../main_window.py" line="702"/>
         <source>Students ({count})</source>
         <translation>学生（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="731"/>
+        <location filename="../main_window.py" line="742"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="736"/>
+        <location filename="../main_window.py" line="747"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="738"/>
+        <location filename="../main_window.py" line="749"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="775"/>
+        <location filename="../main_window.py" line="786"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="775"/>
+        <location filename="../main_window.py" line="786"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="777"/>
+        <location filename="../main_window.py" line="788"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="798"/>
+        <location filename="../main_window.py" line="809"/>
         <source>Choose a student in the Students list first.</source>
         <translation>请先在学生列表中选择一名学生。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="801"/>
+        <location filename="../main_window.py" line="812"/>
         <source>Scores only</source>
         <translation>仅分数</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="801"/>
+        <location filename="../main_window.py" line="812"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="801"/>
+        <location filename="../main_window.py" line="812"/>
         <source>Full passages</source>
         <translation>完整段落</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="803"/>
+        <location filename="../main_window.py" line="814"/>
         <source>A student&apos;s report</source>
         <translation>学生本人的报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="804"/>
+        <location filename="../main_window.py" line="815"/>
         <source>How much the report shows (other students are never named):</source>
         <translation>报告显示的内容（不会出现其他学生的姓名）：</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="839"/>
+        <location filename="../main_window.py" line="850"/>
         <source>A report is being written; try again soon.</source>
         <translation>正在写入一份报告，请稍后再试。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="841"/>
+        <location filename="../main_window.py" line="852"/>
         <source>Writing {path}…</source>
         <translation>正在写入 {path}…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="845"/>
+        <location filename="../main_window.py" line="856"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="849"/>
+        <location filename="../main_window.py" line="860"/>
         <source>Could not write the report: {error}</source>
         <translation>无法写入报告：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="868"/>
+        <location filename="../main_window.py" line="879"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="874"/>
+        <location filename="../main_window.py" line="885"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="921"/>
+        <location filename="../main_window.py" line="932"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="923"/>
+        <location filename="../main_window.py" line="934"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="924"/>
+        <location filename="../main_window.py" line="935"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="926"/>
+        <location filename="../main_window.py" line="937"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="928"/>
+        <location filename="../main_window.py" line="939"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="929"/>
+        <location filename="../main_window.py" line="940"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="978"/>
+        <location filename="../main_window.py" line="989"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="984"/>
+        <location filename="../main_window.py" line="995"/>
         <source>plagcheck {version}</source>
         <translation>plagcheck {version}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="986"/>
+        <location filename="../main_window.py" line="997"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF, TXT, ODT and RTF submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在一个班级的 DOCX、PDF、TXT、ODT 和 RTF 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1005"/>
+        <location filename="../main_window.py" line="1016"/>
         <source>Error log</source>
         <translation>错误日志</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1006"/>
+        <location filename="../main_window.py" line="1017"/>
         <source>No error has been logged. The log will be {path}</source>
         <translation>尚未记录任何错误。日志文件将保存在 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1033"/>
+        <location filename="../main_window.py" line="1044"/>
         <source>plagcheck could not be added to the menu: {error}</source>
         <translation>未能将 plagcheck 添加到菜单：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1037"/>
+        <location filename="../main_window.py" line="1048"/>
         <source>plagcheck is in the applications menu ({path})</source>
         <translation>plagcheck 已添加到应用程序菜单（{path}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1045"/>
+        <location filename="../main_window.py" line="1056"/>
         <source>You can add it later: Help → Add plagcheck to the applications menu</source>
         <translation>以后仍可添加：帮助 → 将 plagcheck 添加到应用程序菜单</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1057"/>
+        <location filename="../main_window.py" line="1068"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1058"/>
+        <location filename="../main_window.py" line="1069"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1059"/>
+        <location filename="../main_window.py" line="1070"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1060"/>
+        <location filename="../main_window.py" line="1071"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1061"/>
+        <location filename="../main_window.py" line="1072"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1062"/>
+        <location filename="../main_window.py" line="1073"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1063"/>
+        <location filename="../main_window.py" line="1074"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1064"/>
+        <location filename="../main_window.py" line="1075"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1065"/>
+        <location filename="../main_window.py" line="1076"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1066"/>
+        <location filename="../main_window.py" line="1077"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1067"/>
+        <location filename="../main_window.py" line="1078"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1068"/>
+        <location filename="../main_window.py" line="1079"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1069"/>
+        <location filename="../main_window.py" line="1080"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1070"/>
+        <location filename="../main_window.py" line="1081"/>
         <source>Export class &amp;report (HTML or PDF)…</source>
         <translation>导出班级报告（HTML 或 PDF）(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1071"/>
+        <location filename="../main_window.py" line="1082"/>
         <source>Export report of the shown &amp;pair…</source>
         <translation>导出当前文档对的报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1072"/>
+        <location filename="../main_window.py" line="1083"/>
         <source>Export the c&amp;onfirmed cases…</source>
         <translation>导出确认抄袭的案例(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1073"/>
+        <location filename="../main_window.py" line="1084"/>
         <source>Export a &amp;student&apos;s own report…</source>
         <translation>导出学生本人的报告(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1074"/>
+        <location filename="../main_window.py" line="1085"/>
         <source>A&amp;nonymize reports</source>
         <translation>报告匿名化(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1076"/>
+        <location filename="../main_window.py" line="1087"/>
         <source>Name students Student 1…N in exported reports, without paths or file names</source>
         <translation>导出的报告中以“学生 1…N”称呼学生，不含路径和文件名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1078"/>
+        <location filename="../main_window.py" line="1089"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1079"/>
+        <location filename="../main_window.py" line="1090"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1081"/>
+        <location filename="../main_window.py" line="1092"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1083"/>
+        <location filename="../main_window.py" line="1094"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1084"/>
+        <location filename="../main_window.py" line="1095"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1085"/>
+        <location filename="../main_window.py" line="1096"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1086"/>
+        <location filename="../main_window.py" line="1097"/>
         <source>Open the &amp;error log</source>
         <translation>打开错误日志(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1087"/>
+        <location filename="../main_window.py" line="1098"/>
         <source>Add plagcheck to the applications &amp;menu</source>
         <translation>将 plagcheck 添加到应用程序菜单(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1089"/>
+        <location filename="../main_window.py" line="1100"/>
         <source>Open the &amp;sample class</source>
         <translation>打开示例班级(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1091"/>
+        <location filename="../main_window.py" line="1102"/>
         <source>Scan the 32 short essays that come with plagcheck, six of them copies</source>
         <translation>扫描 plagcheck 自带的 32 篇短文，其中 6 篇是抄袭的</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1093"/>
+        <location filename="../main_window.py" line="1104"/>
         <source>&amp;What the measures mean</source>
         <translation>各项指标的含义(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1094"/>
+        <location filename="../main_window.py" line="1105"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1095"/>
+        <location filename="../main_window.py" line="1106"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1095"/>
+        <location filename="../main_window.py" line="1106"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1095"/>
+        <location filename="../main_window.py" line="1106"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1100"/>
+        <location filename="../main_window.py" line="1111"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1106"/>
+        <location filename="../main_window.py" line="1117"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1111"/>
+        <location filename="../main_window.py" line="1122"/>
         <source>Errors ({count}), warnings ({warnings})</source>
         <translation>错误（{count}），警告（{warnings}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1115"/>
+        <location filename="../main_window.py" line="1126"/>
         <source>Errors ({count})</source>
         <translation>错误（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1126"/>
+        <location filename="../main_window.py" line="1137"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1129"/>
+        <location filename="../main_window.py" line="1140"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1131"/>
+        <location filename="../main_window.py" line="1142"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1136"/>
+        <location filename="../main_window.py" line="1147"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1137"/>
+        <location filename="../main_window.py" line="1148"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -2202,7 +2202,7 @@ tf 开头</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="197"/>
-        <location filename="core_catalogue.py" line="273"/>
+        <location filename="core_catalogue.py" line="275"/>
         <source>{detail}</source>
         <translation>{detail}</translation>
     </message>
@@ -2374,227 +2374,237 @@ tf 开头</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="231"/>
+        <source>{chars:,} characters drawn out of reading order (p. {pages}): read in the order the page shows them</source>
+        <translation>{chars:,} 个字符未按阅读顺序绘制（第 {pages} 页）：已按页面显示的顺序读取</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="232"/>
+        <source>{chars:,} characters of a text layer that does not match what its page shows (p. {pages}): the page was read by OCR</source>
+        <translation>{chars:,} 个字符的文字层与页面显示的内容不符（第 {pages} 页）：该页已用 OCR 识别</translation>
+    </message>
+    <message>
+        <location filename="core_catalogue.py" line="233"/>
         <source>the fingerprint cache was damaged ({detail}); it was moved aside as {name} and a new one was started</source>
         <translation>指纹缓存已损坏（{detail}）；已将其移到一旁，改名为 {name}，并新建了缓存</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="232"/>
+        <location filename="core_catalogue.py" line="234"/>
         <source>{zip}: {platform} recognised; {students} students named from it</source>
         <translation>{zip}：识别出{platform}；据此确定了 {students} 名学生</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="233"/>
+        <location filename="core_catalogue.py" line="235"/>
         <source>{zip}: no learning platform&apos;s layout recognised; each file is compared on its own</source>
         <translation>{zip}：未识别出任何教学平台的格式；每个文件单独比对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="234"/>
+        <location filename="core_catalogue.py" line="236"/>
         <source>Moodle&apos;s &apos;Download all submissions&apos; layout</source>
         <translation>Moodle“下载所有提交”的格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="235"/>
+        <location filename="core_catalogue.py" line="237"/>
         <source>Canvas&apos;s submissions download</source>
         <translation>Canvas 平台的提交下载格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="236"/>
+        <location filename="core_catalogue.py" line="238"/>
         <source>Blackboard&apos;s assignment download</source>
         <translation>Blackboard 的作业下载格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="237"/>
+        <location filename="core_catalogue.py" line="239"/>
         <source>Google Classroom&apos;s (Drive) file names</source>
         <translation>Google Classroom（云端硬盘）的文件名</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="238"/>
+        <location filename="core_catalogue.py" line="240"/>
         <source>student numbers and names (学习通, 雨课堂 and similar)</source>
         <translation>学号和姓名（学习通、雨课堂等）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="239"/>
+        <location filename="core_catalogue.py" line="241"/>
         <source>one folder per student</source>
         <translation>每名学生一个文件夹</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="240"/>
+        <location filename="core_catalogue.py" line="242"/>
         <source>the fingerprint cache is not used (every file is read): {detail}</source>
         <translation>未使用指纹缓存（每个文件都重新读取）：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="241"/>
+        <location filename="core_catalogue.py" line="243"/>
         <source>your earlier decisions could not be read, so none is shown: {detail}</source>
         <translation>无法读取你之前的判定，因此不显示任何判定：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="242"/>
+        <location filename="core_catalogue.py" line="244"/>
         <source>compared with the archive {location}: {searched} archived documents searched, {matched} close enough to compare</source>
         <translation>已与档案 {location} 比较：检索了 {searched} 份存档文档，其中 {matched} 份相近而参与比较</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="243"/>
+        <location filename="core_catalogue.py" line="245"/>
         <source>the archive {location} holds no documents yet: nothing was compared with it</source>
         <translation>档案 {location} 中还没有文档：没有与之比较</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="244"/>
+        <location filename="core_catalogue.py" line="246"/>
         <source>the archive {location} was asked for but NOT checked: {reason}</source>
         <translation>已要求与档案 {location} 比较，但档案未被检查：{reason}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="245"/>
+        <location filename="core_catalogue.py" line="247"/>
         <source>the scan was cancelled before the archive was searched</source>
         <translation>扫描在检索档案之前被取消</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="246"/>
+        <location filename="core_catalogue.py" line="248"/>
         <source>the Redis archive needs the &apos;redis&apos; package: pip install &apos;plagcheck[redis]&apos;</source>
         <translation>Redis 归档需要 &apos;redis&apos; 软件包：请运行 &apos;pip install plagcheck[redis]&apos;</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="247"/>
+        <location filename="core_catalogue.py" line="249"/>
         <source>not a usable Redis address: {location} ({detail}); expected redis://HOST:PORT/DB</source>
         <translation>不是可用的 Redis 地址：{location}（{detail}）；应为 redis://HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="248"/>
+        <location filename="core_catalogue.py" line="250"/>
         <source>the Redis archive at {location} has no password: take the password out of the address</source>
         <translation>{location} 的 Redis 归档没有设置密码：请从地址中去掉密码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="249"/>
+        <location filename="core_catalogue.py" line="251"/>
         <source>the Redis archive at {location} needs a password: give it as redis://:PASSWORD@HOST:PORT/DB</source>
         <translation>{location} 的 Redis 归档需要密码：请写成 redis://:PASSWORD@HOST:PORT/DB</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="250"/>
+        <location filename="core_catalogue.py" line="252"/>
         <source>the Redis archive at {location} refused the password (or user name): check them</source>
         <translation>{location} 的 Redis 归档拒绝了密码（或用户名）：请检查</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="251"/>
+        <location filename="core_catalogue.py" line="253"/>
         <source>unknown kind of archive address {location}: give a file path, a Redis server as redis://HOST:PORT/DB, rediss://HOST:PORT/DB (TLS) or unix:///PATH/TO/SOCKET, or a Redis Cluster as redis+cluster://HOST:PORT or rediss+cluster://HOST:PORT</source>
         <oldsource>unknown kind of archive address {location}: give a file path, or a Redis server as redis://HOST:PORT/DB, rediss://HOST:PORT/DB (TLS) or unix:///PATH/TO/SOCKET</oldsource>
         <translation>无法识别的档案库地址 {location}：请给出文件路径、Redis 服务器地址 redis://主机:端口/数据库、rediss://主机:端口/数据库（TLS）或 unix:///套接字路径，或 Redis 集群地址 redis+cluster://主机:端口 或 rediss+cluster://主机:端口</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="252"/>
+        <location filename="core_catalogue.py" line="254"/>
         <source>the Redis archive at {location} was made on a Redis Cluster: open it as redis+cluster://HOST:PORT</source>
         <translation>{location} 上的 Redis 档案库是在 Redis 集群上建立的：请用 redis+cluster://主机:端口 打开</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="253"/>
+        <location filename="core_catalogue.py" line="255"/>
         <source>cannot reach the Redis archive at {location}: {detail}</source>
         <translation>无法连接 {location} 的 Redis 归档：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="254"/>
+        <location filename="core_catalogue.py" line="256"/>
         <source>Redis archive error at {location}: {detail}</source>
         <translation>{location} 的 Redis 归档出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="255"/>
+        <location filename="core_catalogue.py" line="257"/>
         <source>the archive {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>归档 {location} 由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="256"/>
+        <location filename="core_catalogue.py" line="258"/>
         <source>the Redis archive at {location} was written by a newer plagcheck (schema {version}); update plagcheck to use it</source>
         <translation>{location} 的 Redis 归档由更新版本的 plagcheck 写入（结构版本 {version}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="257"/>
+        <location filename="core_catalogue.py" line="259"/>
         <source>this archive was built by a plagcheck version that analyses text differently; its fingerprints cannot be compared with new ones. Start a new archive (--archive PATH) and add the past classes again</source>
         <translation>此归档由文本分析方式不同的 plagcheck 版本建立，其指纹无法与新指纹比较。请新建归档（&apos;--archive PATH&apos;），并重新添加以往的班级</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="258"/>
+        <location filename="core_catalogue.py" line="260"/>
         <source>the archive&apos;s settings record is unreadable: {detail}</source>
         <translation>归档的设置记录无法读取：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="259"/>
+        <location filename="core_catalogue.py" line="261"/>
         <source>the archive was written by a newer plagcheck (format {format}); update plagcheck to use it</source>
         <translation>归档由更新版本的 plagcheck 写入（格式 {format}）；请升级 plagcheck 后再使用</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="260"/>
+        <location filename="core_catalogue.py" line="262"/>
         <source>the archive file is damaged: unreadable document data ({detail})</source>
         <translation>归档文件已损坏：文档数据无法读取（{detail}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="261"/>
+        <location filename="core_catalogue.py" line="263"/>
         <source>the archive file is damaged: unit offsets do not match</source>
         <translation>归档文件已损坏：单元位置不一致</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="262"/>
+        <location filename="core_catalogue.py" line="264"/>
         <source>no archive at {location}</source>
         <translation>{location} 没有归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="263"/>
+        <location filename="core_catalogue.py" line="265"/>
         <source>the archive {location} was being changed while it was checked (someone is adding or removing documents), so it could not be checked: check again when they are done</source>
         <translation>检查期间档案库 {location} 正在被更改（有人在添加或删除文档），因此无法检查：请在他们完成后再检查</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="264"/>
+        <location filename="core_catalogue.py" line="266"/>
         <source>no label &apos;{label}&apos; in the archive</source>
         <translation>归档中没有标签“{label}”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="265"/>
+        <location filename="core_catalogue.py" line="267"/>
         <source>the archive {location} is busy (another plagcheck is writing): {detail}</source>
         <translation>归档 {location} 正忙（另一个 plagcheck 正在写入）：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="266"/>
+        <location filename="core_catalogue.py" line="268"/>
         <source>cannot open the archive file {location}: {detail}</source>
         <translation>无法打开归档文件 {location}：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="267"/>
+        <location filename="core_catalogue.py" line="269"/>
         <source>the archive file is damaged: {location}: {detail}. Move it aside or restore a backup; plagcheck starts a new archive when the file is missing</source>
         <translation>归档文件已损坏：{location}：{detail}。请将其移走或恢复备份；文件不存在时 plagcheck 会新建归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="268"/>
+        <location filename="core_catalogue.py" line="270"/>
         <source>archive error in {location}: {detail}</source>
         <translation>归档 {location} 出错：{detail}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="269"/>
+        <location filename="core_catalogue.py" line="271"/>
         <source>no archive at {location}: add past submissions first with &apos;plagcheck archive add DIR --label LABEL&apos;</source>
         <translation>{location} 没有归档：请先用 &apos;plagcheck archive add DIR --label LABEL&apos; 添加以往的作业</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="270"/>
+        <location filename="core_catalogue.py" line="272"/>
         <source>the archive path {location} is a folder, not a file</source>
         <translation>归档路径 {location} 是文件夹，不是文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="271"/>
+        <location filename="core_catalogue.py" line="273"/>
         <source>{location} is an SQLite file but not a plagcheck archive (tables: {tables})</source>
         <translation>{location} 是 SQLite 文件，但不是 plagcheck 归档（表：{tables}）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="272"/>
+        <location filename="core_catalogue.py" line="274"/>
         <source>the archive file is damaged: {location}: no settings record</source>
         <translation>归档文件已损坏：{location}：没有设置记录</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="274"/>
+        <location filename="core_catalogue.py" line="276"/>
         <source>label must be a non-empty string such as &apos;2025 autumn&apos;</source>
         <translation>标签不能为空，例如“2025 秋季”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="275"/>
+        <location filename="core_catalogue.py" line="277"/>
         <source>label must be on one line</source>
         <translation>标签只能有一行</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="276"/>
+        <location filename="core_catalogue.py" line="278"/>
         <source>{text}</source>
         <translation>{text}</translation>
     </message>
@@ -2602,282 +2612,282 @@ tf 开头</translation>
 <context>
     <name>PairField</name>
     <message>
-        <location filename="core_catalogue.py" line="318"/>
+        <location filename="core_catalogue.py" line="320"/>
         <source>File A</source>
         <translation>文件 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="319"/>
+        <location filename="core_catalogue.py" line="321"/>
         <source>File B</source>
         <translation>文件 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="320"/>
+        <location filename="core_catalogue.py" line="322"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="321"/>
+        <location filename="core_catalogue.py" line="323"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="322"/>
+        <location filename="core_catalogue.py" line="324"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="323"/>
+        <location filename="core_catalogue.py" line="325"/>
         <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="324"/>
+        <location filename="core_catalogue.py" line="326"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="325"/>
+        <location filename="core_catalogue.py" line="327"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="326"/>
+        <location filename="core_catalogue.py" line="328"/>
         <source>Decision</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="327"/>
+        <location filename="core_catalogue.py" line="329"/>
         <source>Decided because</source>
         <translation>判定理由</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="328"/>
+        <location filename="core_catalogue.py" line="330"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="329"/>
+        <location filename="core_catalogue.py" line="331"/>
         <source>Decided by</source>
         <translation>判定人</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="330"/>
+        <location filename="core_catalogue.py" line="332"/>
         <source>Decided at</source>
         <translation>判定时间</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="331"/>
+        <location filename="core_catalogue.py" line="333"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="332"/>
+        <location filename="core_catalogue.py" line="334"/>
         <source>Archive</source>
         <translation>档案库</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="333"/>
+        <location filename="core_catalogue.py" line="335"/>
         <source>OCR A</source>
         <translation>OCR A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="334"/>
+        <location filename="core_catalogue.py" line="336"/>
         <source>OCR B</source>
         <translation>OCR B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="335"/>
+        <location filename="core_catalogue.py" line="337"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="336"/>
+        <location filename="core_catalogue.py" line="338"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="337"/>
+        <location filename="core_catalogue.py" line="339"/>
         <source>A in B</source>
         <translation>A 在 B 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="338"/>
+        <location filename="core_catalogue.py" line="340"/>
         <source>B in A</source>
         <translation>B 在 A 中</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="339"/>
+        <location filename="core_catalogue.py" line="341"/>
         <source>Matched characters</source>
         <translation>匹配字符数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="340"/>
+        <location filename="core_catalogue.py" line="342"/>
         <source>Passages</source>
         <translation>段落数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="341"/>
+        <location filename="core_catalogue.py" line="343"/>
         <source>Share of A</source>
         <translation>A 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="342"/>
+        <location filename="core_catalogue.py" line="344"/>
         <source>Share of B</source>
         <translation>B 的占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="343"/>
+        <location filename="core_catalogue.py" line="345"/>
         <source>Reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="344"/>
+        <location filename="core_catalogue.py" line="346"/>
         <source>Translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="345"/>
+        <location filename="core_catalogue.py" line="347"/>
         <source>Same meaning</source>
         <translation>同义占比</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="346"/>
+        <location filename="core_catalogue.py" line="348"/>
         <source>The first file of the pair</source>
         <translation>文件对中的第一个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="347"/>
+        <location filename="core_catalogue.py" line="349"/>
         <source>The second file of the pair</source>
         <translation>文件对中的第二个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="348"/>
+        <location filename="core_catalogue.py" line="350"/>
         <source>The student who handed in file A, as the folder and file names say</source>
         <translation>交来文件 A 的学生（由文件夹和文件名得出）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="349"/>
+        <location filename="core_catalogue.py" line="351"/>
         <source>The student who handed in file B, as the folder and file names say</source>
         <translation>交来文件 B 的学生（由文件夹和文件名得出）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="350"/>
+        <location filename="core_catalogue.py" line="352"/>
         <source>Share of the more-copied file that is matched text, word for word or by meaning</source>
         <translation>被抄得较多的文件中匹配文本的占比（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="351"/>
+        <location filename="core_catalogue.py" line="353"/>
         <source>The pair is flagged as likely copying</source>
         <translation>该文件对被标记为可能抄袭</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="352"/>
+        <location filename="core_catalogue.py" line="354"/>
         <source>Why the pair was flagged</source>
         <translation>该文件对被标记的原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="353"/>
+        <location filename="core_catalogue.py" line="355"/>
         <source>Which file the shared text comes from, and the evidence that shows it; &apos;unknown&apos; when nothing in the files shows it</source>
         <translation>共有文字来自哪个文件，以及表明这一点的证据；文件中没有证据时为“不明”</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="354"/>
+        <location filename="core_catalogue.py" line="356"/>
         <source>What the teacher decided: confirmed copying, dismissed, or not reviewed yet (&apos;outdated&apos; when a file changed since the decision)</source>
         <translation>教师的判定：确认抄袭、排除，或尚未审阅（判定后文件有改动时为“已过期”）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="355"/>
+        <location filename="core_catalogue.py" line="357"/>
         <source>Why the teacher dismissed or confirmed the pair</source>
         <translation>教师排除或确认这对文件的理由</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="356"/>
+        <location filename="core_catalogue.py" line="358"/>
         <source>The teacher&apos;s note on the pair</source>
         <translation>教师对这对文件的备注</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="357"/>
+        <location filename="core_catalogue.py" line="359"/>
         <source>Who made the decision</source>
         <translation>作出判定的人</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="358"/>
+        <location filename="core_catalogue.py" line="360"/>
         <source>When the decision was made (UTC)</source>
         <translation>作出判定的时间（UTC）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="359"/>
+        <location filename="core_catalogue.py" line="361"/>
         <source>The group of near-duplicates the flagged pair belongs to</source>
         <translation>该可疑文件对所属的近似重复组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="360"/>
+        <location filename="core_catalogue.py" line="362"/>
         <source>Where the archived file of the pair comes from</source>
         <translation>文件对中归档文件的来源（课程与学期）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="361"/>
+        <location filename="core_catalogue.py" line="363"/>
         <source>Part of file A was read by OCR (a scan, or a picture of text), with this mean recognition confidence; check its text against the scan</source>
         <translation>文件 A 的部分内容经 OCR 识别（扫描件或文字图片），此为平均识别置信度；请对照扫描件核对其文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="362"/>
+        <location filename="core_catalogue.py" line="364"/>
         <source>Part of file B was read by OCR (a scan, or a picture of text), with this mean recognition confidence; check its text against the scan</source>
         <translation>文件 B 的部分内容经 OCR 识别（扫描件或文字图片），此为平均识别置信度；请对照扫描件核对其文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="363"/>
+        <location filename="core_catalogue.py" line="365"/>
         <source>SimHash distance: bits that differ between the two 64-bit fingerprints (0 = same fingerprint)</source>
         <translation>SimHash 距离：两个 64 位指纹中不同的位数（0 = 指纹相同）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="364"/>
+        <location filename="core_catalogue.py" line="366"/>
         <source>Jaccard: shared word sequences over all of both</source>
         <translation>Jaccard：共有词序列占双方全部词序列的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="365"/>
+        <location filename="core_catalogue.py" line="367"/>
         <source>Containment: share of A&apos;s word sequences found in B</source>
         <translation>包含度：A 的词序列在 B 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="366"/>
+        <location filename="core_catalogue.py" line="368"/>
         <source>Containment: share of B&apos;s word sequences found in A</source>
         <translation>包含度：B 的词序列在 A 中出现的比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="367"/>
+        <location filename="core_catalogue.py" line="369"/>
         <source>Characters inside matched passages, word for word, reworded or translated (the larger side)</source>
         <translation>匹配段落中的字符数，含逐字、改写和翻译的段落（取较多的一方）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="368"/>
+        <location filename="core_catalogue.py" line="370"/>
         <source>Number of matched passages: word for word, reworded or translated</source>
         <translation>匹配段落的数量：逐字、改写或翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="369"/>
+        <location filename="core_catalogue.py" line="371"/>
         <source>Share of A&apos;s text inside matched passages, word for word or by meaning</source>
         <translation>A 的文本中位于匹配段落内的比例（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="370"/>
+        <location filename="core_catalogue.py" line="372"/>
         <source>Share of B&apos;s text inside matched passages, word for word or by meaning</source>
         <translation>B 的文本中位于匹配段落内的比例（逐字匹配或同义匹配）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="371"/>
+        <location filename="core_catalogue.py" line="373"/>
         <source>Sentences said again in other words, in order (reworded passages)</source>
         <translation>按原顺序换了说法的句子数（改写段落）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="372"/>
+        <location filename="core_catalogue.py" line="374"/>
         <source>Sentences translated between Chinese and English, in order</source>
         <translation>按原顺序在中英文之间翻译的句子数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="373"/>
+        <location filename="core_catalogue.py" line="375"/>
         <source>Share of the more-covered file inside reworded or translated passages</source>
         <translation>覆盖较多的文件中位于改写或翻译段落内的文本占比</translation>
     </message>
@@ -2951,157 +2961,157 @@ Archived: {label}</source>
 <context>
     <name>Problem</name>
     <message>
-        <location filename="core_catalogue.py" line="282"/>
+        <location filename="core_catalogue.py" line="284"/>
         <source>empty</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="283"/>
+        <location filename="core_catalogue.py" line="285"/>
         <source>binary data</source>
         <translation>二进制数据</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="284"/>
+        <location filename="core_catalogue.py" line="286"/>
         <source>unknown encoding</source>
         <translation>编码无法识别</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="285"/>
+        <location filename="core_catalogue.py" line="287"/>
         <source>old Word format</source>
         <translation>旧版 Word 格式</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="286"/>
+        <location filename="core_catalogue.py" line="288"/>
         <source>damaged file</source>
         <translation>文件已损坏</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="287"/>
+        <location filename="core_catalogue.py" line="289"/>
         <source>too large</source>
         <translation>文件过大</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="288"/>
+        <location filename="core_catalogue.py" line="290"/>
         <source>refused (unsafe XML)</source>
         <translation>已拒绝（不安全的 XML）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="289"/>
+        <location filename="core_catalogue.py" line="291"/>
         <source>password-protected</source>
         <translation>有密码保护</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="290"/>
+        <location filename="core_catalogue.py" line="292"/>
         <source>scanned image, no text</source>
         <translation>扫描图像，无文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="291"/>
+        <location filename="core_catalogue.py" line="293"/>
         <source>undecodable text</source>
         <translation>文字无法解码</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="292"/>
+        <location filename="core_catalogue.py" line="294"/>
         <source>cannot be read</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="293"/>
+        <location filename="core_catalogue.py" line="295"/>
         <source>missing</source>
         <translation>文件不存在</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="294"/>
+        <location filename="core_catalogue.py" line="296"/>
         <source>changed while read</source>
         <translation>读取时被更改</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="295"/>
+        <location filename="core_catalogue.py" line="297"/>
         <source>broken link</source>
         <translation>链接失效</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="296"/>
+        <location filename="core_catalogue.py" line="298"/>
         <source>link loop</source>
         <translation>链接循环</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="297"/>
+        <location filename="core_catalogue.py" line="299"/>
         <source>link outside the folder</source>
         <translation>链接指向文件夹之外</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="298"/>
+        <location filename="core_catalogue.py" line="300"/>
         <source>folders too deep</source>
         <translation>文件夹层级过深</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="299"/>
+        <location filename="core_catalogue.py" line="301"/>
         <source>hidden file</source>
         <translation>隐藏文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="300"/>
+        <location filename="core_catalogue.py" line="302"/>
         <source>Office lock file</source>
         <translation>Office 锁定文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="301"/>
+        <location filename="core_catalogue.py" line="303"/>
         <source>duplicate</source>
         <translation>重复文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="302"/>
+        <location filename="core_catalogue.py" line="304"/>
         <source>unsafe name in ZIP</source>
         <translation>ZIP 中的不安全名称</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="303"/>
+        <location filename="core_catalogue.py" line="305"/>
         <source>platform receipt</source>
         <translation>平台回执</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="304"/>
+        <location filename="core_catalogue.py" line="306"/>
         <source>plagcheck report</source>
         <translation>plagcheck 报告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="305"/>
+        <location filename="core_catalogue.py" line="307"/>
         <source>unsupported type</source>
         <translation>不支持的类型</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="306"/>
+        <location filename="core_catalogue.py" line="308"/>
         <source>timed out</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="307"/>
+        <location filename="core_catalogue.py" line="309"/>
         <source>reader crashed</source>
         <translation>读取程序崩溃</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="308"/>
+        <location filename="core_catalogue.py" line="310"/>
         <source>out of memory</source>
         <translation>内存不足</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="309"/>
+        <location filename="core_catalogue.py" line="311"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="310"/>
+        <location filename="core_catalogue.py" line="312"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="311"/>
+        <location filename="core_catalogue.py" line="313"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="312"/>
+        <location filename="core_catalogue.py" line="314"/>
         <source>archive not checked</source>
         <translation>档案未检查</translation>
     </message>
@@ -3168,477 +3178,477 @@ Archived: {label}</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="core_catalogue.py" line="422"/>
+        <location filename="core_catalogue.py" line="424"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="423"/>
+        <location filename="core_catalogue.py" line="425"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="424"/>
+        <location filename="core_catalogue.py" line="426"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="425"/>
+        <location filename="core_catalogue.py" line="427"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="426"/>
+        <location filename="core_catalogue.py" line="428"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="427"/>
+        <location filename="core_catalogue.py" line="429"/>
         <source>Student</source>
         <translation>学生</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="428"/>
+        <location filename="core_catalogue.py" line="430"/>
         <source>Archived</source>
         <translation>归档</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="429"/>
+        <location filename="core_catalogue.py" line="431"/>
         <source>Student A</source>
         <translation>学生 A</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="430"/>
+        <location filename="core_catalogue.py" line="432"/>
         <source>Student B</source>
         <translation>学生 B</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="431"/>
+        <location filename="core_catalogue.py" line="433"/>
         <source>Class report</source>
         <translation>班级报告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="432"/>
+        <location filename="core_catalogue.py" line="434"/>
         <source>plagcheck report · {date}</source>
         <translation>plagcheck 查重报告 · {date}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="433"/>
+        <location filename="core_catalogue.py" line="435"/>
         <source>anonymized</source>
         <translation>已匿名</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="434"/>
+        <location filename="core_catalogue.py" line="436"/>
         <source>Files compared</source>
         <translation>比对的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="435"/>
+        <location filename="core_catalogue.py" line="437"/>
         <source>Files that could not be read</source>
         <translation>无法读取的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="436"/>
+        <location filename="core_catalogue.py" line="438"/>
         <source>Files read with warnings</source>
         <translation>读取时有警告的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="437"/>
+        <location filename="core_catalogue.py" line="439"/>
         <source>Files skipped</source>
         <translation>跳过的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="438"/>
+        <location filename="core_catalogue.py" line="440"/>
         <source>Files not read, skipped or read with warnings</source>
         <translation>未能读取、已跳过或读取时有警告的文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="439"/>
+        <location filename="core_catalogue.py" line="441"/>
         <source>Flagged pairs</source>
         <translation>标记的文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="440"/>
+        <location filename="core_catalogue.py" line="442"/>
         <source>Groups</source>
         <translation>相似组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="441"/>
+        <location filename="core_catalogue.py" line="443"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="442"/>
+        <location filename="core_catalogue.py" line="444"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="443"/>
+        <location filename="core_catalogue.py" line="445"/>
         <source>Highest similarity</source>
         <translation>最高相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="444"/>
+        <location filename="core_catalogue.py" line="446"/>
         <source>Who copied</source>
         <translation>抄袭方向</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="445"/>
+        <location filename="core_catalogue.py" line="447"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="446"/>
+        <location filename="core_catalogue.py" line="448"/>
         <source>Flag at similarity</source>
         <translation>标记的相似度阈值</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="447"/>
+        <location filename="core_catalogue.py" line="449"/>
         <source>or a passage of at least (words)</source>
         <translation>或匹配段落至少（词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="448"/>
+        <location filename="core_catalogue.py" line="450"/>
         <source>SimHash distance for near-duplicates</source>
         <translation>近似重复的 SimHash 距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="449"/>
+        <location filename="core_catalogue.py" line="451"/>
         <source>Shingle size (units)</source>
         <translation>分片长度（单位）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="450"/>
+        <location filename="core_catalogue.py" line="452"/>
         <source>Reworded passages</source>
         <translation>改写段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="451"/>
+        <location filename="core_catalogue.py" line="453"/>
         <source>Translated passages</source>
         <translation>翻译段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="452"/>
+        <location filename="core_catalogue.py" line="454"/>
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="453"/>
+        <location filename="core_catalogue.py" line="455"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="454"/>
+        <location filename="core_catalogue.py" line="456"/>
         <source>Similarity of every pair</source>
         <translation>所有文档对的相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="455"/>
+        <location filename="core_catalogue.py" line="457"/>
         <source>Pairs per 5% of similarity; bar heights on a log scale.</source>
         <translation>每 5% 相似度区间的文档对数；柱高为对数刻度。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="456"/>
+        <location filename="core_catalogue.py" line="458"/>
         <source>flag</source>
         <translation>标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="457"/>
+        <location filename="core_catalogue.py" line="459"/>
         <source>Pair {number}</source>
         <translation>文档对 {number}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="458"/>
+        <location filename="core_catalogue.py" line="460"/>
         <source>Print this pair</source>
         <translation>打印此文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="459"/>
+        <location filename="core_catalogue.py" line="461"/>
         <source>Matched passage (same colour on both sides)</source>
         <translation>匹配段落（两侧同色）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="460"/>
+        <location filename="core_catalogue.py" line="462"/>
         <source>reworded</source>
         <translation>改写</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="461"/>
+        <location filename="core_catalogue.py" line="463"/>
         <source>translated</source>
         <translation>翻译</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="462"/>
+        <location filename="core_catalogue.py" line="464"/>
         <source>common text of the class</source>
         <translation>全班共有的文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="463"/>
+        <location filename="core_catalogue.py" line="465"/>
         <source>Shared text is not counted. If it is the assignment text, scan again with it as the template.</source>
         <translation>共用文字不计入相似度。若它是作业题目，请把它作为模板再扫描一次。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="464"/>
+        <location filename="core_catalogue.py" line="466"/>
         <source>template, references</source>
         <translation>模板、参考文献</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="465"/>
+        <location filename="core_catalogue.py" line="467"/>
         <source>Turn on JavaScript to see the texts of each pair.</source>
         <translation>请启用 JavaScript 以查看每对文档的正文。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="466"/>
+        <location filename="core_catalogue.py" line="468"/>
         <source>copied</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="467"/>
+        <location filename="core_catalogue.py" line="469"/>
         <source>Measures</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="468"/>
+        <location filename="core_catalogue.py" line="470"/>
         <source>Matched passages</source>
         <translation>匹配段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="469"/>
+        <location filename="core_catalogue.py" line="471"/>
         <source>full text</source>
         <translation>全文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="470"/>
+        <location filename="core_catalogue.py" line="472"/>
         <source>Page {page}</source>
         <translation>第 {page} 页</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="471"/>
+        <location filename="core_catalogue.py" line="473"/>
         <source>{chars} characters in all; the full texts follow</source>
         <translation>共 {chars} 个字符，全文见后</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="472"/>
+        <location filename="core_catalogue.py" line="474"/>
         <source>… and {count} more passages, marked in the full texts below</source>
         <translation>……另有 {count} 段匹配，均已在下方全文中标出</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="473"/>
+        <location filename="core_catalogue.py" line="475"/>
         <source>A long text: the parts around its passages are shown ({chars} characters)</source>
         <translation>长文本：只显示各段落前后的部分（全文 {chars} 个字符）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="474"/>
+        <location filename="core_catalogue.py" line="476"/>
         <source>[… {chars} characters …]</source>
         <translation>[… 省略 {chars} 个字符 …]</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="475"/>
+        <location filename="core_catalogue.py" line="477"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="476"/>
+        <location filename="core_catalogue.py" line="478"/>
         <source>To review</source>
         <translation>待审核</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="477"/>
+        <location filename="core_catalogue.py" line="479"/>
         <source>Show pairs</source>
         <translation>显示文档对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="478"/>
+        <location filename="core_catalogue.py" line="480"/>
         <source>Passage {n} of {count}</source>
         <translation>第 {n} 段，共 {count} 段</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="479"/>
+        <location filename="core_catalogue.py" line="481"/>
         <source>Previous passage</source>
         <translation>上一段</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="480"/>
+        <location filename="core_catalogue.py" line="482"/>
         <source>Next passage</source>
         <translation>下一段</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="481"/>
+        <location filename="core_catalogue.py" line="483"/>
         <source>(keys: n and p)</source>
         <translation>（快捷键：n 和 p）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="482"/>
+        <location filename="core_catalogue.py" line="484"/>
         <source>Review</source>
         <translation>审核</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="483"/>
+        <location filename="core_catalogue.py" line="485"/>
         <source>Confirmed cases</source>
         <translation>确认的抄袭案例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="484"/>
+        <location filename="core_catalogue.py" line="486"/>
         <source>Confirmed cases: {count}</source>
         <translation>确认的抄袭案例：{count} 个</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="485"/>
+        <location filename="core_catalogue.py" line="487"/>
         <source>No pair is confirmed as copying.</source>
         <translation>没有确认为抄袭的文档对。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="486"/>
+        <location filename="core_catalogue.py" line="488"/>
         <source>Case {number}</source>
         <translation>案例 {number}</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="487"/>
+        <location filename="core_catalogue.py" line="489"/>
         <source>What the files&apos; properties share</source>
         <translation>文件属性的相同之处</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="488"/>
+        <location filename="core_catalogue.py" line="490"/>
         <source>The scan&apos;s settings</source>
         <translation>本次检测的设置</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="489"/>
+        <location filename="core_catalogue.py" line="491"/>
         <source>{chars} characters in all</source>
         <translation>共 {chars} 个字符</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="490"/>
+        <location filename="core_catalogue.py" line="492"/>
         <source>Similarity report for {name}</source>
         <translation>{name} 的相似度报告</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="491"/>
+        <location filename="core_catalogue.py" line="493"/>
         <source>Share of your text in matched passages</source>
         <translation>你的文本中匹配段落所占比例</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="492"/>
+        <location filename="core_catalogue.py" line="494"/>
         <source>Other submission</source>
         <translation>其他作业</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="493"/>
+        <location filename="core_catalogue.py" line="495"/>
         <source>Level of detail</source>
         <translation>详细程度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="494"/>
+        <location filename="core_catalogue.py" line="496"/>
         <source>score only</source>
         <translation>仅分数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="495"/>
+        <location filename="core_catalogue.py" line="497"/>
         <source>summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="496"/>
+        <location filename="core_catalogue.py" line="498"/>
         <source>full passages</source>
         <translation>完整段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="497"/>
+        <location filename="core_catalogue.py" line="499"/>
         <source>Similar submissions</source>
         <translation>相似的作业</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="498"/>
+        <location filename="core_catalogue.py" line="500"/>
         <source>Other students are not named: each is shown as Student 1, 2, …</source>
         <translation>不显示其他学生的姓名：依次显示为 学生 1、2、…</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="499"/>
+        <location filename="core_catalogue.py" line="501"/>
         <source>No other submission shares enough text with this one to be flagged.</source>
         <translation>没有其他作业与这份作业有足以标记的相同文本。</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="500"/>
+        <location filename="core_catalogue.py" line="502"/>
         <source>Your text</source>
         <translation>你的文本</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="501"/>
+        <location filename="core_catalogue.py" line="503"/>
         <source>Decision</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="502"/>
+        <location filename="core_catalogue.py" line="504"/>
         <source>Decided because</source>
         <translation>判定理由</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="503"/>
+        <location filename="core_catalogue.py" line="505"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="504"/>
+        <location filename="core_catalogue.py" line="506"/>
         <source>Decided by</source>
         <translation>判定人</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="505"/>
+        <location filename="core_catalogue.py" line="507"/>
         <source>Decided at</source>
         <translation>判定时间</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="506"/>
+        <location filename="core_catalogue.py" line="508"/>
         <source>Unreviewed</source>
         <translation>未审阅</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="507"/>
+        <location filename="core_catalogue.py" line="509"/>
         <source>Confirmed copying</source>
         <translation>确认抄袭</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="508"/>
+        <location filename="core_catalogue.py" line="510"/>
         <source>Dismissed</source>
         <translation>已排除</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="509"/>
+        <location filename="core_catalogue.py" line="511"/>
         <source>Outdated: a file changed since</source>
         <translation>已过期：文件在判定后有改动</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="510"/>
+        <location filename="core_catalogue.py" line="512"/>
         <source>Template or assignment prompt</source>
         <translation>模板或作业题目</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="511"/>
+        <location filename="core_catalogue.py" line="513"/>
         <source>Shared source or quotation</source>
         <translation>共同来源或引文</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="512"/>
+        <location filename="core_catalogue.py" line="514"/>
         <source>Common knowledge</source>
         <translation>常识</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="513"/>
+        <location filename="core_catalogue.py" line="515"/>
         <source>Group work allowed</source>
         <translation>允许小组合作</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="514"/>
+        <location filename="core_catalogue.py" line="516"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="515"/>
+        <location filename="core_catalogue.py" line="517"/>
         <source>No flag</source>
         <translation>无标记</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="516"/>
+        <location filename="core_catalogue.py" line="518"/>
         <source>All reviewed, cleared</source>
         <translation>已全部审阅，无抄袭</translation>
     </message>
@@ -3983,192 +3993,192 @@ Archived: {label}</source>
 <context>
     <name>Setting</name>
     <message>
-        <location filename="core_catalogue.py" line="379"/>
+        <location filename="core_catalogue.py" line="381"/>
         <source>SimHash distance threshold (k, bits):</source>
         <translation>SimHash 距离阈值（k，位）：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="380"/>
+        <location filename="core_catalogue.py" line="382"/>
         <source>SimHash Hamming distance for near-duplicates</source>
         <translation>判定近似重复的 SimHash 汉明距离</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="381"/>
+        <location filename="core_catalogue.py" line="383"/>
         <source>Flag pairs with matched text of at least:</source>
         <translation>匹配文本至少达到此比例时标记：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="382"/>
+        <location filename="core_catalogue.py" line="384"/>
         <source>Flag a pair when this share of either file is matched text</source>
         <translation>任一文件中匹配文本达到此比例时，标记该文件对</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="383"/>
+        <location filename="core_catalogue.py" line="385"/>
         <source>…or one matching passage of at least:</source>
         <translation>……或一段匹配段落至少：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="384"/>
+        <location filename="core_catalogue.py" line="386"/>
         <source>Also flag a pair when one passage of at least this many words is the same in both (2 Chinese characters count as 1 word)</source>
         <translation>两份文件中有一段至少这么多词的段落相同时，也标记该文件对（2 个汉字算 1 个词）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="385"/>
+        <location filename="core_catalogue.py" line="387"/>
         <source> words</source>
         <translation> 词</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="386"/>
+        <location filename="core_catalogue.py" line="388"/>
         <source>Report pairs from this similarity:</source>
         <translation>从此相似度起列出文件对：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="387"/>
+        <location filename="core_catalogue.py" line="389"/>
         <source>Pairs below this similarity are left out of the pairs list</source>
         <translation>相似度低于此值的文件对不列入文件对列表</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="388"/>
+        <location filename="core_catalogue.py" line="390"/>
         <source>Word-sequence length (n-gram):</source>
         <translation>词序列长度（n-gram）：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="389"/>
+        <location filename="core_catalogue.py" line="391"/>
         <source>Shingle size in units (words, or two Chinese characters)</source>
         <translation>词序列的单位数（词，或两个汉字）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="390"/>
+        <location filename="core_catalogue.py" line="392"/>
         <source>Shortest passage, in units:</source>
         <translation>最短段落（单位数）：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="391"/>
+        <location filename="core_catalogue.py" line="393"/>
         <source>Matched runs shorter than this many units are not passages</source>
         <translation>短于这么多单位的匹配片段不算段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="392"/>
+        <location filename="core_catalogue.py" line="394"/>
         <source>Shared text: the same start or end in at least:</source>
         <translation>共用文字：开头或结尾相同的文件至少有：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="393"/>
+        <location filename="core_catalogue.py" line="395"/>
         <source>Text that at least this many files hold at their start or end, short beside them (a prompt, a cover sheet), is shared text and not counted</source>
         <translation>至少这么多文件在开头或结尾都有、且比全文短得多的文字（作业题目、封面）是共用文字，不计入相似度</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="394"/>
+        <location filename="core_catalogue.py" line="396"/>
         <source> files</source>
         <translation> 个文件</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="395"/>
+        <location filename="core_catalogue.py" line="397"/>
         <source>Convert Traditional Chinese to Simplified before comparing</source>
         <translation>比较前将繁体中文转换为简体</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="396"/>
+        <location filename="core_catalogue.py" line="398"/>
         <source>Map Traditional Chinese to Simplified, so a copy converted to Traditional is still found</source>
         <translation>将繁体中文转换为简体，这样转成繁体的抄袭仍能被发现</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="397"/>
+        <location filename="core_catalogue.py" line="399"/>
         <source>Word weights from:</source>
         <translation>词权重来源：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="398"/>
+        <location filename="core_catalogue.py" line="400"/>
         <source>IDF source for SimHash weights (jieba: a fixed table; corpus: the folder)</source>
         <translation>SimHash 权重的 IDF 来源（jieba：固定词表；corpus：所扫描的文件夹）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="399"/>
+        <location filename="core_catalogue.py" line="401"/>
         <source>MinHash permutations:</source>
         <translation>MinHash 置换数：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="400"/>
+        <location filename="core_catalogue.py" line="402"/>
         <source>Permutations of the MinHash signature</source>
         <translation>MinHash 签名的置换数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="401"/>
+        <location filename="core_catalogue.py" line="403"/>
         <source>Ignore quoted text (“…”, 「…」, &quot;…&quot;)</source>
         <translation>忽略引用文字（“…”、「…」、&quot;…&quot;）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="402"/>
+        <location filename="core_catalogue.py" line="404"/>
         <source>Leave quoted text out of the comparison</source>
         <translation>比较时不计引用文字</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="403"/>
+        <location filename="core_catalogue.py" line="405"/>
         <source>Ignore the reference section (参考文献, References)</source>
         <translation>忽略参考文献部分（参考文献、References）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="404"/>
+        <location filename="core_catalogue.py" line="406"/>
         <source>Leave the reference section (参考文献, References) out of the comparison</source>
         <translation>比较时不计参考文献部分（参考文献、References）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="405"/>
+        <location filename="core_catalogue.py" line="407"/>
         <source>Find passages reworded sentence by sentence (Chinese, English)</source>
         <translation>查找逐句改写的段落（中文、英文）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="406"/>
+        <location filename="core_catalogue.py" line="408"/>
         <source>Look for sentences reworded within a language (Chinese, English)</source>
         <translation>查找同一语言内改写的句子（中文、英文）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="407"/>
+        <location filename="core_catalogue.py" line="409"/>
         <source>Find passages translated between Chinese and English</source>
         <translation>查找中英文之间翻译的段落</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="408"/>
+        <location filename="core_catalogue.py" line="410"/>
         <source>Look for sentences translated between Chinese and English</source>
         <translation>查找中英文之间翻译的句子</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="409"/>
+        <location filename="core_catalogue.py" line="411"/>
         <source>Reworded or translated: sentences closer by at least:</source>
         <translation>改写或翻译：句子相近程度至少为：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="410"/>
+        <location filename="core_catalogue.py" line="412"/>
         <source>Each sentence of a reworded or translated passage must be this many times closer to its match than to its usual nearest sentences in other files</source>
         <translation>改写或翻译段落中的每一句与其对应句的相近程度，须达到它与其他文件中最相近句子的通常程度的这么多倍</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="411"/>
+        <location filename="core_catalogue.py" line="413"/>
         <source>Reworded or translated: sentences in order, at least:</source>
         <translation>改写或翻译：按顺序的句子至少：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="412"/>
+        <location filename="core_catalogue.py" line="414"/>
         <source>Sentences in order that make a reworded or translated passage</source>
         <translation>构成改写或翻译段落所需的按顺序排列的句子数</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="413"/>
+        <location filename="core_catalogue.py" line="415"/>
         <source>Worker processes:</source>
         <translation>工作进程数：</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="414"/>
+        <location filename="core_catalogue.py" line="416"/>
         <source>Worker processes (0: one per core)</source>
         <translation>工作进程数（0：每个核心一个）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="415"/>
+        <location filename="core_catalogue.py" line="417"/>
         <source>Read scanned pages and pictures of text (OCR, about 5-10 s per page)</source>
         <translation>识别扫描页和文字图片（OCR，每页约 5-10 秒）</translation>
     </message>
     <message>
-        <location filename="core_catalogue.py" line="416"/>
+        <location filename="core_catalogue.py" line="418"/>
         <source>Read scanned PDF pages and pictures in DOCX/ODT files by OCR (about 5-10 s per page); without it a PDF that is only scans is reported, not read</source>
         <translation>用 OCR 识别 PDF 中的扫描页以及 DOCX/ODT 文件中的图片（每页约 5-10 秒）；关闭时，只有扫描页的 PDF 会被报告而不读取</translation>
     </message>

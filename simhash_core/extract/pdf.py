@@ -18,6 +18,7 @@ import io
 import os
 import re
 import threading
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import repeat
@@ -28,13 +29,15 @@ import numpy as np
 from simhash_core.messages import Message
 from simhash_core.ocr.images import MAX_SIDE
 from simhash_core.ocr.marks import OCR_END, OCR_START, mark, strip_marks, unmark
-from simhash_core.ocr.reader import LOW_CONFIDENCE, OcrReader
+from simhash_core.ocr.reader import LOW_CONFIDENCE, OcrPiece, OcrReader
 from simhash_core.types import DocumentMeta, ExtractedText, IntegrityFlag, OcrRegion
 
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
 from .pdf_columns import CJK, SPACE, GlyphColumns, char_flags, is_undecodable
-from .pdf_invisible import invisible_chars
+from .pdf_invisible import HIDDEN_KINDS, hidden_chars
 from .pdf_layout import Glyph, Line, assemble_pages, group_lines
+from .pdf_order import reading_order
+from .pdf_words import reads_as_words, same_text
 from .sniff import describe_content
 from .wrap import is_cjk, join_wrapped_lines
 
@@ -47,6 +50,10 @@ OCR_DPI = 200  # pages without a text layer are rendered at this resolution for 
 # more memory than a worker may use): 150 MP is a 600 dpi scan of a 50 x 70 cm sheet
 MAX_PAGE_PICTURE_PIXELS = 150_000_000
 MAX_GARBAGE = 0.3  # share of undecodable characters above which a back end's text is refused
+# a page whose text layer holds less of what OCR read on it (letter trigrams) does not
+# show its layer: OCR's text is taken (measured: an honest page's layer holds 0.97-1.0
+# of what OCR reads, a scrambled map's or a Type3 font's 0.07)
+SAME_LAYER = 0.5
 
 # PDFium keeps global state and is not thread-safe: one document at a time per process.
 _PDFIUM_LOCK = threading.Lock()
@@ -60,12 +67,12 @@ PageGlyphs = list[Sequence[Glyph]]  # a GlyphColumns or a list per page
 
 
 class ReadPages(list[Sequence[Glyph]]):
-    """The glyphs of each page, and the characters of an invisible text layer left out
-    of them, by page index (see :mod:`.pdf_invisible`)."""
+    """The glyphs of each page, and how many characters a reader never sees were left
+    out of them, by kind (see :mod:`.pdf_invisible`)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.invisible: dict[int, int] = {}
+        self.hidden: Counter[str] = Counter()
 # What is_undecodable() matches: U+FFFD and the categories Cc, Cs and Co, which are fixed
 # ranges (checked against unicodedata for every code point by the tests).
 _UNDECODABLE = re.compile(
@@ -90,6 +97,7 @@ def extract_pdf(
     pages, page_count, garbage = _read_with_fallback(data, limits.max_pdf_pages)
     if page_count == 0:
         raise ExtractError("corrupt", Message.of("pdf.no-pages"))
+    shuffled = _in_reading_order(pages)
     per_page = [_count_alnum(glyphs) for glyphs in pages]
     reading = ocr is not None and ocr.enabled
     if garbage > MAX_GARBAGE:
@@ -106,6 +114,11 @@ def extract_pdf(
     regions: list[tuple[int, float]] = []  # (page, confidence) of each piece read
     if untexted and ocr is not None:
         regions = _read_scanned_pages(data, untexted, lines, ocr, warnings)
+    mismatched: dict[int, int] = {}
+    if garbage <= MAX_GARBAGE and ocr is not None:
+        suspects = [i for i in _junk_layers(pages, lines) if i not in untexted]
+        mismatched = _check_layers(data, suspects, lines, ocr, warnings, regions)
+    if ocr is not None:
         warnings.extend(ocr.warnings)
     skipped = ocr.skipped if ocr is not None else 0
     if scanned_layout and not regions:
@@ -129,10 +142,15 @@ def extract_pdf(
         warnings.append(Message.of("warn.blank-pages", blank=blank, pages=len(pages)))
     if garbage > 0.02 and not regions:
         warnings.append(Message.of("warn.undecodable", share=round(float(garbage), 4)))
-    invisible = sum(getattr(pages, "invisible", {}).values())
-    if invisible:
-        warnings.insert(0, IntegrityFlag("invisible", invisible).message)
+    hidden = pages.hidden if isinstance(pages, ReadPages) else Counter[str]()
+    flags = [IntegrityFlag(k, hidden[k]) for k in HIDDEN_KINDS if hidden[k]]
+    for kind, by_page in (("shuffled", shuffled), ("mismatch", mismatched)):
+        if by_page:
+            on = tuple(i + 1 for i in sorted(by_page))
+            flags.append(IntegrityFlag(kind, sum(by_page.values()), pages=on))
+    warnings[:0] = [flag.message for flag in flags]
 
+    regions.sort(key=lambda region: region[0])  # the marked pieces come in page order
     text = join_wrapped_lines(assemble_pages(lines))
     spans: list[tuple[int, int]] = []
     if regions:
@@ -179,31 +197,97 @@ def _read_scanned_pages(
             Message.of("warn.ocr-pages-limit", read=len(reading), pages=len(drawn))
         )
     ocr.plan(len(reading))
-    read_any = False
     for index, image in _render_pages(data, reading):
         if isinstance(image, Message):
             warnings.append(image)
             ocr.plan(-1)
             continue
         piece = ocr.pixels(image, Message.of("ocr.where-page", page=index + 1))
-        if piece is None or not piece.text:
-            continue
-        if not read_any:  # a file's own text never carries the marks
-            read_any = True
-            for i, page_lines in enumerate(lines):
-                if any(OCR_START in ln.text or OCR_END in ln.text for ln in page_lines):
-                    lines[i] = [replace(ln, text=strip_marks(ln.text)) for ln in page_lines]
-        lines[index] = [Line((), 0.0, 0.0, 1.0, mark(join_wrapped_lines(piece.text)))]
-        regions.append((index + 1, piece.confidence))
-        if piece.confidence < LOW_CONFIDENCE:
-            warnings.append(
-                Message.of(
-                    "warn.ocr-low",
-                    where=Message.of("ocr.where-page", page=index + 1),
-                    confidence=piece.confidence,
-                )
-            )
+        if piece is not None and piece.text:
+            _put_read_page(lines, index, piece, regions, warnings)
     return regions
+
+
+def _put_read_page(
+    lines: list[list[Line]],
+    index: int,
+    piece: OcrPiece,
+    regions: list[tuple[int, float]],
+    warnings: list[Message],
+) -> None:
+    """Page ``index``'s text as OCR read it, in place of its lines, marked as read by
+    OCR; its ``(page, confidence)`` added to ``regions``."""
+    if not regions:  # the first piece read: a file's own text never carries the marks
+        for i, page_lines in enumerate(lines):
+            if any(OCR_START in ln.text or OCR_END in ln.text for ln in page_lines):
+                lines[i] = [replace(ln, text=strip_marks(ln.text)) for ln in page_lines]
+    lines[index] = [Line((), 0.0, 0.0, 1.0, mark(join_wrapped_lines(piece.text)))]
+    regions.append((index + 1, piece.confidence))
+    if piece.confidence < LOW_CONFIDENCE:
+        warnings.append(
+            Message.of(
+                "warn.ocr-low",
+                where=Message.of("ocr.where-page", page=index + 1),
+                confidence=piece.confidence,
+            )
+        )
+
+
+def _in_reading_order(pages: PageGlyphs) -> dict[int, int]:
+    """Put the glyphs of each page its stream draws shuffled in the order the page
+    shows them (in place); how many glyphs were put in order, by page index."""
+    moved = {}
+    for index, glyphs in enumerate(pages):
+        pages[index], count = reading_order(glyphs)
+        if count:
+            moved[index] = count
+    return moved
+
+
+def _junk_layers(pages: PageGlyphs, lines: list[list[Line]]) -> list[int]:
+    """The pages whose text layer is junk: mostly undecodable, or letters that do not
+    read as words (see :mod:`.pdf_words`)."""
+    found = []
+    for index, (glyphs, page_lines) in enumerate(zip(pages, lines, strict=True)):
+        layer = "\n".join(line.text for line in page_lines)
+        if garbage_share([glyphs]) > MAX_GARBAGE or reads_as_words(layer) is False:
+            found.append(index)
+    return found
+
+
+def _check_layers(
+    data: bytes,
+    suspects: list[int],
+    lines: list[list[Line]],
+    ocr: OcrReader,
+    warnings: list[Message],
+    regions: list[tuple[int, float]],
+) -> dict[int, int]:
+    """Read the ``suspects`` (pages whose text layer looks like junk) by OCR and, where
+    the layer does not hold what OCR read, put what OCR read in its place; the
+    characters of each layer replaced, by page index. With OCR off, the layers are
+    kept and the pages counted as not read."""
+    if not suspects:
+        return {}
+    if not ocr.enabled:
+        ocr.offered += len(suspects)
+        ocr.skipped += len(suspects)
+        return {}
+    reading = suspects[: ocr.max_pages]
+    ocr.plan(len(reading))
+    replaced = {}
+    for index, image in _render_pages(data, reading):
+        if isinstance(image, Message):
+            warnings.append(image)
+            ocr.plan(-1)
+            continue
+        piece = ocr.pixels(image, Message.of("ocr.where-page", page=index + 1))
+        layer = "\n".join(line.text for line in lines[index])
+        if piece is None or not piece.text or same_text(layer, piece.text) >= SAME_LAYER:
+            continue
+        replaced[index] = sum(not ch.isspace() for ch in layer)
+        _put_read_page(lines, index, piece, regions, warnings)
+    return replaced
 
 
 def _drawn_pages(data: bytes, indices: list[int]) -> list[int]:
@@ -441,10 +525,10 @@ def read_pdfium(data: bytes, max_pages: int) -> tuple[PageGlyphs, int]:
                         raise pdfium.PdfiumError("Failed to load text page.")
                     try:
                         chars = raw.FPDFText_CountChars(textpage)
-                        hidden = invisible_chars(page, textpage, raw, max(chars, 0))
-                        pages.append(_pdfium_page_glyphs(textpage, raw, hidden))
-                        if len(hidden):
-                            pages.invisible[index] = len(hidden)
+                        hidden = hidden_chars(page, textpage, raw, max(chars, 0))
+                        left_out = np.concatenate(list(hidden.values())) if hidden else None
+                        pages.append(_pdfium_page_glyphs(textpage, raw, left_out))
+                        pages.hidden.update({k: len(v) for k, v in hidden.items()})
                     finally:
                         raw.FPDFText_ClosePage(textpage)
                 finally:

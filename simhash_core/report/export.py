@@ -532,7 +532,8 @@ def result_dict(result: ScanResult, *, with_pairs: bool = True) -> dict[str, Any
                 "ocr": [r.to_json() for r in d.ocr],
                 # what it hides from a reader: hidden text, disguised letters (#41)
                 "flags": [
-                    {"kind": f.kind, "chars": f.chars, "file": f.where} for f in d.flags
+                    {"kind": f.kind, "chars": f.chars, "file": f.where, "pages": list(f.pages)}
+                    for f in d.flags
                 ],
             }
             for d in result.documents

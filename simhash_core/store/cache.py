@@ -68,11 +68,13 @@ from simhash_core.store.codec import (
 )
 from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 
-# 20: shingles as their units' hashes (#43); 19: disguised letters folded, flagged (#41)
-CACHE_VERSION = 20
+# 21: PDF white, tiny, shuffled, junk layers (#41); 20: shingles as their units' hashes
+# (#43); 19: disguised letters folded, flagged (#41)
+CACHE_VERSION = 21
 # what extraction gives for the same bytes; a change re-reads every file once
-# 8: texts compressed (#43); 7: junk in a .txt read past; 6: .doc, .wps, photos, turned scans
-EXTRACT_VERSION = 8
+# 9: PDF white, tiny, shuffled, junk layers (#41); 8: texts compressed (#43); 7: junk in a
+# .txt read past; 6: .doc, .wps, photos, turned scans
+EXTRACT_VERSION = 9
 PAGE_SIZE = 4096  # for new files: a row's last overflow page is half empty on average
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS {texts} (

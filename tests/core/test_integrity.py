@@ -16,11 +16,14 @@ import pytest
 
 from simhash_core.extract import extract
 from simhash_core.messages import Message
+from simhash_core.ocr.reader import OcrReader
 from simhash_core.scan import scan
 from simhash_core.text.disguise import disguise_flags
-from simhash_core.types import IntegrityFlag, ScanResult
+from simhash_core.types import Document, IntegrityFlag, ScanResult
 from tests.core.integrity_files import docx_bytes, layered_pdf, odt_package, paragraph, run
 from tests.core.samples import CLASS_ZH, PAN13, needs_samples
+from tests.core.tricked_pdfs import JUNK as PDF_JUNK
+from tests.core.tricked_pdfs import tricked_pdf
 
 pytestmark = needs_samples
 
@@ -65,9 +68,17 @@ def _pieces(paragraph_text: str, every: int) -> Iterator[str]:
         yield paragraph_text[start : start + every]
 
 
-def _assert_copied(result: ScanResult, original: str, copy: str, kind: str, chars: int) -> None:
+def _assert_copied(
+    result: ScanResult,
+    original: str,
+    copy: str,
+    kind: str,
+    chars: int,
+    pages: tuple[int, ...] = (),
+) -> None:
     """The copy is found word for word (not as reworded sentences) over most of the
-    original, and flagged for ``kind`` with ``chars`` characters, in the pair's reasons."""
+    original, and flagged for ``kind`` with ``chars`` characters (on ``pages`` of a
+    PDF), in the pair's reasons."""
     names = [d.name for d in result.documents]
     a, b = sorted((names.index(original), names.index(copy)))
     pair = next(p for p in result.pairs if (p.a, p.b) == (a, b))
@@ -76,12 +87,15 @@ def _assert_copied(result: ScanResult, original: str, copy: str, kind: str, char
     assert passages and all(p.kind == "copied" for p in passages)
     assert max(pair.share_a, pair.share_b) >= 0.8
     flagged = result.documents[names.index(copy)]
-    assert IntegrityFlag(kind, chars) in flagged.flags
-    shown = Message.of("pair.flag", name=flagged.label, flag=IntegrityFlag(kind, chars).message)
+    flag = IntegrityFlag(kind, chars, pages=pages)
+    assert flag in flagged.flags
+    shown = Message.of("pair.flag", name=flagged.label, flag=flag.message)
     assert shown in pair.reasons
     for other in result.pairs:  # the flag tells nothing about pairs that are not copies
         if flagged.name not in (names[other.a], names[other.b]):
-            assert all(r.code != "pair.flag" for r in other.reasons)
+            assert all(
+                r.code != "pair.flag" or r["name"] != flagged.label for r in other.reasons
+            )
 
 
 def _between_words(properties: str, every: int = 3) -> tuple[str, int]:
@@ -407,3 +421,210 @@ def test_a_students_file_with_disguised_letters_is_named(tmp_path: Path) -> None
     result = scan([root], isolate=False)
     ann = next(d for d in result.documents if d.label == "Ann Lee")
     assert ann.flags == (IntegrityFlag("lookalike", count, "essay.txt"),)
+
+
+# each trick copies its own essay: no two copies of one essay
+TRICKED = {
+    "colour": "source-document00083.txt",
+    "tiny": "source-document00084.txt",
+    "shuffled": "source-document00355.txt",  # two pages
+    "scrambled": "source-document00299.txt",
+    "type3": "source-document00301.txt",
+}
+READ_BY_OCR = ("scrambled", "type3")  # one page each: OCR takes seconds a page
+
+
+@pytest.fixture(scope="module")
+def tricked_class(tmp_path_factory: pytest.TempPathFactory) -> tuple[ScanResult, dict[str, int]]:
+    """A class of the essays of :data:`TRICKED` and three others, and a PDF copy of
+    each of the first with its trick (``copy-TRICK.pdf``), scanned with OCR; and what
+    each trick added or moved (characters; ``pages-TRICK``: the copy's pages)."""
+    import pypdfium2 as pdfium
+
+    folder = tmp_path_factory.mktemp("tricked") / "class"
+    folder.mkdir()
+    counts = {}
+    for name in (*TRICKED.values(), *EN_ESSAYS[1:4]):
+        (folder / name).write_text(_en(name), encoding="utf-8")
+    for trick, name in TRICKED.items():
+        lines = 60 if trick in READ_BY_OCR else None
+        data, counts[trick] = tricked_pdf(_en(name), trick, max_lines=lines)
+        counts[f"pages-{trick}"] = len(pdfium.PdfDocument(data))
+        (folder / f"copy-{trick}.pdf").write_bytes(data)
+    return scan([folder], isolate=False), counts
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in "".join(c if c.isalnum() else " " for c in text.lower()).split()]
+
+
+def _copy(result: ScanResult, trick: str) -> Document:
+    return next(d for d in result.documents if d.name == f"copy-{trick}.pdf")
+
+
+@pytest.mark.parametrize("trick", ["colour", "tiny"])
+def test_pdf_letters_in_the_page_colour_or_tiny_are_left_out_and_flagged(
+    tricked_class: tuple[ScanResult, dict[str, int]], trick: str
+) -> None:
+    """Two junk letters after every word, white or 1 point high: the text compared is
+    the essay's, and the junk is counted."""
+    result, counts = tricked_class
+    _assert_copied(result, TRICKED[trick], f"copy-{trick}.pdf", trick, counts[trick])
+    words = _copy(result, trick).text.split()
+    assert len(words) > 100
+    assert not [w for w in words if set(w) <= set(PDF_JUNK)]
+    assert words[:50] == _en(TRICKED[trick]).split()[:50]
+
+
+def test_pdf_glyphs_drawn_shuffled_are_read_in_the_page_order_and_flagged(
+    tricked_class: tuple[ScanResult, dict[str, int]],
+) -> None:
+    result, counts = tricked_class
+    pages = tuple(range(1, counts["pages-shuffled"] + 1))
+    _assert_copied(
+        result, TRICKED["shuffled"], "copy-shuffled.pdf", "shuffled", counts["shuffled"], pages
+    )
+    assert _copy(result, "shuffled").text.split() == _en(TRICKED["shuffled"]).split()
+
+
+@pytest.mark.parametrize("trick", READ_BY_OCR)
+def test_pdf_text_layer_that_is_not_words_is_read_by_ocr_and_flagged(
+    tricked_class: tuple[ScanResult, dict[str, int]], trick: str
+) -> None:
+    """A ToUnicode map giving other letters, a Type3 font without a map: the page shows
+    the essay, the layer letters that are not words. The page is read by OCR."""
+    result, _ = tricked_class
+    copy = _copy(result, trick)
+    (flag,) = copy.flags
+    assert (flag.kind, flag.pages) == ("mismatch", (1,))
+    assert flag.chars > 1000  # the page's letters, as the layer gave them
+    _assert_copied(result, TRICKED[trick], copy.name, "mismatch", flag.chars, (1,))
+    assert [(r.page, r.start) for r in copy.ocr] == [(1, 0)]
+    assert " ".join(_words(_en(TRICKED[trick]))[5:40]) in " ".join(_words(copy.text))
+
+
+def test_pdf_tricks_are_told_in_the_csv_json_and_reports(
+    tricked_class: tuple[ScanResult, dict[str, int]], tmp_path: Path
+) -> None:
+    import csv
+    import json
+
+    import pypdfium2 as pdfium
+
+    from simhash_core.report.contents import class_report
+    from simhash_core.report.export import write_reports
+    from simhash_core.report.html import render_html
+    from simhash_core.report.pdf import render_pdf
+
+    result, _ = tricked_class
+    write_reports(result, csv_path=tmp_path / "pairs.csv", json_path=tmp_path / "r.json")
+    with (tmp_path / "pairs.csv").open(encoding="utf-8-sig", newline="") as fh:
+        csv_text = " ".join(" ".join(row) for row in csv.reader(fh))
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    flags = {d["path"].rsplit("/", 1)[-1]: d["flags"] for d in report["documents"] if d["flags"]}
+    assert set(flags) == {f"copy-{trick}.pdf" for trick in TRICKED}
+    assert flags["copy-shuffled.pdf"][0]["pages"] == [1, 2]  # its essay takes two pages
+    html = render_html(class_report(result), embed_font=False)
+    pdf = pdfium.PdfDocument(render_pdf(class_report(result)))
+    pdf_text = " ".join(page.get_textpage().get_text_range() for page in pdf)
+    pdf_text = " ".join(pdf_text.split())
+    for trick in TRICKED:
+        (flag,) = _copy(result, trick).flags
+        said = f"copy-{trick}.pdf: {flag.message}"
+        assert said in csv_text, trick
+        assert said.replace("'", "&#x27;") in html or said in html, trick
+        assert said[:60] in pdf_text, trick
+
+
+def test_pdf_white_letters_on_a_dark_ground_are_read(tmp_path: Path) -> None:
+    """White letters over a black bar (a banner, a table's header) are seen: read, and
+    no flag."""
+    text = _en(TRICKED["colour"])
+    path = tmp_path / "banner.pdf"
+    path.write_bytes(tricked_pdf(text, "grounded", max_lines=10)[0])
+    read = extract(path)
+    assert read.flags == ()
+    pairs = [PDF_JUNK[i : i + 2] for i in range(0, len(PDF_JUNK), 2)]
+    seen = read.text
+    for pair in pairs:  # the junk is on the page to see, and read
+        assert pair in seen
+        seen = seen.replace(pair, " ")
+    assert seen.split()[:40] == text.split()[:40]
+
+
+def test_pdf_page_of_words_no_list_knows_is_kept_after_ocr(tmp_path: Path) -> None:
+    """A page in a language the common-word lists do not know looks like junk to them:
+    OCR reads what it shows, finds the layer says the same, and the layer is kept."""
+    syllables = ["ka", "lo", "ru", "fe", "zu", "vo", "pe", "hu", "bo", "ki", "mu", "ga"]
+    pick = itertools.cycle(range(7))
+    words = [
+        "".join(syllables[(3 * i + k * next(pick)) % len(syllables)] for k in range(1 + i % 3))
+        for i in range(400)
+    ]
+    text = "\n".join(" ".join(words[i : i + 14]) for i in range(0, len(words), 14))
+    path = tmp_path / "unknown.pdf"
+    path.write_bytes(tricked_pdf(text, "plain")[0])
+    read = extract(path, ocr=OcrReader())
+    assert read.flags == () and read.ocr == ()
+    assert read.text.split() == text.split()
+    assert read.ocr_offered == 1  # it was looked at
+
+
+def test_pdf_layer_that_is_not_words_is_kept_when_ocr_is_off(tmp_path: Path) -> None:
+    text = _en(TRICKED["scrambled"])
+    path = tmp_path / "scrambled.pdf"
+    path.write_bytes(tricked_pdf(text, "scrambled", max_lines=30)[0])
+    read = extract(path, ocr=OcrReader(enabled=False))
+    assert read.flags == ()
+    assert (read.ocr_offered, read.ocr_skipped) == (1, 1)  # not read for now: not cached
+    lower = "abcdefghijklmnopqrstuvwxyz"
+    moved = lower[7:] + lower[:7]  # the map gives each letter as the one 7 letters on
+    shift = str.maketrans(lower + lower.upper(), moved + moved.upper())
+    assert read.text.split()[:5] == text.translate(shift).split()[:5]  # the layer as it is
+
+
+def test_pdf_words_drawn_shuffled_are_read_in_the_page_order(tmp_path: Path) -> None:
+    text = _en(TRICKED["shuffled"])
+    path = tmp_path / "words.pdf"
+    data, letters = tricked_pdf(text, "words", max_lines=50)
+    path.write_bytes(data)
+    read = extract(path)
+    assert read.flags == (IntegrityFlag("shuffled", letters, pages=(1,)),)
+    assert read.text.split() == " ".join(text.split("\n")).split()[: len(read.text.split())]
+    assert len(read.text.split()) > 400
+
+
+@pytest.mark.parametrize("trick", ["sideways", "sideways-down"])
+def test_pdf_lines_turned_on_their_side_are_not_taken_for_shuffled(
+    tmp_path: Path, trick: str
+) -> None:
+    """A landscape page's lines go up (or down) letter by letter: drawn in order."""
+    path = tmp_path / "turned.pdf"
+    path.write_bytes(tricked_pdf(_en(TRICKED["shuffled"]), trick)[0])
+    assert extract(path).flags == ()
+
+
+def test_chinese_layer_of_characters_that_are_not_words() -> None:
+    """A scrambled map in a Chinese font gives Chinese characters, but rarely common
+    ones: the page is checked by OCR; an essay of the sample class is not."""
+    from simhash_core.extract.pdf_words import reads_as_words
+
+    essay = _zh(ZH_ESSAYS[0])[:1500]
+    scrambled = "".join(
+        chr(0x4E00 + (ord(ch) - 0x4E00) * 7919 % 20902) if "\u4e00" <= ch <= "\u9fa5" else ch
+        for ch in essay
+    )
+    assert reads_as_words(essay) is True
+    assert reads_as_words(scrambled) is False
+
+
+def test_pdf_type3_font_with_low_codes_is_read_by_ocr(tmp_path: Path) -> None:
+    """A Type3 font whose codes are not characters at all (a space is code 1): PDFium
+    gives letters that are no words between undecodable ones, which pass as text."""
+    text = _en(TRICKED["scrambled"])
+    path = tmp_path / "low.pdf"
+    path.write_bytes(tricked_pdf(text, "type3-low", max_lines=40)[0])
+    read = extract(path, ocr=OcrReader())
+    (flag,) = read.flags
+    assert (flag.kind, flag.pages) == ("mismatch", (1,))
+    assert " ".join(_words(text)[5:40]) in " ".join(_words(read.text))
