@@ -27,6 +27,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QImage
 
 from app.background import BackgroundRunner
 from app.doc_names import ARCHIVE_COLOR
+from app.later import turns
 from app.matrix_data import MatrixData
 from app.matrix_prepare import PreparedMatrix, heat_image, in_background, prepare_matrix
 from app.message_text import joined
@@ -86,7 +87,9 @@ class MatrixModel(QAbstractTableModel):
         self.preparing = True
         self._show(result, prepare_matrix(None, self.metric), keep_highlight=False)
         self._wanted = (self._generation, result, self.metric)
-        self._start_wanted()
+        # on a later turn: the window's first paint of the result, which calls into
+        # Python for every cell shown, must not share the interpreter with the job
+        turns().add(("prepare-matrix", id(self)), self, self._start_wanted)
 
     def wait_until_ready(self, msecs: int = 60_000) -> bool:
         """Block until the matrix being prepared is shown (tests, screenshots)."""

@@ -20,6 +20,7 @@ from PySide6.QtCore import (
 
 from app.background import BackgroundRunner
 from app.doc_names import display_name
+from app.later import turns
 from app.metrics import percent
 from app.models.pairs_model import report_word
 from app.models.roles import Role
@@ -65,7 +66,8 @@ class StudentsModel(QAbstractTableModel):
         self._waiting = result
         if result is None:
             self.ready.emit()
-        self._work_next()
+        # on a later turn, after the window has painted the result (see MatrixModel)
+        turns().add(("work-out-students", id(self)), self, self._work_next)
 
     def _work_next(self) -> None:
         result = self._waiting
