@@ -196,16 +196,25 @@ def _read_scanned_pages(
         warnings.append(
             Message.of("warn.ocr-pages-limit", read=len(reading), pages=len(drawn))
         )
+    for index, piece in _ocr_pages(data, reading, ocr, warnings):
+        if piece is not None and piece.text:
+            _put_read_page(lines, index, piece, regions, warnings)
+    return regions
+
+
+def _ocr_pages(
+    data: bytes, reading: list[int], ocr: OcrReader, warnings: list[Message]
+) -> Iterator[tuple[int, OcrPiece | None]]:
+    """Each of the pages ``reading`` rendered and read by ``ocr``: ``(page, piece)``
+    (the piece None when OCR read nothing); a page that cannot be rendered is a warning
+    and left out of ``ocr``'s plan."""
     ocr.plan(len(reading))
     for index, image in _render_pages(data, reading):
         if isinstance(image, Message):
             warnings.append(image)
             ocr.plan(-1)
             continue
-        piece = ocr.pixels(image, Message.of("ocr.where-page", page=index + 1))
-        if piece is not None and piece.text:
-            _put_read_page(lines, index, piece, regions, warnings)
-    return regions
+        yield index, ocr.pixels(image, Message.of("ocr.where-page", page=index + 1))
 
 
 def _put_read_page(
@@ -273,15 +282,8 @@ def _check_layers(
         ocr.offered += len(suspects)
         ocr.skipped += len(suspects)
         return {}
-    reading = suspects[: ocr.max_pages]
-    ocr.plan(len(reading))
     replaced = {}
-    for index, image in _render_pages(data, reading):
-        if isinstance(image, Message):
-            warnings.append(image)
-            ocr.plan(-1)
-            continue
-        piece = ocr.pixels(image, Message.of("ocr.where-page", page=index + 1))
+    for index, piece in _ocr_pages(data, suspects[: ocr.max_pages], ocr, warnings):
         layer = "\n".join(line.text for line in lines[index])
         if piece is None or not piece.text or same_text(layer, piece.text) >= SAME_LAYER:
             continue
