@@ -123,14 +123,17 @@ class ReviewActions(QObject):
         result = self.window.result
         if result is None:
             return
-        found = next_to_review(result, self.window.current_pair, step)
+        left = to_review(result)
+        shown = self.window.current_pair
+        after = next((p for p in result.pairs if (p.a, p.b) == shown), None) if shown else None
+        found = next_to_review(left, after, step)
         if found is None:
             message = self.tr("Every flagged pair has a decision.")
             self.window.statusBar().showMessage(message, 5000)
             return
         self.window.open_pair(found.a, found.b)
-        left = len(to_review(result))
-        self.window.statusBar().showMessage(self.tr("%n flagged pair(s) left to decide", "", left))
+        count = len(left)
+        self.window.statusBar().showMessage(self.tr("%n flagged pair(s) left to decide", "", count))
 
     # --- which pair --------------------------------------------------------------------
     def pair_in_focus(self) -> Pair | None:

@@ -143,9 +143,8 @@ def seed_passages(
     ``texts``; without them it is not taken): else what the two sentences share is the
     copied words alone, and the passage would grow over text that is not copied."""
     scored = scored_seeds(a, b)
-    seeds = [s for s, _ in scored]
-    seeds = _outside(seeds, a, b, blocked, _touches, both=True)
-    seeds = _outside(seeds, a, b, copied, _holds, both=False)
+    unblocked = _outside([s for s, _ in scored], a, b, blocked, _touches, both=True)
+    seeds = _outside(unblocked, a, b, copied, _holds, both=False)
     extending = _beyond(seeds, a, b, copied, texts)
     out = []
     placed = set(one_place(scored))
@@ -154,8 +153,8 @@ def seed_passages(
         if p.sentences >= MIN_SEEDS or any(_near(p, q, a, b) for q in found):
             out.append(p)
     # a summary's sentences may be copied word for word: its seeds count all the same
-    unblocked = set(_outside([s for s, _ in scored], a, b, blocked, _touches, both=True))
-    spread = spread_summaries([(s, c) for s, c in scored if s in unblocked], a, b)
+    kept = set(unblocked)
+    spread = spread_summaries([(s, c) for s, c in scored if s in kept], a, b)
     return out + summary_passages(seeds, a, b) + spread
 
 

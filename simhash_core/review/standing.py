@@ -85,7 +85,7 @@ def standings(result: ScanResult, only: set[int] | None = None) -> list[Standing
     if only is not None:
         pairs = [p for p in pairs if p.a in only or p.b in only]
     decided = bool(result.decisions)
-    for p in sorted(pairs, key=lambda p: (-p.similarity, p.simhash_distance, p.a, p.b)):
+    for p in sorted(pairs, key=strength_order):
         best.setdefault(p.a, p)
         best.setdefault(p.b, p)
         if p.flagged:
@@ -116,37 +116,32 @@ def standings(result: ScanResult, only: set[int] | None = None) -> list[Standing
     return out
 
 
-def _strongest_first(result: ScanResult) -> list[PairScore]:
-    return sorted(result.pairs, key=lambda p: (-p.similarity, p.simhash_distance, p.a, p.b))
+def strength_order(p: PairScore) -> tuple[float, int, int, int]:
+    """The order a class's pairs are worked through in: strongest first."""
+    return (-p.similarity, p.simhash_distance, p.a, p.b)
 
 
 def to_review(result: ScanResult) -> list[PairScore]:
     """The flagged pairs without a decision in force (one made on other texts is out of
     force), strongest first: the order a teacher works through them in."""
-    return [p for p in _strongest_first(result) if _left(result, p)]
-
-
-def _left(result: ScanResult, p: PairScore) -> bool:
-    return p.flagged and _verdict(result, p) is Verdict.UNREVIEWED
+    left = (p for p in result.pairs if p.flagged and _verdict(result, p) is Verdict.UNREVIEWED)
+    return sorted(left, key=strength_order)
 
 
 def next_to_review(
-    result: ScanResult, after: tuple[int, int] | None = None, step: int = 1
+    left: list[PairScore], after: PairScore | None = None, step: int = 1
 ) -> PairScore | None:
-    """The pair to decide next: the strongest flagged pair without a decision or,
-    ``after`` a pair, the next one left in that order (``step`` -1: the one before it),
-    going round at the end. None when every flagged pair has a decision."""
-    ranked = _strongest_first(result)
-    rank = {(p.a, p.b): k for k, p in enumerate(ranked)}
-    left = [p for p in ranked if _left(result, p)]
+    """The pair to decide next of ``left`` (:func:`to_review`): the first or, ``after``
+    a pair (decided or not), the next one in that order (``step`` -1: the one before
+    it), going round at the end. None when nothing is left."""
     if not left:
         return None
-    if after is None or after not in rank:
+    if after is None:
         return left[0] if step > 0 else left[-1]
-    here = rank[after]
+    here = strength_order(after)
     if step > 0:
-        return next((p for p in left if rank[(p.a, p.b)] > here), left[0])
-    return next((p for p in reversed(left) if rank[(p.a, p.b)] < here), left[-1])
+        return next((p for p in left if strength_order(p) > here), left[0])
+    return next((p for p in reversed(left) if strength_order(p) < here), left[-1])
 
 
 def distribution(values: list[float], bins: int = 20) -> list[int]:

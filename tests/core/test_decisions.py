@@ -214,13 +214,16 @@ def test_the_next_pair_to_decide_skips_decided_pairs_and_goes_round(tmp_path: Pa
 
     result = scan([_class(tmp_path / "class")], isolate=False)
     ab, cd = _pair(result, "a.txt", "b.txt"), _pair(result, "c.txt", "d.txt")
-    assert [(p.a, p.b) for p in to_review(result)] == [cd, ab]  # strongest first
-    step = [next_to_review(result, None), next_to_review(result, cd), next_to_review(result, ab)]
+    score = {(p.a, p.b): p for p in result.pairs}
+    left = to_review(result)
+    assert [(p.a, p.b) for p in left] == [cd, ab]  # strongest first
+    step = [next_to_review(left), next_to_review(left, score[cd]), next_to_review(left, score[ab])]
     assert [(p.a, p.b) for p in step if p is not None] == [cd, ab, cd]  # round at the end
-    back = next_to_review(result, ab, -1)
+    back = next_to_review(left, score[ab], -1)
     assert back is not None and (back.a, back.b) == cd
     result.decisions = Decisions([_decide(result, "c.txt", "d.txt", Verdict.CONFIRMED)])
-    after_decided = next_to_review(result, cd)
+    left = to_review(result)
+    after_decided = next_to_review(left, score[cd])
     assert after_decided is not None and (after_decided.a, after_decided.b) == ab
     result.decisions = Decisions(
         [
@@ -228,4 +231,4 @@ def test_the_next_pair_to_decide_skips_decided_pairs_and_goes_round(tmp_path: Pa
             _decide(result, "a.txt", "b.txt", Verdict.DISMISSED),
         ]
     )
-    assert next_to_review(result, ab) is None and to_review(result) == []
+    assert to_review(result) == [] and next_to_review(to_review(result), score[ab]) is None
