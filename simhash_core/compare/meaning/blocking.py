@@ -377,13 +377,15 @@ def _blocked_job(
 
     def job() -> Found:
         block = (space.left[where] @ space.right[cols].T).tocsr()
-        row = np.repeat(np.arange(block.shape[0], dtype=np.int64), np.diff(block.indptr))
-        col = cols[block.indices]
-        a = space.row_doc[where[row]].astype(np.int64)
-        b = space.col_doc[col].astype(np.int64)
-        key = a * documents + b
-        at = np.minimum(np.searchsorted(pairs, key), len(pairs) - 1)
-        counted = (a != b) & (pairs[at] == key)
-        return kept_pairs(block.indptr, row, col, block.data * counted, where, min_margin)
+
+        def counted(row: np.ndarray, at: np.ndarray) -> np.ndarray:
+            a = space.row_doc[where[row]].astype(np.int64)
+            b = space.col_doc[cols[block.indices[at]]].astype(np.int64)
+            key = a * documents + b
+            found = np.minimum(np.searchsorted(pairs, key), len(pairs) - 1)
+            return (a != b) & (pairs[found] == key)
+
+        rows, at, v, top = kept_pairs(block.indptr, block.data, counted, where, min_margin)
+        return rows, cols[block.indices[at]], v, top
 
     return where, job

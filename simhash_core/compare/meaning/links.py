@@ -303,23 +303,16 @@ def _pair_meanings(
         cut = np.flatnonzero(np.any(keys[1:] != keys[:-1], axis=1)) + 1
         bounds = np.concatenate([[0], cut, [len(order)]])
         enough = np.flatnonzero(np.diff(bounds) >= min_links)
-        for group in (order[bounds[g] : bounds[g + 1]] for g in enough.tolist()):
-            i, j = int(part.doc_a[group[0]]), int(part.doc_b[group[0]])
+        kind = TRANSLATED if part.kind[0] else REWORDED
+        links = _sentence_links(part, order)
+        pair_a, pair_b = part.doc_a[order].tolist(), part.doc_b[order].tolist()
+        for lo, hi in zip(bounds[enough].tolist(), bounds[enough + 1].tolist(), strict=True):
+            i, j = pair_a[lo], pair_b[lo]
             if allowed is not None and not allowed(i, j):
                 continue
-            links = [
-                SentenceLink(int(a), int(b), round(float(m), 4), round(float(c), 4))
-                for a, b, m, c in zip(
-                    part.sent_a[group],
-                    part.sent_b[group],
-                    part.margin[group],
-                    part.cosine[group],
-                    strict=True,
-                )
-            ]
-            kind = TRANSLATED if part.kind[group[0]] else REWORDED
-            runs = chain_runs(links, kind)
-            found = PairMeaning(tuple(runs), round(chain_strength(links), 4))
+            group = links[lo:hi]
+            runs = chain_runs(group, kind)
+            found = PairMeaning(tuple(runs), round(chain_strength(group), 4))
             if (i, j) in out:  # a mixed-language pair: both layers
                 old = out[(i, j)]
                 found = PairMeaning(
@@ -328,3 +321,17 @@ def _pair_meanings(
                 )
             out[(i, j)] = found
     return out
+
+
+def _sentence_links(part: _Links, order: np.ndarray) -> list[SentenceLink]:
+    """The links of ``part`` in ``order``, margins and cosines rounded to 4 places."""
+    return [
+        SentenceLink(a, b, round(m, 4), round(c, 4))
+        for a, b, m, c in zip(
+            part.sent_a[order].tolist(),
+            part.sent_b[order].tolist(),
+            part.margin[order].tolist(),
+            part.cosine[order].tolist(),
+            strict=True,
+        )
+    ]

@@ -61,6 +61,8 @@ def chain_runs(links: list[SentenceLink], kind: str) -> list[MeaningRun]:
     >>> [[(k.a, k.b) for k in r.links] for r in chain_runs(L, "reworded")]
     [[(0, 5), (1, 6), (3, 7)], [(9, 1)]]
     """
+    if len(links) == 1:  # most pairs of a folder: one similar sentence
+        return [MeaningRun(kind, (links[0],))]
     links = sorted(links, key=lambda k: (k.a, k.b))
     best_len, best_sum, prev = _longest_chains(links)
     used = [False] * len(links)
@@ -108,6 +110,8 @@ def chain_strength(links: list[SentenceLink]) -> float:
     """The best sum of margins of up to :data:`MIN_SENTENCES` links chained in order,
     divided by :data:`MIN_SENTENCES`: how close the pair's best few sentences in a row
     are (it ranks pairs that have no passage)."""
+    if len(links) == 1 and links[0].margin >= 0:  # a chain of one: its part
+        return max(0.0, links[0].margin / MIN_SENTENCES)
     links = sorted(links, key=lambda k: (k.a, k.b))
     best: list[list[float]] = []  # best[x][n - 1]: best sum of a chain of n ending at x
     top = 0.0

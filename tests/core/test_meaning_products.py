@@ -1,0 +1,93 @@
+"""The meaning layer's block products look at the entries that can matter only: the
+same links and best cosines as looking at every entry (#43)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy import sparse
+
+from simhash_core.compare.meaning import products
+from simhash_core.compare.meaning.products import (
+    KEEP_COSINE,
+    MARGIN_FLOOR,
+    NEIGHBOUR_FLOOR,
+    NEIGHBOURS,
+    _top_per_row,
+    kept_pairs,
+    neighbour_closeness,
+)
+from simhash_core.compare.meaning.runs import SentenceLink, chain_runs, chain_strength
+
+
+def _every_entry(block, row_doc, col_doc, first, min_margin, copies=None):
+    """What a block keeps when every entry is looked at: the plain definition."""
+    row = np.repeat(np.arange(block.shape[0]), np.diff(block.indptr))
+    a, b = row_doc[row], col_doc[block.indices]
+    counts = None if copies is None else copies[b] - (a == b)
+    counted = (a != b) if copies is None else counts > 0
+    v = block.data * counted
+    v[v < NEIGHBOUR_FLOOR] = 0.0
+    top = _top_per_row(block.indptr, v, counts)
+    near = neighbour_closeness(top)
+    best = v * np.float32(2.0) / (near[row] + np.float32(MARGIN_FLOOR))
+    keep = (v >= KEEP_COSINE) & (best >= min_margin * (1.0 - 1e-4))
+    return row[keep] + first, block.indices[keep], v[keep], top
+
+
+def _block(rng, rows, cols, density, levels):
+    """A random block of products whose cosines take few values (many ties), most of
+    them too weak for a link (as in a folder), with rows longer than the sample and rows
+    shorter than it."""
+    m = sparse.random(rows, cols, density=density, random_state=rng, format="csr")
+    m.data = (np.ceil(m.data**3 * levels) / levels * 0.2).astype(np.float32)
+    m.indices = m.indices.astype(np.int32)
+    return m
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("with_copies", [False, True])
+def test_kept_pairs_equal_looking_at_every_entry(seed, with_copies):
+    rng = np.random.default_rng(seed)
+    docs = 12
+    block = _block(rng, 300, 900, density=0.3 if seed % 2 else 0.02, levels=7 + seed)
+    row_doc = np.sort(rng.integers(0, docs, 300))
+    col_doc = np.sort(rng.integers(0, docs, 900))
+    copies = rng.integers(1, 4, docs) if with_copies else None
+
+    def counted(row, at):
+        a, b = row_doc[row], col_doc[block.indices[at]]
+        return (a != b) if copies is None else copies[b] - (a == b)
+
+    for min_margin in (0.0, 1.0, 2.5):
+        rows, at, v, top = kept_pairs(
+            block.indptr, block.data, counted, 40, min_margin, with_copies
+        )
+        want = _every_entry(block, row_doc, col_doc, 40, min_margin, copies)
+        assert rows.tolist() == want[0].tolist()
+        assert block.indices[at].tolist() == want[1].tolist()
+        assert v.tobytes() == want[2].tobytes()
+        assert top.tobytes() == want[3].tobytes()
+        assert len(rows) > 0 or min_margin > 0
+
+
+def test_a_row_longer_than_the_sample_keeps_its_best_beyond_it():
+    # the row's best four come after the sampled entries: found all the same
+    n = products.SAMPLED + 10
+    values = np.full(n, 0.03, np.float32)
+    values[-4:] = [0.9, 0.07, 0.06, 0.05]
+    indptr = np.array([0, n])
+    rows, at, v, top = kept_pairs(indptr, values, lambda row, at: at >= 0, 0, 0.0)
+    assert rows.tolist() == [0] and v.tolist() == [pytest.approx(0.9)]
+    assert top.tolist() == [[pytest.approx(x) for x in (0.9, 0.07, 0.06, 0.05)]]
+    assert at.tolist() == [n - 4]  # the one strong enough for a link
+    assert top.shape == (1, NEIGHBOURS)
+
+
+def test_a_chain_of_one_link():
+    link = SentenceLink(3, 7, 2.4, 0.5)
+    assert [r.links for r in chain_runs([link], "reworded")] == [(link,)]
+    assert chain_strength([link]) == pytest.approx(0.8)
+    # the same as a chain made of it among others that do not chain
+    far = SentenceLink(40, 1, 1.2, 0.3)
+    assert chain_strength([link, far]) == chain_strength([link])
