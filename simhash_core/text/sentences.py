@@ -22,6 +22,7 @@ offsets into the document's original text, for the side-by-side view.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -194,52 +195,123 @@ def sentences_of(
     """
     norm = normalized or normalize(text, t2s=t2s)
     nt = norm.text
-    spans: list[int] = []
-    langs: list[int] = []
-    word_ptr, gloss_ptr = [0], [0]
+    bounds = sentence_bounds(nt)
+    if not bounds:
+        return NO_SENTENCES
+    scanned = _Scanned(nt, bounds)
+    candidates = np.flatnonzero(scanned.lang >= 0)
+    if keep is not None:  # at least half of a sentence's characters are kept
+        kept = np.concatenate([[0], np.cumsum(keep, dtype=np.int64)])
+        starts, ends = scanned.starts[candidates], scanned.ends[candidates]
+        inside = kept[np.minimum(ends, len(keep))] - kept[np.minimum(starts, len(keep))]
+        candidates = candidates[inside * 2 >= ends - starts]
+    chosen = candidates[:MAX_SENTENCES]
+    langs_of = scanned.lang[chosen].tolist()
+    pieces = [bounds[k] for k in chosen.tolist()]
+    chinese = [nt[s:e] for (s, e), lang in zip(pieces, langs_of, strict=True) if lang == CHINESE]
+    cut = iter(_segment_each(chinese) if glosses else [])
+    terms = scanned.terms(chosen)
+    taken: list[int] = []
     word_parts: list[np.ndarray] = []
     gloss_parts: list[np.ndarray] = []
     seen: set[bytes] = set()
-    chosen: list[tuple[int, int, int]] = []
-    for s, e in sentence_bounds(nt):
-        if len(chosen) >= MAX_SENTENCES:
-            break
-        if keep is not None and np.count_nonzero(keep[s:e]) * 2 < e - s:
-            continue
-        lang = _language(nt[s:e])
-        if lang is not None:
-            chosen.append((s, e, lang))
-    chinese = [nt[s:e] for s, e, lang in chosen if lang == CHINESE]
-    cut = iter(_segment_each(chinese) if glosses else [])
-    pairs = _HanPairs(nt) if chinese else None
-    for s, e, lang in chosen:
-        piece = nt[s:e]
-        if lang == CHINESE:
-            latin = english_ids(_HAN_RUN.sub(" ", piece))
-            words = np.concatenate([pairs.of(s, e), latin])  # type: ignore[union-attr]
+    for n, lang in enumerate(langs_of):
+        words = glossed = next(terms)
+        if lang == CHINESE:  # its glosses, from its words
             glossed = gloss_ids(next(cut)) if glosses else words[:0]
-        else:
-            words = glossed = english_ids(piece)
-        if len(words) == 0 or words.tobytes() in seen:  # a repeated sentence counts once
+        key = words.tobytes()
+        if len(words) == 0 or key in seen:  # a repeated sentence counts once
             continue
-        seen.add(words.tobytes())
-        a, b = norm.original_span(s, e)
-        spans += [a, b]
-        langs.append(lang)
+        seen.add(key)
+        taken.append(n)
         word_parts.append(words)
         gloss_parts.append(glossed)
-        word_ptr.append(word_ptr[-1] + len(words))
-        gloss_ptr.append(gloss_ptr[-1] + len(glossed))
-    if not langs:
+    if not taken:
         return NO_SENTENCES
+    at = chosen[taken]
+    spans = np.empty((len(at), 2), np.int64)  # the pieces are never empty
+    spans[:, 0] = norm.offsets[scanned.starts[at]]
+    spans[:, 1] = norm.offsets[scanned.ends[at] - 1] + 1
     return Sentences(
-        spans=np.array(spans, np.int32),
-        lang=np.array(langs, np.uint8),
-        word_ptr=np.array(word_ptr, np.int32),
+        spans=spans.ravel().astype(np.int32),
+        lang=scanned.lang[at].astype(np.uint8),
+        word_ptr=_pointers(word_parts),
         word_ids=np.concatenate(word_parts).astype(np.uint32),
-        gloss_ptr=np.array(gloss_ptr if glosses else [], np.int32),
+        gloss_ptr=_pointers(gloss_parts) if glosses else np.zeros(0, np.int32),
         gloss_ids=np.concatenate(gloss_parts).astype(np.uint32) if glosses else _NO_IDS,
     )
+
+
+def _pointers(parts: list[np.ndarray]) -> np.ndarray:
+    """Where each part starts in the parts joined, and where the last ends (int32)."""
+    ptr = np.zeros(len(parts) + 1, np.int32)
+    np.cumsum([len(p) for p in parts], out=ptr[1:])
+    return ptr
+
+
+class _Words:
+    """Where the words (:data:`_WORD`) of a whole text start and end, and how many of
+    them each piece of it holds, unless one crosses the piece's edge."""
+
+    def __init__(self, text: str) -> None:
+        spans = np.array([m.span() for m in _WORD.finditer(text)], np.int64).reshape(-1, 2)
+        self.starts, self.ends = spans[:, 0], spans[:, 1]
+
+    def inside(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+        """How many words each piece ``[starts, ends)`` holds; -1 where a word crosses
+        its start or end (only a piece cut at :data:`MAX_CHARS` can cut a word)."""
+        first = np.searchsorted(self.starts, starts)
+        stop = np.searchsorted(self.starts, ends)
+        ends_before = np.concatenate([[-1], self.ends])
+        crossed = (ends_before[first] > starts) | (ends_before[stop] > ends)
+        return np.where(crossed, -1, stop - first)
+
+
+class _Scanned:
+    """A text's sentence pieces with each one's language and word terms, found in one
+    pass over the whole text: what :func:`_language` and the Latin words of a Chinese
+    sentence give for each piece alone (a piece whose edge cuts a word is read alone)."""
+
+    def __init__(self, text: str, bounds: list[tuple[int, int]]) -> None:
+        self.text, self.bounds = text, bounds
+        self.starts = starts = np.array([b[0] for b in bounds], np.int64)
+        self.ends = ends = np.array([b[1] for b in bounds], np.int64)
+        cp = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+        han = is_cjk_codepoint(cp)
+        before = np.concatenate([[0], np.cumsum(han, dtype=np.int64)])
+        # the words with each CJK character a space (as the Chinese runs taken out)
+        spaced = np.where(han, np.uint32(32), cp).astype("<u4").tobytes()
+        self.words = _Words(spaced.decode("utf-32-le", "surrogatepass")).inside(starts, ends)
+        self.lang = _languages(before[ends] - before[starts], self.words)
+        for k in np.flatnonzero(self.words < 0).tolist():
+            found = _language(text[bounds[k][0] : bounds[k][1]])
+            self.lang[k] = -1 if found is None else found
+        self.pairs = _HanPairs(text) if han.any() else None
+
+    def terms(self, pieces: np.ndarray) -> Iterator[np.ndarray]:
+        """Each of ``pieces``' word terms, in order: a Chinese sentence's character
+        pairs, then the stems of its Latin words; an English sentence's stems."""
+        text, pairs = self.text, self.pairs
+        if pairs is not None:
+            lo = np.searchsorted(pairs.starts, self.starts[pieces]).tolist()
+            hi = np.searchsorted(pairs.starts, self.ends[pieces]).tolist()
+        for n, k in enumerate(pieces.tolist()):
+            s, e = self.bounds[k]
+            if self.lang[k] != CHINESE:
+                yield english_ids(text[s:e])
+            elif self.words[k] == 0:  # no Latin word: its pairs alone
+                yield pairs.ids[lo[n] : hi[n]]  # type: ignore[union-attr]
+            else:
+                latin = english_ids(_HAN_RUN.sub(" ", text[s:e]))
+                yield np.concatenate([pairs.ids[lo[n] : hi[n]], latin])  # type: ignore[union-attr]
+
+
+def _languages(han: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """:func:`_language` of pieces with ``han`` CJK characters and ``words`` words (-1:
+    too short to compare)."""
+    chinese = (han >= MIN_HAN) & (han >= 1.5 * words)
+    english = ~chinese & (words >= MIN_WORDS) & (han < 1.5 * words)
+    return np.where(chinese, CHINESE, np.where(english, ENGLISH, -1))
 
 
 def terms_of(text: str, *, t2s: bool = True) -> np.ndarray:
