@@ -101,6 +101,8 @@ def judge_meaning(
     a_spans: set[int] = set()
     b_spans: set[int] = set()
     for run in found.runs:
+        if len(run.links) < min_sentences:  # no part of it can make a passage
+            continue
         for part in chain_runs(_judged_links(run, margin, a, b, texts), run.kind):
             if part.sentences < min_sentences:
                 continue
