@@ -13,9 +13,9 @@ from simhash_core.compare.meaning.products import (
     MARGIN_FLOOR,
     NEIGHBOUR_FLOOR,
     NEIGHBOURS,
-    _top_per_row,
     kept_pairs,
     neighbour_closeness,
+    top_per_row,
 )
 from simhash_core.compare.meaning.runs import SentenceLink, chain_runs, chain_strength
 
@@ -28,7 +28,7 @@ def _every_entry(block, row_doc, col_doc, first, min_margin, copies=None):
     counted = (a != b) if copies is None else counts > 0
     v = block.data * counted
     v[v < NEIGHBOUR_FLOOR] = 0.0
-    top = _top_per_row(block.indptr, v, counts)
+    top = top_per_row(block.indptr, v, counts)
     near = neighbour_closeness(top)
     best = v * np.float32(2.0) / (near[row] + np.float32(MARGIN_FLOOR))
     keep = (v >= KEEP_COSINE) & (best >= min_margin * (1.0 - 1e-4))
@@ -112,3 +112,57 @@ def test_judging_reads_no_facts_of_runs_too_short_for_a_passage():
         PairMeaning((long,), 1.0), s, s, margin=1.3, min_sentences=3, texts=(text, text)
     )
     assert found.reworded == 4 and judging._facts.cache_info().misses == 4
+
+
+def _space(seed, sentences=400, terms=60, docs=25):
+    """A one-language sentence space of random sentences (few terms: many ties and
+    neighbours), rows grouped by document."""
+    from simhash_core.compare.meaning.tfidf import SentenceSpace
+
+    rng = np.random.default_rng(seed)
+    m = sparse.random(sentences, terms, density=0.08, random_state=rng, format="csr")
+    m.data = np.ceil(m.data * 4).astype(np.float32)
+    norms = np.sqrt(np.asarray(m.multiply(m).sum(axis=1)).ravel())
+    m = sparse.csr_matrix(sparse.diags(1 / np.maximum(norms, 1e-12)) @ m, dtype=np.float32)
+    m.sort_indices()
+    doc = np.sort(rng.integers(0, docs, sentences)).astype(np.int32)
+    local = np.zeros(sentences, np.int32)
+    return SentenceSpace(m, m, doc, local, doc, local)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("with_copies", [False, True])
+@pytest.mark.parametrize("threads", [1, 3])
+def test_half_products_find_what_every_pair_finds(seed, with_copies, threads):
+    from simhash_core.compare.meaning.halves import half_pairs
+    from simhash_core.compare.meaning.products import Products, similar_pairs
+    from simhash_core.progress import Job, Progress
+
+    space = _space(seed)
+    copies = np.random.default_rng(seed).integers(1, 4, 25) if with_copies else None
+    for min_margin in (0.0, 1.2):
+
+        def how(space=space, min_margin=min_margin):
+            job = Job(Progress(), space.left.shape[0])
+            return Products(job, threads, min_margin, copies)
+
+        r, c, v, top = half_pairs(space, how())
+        r0, c0, v0, top0 = similar_pairs(space, how())
+        assert top.tobytes() == top0.tobytes()
+        assert (top[:, 0] > 0).any()
+        # the links a margin keeps (as the links of a space are chosen): the same pairs
+        # of sentences with the same cosines, each found from one side or both
+        found, every = _links(r, c, v, top, min_margin), _links(r0, c0, v0, top0, min_margin)
+        assert found == every and (len(every) > 0 or min_margin > 0)
+
+
+def _links(rows, cols, cosines, top, min_margin):
+    """Each pair of sentences whose margin reaches ``min_margin``, with its cosine."""
+    near = neighbour_closeness(top)
+    margin = cosines / ((near[rows] + near[cols]) / 2.0)
+    out = {}
+    found = zip(rows.tolist(), cols.tolist(), cosines.tolist(), margin.tolist(), strict=True)
+    for a, b, x, m in found:
+        if m >= min_margin:
+            assert out.setdefault((min(a, b), max(a, b)), x) == x
+    return out

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from simhash_core.compare.meaning.blocking import blocked_pairs, candidate_documents, is_large
+from simhash_core.compare.meaning.halves import half_pairs
 from simhash_core.compare.meaning.products import Products, neighbour_closeness, similar_pairs
 from simhash_core.compare.meaning.runs import (
     REWORDED,
@@ -108,7 +109,7 @@ def _every_pair(space: SentenceSpace, how: Products) -> _Found:
     """Every sentence with every sentence of the other documents: the kept (row, col,
     cosine), and the rows' and the columns' best cosines."""
     if space.one_language:  # symmetric: a column's neighbours are its row's
-        r, c, cos, top_r = similar_pairs(space, how)
+        r, c, cos, top_r = half_pairs(space, how)
         return r, c, cos, top_r, top_r
     rows = replace(how, job=how.job.subjob(space.left.shape[0]))
     r, c, cos, top_r = similar_pairs(space, rows)

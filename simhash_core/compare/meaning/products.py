@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
@@ -99,7 +99,7 @@ class Products:
     copies: np.ndarray | None = None
 
 
-def _top_per_row(
+def top_per_row(
     indptr: np.ndarray, values: np.ndarray, counts: np.ndarray | None = None
 ) -> np.ndarray:
     """The :data:`NEIGHBOURS` largest positive ``values`` of each CSR row (zeros where a
@@ -107,9 +107,9 @@ def _top_per_row(
     fill as many places as there are of them; an entry counts ``counts[k]`` times if
     given (a sentence of a document handed in that many times).
 
-    >>> _top_per_row(np.array([0, 1, 4]), np.array([0.25, 0.5, 0.75, 0.5]))[:, :3].tolist()
+    >>> top_per_row(np.array([0, 1, 4]), np.array([0.25, 0.5, 0.75, 0.5]))[:, :3].tolist()
     [[0.25, 0.0, 0.0], [0.75, 0.5, 0.5]]
-    >>> _top_per_row(np.array([0, 2]), np.array([0.5, 0.25]), np.array([2, 1]))[:, :3].tolist()
+    >>> top_per_row(np.array([0, 2]), np.array([0.5, 0.25]), np.array([2, 1]))[:, :3].tolist()
     [[0.5, 0.5, 0.25]]
     """
     k = NEIGHBOURS
@@ -202,7 +202,7 @@ def kept_pairs(
     counts = counted(row, at)
     v = data[at] * (counts > 0)
     v[v < NEIGHBOUR_FLOOR] = 0.0
-    top = _top_per_row(np.searchsorted(at, indptr), v, counts if with_counts else None)
+    top = top_per_row(np.searchsorted(at, indptr), v, counts if with_counts else None)
     near = neighbour_closeness(top)
     strong = np.flatnonzero(v >= KEEP_COSINE)
     row, at, v = row[strong], at[strong], v[strong]
@@ -236,7 +236,7 @@ def _least_best(
     counts = counted(row, at)
     v = data[at] * (counts > 0)
     v[v < NEIGHBOUR_FLOOR] = 0.0
-    least = _top_per_row(ptr, v, counts if with_counts else None)[:, NEIGHBOURS - 1]
+    least = top_per_row(ptr, v, counts if with_counts else None)[:, NEIGHBOURS - 1]
     return np.maximum(least, np.float32(NEIGHBOUR_FLOOR))
 
 
@@ -252,7 +252,7 @@ def run_blocks(
     each block's rows."""
     top_rows = np.zeros((rows, NEIGHBOURS), np.float32)
     rr, cc, vv = [], [], []
-    for where, (r, c, v, top) in _in_order(blocks, job, threads):
+    for where, (r, c, v, top) in in_order(blocks, job, threads):
         job.advance(len(where))
         top_rows[where] = top
         rr.append(r)
@@ -267,9 +267,12 @@ def run_blocks(
     )
 
 
-def _in_order(
-    blocks: Sequence[tuple[np.ndarray, Callable[[], Found]]], job: Job, threads: int
-) -> Iterator[tuple[np.ndarray, Found]]:
+Computed = TypeVar("Computed")  # what a block's function gives
+
+
+def in_order(
+    blocks: Sequence[tuple[np.ndarray, Callable[[], Computed]]], job: Job, threads: int
+) -> Iterator[tuple[np.ndarray, Computed]]:
     """Each block's left rows and product, in block order, ``threads`` computed at a
     time (at most that many ahead of the one collected: memory stays bounded)."""
     threads = max(1, min(threads, MAX_THREADS))
