@@ -137,3 +137,21 @@ def test_two_short_sentences_are_too_short_a_copy(tmp_path: Path) -> None:
     """The same with two sentences of 22 words: shorter than a passage that flags."""
     corpus = _two_sentences(tmp_path / "c", REWRITTEN[1:3], SOURCE[1:3])
     assert not _judged(corpus, replace(NOTHING_FOUND, links=((3, 2), (4, 3)))).flagged
+
+
+def test_a_rewritten_passage_left_out_by_the_teacher_flags_nothing(tmp_path: Path) -> None:
+    """Excluding the passage (review: exclude this passage) takes its sentences out of
+    every seed: the pair is no longer flagged nor reported, and the exclusion says it
+    removed it."""
+    from simhash_core.review.evidence import pair_evidence
+    from simhash_core.review.exclusions import Exclusions, apply_exclusions, passage_exclusion
+
+    rewritten = [REWRITTEN[k] for k in (1, 2, 4, 5)]
+    folder = _write(tmp_path / "c", OTHER[:3] + rewritten + OTHER[3:], SOURCE)
+    result = scan([folder], isolate=False)
+    (pair,) = result.pairs
+    assert pair.flagged
+    (shown,) = pair_evidence(result, 0, 1).passages
+    e = passage_exclusion(result, 0, 1, shown).signed()
+    out = apply_exclusions(result, Exclusions.of([e]))
+    assert out.pairs == [] and out.exclusions.removed == {(0, 1): (e,)}
