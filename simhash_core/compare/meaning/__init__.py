@@ -6,7 +6,7 @@ layer compares sentences instead (:mod:`simhash_core.text.sentences`):
 
 1. **Sentence similarity.** TF-IDF cosine of each sentence's terms, IDF over the
    folder's sentences (:mod:`.tfidf`), multiplied a block at a time
-   (:mod:`.products`).
+   (:mod:`.products`; within a language each pair of sentences once, :mod:`.halves`).
 2. **Relative to the folder (ratio margin).** A cosine is divided by how similar the
    two sentences are to their nearest sentences in *other* documents (the mean of the
    :data:`~.products.NEIGHBOURS` best, Artetxe and Schwenk 2019). A formulaic sentence
