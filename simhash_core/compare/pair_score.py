@@ -321,18 +321,23 @@ def rewritten_passage(
 ) -> bool:
     """Whether whole passage ``p`` of documents ``i < j`` is a copy rewritten sentence
     by sentence: it holds :data:`MIN_LINKS` or more of the pair's ``links`` (sentences
-    the meaning layer matched against the class), and its sentences are seeds (each
-    sharing a third of its terms with one of the other's) stating the same facts
-    (:func:`same_facts`), either ``meaning_sentences`` of them or more, as a reworded
-    passage has, or fewer but each of them linked too, over as many words on both
-    sides as one copied passage that flags alone (``flag_passage_words``): two long
-    sentences in a row, each keeping its words and matched against the whole class,
-    are the shortest such copy. Common text never is."""
+    the meaning layer matched against the class) and its sentences are seeds (each
+    sharing a third of its terms with one of the other's), both stating the same facts
+    (names and numbers: :func:`same_facts`), either ``meaning_sentences`` seeded
+    sentences or more, as a reworded passage has, or fewer but each of them linked
+    too, over as many words on both sides as one copied passage that flags alone
+    (``flag_passage_words``): two long sentences in a row, each keeping its words and
+    matched against the whole class, are the shortest such copy. Common text never
+    is."""
     s = corpus.settings
     if p.common:
         return False
     a, b = corpus.sentences(i), corpus.sentences(j)
-    linked = sum(_holds(p, a, b, x, y) for x, y in links)
+    texts = (corpus.docs[i].text, corpus.docs[j].text)
+    inside = [(x, y) for x, y in links if _holds(p, a, b, x, y)]
+    if len(inside) < MIN_LINKS:
+        return False  # (names and numbers read only where it may matter)
+    linked = sum(not other_facts(a, b, texts, x, y) for x, y in inside)
     if linked < MIN_LINKS:
         return False
     seeded = same_facts(corpus, i, j, p)
