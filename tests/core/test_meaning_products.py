@@ -96,6 +96,28 @@ def test_a_chain_of_one_link():
     assert chain_strength([link, far]) == chain_strength([link])
 
 
+def test_judging_reads_no_facts_of_runs_too_short_for_a_passage():
+    from simhash_core.compare.meaning import judging
+    from simhash_core.compare.meaning.runs import REWORDED, MeaningRun, PairMeaning
+    from simhash_core.text.sentences import sentences_of
+
+    text = " ".join(f"Sentence {k} was written by Li Wei in {1990 + k} here." for k in range(6))
+    s = sentences_of(text)
+    short = MeaningRun(REWORDED, tuple(SentenceLink(k, k, 3.0, 0.5) for k in range(2)))
+    judging._facts.cache_clear()
+    found = judging.judge_meaning(
+        PairMeaning((short,), 1.0), s, s, margin=1.3, min_sentences=3, texts=(text, text)
+    )
+    assert found.passages == () and judging._facts.cache_info().misses == 0
+    assert found.links == ((0, 0), (1, 1))  # still linked by its sentences
+    # a run long enough is judged, its sentences' facts read
+    long = MeaningRun(REWORDED, tuple(SentenceLink(k, k, 3.0, 0.5) for k in range(4)))
+    found = judging.judge_meaning(
+        PairMeaning((long,), 1.0), s, s, margin=1.3, min_sentences=3, texts=(text, text)
+    )
+    assert found.reworded == 4 and judging._facts.cache_info().misses == 4
+
+
 def _space(seed, sentences=400, terms=60, docs=25):
     """A one-language sentence space of random sentences (few terms: many ties and
     neighbours), rows grouped by document."""

@@ -124,6 +124,8 @@ def judge_meaning(
     b_spans: set[int] = set()
     links = _linked(found, margin)
     for run in found.runs:
+        if len(run.links) < min_sentences:  # no part of it can make a passage
+            continue
         for part in chain_runs(_judged_links(run, margin, a, b, texts), run.kind):
             if part.sentences < min_sentences:
                 continue
