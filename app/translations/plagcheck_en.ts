@@ -101,7 +101,7 @@
 <context>
     <name>ReviewActions</name>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="133"/>
+        <location filename="../review_actions.py" line="136"/>
         <source>%n flagged pair(s) left to decide</source>
         <translation>
             <numerusform>%n flagged pair left to decide</numerusform>
@@ -109,7 +109,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="327"/>
+        <location filename="../review_actions.py" line="330"/>
         <source>%n decision(s) exported to {path}</source>
         <translation>
             <numerusform>%n decision exported to {path}</numerusform>
@@ -117,7 +117,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="346"/>
+        <location filename="../review_actions.py" line="349"/>
         <source>%n decision(s) imported</source>
         <translation>
             <numerusform>%n decision imported</numerusform>
@@ -155,7 +155,7 @@
 <context>
     <name>StudentsModel</name>
     <message numerus="yes">
-        <location filename="../models/students_model.py" line="166"/>
+        <location filename="../models/students_model.py" line="168"/>
         <source>%n to review</source>
         <translation>
             <numerusform>%n to review</numerusform>

@@ -12,9 +12,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from simhash_core.compare.corpus import Corpus
-from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound, shown_beside
+from simhash_core.compare.extension import sentence_seeds
+from simhash_core.compare.meaning import (
+    NOTHING_FOUND,
+    MeaningFound,
+    other_facts,
+    sentence_share,
+    shown_beside,
+)
 from simhash_core.compare.passages import UnitMatch, covered, to_passages
 from simhash_core.messages import Message
+from simhash_core.text.sentences import Sentences
 from simhash_core.types import PairScore, Passage
 
 SIMHASH_MIN_UNITS = 150  # below this, SimHash distances of unrelated texts are noisy
@@ -23,6 +31,9 @@ SIMHASH_MIN_UNITS = 150  # below this, SimHash distances of unrelated texts are 
 SHARE_MIN_PASSAGE_WORDS = 10.0
 MIN_SHARED_SHINGLES = 3  # a passage of 12 units needs at least ceil(12 / 5) shingles
 NO_PASSAGE_CEILING = 0.01  # a pair without any passage scores below 1%
+# a pair whose sentences the meaning layer matched this many times is linked beyond
+# chance (two texts on one subject get one such sentence pair: one is never evidence)
+MIN_LINKS = 2
 
 
 @dataclass(frozen=True)
@@ -165,7 +176,8 @@ def judge_pair(
     """All scores of documents ``i < j``, flagged by the corpus's settings.
 
     The headline similarity is the larger of the word-for-word share and the share in
-    reworded or translated passages. A pair with neither scores below 1%, ordered by
+    reworded or translated passages, or in passages rewritten sentence by sentence when
+    they alone flag the pair (:func:`rewritten`). A pair with none scores below 1%, ordered by
     how close its best few sentences in a row are (so a heavy rewrite that misses the
     flag still ranks above honest pairs). The shares, passages and matched characters
     count every passage the similarity counts (:func:`counted`).
@@ -179,6 +191,11 @@ def judge_pair(
         similarity = NO_PASSAGE_CEILING * min(meaning.strength / (2 * s.meaning_margin), 0.99)
     found = counted(corpus, i, j, m, meaning)
     reasons = _reasons(corpus, i, j, m, meaning, found, distance)
+    if all(r.code == "pair.simhash" for r in reasons):  # nothing a teacher reads in words
+        again = rewritten(corpus, i, j, meaning, found)
+        if again is not None:
+            found, reasons = again.counted, (again.reason, *reasons)
+            similarity = max(similarity, found.share_a, found.share_b)
     return PairScore(
         a=i,
         b=j,
@@ -249,6 +266,86 @@ def _reasons(
     if distance <= s.simhash_k and long_enough:
         technical.append(Message.of("pair.simhash", distance=int(distance), k=s.simhash_k))
     return (*plain, *technical)
+
+
+@dataclass(frozen=True)
+class Rewritten:
+    """Passages rewritten sentence by sentence (:func:`rewritten`): what the pair
+    counts with them, and the reason that says so."""
+
+    counted: Counted
+    sentences: int
+
+    @property
+    def reason(self) -> Message:
+        return Message.of("pair.rewritten", sentences=self.sentences)
+
+
+def rewritten(
+    corpus: Corpus, i: int, j: int, meaning: MeaningFound, found: Counted
+) -> Rewritten | None:
+    """The passages of documents ``i < j`` rewritten sentence by sentence, when no
+    layer's evidence flags the pair: whole passages (:meth:`Corpus.whole_passages`) of
+    ``meaning_sentences`` sentences or more made of sentence seeds (each sentence
+    sharing a third of its terms with one of the other's, the sentences close together
+    on both sides, or a summary's sentences each matching its own stretch), in a pair
+    whose sentences the meaning layer matched :data:`MIN_LINKS` times or more (closer
+    than the class's usual ones). The seeds say that the sentences keep many of their
+    words, the links that this is more than two texts on one subject share; a copy
+    whose every sentence was reworded, words shuffled or replaced, or translated there
+    and back, keeps both, and no layer finds it otherwise (no stretch copied word for
+    word, no three sentences in a row at the meaning layer's margin). None without
+    such a passage. ``found``: what the pair counts without it (:func:`counted`); with
+    it, the shares of sentence text inside these passages count too.
+    """
+    s = corpus.settings
+    if not s.reworded or len(meaning.links) < MIN_LINKS:
+        return None
+    whole = found.whole or tuple(corpus.whole_passages(i, j, list(found.words)))
+    a, b = corpus.sentences(i), corpus.sentences(j)
+    again = [
+        p
+        for p in whole
+        if not p.common
+        and p.sentences >= s.meaning_sentences
+        and sum(_holds(p, a, b, x, y) for x, y in meaning.links) >= MIN_LINKS
+        and same_facts(corpus, i, j, p) >= s.meaning_sentences
+    ]
+    if not again:
+        return None
+    share_a = sentence_share(corpus.sentences(i), [(p.a_start, p.a_end) for p in again])
+    share_b = sentence_share(corpus.sentences(j), [(p.b_start, p.b_end) for p in again])
+    counts = Counted(
+        max(found.share_a, share_a),
+        max(found.share_b, share_b),
+        chars_a=_union_length([(p.a_start, p.a_end) for p in whole]),
+        chars_b=_union_length([(p.b_start, p.b_end) for p in whole]),
+        passages=len(whole),
+        whole=whole,
+        words=found.words,
+    )
+    return Rewritten(counts, sum(p.sentences for p in again))
+
+
+def same_facts(corpus: Corpus, i: int, j: int, p: Passage) -> int:
+    """How many sentences of passage ``p`` of documents ``i < j`` (on the side with
+    fewer) are seeds stating the same facts on both sides: a rewritten copy keeps its
+    source's names and numbers, two texts built from one template each fill in their
+    own (:func:`~simhash_core.compare.meaning.other_facts`)."""
+    a, b = corpus.sentences(i), corpus.sentences(j)
+    texts = (corpus.docs[i].text, corpus.docs[j].text)
+    xs, ys = set(), set()
+    for x, y in sentence_seeds(a, b):
+        if _holds(p, a, b, x, y) and not other_facts(a, b, texts, x, y):
+            xs.add(x)
+            ys.add(y)
+    return min(len(xs), len(ys))
+
+
+def _holds(p: Passage, a: Sentences, b: Sentences, x: int, y: int) -> bool:
+    """Whether passage ``p`` holds sentence ``x`` of ``a`` and sentence ``y`` of ``b``."""
+    (a0, a1), (b0, b1) = a.text_span(x), b.text_span(y)
+    return p.a_start <= a0 and a1 <= p.a_end and p.b_start <= b0 and b1 <= p.b_end
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from simhash_core.types import (
     ScanSettings,
 )
 
-VERDICT_VERSION = 1
+VERDICT_VERSION = 2
 _NOT_KEYED = frozenset({"workers"})  # settings that cannot change a verdict
 # the code that judges: a verdict made by other rules (an update) is never reused
 _JUDGING_CODE = (
@@ -183,7 +183,7 @@ class Verdict:
             "clusters": [_cluster(c, messages) for c in self.clusters],
             "meaning": [
                 [a, b, [_passage(x) for x in m.passages], m.reworded, m.translated,
-                 m.share_a, m.share_b, m.strength]
+                 m.share_a, m.share_b, m.strength, [list(k) for k in m.links]]
                 for (a, b), m in sorted(self.meaning.items())
             ],
             "messages": messages.table,
@@ -201,9 +201,10 @@ class Verdict:
             messages = _Messages(data["messages"])
             meaning = {
                 (a, b): MeaningFound(
-                    tuple(Passage(*x) for x in passages), reworded, translated, sa, sb, strength
+                    tuple(Passage(*x) for x in passages), reworded, translated, sa, sb, strength,
+                    tuple((x, y) for x, y in links),
                 )
-                for a, b, passages, reworded, translated, sa, sb, strength in data["meaning"]
+                for a, b, passages, reworded, translated, sa, sb, strength, links in data["meaning"]
             }
             return cls(
                 [_pair_from(row, messages) for row in data["pairs"]],

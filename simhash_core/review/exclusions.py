@@ -75,7 +75,12 @@ from simhash_core.compare.comparison import (
     shared_and_sizes,
 )
 from simhash_core.compare.corpus import Corpus
-from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound, judge_meaning
+from simhash_core.compare.meaning import (
+    NOTHING_FOUND,
+    MeaningFound,
+    judge_meaning,
+    sentence_share,
+)
 from simhash_core.compare.pair_score import copy_pair, judge_pair, measure_matches
 from simhash_core.compare.passages import UnitMatch
 from simhash_core.compare.shared_text import shared_text_shingles
@@ -702,28 +707,14 @@ def _meaning_without(
         return found
     reworded = sum(p.sentences for p in kept if p.kind == "reworded")
     translated = sum(p.sentences for p in kept if p.kind == "translated")
-
-    def share(k: int, spans: list[Span]) -> float:
-        s = corpus.sentences(k)
-        count = len(s.spans) // 2
-        lengths = s.spans[1::2].astype(np.int64) - s.spans[0::2]
-        total = int(lengths.sum())
-        if not total:
-            return 0.0
-        inside = 0
-        for x in range(count):
-            start, end = s.text_span(x)
-            if any(a <= start and end <= b for a, b in spans):
-                inside += int(lengths[x])
-        return inside / total
-
     return MeaningFound(
         kept,
         reworded,
         translated,
-        share(i, [(p.a_start, p.a_end) for p in kept]),
-        share(j, [(p.b_start, p.b_end) for p in kept]),
+        sentence_share(corpus.sentences(i), [(p.a_start, p.a_end) for p in kept]),
+        sentence_share(corpus.sentences(j), [(p.b_start, p.b_end) for p in kept]),
         found.strength,
+        found.links,
     )
 
 

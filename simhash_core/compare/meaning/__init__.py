@@ -37,6 +37,8 @@ from simhash_core.compare.meaning.judging import (
     NOTHING_FOUND,
     MeaningFound,
     judge_meaning,
+    other_facts,
+    sentence_share,
     shown_beside,
     spans_covered,
 )
@@ -71,7 +73,9 @@ __all__ = [
     "meaning_key",
     "meaning_pairs",
     "needs_glosses",
+    "other_facts",
     "rare_limit",
+    "sentence_share",
     "sentence_space",
     "shown_beside",
     "spans_covered",

@@ -34,9 +34,32 @@ class MeaningFound:
     share_a: float  # share of A's sentence text inside the passages
     share_b: float
     strength: float
+    # the sentences (of A, of B) the meaning layer matched: closer than the class's usual
+    # ones and not stating other facts, in passages or not (one is what chance gives two
+    # texts on one subject)
+    links: tuple[tuple[int, int], ...] = ()
 
 
 NOTHING_FOUND = MeaningFound((), 0, 0, 0.0, 0.0, 0.0)
+
+
+def sentence_share(s: Sentences, spans: Sequence[tuple[int, int]]) -> float:
+    """Share of ``s``'s sentence text in sentences lying wholly inside one of ``spans``
+    (original-text offsets).
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> s = sentences_of("The cat sat on the warm mat today. Stocks fell in Tokyo again and again.")
+    >>> s.text_span(0), round(sentence_share(s, [(0, 34)]), 2), sentence_share(s, [(0, 90)])
+    ((0, 34), 0.48, 1.0)
+    """
+    starts, ends = s.spans[0::2].astype(np.int64), s.spans[1::2].astype(np.int64)
+    total = int((ends - starts).sum())
+    if not total or not spans:
+        return 0.0
+    inside = np.zeros(len(starts), bool)
+    for a, b in spans:
+        inside |= (a <= starts) & (ends <= b)
+    return float((ends - starts)[inside].sum() / total)
 
 
 def spans_covered(spans: list[tuple[int, int]], start: int, end: int) -> float:
@@ -100,6 +123,7 @@ def judge_meaning(
     counts = {REWORDED: 0, TRANSLATED: 0}
     a_spans: set[int] = set()
     b_spans: set[int] = set()
+    links = _linked(found, margin, a, b, texts)
     for run in found.runs:
         for part in chain_runs(_judged_links(run, margin, a, b, texts), run.kind):
             if part.sentences < min_sentences:
@@ -115,7 +139,7 @@ def judge_meaning(
                 Passage(a0, a1, b0, b1, part.sentences, False, part.kind, part.sentences)
             )
     if not passages:
-        return MeaningFound((), 0, 0, 0.0, 0.0, found.strength)
+        return MeaningFound((), 0, 0, 0.0, 0.0, found.strength, links)
     share_a = _text_share(a, a_spans)
     share_b = _text_share(b, b_spans)
     passages.sort(key=lambda p: (p.a_start, p.b_start))
@@ -126,6 +150,7 @@ def judge_meaning(
         share_a,
         share_b,
         found.strength,
+        links,
     )
 
 
@@ -144,9 +169,39 @@ def _judged_links(
     return [k for k in kept if not _other_facts(a, b, texts, k)]
 
 
+def _linked(
+    found: PairMeaning, margin: float, a: Sentences, b: Sentences, texts: tuple[str, str] | None
+) -> tuple[tuple[int, int], ...]:
+    """The sentences (of A, of B) of ``found``'s links of at least ``margin``, but
+    reworded ones stating other facts: the sentences the pair is linked by
+    (:attr:`MeaningFound.links`)."""
+    return tuple(
+        sorted(
+            (k.a, k.b)
+            for run in found.runs
+            for k in run.links
+            if k.margin >= margin
+            and (run.kind == TRANSLATED or texts is None or not _other_facts(a, b, texts, k))
+        )
+    )
+
+
 def _other_facts(a: Sentences, b: Sentences, texts: tuple[str, str], k: SentenceLink) -> bool:
     """Whether the two sentences of link ``k`` state other facts (names, numbers)."""
-    (a0, a1), (b0, b1) = a.text_span(k.a), b.text_span(k.b)
+    return other_facts(a, b, texts, k.a, k.b)
+
+
+def other_facts(a: Sentences, b: Sentences, texts: tuple[str, str], x: int, y: int) -> bool:
+    """Whether sentence ``x`` of ``a`` and sentence ``y`` of ``b`` (of the documents'
+    ``texts``) state other facts: names or numbers that disagree
+    (:func:`~simhash_core.text.facts.facts_disagree`).
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> t1, t2 = "Brown County had 44,846 people.", "Adams County had 28,550 people."
+    >>> other_facts(sentences_of(t1), sentences_of(t2), (t1, t2), 0, 0)
+    True
+    """
+    (a0, a1), (b0, b1) = a.text_span(x), b.text_span(y)
     return facts_disagree(_facts(texts[0][a0:a1]), _facts(texts[1][b0:b1]))
 
 

@@ -1,0 +1,99 @@
+"""A copy rewritten sentence by sentence (every sentence reworded, words moved and
+replaced, nothing copied for five words in a row) flags its pair when its sentences make
+one whole passage of three or more and the meaning layer matched two of them or more
+(``pair_score.rewritten``); one matched sentence, texts that share no sentence's terms
+and the reworded layer turned off flag nothing."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from simhash_core.compare.corpus import Corpus
+from simhash_core.compare.extension import sentence_seeds
+from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound
+from simhash_core.compare.pair_score import MIN_LINKS, NOTHING, judge_pair, same_facts
+from simhash_core.scan import scan
+from simhash_core.types import PairScore, Passage, ScanSettings
+from tests.core.test_extension import OTHER, REWRITTEN, SOURCE
+
+
+def _write(folder: Path, a: list[str], b: list[str]) -> Path:
+    folder.mkdir(exist_ok=True)
+    (folder / "a.txt").write_text(" ".join(a), encoding="utf-8")
+    (folder / "b.txt").write_text(" ".join(b), encoding="utf-8")
+    return folder
+
+
+def _judged(corpus: Corpus, meaning: MeaningFound) -> PairScore:
+    """Documents 0 and 1 judged with no word passage and the meaning layer's ``meaning``."""
+    corpus.meaning[(0, 1)] = meaning
+    return judge_pair(
+        corpus, 0, 1, NOTHING, shared=0, set_sizes=(1, 1), distance=32, jaccard=0.0,
+        meaning=meaning,
+    )  # fmt: skip
+
+
+def test_a_copy_rewritten_sentence_by_sentence_is_flagged(tmp_path: Path) -> None:
+    """Four of six sentences rewritten between other text: no word passage, no three
+    sentences in a row at the meaning layer's margin; one passage, flagged, scored by
+    the share of the source inside it, and reported without asking for every pair."""
+    rewritten = [REWRITTEN[k] for k in (1, 2, 4, 5)]
+    folder = _write(tmp_path / "c", OTHER[:3] + rewritten + OTHER[3:], SOURCE)
+    result = scan([folder], isolate=False)
+    (pair,) = result.pairs
+    assert pair.flagged and [r.code for r in pair.reasons] == ["pair.rewritten"]
+    assert pair.reasons[0]["sentences"] == 4
+    assert pair.reworded == 0 and pair.meaning_share == 0.0  # no meaning-layer passage
+    (shown,) = result.corpus.passages(0, 1)
+    source = " ".join(SOURCE)
+    assert source[shown.b_start : shown.b_end].startswith("Farmers along its banks")
+    assert source[shown.b_start : shown.b_end].endswith("to the mountains.")
+    # the share of the source (b) in the sentences the passage holds: 5 of 6
+    assert pair.share_b == max(pair.share_a, pair.share_b) == pair.similarity
+    assert 0.7 < pair.similarity < 0.9
+
+
+def test_one_matched_sentence_does_not_link_the_pair(tmp_path: Path) -> None:
+    """The same passage flags only where the meaning layer matched at least
+    MIN_LINKS sentences: one is what two texts on one subject share by chance."""
+    rewritten = [REWRITTEN[k] for k in (1, 2, 4, 5)]
+    folder = _write(tmp_path / "c", OTHER[:3] + rewritten + OTHER[3:], SOURCE)
+    corpus = scan([folder], isolate=False, all_pairs=True).corpus
+    found = corpus.meaning[(0, 1)]
+    assert len(found.links) >= MIN_LINKS == 2
+    assert not _judged(corpus, replace(found, links=found.links[:1])).flagged
+    assert _judged(corpus, replace(found, links=found.links[:2])).flagged
+    assert not _judged(corpus, NOTHING_FOUND).flagged  # not linked at all
+
+
+def test_honest_texts_are_never_rewritten_however_linked(tmp_path: Path) -> None:
+    """Texts whose sentences share no terms make no passage: nothing flags them, even
+    if the meaning layer had matched many of their sentences."""
+    folder = _write(tmp_path / "h", OTHER, SOURCE)
+    corpus = scan([folder], isolate=False, all_pairs=True).corpus
+    p = _judged(corpus, replace(NOTHING_FOUND, links=tuple((k, k) for k in range(9)), strength=2.0))
+    assert not p.flagged and p.similarity < 0.01
+
+
+def test_the_rule_is_part_of_the_reworded_layer(tmp_path: Path) -> None:
+    rewritten = [REWRITTEN[k] for k in (1, 2, 4, 5)]
+    folder = _write(tmp_path / "c", OTHER[:3] + rewritten + OTHER[3:], SOURCE)
+    result = scan([folder], (), ScanSettings(reworded=False), isolate=False, all_pairs=True)
+    assert not any(p.flagged for p in result.pairs)
+
+
+def test_a_template_filled_with_other_facts_is_not_rewritten() -> None:
+    """Two articles from one template share their sentences' words but not their names
+    and numbers: too few of their sentences count towards a rewritten passage (only
+    those naming no fact of their own), while a rewording of one article (its facts
+    kept) counts most of them."""
+    from tests.core.test_archive import make_doc
+    from tests.core.test_facts import COUNTIES, county, county_reworded
+
+    texts = [county(*COUNTIES[0]), county(*COUNTIES[1]), county_reworded(*COUNTIES[0])]
+    corpus = Corpus.build([make_doc(t, f"{k}.txt") for k, t in enumerate(texts)], ScanSettings())
+    everything = Passage(0, 10_000, 0, 10_000, 1, kind="reworded", sentences=7)
+    assert len(sentence_seeds(corpus.sentences(0), corpus.sentences(1))) >= 4
+    assert same_facts(corpus, 0, 1, everything) < ScanSettings().meaning_sentences
+    assert same_facts(corpus, 0, 2, everything) >= 3
