@@ -20,9 +20,9 @@ Everything depends only on the two documents: the same pair gives the same passa
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 
 import numpy as np
-from scipy import sparse
 
 from simhash_core.text.sentences import Sentences
 
@@ -37,24 +37,51 @@ STEPS = ((1, 1), (2, 1), (1, 2))
 class SentenceCosines:
     """The TF-IDF cosines of one sentence with every sentence of the other document
     (0 across languages), from the pair's term rows (``rows, cols, weights, sizes``:
-    ``a``'s sentences, then ``b``'s; see :func:`.extension.scored_seeds`)."""
+    ``a``'s sentences, then ``b``'s, in row order; see :func:`.extension.scored_seeds`),
+    each computed when first asked."""
 
     def __init__(self, a: Sentences, b: Sentences, terms: Terms) -> None:
-        rows, cols, weights, _ = terms
-        shape = (a.count + b.count, int(cols.max()) + 1 if len(cols) else 1)
-        m = sparse.csr_matrix((weights, (rows, cols)), shape=shape)
         self.a, self.b = a, b
-        self._a, self._b = m[: a.count], m[a.count :]
+        rows, cols, weights, _ = terms
+        self._rows, self._cols, self._weights = rows, cols, weights
+        self._got: dict[tuple[int, int], np.ndarray] = {}  # (side, sentence): cosines
+        self._sets: dict[tuple[int, int], frozenset[int]] = {}  # (side, sentence): terms
+
+    @cached_property
+    def _n_terms(self) -> int:
+        return int(self._cols.max()) + 1 if len(self._cols) else 1
+
+    @cached_property
+    def _ptr(self) -> np.ndarray:
+        """Where each sentence's term entries start in the rows (and the end)."""
+        return np.searchsorted(self._rows, np.arange(self.a.count + self.b.count + 1))
 
     def of_a(self, x: int) -> np.ndarray:
         """Sentence ``x`` of A against every sentence of B."""
-        got = (self._a[x] @ self._b.T).toarray().ravel()
-        return np.where(self.b.lang == self.a.lang[x], got, 0.0)
+        return self._against(0, x)
 
     def of_b(self, y: int) -> np.ndarray:
         """Sentence ``y`` of B against every sentence of A."""
-        got = (self._b[y] @ self._a.T).toarray().ravel()
-        return np.where(self.a.lang == self.b.lang[y], got, 0.0)
+        return self._against(1, y)
+
+    def _against(self, side: int, k: int) -> np.ndarray:
+        """Sentence ``k`` of A (``side`` 0) or B (1) against the other's sentences:
+        the dot products of its TF-IDF weights with theirs, once."""
+        if (side, k) not in self._got:
+            here, there = (self.a, self.b) if side == 0 else (self.b, self.a)
+            row = k if side == 0 else self.a.count + k
+            first = self.a.count if side == 0 else 0  # the other side's first row
+            lo, hi = self._ptr[row], self._ptr[row + 1]
+            vector = np.zeros(self._n_terms)
+            vector[self._cols[lo:hi]] = self._weights[lo:hi]
+            them = slice(self._ptr[first], self._ptr[first + there.count])
+            got = np.bincount(
+                self._rows[them] - first,
+                weights=self._weights[them] * vector[self._cols[them]],
+                minlength=there.count,
+            )
+            self._got[(side, k)] = np.where(there.lang == here.lang[k], got, 0.0)
+        return self._got[(side, k)]
 
     def mutual_best(self, x: int, y: int) -> bool:
         """Whether sentences ``x`` of A and ``y`` of B share a term and each is the
@@ -64,13 +91,20 @@ class SentenceCosines:
 
     def shared(self, x: int, y: int) -> int:
         """How many distinct terms sentences ``x`` of A and ``y`` of B share."""
-        return len(np.intersect1d(self.a.words(x), self.b.words(y)))
+        return len(self._terms_of(0, x) & self._terms_of(1, y))
 
     def dice(self, x: int, y: int) -> float:
         """The Dice coefficient of the distinct terms of sentences ``x`` of A and
         ``y`` of B (what the seeds ask, :data:`.extension.SEED_DICE`)."""
-        n = len(np.unique(self.a.words(x))) + len(np.unique(self.b.words(y)))
+        n = len(self._terms_of(0, x)) + len(self._terms_of(1, y))
         return 2 * self.shared(x, y) / max(n, 1)
+
+    def _terms_of(self, side: int, k: int) -> frozenset[int]:
+        """The distinct terms of sentence ``k`` of A (``side`` 0) or B (1), once."""
+        if (side, k) not in self._sets:
+            s = self.a if side == 0 else self.b
+            self._sets[(side, k)] = frozenset(s.words(k).tolist())
+        return self._sets[(side, k)]
 
 
 def continued(
@@ -104,10 +138,10 @@ def continued(
             and 0 <= y < b.count
             and x not in used_a
             and y not in used_b
-            and free((x, y))
-            and cosines.mutual_best(x, y)
             and cosines.shared(x, y) >= CONTINUE_SHARED
             and cosines.dice(x, y) >= min_dice
+            and free((x, y))
+            and cosines.mutual_best(x, y)
         )
 
     out = []

@@ -169,8 +169,11 @@ def seed_passages(
     # a summary's sentences may be copied word for word: its seeds count all the same
     kept = set(unblocked)
     spread = spread_summaries([(s, c) for s, c in scored if s in kept], a, b)
-    pieces = [_cluster_passage(c, a, b) for c in clusters if _sentences(c) >= MIN_SEEDS]
-    return out + [q for q in summary_passages(seeds, a, b) + spread if not _in_pieces(q, pieces)]
+    summaries = summary_passages(seeds, a, b) + spread
+    if summaries:
+        pieces = [_cluster_passage(c, a, b) for c in clusters if _sentences(c) >= MIN_SEEDS]
+        summaries = [q for q in summaries if not _in_pieces(q, pieces)]
+    return out + summaries
 
 
 def _sentences(cluster: Sequence[Seed]) -> int:
@@ -558,10 +561,17 @@ def _dice(x: str, y: str) -> float:
 
 def _free(seed: Seed, a: Sentences, b: Sentences, closed: Sequence[Passage]) -> bool:
     """Whether no passage of ``closed`` touches both sentences of ``seed`` nor holds
-    either (:func:`_holds`): text left out or copied word for word already."""
-    if not _outside([seed], a, b, closed, _touches, both=True):
-        return False
-    return bool(_outside([seed], a, b, closed, _holds, both=False))
+    either (as :func:`_touches` and :func:`_holds` tell): text left out or copied word
+    for word already."""
+    (a0, a1), (b0, b1) = a.text_span(seed[0]), b.text_span(seed[1])
+    for p in closed:
+        on_a = min(a1, p.a_end) - max(a0, p.a_start)
+        on_b = min(b1, p.b_end) - max(b0, p.b_start)
+        if on_a > 0 and on_b > 0:
+            return False
+        if on_a >= SEED_HELD * max(a1 - a0, 1) or on_b >= SEED_HELD * max(b1 - b0, 1):
+            return False
+    return True
 
 
 def _touches(s0: np.ndarray, s1: np.ndarray, p0: int, p1: int) -> np.ndarray:
@@ -632,7 +642,8 @@ def _join_pass(parts: list[_Part], a: Sentences, b: Sentences) -> list[_Part]:
 def _near(p: _Part | Passage, q: _Part | Passage, a: Sentences, b: Sentences) -> bool:
     """Whether ``p`` and ``q`` overlap or nearly touch in both documents."""
     (pa, pb), (qa, qb) = _spans(p), _spans(q)
-    return _gap(pa, qa, a) + _gap(pb, qb, b) <= 2 * GAP_SENTENCES
+    on_a = _gap(pa, qa, a)
+    return on_a <= 2 * GAP_SENTENCES and on_a + _gap(pb, qb, b) <= 2 * GAP_SENTENCES
 
 
 def _spans(p: _Part | Passage) -> tuple[tuple[int, int], tuple[int, int]]:
