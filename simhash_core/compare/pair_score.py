@@ -8,7 +8,7 @@ changing a threshold re-judges, it never re-measures.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from simhash_core.compare.corpus import Corpus
@@ -285,32 +285,21 @@ def rewritten(
     corpus: Corpus, i: int, j: int, meaning: MeaningFound, found: Counted
 ) -> Rewritten | None:
     """The passages of documents ``i < j`` rewritten sentence by sentence, when no
-    layer's evidence flags the pair: whole passages (:meth:`Corpus.whole_passages`) of
-    ``meaning_sentences`` sentences or more made of sentence seeds (each sentence
-    sharing a third of its terms with one of the other's, the sentences close together
-    on both sides, or a summary's sentences each matching its own stretch), in a pair
-    whose sentences the meaning layer matched :data:`MIN_LINKS` times or more (closer
-    than the class's usual ones). The seeds say that the sentences keep many of their
-    words, the links that this is more than two texts on one subject share; a copy
-    whose every sentence was reworded, words shuffled or replaced, or translated there
-    and back, keeps both, and no layer finds it otherwise (no stretch copied word for
-    word, no three sentences in a row at the meaning layer's margin). None without
-    such a passage. ``found``: what the pair counts without it (:func:`counted`); with
-    it, the shares of sentence text inside these passages count too.
+    layer's evidence flags the pair (:func:`rewritten_passage`), in a pair whose
+    sentences the meaning layer matched :data:`MIN_LINKS` times or more (closer than
+    the class's usual ones). A copy whose every sentence was reworded, words shuffled
+    or replaced, or translated there and back, keeps many of its words in each
+    sentence and stays close to its source against the class; no layer finds it
+    otherwise (no stretch copied word for word, no three sentences in a row at the
+    meaning layer's margin). None without such a passage. ``found``: what the pair
+    counts without it (:func:`counted`); with it, the shares of sentence text inside
+    these passages count too.
     """
     s = corpus.settings
     if not s.reworded or len(meaning.links) < MIN_LINKS:
         return None
     whole = found.whole or tuple(corpus.whole_passages(i, j, list(found.words)))
-    a, b = corpus.sentences(i), corpus.sentences(j)
-    again = [
-        p
-        for p in whole
-        if not p.common
-        and p.sentences >= s.meaning_sentences
-        and sum(_holds(p, a, b, x, y) for x, y in meaning.links) >= MIN_LINKS
-        and same_facts(corpus, i, j, p) >= s.meaning_sentences
-    ]
+    again = [p for p in whole if rewritten_passage(corpus, i, j, p, meaning.links)]
     if not again:
         return None
     share_a = sentence_share(corpus.sentences(i), [(p.a_start, p.a_end) for p in again])
@@ -325,6 +314,37 @@ def rewritten(
         words=found.words,
     )
     return Rewritten(counts, sum(p.sentences for p in again))
+
+
+def rewritten_passage(
+    corpus: Corpus, i: int, j: int, p: Passage, links: Sequence[tuple[int, int]]
+) -> bool:
+    """Whether whole passage ``p`` of documents ``i < j`` is a copy rewritten sentence
+    by sentence: it holds :data:`MIN_LINKS` or more of the pair's ``links`` (sentences
+    the meaning layer matched against the class) and its sentences are seeds (each
+    sharing a third of its terms with one of the other's), both stating the same facts
+    (names and numbers: :func:`same_facts`), either ``meaning_sentences`` seeded
+    sentences or more, as a reworded passage has, or fewer but each of them linked
+    too, over as many words on both sides as one copied passage that flags alone
+    (``flag_passage_words``): two long sentences in a row, each keeping its words and
+    matched against the whole class, are the shortest such copy. Common text never
+    is."""
+    s = corpus.settings
+    if p.common:
+        return False
+    a, b = corpus.sentences(i), corpus.sentences(j)
+    texts = (corpus.docs[i].text, corpus.docs[j].text)
+    inside = [(x, y) for x, y in links if _holds(p, a, b, x, y)]
+    if len(inside) < MIN_LINKS:
+        return False  # (names and numbers read only where it may matter)
+    linked = sum(not other_facts(a, b, texts, x, y) for x, y in inside)
+    if linked < MIN_LINKS:
+        return False
+    seeded = same_facts(corpus, i, j, p)
+    if seeded >= s.meaning_sentences and p.sentences >= s.meaning_sentences:
+        return True
+    words = min(corpus.span_words(i, p.a_start, p.a_end), corpus.span_words(j, p.b_start, p.b_end))
+    return seeded >= MIN_LINKS and linked >= seeded and words >= s.flag_passage_words
 
 
 def same_facts(corpus: Corpus, i: int, j: int, p: Passage) -> int:

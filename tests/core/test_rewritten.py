@@ -15,7 +15,7 @@ from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound
 from simhash_core.compare.pair_score import MIN_LINKS, NOTHING, judge_pair, same_facts
 from simhash_core.scan import scan
 from simhash_core.types import PairScore, Passage, ScanSettings
-from tests.core.test_extension import OTHER, REWRITTEN, SOURCE
+from tests.core.test_extension import FILLER, OTHER, REWRITTEN, SOURCE
 
 
 def _write(folder: Path, a: list[str], b: list[str]) -> Path:
@@ -97,3 +97,61 @@ def test_a_template_filled_with_other_facts_is_not_rewritten() -> None:
     assert len(sentence_seeds(corpus.sentences(0), corpus.sentences(1))) >= 4
     assert same_facts(corpus, 0, 1, everything) < ScanSettings().meaning_sentences
     assert same_facts(corpus, 0, 2, everything) >= 3
+
+
+LONG_SOURCE = [
+    "The town council built stone dykes along both banks after the great flood of 1911 "
+    "had destroyed the lower bridge, the old mill and most of the houses near the harbour.",
+    "Every spring since then the melting snow from the northern glaciers has filled the "
+    "reservoirs, and the farmers have opened the sluices to water their barley and potatoes.",
+]
+LONG_REWRITTEN = [
+    "After the great flood of 1911 destroyed the old mill, the lower bridge and most houses "
+    "near the harbour, the council of the town built dykes of stone along both banks.",
+    "Since then, each spring the snow melting from the glaciers of the north has filled the "
+    "reservoirs, and farmers open the sluices so that their potatoes and barley get water.",
+]
+
+
+def _two_sentences(folder: Path, rewritten: list[str], source: list[str]) -> Corpus:
+    """A corpus of two texts whose only seeds are two sentences in a row."""
+    _write(folder, OTHER[:3] + rewritten + OTHER[3:], [*FILLER[:2], *source, *FILLER[2:6]])
+    corpus = scan([folder], isolate=False, all_pairs=True).corpus
+    seeds = sentence_seeds(corpus.sentences(0), corpus.sentences(1))
+    assert seeds == [(3, 2), (4, 3)]
+    return corpus
+
+
+def test_two_long_sentences_linked_and_rewritten_are_a_copy(tmp_path: Path) -> None:
+    """Two sentences in a row, 60 words, each keeping a third of its words and both
+    matched by the meaning layer: as long as a copied passage that flags alone."""
+    corpus = _two_sentences(tmp_path / "c", LONG_REWRITTEN, LONG_SOURCE)
+    p = _judged(corpus, replace(NOTHING_FOUND, links=((3, 2), (4, 3))))
+    assert p.flagged and [r.code for r in p.reasons] == ["pair.rewritten"]
+    assert p.reasons[0]["sentences"] == 2
+    # one of the two linked (and another sentence elsewhere): not enough
+    assert not _judged(corpus, replace(NOTHING_FOUND, links=((0, 0), (3, 2)))).flagged
+
+
+def test_two_short_sentences_are_too_short_a_copy(tmp_path: Path) -> None:
+    """The same with two sentences of 22 words: shorter than a passage that flags."""
+    corpus = _two_sentences(tmp_path / "c", REWRITTEN[1:3], SOURCE[1:3])
+    assert not _judged(corpus, replace(NOTHING_FOUND, links=((3, 2), (4, 3)))).flagged
+
+
+def test_a_rewritten_passage_left_out_by_the_teacher_flags_nothing(tmp_path: Path) -> None:
+    """Excluding the passage (review: exclude this passage) takes its sentences out of
+    every seed: the pair is no longer flagged nor reported, and the exclusion says it
+    removed it."""
+    from simhash_core.review.evidence import pair_evidence
+    from simhash_core.review.exclusions import Exclusions, apply_exclusions, passage_exclusion
+
+    rewritten = [REWRITTEN[k] for k in (1, 2, 4, 5)]
+    folder = _write(tmp_path / "c", OTHER[:3] + rewritten + OTHER[3:], SOURCE)
+    result = scan([folder], isolate=False)
+    (pair,) = result.pairs
+    assert pair.flagged
+    (shown,) = pair_evidence(result, 0, 1).passages
+    e = passage_exclusion(result, 0, 1, shown).signed()
+    out = apply_exclusions(result, Exclusions.of([e]))
+    assert out.pairs == [] and out.exclusions.removed == {(0, 1): (e,)}

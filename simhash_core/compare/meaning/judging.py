@@ -34,9 +34,8 @@ class MeaningFound:
     share_a: float  # share of A's sentence text inside the passages
     share_b: float
     strength: float
-    # the sentences (of A, of B) the meaning layer matched: closer than the class's usual
-    # ones and not stating other facts, in passages or not (one is what chance gives two
-    # texts on one subject)
+    # the sentences (of A, of B) the meaning layer matched, closer than the class's usual
+    # ones, in passages or not (one is what chance gives two texts on one subject)
     links: tuple[tuple[int, int], ...] = ()
 
 
@@ -123,7 +122,7 @@ def judge_meaning(
     counts = {REWORDED: 0, TRANSLATED: 0}
     a_spans: set[int] = set()
     b_spans: set[int] = set()
-    links = _linked(found, margin, a, b, texts)
+    links = _linked(found, margin)
     for run in found.runs:
         for part in chain_runs(_judged_links(run, margin, a, b, texts), run.kind):
             if part.sentences < min_sentences:
@@ -169,21 +168,10 @@ def _judged_links(
     return [k for k in kept if not _other_facts(a, b, texts, k)]
 
 
-def _linked(
-    found: PairMeaning, margin: float, a: Sentences, b: Sentences, texts: tuple[str, str] | None
-) -> tuple[tuple[int, int], ...]:
-    """The sentences (of A, of B) of ``found``'s links of at least ``margin``, but
-    reworded ones stating other facts: the sentences the pair is linked by
-    (:attr:`MeaningFound.links`)."""
-    return tuple(
-        sorted(
-            (k.a, k.b)
-            for run in found.runs
-            for k in run.links
-            if k.margin >= margin
-            and (run.kind == TRANSLATED or texts is None or not _other_facts(a, b, texts, k))
-        )
-    )
+def _linked(found: PairMeaning, margin: float) -> tuple[tuple[int, int], ...]:
+    """The sentences (of A, of B) of ``found``'s links of at least ``margin``: the
+    sentences the pair is linked by (:attr:`MeaningFound.links`)."""
+    return tuple(sorted((k.a, k.b) for run in found.runs for k in run.links if k.margin >= margin))
 
 
 def _other_facts(a: Sentences, b: Sentences, texts: tuple[str, str], k: SentenceLink) -> bool:
