@@ -836,7 +836,10 @@ def _compare(
     if cache is not None and key and memo.changed:
         cache.put_comparison(key, memo)
     if cache is not None and judged and not (progress is not None and progress.cancelled):
-        cache.put_verdict(judged, Verdict(out.pairs, out.clusters, dict(out.corpus.meaning)))
+        found = Verdict(
+            out.pairs, out.clusters, dict(out.corpus.meaning), out.corpus.shared_texts()
+        )
+        cache.put_verdict(judged, found)
     return out
 
 

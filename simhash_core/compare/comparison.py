@@ -366,6 +366,7 @@ def restore_comparison(
         raise ValueError("a verdict needs the complete memo of its comparison")
     corpus = Corpus.build(docs, settings, memo.common, comparable=memo.comparable)
     corpus.meaning.update(verdict.meaning)
+    corpus.found_shared_texts(verdict.shared_texts)
     matrix = None
     n = len(docs)
     if 0 < n <= dense_limit:

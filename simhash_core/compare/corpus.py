@@ -134,6 +134,11 @@ class Corpus:
             self._shared_texts = tuple(x for x in found if x.words >= shortest)
         return self._shared_texts
 
+    def found_shared_texts(self, texts: tuple[SharedText, ...]) -> None:
+        """Take ``texts`` as :meth:`shared_texts` (found before for these very
+        documents and settings: a verdict restored from the cache)."""
+        self._shared_texts = texts
+
     def ok_mask(self, i: int) -> np.ndarray:
         """Positions of document ``i``'s shingles that are usable and not common."""
         d = self.docs[i]

@@ -219,26 +219,51 @@ def shared_texts(
     prompt with a student's name inside it is still the prompt)."""
     if not len(shared):
         return ()
-    owner: dict[tuple[SharedPlace, int], int] = {}  # a shingle's first block
     blocks: list[tuple[SharedPlace, int, int, int]] = []  # place, document, start, end
-    parent: list[int] = []
+    held: list[np.ndarray] = []  # the shared shingles of each block
     member = Members(shared)
     for i, d in enumerate(docs):
         for place, start, end in placed_blocks(d, member):
-            k = len(blocks)
             blocks.append((place, i, start, end))
-            parent.append(k)
             seq = d.shingle_seq[start:end]
-            for h in sorted_unique(seq[member(seq)]).tolist():
-                other = owner.setdefault((place, h), k)
-                if other != k:
-                    parent[_root(parent, k)] = _root(parent, other)
+            held.append(sorted_unique(seq[member(seq)]))
+    texts = [_shared_text(docs, [blocks[k] for k in ks]) for ks in _joined(blocks, held)]
+    kept = [t for t in texts if t.files >= files]
+    return tuple(sorted(kept, key=lambda t: (-t.files, t.place.value, t.documents)))
+
+
+def _joined(
+    blocks: Sequence[tuple[SharedPlace, int, int, int]], held: Sequence[np.ndarray]
+) -> list[list[int]]:
+    """The blocks (their indices, rising) that are one shared text: at the same place,
+    linked by shingles held in common, directly or through other blocks.
+
+    >>> S, E = SharedPlace.START, SharedPlace.END
+    >>> u = lambda *h: np.array(h, np.uint64)
+    >>> _joined([(S, 0, 0, 1), (S, 1, 0, 1), (E, 2, 5, 6), (S, 3, 0, 1)],
+    ...         [u(1, 2), u(2, 3), u(1), u(3, 4)])
+    [[0, 1, 3], [2]]
+    """
+    parent = list(range(len(blocks)))
+    for place in SharedPlace:
+        ks = [k for k, b in enumerate(blocks) if b[0] is place]
+        if len(ks) < 2:
+            continue
+        hashes = np.concatenate([held[k] for k in ks])
+        owner = np.repeat(np.array(ks, np.int64), [len(held[k]) for k in ks])
+        order = np.lexsort((owner, hashes))
+        hashes, owner = hashes[order], owner[order]
+        new = np.concatenate([[True], hashes[1:] != hashes[:-1]])
+        first = owner[np.flatnonzero(new)][np.cumsum(new) - 1]  # each shingle's first block
+        apart = first != owner
+        n = len(blocks)
+        for link in np.unique(first[apart] * n + owner[apart]).tolist():
+            a, b = divmod(link, n)
+            parent[_root(parent, b)] = _root(parent, a)
     found: dict[int, list[int]] = {}
     for k in range(len(blocks)):
         found.setdefault(_root(parent, k), []).append(k)
-    texts = [_shared_text(docs, [blocks[k] for k in ks]) for ks in found.values()]
-    kept = [t for t in texts if t.files >= files]
-    return tuple(sorted(kept, key=lambda t: (-t.files, t.place.value, t.documents)))
+    return list(found.values())
 
 
 def _root(parent: list[int], k: int) -> int:
@@ -271,10 +296,16 @@ def _chars(d: Document, start: int, end: int) -> tuple[int, int]:
 def _words(text: str) -> int:
     """Words of ``text``: a Latin word counts 1, two Chinese characters 1.
 
-    >>> _words("The prompt: 请写一篇文章")
-    5
+    >>> _words("The prompt: 请写一篇文章"), _words("a\u3000b c"), _words("")
+    (5, 3, 0)
     """
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
     cjk = is_cjk_codepoint(codes)
-    latin = "".join(" " if c else ch for ch, c in zip(text, cjk.tolist(), strict=True))
-    return len(latin.split()) + round(int(cjk.sum()) / 2)
+    # a Latin word: a run of characters that are neither Chinese nor white space
+    word = ~cjk & ~_SPACE[np.minimum(codes, len(_SPACE) - 1)]
+    starts = int(np.count_nonzero(word[1:] & ~word[:-1])) + bool(len(word) and word[0])
+    return starts + round(int(cjk.sum()) / 2)
+
+
+# which code points str.split() splits on (none lies above U+3000)
+_SPACE = np.array([chr(c).isspace() for c in range(0x3002)], bool)

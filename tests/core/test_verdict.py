@@ -114,3 +114,31 @@ def test_a_damaged_verdict_is_judged_again(tmp_path, judged):
     _same(first, again)
     with pytest.raises(ValueError):
         Verdict.decode(b"not a verdict")
+
+
+def test_a_warm_rescan_restores_the_shared_texts_without_finding_them_again(
+    tmp_path, judged, monkeypatch
+):
+    """The prompt five students pasted is told again from the verdict (finding it again
+    went over every document's shingles: seconds on a large class)."""
+    import simhash_core.compare.corpus as corpus_module
+    from tests.core.test_shared_text import PROMPT
+    from tests.core.textgen import en_essay
+
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for k in range(12):
+        text = (PROMPT if k < 5 else "") + en_essay(700 + k, 25)
+        (folder / f"s{k:02}.txt").write_text(text, encoding="utf-8")
+    cache = AnalysisCache(tmp_path / "cache.sqlite")
+    first = scan([folder], settings=ScanSettings(workers=1), isolate=False, cache=cache)
+    (shared,) = first.shared_texts
+    assert shared.files == 5 and shared.text.startswith("Assignment three.")
+    found: list[int] = []
+    real = corpus_module.shared_texts
+    monkeypatch.setattr(
+        corpus_module, "shared_texts", lambda *a: found.append(1) or real(*a)  # type: ignore[func-returns-value]
+    )
+    again = scan([folder], settings=ScanSettings(workers=1), isolate=False, cache=cache)
+    assert len(judged) == 1 and found == []  # neither judged nor searched again
+    assert again.shared_texts == first.shared_texts
