@@ -1197,61 +1197,61 @@ or use File → Open folder…</source>
     </message>
     <message>
         <location filename="../views/measures_help.py" line="53"/>
-        <source>Sentences that say the same in other words (dashed underline), or the same text in Chinese and English (wavy underline), several in a row. They are found by meaning, so a student who rewrites every sentence is still found.</source>
-        <translation>连续几句用别的话说了同样的意思（虚线下划线），或同一段文字的中文和英文（波浪下划线）。它们是按意思找到的，所以把每一句都改写了的学生也能被发现。</translation>
+        <source>Sentences that say the same in other words (dashed underline), or the same text in Chinese and English (wavy underline), several in a row. They are found by meaning, so a student who rewrites every sentence is still found. A passage whose sentences were each rewritten but keep many of their words, with the same names and numbers, is flagged as &quot;rewritten one by one&quot; when its sentences are also much closer to each other than to the rest of the class.</source>
+        <translation>连续几句用别的话说了同样的意思（虚线下划线），或同一段文字的中文和英文（波浪下划线）。它们是按意思找到的，所以把每一句都改写了的学生也能被发现。若一段文字的每一句都被改写，却保留了大量原词以及相同的人名和数字，而且这些句子彼此之间的相似远高于与全班其他文字的相似，就会标记为“逐句改写”。</translation>
     </message>
     <message>
-        <location filename="../views/measures_help.py" line="60"/>
+        <location filename="../views/measures_help.py" line="63"/>
         <source>SimHash distance</source>
         <translation>SimHash 距离</translation>
     </message>
     <message>
-        <location filename="../views/measures_help.py" line="62"/>
+        <location filename="../views/measures_help.py" line="65"/>
         <source>Each file gets a 64-bit fingerprint from its weighted words. The distance counts the bits in which two fingerprints differ: 0 to 3 means the files are near-copies as a whole, and unrelated files differ in about 32. It says nothing about a passage copied into a long essay.</source>
         <translation>每份文件由其加权后的词得到一个 64 位指纹。距离是两个指纹不同的位数：0 到 3 表示两份文件整体上几乎相同，无关的文件大约相差 32 位。它看不出抄进一篇长文里的一段。</translation>
     </message>
     <message>
-        <location filename="../views/measures_help.py" line="69"/>
+        <location filename="../views/measures_help.py" line="72"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
     <message>
-        <location filename="../views/measures_help.py" line="71"/>
+        <location filename="../views/measures_help.py" line="74"/>
         <source>Of all the short word sequences in the two files together, the share they have in common. Two copies score near 100%; a copied paragraph in a long essay scores low, because the rest of both files differs.</source>
         <translation>两份文件合起来的所有短词序列中，双方共有的比例。两份复制品接近 100%；长文中抄来的一段得分很低，因为两份文件的其余部分不同。</translation>
     </message>
     <message>
-        <location filename="../views/measures_help.py" line="77"/>
+        <location filename="../views/measures_help.py" line="80"/>
         <source>Containment (A in B, B in A)</source>
         <translation>包含度（A 在 B 中，B 在 A 中）</translation>
     </message>
     <message>
-        <location filename="../views/measures_help.py" line="79"/>
+        <location filename="../views/measures_help.py" line="82"/>
         <source>The share of one file&apos;s word sequences that are also in the other. When a short answer is copied into a long essay, the short one is mostly contained in the long one, though their Jaccard is small.</source>
         <translation>一份文件的词序列中也出现在另一份文件里的比例。把一篇短答案抄进一篇长文时，短的大部分被长的包含，尽管两者的 Jaccard 很小。</translation>
     </message>
     <message>
-        <location filename="../views/measures_help.py" line="85"/>
+        <location filename="../views/measures_help.py" line="88"/>
         <source>Who copied from whom</source>
         <translation>谁抄了谁</translation>
     </message>
     <message>
-        <location filename="../views/measures_help.py" line="87"/>
+        <location filename="../views/measures_help.py" line="90"/>
         <source>Shared text does not say which side it came from, so plagcheck names a source only on evidence: a file archived in an earlier term; a file whose author, in its own properties, is the other student; a file built from passages of several others that share nothing with one another. Otherwise it says &quot;direction unknown&quot;.</source>
         <translation>共有的文字并不说明它来自哪一方，所以 plagcheck 只在有证据时才指出来源：往届归档的文件；文件属性中的作者是另一名学生的文件；由几份彼此毫无共同内容的文件的段落拼合而成的文件。否则它显示“方向不明”。</translation>
     </message>
     <message>
-        <location filename="../views/measures_help.py" line="95"/>
+        <location filename="../views/measures_help.py" line="98"/>
         <source>The files&apos; own properties</source>
         <translation>文件自身的属性</translation>
     </message>
     <message>
-        <location filename="../views/measures_help.py" line="97"/>
+        <location filename="../views/measures_help.py" line="100"/>
         <source>Authors and creation times written in the files. For a flagged pair, what the two share and no other file of the class does is added to the reasons. They never flag a pair on their own.</source>
         <translation>文件中写着的作者和创建时间。对被标记的文件对，两者共有而班上其他文件都没有的属性会加到标记原因中。仅凭它们绝不会标记一个文件对。</translation>
     </message>
     <message>
-        <location filename="../views/measures_help.py" line="105"/>
+        <location filename="../views/measures_help.py" line="108"/>
         <source>What the measures mean</source>
         <translation>各项指标的含义</translation>
     </message>

@@ -53,7 +53,10 @@ class MeasuresHelp(QDialog):
                     "Sentences that say the same in other words (dashed underline), or the "
                     "same text in Chinese and English (wavy underline), several in a row. "
                     "They are found by meaning, so a student who rewrites every sentence is "
-                    "still found."
+                    "still found. A passage whose sentences were each rewritten but keep "
+                    "many of their words, with the same names and numbers, is flagged as "
+                    "\"rewritten one by one\" when its sentences are also much closer to "
+                    "each other than to the rest of the class."
                 ),
             ),
             (
