@@ -585,7 +585,7 @@ class PairScore:
     passages: int = 0
     flagged: bool = False
     reasons: tuple[Message, ...] = ()  # why it is flagged, codes "pair.*"
-    reworded: int = 0  # sentences in reworded passages (see compare.meaning)
+    reworded: int = 0  # sentences in reworded passages (compare.meaning; or rewritten ones)
     translated: int = 0  # sentences in translated passages
     meaning_share: float = 0.0  # share of the more-covered side in those passages
     group: int | None = None

@@ -22,21 +22,27 @@ together the passages a pair shows, the way the best text-alignment systems of P
    stretch a passage. Seeds close in both documents (at most :data:`MAX_GAP` sentences
    apart on each side) are one cluster: seeds are split where one side jumps, side by
    side in turn, until no cluster splits. A cluster is a reworded passage from the
-   first to the last of its sentences on each side.
+   first to the last of its sentences on each side, carried on over the sentences
+   next to it that are each other's closest match (:mod:`.continuation`: the ends of
+   a heavily edited copy keep fewer terms than its middle).
 3. **Filtering.** A cluster of one seed is evidence only beside a passage already found
-   (a lone similar sentence is a coincidence); one of :data:`MIN_SEEDS` or more stands
-   on its own.
+   (a lone similar sentence is a coincidence), or when its sentences share half their
+   terms (:data:`LONE_DICE`) and the next sentences carry it on; one of
+   :data:`MIN_SEEDS` or more stands on its own.
 4. **Summaries.** A summary says a text again in a few sentences (many-to-one
    alignment), in two shapes: at least :data:`SUMMARY_SENTENCES` sentences close
    together on one side match, in the same order, sentences spread over the other (at
    most :data:`SUMMARY_GAP` sentences apart, in more than one cluster); or sentences
    close together on one side match, in any order, sentences in at least
    :data:`SUMMARY_SENTENCES` places of the other, each sentence standing for its own
-   stretch there (:func:`spread_summaries`). One passage over all of them.
+   stretch there (:func:`spread_summaries`). One passage over all of them, unless it
+   is a copy in pieces: clusters that are passages on their own, two of them inside
+   it, or one matching text inside it elsewhere (:func:`_in_pieces`).
 5. **Joining.** Passages that overlap or nearly touch on both sides (with at most
-   :data:`GAP_SENTENCES` whole sentence, no longer than a sentence may be, between them
-   on each side) are one passage: a
-   copy is shown as one passage, of the kind that covers most of it.
+   ``2 * GAP_SENTENCES`` whole sentences, each no longer than a sentence may be,
+   between them on the two sides together: one on each, or two on one side where the
+   other goes straight on) are one passage: a copy is shown as one passage, of the
+   kind that covers most of it.
 
 Passages of common text are left as they are: they are greyed, never evidence.
 Everything depends only on the two documents: the same pair gives the same passages.
@@ -51,19 +57,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simhash_core.compare.continuation import Seed, SentenceCosines, Terms, continued
 from simhash_core.text.sentences import MAX_CHARS, Sentences, terms_of
 from simhash_core.types import Passage
 
 SEED_COSINE = 0.33  # Sanchez-Perez et al. 2014: both at least 0.33
 SEED_DICE = 0.33
+CONTINUE_DICE = SEED_DICE / 2  # the next sentences carry a passage on with half of it
 MAX_GAP = 4  # seeds more than this many sentences apart on one side are two clusters
 MIN_SEEDS = 2  # a cluster of this many seeds is a passage on its own
 SUMMARY_SENTENCES = 3  # a summary: this many close sentences matching in the other...
 SUMMARY_GAP = 3 * MAX_GAP  # ...in order, at most this many sentences apart there
-GAP_SENTENCES = 1  # passages with at most one whole sentence between them are one
+GAP_SENTENCES = 1  # passages with one whole sentence between them on each side are one
 COPIED, REWORDED = "copied", "reworded"
-
-Seed = tuple[int, int]  # sentence of A, sentence of B
+LONE_DICE = 0.5  # a seed carried on stands alone when its sentences share half their terms
 
 
 @dataclass
@@ -142,20 +149,63 @@ def seed_passages(
     passage, still share their terms (a Dice coefficient of :data:`SEED_DICE`, on the
     ``texts``; without them it is not taken): else what the two sentences share is the
     copied words alone, and the passage would grow over text that is not copied."""
-    scored = scored_seeds(a, b)
+    if a.count == 0 or b.count == 0:
+        return []
+    terms = _term_rows(a, b)
+    scored = scored_seeds(a, b, terms)
     unblocked = _outside([s for s, _ in scored], a, b, blocked, _touches, both=True)
     seeds = _outside(unblocked, a, b, copied, _holds, both=False)
     extending = _beyond(seeds, a, b, copied, texts)
     out = []
     placed = set(one_place(scored))
-    for cluster in seed_clusters([s for s in extending if s in placed]):
-        p = _cluster_passage(cluster, a, b)
-        if p.sentences >= MIN_SEEDS or any(_near(p, q, a, b) for q in found):
+    clusters = seed_clusters([s for s in extending if s in placed])
+    closed = [*blocked, *copied]
+    cosines = SentenceCosines(a, b, terms)
+    grown = continued(clusters, cosines, lambda s: _free(s, a, b, closed), CONTINUE_DICE)
+    for cluster, whole in zip(clusters, grown, strict=True):
+        p = _cluster_passage(whole, a, b)
+        if _stands(cluster, whole, cosines) or any(_near(p, q, a, b) for q in found):
             out.append(p)
     # a summary's sentences may be copied word for word: its seeds count all the same
     kept = set(unblocked)
     spread = spread_summaries([(s, c) for s, c in scored if s in kept], a, b)
-    return out + summary_passages(seeds, a, b) + spread
+    summaries = summary_passages(seeds, a, b) + spread
+    if summaries:
+        pieces = [_cluster_passage(c, a, b) for c in clusters if _sentences(c) >= MIN_SEEDS]
+        summaries = [q for q in summaries if not _in_pieces(q, pieces)]
+    return out + summaries
+
+
+def _sentences(cluster: Sequence[Seed]) -> int:
+    """The fewer distinct sentences ``cluster`` holds of the two sides."""
+    return min(len({x for x, _ in cluster}), len({y for _, y in cluster}))
+
+
+def _stands(cluster: list[Seed], whole: list[Seed], cosines: SentenceCosines) -> bool:
+    """Whether a seed ``cluster`` (carried on to ``whole``) is a passage on its own:
+    :data:`MIN_SEEDS` seeds, or one seed whose sentences share at least half their
+    terms (a Dice coefficient of :data:`LONE_DICE`: most of a sentence said again)
+    and that the next sentences carry on. A seed alone, or a weaker one carried on, is
+    the kind of coincidence two texts on one topic hold."""
+    if _sentences(cluster) >= MIN_SEEDS:
+        return True
+    return len(whole) > len(cluster) and cosines.dice(*cluster[0]) >= LONE_DICE
+
+
+def _in_pieces(summary: Passage, pieces: Sequence[Passage]) -> bool:
+    """Whether ``summary`` is a copy in pieces rather than a summary: it spans two or
+    more of ``pieces`` (seed clusters that are passages on their own) on both sides
+    (passages copied from several places, put side by side in one document), or it
+    holds, on one side only, text that one of them matches elsewhere (text copied from
+    another place is not also summed up here)."""
+    inside = 0
+    for p in pieces:
+        on_a = p.a_start < summary.a_end and summary.a_start < p.a_end
+        on_b = p.b_start < summary.b_end and summary.b_start < p.b_end
+        if on_a != on_b:
+            return True
+        inside += on_a and on_b
+    return inside >= 2
 
 
 def spread_summaries(
@@ -306,7 +356,9 @@ def sentence_seeds(a: Sentences, b: Sentences) -> list[Seed]:
     return [s for s, _ in scored_seeds(a, b)]
 
 
-def scored_seeds(a: Sentences, b: Sentences) -> list[tuple[Seed, float]]:
+def scored_seeds(
+    a: Sentences, b: Sentences, terms: Terms | None = None
+) -> list[tuple[Seed, float]]:
     """Sentence pairs of ``a`` and ``b`` in the same language with a TF-IDF cosine of
     at least :data:`SEED_COSINE` and a Dice coefficient of at least :data:`SEED_DICE`,
     in order.
@@ -319,7 +371,7 @@ def scored_seeds(a: Sentences, b: Sentences) -> list[tuple[Seed, float]]:
     """
     if a.count == 0 or b.count == 0:
         return []
-    rows, cols, weights, sizes = _term_rows(a, b)
+    rows, cols, weights, sizes = _term_rows(a, b) if terms is None else terms
     # the sentence pairs sharing a term, term by term (an inverted index: a pair's
     # sentences hold few of the terms, so this is far less than every pair of them)
     in_a = rows < a.count
@@ -383,7 +435,7 @@ def _seeds_of(
     return list(zip(pairs, cosine[keep].tolist(), strict=True))
 
 
-def _term_rows(a: Sentences, b: Sentences) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _term_rows(a: Sentences, b: Sentences) -> Terms:
     """Both documents' sentences (``a``'s, then ``b``'s) as their distinct terms: the
     row (sentence) and column (term) of each, its L2-normalised TF-IDF weight
     (sublinear term frequency, the IDF over these sentences), and each sentence's
@@ -507,6 +559,21 @@ def _dice(x: str, y: str) -> float:
     return 2 * len(tx & ty) / max(len(tx) + len(ty), 1)
 
 
+def _free(seed: Seed, a: Sentences, b: Sentences, closed: Sequence[Passage]) -> bool:
+    """Whether no passage of ``closed`` touches both sentences of ``seed`` nor holds
+    either (as :func:`_touches` and :func:`_holds` tell): text left out or copied word
+    for word already."""
+    (a0, a1), (b0, b1) = a.text_span(seed[0]), b.text_span(seed[1])
+    for p in closed:
+        on_a = min(a1, p.a_end) - max(a0, p.a_start)
+        on_b = min(b1, p.b_end) - max(b0, p.b_start)
+        if on_a > 0 and on_b > 0:
+            return False
+        if on_a >= SEED_HELD * max(a1 - a0, 1) or on_b >= SEED_HELD * max(b1 - b0, 1):
+            return False
+    return True
+
+
 def _touches(s0: np.ndarray, s1: np.ndarray, p0: int, p1: int) -> np.ndarray:
     """Whether passage ``[p0, p1)`` shares a character with each sentence ``[s0, s1)``."""
     return (p0 < s1) & (s0 < p1)
@@ -575,7 +642,8 @@ def _join_pass(parts: list[_Part], a: Sentences, b: Sentences) -> list[_Part]:
 def _near(p: _Part | Passage, q: _Part | Passage, a: Sentences, b: Sentences) -> bool:
     """Whether ``p`` and ``q`` overlap or nearly touch in both documents."""
     (pa, pb), (qa, qb) = _spans(p), _spans(q)
-    return _close(pa, qa, a) and _close(pb, qb, b)
+    on_a = _gap(pa, qa, a)
+    return on_a <= 2 * GAP_SENTENCES and on_a + _gap(pb, qb, b) <= 2 * GAP_SENTENCES
 
 
 def _spans(p: _Part | Passage) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -584,16 +652,17 @@ def _spans(p: _Part | Passage) -> tuple[tuple[int, int], tuple[int, int]]:
     return (p.a_start, p.a_end), (p.b_start, p.b_end)
 
 
-def _close(x: tuple[int, int], y: tuple[int, int], s: Sentences) -> bool:
-    """Whether spans ``x`` and ``y`` of one document overlap, or have at most
-    :data:`GAP_SENTENCES` whole sentences of ``s`` between them (and no more text than
-    that many sentences can hold: text without sentences is no smaller a gap)."""
+def _gap(x: tuple[int, int], y: tuple[int, int], s: Sentences) -> int:
+    """How many whole sentences of ``s`` lie between spans ``x`` and ``y`` of one
+    document (0 when they overlap or touch; more than ``2 * GAP_SENTENCES`` when the
+    gap holds more text than that many sentences can: text without sentences is no
+    smaller a gap)."""
     gap0, gap1 = min(x[1], y[1]), max(x[0], y[0])
     if gap1 <= gap0:
-        return True
-    if gap1 - gap0 > GAP_SENTENCES * MAX_CHARS:
-        return False
-    return _sentences_within(s, gap0, gap1) <= GAP_SENTENCES
+        return 0
+    if gap1 - gap0 > 2 * GAP_SENTENCES * MAX_CHARS:
+        return 2 * GAP_SENTENCES + 1
+    return _sentences_within(s, gap0, gap1)
 
 
 def _sentences_within(s: Sentences, start: int, end: int) -> int:

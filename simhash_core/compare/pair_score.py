@@ -191,11 +191,13 @@ def judge_pair(
         similarity = NO_PASSAGE_CEILING * min(meaning.strength / (2 * s.meaning_margin), 0.99)
     found = counted(corpus, i, j, m, meaning)
     reasons = _reasons(corpus, i, j, m, meaning, found, distance)
+    reworded = meaning.reworded
     if all(r.code == "pair.simhash" for r in reasons):  # nothing a teacher reads in words
         again = rewritten(corpus, i, j, meaning, found)
         if again is not None:
             found, reasons = again.counted, (again.reason, *reasons)
             similarity = max(similarity, found.share_a, found.share_b)
+            reworded = again.sentences  # shown as reworded passages, counted as such
     return PairScore(
         a=i,
         b=j,
@@ -211,7 +213,7 @@ def judge_pair(
         passages=found.passages,
         flagged=bool(reasons),
         reasons=reasons,
-        reworded=meaning.reworded,
+        reworded=reworded,
         translated=meaning.translated,
         meaning_share=round(float(meaning_share), 4),
     )

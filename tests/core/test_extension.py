@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from simhash_core.compare.continuation import SentenceCosines, continued
 from simhash_core.compare.extension import (
+    CONTINUE_DICE,
+    _term_rows,
     join_passages,
     seed_clusters,
     sentence_seeds,
@@ -196,3 +199,98 @@ def test_a_copied_passage_reaches_the_end_of_a_sentence_edited_past_it() -> None
     ]
     # without the texts, what a touched seed adds is unknown: the passage stays as found
     assert whole_passages([found], a, b) == [found]
+
+
+# a copy edited unevenly: its first sentence keeps most of its source's terms, the
+# next two keep two or three (below the seeding thresholds: no seed of their own)
+UNEVEN = [
+    "From the northern glaciers, the river brings cold water down to the plains.",
+    "People farming by its banks plant barley and sturdy grains.",
+    "Each spring, melted ice drowns low meadows for weeks.",
+]
+
+
+def test_a_passage_goes_on_over_the_sentences_next_to_it_that_match_each_other() -> None:
+    text_a, text_b = _text(OTHER[:3] + UNEVEN + OTHER[3:]), _text(SOURCE)
+    a, b = sentences_of(text_a), sentences_of(text_b)
+    assert sentence_seeds(a, b) == [(3, 0)]  # one seed: alone, it would be no passage
+    got = whole_passages([], a, b)
+    assert len(got) == 1 and got[0].kind == "reworded" and got[0].sentences == 3
+    p = got[0]
+    assert text_a[p.a_start : p.a_end] == _text(UNEVEN)
+    assert text_b[p.b_start : p.b_end] == _text(SOURCE[:3])
+
+
+def test_a_next_sentence_closer_to_another_part_does_not_carry_a_passage_on() -> None:
+    # the sentence after the seed shares two terms with the source's next sentence,
+    # but more with its last one: it is not the next sentence's match
+    elsewhere = "Farmers along the narrow railway to the harbour grow flowers."
+    a = sentences_of(_text([*OTHER[:3], UNEVEN[0], elsewhere, *OTHER[3:]]))
+    b = sentences_of(_text(SOURCE))
+    cosines = SentenceCosines(a, b, _term_rows(a, b))
+    assert cosines.shared(4, 1) >= 2 and not cosines.mutual_best(4, 1)
+    assert continued([[(3, 0)]], cosines, lambda seed: True, CONTINUE_DICE) == [[(3, 0)]]
+    assert whole_passages([], a, b) == []
+
+
+def test_a_weaker_lone_seed_carried_on_is_not_a_passage() -> None:
+    # two honest sentences on the source's topic: the second seeds (sharing less than
+    # half of the two sentences' terms) and the first carries it back, but a seed
+    # that shares that little, with one more sentence, is a coincidence of topic
+    honest = [
+        "The river near our town carries water from the mountains to the sea.",
+        "Farmers in our town grow barley for beer.",
+    ]
+    a, b = sentences_of(_text(OTHER[:3] + honest + OTHER[3:])), sentences_of(_text(SOURCE))
+    assert sentence_seeds(a, b) == [(4, 1)]
+    cosines = SentenceCosines(a, b, _term_rows(a, b))
+    assert continued([[(4, 1)]], cosines, lambda seed: True, CONTINUE_DICE) == [[(3, 0), (4, 1)]]
+    assert whole_passages([], a, b) == []
+
+
+def test_pieces_copied_from_three_places_side_by_side_are_not_a_summary() -> None:
+    # three pieces of two sentences, each a passage on its own, from three places of
+    # the source put side by side in another order: three passages, and the source
+    # text between them is not shown as summed up
+    source = [*SOURCE[0:2], *FILLER[:4], *SOURCE[2:4], *FILLER[4:], *SOURCE[4:6]]
+    copy = [*REWRITTEN[4:6], *REWRITTEN[0:2], *REWRITTEN[2:4]]
+    text_a, text_b = _text(OTHER[:3] + copy + OTHER[3:]), _text(source)
+    got = whole_passages([], sentences_of(text_a), sentences_of(text_b))
+    assert sorted(text_b[p.b_start : p.b_end] for p in got) == sorted(
+        _text(source[k : k + 2]) for k in (0, 6, 12)
+    )
+    assert all(p.kind == "reworded" and p.sentences == 2 for p in got)
+
+
+def test_text_a_piece_matches_elsewhere_is_not_also_summed_up() -> None:
+    # A: two sentences copied from the middle of B, then four more whose matches lie
+    # spread over B (one, one, and two together). Read alone, those four look like a
+    # summary of B from its start to its end, over the first copy's text; but that text
+    # is a copy of A's start: the pieces are shown, not a summary over them
+    fill = [f"Paragraph {k} talks about {w} in some detail here." for k, w in enumerate(
+        ["weather", "music", "cooking", "sport", "travel", "gardens", "painting", "poetry",
+         "chess", "dance", "films", "birds", "trains", "coffee", "shoes"]
+    )]  # fmt: skip
+    a_sentences = [SOURCE[0], SOURCE[1], *OTHER[0:3], *SOURCE[2:6]]
+    b_sentences = [
+        REWRITTEN[2], *fill[0:5], REWRITTEN[0], REWRITTEN[1], *fill[5:10],
+        REWRITTEN[3], *fill[10:15], REWRITTEN[4], REWRITTEN[5],
+    ]  # fmt: skip
+    text_a, text_b = _text(a_sentences), _text(b_sentences)
+    got = whole_passages([], sentences_of(text_a), sentences_of(text_b))
+    assert sorted(text_b[p.b_start : p.b_end] for p in got) == [
+        _text(REWRITTEN[0:2]),
+        _text(REWRITTEN[4:6]),
+    ]
+
+
+def test_pieces_touching_on_one_side_join_across_two_sentences_on_the_other() -> None:
+    # a copy whose source goes on where it stops, while two of its own sentences (added,
+    # or matched elsewhere) lie between: one passage. Two sentences on both sides: two.
+    s = sentences_of(_text(SOURCE))
+    spans = [s.text_span(k) for k in range(s.count)]
+    first = Passage(*spans[0], *spans[0], 10)
+    touching = Passage(spans[1][0], spans[1][1], spans[3][0], spans[3][1], 10)
+    assert len(join_passages([first, touching], s, s)) == 1
+    apart = Passage(spans[3][0], spans[3][1], spans[3][0], spans[3][1], 10)
+    assert len(join_passages([first, apart], s, s)) == 2

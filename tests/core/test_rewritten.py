@@ -44,7 +44,7 @@ def test_a_copy_rewritten_sentence_by_sentence_is_flagged(tmp_path: Path) -> Non
     (pair,) = result.pairs
     assert pair.flagged and [r.code for r in pair.reasons] == ["pair.rewritten"]
     assert pair.reasons[0]["sentences"] == 4
-    assert pair.reworded == 0 and pair.meaning_share == 0.0  # no meaning-layer passage
+    assert pair.reworded == 4 and pair.meaning_share == 0.0  # no meaning-layer passage
     (shown,) = result.corpus.passages(0, 1)
     source = " ".join(SOURCE)
     assert source[shown.b_start : shown.b_end].startswith("Farmers along its banks")
