@@ -22,9 +22,11 @@ import itertools
 import random
 import string
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from tests.data.make_bad_files import pdf_file
 
 TRICKS = (
     "plain", "colour", "tiny", "grounded", "shuffled", "words", "sideways", "sideways-down",
@@ -198,21 +200,4 @@ def _document(pages: list[str], font: Callable[[Add], int]) -> bytes:
     refs = " ".join(f"{k} 0 R" for k in kids).encode()
     objects[tree - 1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (refs, len(kids))
     catalog = add(b"<< /Type /Catalog /Pages %d 0 R >>" % tree)
-    return bytes(_serialised(objects, catalog))
-
-
-def _serialised(objects: list[bytes], catalog: int) -> Iterator[int]:
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        catalog,
-        xref,
-    )
-    return iter(out)
+    return pdf_file(objects, root=catalog)

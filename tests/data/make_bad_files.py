@@ -227,7 +227,17 @@ def pdf_bytes(content: bytes, *, fonts: bool = True, user_password: bytes | None
     ]
     if encrypt_obj is not None:
         objects.append(encrypt_obj)
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    hex_id = file_id.hex().encode()
+    trailer = trailer_extra + b"/ID [<" + hex_id + b"> <" + hex_id + b">] "
+    return pdf_file(objects, root=1, trailer=trailer, header=b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+
+
+def pdf_file(
+    objects: list[bytes], *, root: int, trailer: bytes = b"", header: bytes = b"%PDF-1.4\n"
+) -> bytes:
+    """A PDF file of ``objects`` (numbered from 1), its cross-reference table and its
+    trailer: the catalog is object ``root``, ``trailer`` more of the trailer's entries."""
+    out = bytearray(header)
     offsets = []
     for number, body in enumerate(objects, 1):
         offsets.append(len(out))
@@ -235,9 +245,7 @@ def pdf_bytes(content: bytes, *, fonts: bool = True, user_password: bytes | None
     xref = len(out)
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    hex_id = file_id.hex().encode()
-    out += b"trailer\n<< /Size %d /Root 1 0 R " % (len(objects) + 1)
-    out += trailer_extra + b"/ID [<" + hex_id + b"> <" + hex_id + b">] >>\n"
+    out += b"trailer\n<< /Size %d /Root %d 0 R " % (len(objects) + 1, root) + trailer + b">>\n"
     out += b"startxref\n%d\n%%%%EOF\n" % xref
     return bytes(out)
 
