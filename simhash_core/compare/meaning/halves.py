@@ -30,6 +30,7 @@ from simhash_core.compare.meaning.products import (
     NEIGHBOUR_FLOOR,
     NEIGHBOURS,
     Products,
+    entries,
     in_order,
     kept_pairs,
     row_blocks,
@@ -81,13 +82,7 @@ def half_pairs(
             cc.append(c)
             vv.append(v)
         del right_t, blocks
-    cat = np.concatenate
-    return (
-        cat(rr) if rr else np.zeros(0, np.int64),
-        cat(cc) if cc else np.zeros(0, np.int64),
-        cat(vv) if vv else np.zeros(0, np.float32),
-        top,
-    )
+    return (*entries(rr, cc, vv), top)
 
 
 def group_starts(rows: int) -> list[int]:

@@ -258,12 +258,24 @@ def run_blocks(
         rr.append(r)
         cc.append(c)
         vv.append(v)
+    return (*entries(rr, cc, vv), top_rows)
+
+
+def entries(
+    rows: list[np.ndarray], cols: list[np.ndarray], values: list[np.ndarray]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The blocks' kept entries in one array each (rows and columns int64, values
+    float32; empty when there were none).
+
+    >>> r, c, v = entries([], [], [])
+    >>> len(r), c.dtype, v.dtype
+    (0, dtype('int64'), dtype('float32'))
+    """
     cat = np.concatenate
     return (
-        cat(rr) if rr else np.zeros(0, np.int64),
-        cat(cc) if cc else np.zeros(0, np.int64),
-        cat(vv) if vv else np.zeros(0, np.float32),
-        top_rows,
+        cat(rows) if rows else np.zeros(0, np.int64),
+        cat(cols) if cols else np.zeros(0, np.int64),
+        cat(values) if values else np.zeros(0, np.float32),
     )
 
 
