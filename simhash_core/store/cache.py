@@ -46,7 +46,6 @@ import re
 import sqlite3
 import threading
 import time
-import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
@@ -59,6 +58,7 @@ from simhash_core.fingerprint.analyze import Analysis
 from simhash_core.messages import Message, dump_messages, load_messages
 from simhash_core.settings import ScanSettings, analysis_settings
 from simhash_core.store.codec import (
+    DECODE_ERRORS,
     EncodedAnalysis,
     OcrFields,
     decode_analysis,
@@ -68,9 +68,9 @@ from simhash_core.store.codec import (
 )
 from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 
-# 21: PDF white, tiny, shuffled, junk layers (#41); 20: shingles as their units' hashes
-# (#43); 19: disguised letters folded, flagged (#41)
-CACHE_VERSION = 21
+# 22: rows hold what cannot be made again cheaply, compactly (#43); 21: PDF white, tiny,
+# shuffled, junk layers (#41); 20: shingles as their units' hashes (#43)
+CACHE_VERSION = 22
 # what extraction gives for the same bytes; a change re-reads every file once
 # 9: PDF white, tiny, shuffled, junk layers (#41); 8: texts compressed (#43); 7: junk in a
 # .txt read past; 6: .doc, .wps, photos, turned scans
@@ -82,7 +82,7 @@ CREATE TABLE IF NOT EXISTS {texts} (
     warnings TEXT, text TEXT, meta TEXT, ocr TEXT
 );
 CREATE TABLE IF NOT EXISTS analyses_v{version} (
-    digest TEXT, key TEXT, header TEXT, arrays BLOB, keywords BLOB, terms BLOB,
+    digest TEXT, key TEXT, header BLOB, arrays BLOB, terms BLOB,
     PRIMARY KEY (digest, key)
 );
 CREATE TABLE IF NOT EXISTS {unreadable} (
@@ -332,7 +332,7 @@ class AnalysisCache:
         terms_col = "a.terms" if with_terms else "NULL"
         row = self._guarded(
             lambda db: db.execute(
-                f"SELECT a.header, a.arrays, a.keywords, {terms_col}, t.text, t.kind, "
+                f"SELECT a.header, a.arrays, {terms_col}, t.text, t.kind, "
                 f"t.encoding, t.pages, t.warnings, t.meta, t.ocr FROM {_ANALYSES} a "
                 f"JOIN {_TEXTS} t ON t.digest = a.digest WHERE a.digest = ? AND a.key = ?",
                 (digest, key),
@@ -341,10 +341,10 @@ class AnalysisCache:
         )
         if row is None:
             return None
-        header, arrays, keywords, terms, text, kind, encoding, pages, warnings, meta, ocr = row
+        header, arrays, terms, text, kind, encoding, pages, warnings, meta, ocr = row
         try:
             return decode_analysis(
-                EncodedAnalysis(header, arrays, keywords, terms or b""),
+                EncodedAnalysis(header, arrays, terms or b""),
                 text_of(text),
                 kind,
                 content_hash=digest,
@@ -354,7 +354,7 @@ class AnalysisCache:
                 meta=_meta(meta),
                 **_ocr(ocr),
             )
-        except (ValueError, KeyError, TypeError, UnicodeDecodeError, zlib.error):
+        except DECODE_ERRORS:
             return None
 
     def get_failure(self, digest: str, suffix: str) -> tuple[str, Message] | None:
@@ -412,7 +412,7 @@ class AnalysisCache:
                 **_ocr(ocr),
                 content_hash=digest,
             )
-        except (ValueError, TypeError, UnicodeDecodeError, zlib.error):
+        except DECODE_ERRORS:
             return None
 
     def known_digests(self, stats: dict[str, str]) -> dict[str, str]:
@@ -589,8 +589,8 @@ def store_analysis(db: sqlite3.Connection, key: str, a: Analysis) -> None:
     try:
         _insert_text(db, a)
         db.execute(
-            f"INSERT OR REPLACE INTO {_ANALYSES} VALUES (?, ?, ?, ?, ?, ?)",
-            (a.content_hash, key, row.header, row.arrays, row.keywords, row.terms),
+            f"INSERT OR REPLACE INTO {_ANALYSES} VALUES (?, ?, ?, ?, ?)",
+            (a.content_hash, key, row.header, row.arrays, row.terms),
         )
     except BaseException:
         db.execute("ROLLBACK")

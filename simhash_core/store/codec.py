@@ -1,15 +1,26 @@
 """One file's :class:`~simhash_core.fingerprint.analyze.Analysis` as the fingerprint
-cache stores it: a JSON header (array lengths and packed sizes, the fingerprint) and
-three blobs, each made by the codec the archive uses too
-(:mod:`simhash_core.fingerprint.codec`). What squeezes well is squeezed: the unit offsets
-as compressed differences (21 kB of a 2,800-character essay become 0.6 kB) and the term
-counts, which only a scan with the folder's own IDF reads (18 kB, 5 kB compressed). The
-text (stored apart, :func:`text_value`) is compressed too. The shingles are not stored:
-they are hashes of the units' hashes, and units repeat (a character or word is used many
-times), so the cache keeps each distinct unit hash once and the units as compressed
-indices into them (:func:`pack_units`); the shingles are made again from those on
-reading (20 kB of a 2,800-character Chinese essay become 13 kB, 7 kB of an English one
-4 kB, for 40 us of reading). The sentences' term ids are hashes, which do not squeeze.
+cache stores it: a small binary header (the fingerprint, the shingle size, a check) and
+three blobs. Only what cannot be made again cheaply is stored, compactly (measured in
+docs/benchmarks.md, "The fingerprint cache's rows"):
+
+* The shingles are not stored: they are hashes of the units' hashes. A unit of one
+  character (every Chinese character) that normalization left as it was hashes as
+  that character of the stored text, so only the other units' hashes are stored (each
+  distinct one once, and an index per unit): 13.5 kB of a 2,800-character Chinese
+  essay become 0.3 kB; an English essay's words are stored as their distinct hashes.
+* A Chinese sentence's term ids are hashes of its pairs of characters: where the
+  stored text at the sentence's span gives them (nine sentences in ten), they are made
+  from it again; the others are stored.
+* The unit spans as :class:`~simhash_core.types.UnitSpans` holds them (gaps and
+  lengths, a byte each), the usable mask, the sentences' spans and pointers as
+  differences: all in one compressed frame (:mod:`simhash_core.store.frames`).
+* The MinHash signature and the bit sums as they are (random bits do not squeeze).
+* The keywords and the term counts (which only a scan with the folder's own IDF
+  reads) compressed. The text (stored apart, :func:`text_value`) is compressed too.
+
+Whatever is made again is checked against a hash of what was stored (the units' and
+the sentences' ids): a damaged row, or a text that is not the analysed one, raises
+ValueError, which the cache takes for a miss.
 
 >>> from simhash_core.fingerprint.analyze import analyze_text
 >>> from simhash_core.types import ScanSettings
@@ -21,46 +32,30 @@ True
 
 from __future__ import annotations
 
-import json
-import zlib
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypedDict, cast
+import struct
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
+import xxhash
 
 from simhash_core.fingerprint.analyze import Analysis
-from simhash_core.fingerprint.codec import (
-    ARRAYS,
-    OFFSET_ARRAYS,
-    array_size,
-    pack_array,
-    pack_offsets,
-    pack_sentences,
-    pack_terms,
-    unpack_array,
-    unpack_offsets,
-    unpack_sentences,
-    unpack_terms,
-    utf8,
-)
+from simhash_core.fingerprint.codec import pack_terms, unpack_terms, utf8
 from simhash_core.messages import Message
-from simhash_core.text.units import shingles_of_hashes
-from simhash_core.types import DocumentMeta, Keywords, OcrRegion
+from simhash_core.store.frames import (
+    SQUEEZE_ERRORS,
+    pack_frame,
+    squeeze,
+    unpack_frame,
+    unsqueeze,
+)
+from simhash_core.text.sentences import CHINESE, Sentences, _HanPairs
+from simhash_core.text.units import _cjk_hashes, shingles_of_hashes
+from simhash_core.types import DocumentMeta, Keywords, OcrRegion, UnitSpans, _narrowest
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # in typing from Python 3.11 on
-
-
-class AnalysisArrays(TypedDict):
-    """The arrays of an :class:`Analysis`, by name: the keys of ``ARRAYS``."""
-
-    unit_starts: np.ndarray
-    unit_ends: np.ndarray
-    shingle_seq: np.ndarray
-    usable: np.ndarray
-    minhash: np.ndarray
-    bit_sums: np.ndarray
 
 
 class OcrFields(TypedDict, total=False):
@@ -87,39 +82,89 @@ class TextFields(OcrFields, total=False):
 class EncodedAnalysis:
     """The columns of one cached analysis."""
 
-    header: str  # JSON: array lengths and the fingerprint
-    # the arrays of ARRAYS, one after another (the shingles as their units: see
-    # pack_units), then the packed sentences
+    header: bytes  # _HEADER: the format, the fingerprint, the shingle size, the check
+    # the compressed frame's size, the compressed frame (_SMALL), then the plain one
+    # (_PLAIN)
     arrays: bytes
-    keywords: bytes  # pack_joined
     terms: bytes  # pack_terms, compressed (empty: the terms were not kept)
 
 
-# arrays whose packed size the header gives (the others' follows from their length)
-_SIZED = (*OFFSET_ARRAYS, "shingle_seq")
+# format, how the shingles are stored, the shingle size, the fingerprint, the check
+_HEADER = struct.Struct("<BBHQQ")
+_CHECK = struct.Struct("<Q")
+_CHECKED = _HEADER.size - _CHECK.size  # the header's bytes before the check
+FORMAT = 2  # of the rows of CACHE_VERSION 22 (see the module docstring)
+_BY_UNITS, _AS_HASHES = 0, 1  # the shingles: made from the units, or stored as they are
+_SIZE = struct.Struct("<I")
+# the compressed frame's arrays, in order
+_SMALL = (
+    "first",  # the first unit's start (one value)
+    "gaps",  # UnitSpans.gaps
+    "lengths",  # UnitSpans.lengths
+    "stored_units",  # per unit: its hash is stored (not that of its character)
+    "unit_index",  # per stored unit: its hash among the distinct ones
+    "usable",
+    "span_steps",  # the sentences' spans as differences
+    "lang",
+    "word_steps",  # word_ptr as differences
+    "told",  # per sentence: its term ids are its text's pairs of characters
+    "word_ids",  # the term ids of the other sentences
+    "gloss_steps",  # gloss_ptr as differences
+    "gloss_ids",
+    "keywords",  # pack_joined's bytes
+)
+_PLAIN = ("unit_hashes", "minhash", "bit_sums", "shingles")
+_ONE_CHAR = 0x10000  # units of one character below this are hashed by code point
 
 
 def encode_analysis(a: Analysis) -> EncodedAnalysis:
     """The cache columns of ``a`` (its text is stored apart, by :func:`text_value`)."""
-    lengths = {name: len(getattr(a, name)) for name in ARRAYS}
     units = a.unit_hashes
     if units is not None and not _units_make(units, a.ngram, a.shingle_seq):
         units = None
-    parts = [
-        pack_units(units) if name == "shingle_seq" and units is not None else _pack(name, a)
-        for name in ARRAYS
-    ]
-    packed = {name: len(part) for name, part in zip(ARRAYS, parts, strict=True)}
-    arrays = b"".join(parts) + pack_sentences(a.sentences)  # read from where the arrays end
-    header = {
-        "lengths": lengths,
-        "packed": {name: packed[name] for name in _SIZED},
-        "fingerprint": f"{a.fingerprint:016x}",
-        "ngram": a.ngram,
-        "shingles": "hashes" if units is None else "units",
+    codepoints = _codepoints(a.text)
+    spans = UnitSpans.of(a.unit_starts, a.unit_ends)
+    if units is not None:
+        told, known = _one_char_hashes(codepoints, a.unit_starts, a.unit_ends)
+        stored_units = ~known | (told != units)
+        distinct, index = np.unique(units[stored_units], return_inverse=True)
+        shingles = np.zeros(0, np.uint64)
+    else:
+        stored_units = np.zeros(0, bool)
+        distinct, index = np.zeros(0, np.uint64), np.zeros(0, np.int64)
+        shingles = np.asarray(a.shingle_seq, np.uint64)
+    s = a.sentences
+    told_sentences = _told_sentences(a.text, s)
+    kept = np.repeat(~told_sentences, np.diff(s.word_ptr))
+    small = {
+        "first": np.array([spans.first], np.int64),
+        "gaps": spans.gaps,
+        "lengths": spans.lengths,
+        "stored_units": stored_units,
+        "unit_index": _narrowest(index.reshape(-1)),
+        "usable": np.asarray(a.usable, bool),
+        "span_steps": _steps(s.spans),
+        "lang": np.asarray(s.lang, np.uint8),
+        "word_steps": _steps(s.word_ptr),
+        "told": told_sentences,
+        "word_ids": np.asarray(s.word_ids, np.uint32)[kept],
+        "gloss_steps": _steps(s.gloss_ptr),
+        "gloss_ids": np.asarray(s.gloss_ids, np.uint32),
+        "keywords": np.frombuffer(pack_joined(a.keywords), np.uint8),
     }
-    terms = zlib.compress(pack_terms(a.terms), 1) if a.terms else b""
-    return EncodedAnalysis(json.dumps(header), arrays, pack_joined(a.keywords), terms)
+    plain = {
+        "unit_hashes": distinct.astype(np.uint64),
+        "minhash": np.asarray(a.minhash, np.uint64),
+        "bit_sums": np.asarray(a.bit_sums, np.float64),
+        "shingles": shingles,
+    }
+    packed = squeeze(pack_frame([small[name] for name in _SMALL]))
+    arrays = _SIZE.pack(len(packed)) + packed + pack_frame([plain[name] for name in _PLAIN])
+    how = _AS_HASHES if units is None else _BY_UNITS
+    head = _HEADER.pack(FORMAT, how, a.ngram, a.fingerprint, 0)[:_CHECKED]
+    check = _check(head, arrays, codepoints)
+    terms = squeeze(pack_terms(a.terms)) if a.terms else b""
+    return EncodedAnalysis(head + _CHECK.pack(check), arrays, terms)
 
 
 def _units_make(units: np.ndarray, ngram: int, shingles: np.ndarray) -> bool:
@@ -128,9 +173,79 @@ def _units_make(units: np.ndarray, ngram: int, shingles: np.ndarray) -> bool:
     return len(shingles) == (max(len(units) - ngram + 1, 1) if len(units) else 0)
 
 
-def _pack(name: str, a: Analysis) -> bytes:
-    values = getattr(a, name)
-    return pack_offsets(values, 1) if name in OFFSET_ARRAYS else pack_array(name, values)
+def _codepoints(text: str) -> np.ndarray:
+    """``text``'s code points (lone surrogates kept), one per character."""
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+
+
+def _one_char_hashes(
+    codepoints: np.ndarray, starts: np.ndarray, ends: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per unit, the hash of the text's character where the unit is one character
+    long (below :data:`_ONE_CHAR`), and where it is (the hash of a unit normalization
+    left as it was: see :func:`~simhash_core.text.units.unit_hashes`)."""
+    starts = np.asarray(starts, np.int64)
+    one = (np.asarray(ends, np.int64) - starts) == 1
+    if len(starts) and (starts.min() < 0 or starts.max() >= max(len(codepoints), 1)):
+        raise ValueError("units: a span outside the text")
+    at = np.flatnonzero(one)
+    cps = codepoints[starts[at]]
+    at = at[cps < _ONE_CHAR]
+    hashes = np.zeros(len(starts), np.uint64)
+    hashes[at] = _cjk_hashes(codepoints[starts[at]])
+    known = np.zeros(len(starts), bool)
+    known[at] = True
+    return hashes, known
+
+
+def _told_ids(text: str, spans: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The ids of the text's pairs of Chinese characters, and where each sentence's
+    (``spans``: start, end, ...) begin and end among them."""
+    pairs = _HanPairs(text)
+    bounds = np.searchsorted(pairs.starts, np.asarray(spans, np.int64))
+    return pairs.ids, bounds[0::2], bounds[1::2]
+
+
+def _ranges(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """The positions ``lo[0]..hi[0]-1``, ``lo[1]..hi[1]-1``, ... in one array."""
+    lengths = np.asarray(hi, np.int64) - lo
+    if not len(lengths) or not lengths.sum():
+        return np.zeros(0, np.int64)
+    ends = np.cumsum(lengths)
+    return np.repeat(np.asarray(lo, np.int64) - (ends - lengths), lengths) + np.arange(ends[-1])
+
+
+def _told_sentences(text: str, s: Sentences) -> np.ndarray:
+    """Per sentence, whether its term ids are the pairs of Chinese characters the
+    stored text holds at its span (to be made again from it, not stored)."""
+    count = s.count
+    chinese = np.asarray(s.lang) == CHINESE
+    if not chinese.any():
+        return np.zeros(count, bool)
+    ids, lo, hi = _told_ids(text, s.spans)
+    ptr = np.asarray(s.word_ptr, np.int64)
+    sizes = ptr[1:] - ptr[:-1]
+    maybe = np.flatnonzero(chinese & (hi - lo == sizes))
+    differ = ids[_ranges(lo[maybe], hi[maybe])] != s.word_ids[_ranges(ptr[maybe], ptr[maybe + 1])]
+    wrong = np.concatenate([[0], np.cumsum(differ, dtype=np.int64)])
+    ends = np.cumsum(sizes[maybe])
+    told = np.zeros(count, bool)
+    told[maybe] = (wrong[ends] - wrong[ends - sizes[maybe]]) == 0
+    return told
+
+
+def _steps(values: np.ndarray) -> np.ndarray:
+    """Ascending offsets as their differences, in the smallest type that holds them."""
+    return _narrowest(np.diff(np.asarray(values, np.int64), prepend=0))
+
+
+def _check(head: bytes, arrays: bytes, codepoints: np.ndarray) -> int:
+    """What a row (but its terms, which their own checksum covers) and the text it was
+    made with hash to: whatever is made from them again is made from what was stored."""
+    h = xxhash.xxh3_64(head)
+    h.update(arrays)
+    h.update(codepoints.tobytes())
+    return h.intdigest()
 
 
 _WEIGHT = np.dtype("<f8")
@@ -157,100 +272,184 @@ def unpack_joined(blob: bytes) -> Keywords:
     return Keywords.from_joined(joined, weights)
 
 
-_UNIT = np.dtype("<u8")
-
-
-def pack_units(hashes: np.ndarray) -> bytes:
-    """The units' hashes, compactly: how many distinct ones, the width of an index (2 or
-    4 bytes), the distinct hashes, then each unit's index into them, compressed.
-
-    >>> h = np.array([7, 3, 7, 7, 9], np.uint64)
-    >>> unpack_units(pack_units(h)).tolist()
-    [7, 3, 7, 7, 9]
-    """
-    distinct, index = np.unique(np.asarray(hashes, np.uint64), return_inverse=True)
-    width = 2 if len(distinct) <= 1 << 16 else 4
-    head = np.array([len(distinct), width], dtype="<u4").tobytes()
-    indices = zlib.compress(index.astype(f"<u{width}").tobytes(), 1)
-    return head + distinct.astype(_UNIT).tobytes() + indices
-
-
-def unpack_units(blob: bytes) -> np.ndarray:
-    """The units' hashes :func:`pack_units` packed; ValueError (or ``zlib.error``) on
-    damaged bytes."""
-    count, width = np.frombuffer(blob, "<u4", 2).tolist()
-    if width not in (2, 4):
-        raise ValueError(f"units: an index of {width} bytes")
-    distinct = np.frombuffer(blob, _UNIT, count, 8).astype(np.uint64)
-    index = np.frombuffer(zlib.decompress(blob[8 + count * _UNIT.itemsize :]), f"<u{width}")
-    if len(index) and int(index.max()) >= count:
-        raise ValueError("units: an index past the distinct hashes")
-    return distinct[index]
+# what damaged bytes may raise while a row is read: each is a cache miss
+DECODE_ERRORS = (
+    ValueError, KeyError, TypeError, IndexError, UnicodeDecodeError, struct.error,
+    *SQUEEZE_ERRORS,
+)  # fmt: skip
 
 
 def decode_analysis(
     encoded: EncodedAnalysis, text: str, kind: str, **document: Unpack[TextFields]
 ) -> Analysis:
-    """The :class:`Analysis` of :func:`encode_analysis`; ``terms`` left empty when
-    ``encoded.terms`` is empty. Raises ValueError (or KeyError) on damaged bytes."""
-    header = json.loads(encoded.header)
-    arrays: dict[str, np.ndarray] = {}
-    offset = 0
-    by_units = header["shingles"] == "units"
-    ngram = int(header["ngram"])
-    for name in ARRAYS:
-        n = header["lengths"][name]
-        if name in OFFSET_ARRAYS:
-            size = header["packed"][name]
-            arrays[name] = unpack_offsets(name, encoded.arrays[offset : offset + size])
-        elif name == "shingle_seq" and by_units:
-            size = header["packed"][name]
-            units = unpack_units(encoded.arrays[offset : offset + size])
-            arrays[name] = shingles_of_hashes(units, ngram)
-        else:
-            size = array_size(name, n)
-            arrays[name] = unpack_array(name, encoded.arrays, n, offset)
-        if len(arrays[name]) != n:
-            raise ValueError(f"{name}: {len(arrays[name])} values, not {n}")
-        offset += size
+    """The :class:`Analysis` of :func:`encode_analysis`, with ``text`` the stored text;
+    ``terms`` left empty when ``encoded.terms`` is empty. Raises one of
+    :data:`DECODE_ERRORS` on damaged bytes or another text."""
+    fmt, how, ngram, fingerprint, check = _HEADER.unpack(encoded.header)
+    if fmt != FORMAT or how not in (_BY_UNITS, _AS_HASHES):
+        raise ValueError(f"a cached analysis of format {fmt}")
+    codepoints = _codepoints(text)
+    head = encoded.header[:_CHECKED]
+    if _check(head, encoded.arrays, codepoints) != check:
+        raise ValueError("a cached analysis damaged, or of another text")
+    (size,) = _SIZE.unpack_from(encoded.arrays)
+    small = dict(
+        zip(_SMALL, unpack_frame(encoded.arrays[4 : 4 + size], compressed=True), strict=True)
+    )
+    plain = dict(zip(_PLAIN, unpack_frame(encoded.arrays[4 + size :]), strict=True))
+    if len(small["lengths"]) != len(small["gaps"]):
+        raise ValueError("units: as many gaps as lengths")
+    spans = UnitSpans(int(small["first"][0]), small["gaps"], small["lengths"])
+    starts = spans.starts
+    ends = starts + spans.lengths
+    if how == _BY_UNITS:
+        hashes = _unit_hashes(codepoints, starts, small, plain["unit_hashes"])
+        shingles = shingles_of_hashes(hashes, ngram)
+    else:
+        shingles = plain["shingles"]
+    usable = small["usable"]
+    if len(usable) != len(shingles):
+        raise ValueError("usable: not one per shingle")
     return Analysis(
-        sentences=unpack_sentences(encoded.arrays, offset),
         text=text,
         kind=kind,
-        terms=unpack_terms(zlib.decompress(encoded.terms)) if encoded.terms else {},
-        keywords=unpack_joined(encoded.keywords),
-        fingerprint=int(header["fingerprint"], 16),
+        unit_starts=starts,
+        unit_ends=ends,
+        shingle_seq=shingles,
+        usable=usable,
+        minhash=plain["minhash"],
+        bit_sums=plain["bit_sums"],
+        sentences=DeferredSentences(lambda: _sentences(text, small)),
+        terms=unpack_terms(unsqueeze(encoded.terms)) if encoded.terms else {},
+        keywords=unpack_joined(small["keywords"].tobytes()),
+        fingerprint=fingerprint,
         ngram=ngram,
-        **cast(AnalysisArrays, arrays),  # its keys are ARRAYS
         **document,
     )
 
 
+def _unit_hashes(
+    codepoints: np.ndarray, starts: np.ndarray, small: dict[str, np.ndarray], distinct: np.ndarray
+) -> np.ndarray:
+    """The units' hashes: the stored ones, and the others those of the text's
+    characters at their ``starts``."""
+    stored, index = small["stored_units"], small["unit_index"].astype(np.int64)
+    lengths = small["lengths"]
+    if len(stored) != len(starts) or int(np.count_nonzero(stored)) != len(index):
+        raise ValueError("units: not one hash per unit")
+    if len(index) and (index.min() < 0 or index.max() >= len(distinct)):
+        raise ValueError("units: an index past the distinct hashes")
+    if len(starts) and (starts.min() < 0 or starts.max() >= len(codepoints)):
+        raise ValueError("units: a span outside the text")
+    if not len(index):  # every unit one character of the text (most Chinese essays)
+        chars = codepoints[starts]
+        if not (lengths == 1).all() or (len(chars) and chars.max() >= _ONE_CHAR):
+            raise ValueError("units: one made from the text is not one character")
+        return _cjk_hashes(chars)
+    told = np.flatnonzero(~stored)
+    chars = codepoints[starts[told]]
+    if not (lengths[told] == 1).all() or (len(chars) and chars.max() >= _ONE_CHAR):
+        raise ValueError("units: one made from the text is not one character")
+    hashes = np.empty(len(starts), np.uint64)
+    hashes[told] = _cjk_hashes(chars)
+    hashes[stored] = distinct[index]
+    return hashes
+
+
+def _sentences(text: str, small: dict[str, np.ndarray]) -> Sentences:
+    """The sentences of a row: the told ones' term ids made from ``text`` again."""
+    spans = np.cumsum(small["span_steps"], dtype=np.int64)
+    ptr = np.cumsum(small["word_steps"], dtype=np.int64)
+    told, lang = small["told"], small["lang"]
+    count = len(lang)
+    if len(told) != count or len(ptr) != count + 1 or len(spans) != 2 * count:
+        raise ValueError("sentences: arrays of other lengths")
+    sizes = np.diff(ptr)
+    word_ids = np.zeros(int(ptr[-1]) if count else 0, np.uint32)
+    kept = np.repeat(~told, sizes)
+    if int(np.count_nonzero(kept)) != len(small["word_ids"]):
+        raise ValueError("sentences: not one stored id per term")
+    word_ids[kept] = small["word_ids"]
+    if told.any():
+        ids, lo, hi = _told_ids(text, spans)
+        at = np.flatnonzero(told)
+        if not np.array_equal(hi[at] - lo[at], sizes[at]):
+            raise ValueError("sentences: the text holds other pairs")
+        word_ids[~kept] = ids[_ranges(lo[at], hi[at])]
+    return Sentences(
+        spans=spans.astype(np.int32),
+        lang=lang,
+        word_ptr=ptr.astype(np.int32),
+        word_ids=word_ids,
+        gloss_ptr=np.cumsum(small["gloss_steps"], dtype=np.int64).astype(np.int32),
+        gloss_ids=small["gloss_ids"].astype(np.uint32),
+    )
+
+
+class DeferredSentences(Sentences):
+    """:class:`Sentences` made when one of their arrays is first read: a re-scan whose
+    verdict is cached never reads them (their term ids are made from the text again,
+    :func:`_sentences`). The row they come from was checked when it was read, so
+    making them cannot meet damaged bytes. Pickled (to a worker), they are plain
+    :class:`Sentences`; copied with changes (``dataclasses.replace``), made ones.
+
+    >>> import pickle
+    >>> from dataclasses import replace
+    >>> from simhash_core.text.sentences import NO_SENTENCES
+    >>> s = DeferredSentences(lambda: NO_SENTENCES)
+    >>> s.count, s.word_ptr.tolist(), type(pickle.loads(pickle.dumps(s))).__name__
+    (0, [0], 'Sentences')
+    >>> replace(DeferredSentences(lambda: NO_SENTENCES), lang=NO_SENTENCES.lang).count
+    0
+    """
+
+    def __init__(self, make: Callable[[], Sentences] | None = None, **arrays: Any) -> None:
+        if make is None:  # made by dataclasses.replace, with every array
+            super().__init__(**arrays)
+        object.__setattr__(self, "_make", make)
+
+    def __getattr__(self, name: str) -> Any:
+        # only for what is not set yet: the arrays, before they are made
+        if name not in _SENTENCE_FIELDS:
+            raise AttributeError(name)
+        made = self._make()
+        for field_name in _SENTENCE_FIELDS:
+            object.__setattr__(self, field_name, getattr(made, field_name))
+        return getattr(made, name)
+
+    def __reduce__(self) -> tuple[type, tuple[np.ndarray, ...]]:
+        return (Sentences, tuple(getattr(self, name) for name in _SENTENCE_FIELDS))
+
+
+_SENTENCE_FIELDS = tuple(f.name for f in fields(Sentences))
+
+
 def text_value(text: str) -> bytes:
     """What to store for ``text``: its UTF-8 bytes (lone surrogates kept, which SQLite
-    text can't hold), compressed (8 kB of Chinese become 5 kB, of English 3 kB).
+    text can't hold), compressed (:func:`~simhash_core.store.frames.squeeze`: 8 kB of
+    Chinese become 5.7 kB, of English 2.9 kB).
 
     >>> text_of(text_value("ok \\ud800")) == "ok \\ud800"
     True
     """
-    return zlib.compress(utf8(text), 1)
+    return squeeze(utf8(text))
 
 
 def text_of(value: str | bytes) -> str:
-    """The text a :func:`text_value` stands for (``zlib.error`` on damaged bytes)."""
+    """The text a :func:`text_value` stands for, or one stored before (zlib compressed,
+    or plain); one of :data:`DECODE_ERRORS` on damaged bytes."""
     if isinstance(value, str):
         return value
-    return zlib.decompress(value).decode("utf-8", "surrogatepass")
+    return unsqueeze(value).decode("utf-8", "surrogatepass")
 
 
 __all__ = [
+    "DECODE_ERRORS",
     "EncodedAnalysis",
     "OcrFields",
     "TextFields",
     "decode_analysis",
     "encode_analysis",
-    "pack_units",
     "text_of",
     "text_value",
-    "unpack_units",
 ]

@@ -210,7 +210,7 @@ def test_a_damaged_cached_analysis_is_a_miss(tmp_path, folder):
         table = next(
             r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE name LIKE 'analyses_v%'")
         )
-        db.execute(f"UPDATE {table} SET keywords = x'0100'")  # truncated word list
+        db.execute(f"UPDATE {table} SET arrays = substr(arrays, 1, 40)")  # truncated
     again = scan([folder], isolate=False, cache=cache)
     assert summary(again) == summary(cold)
 
