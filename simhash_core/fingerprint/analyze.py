@@ -80,6 +80,9 @@ class Analysis:
     # shingles); None where the analysis was not made here (the cache, the archive),
     # and once it is stored
     unit_hashes: np.ndarray | None = None
+    # the units' spans as a Document holds them, where the cache gave them so (None:
+    # made from unit_starts and unit_ends)
+    unit_spans: UnitSpans | None = None
 
 
 def _masked_text(text: str, starts: np.ndarray, ends: np.ndarray, mask: np.ndarray) -> str:
@@ -341,7 +344,9 @@ def analysis_fields(a: Analysis) -> AnalysisFields:
         "shingle_seq": a.shingle_seq,
         "usable": a.usable,
         "ngram": a.ngram,
-        "units": UnitSpans.of(a.unit_starts, a.unit_ends),
+        "units": (
+            a.unit_spans if a.unit_spans is not None else UnitSpans.of(a.unit_starts, a.unit_ends)
+        ),
         "terms": a.terms,
         "keywords": a.keywords,
         "bit_sums": a.bit_sums,

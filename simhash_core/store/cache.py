@@ -13,7 +13,8 @@ Two levels, both keyed by the file's content hash (never by name or date):
   bad file is not read again.
 * ``comparisons``: the threshold-free part of comparing a whole folder
   (:class:`~simhash_core.compare.memo.ComparisonMemo`), for the last few folders.
-* ``analyses``: everything :class:`~simhash_core.fingerprint.analyze.Analysis` holds, keyed also by
+* ``analyses``: a :class:`~simhash_core.fingerprint.analyze.Analysis`, less what its text
+  gives again (:mod:`~simhash_core.store.codec`), keyed also by
   the settings that change it (n-gram size, Traditional->Simplified, exclusions, MinHash
   size), the template's digest and :data:`CACHE_VERSION`. Changing a threshold touches
   neither level; changing the n-gram size re-analyses from cached text.

@@ -14,7 +14,8 @@ docs/benchmarks.md, "The fingerprint cache's rows"):
 * The unit spans as :class:`~simhash_core.types.UnitSpans` holds them (gaps and
   lengths, a byte each), the usable mask, the sentences' spans and pointers as
   differences: all in one compressed frame (:mod:`simhash_core.store.frames`).
-* The MinHash signature and the bit sums as they are (random bits do not squeeze).
+* The MinHash signature in 4 bytes a value (they are below 2**31), the bit sums as they
+  are (random bits do not squeeze).
 * The keywords and the term counts (which only a scan with the folder's own IDF
   reads) compressed. The text (stored apart, :func:`text_value`) is compressed too.
 
@@ -101,7 +102,7 @@ _SMALL = (
     "first",  # the first unit's start (one value)
     "gaps",  # UnitSpans.gaps
     "lengths",  # UnitSpans.lengths
-    "stored_units",  # per unit: its hash is stored (not that of its character)
+    "stored_at",  # the units whose hashes are stored (not their characters'), as steps
     "unit_index",  # per stored unit: its hash among the distinct ones
     "usable",
     "span_steps",  # the sentences' spans as differences
@@ -140,7 +141,7 @@ def encode_analysis(a: Analysis) -> EncodedAnalysis:
         "first": np.array([spans.first], np.int64),
         "gaps": spans.gaps,
         "lengths": spans.lengths,
-        "stored_units": stored_units,
+        "stored_at": _steps(np.flatnonzero(stored_units)),
         "unit_index": _narrowest(index.reshape(-1)),
         "usable": np.asarray(a.usable, bool),
         "span_steps": _steps(s.spans),
@@ -154,7 +155,7 @@ def encode_analysis(a: Analysis) -> EncodedAnalysis:
     }
     plain = {
         "unit_hashes": distinct.astype(np.uint64),
-        "minhash": np.asarray(a.minhash, np.uint64),
+        "minhash": _narrowest(np.asarray(a.minhash, np.uint64)),  # below 2**31: 4 bytes
         "bit_sums": np.asarray(a.bit_sums, np.float64),
         "shingles": shingles,
     }
@@ -301,7 +302,6 @@ def decode_analysis(
         raise ValueError("units: as many gaps as lengths")
     spans = UnitSpans(int(small["first"][0]), small["gaps"], small["lengths"])
     starts = spans.starts
-    ends = starts + spans.lengths
     if how == _BY_UNITS:
         hashes = _unit_hashes(codepoints, starts, small, plain["unit_hashes"])
         shingles = shingles_of_hashes(hashes, ngram)
@@ -314,10 +314,11 @@ def decode_analysis(
         text=text,
         kind=kind,
         unit_starts=starts,
-        unit_ends=ends,
+        unit_ends=starts + spans.lengths,
+        unit_spans=spans,
         shingle_seq=shingles,
         usable=usable,
-        minhash=plain["minhash"],
+        minhash=plain["minhash"].astype(np.uint64),
         bit_sums=plain["bit_sums"],
         sentences=DeferredSentences(lambda: _sentences(text, small)),
         terms=unpack_terms(unsqueeze(encoded.terms)) if encoded.terms else {},
@@ -331,28 +332,17 @@ def decode_analysis(
 def _unit_hashes(
     codepoints: np.ndarray, starts: np.ndarray, small: dict[str, np.ndarray], distinct: np.ndarray
 ) -> np.ndarray:
-    """The units' hashes: the stored ones, and the others those of the text's
-    characters at their ``starts``."""
-    stored, index = small["stored_units"], small["unit_index"].astype(np.int64)
-    lengths = small["lengths"]
-    if len(stored) != len(starts) or int(np.count_nonzero(stored)) != len(index):
-        raise ValueError("units: not one hash per unit")
-    if len(index) and (index.min() < 0 or index.max() >= len(distinct)):
-        raise ValueError("units: an index past the distinct hashes")
-    if len(starts) and (starts.min() < 0 or starts.max() >= len(codepoints)):
-        raise ValueError("units: a span outside the text")
-    if not len(index):  # every unit one character of the text (most Chinese essays)
-        chars = codepoints[starts]
-        if not (lengths == 1).all() or (len(chars) and chars.max() >= _ONE_CHAR):
-            raise ValueError("units: one made from the text is not one character")
-        return _cjk_hashes(chars)
-    told = np.flatnonzero(~stored)
-    chars = codepoints[starts[told]]
-    if not (lengths[told] == 1).all() or (len(chars) and chars.max() >= _ONE_CHAR):
-        raise ValueError("units: one made from the text is not one character")
-    hashes = np.empty(len(starts), np.uint64)
-    hashes[told] = _cjk_hashes(chars)
-    hashes[stored] = distinct[index]
+    """The units' hashes: those of the text's characters at their ``starts`` (the row
+    was checked: they are one character), but the stored ones."""
+    at = np.cumsum(small["stored_at"], dtype=np.int64)
+    index = small["unit_index"]
+    if len(at) != len(index):
+        raise ValueError("units: not one hash per stored unit")
+    chars = codepoints[starts]
+    if len(at):  # where a stored unit starts with a character past those hashed so
+        np.minimum(chars, _ONE_CHAR - 1, out=chars)
+    hashes = _cjk_hashes(chars)
+    hashes[at] = distinct[index]
     return hashes
 
 

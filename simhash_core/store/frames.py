@@ -19,6 +19,7 @@ compressed (rows written before) are still read (:func:`unsqueeze`).
 
 from __future__ import annotations
 
+import struct
 import threading
 import zlib
 from collections.abc import Sequence
@@ -30,9 +31,7 @@ import zstandard
 _TYPES = ("u1", "i1", "<u2", "<i2", "<u4", "<i4", "<u8", "<i8", "<f8", "bits")
 _BITS = _TYPES.index("bits")
 _DTYPES = [np.dtype(t) for t in _TYPES[:_BITS]]
-_ITEMSIZES = np.array([d.itemsize for d in _DTYPES] + [0], np.int64)
-_COUNT = np.dtype("<u2")
-_LENGTH = np.dtype("<u4")
+_ITEMSIZES = [d.itemsize for d in _DTYPES]
 LEVEL = 3  # Zstandard's: rows are written while a scan waits for them
 # what damaged compressed bytes may raise
 SQUEEZE_ERRORS = (zlib.error, zstandard.ZstdError)
@@ -82,11 +81,8 @@ def _code(values: np.ndarray) -> int:
 def pack_frame(arrays: Sequence[np.ndarray]) -> bytes:
     """``arrays`` (of the types of :data:`_TYPES`, or bool) as one frame."""
     codes = [_code(a) for a in arrays]
-    head = (
-        np.array([len(arrays)], _COUNT).tobytes()
-        + np.array(codes, np.uint8).tobytes()
-        + np.array([len(a) for a in arrays], _LENGTH).tobytes()
-    )
+    count = len(arrays)
+    head = struct.pack(f"<H{count}B{count}I", count, *codes, *(len(a) for a in arrays))
     body = [
         np.packbits(a).tobytes() if c == _BITS else a.astype(_TYPES[c], copy=False).tobytes()
         for a, c in zip(arrays, codes, strict=True)
@@ -99,21 +95,21 @@ def unpack_frame(blob: bytes, *, compressed: bool = False) -> list[np.ndarray]:
     little-endian; ValueError where the bytes do not add up."""
     # a copy the arrays are writable views of (as arrays read from a file are)
     data = bytearray(unsqueeze(blob) if compressed else blob)
-    if len(data) < _COUNT.itemsize:
-        raise ValueError("frame: no count")
-    (count,) = np.frombuffer(data, _COUNT, 1).tolist()
-    at = _COUNT.itemsize + count * (1 + _LENGTH.itemsize)
-    if len(data) < at:
-        raise ValueError("frame: a truncated table")
-    codes = np.frombuffer(data, np.uint8, count, _COUNT.itemsize)
-    if count and int(codes.max()) >= len(_TYPES):
-        raise ValueError("frame: an unknown type")
-    lengths = np.frombuffer(data, _LENGTH, count, _COUNT.itemsize + count).astype(np.int64)
-    sizes = np.where(codes == _BITS, (lengths + 7) // 8, lengths * _ITEMSIZES[codes])
-    if at + int(sizes.sum()) != len(data):
+    try:  # the table read as Python numbers: a dozen arrays, no NumPy call each
+        (count,) = struct.unpack_from("<H", data)
+        table = struct.unpack_from(f"<{count}B{count}I", data, 2)
+        codes, lengths = table[:count], table[count:]
+        sizes = [
+            (n + 7) // 8 if c == _BITS else n * _ITEMSIZES[c]
+            for c, n in zip(codes, lengths, strict=True)
+        ]
+    except (struct.error, IndexError) as exc:
+        raise ValueError(f"frame: a damaged table ({exc})") from None
+    at = 2 + 5 * count
+    if at + sum(sizes) != len(data):
         raise ValueError("frame: its lengths do not match its bytes")
     out = []
-    for code, n, size in zip(codes.tolist(), lengths.tolist(), sizes.tolist(), strict=True):
+    for code, n, size in zip(codes, lengths, sizes, strict=True):
         if code == _BITS:
             out.append(np.unpackbits(np.frombuffer(data, np.uint8, size, at), count=n).view(bool))
         else:

@@ -27,7 +27,7 @@ from simhash_core.store.codec import (
 )
 from simhash_core.store.frames import pack_frame, squeeze, unpack_frame, unsqueeze
 from simhash_core.text.sentences import Sentences
-from simhash_core.types import ScanSettings
+from simhash_core.types import ScanSettings, UnitSpans
 from tests.core.textgen import en_essay, zh_essay
 
 ARRAYS = ("unit_starts", "unit_ends", "shingle_seq", "usable", "minhash", "bit_sums")
@@ -70,6 +70,9 @@ def test_an_analysis_comes_back_whole(name):
     a = analyze_text(TEXTS[name], ScanSettings())
     back = round_trip(a)
     assert same(a, back)
+    assert [getattr(back, n).dtype for n in ARRAYS] == [getattr(a, n).dtype for n in ARRAYS]
+    # the spans a document takes as they are: those its offsets give
+    assert back.unit_spans == UnitSpans.of(a.unit_starts, a.unit_ends)
     # the sentences are made when first read: the same again, and pickled as plain ones
     assert isinstance(back.sentences, DeferredSentences)
     plain = pickle.loads(pickle.dumps(back.sentences))
@@ -93,10 +96,11 @@ def test_what_the_text_gives_is_not_stored():
     simplified ones) are."""
     a = analyze_text(zh_essay(8, 60), ScanSettings())
     small = _small(encode_analysis(a))
-    assert not small["stored_units"].any() and len(small["stored_units"]) == len(a.unit_starts)
+    assert len(small["stored_at"]) == len(small["unit_index"]) == 0
     assert small["told"].all() and len(small["word_ids"]) == 0
-    trad = _small(encode_analysis(analyze_text(TEXTS["traditional"], ScanSettings())))
-    assert trad["stored_units"].mean() > 0.5 and not trad["told"].all()
+    trad_text = TEXTS["traditional"]
+    trad = _small(encode_analysis(analyze_text(trad_text, ScanSettings())))
+    assert len(trad["stored_at"]) > 0.5 * len(trad_text) and not trad["told"].all()
     wrapped = _small(encode_analysis(analyze_text(TEXTS["wrapped"], ScanSettings())))
     assert not wrapped["told"].any()
 
