@@ -250,3 +250,52 @@ def test_a_warm_scan_with_its_verdict_does_not_make_the_sentences(folder, tmp_pa
     assert not any("word_ids" in vars(s) for s in held)
     assert _outcome(warm) == _outcome(cold)  # made when read: the same
     assert all("word_ids" in vars(s) for s in held)
+
+
+def test_a_memo_makes_its_meaning_links_only_when_asked(folder, tmp_path, monkeypatch):
+    """The comparison memo's meaning links (100,000 of them for 10,000 files) are made
+    from their arrays only when a comparison reads them: not by a re-scan restored with
+    its verdict, and by one whose threshold changed (the same pairs as a cold scan)."""
+    import simhash_core.compare.memo as memo_module
+
+    (folder / "r.txt").write_text(zh_essay(1) + zh_essay(2), encoding="utf-8")
+    made = []
+    real = memo_module.decode_meaning
+
+    def counting(a):
+        made.append(len(a["meaning_pairs"]))
+        return real(a)
+
+    monkeypatch.setattr(memo_module, "decode_meaning", counting)
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    scan([folder], isolate=False, cache=cache)
+    warm = scan([folder], isolate=False, cache=cache)
+    assert made == []
+    lower = ScanSettings(flag_similarity=0.2)
+    judged = scan([folder], settings=lower, isolate=False, cache=cache)
+    assert len(made) == 1
+    cold = scan([folder], settings=lower, isolate=False)
+    assert _outcome(judged) == _outcome(cold) and _outcome(warm)[1] == _outcome(cold)[1]
+
+
+def test_meaning_arrays_that_do_not_hold_together_are_a_damaged_memo():
+    from simhash_core.compare.meaning import MeaningRun, PairMeaning, SentenceLink
+    from simhash_core.compare.memo import ComparisonMemo
+
+    memo = ComparisonMemo.empty()
+    memo.shared, memo.common = {(0, 1): 5}, np.array([7], np.uint64)
+    memo.comparable, memo.set_sizes = np.array([10, 20]), np.array([8, 16])
+    link = SentenceLink(1, 2, 1.5, 0.4)
+    memo.meaning = {(0, 1): PairMeaning((MeaningRun("reworded", (link,)),), 0.5)}
+    memo.meaning_settings = "k"
+    back = ComparisonMemo.decode(memo.encode())
+    assert back.meaning == memo.meaning and back.meaning_settings == "k"
+    import io
+
+    with np.load(io.BytesIO(memo.encode())) as z:
+        arrays = {n: z[n] for n in z.files}
+    arrays["meaning_link_run"] = np.array([3])
+    buf = io.BytesIO()
+    np.savez(buf, **arrays)
+    with pytest.raises(ValueError):
+        ComparisonMemo.decode(buf.getvalue())

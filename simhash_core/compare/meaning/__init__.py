@@ -32,7 +32,12 @@ The tunable constants live in the module that reads them (``products.ROWS_PER_BL
 from __future__ import annotations
 
 from simhash_core.compare.meaning.blocking import candidate_documents, is_large, rare_limit
-from simhash_core.compare.meaning.codec import decode_meaning, encode_meaning, meaning_key
+from simhash_core.compare.meaning.codec import (
+    decode_meaning,
+    encode_meaning,
+    meaning_arrays,
+    meaning_key,
+)
 from simhash_core.compare.meaning.judging import (
     NOTHING_FOUND,
     MeaningFound,
@@ -70,6 +75,7 @@ __all__ = [
     "encode_meaning",
     "is_large",
     "judge_meaning",
+    "meaning_arrays",
     "meaning_key",
     "meaning_pairs",
     "needs_glosses",

@@ -50,6 +50,50 @@ def _link_arrays(runs: list[MeaningRun]) -> dict[str, np.ndarray]:
     }
 
 
+_ARRAYS = (
+    "meaning_pairs",
+    "meaning_strength",
+    "meaning_run_pair",
+    "meaning_run_kind",
+    "meaning_link_run",
+    "meaning_links",
+    "meaning_link_scores",
+)
+
+
+def meaning_arrays(a: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The arrays of :func:`encode_meaning` among ``a``, checked to hold together (so
+    that :func:`decode_meaning` can make them later); ValueError (or KeyError) if not.
+
+    >>> k = SentenceLink(1, 2, 1.5, 0.4)
+    >>> a = encode_meaning({(0, 3): PairMeaning((MeaningRun(TRANSLATED, (k,)),), 0.5)})
+    >>> sorted(meaning_arrays(a)) == sorted(a)
+    True
+    >>> meaning_arrays({**a, "meaning_link_run": np.array([1])})
+    Traceback (most recent call last):
+    ValueError: meaning: arrays that do not hold together
+    """
+    found = {name: a[name] for name in _ARRAYS}
+    pairs, runs, links = (
+        len(found[n]) for n in ("meaning_pairs", "meaning_run_pair", "meaning_link_run")
+    )
+    fits = (
+        found["meaning_pairs"].shape == (pairs, 2)
+        and len(found["meaning_strength"]) == pairs
+        and len(found["meaning_run_kind"]) == runs
+        and found["meaning_links"].shape == found["meaning_link_scores"].shape == (links, 2)
+        and _below(found["meaning_run_pair"], pairs)
+        and _below(found["meaning_link_run"], runs)
+    )
+    if not fits:
+        raise ValueError("meaning: arrays that do not hold together")
+    return found
+
+
+def _below(index: np.ndarray, count: int) -> bool:
+    return index.ndim == 1 and (not len(index) or (index.min() >= 0 and index.max() < count))
+
+
 def decode_meaning(a: dict[str, np.ndarray]) -> dict[tuple[int, int], PairMeaning]:
     """The result :func:`encode_meaning` flattened."""
     links: list[list[SentenceLink]] = [[] for _ in range(len(a["meaning_run_pair"]))]
