@@ -36,6 +36,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
@@ -300,7 +301,8 @@ def decode_analysis(
     plain = dict(zip(_PLAIN, unpack_frame(encoded.arrays[4 + size :]), strict=True))
     if len(small["lengths"]) != len(small["gaps"]):
         raise ValueError("units: as many gaps as lengths")
-    spans = UnitSpans(int(small["first"][0]), small["gaps"], small["lengths"])
+    # copies of what the document keeps: views would keep the whole row in memory
+    spans = UnitSpans(int(small["first"][0]), small["gaps"].copy(), small["lengths"].copy())
     starts = spans.starts
     if how == _BY_UNITS:
         hashes = _unit_hashes(codepoints, starts, small, plain["unit_hashes"])
@@ -319,8 +321,8 @@ def decode_analysis(
         shingle_seq=shingles,
         usable=usable,
         minhash=plain["minhash"].astype(np.uint64),
-        bit_sums=plain["bit_sums"],
-        sentences=DeferredSentences(lambda: _sentences(text, small)),
+        bit_sums=plain["bit_sums"].copy(),
+        sentences=DeferredSentences(partial(_sentences, text, _sentence_parts(small))),
         terms=unpack_terms(unsqueeze(encoded.terms)) if encoded.terms else {},
         keywords=unpack_joined(small["keywords"].tobytes()),
         fingerprint=fingerprint,
@@ -344,6 +346,17 @@ def _unit_hashes(
     hashes = _cjk_hashes(chars)
     hashes[at] = distinct[index]
     return hashes
+
+
+_SENTENCE_PARTS = (
+    "span_steps", "lang", "word_steps", "told", "word_ids", "gloss_steps", "gloss_ids",
+)  # fmt: skip
+
+
+def _sentence_parts(small: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Copies of the sentences' arrays of a row, to make them from later (without
+    holding the rest of the row)."""
+    return {name: small[name].copy() for name in _SENTENCE_PARTS}
 
 
 def _sentences(text: str, small: dict[str, np.ndarray]) -> Sentences:

@@ -90,6 +90,24 @@ def _small(row):
     return dict(zip(_SMALL, unpack_frame(row.arrays[4 : 4 + size], compressed=True), strict=True))
 
 
+def _holds_a_buffer(value) -> bool:
+    """Whether an array is a view of bytes (a row read: it would keep it all alive)."""
+    while isinstance(value, np.ndarray):
+        value = value.base
+    return value is not None
+
+
+def test_a_row_read_is_not_kept_in_memory():
+    """A document keeps its arrays for the whole scan (100,000 of them in a large
+    folder): none is a view of the row it was read from, nor are the arrays its
+    sentences will be made from."""
+    back = round_trip(analyze_text(TEXTS["mixed"], ScanSettings()))
+    kept = [getattr(back, n) for n in ARRAYS] + [back.unit_spans.gaps, back.unit_spans.lengths]
+    make = back.sentences._make
+    kept += list(make.args[1].values())
+    assert not any(_holds_a_buffer(a) for a in kept)
+
+
 def test_what_the_text_gives_is_not_stored():
     """A Chinese essay's units and sentence ids come from its text: no unit hash and
     no id of a sentence the text gives is stored; traditional characters (hashed as
