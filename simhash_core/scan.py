@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -76,6 +77,12 @@ def prepare_workers() -> None:
     """Get the worker processes' fork server ready (imports and dictionaries loaded),
     e.g. while the app waits for its first folder."""
     start_server(WORKER_PRELOAD)
+
+
+def _prepare_workers_soon() -> None:
+    """:func:`prepare_workers` in a thread: the server's imports (most of a second) are
+    done while this process hashes and plans, not after (safe to call again)."""
+    threading.Thread(target=prepare_workers, name="prepare-workers", daemon=True).start()
 
 
 def _file_id(path: Path | str) -> tuple[int, int] | str:
@@ -451,8 +458,10 @@ def analyze_files(
     for n, planned in reading.plan(task or _analyze_task):
         if isinstance(planned, SubmissionRead):
             yield n, planned
-        else:
-            tasks.append((n, planned))
+            continue
+        if isolate and cache is not None and not tasks:  # the first file the cache lacks
+            _prepare_workers_soon()  # (without a cache, scan() has started them)
+        tasks.append((n, planned))
     unread: list[int] = []  # twins of a submission that changed while it was read
     apart: dict[int, list[int]] = {}  # submissions whose read failed as a whole: twins
     for n, outcome, whole in _outcomes(tasks, settings, progress, isolate, timeout, on_note):
@@ -665,6 +674,8 @@ def scan(
     """
     settings = settings or ScanSettings()
     progress = progress or Progress()
+    if isolate and cache is None:  # every file found is read, by the workers
+        _prepare_workers_soon()
     progress.plan(Stage.DISCOVER, Stage.READ, *([Stage.COMPARE] if compare else []))
     progress.begin(Stage.DISCOVER)
     timings: dict[str, float] = {}

