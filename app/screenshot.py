@@ -6,11 +6,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from app.main_window import DEFAULT_SIZE, MainWindow, Tab
+from app.scan_driver import ScanDriver
 from simhash_core.types import ScanResult
 
 VIEWS = {"matrix": Tab.MATRIX, "pair": Tab.PAIR, "bitdiff": Tab.BITS}
@@ -35,7 +36,7 @@ def default_pair(result: ScanResult) -> tuple[int, int] | None:
     return best.a, best.b
 
 
-class ScreenshotRun(QObject):
+class ScreenshotRun(ScanDriver):
     """Drives one screenshot: wait for the scan, arrange the window, save, exit."""
 
     def __init__(
@@ -47,8 +48,7 @@ class ScreenshotRun(QObject):
         view: str | None = None,
         timeout_s: float = 600.0,
     ) -> None:
-        super().__init__(window)
-        self.window = window
+        super().__init__(window, timeout_s)
         self.output = Path(output)
         self.pair = pair
         self.view = view
@@ -57,12 +57,6 @@ class ScreenshotRun(QObject):
             # no real screen to fit (Qt's offscreen one is 800 × 800): the documented size
             window.resize(DEFAULT_SIZE)
             window.share_docks()  # the panels' share of the documented size
-        window.scanFinished.connect(self._on_finished)
-        window.scanFailed.connect(self._on_failed)
-        self._guard = QTimer(self)
-        self._guard.setSingleShot(True)
-        self._guard.timeout.connect(self._on_timeout)
-        self._guard.start(int(timeout_s * 1000))
 
     def start_without_scan(self) -> None:
         QTimer.singleShot(SETTLE_MS, self._save)
@@ -106,7 +100,7 @@ class ScreenshotRun(QObject):
         self.window.cancel_scan()
 
     def _save(self) -> None:
-        self._guard.stop()
+        self._stop_guard()
         self.output.parent.mkdir(parents=True, exist_ok=True)
         platform = QApplication.platformName()
         if platform in ("offscreen", "minimal"):

@@ -11,11 +11,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from app.i18n import LanguageManager
 from app.main_window import MainWindow
+from app.scan_driver import ScanDriver
 from app.settings import AppSettings
 from simhash_core.review.store import DecisionStore
 from simhash_core.sample_class import SampleClass, report_problems, sample_class, scan_problems
@@ -41,23 +42,16 @@ def run_self_test(
         return app.exec()
 
 
-class SelfTestRun(QObject):
+class SelfTestRun(ScanDriver):
     """Scan the sample class in ``window``, then check it and quit."""
 
     def __init__(
         self, window: MainWindow, sample: SampleClass, out: Path | None, timeout_s: float
     ) -> None:
-        super().__init__(window)
-        self.window = window
+        super().__init__(window, timeout_s)
         self.sample = sample
         self.out = out
         self.started = time.perf_counter()
-        window.scanFinished.connect(self._on_finished)
-        window.scanFailed.connect(self._on_failed)
-        self._guard = QTimer(self)
-        self._guard.setSingleShot(True)
-        self._guard.timeout.connect(self._on_timeout)
-        self._guard.start(int(timeout_s * 1000))
 
     def start(self) -> None:
         """Scan once the window is up (the event loop running)."""
@@ -88,7 +82,7 @@ class SelfTestRun(QObject):
         self._finish(["the scan did not finish in time"])
 
     def _finish(self, problems: list[str]) -> None:
-        self._guard.stop()
+        self._stop_guard()
         for problem in problems:
             print(f"self-test: {problem}", file=sys.stderr, flush=True)
         print(f"self-test: {'failed' if problems else 'passed'}", flush=True)

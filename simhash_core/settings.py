@@ -278,14 +278,16 @@ class ScanSettings:
         saved=True,
     )
     # a reworded or translated passage: at least this many sentences in order, each at
-    # least this many times closer to its match than to its usual nearest sentences
+    # least this many times closer to its match than to its usual nearest sentences (or
+    # between two such on both sides, and as close as its usual nearest: links.py)
     meaning_margin: float = setting(
         1.3,
         low=1.0,
         high=10.0,
         label="Reworded or translated: sentences closer by at least:",
         tip="Each sentence of a reworded or translated passage must be this many times "
-        "closer to its match than to its usual nearest sentences in other files",
+        "closer to its match than to its usual nearest sentences in other files (a "
+        "sentence between two such ones, on both sides: as close as its usual nearest)",
         affects=Affects.COMPARISON,
         flag="--meaning-margin",
         saved=True,

@@ -410,7 +410,7 @@ def setting_words() -> dict[str, str]:
         "translated.label": translate("Setting", "Find passages translated between Chinese and English"),
         "translated.tip": translate("Setting", "Look for sentences translated between Chinese and English"),
         "meaning_margin.label": translate("Setting", "Reworded or translated: sentences closer by at least:"),
-        "meaning_margin.tip": translate("Setting", "Each sentence of a reworded or translated passage must be this many times closer to its match than to its usual nearest sentences in other files"),
+        "meaning_margin.tip": translate("Setting", "Each sentence of a reworded or translated passage must be this many times closer to its match than to its usual nearest sentences in other files (a sentence between two such ones, on both sides: as close as its usual nearest)"),
         "meaning_sentences.label": translate("Setting", "Reworded or translated: sentences in order, at least:"),
         "meaning_sentences.tip": translate("Setting", "Sentences in order that make a reworded or translated passage"),
         "workers.label": translate("Setting", "Worker processes:"),

@@ -4154,8 +4154,8 @@ Archived: {label}</source>
     </message>
     <message>
         <location filename="core_catalogue.py" line="413"/>
-        <source>Each sentence of a reworded or translated passage must be this many times closer to its match than to its usual nearest sentences in other files</source>
-        <translation>改写或翻译段落中的每一句与其对应句的相近程度，须达到它与其他文件中最相近句子的通常程度的这么多倍</translation>
+        <source>Each sentence of a reworded or translated passage must be this many times closer to its match than to its usual nearest sentences in other files (a sentence between two such ones, on both sides: as close as its usual nearest)</source>
+        <translation>改写或翻译段落中的每一句与其对应句的相近程度，须达到它与其他文件中最相近句子的通常程度的这么多倍（夹在两句这样的句子之间、两边位置都对应的一句：达到通常程度即可）</translation>
     </message>
     <message>
         <location filename="core_catalogue.py" line="414"/>

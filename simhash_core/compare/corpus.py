@@ -29,7 +29,7 @@ from simhash_core.compare.passages import (
     to_passages,
 )
 from simhash_core.compare.same_text import SameText
-from simhash_core.compare.shared_text import shared_text_shingles, shared_texts
+from simhash_core.compare.shared_text import Members, shared_text_shingles, shared_texts
 from simhash_core.compare.tally import SortedTally  # the one sorted tally
 from simhash_core.compare.text_spans import unit_runs_to_spans
 from simhash_core.fingerprint.analyze import document_sentences
@@ -76,6 +76,8 @@ class Corpus:
     _sets: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
     _comparable: np.ndarray | None = field(default=None, repr=False)
     _shared_texts: tuple[SharedText, ...] | None = field(default=None, repr=False)
+    # membership in ``common``, asked of every document (see is_common)
+    _common_members: Members | None = field(default=None, repr=False)
     # word_weights of the most recently used documents (SORTED_KEPT)
     _weights: OrderedDict[int, np.ndarray] = field(default_factory=OrderedDict, repr=False)
     # the most recently used documents' sorted shingles (a bounded cache: pairs are
@@ -153,9 +155,17 @@ class Corpus:
             return np.packbits(d.usable)
         packed = self._ok.get(i)
         if packed is None:
-            found = d.usable & ~np.isin(d.shingle_seq, self.common)
+            found = d.usable & ~self.is_common(d.shingle_seq)
             packed = self._ok[i] = np.packbits(found)
         return packed
+
+    def is_common(self, shingles: np.ndarray) -> np.ndarray:
+        """Which of ``shingles`` are the class's shared text (``common``, sorted): a
+        filter on their low bits, then a binary search of the few it flags, five times
+        faster than ``np.isin`` on a class's documents."""
+        if self._common_members is None:
+            self._common_members = Members(self.common)
+        return self._common_members(shingles)
 
     def shingle_set(self, i: int) -> np.ndarray:
         """Document ``i``'s unique usable, non-common shingles (sorted)."""
@@ -230,7 +240,7 @@ class Corpus:
         d = self.docs[i]
         if not len(self.common):
             return []
-        is_common = np.isin(d.shingle_seq, self.common) & d.usable
+        is_common = self.is_common(d.shingle_seq) & d.usable
         n = min(d.ngram, max(d.unit_count, 1))
         mask = covered([(int(p), int(p) + n) for p in np.nonzero(is_common)[0]], d.unit_count)
         return unit_runs_to_spans(d, mask)

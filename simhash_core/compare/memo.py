@@ -38,7 +38,7 @@ from simhash_core.compare.meaning import PairMeaning, decode_meaning, encode_mea
 from simhash_core.compare.pair_score import PairMeasure
 from simhash_core.types import ScanSettings
 
-MEMO_VERSION = 4  # 4: shared text at the same place replaces the common share (issue 40)
+MEMO_VERSION = 5  # 5: the meaning layer links sentences between two matched ones
 _MEASURE_FIELDS = [f.name for f in fields(PairMeasure)]
 
 

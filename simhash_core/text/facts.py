@@ -164,9 +164,10 @@ def facts_disagree(a: Facts, b: Facts) -> bool:
       than either lacks ("the population was 28,550" and "… 15,242" in 2010);
     * **names**: each names someone or something the other does not say at all, and
       they share no name and no number. Names are compared only where both sentences
-      name things in the same script (a rewording may write "Tellis" as "特利斯"), and
-      a translation may change a name's case or expand it, so one shared name is
-      enough to agree.
+      name things in one and the same script alone (a rewording may write "Tellis" as
+      "特利斯", and a sentence naming things in two scripts may say the other's names in
+      the other one), and a translation may change a name's case or expand it, so one
+      shared name is enough to agree.
 
     >>> f = Facts.of
     >>> facts_disagree(f("As of 2010 the population was 28,550."), f("In 2010 it was 15,242."))
@@ -177,17 +178,19 @@ def facts_disagree(a: Facts, b: Facts) -> bool:
     False
     >>> facts_disagree(f("Tellis said it in 2009."), f("特利斯说了。"))
     False
+    >>> facts_disagree(f("斯科特·皮特曼在北京进球。"), f("Scott Pittman 在上海进球。"))
+    False
     """
     only_a, only_b = a.numbers - b.numbers, b.numbers - a.numbers
     shared = a.numbers & b.numbers
     if only_a and only_b and len(shared) <= min(len(only_a), len(only_b)):
         return True
-    scripts = {x[0] for x in a.names} & {x[0] for x in b.names}
-    names_a = {x for x in a.names if x[0] in scripts}
-    names_b = {x for x in b.names if x[0] in scripts}
-    said_a = {x for x in names_a if b.holds(x)}
-    said_b = {x for x in names_b if a.holds(x)}
-    return bool(names_a - said_a and names_b - said_b and not (said_a or said_b or shared))
+    scripts = {x[0] for x in a.names} | {x[0] for x in b.names}
+    if len(scripts) != 1:
+        return False  # other scripts, or two: a name may be said in the other script
+    said_a = {x for x in a.names if b.holds(x)}
+    said_b = {x for x in b.names if a.holds(x)}
+    return bool(a.names - said_a and b.names - said_b and not (said_a or said_b or shared))
 
 
 def _plain(word: str) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
 from simhash_core.compare import compare_documents
 from simhash_core.compare.pair_stream import every_pair
 from simhash_core.fingerprint.analyze import analyze_text, to_document
@@ -75,6 +77,11 @@ def test_a_prompt_pasted_by_a_third_of_a_class_is_shared_text() -> None:
     (start, end), *_ = c.corpus.common_spans(a)
     assert start <= 1 and end >= len(PROMPT) - 20
     assert not c.corpus.common_spans(texts_index(c, "s20.txt"))
+    # the class's shared shingles are found in each document as np.isin finds them
+    for d in c.corpus.docs:
+        expected = np.isin(d.shingle_seq, c.corpus.common)
+        assert (c.corpus.is_common(d.shingle_seq) == expected).all()
+        assert expected.any() == (d.path in names)
 
 
 def texts_index(c, name: str) -> int:

@@ -158,16 +158,31 @@ def judge_meaning(
 def _judged_links(
     run: MeaningRun, margin: float, a: Sentences, b: Sentences, texts: tuple[str, str] | None
 ) -> list[SentenceLink]:
-    """The links of ``run`` that may be shown: at least ``margin``, and (reworded)
-    not a sentence that keeps its words, nor one whose facts disagree."""
-    kept = [
+    """The links of ``run`` that may be shown: at least ``margin`` or between two such
+    (:func:`between_kept`), and (reworded) not a sentence that keeps its words, nor one
+    whose facts disagree."""
+    kept = [k for k in run.links if run.kind == TRANSLATED or k.cosine < COPIED_COSINE]
+    if run.kind == REWORDED and texts is not None:
+        kept = [k for k in kept if not _other_facts(a, b, texts, k)]
+    return between_kept(kept, margin)
+
+
+def between_kept(links: Sequence[SentenceLink], margin: float) -> list[SentenceLink]:
+    """The ``links`` of at least ``margin``, and those weaker (the layer links them at
+    :data:`~.links.BETWEEN_MARGIN`) lying between two of them on both sides: sentence
+    ``x + 1`` matching ``y + 1`` where ``x`` matches ``y`` and ``x + 2`` matches ``y + 2``.
+
+    >>> L = [SentenceLink(0, 5, 2.0, .4), SentenceLink(1, 6, 1.1, .2), SentenceLink(2, 7, 1.6, .4),
+    ...      SentenceLink(4, 9, 1.1, .2)]
+    >>> [(k.a, k.b) for k in between_kept(L, 1.3)]
+    [(0, 5), (1, 6), (2, 7)]
+    """
+    strong = {(k.a, k.b) for k in links if k.margin >= margin}
+    return [
         k
-        for k in run.links
-        if k.margin >= margin and (run.kind == TRANSLATED or k.cosine < COPIED_COSINE)
+        for k in links
+        if (k.a, k.b) in strong or ((k.a - 1, k.b - 1) in strong and (k.a + 1, k.b + 1) in strong)
     ]
-    if run.kind != REWORDED or texts is None:
-        return kept
-    return [k for k in kept if not _other_facts(a, b, texts, k)]
 
 
 def _linked(found: PairMeaning, margin: float) -> tuple[tuple[int, int], ...]:

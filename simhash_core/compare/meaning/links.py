@@ -98,8 +98,46 @@ def _links_of_space(sents: list[Sentences], spec: _Spec, how: Products) -> _Link
     docs, places = (space.row_doc[r], space.col_doc[c]), (space.row_local[r], space.col_local[c])
     links = _Links(*docs, *places, margin, cos, kind)
     if how.copies is not None:
-        return _distinct(_both_ways(links))
-    return _distinct(_one_way(links, space.one_language and not blocked))
+        links = _distinct(_both_ways(links))
+    else:
+        links = _distinct(_one_way(links, space.one_language and not blocked))
+    return _with_between(links, space, (near_r, near_c), how.min_margin)
+
+
+BETWEEN_MARGIN = 1.0  # a sentence between two matched ones: as close as its usual nearest
+
+
+def _with_between(
+    links: _Links, space: SentenceSpace, near: tuple[np.ndarray, np.ndarray], margin: float
+) -> _Links:
+    """``links`` with the sentences between two of them: where sentences ``x`` and
+    ``x + 2`` of one document match ``y`` and ``y + 2`` of another, sentence ``x + 1``
+    and ``y + 1`` are linked too when their margin reaches :data:`BETWEEN_MARGIN`
+    (under ``margin``): a sentence rewritten further than its neighbours, whose place
+    between two matched sentences on both sides says where it comes from. Judging
+    counts such a link only between two that reach the threshold
+    (:func:`~.judging.judge_meaning`)."""
+    if len(links.doc_a) < 2 or margin <= BETWEEN_MARGIN:
+        return links
+    places = _Places(links)
+    gaps = places.holds(2) & ~places.holds(1)
+    if not gaps.any():
+        return links
+    gap = links[gaps]
+    rows, cols = _space_rows(space, gap.doc_a, gap.sent_a + 1, gap.doc_b, gap.sent_b + 1)
+    found = (rows >= 0) & (cols >= 0)
+    gap, rows, cols = gap[found], rows[found], cols[found]
+    left, right = space.left[rows], space.right[cols]
+    cos = np.asarray(left.multiply(right).sum(axis=1), np.float64).ravel()
+    near_r, near_c = near
+    between = cos / ((near_r[rows] + near_c[cols]) / 2.0)
+    good = between >= BETWEEN_MARGIN
+    gap = gap[good]
+    extra = _Links(
+        gap.doc_a, gap.doc_b, gap.sent_a + 1, gap.sent_b + 1,
+        between[good], cos[good], gap.kind,
+    )  # fmt: skip
+    return _distinct(_joined(links, extra))
 
 
 _Found = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
@@ -179,6 +217,66 @@ def _distinct(links: _Links) -> _Links:
     return replace(
         links, margin=links.margin.astype(np.float64), cosine=links.cosine.astype(np.float64)
     )
+
+
+class _Places:
+    """Looks up whether a pair of documents has a link ``step`` sentences further on
+    both sides than each of ``links``."""
+
+    def __init__(self, links: _Links) -> None:
+        pairs = links.doc_a.astype(np.int64) * (int(links.doc_b.max()) + 1) + links.doc_b
+        self.rank = np.unique(pairs, return_inverse=True)[1].ravel().astype(np.int64)
+        self.a, self.b = links.sent_a.astype(np.int64), links.sent_b.astype(np.int64)
+        self.size = int(max(self.a.max(), self.b.max())) + 3  # room for two steps on
+        self.keys = np.sort(self._keys(0))
+
+    def _keys(self, step: int) -> np.ndarray:
+        return (self.rank * self.size + self.a + step) * self.size + self.b + step
+
+    def holds(self, step: int) -> np.ndarray:
+        keys = self._keys(step)
+        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        return self.keys[at] == keys
+
+
+def _space_rows(
+    space: SentenceSpace, doc_a: np.ndarray, sent_a: np.ndarray, doc_b: np.ndarray,
+    sent_b: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """The rows of ``space.left`` and ``space.right`` holding sentences ``(doc_a,
+    sent_a)`` and ``(doc_b, sent_b)``, in whichever orientation the space holds them
+    (across languages a link's first sentence may be a column); -1 where a sentence is
+    not in the space (another language)."""
+    left = _Rows(space.row_doc, space.row_local)
+    right = left if space.one_language else _Rows(space.col_doc, space.col_local)
+    rows, cols = left.find(doc_a, sent_a), right.find(doc_b, sent_b)
+    if not space.one_language:
+        flipped_rows, flipped_cols = left.find(doc_b, sent_b), right.find(doc_a, sent_a)
+        swap = (rows < 0) | (cols < 0)
+        rows = np.where(swap, flipped_rows, rows)
+        cols = np.where(swap, flipped_cols, cols)
+    return rows, cols
+
+
+class _Rows:
+    """Finds the row of a (document, place) among a space side's sentences."""
+
+    def __init__(self, docs: np.ndarray, places: np.ndarray) -> None:
+        keys = docs.astype(np.int64) << 20 | places.astype(np.int64)
+        self.order = np.argsort(keys, kind="stable")
+        self.keys = keys[self.order]
+
+    def find(self, docs: np.ndarray, places: np.ndarray) -> np.ndarray:
+        keys = docs.astype(np.int64) << 20 | places.astype(np.int64)
+        if not len(self.keys):
+            return np.full(len(keys), -1, np.int64)
+        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        return np.where(self.keys[at] == keys, self.order[at], -1)
+
+
+def _joined(x: _Links, y: _Links) -> _Links:
+    """The links of ``x`` and of ``y``."""
+    return _Links(*(np.concatenate([getattr(x, f.name), getattr(y, f.name)]) for f in fields(x)))
 
 
 def _empty_links() -> _Links:
