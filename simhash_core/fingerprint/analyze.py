@@ -19,7 +19,7 @@ from simhash_core.extract.digest import content_hasher
 from simhash_core.fingerprint import minhash
 from simhash_core.fingerprint.simhash import fingerprint_from_sums, weighted_bit_sums
 from simhash_core.fingerprint.weights import top_keywords_of
-from simhash_core.hashing import sorted_unique
+from simhash_core.hashing import in_sorted, sorted_unique
 from simhash_core.messages import Message
 from simhash_core.text.disguise import disguise_flags
 from simhash_core.text.exclusions import excluded_regions
@@ -122,16 +122,14 @@ def _kept_chars(length: int, starts: np.ndarray, ends: np.ndarray, kept: np.ndar
 
 def _members(values: np.ndarray, of: np.ndarray) -> np.ndarray:
     """``np.isin(values, of)``, by binary search when ``of`` is sorted and distinct (a
-    template's shingles are: a few dozen against thousands, 3x faster than isin's sort).
+    template's shingles are, from :func:`template_shingles`).
 
-    >>> _members(np.array([5, 1, 7, 3]), np.array([1, 3, 4])).tolist()
+    >>> _members(np.array([5, 1, 7, 3]), np.array([4, 3, 1])).tolist()
     [False, True, False, True]
     """
-    if len(of) == 0 or not (of[1:] > of[:-1]).all():
-        return np.isin(values, of)
-    at = np.searchsorted(of, values)
-    at[at == len(of)] = 0
-    return of[at] == values
+    if (of[1:] > of[:-1]).all():
+        return in_sorted(values, of)
+    return np.isin(values, of)
 
 
 def text_shingles(text: str, settings: ScanSettings) -> np.ndarray:
