@@ -283,8 +283,8 @@ def _surplus_whitespace(text: str) -> list[tuple[int, int]]:
     character of a longer run inside. Only runs that lose something are looked at (an
     English text's single spaces are most of its runs).
 
-    >>> _surplus_whitespace(" a  b\nc \t")
-    [(0, 1), (4, 5), (8, 10)]
+    >>> _surplus_whitespace(" a  b\\nc \\t")
+    [(0, 1), (3, 4), (7, 9)]
     """
     n = len(text)
     lead, trail = n - len(text.lstrip()), n - len(text.rstrip())
