@@ -26,6 +26,7 @@ from simhash_core.compare import compare_documents
 from simhash_core.compare.comparison import restore_comparison
 from simhash_core.compare.memo import ComparisonMemo, memo_key
 from simhash_core.compare.verdict import Verdict, verdict_key
+from simhash_core.compare.warm import load_comparison_soon
 from simhash_core.extract.errors import DEFAULT_LIMITS, ExtractError
 from simhash_core.extract.zip_entries import close_zips, is_member, is_zip_name, member_signature
 from simhash_core.fingerprint.analyze import (
@@ -424,6 +425,7 @@ def analyze_files(
     cache: AnalysisCache | None = None,
     task: TaskFunc | None = None,
     on_note: Callable[[int, TaskNote], None] | None = None,
+    reading_starts: Callable[[], None] | None = None,
 ) -> Iterator[tuple[int, SubmissionRead]]:
     """Yield ``(index into subs, what was read)`` as submissions finish (``subs``: the
     files grouped by student, :func:`submissions_of`; by default each file alone);
@@ -459,8 +461,11 @@ def analyze_files(
         if isinstance(planned, SubmissionRead):
             yield n, planned
             continue
-        if isolate and cache is not None and not tasks:  # the first file the cache lacks
-            _prepare_workers_soon()  # (without a cache, scan() has started them)
+        if cache is not None and not tasks:  # the first file the cache lacks
+            if isolate:
+                _prepare_workers_soon()  # (without a cache, scan() has started them)
+            if reading_starts is not None:
+                reading_starts()
         tasks.append((n, planned))
     unread: list[int] = []  # twins of a submission that changed while it was read
     apart: dict[int, list[int]] = {}  # submissions whose read failed as a whole: twins
@@ -676,6 +681,10 @@ def scan(
     progress = progress or Progress()
     if isolate and cache is None:  # every file found is read, by the workers
         _prepare_workers_soon()
+    # what the comparison loads first, loaded while files are read (none: none loaded)
+    reading_starts = load_comparison_soon if compare else None
+    if reading_starts is not None and cache is None:
+        reading_starts()
     progress.plan(Stage.DISCOVER, Stage.READ, *([Stage.COMPARE] if compare else []))
     progress.begin(Stage.DISCOVER)
     timings: dict[str, float] = {}
@@ -717,6 +726,7 @@ def scan(
         cache=cache,
         task=task,
         on_note=pages_read,
+        reading_starts=reading_starts,
     )
     for n, outcome in outcomes:
         sub = subs[n]

@@ -2,6 +2,7 @@
 
 import os
 import sqlite3
+import sys
 from dataclasses import replace
 
 import numpy as np
@@ -517,3 +518,43 @@ def test_workers_are_prepared_early_only_when_a_file_is_to_be_read(folder, tmp_p
     assert started == [1, 1]
     scan([folder], cache=cache, isolate=False)  # read here: no server either
     assert started == [1, 1]
+
+
+def test_the_comparison_loads_while_files_are_read(folder, tmp_path, monkeypatch):
+    """What the comparison needs first (scipy, the tagger) is loaded in a thread once a
+    file is to be read and a comparison follows; never for a scan answered from the
+    cache, nor for reading alone."""
+    import simhash_core.scan as scan_module
+    from simhash_core.compare import warm
+
+    loads = []
+    monkeypatch.setattr(scan_module, "load_comparison_soon", lambda: loads.append(1))
+    scan([folder], isolate=False)  # no cache: at once
+    assert loads == [1]
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    scan([folder], cache=cache, isolate=False, compare=False)  # reading alone: no
+    assert loads == [1]
+    other = AnalysisCache(tmp_path / "d.sqlite")
+    scan([folder], cache=other, isolate=False)  # cold: at the first miss, once
+    assert loads == [1, 1]
+    scan([folder], cache=other, isolate=False)  # warm: nothing read, nothing loaded
+    assert loads == [1, 1]
+    # and what it loads, in a thread of its own: scipy's sparse matrices, a tagged word
+    import simhash_core.text.facts as facts
+
+    threads, tagged = [], []
+    monkeypatch.setattr(warm.threading, "Thread", lambda **kw: threads.append(kw) or _Ran(kw))
+    monkeypatch.setattr(facts, "chinese_names", lambda text: tagged.append(text) or set())
+    warm.load_comparison_soon()
+    assert [t["daemon"] for t in threads] == [True]
+    assert tagged and "scipy.sparse" in sys.modules
+
+
+class _Ran:
+    """A thread that runs its target at start (the loading, in the test's own thread)."""
+
+    def __init__(self, kw: dict) -> None:
+        self.target = kw["target"]
+
+    def start(self) -> None:
+        self.target()
