@@ -52,3 +52,17 @@ def sorted_unique(values: np.ndarray) -> np.ndarray:
     keep[0] = True
     np.not_equal(s[1:], s[:-1], out=keep[1:])
     return s[keep]
+
+
+def in_sorted(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
+    """``np.isin(values, sorted_set)`` for a sorted ``sorted_set``, by a binary search per
+    value (a few dozen template shingles against thousands: 3x faster than isin's sort;
+    a large class's every shingle held four times: no sort of both at all).
+
+    >>> in_sorted(np.array([5, 1, 7, 3]), np.array([1, 3, 4])).tolist()
+    [False, True, False, True]
+    """
+    if not len(sorted_set):
+        return np.zeros(len(values), bool)
+    at = np.minimum(np.searchsorted(sorted_set, values), len(sorted_set) - 1)
+    return sorted_set[at] == values

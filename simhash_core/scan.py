@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -25,6 +26,7 @@ from simhash_core.compare import compare_documents
 from simhash_core.compare.comparison import restore_comparison
 from simhash_core.compare.memo import ComparisonMemo, memo_key
 from simhash_core.compare.verdict import Verdict, verdict_key
+from simhash_core.compare.warm import load_comparison_soon
 from simhash_core.extract.errors import DEFAULT_LIMITS, ExtractError
 from simhash_core.extract.zip_entries import close_zips, is_member, is_zip_name, member_signature
 from simhash_core.fingerprint.analyze import (
@@ -76,6 +78,12 @@ def prepare_workers() -> None:
     """Get the worker processes' fork server ready (imports and dictionaries loaded),
     e.g. while the app waits for its first folder."""
     start_server(WORKER_PRELOAD)
+
+
+def _prepare_workers_soon() -> None:
+    """:func:`prepare_workers` in a thread: the server's imports (most of a second) are
+    done while this process hashes and plans, not after (safe to call again)."""
+    threading.Thread(target=prepare_workers, name="prepare-workers", daemon=True).start()
 
 
 def _file_id(path: Path | str) -> tuple[int, int] | str:
@@ -417,6 +425,7 @@ def analyze_files(
     cache: AnalysisCache | None = None,
     task: TaskFunc | None = None,
     on_note: Callable[[int, TaskNote], None] | None = None,
+    reading_starts: Callable[[], None] | None = None,
 ) -> Iterator[tuple[int, SubmissionRead]]:
     """Yield ``(index into subs, what was read)`` as submissions finish (``subs``: the
     files grouped by student, :func:`submissions_of`; by default each file alone);
@@ -451,8 +460,13 @@ def analyze_files(
     for n, planned in reading.plan(task or _analyze_task):
         if isinstance(planned, SubmissionRead):
             yield n, planned
-        else:
-            tasks.append((n, planned))
+            continue
+        if cache is not None and not tasks:  # the first file the cache lacks
+            if isolate:
+                _prepare_workers_soon()  # (without a cache, scan() has started them)
+            if reading_starts is not None:
+                reading_starts()
+        tasks.append((n, planned))
     unread: list[int] = []  # twins of a submission that changed while it was read
     apart: dict[int, list[int]] = {}  # submissions whose read failed as a whole: twins
     for n, outcome, whole in _outcomes(tasks, settings, progress, isolate, timeout, on_note):
@@ -665,6 +679,12 @@ def scan(
     """
     settings = settings or ScanSettings()
     progress = progress or Progress()
+    if isolate and cache is None:  # every file found is read, by the workers
+        _prepare_workers_soon()
+    # what the comparison loads first, loaded while files are read (none: none loaded)
+    reading_starts = load_comparison_soon if compare else None
+    if reading_starts is not None and cache is None:
+        reading_starts()
     progress.plan(Stage.DISCOVER, Stage.READ, *([Stage.COMPARE] if compare else []))
     progress.begin(Stage.DISCOVER)
     timings: dict[str, float] = {}
@@ -706,6 +726,7 @@ def scan(
         cache=cache,
         task=task,
         on_note=pages_read,
+        reading_starts=reading_starts,
     )
     for n, outcome in outcomes:
         sub = subs[n]

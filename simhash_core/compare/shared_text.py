@@ -44,7 +44,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from simhash_core.hashing import sorted_unique
+from simhash_core.hashing import in_sorted, sorted_unique
 from simhash_core.memory import drop_mapped_pages
 from simhash_core.text.normalize import is_cjk_codepoint
 from simhash_core.types import Document, SharedPlace, SharedText
@@ -103,15 +103,6 @@ def runs_at_least(values: np.ndarray, limit: int) -> np.ndarray:
     )
 
 
-def _in_sorted(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
-    """``np.isin(values, sorted_set)`` for a sorted ``sorted_set`` (a binary search per
-    value: the set may be a large class's every shingle held four times)."""
-    if not len(sorted_set):
-        return np.zeros(len(values), bool)
-    at = np.minimum(np.searchsorted(sorted_set, values), len(sorted_set) - 1)
-    return sorted_set[at] == values
-
-
 FILTER_BITS = 20  # a set's filter: one flag per value of a hash's low 20 bits (1 MB)
 
 
@@ -141,11 +132,11 @@ class Members:
 
     def __call__(self, values: np.ndarray) -> np.ndarray:
         if self.filter is None:
-            return _in_sorted(values, self.set)
+            return in_sorted(values, self.set)
         found = self.filter[self._low(values)]
         maybe = np.flatnonzero(found)
         if len(maybe):
-            found[maybe] = _in_sorted(values[maybe], self.set)
+            found[maybe] = in_sorted(values[maybe], self.set)
         return found
 
 

@@ -45,7 +45,8 @@ _WHITESPACE_CONTROLS = {"\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e"
 _CJK_GAP = re.compile(rf"(?<=[{CJK_RANGES}{_CJK_PUNCT}])\s+(?=[{CJK_RANGES}{_CJK_PUNCT}])")
 # "s p a c e d   o u t" -> single spaces between single letters are removed
 _SPACED_OUT = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] ){2,}[^\W\d_](?![^\W\d_])")
-_WS_RUN = re.compile(r"\s+")
+_WS_LONG = re.compile(r"\s{2,}")
+_ODD_SPACE = re.compile(r"[^\S ]")  # whitespace other than a space
 
 
 # Letters of other scripts that look like Latin ones, as a student swaps them into an
@@ -272,16 +273,28 @@ def normalize(text: str, *, t2s: bool = True) -> NormalizedText:
         spans.extend((base + i, base + i + 1) for i, c in enumerate(m.group()) if c == " ")
     out, offsets = _drop(out, offsets, spans)
     # 3) fold whitespace runs to one space, trim the ends
-    spans = []
-    for m in _WS_RUN.finditer(out):
-        s, e = m.span()
-        if s == 0 or e == len(out):
-            spans.append((s, e))
-        elif e - s > 1 or out[s] != " ":
-            spans.append((s + 1, e))
-    out, offsets = _drop(out, offsets, spans)
-    out = _WS_RUN.sub(" ", out)  # any single non-space whitespace char left -> " "
+    out, offsets = _drop(out, offsets, _surplus_whitespace(out))
+    out = _ODD_SPACE.sub(" ", out)  # any single non-space whitespace char left -> " "
     return NormalizedText(out, offsets)
+
+
+def _surplus_whitespace(text: str) -> list[tuple[int, int]]:
+    """The whitespace to drop, in order: all of a run at either end, all but the first
+    character of a longer run inside. Only runs that lose something are looked at (an
+    English text's single spaces are most of its runs).
+
+    >>> _surplus_whitespace(" a  b\\nc \\t")
+    [(0, 1), (3, 4), (7, 9)]
+    """
+    n = len(text)
+    lead, trail = n - len(text.lstrip()), n - len(text.rstrip())
+    if lead == n:
+        return [(0, n)] if n else []
+    spans = [(0, lead)] if lead else []
+    spans.extend((m.start() + 1, m.end()) for m in _WS_LONG.finditer(text, lead, n - trail))
+    if trail:
+        spans.append((n - trail, n))
+    return spans
 
 
 def read_resource(name: str) -> str:

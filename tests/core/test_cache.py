@@ -2,6 +2,7 @@
 
 import os
 import sqlite3
+import sys
 from dataclasses import replace
 
 import numpy as np
@@ -498,3 +499,62 @@ def test_cached_rows_are_compact_and_read_back_whole(folder, tmp_path):
     with sqlite3.connect(tmp_path / "c.sqlite") as db:
         (stored,) = db.execute(f"SELECT text FROM {_TEXTS} WHERE digest = 'h0'").fetchone()
     assert len(stored) < len(a.text.encode("utf-8"))
+
+
+def test_workers_are_prepared_early_only_when_a_file_is_to_be_read(folder, tmp_path, monkeypatch):
+    """The workers' server starts while the scan hashes and plans (#43): at once for a
+    scan without a cache, at the first file the cache lacks for one with it; a scan
+    answered wholly from the cache starts none."""
+    import simhash_core.scan as scan_module
+
+    started = []
+    monkeypatch.setattr(scan_module, "_prepare_workers_soon", lambda: started.append(1))
+    scan([folder])  # no cache: started before anything is found
+    assert started == [1]
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    scan([folder], cache=cache)  # cold: at the first miss, once
+    assert started == [1, 1]
+    scan([folder], cache=cache)  # warm: nothing to read, no server
+    assert started == [1, 1]
+    scan([folder], cache=cache, isolate=False)  # read here: no server either
+    assert started == [1, 1]
+
+
+def test_the_comparison_loads_while_files_are_read(folder, tmp_path, monkeypatch):
+    """What the comparison needs first (scipy, the tagger) is loaded in a thread once a
+    file is to be read and a comparison follows; never for a scan answered from the
+    cache, nor for reading alone."""
+    import simhash_core.scan as scan_module
+    from simhash_core.compare import warm
+
+    loads = []
+    monkeypatch.setattr(scan_module, "load_comparison_soon", lambda: loads.append(1))
+    scan([folder], isolate=False)  # no cache: at once
+    assert loads == [1]
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    scan([folder], cache=cache, isolate=False, compare=False)  # reading alone: no
+    assert loads == [1]
+    other = AnalysisCache(tmp_path / "d.sqlite")
+    scan([folder], cache=other, isolate=False)  # cold: at the first miss, once
+    assert loads == [1, 1]
+    scan([folder], cache=other, isolate=False)  # warm: nothing read, nothing loaded
+    assert loads == [1, 1]
+    # and what it loads, in a thread of its own: scipy's sparse matrices, a tagged word
+    import simhash_core.text.facts as facts
+
+    threads, tagged = [], []
+    monkeypatch.setattr(warm.threading, "Thread", lambda **kw: threads.append(kw) or _Ran(kw))
+    monkeypatch.setattr(facts, "chinese_names", lambda text: tagged.append(text) or set())
+    warm.load_comparison_soon()
+    assert [t["daemon"] for t in threads] == [True]
+    assert tagged and "scipy.sparse" in sys.modules
+
+
+class _Ran:
+    """A thread that runs its target at start (the loading, in the test's own thread)."""
+
+    def __init__(self, kw: dict) -> None:
+        self.target = kw["target"]
+
+    def start(self) -> None:
+        self.target()
