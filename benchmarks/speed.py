@@ -262,7 +262,7 @@ def common_copying_table(tmp: Path) -> None:
         one, two = runs[1].get(stage, 0.0), runs[2].get(stage, 0.0)
         print(row([stage, f"{one:.2f}", f"{two:.2f}", f"{one / two:.2f}x" if two else "-"]))
     flagged = sum(p.flagged for p in result.pairs)
-    _, reps = result.corpus.set_classes()
+    reps = result.corpus.same_text.first  # one document per distinct text
     print(f"\n{flagged:,} flagged pairs; {len(reps)} distinct contents read and aligned")
 
 
