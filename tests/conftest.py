@@ -60,3 +60,19 @@ def samples_present() -> None:
     from tests.core.samples import CLASS_ZH
 
     assert (CLASS_ZH / "submissions").is_dir(), f"the sample class is missing: {CLASS_ZH}"
+
+
+@pytest.fixture
+def count_extractions(monkeypatch):
+    """The paths the scan extracts, in order (the real extraction runs)."""
+    import simhash_core.extract as extract_module
+
+    calls = []
+    real = extract_module.extract
+
+    def counting(path, *a, **kw):
+        calls.append(path)
+        return real(path, *a, **kw)
+
+    monkeypatch.setattr(extract_module, "extract", counting)
+    return calls

@@ -8,7 +8,6 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-import simhash_core.extract as extract_module
 from simhash_core.compare.corpus import Corpus
 from simhash_core.messages import Message
 from simhash_core.scan import scan
@@ -25,19 +24,6 @@ def folder(tmp_path):
         (d / f"s{i}.txt").write_text(zh_essay(i), encoding="utf-8")
     (d / "copy.txt").write_text(zh_essay(1), encoding="utf-8")
     return d
-
-
-@pytest.fixture
-def count_extractions(monkeypatch):
-    calls = []
-    real = extract_module.extract
-
-    def counting(path, *a, **kw):
-        calls.append(path)
-        return real(path, *a, **kw)
-
-    monkeypatch.setattr(extract_module, "extract", counting)
-    return calls
 
 
 def summary(result):

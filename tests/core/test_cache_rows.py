@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 import zstandard
 
-import simhash_core.extract as extract_module
 from simhash_core.fingerprint.analyze import analyze_text
 from simhash_core.scan import scan
 from simhash_core.store.cache import _ANALYSES, _TEXTS, AnalysisCache
@@ -199,19 +198,6 @@ def folder(tmp_path):
     return d
 
 
-@pytest.fixture
-def extractions(monkeypatch):
-    calls = []
-    real = extract_module.extract
-
-    def counting(path, *a, **kw):
-        calls.append(path)
-        return real(path, *a, **kw)
-
-    monkeypatch.setattr(extract_module, "extract", counting)
-    return calls
-
-
 def _outcome(result):
     return [(p.a, p.b, p.similarity, p.flagged) for p in result.pairs], [
         (d.path, d.fingerprint, d.shingle_seq.tobytes(), d.sentences.word_ids.tobytes())
@@ -239,14 +225,14 @@ def _rows(path):
 
 
 @pytest.mark.parametrize("damage", list(DAMAGE))
-def test_a_damaged_row_is_made_again(damage, folder, tmp_path, extractions):
+def test_a_damaged_row_is_made_again(damage, folder, tmp_path, count_extractions):
     """The scan after the damage is the cold one, and it stores the rows again as they
     were: the damaged ones were misses (a damaged text: its file is read again)."""
     path = tmp_path / "c.sqlite"
     cache = AnalysisCache(path)
     cold = scan([folder], isolate=False, cache=cache)
     stored = _rows(path)
-    assert len(extractions) == 4
+    assert len(count_extractions) == 4
     with sqlite3.connect(path) as db:
         changed = db.execute(DAMAGE[damage]).rowcount
     assert changed >= 1 and _rows(path) != stored
@@ -254,7 +240,7 @@ def test_a_damaged_row_is_made_again(damage, folder, tmp_path, extractions):
     assert _outcome(again) == _outcome(cold) and not again.errors
     assert _rows(path) == stored
     if "text" in damage:
-        assert len(extractions) > 4
+        assert len(count_extractions) > 4
 
 
 def test_a_warm_scan_with_its_verdict_does_not_make_the_sentences(folder, tmp_path):
