@@ -37,7 +37,10 @@ together the passages a pair shows, the way the best text-alignment systems of P
    :data:`SUMMARY_SENTENCES` places of the other, each sentence standing for its own
    stretch there (:func:`spread_summaries`). One passage over all of them, unless it
    is a copy in pieces: clusters that are passages on their own, two of them inside
-   it, or one matching text inside it elsewhere (:func:`_in_pieces`).
+   it, or one matching text inside it elsewhere (:func:`_in_pieces`). A summary keeps
+   fewer of its source's words than a copy does: once two of its sentences match
+   full seeds in two places, its other sentences count with half a seed's cosine and
+   Dice (:func:`loose_summaries`), as a passage is carried on with half a seed's Dice.
 5. **Joining.** Passages that overlap or nearly touch on both sides (with at most
    ``2 * GAP_SENTENCES`` whole sentences, each no longer than a sentence may be,
    between them on the two sides together: one on each, or two on one side where the
@@ -71,6 +74,8 @@ SUMMARY_GAP = 3 * MAX_GAP  # ...in order, at most this many sentences apart ther
 GAP_SENTENCES = 1  # passages with one whole sentence between them on each side are one
 COPIED, REWORDED = "copied", "reworded"
 LONE_DICE = 0.5  # a seed carried on stands alone when its sentences share half their terms
+LOOSE = 0.5  # a summary's other sentences match with this share of a seed's cosine and Dice
+CONDENSED = 2  # a summary is at most half as long as the text it sums up
 
 
 @dataclass
@@ -152,7 +157,8 @@ def seed_passages(
     if a.count == 0 or b.count == 0:
         return []
     terms = _term_rows(a, b)
-    scored = scored_seeds(a, b, terms)
+    graded = graded_seeds(a, b, terms, LOOSE)
+    scored = [(s, c) for s, c, full in graded if full]
     unblocked = _outside([s for s, _ in scored], a, b, blocked, _touches, both=True)
     seeds = _outside(unblocked, a, b, copied, _holds, both=False)
     extending = _beyond(seeds, a, b, copied, texts)
@@ -170,6 +176,8 @@ def seed_passages(
     kept = set(unblocked)
     spread = spread_summaries([(s, c) for s, c in scored if s in kept], a, b)
     summaries = summary_passages(seeds, a, b) + spread
+    loose = _outside([s for s, _, _ in graded], a, b, blocked, _touches, both=True)
+    summaries += loose_summaries([g for g in graded if g[0] in set(loose)], a, b)
     if summaries:
         pieces = [_cluster_passage(c, a, b) for c in clusters if _sentences(c) >= MIN_SEEDS]
         summaries = [q for q in summaries if not _in_pieces(q, pieces)]
@@ -232,13 +240,9 @@ def spread_summaries(
     """
     out = []
     for side in (0, 1):
-        strongest: dict[int, tuple[float, int]] = {}
-        for seed, cosine in scored:
-            here, there = seed[side], seed[1 - side]
-            if (cosine, -there) > strongest.get(here, (-1.0, 0)):
-                strongest[here] = (cosine, -there)
+        strongest = _strongest(scored, side)
         for block in _runs(sorted(strongest)):
-            matched = sorted({-strongest[x][1] for x in block})
+            matched = sorted({strongest[x] for x in block})
             places = len(_runs(matched))
             if places < SUMMARY_SENTENCES or 2 * places < len(block):
                 continue
@@ -246,6 +250,77 @@ def spread_summaries(
                 continue  # no shorter than what it would sum up
             out.append(_summary_passage(block, matched, side, a, b))
     return out
+
+
+def _strongest(scored: Sequence[tuple[Seed, float]], side: int) -> dict[int, int]:
+    """Each sentence of ``side`` that a seed of ``scored`` holds, with the sentence of
+    the other side its strongest seed matches (the first, at equal cosines).
+
+    >>> _strongest([((0, 4), 0.5), ((0, 7), 0.6), ((1, 2), 0.3), ((1, 3), 0.3)], 0)
+    {0: 7, 1: 2}
+    """
+    best: dict[int, tuple[float, int]] = {}
+    for seed, cosine in scored:
+        here, there = seed[side], seed[1 - side]
+        if (cosine, -there) > best.get(here, (-1.0, 0)):
+            best[here] = (cosine, -there)
+    return {here: -there for here, (_, there) in best.items()}
+
+
+def loose_summaries(
+    graded: Sequence[tuple[Seed, float, bool]], a: Sentences, b: Sentences
+) -> list[Passage]:
+    """Summaries that keep few of the words they sum up: ``graded`` holds the sentence
+    pairs with at least :data:`LOOSE` of a seed's cosine and Dice (and whether each is
+    a full seed). On each side, sentences close together (at most
+    :data:`GAP_SENTENCES` between two), each with its strongest match in the other
+    document, whose longest chain in the same order on both sides
+
+    - runs over sentences close together on this side too (a summary is one stretch),
+    - falls in at least :data:`SUMMARY_SENTENCES` places of the other side, and in
+      at least half as many places as it holds sentences (each sums up its own stretch),
+    - holds full seeds in at least two of those places (full seeds in one place are a
+      copy, and the weaker matches around it what two texts on one topic share), and
+    - sums up text at least :data:`CONDENSED` times as long as itself,
+
+    is a summary: one passage over it, on the other side widened as in
+    :func:`spread_summaries`.
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> s = sentences_of(" ".join(f"Sentence {k} tells of rivers and hills." for k in range(20)))
+    >>> graded = [((0, 3), 0.9, True), ((1, 9), 0.2, False), ((2, 15), 0.8, True)]
+    >>> [(p.a_start, p.a_end, p.b_start, p.b_end) for p in loose_summaries(graded, s, s)]
+    [(0, 113, 0, 730)]
+    >>> loose_summaries([((0, 3), 0.9, True), ((1, 9), 0.2, False), ((2, 15), 0.3, False)], s, s)
+    []
+    """
+    full = {seed for seed, _, whole in graded if whole}
+    scored = [(seed, cosine) for seed, cosine, _ in graded]
+    out = []
+    for side in (0, 1):
+        strongest = _strongest(scored, side)
+        for block in _runs(sorted(strongest)):
+            for chain in _cut(in_order([(x, strongest[x]) for x in block]), 0, GAP_SENTENCES + 1):
+                seeds = {(x, y) if side == 0 else (y, x) for x, y in chain}
+                matched = sorted({y for _, y in chain})
+                places = len(_runs(matched))
+                if places < SUMMARY_SENTENCES or 2 * places < len(chain):
+                    continue
+                if len(_runs(sorted({s[1 - side] for s in seeds & full}))) < 2:
+                    continue
+                p = _summary_passage([x for x, _ in chain], matched, side, a, b)
+                if _condensed(p, side):
+                    out.append(p)
+    return out
+
+
+def _condensed(p: Passage, side: int) -> bool:
+    """Whether passage ``p``'s text on ``side`` is at most a :data:`CONDENSED` part of
+    its text on the other side."""
+    here, there = (p.a_end - p.a_start, p.b_end - p.b_start)
+    if side == 1:
+        here, there = there, here
+    return CONDENSED * here <= there
 
 
 def _runs(sentences: Sequence[int]) -> list[list[int]]:
@@ -369,6 +444,22 @@ def scored_seeds(
     >>> [(seed, round(cosine, 2)) for seed, cosine in scored_seeds(a, b)]
     [((0, 1), 1.0)]
     """
+    return [(seed, cosine) for seed, cosine, _ in graded_seeds(a, b, terms)]
+
+
+def graded_seeds(
+    a: Sentences, b: Sentences, terms: Terms | None = None, strength: float = 1.0
+) -> list[tuple[Seed, float, bool]]:
+    """Sentence pairs of ``a`` and ``b`` in the same language with at least
+    ``strength`` times a seed's cosine and Dice coefficient, in order, with their
+    cosines and whether each is a full seed (see :func:`scored_seeds`).
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> a = sentences_of("The cat sat on the warm mat today. Stocks fell sharply in Tokyo again.")
+    >>> b = sentences_of("Stocks fell in London on Monday. Today the cat sat on a warm mat.")
+    >>> [(seed, round(cosine, 2), full) for seed, cosine, full in graded_seeds(a, b, None, 0.5)]
+    [((0, 1), 1.0, True), ((1, 0), 0.2, False)]
+    """
     if a.count == 0 or b.count == 0:
         return []
     rows, cols, weights, sizes = _term_rows(a, b) if terms is None else terms
@@ -387,7 +478,7 @@ def scored_seeds(
     a_rows, a_cols, a_weights = rows[in_a], cols[in_a], weights[in_a]
     times = b_count[a_cols]
     ends = np.cumsum(times)
-    out: list[tuple[Seed, float]] = []
+    out: list[tuple[Seed, float, bool]] = []
     lo = 0  # A's term entries in blocks of whole sentences, each joining few enough pairs
     while lo < len(a_rows):
         hi = int(np.searchsorted(ends, (ends[lo - 1] if lo else 0) + _JOINED, side="right"))
@@ -396,7 +487,7 @@ def scored_seeds(
         part = slice(lo, hi)
         out += _seeds_of(
             a, b, a_rows[part], a_cols[part], a_weights[part], times[part],
-            (b_rows, b_weights, b_start), sizes,
+            (b_rows, b_weights, b_start), sizes, strength,
         )  # fmt: skip
         lo = hi
     return out
@@ -414,9 +505,11 @@ def _seeds_of(
     times: np.ndarray,
     b_side: tuple[np.ndarray, np.ndarray, np.ndarray],
     sizes: np.ndarray,
-) -> list[tuple[Seed, float]]:
-    """The seeds (and their cosines) among A's term entries given (whole sentences),
-    each joined with the ``times`` entries of B holding its term."""
+    strength: float,
+) -> list[tuple[Seed, float, bool]]:
+    """The seeds of ``strength`` (their cosines, and whether each is a full seed) among
+    A's term entries given (whole sentences), each joined with the ``times`` entries of
+    B holding its term."""
     b_rows, b_weights, b_start = b_side
     total = int(times.sum())
     if total == 0:
@@ -430,9 +523,11 @@ def _seeds_of(
     cosine = np.bincount(where, weights=a_weights[left] * b_weights[right])
     x, y = found // b.count, found % b.count
     dice = 2.0 * shared / np.maximum(sizes[x] + sizes[a.count + y], 1)
-    keep = (dice >= SEED_DICE) & (cosine >= SEED_COSINE) & (a.lang[x] == b.lang[y])
+    same = a.lang[x] == b.lang[y]
+    keep = (dice >= strength * SEED_DICE) & (cosine >= strength * SEED_COSINE) & same
+    full = (dice[keep] >= SEED_DICE) & (cosine[keep] >= SEED_COSINE)
     pairs = zip(x[keep].tolist(), y[keep].tolist(), strict=True)
-    return list(zip(pairs, cosine[keep].tolist(), strict=True))
+    return list(zip(pairs, cosine[keep].tolist(), full.tolist(), strict=True))
 
 
 def _term_rows(a: Sentences, b: Sentences) -> Terms:

@@ -11,6 +11,7 @@ from simhash_core.compare.extension import (
     CONTINUE_DICE,
     _term_rows,
     join_passages,
+    loose_summaries,
     seed_clusters,
     sentence_seeds,
     whole_passages,
@@ -137,6 +138,70 @@ def test_a_summary_is_one_passage_over_the_text_it_sums_up(order: tuple[int, ...
     # the source from its first summed-up sentence to its last
     assert text_b[p.b_start : p.b_end].startswith(SOURCE[0])
     assert text_b[p.b_start : p.b_end].endswith(SOURCE[5])
+
+
+# sentences that sum up SOURCE[2] and SOURCE[3] keeping only a few of their words
+# (a TF-IDF cosine of 0.2-0.26 with them: half a seed's strength)
+LOOSE = [
+    "When spring comes, water from melting snow covers the farmland near the banks.",
+    "The council answered the disaster of 1911 with walls against the water.",
+]
+SUMMED = [SOURCE[0], *FILLER[:3], SOURCE[2], *FILLER[3:5], SOURCE[3], *FILLER[5:], SOURCE[5]]
+
+
+def _whole(summary: list[str], source: list[str]) -> tuple[str, str, list[Passage]]:
+    text_a, text_b = _text(OTHER[:3] + summary + OTHER[3:]), _text(source)
+    return text_a, text_b, whole_passages([], sentences_of(text_a), sentences_of(text_b))
+
+
+def test_a_summary_keeping_few_words_counts_its_loose_sentences() -> None:
+    # two sentences said again closely, in two places of the source, and two between
+    # them that keep a few words each: one summary over all four and the whole source
+    text_a, text_b, got = _whole([REWRITTEN[0], *LOOSE, REWRITTEN[5]], SUMMED)
+    assert len(got) == 1
+    p = got[0]
+    assert text_a[p.a_start : p.a_end] == _text([REWRITTEN[0], *LOOSE, REWRITTEN[5]])
+    assert p.kind == "reworded"
+    assert text_b[p.b_start : p.b_end] == text_b
+    # the two close sentences alone are no summary (two places), nor is anything shown
+    _, _, alone = _whole([REWRITTEN[0], OTHER[4], OTHER[5], REWRITTEN[5]], SUMMED)
+    assert alone == []
+
+
+def test_loose_sentences_around_one_close_one_are_no_summary() -> None:
+    # one sentence said again and loose ones beside it: what two texts on one topic share
+    _, _, got = _whole([REWRITTEN[0], *LOOSE, OTHER[5]], SUMMED)
+    assert got == []
+
+
+def test_a_copy_with_loose_sentences_beside_it_is_not_a_summary() -> None:
+    # two sentences copied from one place (a copy) and loose ones matching further on
+    source = [SOURCE[0], SOURCE[1], *FILLER[:3], SOURCE[2], *FILLER[3:5], SOURCE[3], *FILLER[5:]]
+    _, text_b, got = _whole([REWRITTEN[0], REWRITTEN[1], *LOOSE], source)
+    between = text_b.index(FILLER[0]), text_b.index(FILLER[-1])
+    assert not [p for p in got if p.b_start <= between[0] and between[1] <= p.b_end]
+
+
+def test_a_summary_is_shorter_than_the_text_it_sums_up() -> None:
+    words = "tells of rivers and hills " * 6
+    long = sentences_of(" ".join(f"Long sentence {k} {words}." for k in range(12)))
+    short = sentences_of(" ".join(f"Short sentence {k} tells of rivers." for k in range(12)))
+    graded = [((0, 1), 0.9, True), ((1, 5), 0.2, False), ((2, 9), 0.8, True)]
+    # three sentences summing up nine as long as they are, or far longer ones
+    assert len(loose_summaries(graded, short, short)) == 1
+    assert len(loose_summaries(graded, short, long)) == 1
+    # but not nine sentences no longer than the three
+    assert loose_summaries(graded, long, short) == []
+
+
+def test_a_run_of_sentences_in_one_place_is_a_copy_not_a_summary() -> None:
+    s = sentences_of(" ".join(f"Sentence {k} tells of rivers and hills." for k in range(40)))
+    spread = [((0, 2), 0.9, True), ((1, 12), 0.2, False), ((2, 22), 0.8, True)]
+    assert len(loose_summaries(spread, s, s)) == 1
+    # five sentences running along five of the other (a copy), then two far apart
+    copy = [((k, 20 + k), 0.2, k == 0) for k in range(5)]
+    copy += [((5, 30), 0.8, True), ((6, 38), 0.2, False)]
+    assert loose_summaries(copy, s, s) == []
 
 
 def test_a_copy_in_two_pieces_far_apart_is_not_a_summary() -> None:
