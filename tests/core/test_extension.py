@@ -4,12 +4,15 @@ between honest texts."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from simhash_core.compare.continuation import SentenceCosines, continued
 from simhash_core.compare.extension import (
     CONTINUE_DICE,
     _term_rows,
+    in_order,
     join_passages,
     loose_summaries,
     seed_clusters,
@@ -202,6 +205,32 @@ def test_a_run_of_sentences_in_one_place_is_a_copy_not_a_summary() -> None:
     copy = [((k, 20 + k), 0.2, k == 0) for k in range(5)]
     copy += [((5, 30), 0.8, True), ((6, 38), 0.2, False)]
     assert loose_summaries(copy, s, s) == []
+
+
+def _in_order_by_every_pair(seeds: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest rising chain the plain way: each seed after every earlier one."""
+    ordered = sorted(seeds)
+    best, prev = [1] * len(ordered), [-1] * len(ordered)
+    for x, (xa, xb) in enumerate(ordered):
+        for y in range(x):
+            if ordered[y][0] < xa and ordered[y][1] < xb and best[y] + 1 > best[x]:
+                best[x], prev[x] = best[y] + 1, y
+    x = max(range(len(ordered)), key=lambda k: (best[k], -k), default=-1)
+    chain = []
+    while x != -1:
+        chain.append(ordered[x])
+        x = prev[x]
+    return chain[::-1]
+
+
+def test_the_longest_chain_in_order_is_the_plain_ones_chain() -> None:
+    # the same chain, ties included, as comparing every seed with every earlier one
+    rng = random.Random(2026)
+    for _ in range(3000):
+        top = rng.randint(1, 15)
+        count = rng.randint(0, 40)
+        seeds = list({(rng.randint(0, top), rng.randint(0, top)) for _ in range(count)})
+        assert in_order(seeds) == _in_order_by_every_pair(seeds)
 
 
 def test_a_copy_in_two_pieces_far_apart_is_not_a_summary() -> None:
