@@ -73,6 +73,10 @@ class ReadPages(list[Sequence[Glyph]]):
     def __init__(self) -> None:
         super().__init__()
         self.hidden: Counter[str] = Counter()
+        # the information dictionary, read while the document was open (None: unreadable)
+        self.info: dict[str, Any] | None = None
+
+
 # What is_undecodable() matches: U+FFFD and the categories Cc, Cs and Co, which are fixed
 # ranges (checked against unicodedata for every code point by the tests).
 _UNDECODABLE = re.compile(
@@ -168,7 +172,7 @@ def extract_pdf(
         "pdf",
         pages=page_count,
         warnings=tuple(dict.fromkeys(warnings)),
-        meta=pdf_meta(data),
+        meta=_meta(pages.info) if isinstance(pages, ReadPages) else pdf_meta(data),
         ocr=found,
         ocr_skipped=skipped,
         ocr_offered=ocr.offered if ocr is not None else 0,
@@ -376,10 +380,25 @@ def pdf_meta(data: bytes) -> DocumentMeta | None:
         with _PDFIUM_LOCK:
             pdf = pdfium.PdfDocument(data)
             try:
-                info = pdf.get_metadata_dict(skip_empty=True)
+                info = _information(pdf)
             finally:
                 pdf.close()
     except Exception:
+        return None
+    return _meta(info)
+
+
+def _information(pdf: Any) -> dict[str, Any] | None:
+    """An open document's information dictionary, or None if it cannot be read."""
+    try:
+        return cast("dict[str, Any]", pdf.get_metadata_dict(skip_empty=True))
+    except Exception:
+        return None
+
+
+def _meta(info: dict[str, Any] | None) -> DocumentMeta | None:
+    """What :func:`pdf_meta` tells of an information dictionary."""
+    if info is None:
         return None
     found = {
         key: _pdf_date(str(info[name])) if key in ("created", "modified") else str(info[name])
@@ -515,6 +534,7 @@ def read_pdfium(data: bytes, max_pages: int) -> tuple[PageGlyphs, int]:
         try:
             count = len(pdf)
             pages = ReadPages()
+            pages.info = _information(pdf)  # read now, not by opening the file again
             for index in range(min(count, max_pages)):
                 # The raw calls behind pdf[index] and page.get_textpage(), without their
                 # wrapper objects and finalizers; failures raise the same errors.

@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
+from itertools import chain
 
 import numpy as np
 
@@ -197,14 +198,37 @@ class _IdMemo(dict):
         return ids
 
 
-_ENGLISH_IDS = _IdMemo(lambda w: english_stems(w))
+class _TermIdMemo(dict):
+    """word -> the ids of its terms as a tuple (a word's stems are none or one: a
+    sentence's ids are then gathered in one list, not joined from an array per word),
+    computed once per process (bounded)."""
+
+    def __init__(self, terms: Callable[[str], list[str]]) -> None:
+        super().__init__()
+        self.terms = terms
+
+    def __missing__(self, word: str) -> tuple[int, ...]:
+        ids = tuple(term_id(t) for t in self.terms(word))
+        if len(self) < 500_000:
+            self[word] = ids
+        return ids
+
+
+_ENGLISH_IDS = _TermIdMemo(english_stems)
 _GLOSS_IDS = _IdMemo(lambda w: gloss_stems([w]))
 
 
 def english_ids(text: str) -> np.ndarray:
-    """Ids of :func:`english_stems` of ``text`` (memoized per word)."""
-    parts = [_ENGLISH_IDS[w] for w in _LATIN_WORD.findall(text.lower())]
-    return np.concatenate(parts) if parts else _NO_IDS
+    """Ids of :func:`english_stems` of ``text`` (memoized per word).
+
+    >>> ids = english_ids("Rivers, rivers and 2019").tolist()
+    >>> ids == [term_id("river"), term_id("river"), term_id("2019")]
+    True
+    """
+    ids = list(
+        chain.from_iterable(map(_ENGLISH_IDS.__getitem__, _LATIN_WORD.findall(text.lower())))
+    )
+    return np.array(ids, np.uint32) if ids else _NO_IDS
 
 
 def gloss_ids(words: list[str]) -> np.ndarray:

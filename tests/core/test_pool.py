@@ -132,6 +132,22 @@ def test_cancel_stops_promptly_and_leaves_no_children():
     assert not [c for c in mp.active_children() if c.is_alive() and c.name.startswith("Process")]
 
 
+def _script_output(script: Path, source: str) -> str:
+    """What ``source``, run as the script ``script`` in a new process from the repository
+    (the fork server is one per process and this one's may run already), prints."""
+    script.write_text(source)
+    root = Path(__file__).resolve().parents[2]
+    return subprocess.run(
+        [sys.executable, str(script)],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
+
+
 _PREPARED = """
 from simhash_core.pool import IsolatedPool
 from simhash_core.scan import WORKER_PRELOAD, prepare_workers
@@ -146,23 +162,36 @@ if __name__ == "__main__":
 
 
 def test_prepared_workers_start_with_the_dictionaries_loaded(tmp_path):
-    # a fresh process: the fork server is one per process and this one may run already
-    script = tmp_path / "prepared.py"
-    script.write_text(_PREPARED)
-    root = Path(__file__).resolve().parents[2]
-    out = subprocess.run(
-        [sys.executable, str(script)],
-        cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    modules = set(out.stdout.split())
+    modules = set(_script_output(tmp_path / "prepared.py", _PREPARED).split())
     assert "tests.core.pool_tasks" in modules
     if sys.platform.startswith("linux"):  # forked from the prepared server
         assert {"simhash_core.worker_preload", "numpy"} <= modules
+
+
+_PRELOADED = """
+import sys
+
+import simhash_core.worker_preload
+
+preloaded = set(sys.modules)
+from simhash_core import scan  # noqa: E402  (what a worker unpickles: nothing to import)
+from simhash_core.compare import measure_workers  # noqa: E402
+
+for func in (scan.warm_worker, scan._run, scan._analyze_task, scan._submission_task,
+             measure_workers._measure_chunk):
+    __import__(func.__module__)
+print(" ".join(sorted(set(sys.modules) - preloaded)))
+print(" ".join(sorted(preloaded)))
+"""
+
+
+def test_the_preload_holds_what_workers_unpickle(tmp_path):
+    # the fork server imports the preload once; a worker forked from it imports nothing
+    # more to run a file's task or a chunk of pairs (it did: simhash_core.scan, 0.3 s)
+    out = _script_output(tmp_path / "preloaded.py", _PRELOADED)
+    imported_later, preloaded = (set(line.split()) for line in out.splitlines())
+    assert not imported_later
+    assert {"simhash_core.scan", "simhash_core.compare.measure_workers", "pypdfium2"} <= preloaded
 
 
 def _alive(pid: int) -> bool:
