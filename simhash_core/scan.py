@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from simhash_core.compare import compare_documents
-from simhash_core.compare.comparison import restore_comparison
+from simhash_core.compare.comparison import Comparison, restore_comparison
 from simhash_core.compare.memo import ComparisonMemo, memo_key
 from simhash_core.compare.verdict import Verdict, verdict_key
 from simhash_core.compare.warm import load_comparison_soon
@@ -48,7 +48,7 @@ from simhash_core.intake.submissions import (
     submission_hash,
     submissions_of,
 )
-from simhash_core.memory import give_back_free_memory, mapped_copies
+from simhash_core.memory import collector_paused, give_back_free_memory, mapped_copies
 from simhash_core.ocr.reader import STEP_SECONDS, STEP_SECONDS_CAP, OcrReader
 from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, TaskNote, note, start_server
 from simhash_core.progress import Cancelled, Progress, Stage
@@ -457,16 +457,17 @@ def analyze_files(
         store, corpus_idf or parent_stores, timeout,
     )
     tasks: list[tuple[int, tuple]] = []
-    for n, planned in reading.plan(task or _analyze_task):
-        if isinstance(planned, SubmissionRead):
-            yield n, planned
-            continue
-        if cache is not None and not tasks:  # the first file the cache lacks
-            if isolate:
-                _prepare_workers_soon()  # (without a cache, scan() has started them)
-            if reading_starts is not None:
-                reading_starts()
-        tasks.append((n, planned))
+    with collector_paused():  # what the cache gives: many objects, no cycles
+        for n, planned in reading.plan(task or _analyze_task):
+            if isinstance(planned, SubmissionRead):
+                yield n, planned
+                continue
+            if cache is not None and not tasks:  # the first file the cache lacks
+                if isolate:
+                    _prepare_workers_soon()  # (without a cache, scan() has started them)
+                if reading_starts is not None:
+                    reading_starts()
+            tasks.append((n, planned))
     unread: list[int] = []  # twins of a submission that changed while it was read
     apart: dict[int, list[int]] = {}  # submissions whose read failed as a whole: twins
     for n, outcome, whole in _outcomes(tasks, settings, progress, isolate, timeout, on_note):
@@ -761,12 +762,10 @@ def scan(
         if compare:
             progress.resume()
             progress.begin(Stage.COMPARE)
-            if len(docs) >= MAPPED_FROM:
-                docs = _shingles_mapped(docs, cache)
-                give_back_free_memory()  # their arrays in memory
-                timings["compare: shingles mapped"] = time.perf_counter() - t2
             workers = (settings.workers or default_workers()) if isolate else 1
-            compared = _compare(docs, settings, template, cache, all_pairs, progress, workers)
+            compared, docs = _compare(
+                docs, settings, template, cache, all_pairs, progress, workers, timings
+            )
             pairs, clusters, corpus, matrix, others = compared[:5]
             timings.update({f"compare: {k}": t for k, t in compared.timings.items()})
     except Cancelled:
@@ -828,9 +827,14 @@ def _compare(
     all_pairs: bool,
     progress: Progress | None = None,
     workers: int = 1,
-):
+    timings: dict[str, float] | None = None,
+) -> tuple[Comparison, list[Document]]:
     """:func:`compare_documents`, with the comparison memo from the cache when there is
-    one for exactly these documents and settings, stored back if it grew."""
+    one for exactly these documents and settings, stored back if it grew; and the
+    documents compared. Where the cached verdict answers, that is ``docs`` as they
+    are (their shingles, deferred where the cache gave them, are not made); else, from
+    :data:`MAPPED_FROM` documents on, ``docs`` with their shingles in a mapped file
+    (the time it took in ``timings``)."""
     key = None
     if cache is not None:
         analysis_key = settings_key(settings, array_digest(template))
@@ -841,16 +845,17 @@ def _compare(
     # the judged outcome too, for the same files, names and settings (not for the
     # stream of every pair, which is made anew)
     judged = verdict_key(key, settings, docs) if key and not all_pairs else None
-    verdict = cache.get_verdict(judged) if cache is not None and judged else None
-    if verdict is not None and memo.complete:
-        try:
-            out = restore_comparison(docs, settings, memo, verdict)
-        except (ValueError, IndexError):  # not of these documents after all: compare
-            pass
-        else:
-            if progress is not None:
-                progress.update(1, 1)
-            return out
+    restored = _restored(cache, judged, docs, settings, memo)
+    if restored is not None:
+        if progress is not None:
+            progress.update(1, 1)
+        return restored, docs
+    if len(docs) >= MAPPED_FROM:
+        t0 = time.perf_counter()
+        docs = _shingles_mapped(docs, cache)
+        give_back_free_memory()  # their arrays in memory
+        if timings is not None:
+            timings["compare: shingles mapped"] = time.perf_counter() - t0
     out = compare_documents(
         docs, settings, all_pairs=all_pairs, memo=memo, progress=progress, workers=workers
     )
@@ -858,10 +863,35 @@ def _compare(
         cache.put_comparison(key, memo)
     if cache is not None and judged and not (progress is not None and progress.cancelled):
         found = Verdict(
-            out.pairs, out.clusters, dict(out.corpus.meaning), out.corpus.shared_texts()
+            out.pairs,
+            out.clusters,
+            dict(out.corpus.meaning),
+            out.corpus.shared_texts(),
+            out.corpus.same_text.labels.tolist(),
         )
         cache.put_verdict(judged, found)
-    return out
+    return out, docs
+
+
+def _restored(
+    cache: AnalysisCache | None,
+    judged: str | None,
+    docs: list[Document],
+    settings: ScanSettings,
+    memo: ComparisonMemo,
+) -> Comparison | None:
+    """The comparison rebuilt from the cached verdict stored under ``judged`` and the
+    complete ``memo``; None where there is none (or it is not of these documents)."""
+    if cache is None or not judged or not memo.complete:
+        return None
+    with collector_paused():  # a verdict is thousands of objects, and no cycles
+        verdict = cache.get_verdict(judged)
+        if verdict is None:
+            return None
+        try:
+            return restore_comparison(docs, settings, memo, verdict)
+        except (ValueError, IndexError):  # not of these documents after all: compare
+            return None
 
 
 def default_workers() -> int:
