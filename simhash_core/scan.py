@@ -14,7 +14,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -426,7 +426,7 @@ def analyze_files(
     task: TaskFunc | None = None,
     on_note: Callable[[int, TaskNote], None] | None = None,
     reading_starts: Callable[[], None] | None = None,
-) -> Iterator[tuple[int, SubmissionRead]]:
+) -> Generator[tuple[int, SubmissionRead], None, None]:
     """Yield ``(index into subs, what was read)`` as submissions finish (``subs``: the
     files grouped by student, :func:`submissions_of`; by default each file alone);
     ``on_note`` hears a submission's progress (pages read by OCR, or files read).
@@ -457,7 +457,10 @@ def analyze_files(
         store, corpus_idf or parent_stores, timeout,
     )
     tasks: list[tuple[int, tuple]] = []
-    with collector_paused():  # what the cache gives: many objects, no cycles
+    # what the cache gives is many objects and no cycles: the collector waits (its
+    # passes through every object held were a fifth of re-opening 10,000 files); the
+    # callers close this generator, so a consumer that stops can't leave it off
+    with collector_paused():
         for n, planned in reading.plan(task or _analyze_task):
             if isinstance(planned, SubmissionRead):
                 yield n, planned
@@ -580,8 +583,10 @@ def _read_apart(
     read are then joined and analysed here (no file is read in this process)."""
     alone = [Submission((j,), None) for sub in subs for j in sub.files]
     texts: dict[int, SubmissionRead] = {}
-    for k, outcome in analyze_files(files, settings, template, progress, subs=alone, **how):
-        texts[alone[k].files[0]] = outcome
+    alone_read = analyze_files(files, settings, template, progress, subs=alone, **how)
+    with contextlib.closing(alone_read):
+        for k, outcome in alone_read:
+            texts[alone[k].files[0]] = outcome
     out = []
     for sub in subs:
         got = [texts.get(j, SubmissionRead(None, (), (), ())) for j in sub.files]
@@ -729,16 +734,17 @@ def scan(
         on_note=pages_read,
         reading_starts=reading_starts,
     )
-    for n, outcome in outcomes:
-        sub = subs[n]
-        finished += len(sub.files)
-        for k, code, reason in outcome.failed:
-            errors.append(FileError(files[sub.files[k]][1], code, reason))
-        if outcome.analysis is not None:
-            by_index[n] = submission_document(files, sub, outcome)
-            for stage, seconds in outcome.analysis.timings:
-                cpu[stage] = cpu.get(stage, 0.0) + seconds
-        progress.update(finished, total, files[sub.files[0]][1])
+    with contextlib.closing(outcomes):  # closed even if this stops: see analyze_files
+        for n, outcome in outcomes:
+            sub = subs[n]
+            finished += len(sub.files)
+            for k, code, reason in outcome.failed:
+                errors.append(FileError(files[sub.files[k]][1], code, reason))
+            if outcome.analysis is not None:
+                by_index[n] = submission_document(files, sub, outcome)
+                for stage, seconds in outcome.analysis.timings:
+                    cpu[stage] = cpu.get(stage, 0.0) + seconds
+            progress.update(finished, total, files[sub.files[0]][1])
     cancelled = progress.cancelled
     timings["analyse"] = time.perf_counter() - t1
     timings.update({f"cpu:{stage}": seconds for stage, seconds in sorted(cpu.items())})

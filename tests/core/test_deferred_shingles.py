@@ -11,9 +11,11 @@ import pickle
 
 import numpy as np
 import pytest
+from pytest import MonkeyPatch
 
 import simhash_core.scan as scan_module
 from simhash_core.fingerprint.analyze import analyze_text
+from simhash_core.progress import Progress
 from simhash_core.scan import scan
 from simhash_core.store.cache import AnalysisCache
 from simhash_core.store.codec import _StoredUnits, decode_analysis, encode_analysis
@@ -113,3 +115,27 @@ def test_a_warm_scan_without_its_verdict_compares_the_shingles_mapped(
     assert not any(_unmade(warm))
     assert all(not d.shingle_seq.flags.writeable for d in warm.documents)  # mapped
     assert warm.pairs == fresh.pairs
+
+
+def test_a_read_stopped_half_way_leaves_the_collector_on(folder, tmp_path):
+    """The cycle collector waits while the cache is read; a consumer that stops reading
+    (an error, a cancel) and closes the read gets it back on."""
+    cache = AnalysisCache(tmp_path / "c.sqlite")
+    _filled(folder, cache)
+    files = [(p, p.name) for p in sorted(folder.iterdir())]
+    read = scan_module.analyze_files(
+        files, ScanSettings(workers=1), np.zeros(0, np.uint64), Progress(), cache=cache
+    )
+    next(read)
+    assert not gc.isenabled()  # paused while the cache is read
+    read.close()
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError) as caught, MonkeyPatch.context() as patch:
+        patch.setattr(scan_module, "submission_document", _fails)
+        scan([folder], settings=ScanSettings(workers=1), isolate=False, cache=cache)
+    assert caught.traceback  # kept (as an error log would keep it), with the scan's frame
+    assert gc.isenabled()
+
+
+def _fails(*args, **kwargs):
+    raise RuntimeError("a consumer that stops")
