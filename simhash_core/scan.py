@@ -14,7 +14,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from simhash_core.compare import compare_documents
-from simhash_core.compare.comparison import restore_comparison
+from simhash_core.compare.comparison import Comparison, restore_comparison
 from simhash_core.compare.memo import ComparisonMemo, memo_key
 from simhash_core.compare.verdict import Verdict, verdict_key
 from simhash_core.compare.warm import load_comparison_soon
@@ -48,7 +48,7 @@ from simhash_core.intake.submissions import (
     submission_hash,
     submissions_of,
 )
-from simhash_core.memory import give_back_free_memory, mapped_copies
+from simhash_core.memory import collector_paused, give_back_free_memory, mapped_copies
 from simhash_core.ocr.reader import STEP_SECONDS, STEP_SECONDS_CAP, OcrReader
 from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, TaskNote, note, start_server
 from simhash_core.progress import Cancelled, Progress, Stage
@@ -426,7 +426,7 @@ def analyze_files(
     task: TaskFunc | None = None,
     on_note: Callable[[int, TaskNote], None] | None = None,
     reading_starts: Callable[[], None] | None = None,
-) -> Iterator[tuple[int, SubmissionRead]]:
+) -> Generator[tuple[int, SubmissionRead], None, None]:
     """Yield ``(index into subs, what was read)`` as submissions finish (``subs``: the
     files grouped by student, :func:`submissions_of`; by default each file alone);
     ``on_note`` hears a submission's progress (pages read by OCR, or files read).
@@ -457,16 +457,20 @@ def analyze_files(
         store, corpus_idf or parent_stores, timeout,
     )
     tasks: list[tuple[int, tuple]] = []
-    for n, planned in reading.plan(task or _analyze_task):
-        if isinstance(planned, SubmissionRead):
-            yield n, planned
-            continue
-        if cache is not None and not tasks:  # the first file the cache lacks
-            if isolate:
-                _prepare_workers_soon()  # (without a cache, scan() has started them)
-            if reading_starts is not None:
-                reading_starts()
-        tasks.append((n, planned))
+    # what the cache gives is many objects and no cycles: the collector waits (its
+    # passes through every object held were a fifth of re-opening 10,000 files); the
+    # callers close this generator, so a consumer that stops can't leave it off
+    with collector_paused():
+        for n, planned in reading.plan(task or _analyze_task):
+            if isinstance(planned, SubmissionRead):
+                yield n, planned
+                continue
+            if cache is not None and not tasks:  # the first file the cache lacks
+                if isolate:
+                    _prepare_workers_soon()  # (without a cache, scan() has started them)
+                if reading_starts is not None:
+                    reading_starts()
+            tasks.append((n, planned))
     unread: list[int] = []  # twins of a submission that changed while it was read
     apart: dict[int, list[int]] = {}  # submissions whose read failed as a whole: twins
     for n, outcome, whole in _outcomes(tasks, settings, progress, isolate, timeout, on_note):
@@ -579,8 +583,10 @@ def _read_apart(
     read are then joined and analysed here (no file is read in this process)."""
     alone = [Submission((j,), None) for sub in subs for j in sub.files]
     texts: dict[int, SubmissionRead] = {}
-    for k, outcome in analyze_files(files, settings, template, progress, subs=alone, **how):
-        texts[alone[k].files[0]] = outcome
+    alone_read = analyze_files(files, settings, template, progress, subs=alone, **how)
+    with contextlib.closing(alone_read):
+        for k, outcome in alone_read:
+            texts[alone[k].files[0]] = outcome
     out = []
     for sub in subs:
         got = [texts.get(j, SubmissionRead(None, (), (), ())) for j in sub.files]
@@ -728,16 +734,17 @@ def scan(
         on_note=pages_read,
         reading_starts=reading_starts,
     )
-    for n, outcome in outcomes:
-        sub = subs[n]
-        finished += len(sub.files)
-        for k, code, reason in outcome.failed:
-            errors.append(FileError(files[sub.files[k]][1], code, reason))
-        if outcome.analysis is not None:
-            by_index[n] = submission_document(files, sub, outcome)
-            for stage, seconds in outcome.analysis.timings:
-                cpu[stage] = cpu.get(stage, 0.0) + seconds
-        progress.update(finished, total, files[sub.files[0]][1])
+    with contextlib.closing(outcomes):  # closed even if this stops: see analyze_files
+        for n, outcome in outcomes:
+            sub = subs[n]
+            finished += len(sub.files)
+            for k, code, reason in outcome.failed:
+                errors.append(FileError(files[sub.files[k]][1], code, reason))
+            if outcome.analysis is not None:
+                by_index[n] = submission_document(files, sub, outcome)
+                for stage, seconds in outcome.analysis.timings:
+                    cpu[stage] = cpu.get(stage, 0.0) + seconds
+            progress.update(finished, total, files[sub.files[0]][1])
     cancelled = progress.cancelled
     timings["analyse"] = time.perf_counter() - t1
     timings.update({f"cpu:{stage}": seconds for stage, seconds in sorted(cpu.items())})
@@ -761,12 +768,10 @@ def scan(
         if compare:
             progress.resume()
             progress.begin(Stage.COMPARE)
-            if len(docs) >= MAPPED_FROM:
-                docs = _shingles_mapped(docs, cache)
-                give_back_free_memory()  # their arrays in memory
-                timings["compare: shingles mapped"] = time.perf_counter() - t2
             workers = (settings.workers or default_workers()) if isolate else 1
-            compared = _compare(docs, settings, template, cache, all_pairs, progress, workers)
+            compared, docs = _compare(
+                docs, settings, template, cache, all_pairs, progress, workers, timings
+            )
             pairs, clusters, corpus, matrix, others = compared[:5]
             timings.update({f"compare: {k}": t for k, t in compared.timings.items()})
     except Cancelled:
@@ -828,9 +833,14 @@ def _compare(
     all_pairs: bool,
     progress: Progress | None = None,
     workers: int = 1,
-):
+    timings: dict[str, float] | None = None,
+) -> tuple[Comparison, list[Document]]:
     """:func:`compare_documents`, with the comparison memo from the cache when there is
-    one for exactly these documents and settings, stored back if it grew."""
+    one for exactly these documents and settings, stored back if it grew; and the
+    documents compared. Where the cached verdict answers, that is ``docs`` as they
+    are (their shingles, deferred where the cache gave them, are not made); else, from
+    :data:`MAPPED_FROM` documents on, ``docs`` with their shingles in a mapped file
+    (the time it took in ``timings``)."""
     key = None
     if cache is not None:
         analysis_key = settings_key(settings, array_digest(template))
@@ -841,16 +851,17 @@ def _compare(
     # the judged outcome too, for the same files, names and settings (not for the
     # stream of every pair, which is made anew)
     judged = verdict_key(key, settings, docs) if key and not all_pairs else None
-    verdict = cache.get_verdict(judged) if cache is not None and judged else None
-    if verdict is not None and memo.complete:
-        try:
-            out = restore_comparison(docs, settings, memo, verdict)
-        except (ValueError, IndexError):  # not of these documents after all: compare
-            pass
-        else:
-            if progress is not None:
-                progress.update(1, 1)
-            return out
+    restored = _restored(cache, judged, docs, settings, memo)
+    if restored is not None:
+        if progress is not None:
+            progress.update(1, 1)
+        return restored, docs
+    if len(docs) >= MAPPED_FROM:
+        t0 = time.perf_counter()
+        docs = _shingles_mapped(docs, cache)
+        give_back_free_memory()  # their arrays in memory
+        if timings is not None:
+            timings["compare: shingles mapped"] = time.perf_counter() - t0
     out = compare_documents(
         docs, settings, all_pairs=all_pairs, memo=memo, progress=progress, workers=workers
     )
@@ -858,10 +869,35 @@ def _compare(
         cache.put_comparison(key, memo)
     if cache is not None and judged and not (progress is not None and progress.cancelled):
         found = Verdict(
-            out.pairs, out.clusters, dict(out.corpus.meaning), out.corpus.shared_texts()
+            out.pairs,
+            out.clusters,
+            dict(out.corpus.meaning),
+            out.corpus.shared_texts(),
+            out.corpus.same_text.labels.tolist(),
         )
         cache.put_verdict(judged, found)
-    return out
+    return out, docs
+
+
+def _restored(
+    cache: AnalysisCache | None,
+    judged: str | None,
+    docs: list[Document],
+    settings: ScanSettings,
+    memo: ComparisonMemo,
+) -> Comparison | None:
+    """The comparison rebuilt from the cached verdict stored under ``judged`` and the
+    complete ``memo``; None where there is none (or it is not of these documents)."""
+    if cache is None or not judged or not memo.complete:
+        return None
+    with collector_paused():  # a verdict is thousands of objects, and no cycles
+        verdict = cache.get_verdict(judged)
+        if verdict is None:
+            return None
+        try:
+            return restore_comparison(docs, settings, memo, verdict)
+        except (ValueError, IndexError):  # not of these documents after all: compare
+            return None
 
 
 def default_workers() -> int:

@@ -59,6 +59,7 @@ from simhash_core.compare.pair_score import (
     with_seed_passages,
 )
 from simhash_core.compare.pair_stream import OtherPairs
+from simhash_core.compare.same_text import SameText
 from simhash_core.compare.shared_text import shared_text_shingles
 from simhash_core.compare.steps import (
     Views,
@@ -367,6 +368,10 @@ def restore_comparison(
     corpus = Corpus.build(docs, settings, memo.common, comparable=memo.comparable)
     corpus.meaning.update(verdict.meaning)
     corpus.found_shared_texts(verdict.shared_texts)
+    if verdict.same_text is not None:
+        if len(verdict.same_text) != len(docs):
+            raise ValueError("a verdict of another number of documents")
+        corpus.found_same_text(SameText.of_labels(verdict.same_text))
     matrix = None
     n = len(docs)
     if 0 < n <= dense_limit:

@@ -319,6 +319,11 @@ class Corpus:
                     self._same = SameText.of(self.docs)
         return self._same
 
+    def found_same_text(self, same: SameText) -> None:
+        """Take ``same`` as :attr:`same_text` (found before for these very documents:
+        a verdict restored from the cache), so their shingles are not read for it."""
+        self._same = same
+
     def pair_kind(self, i: int, j: int) -> tuple[int, int] | None:
         """The pair of texts of documents ``i`` and ``j``, under which pairs of the same
         two texts share their alignment, measure and passages (None when neither

@@ -75,6 +75,18 @@ class SameText:
         return cls(labels, first, np.bincount(labels, minlength=len(first)))
 
     @classmethod
+    def of_labels(cls, labels: Sequence[int]) -> SameText:
+        """The grouping whose :attr:`labels` these are (numbered in order of first
+        appearance, as :meth:`of_keys` numbers them).
+
+        >>> same = SameText.of_keys([b"a", b"b", b"a"])
+        >>> again = SameText.of_labels(same.labels.tolist())
+        >>> again.labels.tolist(), again.first, again.sizes.tolist()
+        ([0, 1, 0], [0, 1], [2, 1])
+        """
+        return cls.of_keys([k.to_bytes(8, "little") for k in labels])
+
+    @classmethod
     def each_alone(cls, n: int) -> SameText:
         """``n`` documents, each its own text (nothing shared)."""
         return cls(np.arange(n, dtype=np.int64), list(range(n)), np.ones(n, np.int64))

@@ -20,7 +20,6 @@ False
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import zlib
@@ -44,7 +43,7 @@ from simhash_core.types import (
     SharedText,
 )
 
-VERDICT_VERSION = 3
+VERDICT_VERSION = 4  # 4: the files keyed by their repr
 _NOT_KEYED = frozenset({"workers"})  # settings that cannot change a verdict
 # the code that judges: a verdict made by other rules (an update) is never reused
 _JUDGING_CODE = (
@@ -85,30 +84,39 @@ def judging_sources(root: Path) -> list[Path]:
 
 
 def verdict_key(memo_key: str, settings: ScanSettings, docs: Sequence[Document]) -> str:
-    """The cache key of a class's verdict (see the module docstring)."""
+    """The cache key of a class's verdict (see the module docstring).
+
+    What the class says about each file is hashed as the ``repr`` of its fields (strings
+    quoted and escaped, the student and the metadata as their dataclasses show them),
+    one line per file: a tenth of the time of JSON on 100,000 files.
+
+    >>> from dataclasses import replace
+    >>> from simhash_core.types import DocumentMeta
+    >>> d = Document("a.txt", Path("a.txt"), "", "txt", 0, *([None] * 3), None, ngram=5)
+    >>> k = verdict_key("m", ScanSettings(), [d])
+    >>> k == verdict_key("m", ScanSettings(), [replace(d, shown="A")])
+    False
+    >>> k == verdict_key("m", ScanSettings(), [replace(d, meta=DocumentMeta())])
+    False
+    """
     chosen = {
         f.name: getattr(settings, f.name) for f in fields(settings) if f.name not in _NOT_KEYED
     }
-    files = [
-        [
-            d.path,
-            d.shown,
-            list(d.files),
-            d.archive_label,
-            dataclasses.asdict(d.student) if d.student is not None else None,
-            d.meta.to_json() if d.meta is not None else None,
-        ]
-        for d in docs
-    ]
     parts = {
         "v": VERDICT_VERSION,
         "code": judging_code_digest(),
         "memo": memo_key,
         "settings": chosen,
-        "files": files,
     }
-    text = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False)
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+    h = hashlib.blake2b(digest_size=16)
+    h.update(json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False).encode("utf-8"))
+    # repr escapes every line break (and lone surrogate) inside a string: one file a line
+    files = "\n".join(
+        [repr((d.path, d.shown, d.files, d.archive_label, d.student, d.meta)) for d in docs]
+    )
+    h.update(b"\n")
+    h.update(files.encode("utf-8"))
+    return h.hexdigest()
 
 
 _PAIR_FIELDS = tuple(f.name for f in fields(PairScore))
@@ -178,6 +186,9 @@ class Verdict:
     meaning: dict[tuple[int, int], MeaningFound]
     # what many submissions hold at one place (a whole class's blocks to find again)
     shared_texts: tuple[SharedText, ...] = ()
+    # the documents grouped by their text (SameText.labels): without them, the first
+    # pair opened would make and hash every document's shingles to group them again
+    same_text: list[int] | None = None
 
     def encode(self) -> bytes:
         messages = _Messages()
@@ -196,6 +207,7 @@ class Verdict:
                 for x in self.shared_texts
             ],
             "messages": messages.table,
+            "same": self.same_text,
         }  # fmt: skip
         return zlib.compress(json.dumps(data, ensure_ascii=False).encode("utf-8"), 6)
 
@@ -224,6 +236,21 @@ class Verdict:
                 [_cluster_from(row, messages) for row in data["clusters"]],
                 meaning,
                 shared,
+                _labels(data["same"]),
             )
         except (zlib.error, json.JSONDecodeError, KeyError, TypeError, IndexError) as exc:
             raise ValueError(f"damaged verdict: {exc}") from exc
+
+
+def _labels(data: Any) -> list[int] | None:
+    """The stored text labels (SameText.labels), or None; ValueError if they are not
+    labels numbered in order of first appearance."""
+    if data is None:
+        return None
+    labels = [int(x) for x in data]
+    top = -1
+    for x in labels:
+        if x > top + 1 or x < 0:
+            raise ValueError("damaged verdict: text labels out of order")
+        top = max(top, x)
+    return labels

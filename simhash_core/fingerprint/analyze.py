@@ -45,17 +45,22 @@ from simhash_core.types import (
     OcrRegion,
     ScanSettings,
     UnitSpans,
+    deferrable,
+    given_array,
 )
 
 KEYWORDS_KEPT = 200
 
 
+@deferrable("unit_starts", "unit_ends", "shingle_seq")
 @dataclass(frozen=True)
 class Analysis:
     """What one file contributes to a scan (see :class:`~simhash_core.types.Document`)."""
 
     text: str
     kind: str
+    # these three are made when first read where the cache gave them (deferrable): a
+    # re-scan answered by its verdict reads none of them (a Document keeps unit_spans)
     unit_starts: np.ndarray
     unit_ends: np.ndarray
     shingle_seq: np.ndarray
@@ -339,7 +344,7 @@ class AnalysisFields(TypedDict):
 
     fingerprint: int
     minhash: np.ndarray
-    shingle_seq: np.ndarray
+    shingle_seq: np.ndarray  # may be deferred (given_array)
     usable: np.ndarray
     ngram: int
     units: UnitSpans
@@ -350,11 +355,12 @@ class AnalysisFields(TypedDict):
 
 
 def analysis_fields(a: Analysis) -> AnalysisFields:
-    """The :class:`Document` fields an analysis fills."""
+    """The :class:`Document` fields an analysis fills (its shingles left unmade where
+    they are deferred)."""
     return {
         "fingerprint": a.fingerprint,
         "minhash": a.minhash,
-        "shingle_seq": a.shingle_seq,
+        "shingle_seq": given_array(a, "shingle_seq"),
         "usable": a.usable,
         "ngram": a.ngram,
         "units": (

@@ -54,7 +54,14 @@ from simhash_core.store.frames import (
 )
 from simhash_core.text.sentences import CHINESE, Sentences, _HanPairs
 from simhash_core.text.units import _cjk_hashes, shingles_of_hashes
-from simhash_core.types import DocumentMeta, Keywords, OcrRegion, UnitSpans, _narrowest
+from simhash_core.types import (
+    DocumentMeta,
+    Keywords,
+    OcrRegion,
+    UnitSpans,
+    _narrowest,
+    deferred_array,
+)
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # in typing from Python 3.11 on
@@ -303,10 +310,14 @@ def decode_analysis(
         raise ValueError("units: as many gaps as lengths")
     # copies of what the document keeps: views would keep the whole row in memory
     spans = UnitSpans(int(small["first"][0]), small["gaps"].copy(), small["lengths"].copy())
-    starts = spans.starts
+    count = len(spans)
     if how == _BY_UNITS:
-        hashes = _unit_hashes(codepoints, starts, small, plain["unit_hashes"])
-        shingles = shingles_of_hashes(hashes, ngram)
+        # made when first read (a re-scan answered by its verdict never reads them),
+        # from a row that was checked: within the text, as encode_analysis made it
+        shingles = deferred_array(
+            partial(_shingles_of_units, text, spans, _StoredUnits.of(small, plain, count), ngram),
+            _shingle_count(count, ngram),
+        )
     else:
         shingles = plain["shingles"]
     usable = small["usable"]
@@ -315,8 +326,8 @@ def decode_analysis(
     return Analysis(
         text=text,
         kind=kind,
-        unit_starts=starts,
-        unit_ends=starts + spans.lengths,
+        unit_starts=deferred_array(lambda: spans.starts, count),
+        unit_ends=deferred_array(lambda: spans.ends, count),
         unit_spans=spans,
         shingle_seq=shingles,
         usable=usable,
@@ -331,20 +342,58 @@ def decode_analysis(
     )
 
 
-def _unit_hashes(
-    codepoints: np.ndarray, starts: np.ndarray, small: dict[str, np.ndarray], distinct: np.ndarray
-) -> np.ndarray:
+@dataclass(frozen=True)
+class _StoredUnits:
+    """The units whose hashes a row stores (not those of their characters): where they
+    are and their hashes, copies (views would hold the whole row in memory)."""
+
+    at: np.ndarray  # their positions among the units, ascending
+    index: np.ndarray  # per stored unit: its hash among ``distinct``
+    distinct: np.ndarray  # uint64
+
+    @classmethod
+    def of(
+        cls, small: dict[str, np.ndarray], plain: dict[str, np.ndarray], count: int
+    ) -> _StoredUnits:
+        """The stored units of a row of ``count`` units; ValueError where they do not
+        fit (checked here, when the row is read: the shingles are made later)."""
+        steps, index, distinct = small["stored_at"], small["unit_index"], plain["unit_hashes"]
+        if len(steps) != len(index):
+            raise ValueError("units: not one hash per stored unit")
+        at = np.cumsum(steps, dtype=np.int64)
+        # unsigned steps: ascending from at[0], so its ends bound it
+        if len(at) and (
+            steps.dtype.kind != "u"
+            or index.dtype.kind != "u"
+            or at[-1] >= count
+            or index.max() >= len(distinct)
+        ):
+            raise ValueError("units: a stored unit out of range")
+        return cls(at, index.copy(), distinct.copy())
+
+
+def _shingle_count(units: int, ngram: int) -> int:
+    """How many shingles :func:`shingles_of_hashes` makes of ``units`` units.
+
+    >>> [_shingle_count(n, 3) for n in (0, 1, 2, 3, 10)]
+    [0, 1, 1, 1, 8]
+    """
+    return max(units - ngram + 1, 1) if units else 0
+
+
+def _shingles_of_units(text: str, spans: UnitSpans, units: _StoredUnits, ngram: int) -> np.ndarray:
+    """A row's shingles: hashes of its units' hashes (:func:`_unit_hashes`)."""
+    return shingles_of_hashes(_unit_hashes(_codepoints(text), spans.starts, units), ngram)
+
+
+def _unit_hashes(codepoints: np.ndarray, starts: np.ndarray, units: _StoredUnits) -> np.ndarray:
     """The units' hashes: those of the text's characters at their ``starts`` (the row
     was checked: they are one character), but the stored ones."""
-    at = np.cumsum(small["stored_at"], dtype=np.int64)
-    index = small["unit_index"]
-    if len(at) != len(index):
-        raise ValueError("units: not one hash per stored unit")
     chars = codepoints[starts]
-    if len(at):  # where a stored unit starts with a character past those hashed so
+    if len(units.at):  # where a stored unit starts with a character past those hashed so
         np.minimum(chars, _ONE_CHAR - 1, out=chars)
     hashes = _cjk_hashes(chars)
-    hashes[at] = distinct[index]
+    hashes[units.at] = units.distinct[units.index]
     return hashes
 
 

@@ -142,3 +142,15 @@ def test_a_warm_rescan_restores_the_shared_texts_without_finding_them_again(
     again = scan([folder], settings=ScanSettings(workers=1), isolate=False, cache=cache)
     assert len(judged) == 1 and found == []  # neither judged nor searched again
     assert again.shared_texts == first.shared_texts
+
+
+def test_a_verdict_keeps_the_documents_grouped_by_text():
+    """The grouping of the documents by text comes back with the verdict (opening a
+    pair after a restored scan reads no other document's shingles for it); labels that
+    are not such a grouping are a damaged verdict."""
+    kept = Verdict([], [], {}, (), [0, 1, 0, 2, 1])
+    assert Verdict.decode(kept.encode()).same_text == [0, 1, 0, 2, 1]
+    assert Verdict.decode(Verdict([], [], {}).encode()).same_text is None
+    for wrong in ([1, 0], [0, 2], [0, -1]):
+        with pytest.raises(ValueError):
+            Verdict.decode(Verdict([], [], {}, (), wrong).encode())
