@@ -31,6 +31,7 @@ __all__ = ["SOURCE_COLOR", "GroupsPanel", "pairs_by_group", "strongest_pair"]
 
 EXPAND_ALL = 100  # groups opened when the list is filled (all of them up to this many)
 MEASURED_GROUPS = 50  # groups whose rows are measured to fit the columns
+MEASURED_MEMBERS = 200  # of their members, at most this many (each row is made to measure it)
 LAID_OUT_AT_ONCE = 50  # longer lists are filled and laid out on later event-loop turns
 
 
@@ -196,10 +197,13 @@ class GroupsPanel(QWidget):
         bold.setBold(True)
         bold_fm = QFontMetrics(bold)
         names = similarity = 0
+        members = MEASURED_MEMBERS  # the first groups' members, as many as a screen shows
         for r in shown:
             group = self.model.index(r, 0)
             names = max(names, bold_fm.horizontalAdvance(group.data() or ""))
-            for k in range(self.model.rowCount(group)):
+            count = min(self.model.rowCount(group), members)
+            members -= count
+            for k in range(count):
                 member = self.model.index(k, 0, group).data() or ""
                 names = max(names, fm.horizontalAdvance(member) + self.tree.indentation())
         similarity = fm.horizontalAdvance("100%") + pad
