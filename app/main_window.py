@@ -78,6 +78,7 @@ from simhash_core.review.exclusions import template_exclusion
 from simhash_core.review.store import DecisionStore
 from simhash_core.sample_class import sample_class
 from simhash_core.shown_location import shown_location
+from simhash_core.text.words import warm_up
 from simhash_core.types import PairScore, ScanResult
 from simhash_core.version import version
 
@@ -169,6 +170,10 @@ class MainWindow(QMainWindow):
         decisions: DecisionStore | None = None,
     ) -> None:
         super().__init__()
+        # before the window is shown: loading the segmenter's dictionary holds the
+        # interpreter's lock for 0.2 s, which froze the shown window when a scan's
+        # thread loaded it (the GUI thread waits for the lock to run any Python)
+        warm_up()
         self.setObjectName("MainWindow")
         self.app_settings = settings
         self.languages = languages or LanguageManager(self)

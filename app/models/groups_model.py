@@ -54,6 +54,27 @@ def strongest_pair(
     return best
 
 
+def strongest_of_each(pairs: list[PairScore]) -> dict[int, PairScore]:
+    """Each file's most similar pair among ``pairs`` (flagged ones first), by document
+    index, in one pass: what :func:`strongest_pair` gives for every member of a group,
+    given the group's pairs (asking it member by member went through the group's pairs
+    once per member, two thirds of the time to make a group's rows).
+
+    >>> weak = PairScore(0, 1, 0.9, 2, 0.8, 0.8, 0.8, flagged=False)
+    >>> strong = PairScore(1, 2, 0.5, 9, 0.4, 0.4, 0.4, flagged=True)
+    >>> best = strongest_of_each([weak, strong])
+    >>> {m: p.similarity for m, p in sorted(best.items())}
+    {0: 0.9, 1: 0.5, 2: 0.5}
+    """
+    best: dict[int, PairScore] = {}
+    for p in pairs:
+        for m in (p.a, p.b):
+            held = best.get(m)
+            if held is None or (p.flagged, p.similarity) > (held.flagged, held.similarity):
+                best[m] = p
+    return best
+
+
 def pairs_by_group(result: ScanResult) -> dict[int, list[PairScore]]:
     """The pairs inside each group, by group id, in one pass over the pairs (looking
     through every pair for each member took 18 s for 5,000 groups of a class of
@@ -225,16 +246,16 @@ class GroupsModel(QAbstractItemModel):
                 ),
             )
         group = _Group(cluster, (title, best, src), bool(labels))
-        inside = self.pairs_inside(cluster.id)
+        strongest = strongest_of_each(self.pairs_inside(cluster.id))
         others = sorted(
             (m for m in cluster.members if m != cluster.lead), key=lambda m: docs[m].path
         )
         for m in [cluster.lead, *others]:
-            group.members.append(self._make_member(result, cluster, m, inside))
+            group.members.append(self._make_member(result, cluster, m, strongest.get(m)))
         return group
 
     def _make_member(
-        self, result: ScanResult, cluster: Cluster, m: int, inside: list[PairScore]
+        self, result: ScanResult, cluster: Cluster, m: int, pair: PairScore | None
     ) -> _Member:
         doc = result.documents[m]
         # an archived file by its name: its display path only repeats the label
@@ -246,7 +267,6 @@ class GroupsModel(QAbstractItemModel):
             if doc.archive_label
             else doc.path,
         )
-        pair = strongest_pair(result, cluster, m, inside)
         sim = _Cell(percent(pair.similarity) if pair else "")
         note = _Cell()
         notes = []

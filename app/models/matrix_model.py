@@ -34,7 +34,7 @@ from app.message_text import joined
 from app.metrics import Metric, format_value, percent
 from app.models.roles import Role
 from app.theme import cell_colors
-from simhash_core.types import ScanResult
+from simhash_core.types import Document, ScanResult
 
 _Index = QModelIndex | QPersistentModelIndex
 log = logging.getLogger(__name__)
@@ -87,9 +87,10 @@ class MatrixModel(QAbstractTableModel):
         self.preparing = True
         self._show(result, prepare_matrix(None, self.metric), keep_highlight=False)
         self._wanted = (self._generation, result, self.metric)
-        # on a later turn: the window's first paint of the result, which calls into
-        # Python for every cell shown, must not share the interpreter with the job
-        turns().add(("prepare-matrix", id(self)), self, self._start_wanted)
+        # once the window has painted the result and the other views have laid it out
+        # (each calls into Python for every cell): none must share the interpreter
+        # with the job (see app.later)
+        turns().add(("prepare-matrix", id(self)), self, self._start_wanted, last=True)
 
     def wait_until_ready(self, msecs: int = 60_000) -> bool:
         """Block until the matrix being prepared is shown (tests, screenshots)."""
@@ -202,6 +203,13 @@ class MatrixModel(QAbstractTableModel):
         return self._archive_cells
 
     # --- lookups ---------------------------------------------------------------------
+    def row_names(self) -> list[str]:
+        """Every row's name (:data:`Role.HEADER_NAME`), in the rows' order."""
+        if self.result is None:
+            return []
+        docs = self.result.documents
+        return [_row_name(docs[d]) for d in self.data_.order[: self.rowCount()].tolist()]
+
     def document_at(self, row: int) -> int:
         """The document index shown at display row (or column) ``row``."""
         return int(self.data_.order[row])
@@ -275,7 +283,7 @@ class MatrixModel(QAbstractTableModel):
         if role == Role.DOC_INDEX:
             return doc_index
         if role == Role.HEADER_NAME:
-            return f"{doc.label} ⌂" if doc.archive_label else doc.label
+            return _row_name(doc)
         if role in (Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole):
             background, foreground = cell_colors(
                 HIGHLIGHT_HEADER if doc_index in self._highlight else None,
@@ -360,3 +368,8 @@ class MatrixModel(QAbstractTableModel):
             lines.append(self.tr("No matching passage"))
         lines.append(self.tr("Click to open the pair"))
         return "\n".join(lines)
+
+
+def _row_name(doc: Document) -> str:
+    """A row's name in the matrix headers: the file or student, ⌂ when archived."""
+    return f"{doc.label} ⌂" if doc.archive_label else doc.label

@@ -260,7 +260,7 @@ class PairsModel(QAbstractTableModel):
             )
             color = background if role == Qt.ItemDataRole.BackgroundRole else foreground
             return QBrush(color) if color is not None else None
-        if role == Qt.ItemDataRole.FontRole and p.flagged and col in (Column.FILE_A, Column.FILE_B):
+        if role == Qt.ItemDataRole.FontRole and _bold(p, col):
             font = QFont()
             font.setBold(True)
             return font
@@ -293,6 +293,13 @@ class PairsModel(QAbstractTableModel):
                 )
             return doc.path
         return None
+
+    def shown(self, row: int, col: Column) -> tuple[str, bool]:
+        """The text of row ``row`` in column ``col``, and whether it is drawn bold:
+        what the columns are fitted to, asked in Python (asked of the view, a cell
+        at a time, each question waited for the interpreter's lock)."""
+        p = self.pairs[row]
+        return self._display(p, col) or "", _bold(p, col)
 
     def decisions_changed(self) -> None:
         """A decision changed: the decision columns of every row are read again."""
@@ -427,6 +434,11 @@ def filter_pattern(text: str, *, flagged_only: bool) -> QRegularExpression:
     flag = "^F" if flagged_only else "^[FN]"
     within = "\\n(?:[^\\n]*\\n)?[^\\n]*" + QRegularExpression.escape(text) if text else ""
     return QRegularExpression(flag + within, QRegularExpression.PatternOption.CaseInsensitiveOption)
+
+
+def _bold(p: PairScore, col: Column) -> bool:
+    """A flagged pair's file names are bold."""
+    return p.flagged and col in (Column.FILE_A, Column.FILE_B)
 
 
 class PairsProxy(QSortFilterProxyModel):

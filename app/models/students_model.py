@@ -57,6 +57,9 @@ class StudentsModel(QAbstractTableModel):
         self._runner.finished.connect(self._on_worked_out)
         self._runner.idle.connect(self._work_next)
         self._waiting: ScanResult | None = None
+        # the order asked for (the header's), and whether the rows are in it
+        self._order = (StudentColumn.HIGHEST, Qt.SortOrder.DescendingOrder)
+        self._in_order = False
 
     def set_result(self, result: ScanResult | None) -> None:
         self.beginResetModel()
@@ -66,22 +69,29 @@ class StudentsModel(QAbstractTableModel):
         self._waiting = result
         if result is None:
             self.ready.emit()
-        # on a later turn, after the window has painted the result (see MatrixModel)
-        turns().add(("work-out-students", id(self)), self, self._work_next)
+        # once the window has painted and laid out the result (see MatrixModel)
+        turns().add(("work-out-students", id(self)), self, self._work_next, last=True)
 
     def _work_next(self) -> None:
         result = self._waiting
         if result is None or self._runner.busy:
             return
         self._waiting = None
-        self._runner.start(lambda _progress: (result, standings(result)))
+        order = self._order
+        # ranked in the job too: sorting 5,000 students took 40 ms of the GUI's turn
+        self._runner.start(
+            lambda _progress: (result, ranked(standings(result), result, *order), order)
+        )
 
-    def _on_worked_out(self, made: tuple[ScanResult, list[Standing]]) -> None:
-        result, rows = made
+    def _on_worked_out(
+        self, made: tuple[ScanResult, list[Standing], tuple[StudentColumn, Qt.SortOrder]]
+    ) -> None:
+        result, rows, order = made
         if result is not self.result or self._waiting is not None:
             return  # another result (or a newer state) is on its way
         self.beginResetModel()
         self.rows = rows
+        self._in_order = order == self._order
         self.endResetModel()
         self.ready.emit()
 
@@ -105,22 +115,27 @@ class StudentsModel(QAbstractTableModel):
             self._work_next()
             return
         fresh = {s.document: s for s in standings(self.result, only={a, b})}
+        self._in_order = False  # (the review column's order may have changed)
         for k, s in enumerate(self.rows):
             if s.document in fresh:
                 self.rows[k] = fresh[s.document]
                 self.dataChanged.emit(self.index(k, 0), self.index(k, len(StudentColumn) - 1))
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """Sorted here, once per click, by keys computed once per row (a proxy's
-        comparisons asked Python for each key about 60,000 times for 5,000 students)."""
+        """Sorted here, once per click (a proxy's comparisons asked Python for each
+        key about 60,000 times for 5,000 students); nothing to do when the rows are
+        in that order already (as the background job hands them over)."""
+        if not 0 <= column < len(StudentColumn):
+            return  # (-1: the proxy's "unsorted"; the rows keep their order)
+        wanted = (StudentColumn(column), order)
+        if wanted == self._order and self._in_order:
+            return
+        self._order = wanted
         if self.result is None:
             return
         self.layoutAboutToBeChanged.emit()
-        keys = [self.sort_key(s, StudentColumn(column)) for s in self.rows]
-        ranked = sorted(range(len(self.rows)), key=lambda k: (keys[k], self.rows[k].document))
-        if order == Qt.SortOrder.DescendingOrder:
-            ranked.reverse()
-        self.rows = [self.rows[k] for k in ranked]
+        self.rows = ranked(self.rows, self.result, *wanted)
+        self._in_order = True
         self.layoutChanged.emit()
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
@@ -149,19 +164,6 @@ class StudentsModel(QAbstractTableModel):
                 self.tr("What is left to decide on the student's flagged pairs"),
             )[section]
         return None
-
-    def sort_key(self, s: Standing, col: StudentColumn) -> Any:
-        docs = self.result.documents if self.result is not None else []
-        if col is StudentColumn.STUDENT:
-            return display_name(docs[s.document]).lower()
-        if col is StudentColumn.HIGHEST:
-            return s.highest
-        if col is StudentColumn.PARTNER:
-            return display_name(docs[s.partner]).lower() if s.partner is not None else ""
-        if col is StudentColumn.FLAGGED:
-            return len(s.flagged)
-        # the review: what is left to do first (most pairs to review first when descending)
-        return (-REVIEW_ORDER[s.review], s.to_review)
 
     def review_text(self, s: Standing) -> str:
         if s.review is Review.TO_REVIEW:
@@ -197,6 +199,33 @@ class StudentsModel(QAbstractTableModel):
         ):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+
+def sort_key(s: Standing, col: StudentColumn, result: ScanResult) -> Any:
+    """What column ``col`` sorts ``s`` by."""
+    docs = result.documents
+    if col is StudentColumn.STUDENT:
+        return display_name(docs[s.document]).lower()
+    if col is StudentColumn.HIGHEST:
+        return s.highest
+    if col is StudentColumn.PARTNER:
+        return display_name(docs[s.partner]).lower() if s.partner is not None else ""
+    if col is StudentColumn.FLAGGED:
+        return len(s.flagged)
+    # the review: what is left to do first (most pairs to review first when descending)
+    return (-REVIEW_ORDER[s.review], s.to_review)
+
+
+def ranked(
+    rows: list[Standing], result: ScanResult, col: StudentColumn, order: Qt.SortOrder
+) -> list[Standing]:
+    """``rows`` sorted by column ``col`` (each key computed once), equal keys by
+    document; the whole order reversed when descending."""
+    keys = [(sort_key(s, col, result), s.document) for s in rows]
+    at = sorted(range(len(rows)), key=keys.__getitem__)
+    if order == Qt.SortOrder.DescendingOrder:
+        at.reverse()
+    return [rows[k] for k in at]
 
 
 class StudentsProxy(QSortFilterProxyModel):

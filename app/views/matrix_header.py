@@ -15,6 +15,7 @@ from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QHeaderView, QWidget
 
+from app.models.matrix_model import MatrixModel
 from app.models.roles import Role
 from app.theme import legible
 
@@ -91,16 +92,23 @@ class MatrixHeader(QHeaderView):
     def name_width(self) -> int:
         """The widest row name (capped), measured once per model reset."""
         if self._name_width is None:
-            model = self.model()
             fm = QFontMetrics(self._widest_font())
-            widest = 0
-            if model is not None:
-                for section in range(self.count()):
-                    name = model.headerData(section, self.orientation(), Role.HEADER_NAME)
-                    if name:
-                        widest = max(widest, fm.horizontalAdvance(str(name)))
-            self._name_width = min(widest, MAX_NAME_WIDTH)
+            widths = map(fm.horizontalAdvance, self._names())
+            self._name_width = min(max(widths, default=0), MAX_NAME_WIDTH)
         return self._name_width
+
+    def _names(self) -> list[str]:
+        """Every row's name: from the matrix model in one call (asking it row by row,
+        5,000 rows of a group overview took 0.1 s of a turn)."""
+        model = self.model()
+        if isinstance(model, MatrixModel):
+            return model.row_names()
+        if model is None:
+            return []
+        names = (
+            model.headerData(s, self.orientation(), Role.HEADER_NAME) for s in range(self.count())
+        )
+        return [str(name) for name in names if name]
 
     def invalidate_names(self) -> None:
         self._name_width = None

@@ -23,7 +23,7 @@ from app.models.roles import Role
 from simhash_core.types import PairScore, ScanResult
 
 FIT_SAMPLE_ROWS = 50  # rows measured when the columns are fitted to their contents
-FIT_AT_ONCE_ROWS = 2000  # more pairs are fitted on the next turn of the event loop
+FIT_AT_ONCE_ROWS = 500  # more pairs are fitted on the next turn of the event loop
 
 
 SLACK_PX = 6
@@ -180,16 +180,14 @@ class PairsPanel(QWidget):
         # can be a little wider than measured (hinting; a bold face on another screen)
         pad = 2 * (margin + 1) + (1 if self.table.showGrid() else 0) + SLACK_PX
         rows = min(self.proxy.rowCount(), FIT_SAMPLE_ROWS)
-        for col in range(self.proxy.columnCount()):
+        shown = [self.proxy.mapToSource(self.proxy.index(r, 0)).row() for r in range(rows)]
+        for col in Column:
             if self.table.isColumnHidden(col):
                 continue
             width = header.sectionSizeHint(col)
-            for row in range(rows):
-                index = self.proxy.index(row, col)
-                heavy = index.data(Qt.ItemDataRole.FontRole) is not None
-                width = max(
-                    width, (bold if heavy else plain).horizontalAdvance(index.data() or "") + pad
-                )
+            for row in shown:
+                text, heavy = self.model.shown(row, col)
+                width = max(width, (bold if heavy else plain).horizontalAdvance(text) + pad)
             self.table.setColumnWidth(col, width)
 
     def changeEvent(self, event: QEvent) -> None:

@@ -105,3 +105,34 @@ def test_the_app_modules_worked_examples_hold():
         assert outcome.failed == 0, name
         attempted += outcome.attempted
     assert attempted >= 6  # bit_compare's examples moved to the core with it
+
+
+def test_each_members_strongest_pair_is_found_in_one_pass():
+    """``strongest_of_each`` gives, for every member, what ``strongest_pair`` finds
+    member by member (flagged first, then the most similar; the first of equals)."""
+    from app.models.groups_model import strongest_of_each, strongest_pair
+    from simhash_core.types import PairScore, ScanResult, ScanSettings
+
+    rng = np.random.default_rng(11)
+    for _ in range(50):
+        n = int(rng.integers(2, 9))
+        pairs = [
+            PairScore(
+                a,
+                b,
+                round(float(rng.random()), 1),
+                3,
+                0.5,
+                0.5,
+                0.5,
+                flagged=bool(rng.random() < 0.5),
+            )
+            for a in range(n)
+            for b in range(a + 1, n)
+            if rng.random() < 0.6
+        ]
+        result = ScanResult(root=None, settings=ScanSettings(), documents=[], pairs=pairs)
+        group = Cluster(1, tuple(range(n)), 0.9, 0, "x")
+        best = strongest_of_each(pairs)
+        for m in range(n):
+            assert best.get(m) is strongest_pair(result, group, m, pairs)
