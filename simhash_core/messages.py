@@ -44,6 +44,7 @@ CATALOGUE: dict[str, str] = {
     ),
     "pair.translated": "{sentences} sentences translated between Chinese and English",
     "pair.rewritten": "{sentences} sentences rewritten one by one, keeping many of their words",
+    "pair.summary": "{name} sums up {summed} sentences of {other} in {sentences}",
     "pair.flag": "{name}: {flag}",  # an integrity flag of one of the files
     # text many submissions hold at one place (compare.shared_text): not counted
     "shared.start": "{files} students begin with the same {words} words: the assignment text?",

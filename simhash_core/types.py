@@ -613,6 +613,16 @@ class Document:
 
 
 @dataclass(frozen=True)
+class Summing:
+    """A passage that is a summary: its ``side`` (0: A, 1: B) says in ``sentences``
+    sentences what ``summed`` sentences of the other side say."""
+
+    side: int
+    sentences: int
+    summed: int
+
+
+@dataclass(frozen=True)
 class Passage:
     """A matching passage: ``[a_start, a_end)`` of document A's original text matches
     ``[b_start, b_end)`` of B's. ``units`` counts comparison units (CJK characters or
@@ -628,6 +638,7 @@ class Passage:
     common: bool = False
     kind: str = "copied"  # "copied" (the same words), "reworded" or "translated"
     sentences: int = 0  # reworded and translated passages: sentences matched in order
+    summary: Summing | None = None  # a summary of the other side's text (whole passages)
 
 
 class SharedPlace(Enum):

@@ -19,6 +19,7 @@ def messages() -> dict[str, str]:
         "pair.edited": translate("Message", "a passage of about {words:.0f} words copied with edits: {share:.0%} of it word for word, up to {longest:.0f} words in a row"),
         "pair.translated": translate("Message", "{sentences} sentences translated between Chinese and English"),
         "pair.rewritten": translate("Message", "{sentences} sentences rewritten one by one, keeping many of their words"),
+        "pair.summary": translate("Message", "{name} sums up {summed} sentences of {other} in {sentences}"),
         "pair.flag": translate("Message", "{name}: {flag}"),
         "shared.start": translate("Message", "{files} students begin with the same {words} words: the assignment text?"),
         "shared.end": translate("Message", "{files} students end with the same {words} words: a shared text?"),

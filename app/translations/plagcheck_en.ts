@@ -31,7 +31,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../main_window.py" line="693"/>
+        <location filename="../main_window.py" line="698"/>
         <source>Judged again: %n flagged pair(s)</source>
         <translation>
             <numerusform>Judged again: %n flagged pair</numerusform>
@@ -39,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="932"/>
+        <location filename="../main_window.py" line="937"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>compared with the archive (%n file)</numerusform>
@@ -47,7 +47,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="934"/>
+        <location filename="../main_window.py" line="939"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>%n archived file shown</numerusform>
@@ -128,7 +128,7 @@
 <context>
     <name>SideBySideView</name>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="472"/>
+        <location filename="../views/side_by_side.py" line="474"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>reworded, %n sentence</numerusform>
@@ -136,7 +136,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="474"/>
+        <location filename="../views/side_by_side.py" line="476"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>translated, %n sentence</numerusform>
@@ -144,7 +144,23 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="500"/>
+        <location filename="../views/side_by_side.py" line="483"/>
+        <source>summary: %n sentence(s) on the left for {summed} on the right</source>
+        <translation>
+            <numerusform>summary: %n sentence on the left for {summed} on the right</numerusform>
+            <numerusform>summary: %n sentences on the left for {summed} on the right</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/side_by_side.py" line="485"/>
+        <source>summary: %n sentence(s) on the right for {summed} on the left</source>
+        <translation>
+            <numerusform>summary: %n sentence on the right for {summed} on the left</numerusform>
+            <numerusform>summary: %n sentences on the right for {summed} on the left</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/side_by_side.py" line="511"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n matched passage</numerusform>
@@ -155,7 +171,7 @@
 <context>
     <name>StudentsModel</name>
     <message numerus="yes">
-        <location filename="../models/students_model.py" line="168"/>
+        <location filename="../models/students_model.py" line="170"/>
         <source>%n to review</source>
         <translation>
             <numerusform>%n to review</numerusform>

@@ -46,7 +46,7 @@ from simhash_core.report.palette import COMMON_TEXT as COMMON_HEX
 from simhash_core.report.palette import PASSAGE_COLORS as PASSAGE_HEX
 from simhash_core.report.palette import REWORDED_UNDERLINE, TRANSLATED_UNDERLINE
 from simhash_core.review.evidence import PairEvidence, pair_evidence
-from simhash_core.types import Document, OcrRegion, PairScore, Passage, ScanResult
+from simhash_core.types import Document, OcrRegion, PairScore, Passage, ScanResult, Summing
 
 # one palette for the app and the reports (simhash_core.report.palette)
 PASSAGE_COLORS = tuple(QColor(c) for c in PASSAGE_HEX)
@@ -468,11 +468,22 @@ class SideBySideView(QWidget):
             k = self.current or 0
             label = self.tr("Passage {k} of {n}").format(k=k + 1, n=n)
             p = self.passages[k]
-            if p.kind == "reworded":
+            if p.summary is not None:
+                label += " · " + self._summary_words(p.summary)
+            elif p.kind == "reworded":
                 label += " · " + self.tr("reworded, %n sentence(s)", "", p.sentences)
             elif p.kind == "translated":
                 label += " · " + self.tr("translated, %n sentence(s)", "", p.sentences)
             self.position_label.setText(label)
+
+    def _summary_words(self, summary: Summing) -> str:
+        """A summary passage's words: which side says how much of the other."""
+        n = summary.sentences
+        if summary.side == 0:
+            words = self.tr("summary: %n sentence(s) on the left for {summed} on the right", "", n)
+        else:
+            words = self.tr("summary: %n sentence(s) on the right for {summed} on the left", "", n)
+        return words.format(summed=summary.summed)
 
     # --- texts -----------------------------------------------------------------------
     def summary_items(self) -> list[str]:

@@ -56,13 +56,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from simhash_core.compare.continuation import Seed, SentenceCosines, Terms, continued
 from simhash_core.text.sentences import MAX_CHARS, Sentences, terms_of
-from simhash_core.types import Passage
+from simhash_core.types import Passage, Summing
 
 SEED_COSINE = 0.33  # Sanchez-Perez et al. 2014: both at least 0.33
 SEED_DICE = 0.33
@@ -135,7 +135,16 @@ def whole_passages(
     if seeds:
         copied = [p for p in pieces if p.kind == COPIED]
         pieces += seed_passages(a, b, copied, pieces, blocked, texts)
-    return join_passages(pieces, a, b) + common
+    joined = join_passages(pieces, a, b)
+    return [_marked(p, a, b) for p in joined] + common
+
+
+def _marked(p: Passage, a: Sentences, b: Sentences) -> Passage:
+    """``p``, marked as a summary when it is one (:func:`summing`)."""
+    if p.kind == COPIED:
+        return p
+    summary = summing(p, a, b)
+    return p if summary is None else replace(p, summary=summary)
 
 
 def seed_passages(
@@ -315,6 +324,25 @@ def loose_summaries(
                 if _condensed(p, side):
                     out.append(p)
     return out
+
+
+def summing(p: Passage, a: Sentences, b: Sentences) -> Summing | None:
+    """Passage ``p`` as a summary, when its sentences on one side are at most a
+    :data:`CONDENSED` part of those on the other (what the summary rules find, told
+    from a copy whose sentences were rewritten one by one); None otherwise.
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> s = sentences_of(" ".join(f"Sentence {k} tells of rivers and hills." for k in range(20)))
+    >>> summing(Passage(0, 113, 0, 730, 3, kind="reworded"), s, s)
+    Summing(side=0, sentences=3, summed=19)
+    >>> summing(Passage(0, 113, 38, 190, 3, kind="reworded"), s, s) is None  # 3 and 4
+    True
+    """
+    na = _sentences_within(a, p.a_start, p.a_end)
+    nb = _sentences_within(b, p.b_start, p.b_end)
+    if min(na, nb) and CONDENSED * min(na, nb) <= max(na, nb):
+        return Summing(0 if na < nb else 1, min(na, nb), max(na, nb))
+    return None
 
 
 def _oriented(here: int, there: int, side: int) -> Seed:

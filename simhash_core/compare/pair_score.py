@@ -23,7 +23,7 @@ from simhash_core.compare.meaning import (
 from simhash_core.compare.passages import UnitMatch, covered, to_passages
 from simhash_core.messages import Message
 from simhash_core.text.sentences import Sentences
-from simhash_core.types import PairScore, Passage
+from simhash_core.types import PairScore, Passage, Summing
 
 SIMHASH_MIN_UNITS = 150  # below this, SimHash distances of unrelated texts are noisy
 # The share rule needs one passage of at least this many words: in a short answer a
@@ -195,7 +195,7 @@ def judge_pair(
     if all(r.code == "pair.simhash" for r in reasons):  # nothing a teacher reads in words
         again = rewritten(corpus, i, j, meaning, found)
         if again is not None:
-            found, reasons = again.counted, (again.reason, *reasons)
+            found, reasons = again.counted, (*again.reasons(corpus, i, j), *reasons)
             similarity = max(similarity, found.share_a, found.share_b)
             reworded = again.sentences  # shown as reworded passages, counted as such
     return PairScore(
@@ -273,14 +273,32 @@ def _reasons(
 @dataclass(frozen=True)
 class Rewritten:
     """Passages rewritten sentence by sentence (:func:`rewritten`): what the pair
-    counts with them, and the reason that says so."""
+    counts with them, their sentences, and the passages among them that sum up the
+    other document's text (:attr:`Passage.summary`)."""
 
     counted: Counted
-    sentences: int
+    sentences: int  # in all of them
+    one_by_one: int  # in those that are no summary
+    summaries: tuple[Summing, ...] = ()
 
-    @property
-    def reason(self) -> Message:
-        return Message.of("pair.rewritten", sentences=self.sentences)
+    def reasons(self, corpus: Corpus, i: int, j: int) -> tuple[Message, ...]:
+        """What the teacher reads of documents ``i < j``: the sentences rewritten one
+        by one, and each summary ("B sums up 22 sentences of A in 4")."""
+        out = []
+        if self.one_by_one:
+            out.append(Message.of("pair.rewritten", sentences=self.one_by_one))
+        for x in self.summaries:
+            short, long = (i, j) if x.side == 0 else (j, i)
+            out.append(
+                Message.of(
+                    "pair.summary",
+                    name=corpus.docs[short].label,
+                    other=corpus.docs[long].label,
+                    summed=x.summed,
+                    sentences=x.sentences,
+                )
+            )
+        return tuple(out)
 
 
 def rewritten(
@@ -315,7 +333,9 @@ def rewritten(
         whole=whole,
         words=found.words,
     )
-    return Rewritten(counts, sum(p.sentences for p in again))
+    one_by_one = sum(p.sentences for p in again if p.summary is None)
+    summaries = tuple(p.summary for p in again if p.summary is not None)
+    return Rewritten(counts, sum(p.sentences for p in again), one_by_one, summaries)
 
 
 def rewritten_passage(

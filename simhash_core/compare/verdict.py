@@ -43,7 +43,7 @@ from simhash_core.types import (
     SharedText,
 )
 
-VERDICT_VERSION = 4  # 4: the files keyed by their repr
+VERDICT_VERSION = 5  # 4: the files keyed by their repr; 5: summaries have a reason of their own
 _NOT_KEYED = frozenset({"workers"})  # settings that cannot change a verdict
 # the code that judges: a verdict made by other rules (an update) is never reused
 _JUDGING_CODE = (

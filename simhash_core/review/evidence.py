@@ -106,7 +106,10 @@ def flipped_passage(p: Passage) -> Passage:
     >>> flipped_passage(Passage(0, 5, 10, 15, units=3)).a_start
     10
     """
-    return replace(p, a_start=p.b_start, a_end=p.b_end, b_start=p.a_start, b_end=p.a_end)
+    summary = None if p.summary is None else replace(p.summary, side=1 - p.summary.side)
+    return replace(
+        p, a_start=p.b_start, a_end=p.b_end, b_start=p.a_start, b_end=p.a_end, summary=summary
+    )
 
 
 def flipped_score(s: PairScore) -> PairScore:

@@ -147,6 +147,32 @@ def test_side_by_side_steps_through_several_passages(window, tmp_path, qtbot):
     _check_colours_and_navigation(view, qtbot)
 
 
+def test_side_by_side_says_which_side_sums_up_the_other(window, tmp_path, qtbot):
+    """A summary passage says which side sums up how many sentences of the other (the
+    other way round when the summary is shown on the right)."""
+    from simhash_core.scan import scan
+    from tests.core.test_extension import FILLER, OTHER, REWRITTEN, SOURCE, _text
+
+    source = [SOURCE[0], *FILLER[:4], SOURCE[3], *FILLER[4:], SOURCE[5]]
+    summary = [REWRITTEN[k] for k in (0, 3, 5)]
+    (tmp_path / "a.txt").write_text(_text(OTHER[:3] + summary + OTHER[3:]), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(_text(source), encoding="utf-8")
+    window.set_result(scan([tmp_path], isolate=False))
+    view = window.side_by_side
+    with qtbot.waitSignal(window.pairOpened):
+        window.open_pair(0, 1)
+        view.wait_for_evidence()
+    left = "a.txt" if view.documents()[0].name == "a.txt" else "b.txt"
+    said = {
+        "a.txt": "3 sentences on the left for 11 on the right",
+        "b.txt": "3 sentences on the right for 11 on the left",
+    }
+    other = "b.txt" if left == "a.txt" else "a.txt"
+    assert view.position_label.text() == f"Passage 1 of 1 · summary: {said[left]}"
+    view.show_evidence(view.evidence.flipped())
+    assert view.position_label.text() == f"Passage 1 of 1 · summary: {said[other]}"
+
+
 def _check_colours_and_navigation(view, qtbot) -> None:
     """Each passage in one colour on both sides; Next and Previous step through them,
     wrapping around; clicking the last on the left scrolls its twin into view."""

@@ -276,6 +276,21 @@ def test_a_pair_only_sentence_seeds_find_counts_what_it_shows(tmp_path) -> None:
     assert [r.code for r in pair.reasons] == ["pair.rewritten"]
 
 
+def test_a_summary_found_by_its_sentence_seeds_says_it_sums_up(tmp_path) -> None:
+    """Three sentences saying again three parts of an eleven-sentence text, flagged by
+    the passage they make: the reason says who sums up how much of whom, not that
+    sentences were rewritten one by one."""
+    source = [SOURCE[0], *FILLER[:4], SOURCE[3], *FILLER[4:], SOURCE[5]]
+    summary = [REWRITTEN[k] for k in (0, 3, 5)]
+    (tmp_path / "a.txt").write_text(_text(OTHER[:3] + summary + OTHER[3:]), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(_text(source), encoding="utf-8")
+    result = scan([tmp_path], isolate=False, all_pairs=True)
+    (pair,) = result.pairs
+    assert pair.flagged
+    assert [r.code for r in pair.reasons] == ["pair.summary"]
+    assert pair.reasons[0].args == {"name": "a.txt", "other": "b.txt", "summed": 11, "sentences": 3}
+
+
 def test_a_copied_passage_reaches_the_end_of_a_sentence_edited_past_it() -> None:
     """The word layer finds the unedited start of a sentence; the sentence's edited
     end still shares its terms with the source's, so the passage reaches its end on
