@@ -89,6 +89,7 @@ class _Part:
     units: int
     sentences: int
     chars: dict[str, int]
+    summary: bool = False  # a summary rule found it, or part of it
 
     @classmethod
     def of(cls, p: Passage) -> _Part:
@@ -100,12 +101,16 @@ class _Part:
             p.units,
             p.sentences,
             {p.kind: max(p.a_end - p.a_start, 1)},
+            p.summary is not None,
         )
 
-    def passage(self) -> Passage:
+    def passage(self, a: Sentences, b: Sentences) -> Passage:
+        """The joined passage; a summary still if one was joined in and it still has
+        at most half as many sentences on one side (:func:`summing`)."""
         kind = max(sorted(self.chars), key=lambda k: self.chars[k])
         sentences = self.sentences if kind != COPIED or len(self.chars) > 1 else 0
-        return Passage(self.a0, self.a1, self.b0, self.b1, self.units, False, kind, sentences)
+        p = Passage(self.a0, self.a1, self.b0, self.b1, self.units, False, kind, sentences)
+        return _summed(p, a, b) if self.summary else p
 
 
 def whole_passages(
@@ -135,16 +140,7 @@ def whole_passages(
     if seeds:
         copied = [p for p in pieces if p.kind == COPIED]
         pieces += seed_passages(a, b, copied, pieces, blocked, texts)
-    joined = join_passages(pieces, a, b)
-    return [_marked(p, a, b) for p in joined] + common
-
-
-def _marked(p: Passage, a: Sentences, b: Sentences) -> Passage:
-    """``p``, marked as a summary when it is one (:func:`summing`)."""
-    if p.kind == COPIED:
-        return p
-    summary = summing(p, a, b)
-    return p if summary is None else replace(p, summary=summary)
+    return join_passages(pieces, a, b) + common
 
 
 def seed_passages(
@@ -326,10 +322,15 @@ def loose_summaries(
     return out
 
 
+def _summed(p: Passage, a: Sentences, b: Sentences) -> Passage:
+    """Passage ``p`` that a summary rule found, marked as a summary if it is one."""
+    return replace(p, summary=summing(p, a, b))
+
+
 def summing(p: Passage, a: Sentences, b: Sentences) -> Summing | None:
-    """Passage ``p`` as a summary, when its sentences on one side are at most a
-    :data:`CONDENSED` part of those on the other (what the summary rules find, told
-    from a copy whose sentences were rewritten one by one); None otherwise.
+    """Passage ``p`` (found by a summary rule) as a summary, when its sentences and its
+    text on one side are at most a :data:`CONDENSED` part of those on the other; None
+    otherwise (a copy whose sentences were cut or joined is as long as its source).
 
     >>> from simhash_core.text.sentences import sentences_of
     >>> s = sentences_of(" ".join(f"Sentence {k} tells of rivers and hills." for k in range(20)))
@@ -340,8 +341,9 @@ def summing(p: Passage, a: Sentences, b: Sentences) -> Summing | None:
     """
     na = _sentences_within(a, p.a_start, p.a_end)
     nb = _sentences_within(b, p.b_start, p.b_end)
-    if min(na, nb) and CONDENSED * min(na, nb) <= max(na, nb):
-        return Summing(0 if na < nb else 1, min(na, nb), max(na, nb))
+    side = 0 if na < nb else 1
+    if min(na, nb) and CONDENSED * min(na, nb) <= max(na, nb) and _condensed(p, side):
+        return Summing(side, min(na, nb), max(na, nb))
     return None
 
 
@@ -386,8 +388,8 @@ def _summary_passage(
     o0, o1 = there.text_span(first)[0], there.text_span(last)[1]
     n = len(block)
     if side == 0:
-        return Passage(s0, s1, o0, o1, n, False, REWORDED, n)
-    return Passage(o0, o1, s0, s1, n, False, REWORDED, n)
+        return _summed(Passage(s0, s1, o0, o1, n, False, REWORDED, n), a, b)
+    return _summed(Passage(o0, o1, s0, s1, n, False, REWORDED, n), a, b)
 
 
 def summary_passages(seeds: Sequence[Seed], a: Sentences, b: Sentences) -> list[Passage]:
@@ -409,7 +411,7 @@ def summary_passages(seeds: Sequence[Seed], a: Sentences, b: Sentences) -> list[
                 if 2 * len(_runs(sorted({s[1 - side] for s in chain}))) < len(chain):
                     continue  # a copy in pieces: a run of sentences in each place
                 if max(Counter(home[s] for s in chain).values()) < len(chain):
-                    out.append(_cluster_passage(chain, a, b))
+                    out.append(_summed(_cluster_passage(chain, a, b), a, b))
     return out
 
 
@@ -777,7 +779,7 @@ def join_passages(pieces: Sequence[Passage], a: Sentences, b: Sentences) -> list
     while True:
         joined = _join_pass(parts, a, b)
         if len(joined) == len(parts):
-            return [q.passage() for q in joined]
+            return [q.passage(a, b) for q in joined]
         parts = joined
 
 
@@ -787,7 +789,7 @@ def _join_pass(parts: list[_Part], a: Sentences, b: Sentences) -> list[_Part]:
     for q in parts:
         into = next((k for k in out if _near(k, q, a, b)), None)
         if into is None:
-            out.append(_Part(q.a0, q.a1, q.b0, q.b1, q.units, q.sentences, dict(q.chars)))
+            out.append(replace(q, chars=dict(q.chars)))
             continue
         # two finds of the same sentences (a seed cluster over a reworded passage, two
         # summary rules) count them once; passages side by side count both
@@ -796,6 +798,7 @@ def _join_pass(parts: list[_Part], a: Sentences, b: Sentences) -> list[_Part]:
         into.a0, into.a1 = min(into.a0, q.a0), max(into.a1, q.a1)
         into.b0, into.b1 = min(into.b0, q.b0), max(into.b1, q.b1)
         into.units += q.units
+        into.summary = into.summary or q.summary
         for kind, n in q.chars.items():
             into.chars[kind] = into.chars.get(kind, 0) + n
     return out
