@@ -291,7 +291,7 @@ class SideBySideView(QWidget):
         nav.addWidget(self.prev_button)
         nav.addWidget(self.position_label)
         nav.addWidget(self.next_button)
-        nav.addWidget(self.legend, 1)
+        nav.addStretch(1)
         left_box = QWidget()
         lv = QVBoxLayout(left_box)
         lv.setContentsMargins(0, 0, 0, 0)
@@ -319,6 +319,9 @@ class SideBySideView(QWidget):
         layout.addWidget(self.decision_bar)
         layout.addWidget(self.excluded_label)
         layout.addLayout(nav)
+        # on its own line: beside a long position ("summary: 3 sentences on the left
+        # for 11 on the right") it was squeezed into a column of eight lines
+        layout.addWidget(self.legend)
         layout.addWidget(self.splitter, 1)
         self.retranslate_ui()
 
