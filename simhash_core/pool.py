@@ -67,6 +67,10 @@ class TaskFailure:
     reason: Message
 
 
+# what a scan's workers need, imported once by the fork server (see simhash_core.scan)
+WORKER_PRELOAD = ["simhash_core.worker_preload"]
+
+
 def _context(preload: Sequence[str] = ()) -> mp.context.BaseContext:
     """forkserver on Linux: safe with threads in the parent (the GUI), and workers fork
     from a server that already imported ``preload``; spawn elsewhere."""

@@ -50,7 +50,15 @@ from simhash_core.intake.submissions import (
 )
 from simhash_core.memory import collector_paused, give_back_free_memory, mapped_copies
 from simhash_core.ocr.reader import STEP_SECONDS, STEP_SECONDS_CAP, OcrReader
-from simhash_core.pool import IsolatedPool, TaskFailure, TaskFunc, TaskNote, note, start_server
+from simhash_core.pool import (
+    WORKER_PRELOAD,
+    IsolatedPool,
+    TaskFailure,
+    TaskFunc,
+    TaskNote,
+    note,
+    start_server,
+)
 from simhash_core.progress import Cancelled, Progress, Stage
 from simhash_core.store.cache import (
     AnalysisCache,
@@ -63,8 +71,6 @@ from simhash_core.store.cache import (
 from simhash_core.text import glossary
 from simhash_core.text.words import warm_up
 from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings
-
-WORKER_PRELOAD = ["simhash_core.worker_preload"]  # imported once by the fork server
 
 
 def warm_worker() -> None:

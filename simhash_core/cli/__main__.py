@@ -2,6 +2,6 @@
 
 import sys
 
-from simhash_core.cli.main import main
+from simhash_core.cli import main
 
 sys.exit(main())

@@ -262,3 +262,30 @@ def test_a_scan_that_compares_nothing_says_so_and_fails(tmp_path, capsys):
     (tmp_path / "one" / "a.txt").write_text("An essay of a few words.", encoding="utf-8")
     assert main(["scan", str(tmp_path / "one"), "-q"]) == 1
     assert "only one file could be read" in capsys.readouterr().err
+
+
+STARTS_FIRST = """
+import sys
+import simhash_core.pool as pool
+heavy = ("numpy", "simhash_core.scan", "simhash_core.cli.main")
+before = [m for m in heavy if m in sys.modules]
+seen = []
+pool.start_server = lambda preload: seen.append(
+    (list(preload), [m for m in heavy if m in sys.modules])
+)
+from simhash_core.cli import main
+main(["scan", sys.argv[1], "-q", "--no-cache"])
+print(before, seen[:1])
+"""
+
+
+def test_a_scan_starts_its_workers_server_before_the_command_line_imports(tmp_path):
+    """``plagcheck scan`` asks for the workers' fork server before it imports numpy,
+    the scan or the command line itself (the server's imports overlap them); the
+    package's public names are imported when first used."""
+    (tmp_path / "a.txt").write_text("一段文字。" * 20, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", STARTS_FIRST, str(tmp_path)],
+        capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    assert done.stdout.strip().splitlines()[-1] == "[] [(['simhash_core.worker_preload'], [])]"
