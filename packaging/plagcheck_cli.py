@@ -5,6 +5,6 @@ import sys
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()
-    from simhash_core.cli.main import main
+    from simhash_core.cli import main
 
     sys.exit(main())

@@ -145,22 +145,14 @@
     </message>
     <message numerus="yes">
         <location filename="../views/side_by_side.py" line="483"/>
-        <source>summary: %n sentence(s) on the left for {summed} on the right</source>
+        <source>summary: %n sentence(s) for {summed}</source>
         <translation>
-            <numerusform>summary: %n sentence on the left for {summed} on the right</numerusform>
-            <numerusform>summary: %n sentences on the left for {summed} on the right</numerusform>
+            <numerusform>summary: %n sentence for {summed}</numerusform>
+            <numerusform>summary: %n sentences for {summed}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="485"/>
-        <source>summary: %n sentence(s) on the right for {summed} on the left</source>
-        <translation>
-            <numerusform>summary: %n sentence on the right for {summed} on the left</numerusform>
-            <numerusform>summary: %n sentences on the right for {summed} on the left</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="511"/>
+        <location filename="../views/side_by_side.py" line="509"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n matched passage</numerusform>

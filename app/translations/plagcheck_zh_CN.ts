@@ -4271,38 +4271,24 @@ Archived: {label}</source>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="483"/>
-        <source>summary: %n sentence(s) on the left for {summed} on the right</source>
-        <translation>
-            <numerusform>概要：左侧 %n 句概括了右侧 {summed} 句</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="485"/>
-        <source>summary: %n sentence(s) on the right for {summed} on the left</source>
-        <translation>
-            <numerusform>概要：右侧 %n 句概括了左侧 {summed} 句</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../views/side_by_side.py" line="493"/>
+        <location filename="../views/side_by_side.py" line="491"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="504"/>
+        <location filename="../views/side_by_side.py" line="502"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="535"/>
-        <location filename="../views/side_by_side.py" line="536"/>
+        <location filename="../views/side_by_side.py" line="533"/>
+        <location filename="../views/side_by_side.py" line="534"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="532"/>
+        <location filename="../views/side_by_side.py" line="530"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
@@ -4330,70 +4316,77 @@ Archived: {label}</source>
             <numerusform>翻译，%n 句</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/side_by_side.py" line="483"/>
+        <source>summary: %n sentence(s) for {summed}</source>
+        <translation>
+            <numerusform>概要：%n 句概括 {summed} 句</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../views/side_by_side.py" line="498"/>
+        <location filename="../views/side_by_side.py" line="496"/>
         <source>Finding the passages of {a} and {b}…</source>
         <translation>正在查找 {a} 与 {b} 的匹配段落…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="511"/>
+        <location filename="../views/side_by_side.py" line="509"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n 处匹配段落</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="512"/>
+        <location filename="../views/side_by_side.py" line="510"/>
         <source>matched text: {sa} of {a}, {sb} of {b}</source>
         <translation>匹配文本：{a} 的 {sa}，{b} 的 {sb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="515"/>
+        <location filename="../views/side_by_side.py" line="513"/>
         <source>SimHash distance {distance}</source>
         <translation>SimHash 距离 {distance}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="516"/>
+        <location filename="../views/side_by_side.py" line="514"/>
         <source>Jaccard {jaccard}</source>
         <translation>Jaccard {jaccard}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="517"/>
+        <location filename="../views/side_by_side.py" line="515"/>
         <source>containment {ca} / {cb}</source>
         <translation>包含度 {ca} / {cb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="519"/>
+        <location filename="../views/side_by_side.py" line="517"/>
         <source>same meaning: {share}</source>
         <translation>同义：{share}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="551"/>
+        <location filename="../views/side_by_side.py" line="549"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="552"/>
+        <location filename="../views/side_by_side.py" line="550"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="555"/>
+        <location filename="../views/side_by_side.py" line="553"/>
         <source>Same colour = same passage · dashed underline = reworded, wavy underline = translated · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>同一颜色 = 同一段落 · 虚线下划线 = 改写，波浪下划线 = 翻译 · 灰色 = 全班多数人共有的文本，灰色斜体 = 模板或参考文献：不计入</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="560"/>
+        <location filename="../views/side_by_side.py" line="558"/>
         <source>dotted amber underline = read by OCR from a scan or picture</source>
         <translation>琥珀色点状下划线 = 由 OCR 从扫描件或图片识别</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="566"/>
+        <location filename="../views/side_by_side.py" line="564"/>
         <source>Show the scan</source>
         <translation>查看扫描件</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="568"/>
+        <location filename="../views/side_by_side.py" line="566"/>
         <source>The page or picture this text was read from by OCR, to check it</source>
         <translation>这段文字经 OCR 识别所依据的页面或图片，供核对</translation>
     </message>

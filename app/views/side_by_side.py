@@ -291,7 +291,7 @@ class SideBySideView(QWidget):
         nav.addWidget(self.prev_button)
         nav.addWidget(self.position_label)
         nav.addWidget(self.next_button)
-        nav.addStretch(1)
+        nav.addWidget(self.legend, 1)
         left_box = QWidget()
         lv = QVBoxLayout(left_box)
         lv.setContentsMargins(0, 0, 0, 0)
@@ -319,9 +319,6 @@ class SideBySideView(QWidget):
         layout.addWidget(self.decision_bar)
         layout.addWidget(self.excluded_label)
         layout.addLayout(nav)
-        # on its own line: beside a long position ("summary: 3 sentences on the left
-        # for 11 on the right") it was squeezed into a column of eight lines
-        layout.addWidget(self.legend)
         layout.addWidget(self.splitter, 1)
         self.retranslate_ui()
 
@@ -480,12 +477,10 @@ class SideBySideView(QWidget):
             self.position_label.setText(label)
 
     def _summary_words(self, summary: Summing) -> str:
-        """A summary passage's words: which side says how much of the other."""
-        n = summary.sentences
-        if summary.side == 0:
-            words = self.tr("summary: %n sentence(s) on the left for {summed} on the right", "", n)
-        else:
-            words = self.tr("summary: %n sentence(s) on the right for {summed} on the left", "", n)
+        """A summary passage's words: how many sentences say how many of the other's
+        (which side is which, the reason line says by name; a longer position squeezed
+        the colour legend beside it into a column of eight lines at 1280×720)."""
+        words = self.tr("summary: %n sentence(s) for {summed}", "", summary.sentences)
         return words.format(summed=summary.summed)
 
     # --- texts -----------------------------------------------------------------------

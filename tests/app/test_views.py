@@ -147,9 +147,9 @@ def test_side_by_side_steps_through_several_passages(window, tmp_path, qtbot):
     _check_colours_and_navigation(view, qtbot)
 
 
-def test_side_by_side_says_which_side_sums_up_the_other(window, tmp_path, qtbot):
-    """A summary passage says which side sums up how many sentences of the other (the
-    other way round when the summary is shown on the right)."""
+def test_side_by_side_says_a_summary_sums_up_the_other(window, tmp_path, qtbot):
+    """A summary passage says how many sentences sum up how many of the other's, shown
+    either way round; the reason line says who sums up whom."""
     from simhash_core.scan import scan
     from tests.core.test_extension import FILLER, OTHER, REWRITTEN, SOURCE, _text
 
@@ -162,15 +162,10 @@ def test_side_by_side_says_which_side_sums_up_the_other(window, tmp_path, qtbot)
     with qtbot.waitSignal(window.pairOpened):
         window.open_pair(0, 1)
         view.wait_for_evidence()
-    left = "a.txt" if view.documents()[0].name == "a.txt" else "b.txt"
-    said = {
-        "a.txt": "3 sentences on the left for 11 on the right",
-        "b.txt": "3 sentences on the right for 11 on the left",
-    }
-    other = "b.txt" if left == "a.txt" else "a.txt"
-    assert view.position_label.text() == f"Passage 1 of 1 · summary: {said[left]}"
+    assert view.position_label.text() == "Passage 1 of 1 · summary: 3 sentences for 11"
+    assert "a.txt sums up 11 sentences of b.txt in 3" in view.reasons.text()
     view.show_evidence(view.evidence.flipped())
-    assert view.position_label.text() == f"Passage 1 of 1 · summary: {said[other]}"
+    assert view.position_label.text() == "Passage 1 of 1 · summary: 3 sentences for 11"
 
 
 def _check_colours_and_navigation(view, qtbot) -> None:
