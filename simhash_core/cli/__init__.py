@@ -13,10 +13,13 @@ def main(argv: list[str] | None = None) -> int:
     workers need (most of a second) while this process imports the command line's
     modules (as long again), where it used to start after them."""
     args = sys.argv[1:] if argv is None else argv
-    if args[:1] == ["scan"] and not {"-h", "--help"} & set(args):
-        from simhash_core.pool import WORKER_PRELOAD, start_server
+    try:
+        if args[:1] == ["scan"] and not {"-h", "--help"} & set(args):
+            from simhash_core.pool import WORKER_PRELOAD, start_server
 
-        start_server(WORKER_PRELOAD)
-    from simhash_core.cli.main import main as run
-
+            start_server(WORKER_PRELOAD)
+        from simhash_core.cli.main import main as run
+    except KeyboardInterrupt:  # Ctrl-C in the first second: as during the scan
+        print("\ninterrupted", file=sys.stderr)
+        return 130
     return run(argv)

@@ -14,15 +14,19 @@ from tests.core.textgen import zh_essay
 
 
 def processes_with(marker: str) -> list[int]:
+    """The processes started with ``marker`` in their environment, but for
+    multiprocessing's resource tracker (it starts with the fork server, before any
+    worker)."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit() or int(entry.name) == os.getpid():
             continue
         try:
             env = (entry / "environ").read_bytes()
+            command = (entry / "cmdline").read_bytes()
         except OSError:
             continue
-        if marker.encode() in env:
+        if marker.encode() in env and b"resource_tracker" not in command:
             found.append(int(entry.name))
     return found
 
@@ -57,3 +61,43 @@ def test_ctrl_c_leaves_no_workers(tmp_path):
     while time.monotonic() < deadline and processes_with(marker):
         time.sleep(0.2)
     assert processes_with(marker) == []
+
+
+def test_ctrl_c_while_the_command_line_starts_says_interrupted(tmp_path):
+    """Ctrl-C before the scan has begun (the command line still importing, its workers'
+    server already started) ends the same way: "interrupted", exit 130, no traceback,
+    no process left."""
+    (tmp_path / "a.txt").write_text(zh_essay(1, 60), encoding="utf-8")
+    marker = f"PLAGCHECK_TEST_MARK={uuid.uuid4().hex}"
+    env = {**os.environ, marker.split("=")[0]: marker.split("=")[1]}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED_WHILE_IMPORTING, str(tmp_path)],
+        env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted" in err
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and processes_with(marker):
+        time.sleep(0.2)
+    assert processes_with(marker) == []
+
+
+# the command line, interrupted the moment it imports its own modules (after the
+# workers' server was started): as a Ctrl-C lands in the first second
+INTERRUPTED_WHILE_IMPORTING = """
+import builtins, os, signal, sys
+real_import = builtins.__import__
+def interrupting(name, *args, **kwargs):
+    if name == "simhash_core.cli.main":
+        os.kill(os.getpid(), signal.SIGINT)
+    return real_import(name, *args, **kwargs)
+builtins.__import__ = interrupting
+sys.argv = ["plagcheck", "scan", sys.argv[1], "-q", "--no-cache"]
+from simhash_core.cli import main
+sys.exit(main())
+"""
