@@ -49,9 +49,15 @@ def strongest_pair(
     for p in result.pairs if pairs is None else pairs:
         if not (p.a in inside and p.b in inside and (member is None or member in (p.a, p.b))):
             continue
-        if best is None or (p.flagged, p.similarity) > (best.flagged, best.similarity):
+        if best is None or _stronger(p, best):
             best = p
     return best
+
+
+def _stronger(p: PairScore, than: PairScore) -> bool:
+    """Whether ``p`` comes before ``than`` as a group's pair: flagged first, then the
+    more similar."""
+    return (p.flagged, p.similarity) > (than.flagged, than.similarity)
 
 
 def strongest_of_each(pairs: list[PairScore]) -> dict[int, PairScore]:
@@ -70,7 +76,7 @@ def strongest_of_each(pairs: list[PairScore]) -> dict[int, PairScore]:
     for p in pairs:
         for m in (p.a, p.b):
             held = best.get(m)
-            if held is None or (p.flagged, p.similarity) > (held.flagged, held.similarity):
+            if held is None or _stronger(p, held):
                 best[m] = p
     return best
 
