@@ -83,12 +83,17 @@ from simhash_core.types import (
     Document,
     PairScore,
     ScanSettings,
+    deferrable,
+    deferred_array,
 )
 
 
+@deferrable("distance", "jaccard")
 @dataclass(frozen=True)
 class PairMatrix:
-    """Dense N x N views of the scores for the matrix display (compact dtypes)."""
+    """Dense N x N views of the scores for the matrix display (compact dtypes).
+    ``distance`` and ``jaccard`` may be given deferred (a comparison restored from the
+    cache: made when the matrix is shown, never for a re-scan from the command line)."""
 
     distance: np.ndarray | None  # uint8 (None: no document)
     jaccard: np.ndarray | None  # float32 (None: no document)
@@ -378,8 +383,8 @@ def restore_comparison(
         fps = fingerprint_array(d.fingerprint for d in docs)
         sigs = np.stack([d.minhash for d in docs])
         matrix = pair_matrix(
-            hamming_matrix(fps),
-            minhash.jaccard_matrix(sigs),
+            deferred_array(lambda: hamming_matrix(fps), n),
+            deferred_array(lambda: minhash.jaccard_matrix(sigs), n),
             memo.shared,
             memo.set_sizes.tolist(),
             verdict.pairs,

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import simhash_core.compare.comparison as comparison
 import simhash_core.scan as scan_module
 from simhash_core.compare.verdict import Verdict
 from simhash_core.report.export import pair_dict
@@ -98,6 +99,28 @@ def test_whatever_could_change_a_verdict_makes_a_new_one(tmp_path, judged):
     _same(_scan(folder, None), renamed)
     _scan(folder, cache, workers=2)  # the number of workers changes nothing
     assert len(judged) == 5
+
+
+def test_a_warm_rescan_makes_the_matrix_views_of_minhash_and_simhash_only_when_read(
+    tmp_path, monkeypatch
+):
+    folder = _class(tmp_path / "class")
+    cache = AnalysisCache(tmp_path / "cache.sqlite")
+    first = _scan(folder, cache)
+    made: list[str] = []
+    jaccard, hamming = comparison.minhash.jaccard_matrix, comparison.hamming_matrix
+    monkeypatch.setattr(
+        comparison.minhash, "jaccard_matrix", lambda s: made.append("jaccard") or jaccard(s)
+    )
+    monkeypatch.setattr(
+        comparison, "hamming_matrix", lambda f: made.append("hamming") or hamming(f)
+    )
+    again = _scan(folder, cache)
+    assert made == []  # a re-scan from the command line never shows the matrix
+    assert np.array_equal(again.matrix.jaccard, first.matrix.jaccard)
+    assert np.array_equal(again.matrix.distance, first.matrix.distance)
+    assert np.array_equal(again.matrix.jaccard, first.matrix.jaccard)
+    assert made == ["jaccard", "hamming"]  # each made once, when first read
 
 
 def test_a_damaged_verdict_is_judged_again(tmp_path, judged):
