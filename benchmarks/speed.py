@@ -20,6 +20,13 @@
    costs; ``--tree`` runs another checkout's code (before and after, one session).
 
     python benchmarks/speed.py --only-warm [--tree ../main] [--runs 5]
+
+8. End to end (``--end-to-end``, and last in a full run): plagcheck cold, without a
+   cache and warm, the seed pipeline, datasketch, sim_text and copydetect on the
+   benchmark class, the sample class copied 25 times and the 1,000 English texts, a new
+   process each, with ratios and the peak memory of each run (``end_to_end.py``).
+
+    python benchmarks/speed.py --end-to-end [--folder DIR] [--runs 3]
 """
 
 from __future__ import annotations
@@ -567,6 +574,24 @@ def planted_table(folder: Path, result) -> None:  # type: ignore[no-untyped-def]
     )
 
 
+def end_to_end(class_folder: Path, tmp: Path, runs: int) -> None:
+    """The end-to-end table (``end_to_end.py``) of the benchmark class, the sample class
+    copied 25 times and 1,000 English PAN texts (the last two made in ``tmp``)."""
+    from end_to_end import Folder, end_to_end_table
+    from make_pan_folder import make_pan_folder
+
+    template = ("--template", str(TEMPLATE))
+    plain = tmp / "plain"
+    if not plain.exists():
+        make_pan_folder(plain, 1000)
+    folders = [
+        Folder("benchmark class", class_folder, template),
+        Folder("sample class x25", make_common_copying(tmp / "common"), template),
+        Folder("English plain text (PAN)", plain, plain=True),
+    ]
+    end_to_end_table(folders, tmp, runs=runs)
+
+
 def _class_folder(args: argparse.Namespace, tmp: Path) -> Path:
     """``--folder``, or a class of ``--files`` files built in ``tmp``."""
     if args.folder is not None:
@@ -596,6 +621,9 @@ def main() -> int:
     )  # fmt: skip
     ap.add_argument("--runs", type=int, default=5, help="warm re-scans per folder (--only-warm)")
     ap.add_argument(
+        "--end-to-end", action="store_true", help="only the end-to-end table against every peer"
+    )
+    ap.add_argument(
         "--stages-only",
         action="store_true",
         help="only one scan of the class, stage by stage with memory (for 10,000 files and up)",
@@ -611,6 +639,10 @@ def main() -> int:
             folder = _class_folder(args, Path(tmp))
             for tree in args.tree or [ROOT]:
                 cli_warm_table(Path(tmp), folder, tree.resolve(), args.runs)
+        return 0
+    if args.end_to_end:
+        with tempfile.TemporaryDirectory() as tmp:
+            end_to_end(_class_folder(args, Path(tmp)), Path(tmp), args.runs)
         return 0
     if args.stages_only:
         with tempfile.TemporaryDirectory() as tmp:
@@ -639,6 +671,7 @@ def main() -> int:
         if not args.skip_peers:
             peers_table(folder, ours, our_flags)
             high_water.append(("peers (a) and (b), run in this process", _peak_rss_mb()))
+            end_to_end(folder, Path(tmp), 3)  # last: its processes are measured apart
     startup_table()
     table(
         "Peak resident memory of the benchmark process, after each step",
