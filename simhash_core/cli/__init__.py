@@ -8,13 +8,13 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The ``plagcheck`` command (:func:`simhash_core.cli.main.main`). A scan starts
-    its workers' server before anything else is imported: the server imports what the
-    workers need (most of a second) while this process imports the command line's
-    modules (as long again), where it used to start after them."""
+    """The ``plagcheck`` command (:func:`simhash_core.cli.main.main`). A scan that
+    reads its files starts its workers' server before anything else is imported: the
+    server imports what the workers need (most of a second) while this process imports
+    the command line's modules (as long again), where it used to start after them."""
     args = sys.argv[1:] if argv is None else argv
     try:
-        if args[:1] == ["scan"] and not {"-h", "--help"} & set(args):
+        if reads_files(args):
             from simhash_core.pool import WORKER_PRELOAD, start_server
 
             start_server(WORKER_PRELOAD)
@@ -23,3 +23,29 @@ def main(argv: list[str] | None = None) -> int:
         print("\ninterrupted", file=sys.stderr)
         return 130
     return run(argv)
+
+
+def reads_files(args: list[str]) -> bool:
+    """Whether command line ``args`` are a scan that will read files: one without a
+    cache, or of paths the cache has not seen. A re-scan the cache may answer leaves
+    the server to the scan, which starts it at the first file the cache lacks: a
+    server importing beside a re-scan made it slower (the two processes' imports at
+    once), and most re-scans need none.
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     os.environ["PLAGCHECK_CACHE_DIR"] = d
+    ...     reads_files(["scan", d]), reads_files(["scan", "-h"]), reads_files(["archive"])
+    (True, False, False)
+    >>> del os.environ["PLAGCHECK_CACHE_DIR"]
+    """
+    if args[:1] != ["scan"] or {"-h", "--help"} & set(args):
+        return False
+    if "--no-cache" in args:
+        return True
+    import os
+
+    from simhash_core.store.cache_glance import default_cache_path, seen_before
+
+    given = [a for a in args[1:] if not a.startswith("-") and os.path.exists(a)]
+    return not seen_before(default_cache_path(), given)

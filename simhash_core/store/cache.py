@@ -58,6 +58,7 @@ from simhash_core.compare.verdict import Verdict
 from simhash_core.fingerprint.analyze import Analysis
 from simhash_core.messages import Message, dump_messages, load_messages
 from simhash_core.settings import ScanSettings, analysis_settings
+from simhash_core.store.cache_glance import default_cache_path
 from simhash_core.store.codec import (
     DECODE_ERRORS,
     EncodedAnalysis,
@@ -628,9 +629,3 @@ def _insert_text(db: sqlite3.Connection, a: Analysis | ExtractedText) -> None:
     )
 
 
-def default_cache_path() -> Path:
-    """``<user cache dir>/plagcheck/analyses.sqlite`` (``PLAGCHECK_CACHE_DIR`` overrides)."""
-    from platformdirs import user_cache_dir
-
-    base = os.environ.get("PLAGCHECK_CACHE_DIR") or user_cache_dir("plagcheck", appauthor=False)
-    return Path(base) / "analyses.sqlite"

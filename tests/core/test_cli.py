@@ -274,7 +274,7 @@ pool.start_server = lambda preload: seen.append(
     (list(preload), [m for m in heavy if m in sys.modules])
 )
 from simhash_core.cli import main
-main(["scan", sys.argv[1], "-q", "--no-cache"])
+main(["scan", sys.argv[1], "-q", *sys.argv[2:]])
 print(before, seen[:1])
 """
 
@@ -285,7 +285,33 @@ def test_a_scan_starts_its_workers_server_before_the_command_line_imports(tmp_pa
     package's public names are imported when first used."""
     (tmp_path / "a.txt").write_text("一段文字。" * 20, encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-c", STARTS_FIRST, str(tmp_path)],
+        [sys.executable, "-c", STARTS_FIRST, str(tmp_path), "--no-cache"],
         capture_output=True, text=True, timeout=120, check=True,
     )  # fmt: skip
     assert done.stdout.strip().splitlines()[-1] == "[] [(['simhash_core.worker_preload'], [])]"
+
+
+def test_a_rescan_the_cache_answers_starts_no_workers_server(tmp_path):
+    """A re-scan of a folder the cache has seen leaves the server to the scan, which
+    starts it at the first file the cache lacks: one the cache answers starts none (a
+    server importing beside it made it slower). A scan before the cache exists, and one
+    of a folder it has not seen, start it first."""
+    env = {**os.environ, "PLAGCHECK_CACHE_DIR": str(tmp_path / "cache")}
+
+    def started(name: str) -> str:
+        folder = tmp_path / name
+        if not folder.exists():
+            folder.mkdir()
+            for k in range(3):
+                text = f"{name}{k}。" + "一段文字。" * 20
+                (folder / f"{k}.txt").write_text(text, encoding="utf-8")
+        done = subprocess.run(
+            [sys.executable, "-c", STARTS_FIRST, str(folder)],
+            capture_output=True, text=True, timeout=120, check=True, env=env,
+        )  # fmt: skip
+        return done.stdout.strip().splitlines()[-1]
+
+    first = "[] [(['simhash_core.worker_preload'], [])]"
+    assert started("class") == first  # no cache yet
+    assert started("class") == "[] []"  # every file and the verdict from the cache
+    assert started("another") == first  # a folder the cache has not seen
