@@ -41,8 +41,15 @@ def run_scan(request: CheckRequest, progress: Progress) -> ScanResult:
     # imported here, in the scan thread: keeps jieba and the readers off start-up
     from simhash_core.check import check_class
 
-    result = check_class(request, progress)
-    rank_ahead(result)  # the pairs table's order, made here rather than on the GUI thread
+    return handed_over(check_class(request, progress))
+
+
+def handed_over(result: ScanResult) -> ScanResult:
+    """``result`` as the scan thread hands it to the GUI thread: what would cost the
+    GUI thread a stall made here first."""
+    rank_ahead(result)  # the pairs table's order
+    if result.matrix is not None:  # the views a comparison restored from the cache defers
+        result.matrix.made()
     keep_out_of_collections()  # before the GUI thread's collector walks it
     return result
 

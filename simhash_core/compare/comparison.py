@@ -101,6 +101,13 @@ class PairMatrix:
     containment: np.ndarray  # float32, [i, j] = share of i's shingles found in j
     flagged: np.ndarray  # bool
 
+    def made(self) -> PairMatrix:
+        """This matrix with every view made (the app makes the deferred ones in its
+        scan thread, not on the GUI thread when the matrix is first shown)."""
+        for name in ("distance", "jaccard"):
+            getattr(self, name)  # reading a deferred view makes it (types.ArrayField)
+        return self
+
 
 @dataclass(frozen=True)
 class Restriction:

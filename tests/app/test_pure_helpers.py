@@ -136,3 +136,27 @@ def test_each_members_strongest_pair_is_found_in_one_pass():
         best = strongest_of_each(pairs)
         for m in range(n):
             assert best.get(m) is strongest_pair(result, group, m, pairs)
+
+
+def test_the_scan_thread_makes_the_matrix_views_a_restored_comparison_defers():
+    """A comparison restored from the cache defers its matrix's SimHash and MinHash
+    views; the scan thread makes them before it hands the result over, so the GUI
+    thread never makes them when it first shows the matrix."""
+    from app.scan_controller import handed_over
+    from simhash_core.compare.comparison import PairMatrix
+    from simhash_core.settings import ScanSettings
+    from simhash_core.types import ScanResult, deferred_array, given_array
+
+    made: list[int] = []
+
+    def view() -> np.ndarray:
+        made.append(1)
+        return np.zeros((2, 2), np.float32)
+
+    square = np.zeros((2, 2), np.float32)
+    matrix = PairMatrix(
+        deferred_array(view, 2), deferred_array(view, 2), square, square, square > 0
+    )
+    handed_over(ScanResult(None, ScanSettings(), matrix=matrix))
+    assert made == [1, 1]
+    assert isinstance(given_array(matrix, "jaccard"), np.ndarray)  # kept, not made again

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from app.diagnostics import StallMeter
-from app.main_thread_gc import keep_out_of_collections
 from app.matrix_data import MatrixData
-from app.models.pairs_model import Column, rank_ahead
+from app.models.pairs_model import Column
+from app.scan_controller import handed_over
 from simhash_core.scan import scan
 from simhash_core.types import ScanResult
 from tests.app.conftest import SUBMISSIONS, TEMPLATE, needs_samples
@@ -69,13 +69,11 @@ def essays(tmp_path_factory: pytest.TempPathFactory) -> ScanResult:
 
 
 def as_the_scan_thread_returns(result: ScanResult) -> ScanResult:
-    """``result`` as the app's scan thread hands it over (``scan_controller.run_scan``):
-    its pairs ranked for the table, and left out of later garbage collections, so that
-    none walks its objects on the GUI thread (a full collection of the 5,000-file result
-    is 150 ms)."""
-    rank_ahead(result)
-    keep_out_of_collections()
-    return result
+    """``result`` as the app's scan thread hands it over (``scan_controller.handed_over``):
+    its pairs ranked for the table, its matrix views made, and left out of later garbage
+    collections, so that none walks its objects on the GUI thread (a full collection of
+    the 5,000-file result is 150 ms)."""
+    return handed_over(result)
 
 
 def longest_stall_showing(qtbot, win, result: ScanResult, rows: int) -> float:

@@ -121,6 +121,9 @@ def test_a_warm_rescan_makes_the_matrix_views_of_minhash_and_simhash_only_when_r
     assert np.array_equal(again.matrix.distance, first.matrix.distance)
     assert np.array_equal(again.matrix.jaccard, first.matrix.jaccard)
     assert made == ["jaccard", "hamming"]  # each made once, when first read
+    made.clear()
+    _scan(folder, cache).matrix.made()  # the app's scan thread makes both at once
+    assert made == ["hamming", "jaccard"]
 
 
 def test_a_damaged_verdict_is_judged_again(tmp_path, judged):
