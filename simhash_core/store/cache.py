@@ -58,7 +58,7 @@ from simhash_core.compare.verdict import Verdict
 from simhash_core.fingerprint.analyze import Analysis
 from simhash_core.messages import Message, dump_messages, load_messages
 from simhash_core.settings import ScanSettings, analysis_settings
-from simhash_core.store.cache_glance import default_cache_path
+from simhash_core.store.cache_glance import FILE_DIGESTS, default_cache_path, path_key
 from simhash_core.store.codec import (
     DECODE_ERRORS,
     EncodedAnalysis,
@@ -91,7 +91,7 @@ CREATE TABLE IF NOT EXISTS {unreadable} (
     digest TEXT, suffix TEXT, code TEXT, reason TEXT, PRIMARY KEY (digest, suffix)
 );
 CREATE TABLE IF NOT EXISTS comparisons (key TEXT PRIMARY KEY, data BLOB, used REAL);
-CREATE TABLE IF NOT EXISTS file_digests (path TEXT PRIMARY KEY, stat TEXT, digest TEXT);
+CREATE TABLE IF NOT EXISTS {file_digests} (path TEXT PRIMARY KEY, stat TEXT, digest TEXT);
 CREATE TABLE IF NOT EXISTS table_users (name TEXT PRIMARY KEY, used REAL);
 """
 # what a failed store may raise; it costs a cache miss, never the file's result
@@ -187,16 +187,6 @@ def settings_key(settings: ScanSettings, template_digest: str) -> str:
 def stat_signature(st: os.stat_result) -> str:
     """What must stay equal for a stored content hash to be trusted."""
     return f"{st.st_size}:{st.st_ino}:{st.st_dev}:{st.st_mtime_ns}:{st.st_ctime_ns}"
-
-
-def path_key(path: str) -> bytes:
-    r"""A path as the file system's bytes: names that are not valid UTF-8 (held in
-    ``str`` as surrogate escapes) can't be stored as SQLite text.
-
-    >>> path_key("essay.txt"), path_key("bad-\udcff.txt")
-    (b'essay.txt', b'bad-\xff.txt')
-    """
-    return os.fsencode(path)
 
 
 def array_digest(arr: np.ndarray) -> str:
@@ -302,7 +292,12 @@ class AnalysisCache:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         db.executescript(
-            _SCHEMA.format(version=CACHE_VERSION, texts=_TEXTS, unreadable=_UNREADABLE)
+            _SCHEMA.format(
+                version=CACHE_VERSION,
+                texts=_TEXTS,
+                unreadable=_UNREADABLE,
+                file_digests=FILE_DIGESTS,
+            )
         )
         db.execute(f"SELECT count(*) FROM {_ANALYSES}").fetchone()
         AnalysisCache._drop_stale(db)
@@ -428,7 +423,7 @@ class AnalysisCache:
             for lo in range(0, len(keys), 500):
                 part = keys[lo : lo + 500]
                 rows = db.execute(
-                    "SELECT path, stat, digest FROM file_digests WHERE path IN "
+                    f"SELECT path, stat, digest FROM {FILE_DIGESTS} WHERE path IN "
                     f"({','.join('?' * len(part))})",
                     part,
                 ).fetchall()
@@ -448,7 +443,7 @@ class AnalysisCache:
         def work(db: sqlite3.Connection) -> None:
             db.execute("BEGIN")
             db.executemany(
-                "INSERT OR REPLACE INTO file_digests VALUES (?, ?, ?)",
+                f"INSERT OR REPLACE INTO {FILE_DIGESTS} VALUES (?, ?, ?)",
                 [(path_key(p), st, d) for p, st, d in rows],
             )
             db.execute("COMMIT")

@@ -28,6 +28,17 @@ def default_cache_path() -> Path:
     return Path(base) / "analyses.sqlite"
 
 
+def path_key(path: str) -> bytes:
+    r"""A path as the file system's bytes, as the cache keys its files: names that are
+    not valid UTF-8 (held in ``str`` as surrogate escapes) can't be stored as SQLite
+    text.
+
+    >>> path_key("essay.txt"), path_key("bad-\udcff.txt")
+    (b'essay.txt', b'bad-\xff.txt')
+    """
+    return os.fsencode(path)
+
+
 def seen_before(cache: Path, paths: Iterable[str]) -> bool:
     """Whether ``cache`` has hashed one of the first files under any of ``paths`` (a
     folder scanned before: its re-scan may need no file read). False when there is no
@@ -38,8 +49,10 @@ def seen_before(cache: Path, paths: Iterable[str]) -> bool:
     ...     seen_before(Path(d) / "none.sqlite", [d])
     False
     """
-    keys = [os.fsencode(p) for path in paths for p in _first_files(path)]
-    if not keys or not cache.exists():
+    if not cache.exists():
+        return False
+    keys = [path_key(p) for path in paths for p in _first_files(path)]
+    if not keys:
         return False
     with contextlib.suppress(sqlite3.Error):
         db = sqlite3.connect(f"{cache.as_uri()}?mode=ro", uri=True)
