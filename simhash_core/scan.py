@@ -16,7 +16,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,13 @@ from simhash_core.intake.submissions import (
     submission_hash,
     submissions_of,
 )
-from simhash_core.memory import collector_paused, give_back_free_memory, mapped_copies
+from simhash_core.memory import (
+    MappedShelf,
+    collector_paused,
+    give_back_free_memory,
+    mapped_copies,
+    on_a_map,
+)
 from simhash_core.ocr.reader import STEP_SECONDS, STEP_SECONDS_CAP, OcrReader
 from simhash_core.pool import (
     WORKER_PRELOAD,
@@ -69,8 +75,17 @@ from simhash_core.store.cache import (
     stat_signature,
 )
 from simhash_core.text import glossary
+from simhash_core.text.sentences import Sentences
 from simhash_core.text.words import warm_up
-from simhash_core.types import Document, ExtractedText, FileError, ScanResult, ScanSettings
+from simhash_core.types import (
+    Document,
+    ExtractedText,
+    FileError,
+    ScanResult,
+    ScanSettings,
+    UnitSpans,
+    given_array,
+)
 
 
 def warm_worker() -> None:
@@ -722,6 +737,8 @@ def scan(
     progress.begin(Stage.READ)
     progress.update(0, total, "")
     finished = 0
+    # a large folder's results wait in a mapped file, not the heap (see _shelved)
+    shelf = MappedShelf(_mapped_folder(cache)) if compare and len(subs) >= MAPPED_FROM else None
 
     def pages_read(n: int, note: TaskNote) -> None:
         shown = files[subs[n].files[0]][1]
@@ -747,7 +764,8 @@ def scan(
             for k, code, reason in outcome.failed:
                 errors.append(FileError(files[sub.files[k]][1], code, reason))
             if outcome.analysis is not None:
-                by_index[n] = submission_document(files, sub, outcome)
+                doc = submission_document(files, sub, outcome)
+                by_index[n] = _shelved(doc, shelf) if shelf is not None else doc
                 for stage, seconds in outcome.analysis.timings:
                     cpu[stage] = cpu.get(stage, 0.0) + seconds
             progress.update(finished, total, files[sub.files[0]][1])
@@ -807,23 +825,58 @@ def scan(
     return result
 
 
-MAPPED_FROM = 20_000  # documents: from this many, their shingles wait in a mapped file
+MAPPED_FROM = 20_000  # documents: from this many, their arrays wait in a mapped file
+
+
+def _mapped_folder(cache: AnalysisCache | None) -> Path:
+    """Where a large scan's mapped file goes: the cache's folder; without a cache the
+    user's cache folder still (a disk, where the system's temporary folder may be
+    memory), else the temporary folder."""
+    folder = (cache.path if cache is not None else default_cache_path()).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        folder = Path(tempfile.gettempdir())
+    return folder
 
 
 def _shingles_mapped(docs: list[Document], cache: AnalysisCache | None) -> list[Document]:
     """``docs`` with their shingles held in a file mapped into memory, in the cache's
     folder: 2.1 GB of 100,000 essays that the comparison reads in a few passes only (see
-    :mod:`simhash_core.memory`). The same ``docs`` where that file cannot be written."""
-    folder = (cache.path if cache is not None else default_cache_path()).parent
-    try:  # a scan without a cache: the user's cache folder still (a disk, where the
-        # system's temporary folder may be memory), else the temporary folder
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        folder = Path(tempfile.gettempdir())
-    copies = mapped_copies([d.shingle_seq for d in docs], folder)
+    :mod:`simhash_core.memory`). Shingles already mapped (put on the reading's shelf,
+    :func:`_shelved`) stay where they are; the same ``docs`` where that file cannot be
+    written."""
+    todo = [k for k, d in enumerate(docs) if not on_a_map(given_array(d, "shingle_seq"))]
+    if not todo:
+        return docs
+    copies = mapped_copies([docs[k].shingle_seq for k in todo], _mapped_folder(cache))
     if copies is None:
         return docs
-    return [replace(d, shingle_seq=seq) for d, seq in zip(docs, copies, strict=True)]
+    out = list(docs)
+    for k, seq in zip(todo, copies, strict=True):
+        out[k] = replace(docs[k], shingle_seq=seq)
+    return out
+
+
+def _shelved(doc: Document, shelf: MappedShelf) -> Document:
+    """``doc`` as the workers sent it, with its arrays (its shingles, where its units
+    are, which shingles count, its sentences': 39 KB of an essay's 50 KB) put on the
+    ``shelf``, each kind beside the same kind of the other documents: a folder of
+    100,000 files read without holding them in the heap. A document the cache gives
+    stays as it is: its shingles are made only when read, its sentences decoded when
+    asked for."""
+    seq = given_array(doc, "shingle_seq")
+    if not isinstance(seq, np.ndarray):  # deferred: from the cache
+        return doc
+    u = doc.units
+    units = UnitSpans(u.first, shelf.put(u.gaps, "unit gaps"), shelf.put(u.lengths, "unit lengths"))
+    s = doc.sentences
+    if isinstance(s, Sentences) and s.count:
+        s = replace(s, **{f.name: shelf.put(getattr(s, f.name), f.name) for f in fields(s)})
+    usable = shelf.put(doc.usable, "usable")
+    return replace(
+        doc, shingle_seq=shelf.put(seq, "shingles"), usable=usable, units=units, sentences=s
+    )
 
 
 def _a_zip(path: Path) -> bool:

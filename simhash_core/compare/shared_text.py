@@ -218,6 +218,7 @@ def shared_texts(
             blocks.append((place, i, start, end))
             seq = d.shingle_seq[start:end]
             held.append(sorted_unique(seq[member(seq)]))
+        drop_mapped_pages(i + 1)
     texts = [_shared_text(docs, [blocks[k] for k in ks]) for ks in _joined(blocks, held)]
     kept = [t for t in texts if t.files >= files]
     return tuple(sorted(kept, key=lambda t: (-t.files, t.place.value, t.documents)))

@@ -268,6 +268,7 @@ def judge(
     for step, (i, j) in enumerate(pairs):
         if progress is not None and step % 64 == 0:
             progress.check()
+        drop_mapped_pages(step)  # those of the pairs judged so far, now and then
         found = meaning.get((i, j))
         d_ij = views.distance_of(i, j)
         if quiet and found is None and d_ij > k and _quiet(corpus, i, j, measures[step]):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import itertools
 import mmap
 import os
 import platform
@@ -11,7 +12,13 @@ import numpy as np
 import pytest
 
 from simhash_core import memory
-from simhash_core.memory import drop_mapped_pages, give_back_free_memory, mapped_copies
+from simhash_core.memory import (
+    MappedShelf,
+    drop_mapped_pages,
+    give_back_free_memory,
+    mapped_copies,
+    on_a_map,
+)
 from simhash_core.store.cache import AnalysisCache
 from tests.core.samples import PAN13, needs_samples
 
@@ -68,6 +75,64 @@ def test_mapped_copies_fail_softly_where_the_file_cannot_be_made(tmp_path, monke
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_shelf_holds_arrays_put_one_by_one_across_its_segments(tmp_path, monkeypatch):
+    """Arrays that arrive over time go to one file, mapped a segment at a time, each
+    kind in segments of its own: one that does not fit its segment's rest starts the
+    next, one larger than a segment gets a segment of its own size."""
+    monkeypatch.setattr(memory, "SHELF_SEGMENT", mmap.ALLOCATIONGRANULARITY)
+    rng = np.random.default_rng(3)
+    arrays = [
+        rng.integers(0, 2**63, int(k), dtype=np.uint64)
+        for k in rng.integers(1, mmap.ALLOCATIONGRANULARITY // 8 // 3, 40)
+    ]
+    arrays += [rng.integers(0, 2**31, mmap.ALLOCATIONGRANULARITY, dtype=np.int32)]  # 4 segments
+    arrays += [np.zeros(0, np.uint32), np.array([[1.5, -2.0]]), np.array([True, False])]
+    shelf = MappedShelf(tmp_path)
+    held = [shelf.put(a, "small" if a.nbytes < 512 else "large") for a in arrays]
+    assert shelf.holding
+    for a, h in zip(arrays, held, strict=True):
+        assert h.dtype == a.dtype and h.shape == a.shape and np.array_equal(h, a)
+        assert h.nbytes == 0 or (on_a_map(h) and not h.flags.writeable)
+        assert h.ctypes.data % 8 == 0
+    assert list(tmp_path.iterdir()) == []  # the file left its folder at once
+    sums = [int(a.sum()) for a in arrays]
+    del arrays, shelf  # the maps live while their arrays do
+    drop_mapped_pages()
+    assert [int(h.sum()) for h in held] == sums  # read again from the file
+
+
+def test_a_shelf_keeps_each_kind_of_array_together(tmp_path):
+    """A pass that reads one kind of every document reads those pages only: arrays of
+    one kind follow each other in the file, whatever came between them."""
+    shelf = MappedShelf(tmp_path)
+    small, large = [], []
+    for k in range(10):
+        small.append(shelf.put(np.full(100, k, np.uint64), "languages"))  # 800 bytes
+        large.append(shelf.put(np.full(1000, k, np.uint64), "shingles"))
+    steps = {b.ctypes.data - a.ctypes.data for a, b in itertools.pairwise(small)}
+    assert steps == {832}  # 800 bytes, aligned to 64
+    assert {b.ctypes.data - a.ctypes.data for a, b in itertools.pairwise(large)} == {8000}
+    assert [int(a[0]) for a in small] == list(range(10))
+
+
+def test_a_shelf_that_cannot_write_gives_the_arrays_back(tmp_path, monkeypatch):
+    a = np.arange(400)
+    nowhere = MappedShelf(tmp_path / "missing")
+    assert nowhere.put(a, "x") is a and not nowhere.holding
+
+    def full(fd, offset, size):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(memory, "SHELF_SEGMENT", mmap.ALLOCATIONGRANULARITY)
+    shelf = MappedShelf(tmp_path)
+    kept = shelf.put(a, "x")
+    big = np.arange(mmap.ALLOCATIONGRANULARITY, dtype=np.int64)  # a segment of its own
+    monkeypatch.setattr(os, "posix_fallocate", full, raising=False)
+    assert shelf.put(big, "x") is big and not shelf.holding  # a full disk: in the heap, as sent
+    assert shelf.put(a, "x") is a
+    assert on_a_map(kept) and kept.tolist() == a.tolist()  # what it held stays
+
+
 @pytest.mark.skipif(not hasattr(mmap.mmap, "madvise"), reason="needs madvise")
 @pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads /proc")
 def test_mapped_pages_read_leave_the_process_when_dropped(tmp_path, monkeypatch):
@@ -106,6 +171,15 @@ def test_a_scan_with_its_shingles_mapped_gives_the_same_result(tmp_path, monkeyp
     monkeypatch.setattr(scanning, "MAPPED_FROM", 1)
     mapped = scanning.scan([PAN13], isolate=False, cache=AnalysisCache(tmp_path / "b" / "c.db"))
     assert all(not d.shingle_seq.flags.writeable for d in mapped.documents)
+    # the sentences too, put on the reading's shelf as each file's result came
+    shelved = [
+        a
+        for d in mapped.documents
+        for a in (d.sentences.word_ids, d.sentences.spans, d.usable, d.units.gaps)
+        if a.nbytes
+    ]
+    assert len(shelved) >= len(mapped.documents) and all(on_a_map(a) for a in shelved)
+    assert not any(on_a_map(d.sentences.word_ids) for d in plain.documents)
     assert all(d.shingle_seq.flags.writeable for d in plain.documents)
     assert [d.path for d in mapped.documents] == [d.path for d in plain.documents]
     for d, e in zip(mapped.documents, plain.documents, strict=True):
