@@ -114,31 +114,19 @@ def mapped_copies(arrays: Sequence[np.ndarray], folder: Path | str) -> list[np.n
     >>> a2.tolist(), b2.tolist(), a2.dtype, b2.shape, a2.flags.writeable
     ([0, 1, 2, 3, 4], [[1.5, 2.0]], dtype('uint64'), (1, 2), False)
     """
-    places = []
-    end = 0
-    for a in arrays:
-        places.append(end)
-        end += -(-a.nbytes // _ALIGN) * _ALIGN
-    if end == 0:  # nothing to hold (an empty file cannot be mapped)
+    if not any(a.nbytes for a in arrays):  # nothing to hold (an empty file cannot be mapped)
         return [np.array(a, copy=True) for a in arrays]
-    try:
-        with tempfile.TemporaryFile(dir=folder, prefix="plagcheck-mapped-") as f:
-            _reserve(f.fileno(), end)
-            at = 0
-            for a, start in zip(arrays, places, strict=True):
-                f.write(bytes(start - at))  # to the array's aligned start
-                f.write(np.ascontiguousarray(a).data.cast("B"))
-                at = start + a.nbytes
-            f.write(bytes(end - at))
-            f.flush()
-            held = mmap.mmap(f.fileno(), end, access=mmap.ACCESS_READ)
-    except (OSError, ValueError):
+    shelf = MappedShelf(folder)
+    held = [shelf.put(a, "copies") for a in arrays]
+    if not shelf.holding:  # it could not be made, or stopped writing
         return None
-    _MAPS.add(held)
-    return [
-        np.frombuffer(held, a.dtype, count=a.size, offset=at).reshape(a.shape)
-        for a, at in zip(arrays, places, strict=True)
-    ]
+    return [h if h.nbytes else _read_only(np.array(h, copy=True)) for h in held]
+
+
+def _read_only(a: np.ndarray) -> np.ndarray:
+    """``a``, made read-only (as every mapped copy is)."""
+    a.flags.writeable = False
+    return a
 
 
 def on_a_map(a: np.ndarray) -> bool:
