@@ -75,16 +75,30 @@ def give_back_free_memory() -> bool:
 
 
 @contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
+def collector_paused(*, keep: bool = False) -> Iterator[None]:
     """No cycle collection inside (for reads that make many objects and no cycles); the
     collector is on again after, if it was before. Objects are still freed as soon as
     they are unused: only garbage in cycles waits for the collector's next pass.
+
+    With ``keep``, what the process holds on leaving (the documents just read, which a
+    scan keeps to its end) is set aside from the collector's passes until
+    :func:`kept_objects_released` (``gc.freeze``): each pass would otherwise go through
+    all of them again, and passes over the objects of 20,920 documents re-opened from
+    the cache took 1.4 of its 9 s. They are still freed when unused; only cycles among
+    them wait for their release.
 
     >>> with collector_paused():
     ...     gc.isenabled()
     False
     >>> gc.isenabled()
     True
+    >>> with collector_paused(keep=True):
+    ...     held = [[] for _ in range(10)]
+    >>> gc.get_freeze_count() > 0
+    True
+    >>> kept_objects_released()
+    >>> gc.get_freeze_count()
+    0
     """
     was = gc.isenabled()
     gc.disable()
@@ -92,7 +106,15 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         if was:
+            if keep:
+                gc.freeze()
             gc.enable()
+
+
+def kept_objects_released() -> None:
+    """What :func:`collector_paused` set aside back under the collector (a new scan
+    starts: the last scan's objects may be garbage now, cycles among them too)."""
+    gc.unfreeze()
 
 
 # the live maps of mapped_copies (a map lives while any of its arrays does)

@@ -52,6 +52,7 @@ from simhash_core.memory import (
     MappedShelf,
     collector_paused,
     give_back_free_memory,
+    kept_objects_released,
     mapped_copies,
     on_a_map,
 )
@@ -67,6 +68,7 @@ from simhash_core.pool import (
 )
 from simhash_core.progress import Cancelled, Progress, Stage
 from simhash_core.store.cache import (
+    ROWS_AT_ONCE,
     AnalysisCache,
     CacheWriter,
     array_digest,
@@ -85,6 +87,7 @@ from simhash_core.types import (
     ScanSettings,
     UnitSpans,
     given_array,
+    replaced,
 )
 
 
@@ -240,9 +243,6 @@ def _digests(
         known = cache.known_digests(stats)
 
     def one(p: Path) -> str | None:
-        found = known.get(str(p))
-        if found:
-            return found
         if progress is not None and progress.cancelled:
             return None
         try:
@@ -250,8 +250,12 @@ def _digests(
         except (OSError, ExtractError):  # the worker says why
             return None
 
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        digests = list(pool.map(one, paths))
+    digests: list[str | None] = [known.get(str(p)) for p in paths]
+    todo = [k for k, d in enumerate(digests) if not d]  # only these are read
+    if todo:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            for k, d in zip(todo, pool.map(one, [paths[k] for k in todo]), strict=True):
+                digests[k] = d
     if cache is not None:
         cache.remember_digests(
             [
@@ -331,6 +335,9 @@ class _Reading:
         self.left = Counter(h for h in self.hashes if h)  # each content's submissions to come
         self.known: dict[str, SubmissionRead] = {}
         self.twins: dict[str, list[int]] = {}
+        # the analyses of the next submissions, read from the cache in one query
+        self._fetched: dict[str, Analysis] = {}
+        self._asked: set[str] = set()
 
     def _hash(self, sub: Submission) -> str | None:
         """What the submission's content is cached and twinned under (None: not hashed)."""
@@ -353,7 +360,7 @@ class _Reading:
             if h in self.twins:
                 self.twins[h].append(n)
                 continue
-            hit = self._cached(h, sub)
+            hit = self._cached(h, sub, n)
             if hit is not None:
                 if h and self.left[h]:
                     self.known[h] = hit
@@ -363,12 +370,12 @@ class _Reading:
                 self.twins[h] = []
             yield n, self._task(sub, task)
 
-    def _cached(self, h: str | None, sub: Submission) -> SubmissionRead | None:
-        """A submission from the cache, when it gives what reading its files would: its
-        analysis, or (one file) why the same bytes could not be read before."""
+    def _cached(self, h: str | None, sub: Submission, n: int) -> SubmissionRead | None:
+        """Submission ``n`` from the cache, when it gives what reading its files would:
+        its analysis, or (one file) why the same bytes could not be read before."""
         if self.cache is None or not h:
             return None
-        hit = self.cache.get_analysis(h, self.key, with_terms=self.settings.idf == "corpus")
+        hit = self._analysis(h, n)
         if hit is not None and usable_now(hit, self.settings):
             return SubmissionRead(hit, tuple(range(len(sub.files))), (), ())
         if len(sub.files) == 1:
@@ -376,6 +383,18 @@ class _Reading:
             if failure is not None:
                 return SubmissionRead(None, (), ((0, *failure),), ())
         return None
+
+    def _analysis(self, h: str, n: int) -> Analysis | None:
+        """The cached analysis of submission ``n`` (content ``h``): read with those of
+        the submissions after it, :data:`~simhash_core.store.cache.ROWS_AT_ONCE` to a
+        query."""
+        assert self.cache is not None
+        if h not in self._asked:
+            ahead = [x for x in self.hashes[n : n + ROWS_AT_ONCE] if x]
+            self._asked = set(ahead)
+            corpus_idf = self.settings.idf == "corpus"
+            self._fetched = self.cache.get_analyses(ahead, self.key, with_terms=corpus_idf)
+        return self._fetched.pop(h, None)
 
     def remember(self, n: int, outcome: SubmissionRead) -> None:
         """Store why a one-file submission could not be read, if its bytes decide it."""
@@ -481,7 +500,7 @@ def analyze_files(
     # what the cache gives is many objects and no cycles: the collector waits (its
     # passes through every object held were a fifth of re-opening 10,000 files); the
     # callers close this generator, so a consumer that stops can't leave it off
-    with collector_paused():
+    with collector_paused(keep=True):
         for n, planned in reading.plan(task or _analyze_task):
             if isinstance(planned, SubmissionRead):
                 yield n, planned
@@ -642,7 +661,7 @@ def _twin(outcome: SubmissionRead) -> SubmissionRead:
     same, without the CPU time (spent once)."""
     if outcome.analysis is None:
         return outcome
-    return replace(outcome, analysis=replace(outcome.analysis, timings=()))
+    return replace(outcome, analysis=replaced(outcome.analysis, timings=()))
 
 
 def _run_inline(task: TaskFunc, args: tuple) -> object:
@@ -664,19 +683,19 @@ def submission_document(
     members = [sub.files[k] for k in read.joined]
     if len(members) == 1:
         path, shown = files[members[0]]
-        doc = to_document(shown, Path(path), read.analysis)
+        doc = to_document(shown, path, read.analysis)
     else:
         paths = [files[j][1] for j in members]
         folders = {p.rsplit("/", 1)[0] for p in paths if "/" in p}
         joined = folders.pop() if len(folders) == 1 else f"{paths[0]} (+{len(members) - 1})"
-        doc = replace(
+        doc = replaced(
             to_document(joined, files[members[0]][0].parent, read.analysis),
             mtime=max(file_mtime(files[j][0]) for j in members),
             files=tuple(p.rsplit("/", 1)[-1] for p in paths),
         )
     if sub.student is None:
         return doc
-    return replace(doc, student=sub.student, shown=sub.student.name)
+    return replaced(doc, student=sub.student, shown=sub.student.name)
 
 
 def reweight_with_corpus_idf(docs: list[Document]) -> list[Document]:
@@ -706,6 +725,7 @@ def scan(
     """
     settings = settings or ScanSettings()
     progress = progress or Progress()
+    kept_objects_released()  # the last scan's (see collector_paused)
     if isolate and cache is None:  # every file found is read, by the workers
         _prepare_workers_soon()
     # what the comparison loads first, loaded while files are read (none: none loaded)
@@ -949,7 +969,7 @@ def _restored(
     complete ``memo``; None where there is none (or it is not of these documents)."""
     if cache is None or not judged or not memo.complete:
         return None
-    with collector_paused():  # a verdict is thousands of objects, and no cycles
+    with collector_paused(keep=True):  # a verdict is thousands of objects, and no cycles
         verdict = cache.get_verdict(judged)
         if verdict is None:
             return None

@@ -7,7 +7,7 @@ tested, exported and reproduced without a display.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from pathlib import Path
 from typing import Any, TypeVar, cast, overload
@@ -421,12 +421,48 @@ def _narrowest(values: np.ndarray) -> np.ndarray:
     return values.astype(np.int64)
 
 
-class DeferredArray:
-    """An array made when it is first read (:class:`ArrayField`): a document restored
-    from the cache carries its shingles so, and a re-scan answered by its cached verdict
-    never makes them (on 100,000 files: making them and writing them to a mapped file
-    was 13 of the 34 s of re-opening). ``size`` is the array's length, known without
-    making it. Pickled (to a worker) or deep-copied, it is the array itself.
+_T = TypeVar("_T")
+
+
+class DeferredValue:
+    """A field's value made when it is first read (:class:`DeferredField`): a document
+    restored from the cache carries its text, its arrays and its keywords so, decoded
+    from the stored row only when something reads them (a re-scan answered by its
+    cached verdict reads none of them). Pickled (to a worker) or deep-copied, it is the
+    value itself.
+
+    >>> import copy, pickle
+    >>> d = DeferredValue(lambda: "made")
+    >>> pickle.loads(pickle.dumps(d)), copy.deepcopy(d)
+    ('made', 'made')
+    """
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self._make = make
+
+    def made(self) -> Any:
+        """The value (made anew on each call: :class:`DeferredField` keeps it)."""
+        return self._make()
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        return (_given, (self.made(),))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self.made()
+
+
+def _given(value: _T) -> _T:
+    """``value`` itself: how a pickled :class:`DeferredValue` is read back."""
+    return value
+
+
+class DeferredArray(DeferredValue):
+    """A :class:`DeferredValue` that is an array of a length known without making it
+    (``size``): a document restored from the cache carries its shingles so, and a
+    re-scan answered by its cached verdict never makes them (on 100,000 files: making
+    them and writing them to a mapped file was 13 of the 34 s of re-opening).
 
     >>> import copy, pickle
     >>> d = DeferredArray(lambda: np.arange(3, dtype=np.uint64), 3)
@@ -434,17 +470,16 @@ class DeferredArray:
     (3, [0, 1, 2], [0, 1, 2])
     """
 
-    __slots__ = ("_make", "size")
+    __slots__ = ("size",)
 
     def __init__(self, make: Callable[[], np.ndarray], size: int) -> None:
-        self._make = make
+        super().__init__(make)
         self.size = size
 
     def __len__(self) -> int:
         return self.size
 
     def made(self) -> np.ndarray:
-        """The array (made anew on each call: :class:`ArrayField` keeps it)."""
         made = self._make()
         if len(made) != self.size:
             raise ValueError(f"a deferred array of {len(made)} values, not {self.size}")
@@ -453,16 +488,13 @@ class DeferredArray:
     def __reduce__(self) -> str | tuple[Any, ...]:
         return self.made().__reduce__()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> np.ndarray:
-        return self.made()
 
-
-class ArrayField:
-    """A dataclass field that holds an array, or a :class:`DeferredArray` made into one
+class DeferredField:
+    """A dataclass field that holds a value, or a :class:`DeferredValue` made into one
     when the field is first read (and then kept in its place). Installed on a dataclass
     by :func:`deferrable`; what was given is kept in the instance's ``__dict__`` under
-    the field's own name (so pickles are those of a plain field). :func:`given_array`
-    reads what was given without making it.
+    the field's own name (so pickles are those of a plain field). :func:`given` reads
+    what was given without making it.
     """
 
     def __init__(self, name: str) -> None:
@@ -472,21 +504,18 @@ class ArrayField:
         if obj is None:  # the class's attribute
             raise AttributeError(self._name)
         held = obj.__dict__[self._name]
-        if isinstance(held, DeferredArray):
+        if isinstance(held, DeferredValue):
             held = obj.__dict__[self._name] = held.made()
         return held
 
-    def __set__(self, obj: object, value: np.ndarray | DeferredArray) -> None:
+    def __set__(self, obj: object, value: Any) -> None:
         obj.__dict__[self._name] = value  # also on a frozen dataclass: only in __init__
 
 
-_T = TypeVar("_T")
-
-
 def deferrable(*names: str) -> Callable[[type[_T]], type[_T]]:
-    """A class decorator (over ``@dataclass``) making the array fields ``names``
-    :class:`ArrayField`: each may be given a :func:`deferred_array`. Type checkers see
-    the fields as the arrays they are when read.
+    """A class decorator (over ``@dataclass``) making the fields ``names``
+    :class:`DeferredField`: each may be given a :func:`deferred_array` or a
+    :func:`deferred_value`. Type checkers see the fields as what they are when read.
 
     >>> from dataclasses import dataclass
     >>> @deferrable("values")
@@ -495,13 +524,13 @@ def deferrable(*names: str) -> Callable[[type[_T]], type[_T]]:
     ...     values: np.ndarray
     >>> made = []
     >>> h = Held(deferred_array(lambda: made.append(1) or np.ones(2), 2))
-    >>> type(given_array(h, "values")).__name__, h.values.tolist(), h.values.tolist(), made
+    >>> type(given(h, "values")).__name__, h.values.tolist(), h.values.tolist(), made
     ('DeferredArray', [1.0, 1.0], [1.0, 1.0], [1])
     """
 
     def install(cls: type[_T]) -> type[_T]:
         for name in names:
-            setattr(cls, name, ArrayField(name))
+            setattr(cls, name, DeferredField(name))
         return cls
 
     return install
@@ -513,13 +542,46 @@ def deferred_array(make: Callable[[], np.ndarray], size: int) -> np.ndarray:
     return cast(np.ndarray, DeferredArray(make, size))
 
 
+def deferred_value(make: Callable[[], _T]) -> _T:
+    """A :class:`DeferredValue` made by ``make``, typed as the value it stands for: only
+    for the fields of :func:`deferrable`."""
+    return cast(_T, DeferredValue(make))
+
+
+def given(obj: object, name: str) -> Any:
+    """What a :func:`deferrable` field of ``obj`` holds, a :class:`DeferredValue` left
+    unmade."""
+    return obj.__dict__[name]
+
+
 def given_array(obj: object, name: str) -> np.ndarray:
-    """What a :func:`deferrable` field of ``obj`` holds, a :class:`DeferredArray` left
-    unmade (typed as :func:`deferred_array` types it)."""
-    return cast(np.ndarray, obj.__dict__[name])
+    """:func:`given` for an array field (typed as :func:`deferred_array` types it)."""
+    return cast(np.ndarray, given(obj, name))
 
 
-@deferrable("shingle_seq")
+def replaced(obj: _T, **changes: Any) -> _T:
+    """``dataclasses.replace(obj, **changes)`` that leaves what ``obj``'s
+    :func:`deferrable` fields hold unmade (``replace`` reads, and so makes, them).
+
+    >>> from dataclasses import dataclass
+    >>> @deferrable("text")
+    ... @dataclass(frozen=True)
+    ... class Held:
+    ...     text: str
+    ...     name: str = ""
+    >>> h = replaced(Held(deferred_value(lambda: "made")), name="b")
+    >>> type(given(h, "text")).__name__, h.text, h.name
+    ('DeferredValue', 'made', 'b')
+    """
+    kept = {
+        f.name: obj.__dict__[f.name]
+        for f in fields(obj)  # type: ignore[arg-type]
+        if f.init and f.name not in changes
+    }
+    return type(obj)(**kept, **changes)
+
+
+@deferrable("shingle_seq", "text", "usable", "minhash", "bit_sums", "units", "keywords")
 @dataclass(frozen=True, eq=False)
 class Document:
     """One readable submission with everything comparison needs.

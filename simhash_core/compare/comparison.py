@@ -105,7 +105,7 @@ class PairMatrix:
         """This matrix with every view made (the app makes the deferred ones in its
         scan thread, not on the GUI thread when the matrix is first shown)."""
         for name in ("distance", "jaccard"):
-            getattr(self, name)  # reading a deferred view makes it (types.ArrayField)
+            getattr(self, name)  # reading a deferred view makes it (types.DeferredField)
         return self
 
 

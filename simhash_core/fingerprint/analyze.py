@@ -46,21 +46,28 @@ from simhash_core.types import (
     ScanSettings,
     UnitSpans,
     deferrable,
+    given,
     given_array,
 )
 
 KEYWORDS_KEPT = 200
+# the fields of an Analysis the cache gives unmade (made when first read, see
+# simhash_core.store.codec): a re-scan answered by its verdict reads none of them
+DEFERRED_FIELDS = (
+    "text", "unit_starts", "unit_ends", "unit_spans", "shingle_seq", "usable", "keywords",
+    "minhash", "bit_sums",
+)  # fmt: skip
 
 
-@deferrable("unit_starts", "unit_ends", "shingle_seq")
+@deferrable(*DEFERRED_FIELDS)
 @dataclass(frozen=True)
 class Analysis:
     """What one file contributes to a scan (see :class:`~simhash_core.types.Document`)."""
 
     text: str
     kind: str
-    # these three are made when first read where the cache gave them (deferrable): a
-    # re-scan answered by its verdict reads none of them (a Document keeps unit_spans)
+    # the DEFERRED_FIELDS are made when first read where the cache gave them: a re-scan
+    # answered by its verdict reads none of them
     unit_starts: np.ndarray
     unit_ends: np.ndarray
     shingle_seq: np.ndarray
@@ -355,20 +362,18 @@ class AnalysisFields(TypedDict):
 
 
 def analysis_fields(a: Analysis) -> AnalysisFields:
-    """The :class:`Document` fields an analysis fills (its shingles left unmade where
-    they are deferred)."""
+    """The :class:`Document` fields an analysis fills (what is deferred left unmade)."""
+    spans = given(a, "unit_spans")
     return {
         "fingerprint": a.fingerprint,
-        "minhash": a.minhash,
+        "minhash": given(a, "minhash"),
         "shingle_seq": given_array(a, "shingle_seq"),
-        "usable": a.usable,
+        "usable": given(a, "usable"),
         "ngram": a.ngram,
-        "units": (
-            a.unit_spans if a.unit_spans is not None else UnitSpans.of(a.unit_starts, a.unit_ends)
-        ),
+        "units": spans if spans is not None else UnitSpans.of(a.unit_starts, a.unit_ends),
         "terms": a.terms,
-        "keywords": a.keywords,
-        "bit_sums": a.bit_sums,
+        "keywords": given(a, "keywords"),
+        "bit_sums": given(a, "bit_sums"),
         "sentences": a.sentences,
     }
 
@@ -434,7 +439,7 @@ def to_document(path: str, abspath: Path, a: Analysis) -> Document:
     return Document(
         path=path,
         abspath=abspath,
-        text=a.text,
+        text=given(a, "text"),
         kind=a.kind,
         mtime=file_mtime(abspath),
         content_hash=a.content_hash,

@@ -47,7 +47,7 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -70,9 +70,10 @@ from simhash_core.store.codec import (
 )
 from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 
-# 22: rows hold what cannot be made again cheaply, compactly (#43); 21: PDF white, tiny,
+# 23: rows checked on their bytes, decoded when read (#43); 22: rows hold what cannot be
+# made again cheaply, compactly (#43); 21: PDF white, tiny,
 # shuffled, junk layers (#41); 20: shingles as their units' hashes (#43)
-CACHE_VERSION = 22
+CACHE_VERSION = 23
 # what extraction gives for the same bytes; a change re-reads every file once
 # 9: PDF white, tiny, shuffled, junk layers (#41); 8: texts compressed (#43); 7: junk in a
 # .txt read past; 6: .doc, .wps, photos, turned scans
@@ -96,6 +97,7 @@ CREATE TABLE IF NOT EXISTS table_users (name TEXT PRIMARY KEY, used REAL);
 """
 # what a failed store may raise; it costs a cache miss, never the file's result
 STORE_ERRORS = (sqlite3.Error, ValueError, OverflowError)
+ROWS_AT_ONCE = 256  # analyses read by one query (SQLite takes up to 32,766 values)
 KEEP_COMPARISONS = 32  # the most recently used comparison memos and verdicts kept
 VERDICT_PREFIX = "verdict:"  # verdicts share the comparisons table with the memos
 # an older version's tables are kept while it still opens the cache (table_users)
@@ -138,6 +140,7 @@ def _meta(value: str | None) -> DocumentMeta | None:
         return DocumentMeta.from_json(json.loads(value))
     except (ValueError, TypeError):
         return None
+
 
 _TEXTS = f"texts_v{EXTRACT_VERSION}"
 _UNREADABLE = f"unreadable_v{EXTRACT_VERSION}"
@@ -326,33 +329,37 @@ class AnalysisCache:
     def get_analysis(self, digest: str, key: str, *, with_terms: bool = True) -> Analysis | None:
         """The cached analysis, or None (also when its bytes are damaged).
         ``with_terms=False`` leaves out the term counts (only corpus IDF needs them)."""
+        return self.get_analyses([digest], key, with_terms=with_terms).get(digest)
+
+    def get_analyses(
+        self, digests: Sequence[str], key: str, *, with_terms: bool = True
+    ) -> dict[str, Analysis]:
+        """:meth:`get_analysis` of each of ``digests`` found, by digest, read
+        :data:`ROWS_AT_ONCE` to a query (a query per file was a fifth of re-opening a
+        large folder)."""
         terms_col = "a.terms" if with_terms else "NULL"
-        row = self._guarded(
-            lambda db: db.execute(
-                f"SELECT a.header, a.arrays, {terms_col}, t.text, t.kind, "
-                f"t.encoding, t.pages, t.warnings, t.meta, t.ocr FROM {_ANALYSES} a "
-                f"JOIN {_TEXTS} t ON t.digest = a.digest WHERE a.digest = ? AND a.key = ?",
-                (digest, key),
-            ).fetchone(),
-            None,
-        )
-        if row is None:
-            return None
-        header, arrays, terms, text, kind, encoding, pages, warnings, meta, ocr = row
-        try:
-            return decode_analysis(
-                EncodedAnalysis(header, arrays, terms or b""),
-                text_of(text),
-                kind,
-                content_hash=digest,
-                encoding=encoding,
-                pages=pages,
-                warnings=load_messages(warnings),
-                meta=_meta(meta),
-                **_ocr(ocr),
-            )
-        except DECODE_ERRORS:
-            return None
+        wanted = list(dict.fromkeys(digests))
+
+        def work(db: sqlite3.Connection) -> list[tuple]:
+            rows: list[tuple] = []
+            for lo in range(0, len(wanted), ROWS_AT_ONCE):
+                part = wanted[lo : lo + ROWS_AT_ONCE]
+                rows += db.execute(
+                    f"SELECT a.digest, a.header, a.arrays, {terms_col}, t.text, t.kind, "
+                    f"t.encoding, t.pages, t.warnings, t.meta, t.ocr FROM {_ANALYSES} a "
+                    f"JOIN {_TEXTS} t ON t.digest = a.digest "
+                    f"WHERE a.key = ? AND a.digest IN ({','.join('?' * len(part))})",
+                    (key, *part),
+                ).fetchall()
+            return rows
+
+        found = {}
+        no_rows: list[tuple] = []
+        for row in self._guarded(work, no_rows):
+            analysis = _analysis_of(row)
+            if analysis is not None:
+                found[row[0]] = analysis
+        return found
 
     def get_failure(self, digest: str, suffix: str) -> tuple[str, Message] | None:
         """Why a file of these bytes, read as ``suffix`` says (its name's suffix, and
@@ -515,6 +522,27 @@ class AnalysisCache:
         self._guarded(lambda db: store_text(db, text), None)
 
 
+def _analysis_of(row: tuple) -> Analysis | None:
+    """The analysis of a row :meth:`AnalysisCache.get_analyses` read, or None where its
+    bytes are damaged or its text is not the one it was made of."""
+    digest, header, arrays, terms, text, kind, encoding, pages, warnings, meta, ocr = row
+    if not isinstance(text, bytes):  # stored as text before: not the analysed bytes
+        return None
+    try:
+        return decode_analysis(
+            EncodedAnalysis(header, arrays, terms or b"", text),
+            kind,
+            content_hash=digest,
+            encoding=encoding,
+            pages=pages,
+            warnings=load_messages(warnings),
+            meta=_meta(meta),
+            **_ocr(ocr),
+        )
+    except DECODE_ERRORS:
+        return None
+
+
 def lasting_failure(code: str, reason: Message) -> bool:
     """Whether a file that failed so fails again on every read of the same bytes.
 
@@ -584,7 +612,7 @@ def store_analysis(db: sqlite3.Connection, key: str, a: Analysis) -> None:
     row = encode_analysis(a)
     db.execute("BEGIN")
     try:
-        _insert_text(db, a)
+        _insert_text(db, a, row.text)
         db.execute(
             f"INSERT OR REPLACE INTO {_ANALYSES} VALUES (?, ?, ?, ?, ?)",
             (a.content_hash, key, row.header, row.arrays, row.terms),
@@ -600,15 +628,16 @@ def store_text(db: sqlite3.Connection, text: ExtractedText) -> None:
     if text.content_hash:
         db.execute("BEGIN")
         try:
-            _insert_text(db, text)
+            _insert_text(db, text, text_value(text.text))
         except BaseException:
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
 
 
-def _insert_text(db: sqlite3.Connection, a: Analysis | ExtractedText) -> None:
-    """The row of a file's text, under its content hash."""
+def _insert_text(db: sqlite3.Connection, a: Analysis | ExtractedText, stored: bytes) -> None:
+    """The row of a file's text, under its content hash: ``stored``, its
+    :func:`~simhash_core.store.codec.text_value`."""
     db.execute(
         f"INSERT OR REPLACE INTO {_TEXTS} VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (
@@ -617,10 +646,8 @@ def _insert_text(db: sqlite3.Connection, a: Analysis | ExtractedText) -> None:
             a.encoding,
             a.pages,
             dump_messages(a.warnings),
-            text_value(a.text),
+            stored,
             json.dumps(a.meta.to_json(), ensure_ascii=False) if a.meta else None,
             _ocr_value(a.ocr, a.ocr_skipped, a.ocr_offered),
         ),
     )
-
-

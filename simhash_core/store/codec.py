@@ -19,14 +19,16 @@ docs/benchmarks.md, "The fingerprint cache's rows"):
 * The keywords and the term counts (which only a scan with the folder's own IDF
   reads) compressed. The text (stored apart, :func:`text_value`) is compressed too.
 
-Whatever is made again is checked against a hash of what was stored (the units' and
-the sentences' ids): a damaged row, or a text that is not the analysed one, raises
-ValueError, which the cache takes for a miss.
+A row is checked when it is read, on its bytes as they are (a hash of the header, the
+frames and the text's stored bytes, :func:`_check`): a damaged row, or a row beside a
+text that is not the analysed one, raises ValueError, which the cache takes for a miss.
+Nothing else is decoded then: the text and each array are decoded when first read
+(:class:`_Row`), and a re-scan answered by its cached verdict reads none of them.
 
 >>> from simhash_core.fingerprint.analyze import analyze_text
 >>> from simhash_core.types import ScanSettings
 >>> a = analyze_text("课程论文要求：请阅读本学期指定材料。", ScanSettings())
->>> b = decode_analysis(encode_analysis(a), a.text, a.kind)
+>>> b = decode_analysis(encode_analysis(a), a.kind)
 >>> b.fingerprint == a.fingerprint and list(b.keywords) == list(a.keywords)
 True
 """
@@ -36,7 +38,6 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from functools import partial
 from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
@@ -61,6 +62,7 @@ from simhash_core.types import (
     UnitSpans,
     _narrowest,
     deferred_array,
+    deferred_value,
 )
 
 if TYPE_CHECKING:
@@ -89,20 +91,22 @@ class TextFields(OcrFields, total=False):
 
 @dataclass(frozen=True)
 class EncodedAnalysis:
-    """The columns of one cached analysis."""
+    """The columns of one cached analysis, and its text as stored (:func:`text_value`)."""
 
-    header: bytes  # _HEADER: the format, the fingerprint, the shingle size, the check
+    header: bytes  # _HEADER: the format, the fingerprint, the counts, the check
     # the compressed frame's size, the compressed frame (_SMALL), then the plain one
     # (_PLAIN)
     arrays: bytes
     terms: bytes  # pack_terms, compressed (empty: the terms were not kept)
+    text: bytes  # the text's column in the texts table, which the check covers
 
 
-# format, how the shingles are stored, the shingle size, the fingerprint, the check
-_HEADER = struct.Struct("<BBHQQ")
+# format, how the shingles are stored, the shingle size, the fingerprint, how many
+# units and shingles, the check
+_HEADER = struct.Struct("<BBHQIIQ")
 _CHECK = struct.Struct("<Q")
 _CHECKED = _HEADER.size - _CHECK.size  # the header's bytes before the check
-FORMAT = 2  # of the rows of CACHE_VERSION 22 (see the module docstring)
+FORMAT = 3  # of the rows of CACHE_VERSION 23 (see the module docstring)
 _BY_UNITS, _AS_HASHES = 0, 1  # the shingles: made from the units, or stored as they are
 _SIZE = struct.Struct("<I")
 # the compressed frame's arrays, in order
@@ -127,7 +131,7 @@ _ONE_CHAR = 0x10000  # units of one character below this are hashed by code poin
 
 
 def encode_analysis(a: Analysis) -> EncodedAnalysis:
-    """The cache columns of ``a`` (its text is stored apart, by :func:`text_value`)."""
+    """The cache columns of ``a``, and its text as the texts table stores it."""
     units = a.unit_hashes
     if units is not None and not _units_make(units, a.ngram, a.shingle_seq):
         units = None
@@ -170,10 +174,12 @@ def encode_analysis(a: Analysis) -> EncodedAnalysis:
     packed = squeeze(pack_frame([small[name] for name in _SMALL]))
     arrays = _SIZE.pack(len(packed)) + packed + pack_frame([plain[name] for name in _PLAIN])
     how = _AS_HASHES if units is None else _BY_UNITS
-    head = _HEADER.pack(FORMAT, how, a.ngram, a.fingerprint, 0)[:_CHECKED]
-    check = _check(head, arrays, codepoints)
+    counts = (len(spans), len(a.shingle_seq))
+    head = _HEADER.pack(FORMAT, how, a.ngram, a.fingerprint, *counts, 0)[:_CHECKED]
+    text = text_value(a.text)
+    check = _check(head, arrays, text)
     terms = squeeze(pack_terms(a.terms)) if a.terms else b""
-    return EncodedAnalysis(head + _CHECK.pack(check), arrays, terms)
+    return EncodedAnalysis(head + _CHECK.pack(check), arrays, terms, text)
 
 
 def _units_make(units: np.ndarray, ngram: int, shingles: np.ndarray) -> bool:
@@ -248,12 +254,14 @@ def _steps(values: np.ndarray) -> np.ndarray:
     return _narrowest(np.diff(np.asarray(values, np.int64), prepend=0))
 
 
-def _check(head: bytes, arrays: bytes, codepoints: np.ndarray) -> int:
-    """What a row (but its terms, which their own checksum covers) and the text it was
-    made with hash to: whatever is made from them again is made from what was stored."""
+def _check(head: bytes, arrays: bytes, text: bytes) -> int:
+    """What a row (but its terms, which their own checksum covers) and its text as
+    stored hash to: checked on the bytes as they are read, so that nothing is decoded
+    before it is needed, and whatever is made from them later is made from what was
+    stored (a damaged row, or a row beside a text stored since, is a miss)."""
     h = xxhash.xxh3_64(head)
     h.update(arrays)
-    h.update(codepoints.tobytes())
+    h.update(text)
     return h.intdigest()
 
 
@@ -289,57 +297,95 @@ DECODE_ERRORS = (
 
 
 def decode_analysis(
-    encoded: EncodedAnalysis, text: str, kind: str, **document: Unpack[TextFields]
+    encoded: EncodedAnalysis, kind: str, **document: Unpack[TextFields]
 ) -> Analysis:
-    """The :class:`Analysis` of :func:`encode_analysis`, with ``text`` the stored text;
-    ``terms`` left empty when ``encoded.terms`` is empty. Raises one of
-    :data:`DECODE_ERRORS` on damaged bytes or another text."""
-    fmt, how, ngram, fingerprint, check = _HEADER.unpack(encoded.header)
+    """The :class:`Analysis` of :func:`encode_analysis`, its text that of
+    ``encoded.text``; ``terms`` left empty when ``encoded.terms`` is empty. Raises one
+    of :data:`DECODE_ERRORS` on damaged bytes or another text.
+
+    Only the header is read here, and the row checked: the text and the arrays are
+    decoded when first read (:class:`_Row`), so a re-scan answered by its cached verdict
+    decodes none of them."""
+    fmt, how, ngram, fingerprint, units, shingles, check = _HEADER.unpack(encoded.header)
     if fmt != FORMAT or how not in (_BY_UNITS, _AS_HASHES):
         raise ValueError(f"a cached analysis of format {fmt}")
-    codepoints = _codepoints(text)
-    head = encoded.header[:_CHECKED]
-    if _check(head, encoded.arrays, codepoints) != check:
+    if _check(encoded.header[:_CHECKED], encoded.arrays, encoded.text) != check:
         raise ValueError("a cached analysis damaged, or of another text")
-    (size,) = _SIZE.unpack_from(encoded.arrays)
-    small = dict(
-        zip(_SMALL, unpack_frame(encoded.arrays[4 : 4 + size], compressed=True), strict=True)
-    )
-    plain = dict(zip(_PLAIN, unpack_frame(encoded.arrays[4 + size :]), strict=True))
-    if len(small["lengths"]) != len(small["gaps"]):
-        raise ValueError("units: as many gaps as lengths")
-    # copies of what the document keeps: views would keep the whole row in memory
-    spans = UnitSpans(int(small["first"][0]), small["gaps"].copy(), small["lengths"].copy())
-    count = len(spans)
-    if how == _BY_UNITS:
-        # made when first read (a re-scan answered by its verdict never reads them),
-        # from a row that was checked: within the text, as encode_analysis made it
-        shingles = deferred_array(
-            partial(_shingles_of_units, text, spans, _StoredUnits.of(small, plain, count), ngram),
-            _shingle_count(count, ngram),
-        )
-    else:
-        shingles = plain["shingles"]
-    usable = small["usable"]
-    if len(usable) != len(shingles):
-        raise ValueError("usable: not one per shingle")
+    if how == _BY_UNITS and shingles != _shingle_count(units, ngram):
+        raise ValueError("shingles: not as many as the units make")
+    row = _Row(encoded.arrays, encoded.text, units, ngram if how == _BY_UNITS else 0)
     return Analysis(
-        text=text,
+        text=deferred_value(row.text),
         kind=kind,
-        unit_starts=deferred_array(lambda: spans.starts, count),
-        unit_ends=deferred_array(lambda: spans.ends, count),
-        unit_spans=spans,
-        shingle_seq=shingles,
-        usable=usable,
-        minhash=plain["minhash"].astype(np.uint64),
-        bit_sums=plain["bit_sums"].copy(),
-        sentences=DeferredSentences(partial(_sentences, text, _sentence_parts(small))),
+        unit_starts=deferred_array(lambda: row.spans().starts, units),
+        unit_ends=deferred_array(lambda: row.spans().ends, units),
+        unit_spans=deferred_value(row.spans),
+        shingle_seq=deferred_array(row.shingles, shingles),
+        usable=deferred_array(lambda: row.small()["usable"].copy(), shingles),
+        minhash=deferred_value(lambda: row.plain()["minhash"].astype(np.uint64)),
+        bit_sums=deferred_value(lambda: row.plain()["bit_sums"].copy()),
+        sentences=DeferredSentences(row.sentences),
         terms=unpack_terms(unsqueeze(encoded.terms)) if encoded.terms else {},
-        keywords=unpack_joined(small["keywords"].tobytes()),
+        keywords=deferred_value(lambda: unpack_joined(row.small()["keywords"].tobytes())),
         fingerprint=fingerprint,
         ngram=ngram,
         **document,
     )
+
+
+class _Row:
+    """A checked row, decoded part by part when its analysis first reads it: its text,
+    its compressed frame, its plain frame. What is made of them is copied out (views
+    would hold the frames), but the units' spans and the text, which several parts are
+    made from, are kept here once made. The row was checked when read (see
+    :func:`_check`), so decoding it cannot meet damaged bytes: what does not add up
+    raises ValueError, a fault of this module.
+    """
+
+    __slots__ = ("_arrays", "_ngram", "_small", "_spans", "_text", "_text_value", "_units")
+
+    def __init__(self, arrays: bytes, text: bytes, units: int, ngram: int) -> None:
+        self._arrays, self._text_value = arrays, text
+        self._units, self._ngram = units, ngram  # ngram 0: the shingles are stored
+        self._small: dict[str, np.ndarray] | None = None
+        self._spans: UnitSpans | None = None
+        self._text: str | None = None
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = text_of(self._text_value)
+        return self._text
+
+    def small(self) -> dict[str, np.ndarray]:
+        """The compressed frame's arrays, by name (kept: several fields read them)."""
+        if self._small is None:
+            (size,) = _SIZE.unpack_from(self._arrays)
+            frame = unpack_frame(self._arrays[4 : 4 + size], compressed=True)
+            self._small = dict(zip(_SMALL, frame, strict=True))
+        return self._small
+
+    def plain(self) -> dict[str, np.ndarray]:
+        """The plain frame's arrays, by name (views: what is made of them is copied)."""
+        (size,) = _SIZE.unpack_from(self._arrays)
+        return dict(zip(_PLAIN, unpack_frame(self._arrays[4 + size :]), strict=True))
+
+    def spans(self) -> UnitSpans:
+        if self._spans is None:
+            small = self.small()
+            gaps, lengths = small["gaps"], small["lengths"]
+            if not len(gaps) == len(lengths) == self._units:
+                raise ValueError("units: not as many gaps and lengths as units")
+            self._spans = UnitSpans(int(small["first"][0]), gaps.copy(), lengths.copy())
+        return self._spans
+
+    def shingles(self) -> np.ndarray:
+        if not self._ngram:
+            return self.plain()["shingles"].copy()
+        stored = _StoredUnits.of(self.small(), self.plain(), self._units)
+        return _shingles_of_units(self.text(), self.spans(), stored, self._ngram)
+
+    def sentences(self) -> Sentences:
+        return _sentences(self.text(), self.small())
 
 
 @dataclass(frozen=True)
@@ -397,17 +443,6 @@ def _unit_hashes(codepoints: np.ndarray, starts: np.ndarray, units: _StoredUnits
     return hashes
 
 
-_SENTENCE_PARTS = (
-    "span_steps", "lang", "word_steps", "told", "word_ids", "gloss_steps", "gloss_ids",
-)  # fmt: skip
-
-
-def _sentence_parts(small: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-    """Copies of the sentences' arrays of a row, to make them from later (without
-    holding the rest of the row)."""
-    return {name: small[name].copy() for name in _SENTENCE_PARTS}
-
-
 def _sentences(text: str, small: dict[str, np.ndarray]) -> Sentences:
     """The sentences of a row: the told ones' term ids made from ``text`` again."""
     spans = np.cumsum(small["span_steps"], dtype=np.int64)
@@ -430,7 +465,7 @@ def _sentences(text: str, small: dict[str, np.ndarray]) -> Sentences:
         word_ids[~kept] = ids[_ranges(lo[at], hi[at])]
     return Sentences(
         spans=spans.astype(np.int32),
-        lang=lang,
+        lang=lang.copy(),
         word_ptr=ptr.astype(np.int32),
         word_ids=word_ids,
         gloss_ptr=np.cumsum(small["gloss_steps"], dtype=np.int64).astype(np.int32),

@@ -1,4 +1,4 @@
-"""The fingerprint cache's rows (format of CACHE_VERSION 22): what is made again from
+"""The fingerprint cache's rows (format of CACHE_VERSION 23): what is made again from
 the stored text (the units of one character, the Chinese sentences' term ids) comes
 back exactly as analysed, and a damaged row, or a row beside another text, is a miss
 that reads the file again, never a crash or another analysis."""
@@ -16,6 +16,7 @@ import zstandard
 
 from simhash_core.fingerprint.analyze import analyze_text
 from simhash_core.scan import scan
+from simhash_core.store import codec
 from simhash_core.store.cache import _ANALYSES, _TEXTS, AnalysisCache
 from simhash_core.store.codec import (
     DeferredSentences,
@@ -26,7 +27,7 @@ from simhash_core.store.codec import (
 )
 from simhash_core.store.frames import pack_frame, squeeze, unpack_frame, unsqueeze
 from simhash_core.text.sentences import Sentences
-from simhash_core.types import ScanSettings, UnitSpans
+from simhash_core.types import ScanSettings, UnitSpans, given_array
 from tests.core.textgen import en_essay, zh_essay
 
 ARRAYS = ("unit_starts", "unit_ends", "shingle_seq", "usable", "minhash", "bit_sums")
@@ -46,7 +47,7 @@ def same(a, b) -> bool:
 
 
 def round_trip(a):
-    return decode_analysis(encode_analysis(a), a.text, a.kind)
+    return decode_analysis(encode_analysis(a), a.kind)
 
 
 TEXTS = {
@@ -96,15 +97,38 @@ def _holds_a_buffer(value) -> bool:
     return value is not None
 
 
-def test_a_row_read_is_not_kept_in_memory():
+def test_what_is_made_of_a_row_holds_none_of_it():
     """A document keeps its arrays for the whole scan (100,000 of them in a large
-    folder): none is a view of the row it was read from, nor are the arrays its
-    sentences will be made from."""
+    folder): none is a view of the row it was read from, nor are its sentences'."""
     back = round_trip(analyze_text(TEXTS["mixed"], ScanSettings()))
     kept = [getattr(back, n) for n in ARRAYS] + [back.unit_spans.gaps, back.unit_spans.lengths]
-    make = back.sentences._make
-    kept += list(make.args[1].values())
+    kept += [getattr(back.sentences, f.name) for f in fields(Sentences)]
     assert not any(_holds_a_buffer(a) for a in kept)
+
+
+def test_a_row_read_decodes_nothing_until_it_is_read(monkeypatch):
+    """Reading a row checks its bytes and reads its header only: its text and its
+    frames are decoded when a field made of them is first read (a re-scan answered by
+    its verdict reads none), each once."""
+    a = analyze_text(TEXTS["mixed"], ScanSettings())
+    row = encode_analysis(a)
+    decoded: list[str] = []
+    real_frame, real_text = codec.unpack_frame, codec.text_of
+    monkeypatch.setattr(
+        codec, "unpack_frame", lambda *x, **k: decoded.append("frame") or real_frame(*x, **k)
+    )
+    monkeypatch.setattr(codec, "text_of", lambda v: decoded.append("text") or real_text(v))
+    back = decode_analysis(row, a.kind)
+    assert (back.fingerprint, back.ngram) == (a.fingerprint, a.ngram)
+    assert len(given_array(back, "shingle_seq")) == len(a.shingle_seq)
+    assert len(given_array(back, "usable")) == len(a.usable)
+    assert decoded == []
+    assert back.text == a.text and decoded == ["text"]
+    assert list(back.keywords) == list(a.keywords) and decoded == ["text", "frame"]
+    assert np.array_equal(back.shingle_seq, a.shingle_seq)  # the text and spans kept
+    assert back.sentences.count == a.sentences.count
+    # the compressed frame once, the plain one for the shingles' stored units
+    assert decoded == ["text", "frame", "frame"]
 
 
 def test_what_the_text_gives_is_not_stored():
@@ -135,14 +159,14 @@ def test_a_row_beside_another_text_is_refused():
     row = encode_analysis(a)
     changed = a.text.replace(a.text[40], "它", 1)
     with pytest.raises(ValueError):
-        decode_analysis(row, changed, a.kind)
+        decode_analysis(replace(row, text=text_value(changed)), a.kind)
 
 
 def _flipped(blob: bytes, at: int) -> bytes:
     return blob[:at] + bytes([blob[at] ^ 0x40]) + blob[at + 1 :]
 
 
-@pytest.mark.parametrize("part", ["header", "arrays", "terms"])
+@pytest.mark.parametrize("part", ["header", "arrays", "terms", "text"])
 def test_every_damaged_byte_of_a_row_is_refused(part):
     a = analyze_text(zh_essay(9), ScanSettings())
     row = encode_analysis(a)
@@ -150,14 +174,14 @@ def test_every_damaged_byte_of_a_row_is_refused(part):
     for at in range(0, len(blob), max(1, len(blob) // 40)):
         damaged = replace(row, **{part: _flipped(blob, at)})
         try:
-            back = decode_analysis(damaged, a.text, a.kind)
+            back = decode_analysis(damaged, a.kind)
         except (ValueError, KeyError, TypeError, IndexError, zlib.error, zstandard.ZstdError):
             continue
         raise AssertionError(f"byte {at} of the {part} flipped was read: {same(a, back)}")
     for cut in (0 if part != "terms" else 1, 1, len(blob) // 2, len(blob) - 1):
         # (no terms at all is a row whose terms were not kept)
         with pytest.raises(Exception) as info:
-            decode_analysis(replace(row, **{part: blob[:cut]}), a.text, a.kind)
+            decode_analysis(replace(row, **{part: blob[:cut]}), a.kind)
         assert not isinstance(info.value, (MemoryError, SystemError))
 
 

@@ -27,14 +27,14 @@ DEFERRED = ("unit_starts", "unit_ends", "shingle_seq")
 
 def test_a_row_read_back_makes_its_arrays_when_read():
     a = analyze_text(zh_essay(7) + en_essay(2, 20), ScanSettings())
-    back = decode_analysis(encode_analysis(a), a.text, a.kind)
+    back = decode_analysis(encode_analysis(a), a.kind)
     for name in DEFERRED:
         assert isinstance(given_array(back, name), DeferredArray), name
         made = getattr(back, name)
         assert np.array_equal(made, getattr(a, name)) and made.dtype == getattr(a, name).dtype
         assert given_array(back, name) is made  # made once, then kept
     # pickled (to a worker) and deep-copied, an unmade one is the array itself
-    again = decode_analysis(encode_analysis(a), a.text, a.kind)
+    again = decode_analysis(encode_analysis(a), a.kind)
     for moved in (pickle.loads(pickle.dumps(again)), copy.deepcopy(again)):
         held = given_array(moved, "shingle_seq")
         assert type(held) is np.ndarray and np.array_equal(held, a.shingle_seq)

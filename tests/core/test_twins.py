@@ -193,13 +193,13 @@ def test_a_warm_scan_asks_the_cache_once_per_content(tmp_path, monkeypatch):
         read.append(Path(args[0]).name)
         return _analyze_task(*args)
 
-    lookup = cache.get_analysis
+    lookup = cache.get_analyses
 
-    def counted(digest, *args, **kwargs):
-        asked.append(digest)
-        return lookup(digest, *args, **kwargs)
+    def counted(digests, *args, **kwargs):
+        asked.extend(dict.fromkeys(digests))  # read in one query: each once
+        return lookup(digests, *args, **kwargs)
 
-    monkeypatch.setattr(cache, "get_analysis", counted)
+    monkeypatch.setattr(cache, "get_analyses", counted)
     warm = scan(
         [folder], [CLASS_ZH / "template.txt"], settings, isolate=False, cache=cache,
         task=counting,
