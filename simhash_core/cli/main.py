@@ -39,7 +39,11 @@ if TYPE_CHECKING:  # the reports' modules are imported when reports are written
     from simhash_core.review.decisions import Decision
 
 
-def summary(result: ScanResult) -> str:
+def summary(result: ScanResult, listed_in: str | None = None) -> str:
+    """What a scan found, for the terminal: the counts, notes and shared texts, the
+    files that could not be read, were skipped or warned about, the groups and the
+    flagged pairs. Long lists are cut short (the reports hold them all); ``listed_in``
+    names the errors sheet that lists every file's problem, when one was written."""
     flagged = sum(1 for p in result.pairs if p.flagged)
     new = sum(d.archive_label is None for d in result.documents)
     archived = len(result.documents) - new
@@ -59,18 +63,70 @@ def summary(result: ScanResult) -> str:
         lines.append(f"decisions: {review}")
     lines.extend(f"  note     {n}" for n in result.notices)
     lines.extend(_shared_text_lines(result))
-    for e in result.errors:
-        lines.append(f"  error    {e.path}: {e.reason}")
-    for e in result.skipped:
-        lines.append(f"  skipped  {e.path}: {e.reason}")
-    for d in result.documents:
-        if d.archive_label is None:
-            lines.extend(f"  warning  {d.path}: {w}" for w in d.warnings)
-    for c in result.clusters:
-        names = ", ".join(result.documents[m].label for m in c.members)
-        lines.append(f"  group {c.id} (max {c.max_similarity:.0%}, {c.source_reason}): {names}")
+    warned = [
+        (d.path, str(w)) for d in result.documents if d.archive_label is None for w in d.warnings
+    ]
+    for kind, entries in (
+        ("error", [(e.path, str(e.reason)) for e in result.errors]),
+        ("skipped", [(e.path, str(e.reason)) for e in result.skipped]),
+        ("warning", warned),
+    ):
+        lines.extend(file_lines(kind, entries, listed_in))
+    lines.extend(_group_lines(result))
     lines.extend(_flagged_lines(result))
     return "\n".join(lines)
+
+
+SAME_REASON_FILES = 5  # files named one by one under a reason; more are counted
+
+
+def file_lines(kind: str, entries: list[tuple[str, str]], listed_in: str | None) -> list[str]:
+    """The summary's lines for per-file ``entries`` (path, reason) of one ``kind``:
+    one line per file, but a reason more than :data:`SAME_REASON_FILES` files share
+    is said once, with how many files and the first of them (a folder of 100,000
+    files read 12,000 of them as GB18030: one line, not 12,000). ``listed_in``: the
+    file that lists every one of them, if one was written.
+
+    >>> file_lines("warning", [("a.txt", "odd"), ("b.txt", "odd")], None)
+    ['  warning  a.txt: odd', '  warning  b.txt: odd']
+    >>> many = [(f"s{k}.txt", "read as GB18030") for k in range(8)] + [("x.pdf", "cut")]
+    >>> for line in file_lines("warning", many, "out-errors.csv"):
+    ...     print(line)
+      warning  8 files: read as GB18030
+               s0.txt, s1.txt, s2.txt, s3.txt, s4.txt and 3 more (all in out-errors.csv)
+      warning  x.pdf: cut
+    """
+    by_reason: dict[str, list[str]] = {}
+    for path, reason in entries:
+        by_reason.setdefault(reason, []).append(path)
+    label = f"{kind:<8}"
+    lines: list[str] = []
+    for reason, paths in by_reason.items():
+        if len(paths) <= SAME_REASON_FILES:
+            lines.extend(f"  {label} {path}: {reason}" for path in paths)
+            continue
+        where = f"all in {listed_in}" if listed_in else "--csv FILE lists them all"
+        named = ", ".join(paths[:SAME_REASON_FILES])
+        rest = len(paths) - SAME_REASON_FILES
+        lines.append(f"  {label} {len(paths)} files: {reason}")
+        lines.append(f"  {' ' * len(label)} {named} and {rest} more ({where})")
+    return lines
+
+
+SUMMARY_GROUPS = 40  # groups listed in the summary; the reports have them all
+
+
+def _group_lines(result: ScanResult) -> list[str]:
+    """The groups of flagged pairs, the first :data:`SUMMARY_GROUPS` of them."""
+    docs = result.documents
+    lines = []
+    for c in result.clusters[:SUMMARY_GROUPS]:
+        names = ", ".join(docs[m].label for m in c.members)
+        lines.append(f"  group {c.id} (max {c.max_similarity:.0%}, {c.source_reason}): {names}")
+    more = len(result.clusters) - SUMMARY_GROUPS
+    if more > 0:
+        lines.append(f"  ... and {more} more groups in the reports")
+    return lines
 
 
 def _shared_text_lines(result: ScanResult) -> list[str]:
@@ -81,8 +137,7 @@ def _shared_text_lines(result: ScanResult) -> list[str]:
         lines.append(f"  shared   {x.message} {_excerpt(x.text)} (not counted)")
     if lines:
         lines.append(
-            "           if it is the assignment text, scan again with --template FILE "
-            "holding it"
+            "           if it is the assignment text, scan again with --template FILE holding it"
         )
     return lines
 
@@ -150,6 +205,7 @@ def interrupted_reports(exc: KeyboardInterrupt) -> str:
     interrupted before the reports were written: no report was written
     """
     from simhash_core.report.export import ReportsInterrupted
+
     if not isinstance(exc, ReportsInterrupted):
         return "interrupted before the reports were written: no report was written"
     written = ", ".join(str(p) for p in exc.written) or "none"
@@ -241,6 +297,7 @@ def run_self_test(args: argparse.Namespace) -> int:
     """``plagcheck self-test``: 0 when this install finds the sample class's copies."""
     from simhash_core.sample_class import self_test
     from simhash_core.version import version
+
     problems = self_test(args.out)
     for problem in problems:
         print(f"plagcheck: self-test: {problem}", file=sys.stderr)
@@ -267,8 +324,11 @@ def run_scan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for p in [*args.paths, *args.template]:
         if not p.exists():
             parser.error(f"no such file or folder: {p}")
-    for given, flag in ((args.pair, "--pair"), (args.confirmed, "--confirmed"),
-                        (args.student, "--student")):
+    for given, flag in (
+        (args.pair, "--pair"),
+        (args.confirmed, "--confirmed"),
+        (args.student, "--student"),
+    ):
         if given and not (args.html or args.pdf):
             parser.error(f"{flag} chooses what --html and --pdf report: give one of them")
     if args.decisions is not None and not args.decisions.is_file():
@@ -319,16 +379,18 @@ def _scan_and_report(
             return written
         not_found = written
     progress.update(1, 1)
+    listed_in = None
     if args.csv:
         from simhash_core.report.export import errors_path_for
 
-        print(f"pairs: {args.csv}   errors: {errors_path_for(args.csv)}")
+        listed_in = str(errors_path_for(args.csv))
+        print(f"pairs: {args.csv}   errors: {listed_in}")
     if args.json:
         print(f"json: {args.json}")
     for kind, path in (("html", args.html), ("pdf", args.pdf)):
         if path and not_found is None:
             print(f"{kind}: {path}")
-    print(summary(result))
+    print(summary(result, listed_in))
     errors = []
     check = result.archive
     if check is not None and check.status is ArchiveStatus.FAILED:

@@ -315,3 +315,38 @@ def test_a_rescan_the_cache_answers_starts_no_workers_server(tmp_path):
     assert started("class") == first  # no cache yet
     assert started("class") == "[] []"  # every file and the verdict from the cache
     assert started("another") == first  # a folder the cache has not seen
+
+
+def test_a_warning_many_files_share_is_one_line_and_the_groups_are_cut_short(tmp_path, capsys):
+    """A large folder's summary stays readable: files that share a warning are counted
+    on one line (every one of them is in the errors sheet), and the groups are listed
+    up to SUMMARY_GROUPS (the reports have them all)."""
+    from dataclasses import replace
+
+    from simhash_core.cli.main import SAME_REASON_FILES, SUMMARY_GROUPS, summary
+    from simhash_core.scan import scan
+    from tests.core.textgen import zh_essay
+
+    many = SAME_REASON_FILES + 3
+    for k in range(many):  # GB18030 with no mark: each is read with the same warning
+        (tmp_path / f"s{k:02}.txt").write_bytes(zh_essay(k).encode("gb18030"))
+    (tmp_path / "copy.txt").write_text(zh_essay(0), encoding="utf-8")
+    out = tmp_path / "pairs.csv"
+    assert main(["scan", str(tmp_path), "--csv", str(out), "-q", "--workers", "1"]) == 0
+    printed = capsys.readouterr().out
+    sheet = tmp_path / "pairs-errors.csv"
+    assert f"  warning  {many} files: {GB18030_GUESS}" in printed
+    named = ", ".join(f"s{k:02}.txt" for k in range(SAME_REASON_FILES))
+    assert f"{named} and 3 more (all in {sheet})" in printed
+    assert printed.count(GB18030_GUESS) == 1
+    warned = [r["file"] for r in error_rows(sheet) if r["reason"] == GB18030_GUESS]
+    assert len(warned) == many  # the sheet still lists each file
+    assert "group 1 " in printed and "more groups" not in printed
+
+    result = scan([tmp_path], isolate=False)
+    (group,) = result.clusters
+    groups = [replace(group, id=k + 1) for k in range(SUMMARY_GROUPS + 5)]
+    lines = summary(replace(result, clusters=groups)).splitlines()
+    assert sum(line.startswith("  group ") for line in lines) == SUMMARY_GROUPS
+    assert "  ... and 5 more groups in the reports" in lines
+    assert "--csv FILE lists them all" in "\n".join(lines)  # no sheet was written here
