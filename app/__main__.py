@@ -22,7 +22,7 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from simhash_core.version import version
+from simhash_core.version import PrintVersion
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -103,7 +103,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--remove-shortcut", action="store_true", help="take it out of the menu again, then exit"
     )
-    parser.add_argument("--version", action="version", version=f"plagcheck {version()}")
+    parser.add_argument("--version", action=PrintVersion)
     parser.add_argument(
         "--threads",
         action="store_true",

@@ -14,6 +14,7 @@ import simhash_core.scan  # noqa: F401
 from simhash_core import extract  # noqa: F401
 from simhash_core.fingerprint.minhash import permutations
 from simhash_core.text.glossary import english_stems
+from simhash_core.text.lazy_regex import compile_all
 from simhash_core.text.vocabulary import jieba_vocabulary
 from simhash_core.text.words import warm_up
 
@@ -21,3 +22,4 @@ warm_up()
 jieba_vocabulary()
 english_stems("warm")  # the stemmer (the glossary is loaded where comparing needs it)
 permutations()  # the MinHash coefficients (and numpy.random, which draws them)
+compile_all()  # the text modules' patterns: compiled once here, not in every worker

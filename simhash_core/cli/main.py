@@ -306,12 +306,12 @@ def run_self_test(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from simhash_core.version import version
+    from simhash_core.version import PrintVersion
 
     parser = argparse.ArgumentParser(
         prog="plagcheck", description="Find copied work among student submissions."
     )
-    parser.add_argument("--version", action="version", version=f"plagcheck {version()}")
+    parser.add_argument("--version", action=PrintVersion)
     sub = parser.add_subparsers(dest="command", required=True)
     _add_scan(sub)
     _add_self_test(sub)

@@ -44,39 +44,40 @@ from pathlib import Path
 
 from simhash_core.intake.discover import printable
 from simhash_core.messages import Message
+from simhash_core.text.lazy_regex import LazyRegex
 from simhash_core.types import Document, Student
 
 MAX_FILES_PER_STUDENT = 6  # more in one folder: a class or a topic, not one student
 
-_MOODLE = re.compile(
+_MOODLE = LazyRegex(
     r"^(?P<name>.+?)_(?P<number>\d+)_assignsubmission_(?:file|onlinetext)_?$", re.IGNORECASE
 )
 # Moodle's download without folders: ``<name>_<number>_assignsubmission_file_<its name>``
-_MOODLE_FILE = re.compile(
+_MOODLE_FILE = LazyRegex(
     r"^(?P<name>.+?)_(?P<number>\d+)_assignsubmission_(?:file|onlinetext)_.", re.IGNORECASE
 )
 _HAN_NAME = r"[\u4e00-\u9fff][\u4e00-\u9fff·]{1,4}"
 _SEP = r"[_\-\s.·]+"
 _NUMBER = r"\d{5,20}"
-_NUMBER_NAME = re.compile(rf"^(?P<number>{_NUMBER}){_SEP}(?P<name>{_HAN_NAME})(?:{_SEP}.*)?$")
-_NAME_NUMBER = re.compile(rf"^(?P<name>{_HAN_NAME}){_SEP}(?P<number>{_NUMBER})(?:{_SEP}.*)?$")
-_LATIN_NUMBER = re.compile(
+_NUMBER_NAME = LazyRegex(rf"^(?P<number>{_NUMBER}){_SEP}(?P<name>{_HAN_NAME})(?:{_SEP}.*)?$")
+_NAME_NUMBER = LazyRegex(rf"^(?P<name>{_HAN_NAME}){_SEP}(?P<number>{_NUMBER})(?:{_SEP}.*)?$")
+_LATIN_NUMBER = LazyRegex(
     rf"^(?P<name>[A-Za-z][A-Za-z'\-]+(?: [A-Za-z][A-Za-z'\-]+){{1,3}}){_SEP}(?P<number>{_NUMBER})"
     rf"(?:{_SEP}.*)?$"
 )
-_NUMBER_LATIN = re.compile(
+_NUMBER_LATIN = LazyRegex(
     rf"^(?P<number>{_NUMBER}){_SEP}(?P<name>[A-Za-z][A-Za-z'\-]+(?: [A-Za-z][A-Za-z'\-]+){{1,3}})"
     rf"(?:{_SEP}.*)?$"
 )
 
 
-_BLACKBOARD = re.compile(
+_BLACKBOARD = LazyRegex(
     r"^.+_(?P<user>[^_]+)_attempt_\d{4}(?:-\d{2}){5}(?:_.+)?$", re.IGNORECASE
 )
-_CANVAS = re.compile(
+_CANVAS = LazyRegex(
     r"^(?P<name>[a-z][a-z'\-]*?)(?:_late)?_(?P<user>\d{2,})_\d{2,}_.+$", re.IGNORECASE
 )
-_GOOGLE = re.compile(
+_GOOGLE = LazyRegex(
     r"^(?P<name>[A-Z][A-Za-z'\-]+(?: [A-Z][A-Za-z'\-]+){0,3}|[\u4e00-\u9fff·]{2,5}) - .+$"
 )
 # where the platform's layout is named in a notice (a ZIP's: :func:`layout_notices`)
@@ -181,7 +182,7 @@ def students(paths: Sequence[str]) -> list[Student | None]:
 
 
 # a numbered part of a Google Drive download: ``<folder>-20241127T010203Z-001.zip``
-_DRIVE_PART = re.compile(r"^.+-\d{8}T\d{6}Z-\d{3}\.zip$", re.IGNORECASE)
+_DRIVE_PART = LazyRegex(r"^.+-\d{8}T\d{6}Z-\d{3}\.zip$", re.IGNORECASE)
 
 
 def _below_wrappers(paths: Sequence[str]) -> list[list[str]]:

@@ -25,25 +25,27 @@ from __future__ import annotations
 
 import re
 
+from simhash_core.text.lazy_regex import LazyRegex
+
 # A heading line that starts the reference section, on a line of its own
-_HEADING = re.compile(
+_HEADING = LazyRegex(
     r"^[ \t\u3000#*]*(?:参考文献|参考资料|引用文献|references|bibliography|works cited)"
     r"[ \t\u3000]*[:：]?[ \t\u3000]*$",
     re.IGNORECASE | re.MULTILINE,
 )
-_QUOTES = re.compile(
+_QUOTES = LazyRegex(
     r'“[^”]{1,2000}”|「[^」]{1,2000}」|『[^』]{1,2000}』|["＂][^"＂\n]{1,2000}["＂]'
 )
-_LINE = re.compile(r"[^\n]+")
+_LINE = LazyRegex(r"[^\n]+")
 MAX_CITATION_CHARS = 300  # a reference entry is rarely longer; a pasted paragraph is
 MAX_CONTINUATION_CHARS = 80  # the wrapped tail of a citation
 HEADING_AFTER = 0.3  # a reference heading in the first 30% is a table of contents or a title
 
-_NUMBERED = re.compile(r"^[ \t\u3000]*(?:[\[［(（]\s*\d{1,3}\s*[\]］)）]|\d{1,3}[.、．)])")
-_TYPE_TAG = re.compile(r"\[(?:M|J|D|C|N|R|S|P|Z|A|G|EB/OL|DB/OL|M/OL|J/OL)\]", re.IGNORECASE)
-_LINK = re.compile(r"\bdoi\b|https?://|\bwww\.|\bisbn\b", re.IGNORECASE)
-_YEAR = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d(?!\d)")
-_SOURCE_WORD = re.compile(
+_NUMBERED = LazyRegex(r"^[ \t\u3000]*(?:[\[［(（]\s*\d{1,3}\s*[\]］)）]|\d{1,3}[.、．)])")
+_TYPE_TAG = LazyRegex(r"\[(?:M|J|D|C|N|R|S|P|Z|A|G|EB/OL|DB/OL|M/OL|J/OL)\]", re.IGNORECASE)
+_LINK = LazyRegex(r"\bdoi\b|https?://|\bwww\.|\bisbn\b", re.IGNORECASE)
+_YEAR = LazyRegex(r"(?<!\d)(?:1[5-9]|20)\d\d(?!\d)")
+_SOURCE_WORD = LazyRegex(
     r"et al|出版社|出版|学报|期刊|杂志|大学|译|主编|编著|press|journal|vol\.|pp\.|"
     r"university|proceedings|edition|publish",
     re.IGNORECASE,

@@ -30,14 +30,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from simhash_core.text.lazy_regex import LazyRegex
 from simhash_core.text.normalize import CJK_RANGES
 from simhash_core.text.stopwords import stopwords
 
 NUMBER, LATIN, CHINESE = "#", "L", "C"
-_NUMBER = re.compile(r"\d+(?:[,.:]\d+)*")
-_LATIN = re.compile(rf"[^\W\d_{CJK_RANGES}][^\W_{CJK_RANGES}]*(?:['’][^\W_{CJK_RANGES}]+)?")
-_OPENS = re.compile(r"[.!?:;\"“‘(\[]\s*$")  # what a word after it begins
-_CJK_RUN = re.compile(rf"[{CJK_RANGES}]+")
+_NUMBER = LazyRegex(r"\d+(?:[,.:]\d+)*")
+_LATIN = LazyRegex(rf"[^\W\d_{CJK_RANGES}][^\W_{CJK_RANGES}]*(?:['’][^\W_{CJK_RANGES}]+)?")
+_OPENS = LazyRegex(r"[.!?:;\"“‘(\[]\s*$")  # what a word after it begins
+_CJK_RUN = LazyRegex(rf"[{CJK_RANGES}]+")
 NAME_TAGS = frozenset({"nr", "ns", "nt", "nz", "nrt", "nrfg"})
 
 

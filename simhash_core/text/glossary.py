@@ -28,13 +28,14 @@ from itertools import chain
 import numpy as np
 
 from simhash_core.hashing import stable_hash64
+from simhash_core.text.lazy_regex import LazyRegex
 from simhash_core.text.stopwords import stopwords
 
-_LATIN_WORD = re.compile(r"[^\W\d_]+|\d+")
+_LATIN_WORD = LazyRegex(r"[^\W\d_]+|\d+")
 # parenthesised remarks, pinyin and cross-references inside a definition
-_REMARK = re.compile(r"\([^)]*\)|\[[^\]]*\]|[\u3400-\u9fff|]+")
+_REMARK = LazyRegex(r"\([^)]*\)|\[[^\]]*\]|[\u3400-\u9fff|]+")
 # definitions that are about the word, not its meaning
-_NOT_MEANING = re.compile(
+_NOT_MEANING = LazyRegex(
     r"^(CL:|variant of|old variant|archaic variant|see |see also|surname |used in |abbr\. |"
     r"abbr\. for|also written|also pr\.|pr\. |erhua|Japanese variant|(?:\w+ )?radical)",
     re.IGNORECASE,

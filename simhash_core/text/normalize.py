@@ -27,7 +27,6 @@ Steps, in order:
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,17 +35,19 @@ from pathlib import Path
 
 import numpy as np
 
+from simhash_core.text.lazy_regex import LazyRegex
+
 CJK_RANGES = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _CJK_PUNCT = "\u3000-\u303f\uff00-\uffef"
 _REMOVE_CATEGORIES = {"Cf", "Cc", "Cs", "Co", "Cn"}
 _WHITESPACE_CONTROLS = {"\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f", "\x85"}
 
 # whitespace between CJK characters or CJK punctuation carries no meaning
-_CJK_GAP = re.compile(rf"(?<=[{CJK_RANGES}{_CJK_PUNCT}])\s+(?=[{CJK_RANGES}{_CJK_PUNCT}])")
+_CJK_GAP = LazyRegex(rf"(?<=[{CJK_RANGES}{_CJK_PUNCT}])\s+(?=[{CJK_RANGES}{_CJK_PUNCT}])")
 # "s p a c e d   o u t" -> single spaces between single letters are removed
-_SPACED_OUT = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] ){2,}[^\W\d_](?![^\W\d_])")
-_WS_LONG = re.compile(r"\s{2,}")
-_ODD_SPACE = re.compile(r"[^\S ]")  # whitespace other than a space
+_SPACED_OUT = LazyRegex(r"(?<![^\W\d_])(?:[^\W\d_] ){2,}[^\W\d_](?![^\W\d_])")
+_WS_LONG = LazyRegex(r"\s{2,}")
+_ODD_SPACE = LazyRegex(r"[^\S ]")  # whitespace other than a space
 
 
 # Letters of other scripts that look like Latin ones, as a student swaps them into an
@@ -61,20 +62,20 @@ _LOOKALIKE_PAIRS = (
 )
 LOOKALIKES: dict[str, str] = {pair[0]: pair[1] for pair in _LOOKALIKE_PAIRS.split()}
 _LOOKALIKE_TABLE = str.maketrans(LOOKALIKES)
-_OTHER_SCRIPT = re.compile("[\u0370-\u03ff\u0400-\u052f\u0531-\u058f]")
+_OTHER_SCRIPT = LazyRegex("[\u0370-\u03ff\u0400-\u052f\u0531-\u058f]")
 # Latin small capitals (IPA letters among them): Latin letters in another shape, so
 # folded wherever they stand. One character in, one out.
 _SMALL_CAPITAL_PAIRS = "ᴀa ʙb ᴄc ᴅd ᴇe ꜰf ɢg ʜh ɪi ᴊj ᴋk ʟl ᴍm ɴn ᴏo ᴘp ʀr ꜱs ᴛt ᴜu ᴠv ᴡw ʏy ᴢz"
 SMALL_CAPITALS: dict[str, str] = {pair[0]: pair[1] for pair in _SMALL_CAPITAL_PAIRS.split()}
 _SMALL_CAPITALS_TABLE = str.maketrans(SMALL_CAPITALS)
-_SMALL_CAPITAL = re.compile(f"[{''.join(SMALL_CAPITALS)}]")
+_SMALL_CAPITAL = LazyRegex(f"[{''.join(SMALL_CAPITALS)}]")
 # marks that only disguise the letters they sit on: overlaid strokes (U+0334 to U+0338)
 # and the combining grapheme joiner; they are dropped
 DISGUISING_MARKS = frozenset("\u0334\u0335\u0336\u0337\u0338\u034f")
 # Hangul fillers: blank letters a student types for spaces; they are spaces
 HANGUL_FILLERS = frozenset("\u3164\uffa0\u115f\u1160")
-_WORD = re.compile(r"[^\W\d_]+")
-_LATIN = re.compile("[A-Za-z\u00c0-\u024f]")
+_WORD = LazyRegex(r"[^\W\d_]+")
+_LATIN = LazyRegex("[A-Za-z\u00c0-\u024f]")
 
 
 def fold_lookalikes(text: str) -> str:

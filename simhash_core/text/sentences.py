@@ -21,13 +21,13 @@ offsets into the document's original text, for the side-by-side view.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 import numpy as np
 
 from simhash_core.text.glossary import english_ids, gloss_ids
+from simhash_core.text.lazy_regex import LazyRegex
 from simhash_core.text.normalize import CJK_RANGES, NormalizedText, is_cjk_codepoint, normalize
 from simhash_core.text.words import segmenter
 
@@ -40,12 +40,12 @@ MAX_SENTENCES = 3000  # sentences kept per document (a book's first 3,000)
 # a sentence ends at 。！？；(folded to ! ? ;) or at a full stop before a space or the end
 # (the first character tried before any look-behind: re then skips to the next candidate
 # in C; the same matches as [。!?;]+[\"'”’)）]*|(?<![\d\s])\.+(?=\s|$)[\"'”’)）]*)
-_END = re.compile(
+_END = LazyRegex(
     r"[。!?;.](?:(?<=\.)(?<![\d\s]\.)\.*(?=\s|$)|(?<!\.)[。!?;]*)[\"'”’)）]*"
 )
-_HAN = re.compile(rf"[{CJK_RANGES}]")
-_HAN_RUN = re.compile(rf"[{CJK_RANGES}]+")
-_WORD = re.compile(r"[^\W\d_]+|\d+")
+_HAN = LazyRegex(rf"[{CJK_RANGES}]")
+_HAN_RUN = LazyRegex(rf"[{CJK_RANGES}]+")
+_WORD = LazyRegex(r"[^\W\d_]+|\d+")
 
 
 @dataclass(frozen=True)
@@ -257,7 +257,7 @@ _OTHER, _LETTER, _DIGIT = 1, 2, 3
 # per code point, filled as code points are met: which side of :data:`_WORD` it is on
 # (0: not seen yet); 1.1 MB per process
 _WORD_CLASS = np.zeros(0x110000, np.uint8)
-_LETTERS, _DIGITS = re.compile(r"[^\W\d_]"), re.compile(r"\d")
+_LETTERS, _DIGITS = LazyRegex(r"[^\W\d_]"), LazyRegex(r"\d")
 
 
 def _word_classes(codepoints: np.ndarray) -> np.ndarray:

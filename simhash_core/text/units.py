@@ -12,17 +12,17 @@ passages.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from simhash_core.hashing import stable_hashes
+from simhash_core.text.lazy_regex import LazyRegex
 from simhash_core.text.normalize import CJK_RANGES
 
-_UNIT_RUN = re.compile(rf"(?P<cjk>[{CJK_RANGES}]+)|(?P<word>[^\W_{CJK_RANGES}]+)")
-_CJK_RUN = re.compile(rf"[{CJK_RANGES}]+")
-_LATIN_WORD = re.compile(rf"[^\W_{CJK_RANGES}]+")
+_UNIT_RUN = LazyRegex(rf"(?P<cjk>[{CJK_RANGES}]+)|(?P<word>[^\W_{CJK_RANGES}]+)")
+_CJK_RUN = LazyRegex(rf"[{CJK_RANGES}]+")
+_LATIN_WORD = LazyRegex(rf"[^\W_{CJK_RANGES}]+")
 
 # multiplier for the polynomial combination of unit hashes into a shingle hash
 _SHINGLE_MULT = np.uint64(0x9E3779B97F4A7C15)

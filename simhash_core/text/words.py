@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 
+from simhash_core.text.lazy_regex import LazyRegex
 from simhash_core.text.normalize import CJK_RANGES
 from simhash_core.text.stopwords import stopwords
 from simhash_core.text.vocabulary import is_feature_word
 
-_LATIN_WORD = re.compile(rf"[^\W_{CJK_RANGES}]+")
+_LATIN_WORD = LazyRegex(rf"[^\W_{CJK_RANGES}]+")
 
 
 @lru_cache(maxsize=1)
@@ -60,7 +60,7 @@ def warm_up() -> None:
     segmenter()("预热")
 
 
-_CJK_SPLIT = re.compile(rf"([{CJK_RANGES}]+)")
+_CJK_SPLIT = LazyRegex(rf"([{CJK_RANGES}]+)")
 
 
 def segment(text: str) -> list[str]:
