@@ -47,3 +47,29 @@ def test_an_empty_job_counts_one_unit() -> None:
     job = Job(progress, 0)
     job.subjob(0).advance(0)
     assert seen == [(0, 1000)]
+
+
+def test_a_scan_says_the_comparison_began_before_preparing_it(tmp_path, monkeypatch) -> None:
+    """The comparison's preparation (the shared text, the sentence spaces) takes half a
+    minute in a large folder: the front end hears the comparison began before it, not
+    after (its bar would stand at "read, all files" meanwhile)."""
+    from simhash_core.compare import comparison
+    from simhash_core.scan import scan
+    from simhash_core.types import ScanSettings
+
+    for k in range(3):
+        (tmp_path / f"s{k}.txt").write_text(f"Essay {k} on rivers and their floods. " * 20)
+    seen: list[tuple[Stage, int, int]] = []
+    heard_before: list[list[tuple[Stage, int, int]]] = []
+    prepare = comparison.shared_text_shingles
+
+    def watched(*args, **kwargs):
+        heard_before.append(list(seen))
+        return prepare(*args, **kwargs)
+
+    monkeypatch.setattr(comparison, "shared_text_shingles", watched)
+    progress = Progress(lambda r: seen.append((r.stage, r.done, r.total)) or True)
+    scan([tmp_path], [], ScanSettings(workers=1), progress, isolate=False)
+    assert len(heard_before) == 1
+    assert heard_before[0][-1] == (Stage.COMPARE, 0, 1)
+    assert any(stage is Stage.READ for stage, _, _ in heard_before[0])
