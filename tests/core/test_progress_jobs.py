@@ -71,5 +71,5 @@ def test_a_scan_says_the_comparison_began_before_preparing_it(tmp_path, monkeypa
     progress = Progress(lambda r: seen.append((r.stage, r.done, r.total)) or True)
     scan([tmp_path], [], ScanSettings(workers=1), progress, isolate=False)
     assert len(heard_before) == 1
-    assert heard_before[0][-1] == (Stage.COMPARE, 0, 1)
+    assert heard_before[0][-1] == (Stage.COMPARE, 0, Job.SCALE)
     assert any(stage is Stage.READ for stage, _, _ in heard_before[0])
