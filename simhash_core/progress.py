@@ -135,6 +135,17 @@ class Progress:
         if self._cancel.is_set():
             raise Cancelled
 
+    def reached(self, fraction: float) -> None:
+        """Report ``fraction`` of the current stage done, in thousandths (the units of
+        the stage's :class:`Job` reports).
+
+        >>> seen = []
+        >>> Progress(lambda r: seen.append((r.done, r.total)) or True).reached(0.25)
+        >>> seen
+        [(250, 1000)]
+        """
+        self.update(int(fraction * Job.SCALE), Job.SCALE)
+
 
 class Job:
     """A job inside the current stage, split into sub-jobs, in the manner of dupeGuru's
@@ -181,8 +192,7 @@ class Job:
             return
         self.done += amount
         low, high = self.share
-        at = low + (high - low) * min(1.0, self.done / self.total)
-        self.progress.update(int(at * self.SCALE), self.SCALE)
+        self.progress.reached(low + (high - low) * min(1.0, self.done / self.total))
 
     def check(self) -> None:
         """Raise :class:`Cancelled` if the job's progress was cancelled."""

@@ -66,7 +66,7 @@ from simhash_core.pool import (
     note,
     start_server,
 )
-from simhash_core.progress import Cancelled, Job, Progress, Stage
+from simhash_core.progress import Cancelled, Progress, Stage
 from simhash_core.store.cache import (
     ROWS_AT_ONCE,
     AnalysisCache,
@@ -814,7 +814,7 @@ def scan(
             progress.begin(Stage.COMPARE)
             # told at once: the shared text and the sentence spaces come before the
             # comparison's first step (32 s of 10,000 files, the bar at "read" till then)
-            progress.update(0, Job.SCALE)  # in the units of the stage's jobs
+            progress.reached(0.0)
             workers = (settings.workers or default_workers()) if isolate else 1
             compared, docs = _compare(
                 docs, settings, template, cache, all_pairs, progress, workers, timings

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import NamedTuple
@@ -178,11 +178,13 @@ def score_corpus(
     dense = len(corpus.docs) <= dense_limit
     # a large folder keeps the counts it reads (see _kept_shared); else it needs them all
     pruned = not dense and not all_pairs and restrict is None
-    shared, set_sizes = _fill_memo(corpus, memo, whole=not pruned)
+    shared, set_sizes = _fill_memo(corpus, memo, whole=not pruned, progress=progress)
     views = Views.of(corpus.docs, dense=dense)
     close = views.close(corpus.settings.simhash_k)
     if pruned:
         shared = _kept_shared(memo, shared, close)
+    progress.reached(PREPARED)
+    progress.check()
     timings: dict[str, float] = {}
     started = time.perf_counter()
     meaning = _meaning_links(corpus, restrict, progress, memo)
@@ -191,7 +193,7 @@ def score_corpus(
     todo = _candidates(corpus, shared, close, meaning, restrict, all_pairs)
     counts = shared_of(corpus, shared, todo)
     # the stage's first half went to the meaning layer's products, when it ran
-    low = MEANING_SHARE if corpus.settings.reworded or corpus.settings.translated else 0.0
+    low = MEANING_SHARE if corpus.settings.reworded or corpus.settings.translated else PREPARED
     aligned = _aligned_in_workers(corpus, todo, counts, memo, workers, progress, low, timings)
     if aligned:  # the aligning was the most of what is left
         low += (1 - low) * ALIGNING_SHARE
@@ -207,7 +209,7 @@ def score_corpus(
         corpus, todo, measures, counts, views,
         meaning=meaning, set_sizes=sizes, kinds=kinds, quiet=quiet, progress=progress,
     )  # fmt: skip
-    progress.update(len(todo), len(todo))
+    progress.reached(1.0)
     kept = restrict.kept if restrict is not None and restrict.kept is not None else ()
     floor = None if all_pairs else corpus.settings.report_floor
     pairs = order(judged.pairs, corpus.docs, floor=floor, kept=kept)
@@ -228,7 +230,7 @@ def score_corpus(
 
 
 def _fill_memo(
-    corpus: Corpus, memo: ComparisonMemo, *, whole: bool
+    corpus: Corpus, memo: ComparisonMemo, *, whole: bool, progress: Progress | None = None
 ) -> tuple[Mapping[tuple[int, int], int], np.ndarray]:
     """The shared counts and set sizes of ``corpus``, from ``memo`` or made and put
     there where it lacks them (or holds only a large folder's kept counts and
@@ -238,7 +240,7 @@ def _fill_memo(
         or memo.set_sizes is None
         or (whole and getattr(memo.shared, "floor", 1) > 1)
     ):
-        memo.shared, memo.set_sizes = _shared(corpus)
+        memo.shared, memo.set_sizes = _shared(corpus, progress)
         give_back_free_memory()  # the tallies', before the meaning layer
         memo.changed = True
     if memo.comparable is None:
@@ -400,8 +402,9 @@ def restore_comparison(
     return Comparison(pairs, clusters, corpus, matrix, None, {"meaning layer": 0.0})
 
 
-def _shared(corpus: Corpus) -> tuple[SharedCounts, np.ndarray]:
-    """Shared shingle counts of every pair, and each document's set size.
+def _shared(corpus: Corpus, progress: Progress | None = None) -> tuple[SharedCounts, np.ndarray]:
+    """Shared shingle counts of every pair, and each document's set size (a cancel of
+    ``progress`` acted on as the sets are made).
 
     Documents with the same text (the same file handed in many times) are counted
     once: the counts are made over one set per text and spread to the documents
@@ -411,7 +414,7 @@ def _shared(corpus: Corpus) -> tuple[SharedCounts, np.ndarray]:
     labels, reps = corpus.same_text.labels, corpus.same_text.first
 
     def rep_sets() -> Iterable[np.ndarray]:
-        return corpus.iter_sets(reps if len(reps) < len(docs) else None)
+        return _checked(corpus.iter_sets(reps if len(reps) < len(docs) else None), progress)
 
     # one pass, the sets packed as they are made: never all of them held at once
     sizes: list[int] = []
@@ -428,7 +431,22 @@ def _shared(corpus: Corpus) -> tuple[SharedCounts, np.ndarray]:
 
 
 SHARED_PASS_LIMIT = 1 << 24  # shingles: above, shared counts are made in two passes
-MEANING_SHARE = 0.5  # of the compare stage's progress bar: the meaning layer's products
+
+
+def _checked(items: Iterable[np.ndarray], progress: Progress | None) -> Iterator[np.ndarray]:
+    """``items``, a cancel of ``progress`` acted on every 64 of them."""
+    for k, item in enumerate(items):
+        if progress is not None and k % 64 == 0:
+            progress.check()
+        yield item
+
+
+# the compare stage's progress bar: its preparation (the shared text, about half of it,
+# then the shared counts and the fingerprints' views: half a minute of 10,000 files)
+# to PREPARED, the meaning layer's sentence spaces and products to MEANING_SHARE
+PREPARED = 0.1
+SHARED_TEXT_PART = 0.5
+MEANING_SHARE = 0.5
 
 
 def _meaning_links(
@@ -454,7 +472,7 @@ def _meaning_links(
         min_margin=s.meaning_margin,
         allowed=restrict.measures if restrict is not None else None,
         progress=progress,
-        share=(0.0, MEANING_SHARE),
+        share=(PREPARED, MEANING_SHARE),
         threads=s.workers or os.cpu_count() or 1,  # the products run side by side
         # in a large folder, a pair with fewer matched sentences than a passage needs is
         # left out: it could only rank an unflagged pair below 1%, and there are millions
@@ -507,11 +525,14 @@ def compare_documents(
     that many pairs are aligned in (see :func:`score_corpus`).
     """
     memo = memo if memo is not None else ComparisonMemo.empty()
+    progress = progress or Progress()
     if memo.common is None:
         own = docs if restrict is None else docs[: restrict.new]
-        memo.common = shared_text_shingles(own, settings.shared_text_files)
+        memo.common = shared_text_shingles(own, settings.shared_text_files, progress)
         memo.changed = True
         give_back_free_memory()  # its passes' buffers, before the shared counts
+    progress.reached(PREPARED * SHARED_TEXT_PART)
+    progress.check()  # a cancel is acted on between the steps (each a second or more)
     corpus = Corpus.build(docs, settings, memo.common, comparable=memo.comparable)
     scored = score_corpus(
         corpus,

@@ -59,7 +59,7 @@ def measure_in_workers(
     pool = IsolatedPool(workers, timeout=CHUNK_SECONDS, memory_mb=4096)
     low, high = share
     for done, (lo, outcome) in enumerate(pool.run(_measure_chunk, tasks, progress), start=1):
-        progress.update(int(1000 * (low + (high - low) * done / len(chunks))), 1000)
+        progress.reached(low + (high - low) * done / len(chunks))
         if isinstance(outcome, TaskFailure):
             continue  # measured by the caller
         for pair, found in zip(pairs[lo : lo + PAIRS_PER_CHUNK], outcome, strict=True):

@@ -245,7 +245,9 @@ class _Offsets:
     """A document's unit offsets, unpacked once, for :func:`char_span` of many spans."""
 
     def __init__(self, doc: Document) -> None:
-        self.starts, self.ends, self.count = doc.unit_starts, doc.unit_ends, doc.unit_count
+        self.starts = doc.units.starts  # rebuilt from the gaps: once, for the ends too
+        self.ends = self.starts + doc.units.lengths
+        self.count = doc.unit_count
 
     def span(self, u0: int, u1: int) -> tuple[int, int]:
         """Original-text character span of units ``[u0, u1)``."""

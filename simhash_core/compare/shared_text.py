@@ -44,8 +44,9 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from simhash_core.hashing import in_sorted, sorted_unique
+from simhash_core.hashing import HashSet, sorted_unique
 from simhash_core.memory import drop_mapped_pages
+from simhash_core.progress import Progress
 from simhash_core.text.normalize import is_cjk_codepoint
 from simhash_core.types import Document, SharedPlace, SharedText
 
@@ -55,7 +56,20 @@ NEAR_UNITS = 30  # ... or within this many units of it (a name and a title above
 HELD_ELSEWHERE = 0.5  # at most this share of the rest of it is text others hold too
 
 
-def held_by(docs: Sequence[Document], files: int) -> np.ndarray:
+def _each(docs: Sequence[Document], progress: Progress | None) -> Iterator[Document]:
+    """``docs`` in turn, for one pass over a folder: the mapped pages of those done are
+    dropped now and then, and a cancel of ``progress`` is acted on."""
+    for done, d in enumerate(docs, start=1):
+        yield d
+        drop_mapped_pages(done)
+        if progress is not None and done % CHECK_EVERY == 0:
+            progress.check()
+
+
+CHECK_EVERY = 256  # documents (a few hundredths of a second)
+
+
+def held_by(docs: Sequence[Document], files: int, progress: Progress | None = None) -> np.ndarray:
     """The usable shingles that at least ``files`` of ``docs`` hold. Sorted uint64.
 
     Two passes keep memory at half a class of shingles: first the top 32 bits of every
@@ -70,22 +84,20 @@ def held_by(docs: Sequence[Document], files: int) -> np.ndarray:
     at = 0
     # each document's shingles are taken one at a time, in both passes (mapped ones
     # leave the process's memory as the pass goes on)
-    for done, d in enumerate(docs, start=1):
+    for d in _each(docs, progress):
         own = sorted_unique((d.shingle_seq[d.usable] >> np.uint64(32)).astype(np.uint32))
         prefixes[at : at + len(own)] = own
         at += len(own)
-        drop_mapped_pages(done)
     candidates = runs_at_least(prefixes[:at], files)
     del prefixes
     if not len(candidates):
         return np.zeros(0, dtype=np.uint64)
     held = []
     member = Members(candidates)
-    for done, d in enumerate(docs, start=1):
+    for d in _each(docs, progress):
         own = d.shingle_seq[d.usable]
         top = (own >> np.uint64(32)).astype(np.uint32)
         held.append(sorted_unique(own[member(top)]))
-        drop_mapped_pages(done)
     return runs_at_least(np.concatenate(held), files)
 
 
@@ -103,16 +115,19 @@ def runs_at_least(values: np.ndarray, limit: int) -> np.ndarray:
     )
 
 
-FILTER_BITS = 20  # a set's filter: one flag per value of a hash's low 20 bits (1 MB)
+FILTER_BITS = 20  # a set's filter: one flag per value of a hash's low bits, 20 at least
+FILTER_MAX_BITS = 24  # (16 MB): a larger set has no filter
+FILTER_SPARE_BITS = 6  # a filter has 64 flags per value: one value in 64 falsely flagged
 
 
 class Members:
-    """Membership in a sorted set of hashes, asked of every document in turn.
+    """Membership in a set of hashes, asked of every document in turn.
 
     A class's shared text is a few hundred shingles, asked of millions: a flag per
-    value of their low :data:`FILTER_BITS` bits answers almost every one in one
-    look-up, and only the few flagged are searched exactly (a binary search of each
-    value costs ten times more). A large set is searched directly.
+    value of their low bits (:data:`FILTER_BITS` or, for a larger set, as many more as
+    keep one false flag in 64) answers almost every one in one look-up, and only the few
+    flagged are looked up exactly, in a :class:`~simhash_core.hashing.HashSet` (a set
+    too large for a filter is asked there directly).
 
     >>> m = Members(np.array([5, 1 << 40], np.uint64))
     >>> m(np.array([5, 6, 1 << 40, (1 << 41) | 5], np.uint64)).tolist()
@@ -121,22 +136,24 @@ class Members:
 
     def __init__(self, sorted_set: np.ndarray) -> None:
         self.set = sorted_set
+        self.exact = HashSet(sorted_set)
         self.filter: np.ndarray | None = None
-        if 0 < len(sorted_set) <= (1 << FILTER_BITS) >> 6:  # few false flags
-            self.filter = np.zeros(1 << FILTER_BITS, bool)
+        bits = max(FILTER_BITS, len(sorted_set).bit_length() + FILTER_SPARE_BITS)
+        if len(sorted_set) and bits <= FILTER_MAX_BITS:
+            self.filter = np.zeros(1 << bits, bool)
             self.filter[self._low(sorted_set)] = True
 
-    @staticmethod
-    def _low(values: np.ndarray) -> np.ndarray:
-        return (values & values.dtype.type((1 << FILTER_BITS) - 1)).astype(np.intp)
+    def _low(self, values: np.ndarray) -> np.ndarray:
+        assert self.filter is not None
+        return (values & values.dtype.type(len(self.filter) - 1)).astype(np.intp)
 
     def __call__(self, values: np.ndarray) -> np.ndarray:
         if self.filter is None:
-            return in_sorted(values, self.set)
+            return self.exact(values)
         found = self.filter[self._low(values)]
         maybe = np.flatnonzero(found)
         if len(maybe):
-            found[maybe] = in_sorted(values[maybe], self.set)
+            found[maybe] = self.exact(values[maybe])
         return found
 
 
@@ -182,19 +199,21 @@ def placed_blocks(
         yield place, int(usable[s]), int(usable[e - 1]) + 1
 
 
-def shared_text_shingles(docs: Sequence[Document], files: int) -> np.ndarray:
+def shared_text_shingles(
+    docs: Sequence[Document], files: int, progress: Progress | None = None
+) -> np.ndarray:
     """The shingles that at least ``files`` of ``docs`` hold in a placed block (see the
-    module docstring): the class's shared text, sorted uint64."""
-    held = held_by(docs, files)
+    module docstring): the class's shared text, sorted uint64. A cancel of ``progress``
+    is acted on as it goes."""
+    held = held_by(docs, files, progress)
     if not len(held):
         return held
     voted = []
     member = Members(held)
-    for done, d in enumerate(docs, start=1):
+    for d in _each(docs, progress):
         for _, start, end in placed_blocks(d, member):
             block = d.shingle_seq[start:end][d.usable[start:end]]
             voted.append(sorted_unique(block[member(block)]))
-        drop_mapped_pages(done)
     if not voted:
         return np.zeros(0, dtype=np.uint64)
     return runs_at_least(np.concatenate(voted), files)
@@ -213,12 +232,11 @@ def shared_texts(
     blocks: list[tuple[SharedPlace, int, int, int]] = []  # place, document, start, end
     held: list[np.ndarray] = []  # the shared shingles of each block
     member = Members(shared)
-    for i, d in enumerate(docs):
+    for i, d in enumerate(_each(docs, None)):
         for place, start, end in placed_blocks(d, member):
             blocks.append((place, i, start, end))
             seq = d.shingle_seq[start:end]
             held.append(sorted_unique(seq[member(seq)]))
-        drop_mapped_pages(i + 1)
     texts = [_shared_text(docs, [blocks[k] for k in ks]) for ks in _joined(blocks, held)]
     kept = [t for t in texts if t.files >= files]
     return tuple(sorted(kept, key=lambda t: (-t.files, t.place.value, t.documents)))

@@ -166,7 +166,7 @@ def measure(
     out = []
     for step, pair in enumerate(pairs):
         if progress is not None and step % 64 == 0:
-            progress.update(int(1000 * (low + (1 - low) * step / len(pairs))), 1000)
+            progress.reached(low + (1 - low) * step / len(pairs))
             progress.check()
         drop_mapped_pages(step + 1)  # those of the documents measured so far
         out.append(_measure_one(corpus, pair, kinds[step], shared[step], memo, aligned, kept))

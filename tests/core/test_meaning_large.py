@@ -278,3 +278,24 @@ def test_each_documents_rarest_terms_are_its_count_rarest(key_limit, chunk, monk
         expected = sorted(sorted(terms, key=lambda t: (df[t], t))[:count])
         assert sorted(made.indices[made.indptr[r] : made.indptr[r + 1]].tolist()) == expected
     assert made.shape == m.shape and set(made.data.tolist()) <= {1.0}
+
+
+@needs_samples
+def test_candidates_are_the_same_whether_the_terms_are_kept_or_gathered_again(
+    monkeypatch,
+) -> None:
+    """A folder's documents' terms are kept between the candidate search's passes when
+    they fit (:data:`blocking.KEPT_TERMS`), else gathered again: the same candidates
+    either way, whatever the documents gathered at once."""
+    result, sents = _sample("translated-zh")
+    n = len(result.documents)
+    for field, row_lang, col_lang in [("word", CHINESE, CHINESE), ("gloss", CHINESE, ENGLISH)]:
+        space = meaning.sentence_space(sents, field, row_lang, col_lang)
+        assert space is not None
+        made = []
+        for kept, chunk in [(1 << 25, 4096), (0, 4096), (1 << 25, 3), (0, 3), (40, 3)]:
+            monkeypatch.setattr(blocking, "KEPT_TERMS", kept)
+            monkeypatch.setattr(blocking, "DOC_CHUNK", chunk)
+            made.append(candidate_documents(space, n, Progress()))
+        assert len(made[0]) > 0
+        assert all(np.array_equal(keys, made[0]) for keys in made)

@@ -73,3 +73,85 @@ def test_a_scan_says_the_comparison_began_before_preparing_it(tmp_path, monkeypa
     assert len(heard_before) == 1
     assert heard_before[0][-1] == (Stage.COMPARE, 0, Job.SCALE)
     assert any(stage is Stage.READ for stage, _, _ in heard_before[0])
+
+
+def test_the_comparisons_preparation_moves_the_bar(tmp_path, monkeypatch) -> None:
+    """Each step before the first sentence product is told when it ends: the shared
+    text, the shared counts, each sentence space and (in a large folder) its candidate
+    documents. The bar never goes back."""
+    from simhash_core.compare import comparison
+    from simhash_core.compare.meaning import blocking, links
+    from simhash_core.scan import scan
+    from simhash_core.types import ScanSettings
+
+    monkeypatch.setattr(blocking, "BLOCKING_FROM", 0)  # the large folder's path
+    topics = ("rivers flood the valley", "bridges carry trains", "forests hold water")
+    for k, topic in enumerate(topics):
+        text = " ".join(f"Sentence {n} says that {topic} in spring." for n in range(12))
+        (tmp_path / f"s{k}.txt").write_text(text)
+    seen: list[tuple[Stage, int]] = []
+    before: dict[str, list[int]] = {}
+
+    def watch(module, name: str) -> None:
+        step = getattr(module, name)
+
+        def watched(*args, **kwargs):
+            before.setdefault(name, []).append(seen[-1][1])
+            return step(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, watched)
+
+    watch(comparison, "shared_text_shingles")
+    watch(links, "sentence_space")
+    watch(links, "candidate_documents")
+    watch(links, "blocked_pairs")
+    progress = Progress(lambda r: seen.append((r.stage, r.done)) or True)
+    scan([tmp_path], [], ScanSettings(workers=1), progress, isolate=False)
+    prepared = int(comparison.PREPARED * Job.SCALE)
+    assert before["shared_text_shingles"] == [0]
+    assert before["sentence_space"][0] == prepared  # the shared text and counts told
+    assert before["candidate_documents"][0] > prepared  # the space told
+    assert before["blocked_pairs"][0] > before["candidate_documents"][0]
+    compared = [done for stage, done in seen if stage is Stage.COMPARE]
+    assert compared == sorted(compared) and compared[-1] == Job.SCALE
+
+
+def test_a_cancel_is_acted_on_inside_the_shared_text_and_the_shared_counts(monkeypatch) -> None:
+    """The comparison's first steps take minutes in 100,000 files: a cancel is acted on
+    as they go through the documents, not after them."""
+    import numpy as np
+
+    from simhash_core.compare import comparison, shared_text
+    from simhash_core.compare.corpus import Corpus
+    from simhash_core.types import ScanSettings
+    from tests.core.test_archive import make_doc
+    from tests.core.textgen import zh_essay
+
+    monkeypatch.setattr(shared_text, "CHECK_EVERY", 1)
+    touched: list[int] = []
+
+    class Doc:
+        def __init__(self, k: int) -> None:
+            self.k, self.ngram = k, 1
+            self.usable = np.ones(40, bool)
+
+        @property
+        def shingle_seq(self) -> np.ndarray:
+            touched.append(self.k)
+            return np.arange(100 * self.k, 100 * self.k + 40, dtype=np.uint64)
+
+    docs = [Doc(k) for k in range(1, 9)]
+    assert not len(shared_text.shared_text_shingles(docs, 4))  # runs through
+    touched.clear()
+    stop = Progress()
+    stop.cancel()
+    with pytest.raises(Cancelled):
+        shared_text.shared_text_shingles(docs, 4, stop)
+    assert touched == [1]  # the first document, then the cancel
+
+    settings = ScanSettings(reworded=False, translated=False)
+    essays = [make_doc(zh_essay(k), f"{k}.txt", settings) for k in range(3)]
+    corpus = Corpus.build(essays, settings)
+    assert comparison._shared(corpus, Progress())[1].tolist()  # runs through
+    with pytest.raises(Cancelled):
+        comparison._shared(corpus, stop)

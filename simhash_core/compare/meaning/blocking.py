@@ -18,9 +18,9 @@ split into blocks or threads: the same folder gives the same passages on any mac
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -67,45 +67,85 @@ def rare_limit(documents: int) -> int:
 
 
 DOC_CHUNK = 4096  # documents whose terms are gathered or ranked at once
+KEPT_TERMS = 1 << 25  # (document, term) entries kept between passes (128 MB) at most
+
+_Part = tuple[np.ndarray, np.ndarray, int]  # a chunk's CSR row pointers and terms, its rows
 
 
-def _doc_terms(
-    m: sparse.csr_matrix,
-    row_doc: np.ndarray,
-    docs: np.ndarray,
-    progress: Progress,
-    usable: np.ndarray | None = None,
-    rarest: np.ndarray | None = None,
-) -> sparse.csr_matrix | np.ndarray:
-    """Which terms each of the sorted ``docs`` has (1 or absent), from its sentences'
-    rows of ``m`` (rows grouped by document, in order), a few thousand documents at a
-    time; only the ``usable`` terms if given, and of those only the
-    :data:`QUERY_TERMS` rarest by the document frequencies ``rarest``, if given. Without
-    ``usable``, only how many of the documents hold each term (a first pass: the
-    folder's every term is never held per document)."""
-    from scipy import sparse
+class _DocTerms:
+    """Which terms each of the sorted ``docs`` has, from its sentences' rows of ``m``
+    (rows grouped by document, in order; ``row_doc`` each row's document), gathered
+    :data:`DOC_CHUNK` documents at a time (a product of the documents' rows with the
+    sentences').
 
-    bounds = np.searchsorted(row_doc, docs[::DOC_CHUNK])
-    bounds = np.append(bounds, len(row_doc))
-    parts = []
-    df = np.zeros(m.shape[1], np.int64)
-    for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
-        progress.check()
-        local = np.searchsorted(docs, row_doc[lo:hi]) - np.searchsorted(docs, row_doc[lo])
-        a = sparse.csr_matrix(
-            (np.ones(hi - lo, np.float32), (local, np.arange(hi - lo))),
-            shape=(int(local[-1]) + 1 if hi > lo else 0, hi - lo),
-        )
-        part = (a @ m[lo:hi]).tocsr()
-        if usable is None:
-            df += np.bincount(part.indices, minlength=m.shape[1])
-            continue
-        part.data = usable[part.indices].astype(np.float32)
-        part.eliminate_zeros()
-        parts.append(part if rarest is None else _rarest(part, rarest, QUERY_TERMS, progress))
-    if usable is None:
+    :func:`candidate_documents` reads them three times (the terms' document
+    frequencies, each document's rarest terms, its terms that are asked for). A folder
+    whose documents hold at most :data:`KEPT_TERMS` (document, term) entries keeps them
+    from the first pass (10,000 essays: 22 million, the product 2 s a pass); a larger
+    one gathers them again each time, and the folder's every term per document is
+    never held."""
+
+    def __init__(
+        self, m: sparse.csr_matrix, row_doc: np.ndarray, docs: np.ndarray, progress: Progress
+    ) -> None:
+        self.m, self.row_doc, self.docs, self.progress = m, row_doc, docs, progress
+        self._kept: list[_Part] | None = None
+
+    def _parts(self) -> Iterator[_Part]:
+        """Each chunk of documents' terms, in order."""
+        if self._kept is not None:
+            yield from self._kept
+            return
+        kept: list[_Part] | None = []
+        entries = 0
+        for part in self._gathered():
+            entries += len(part[1])
+            if kept is not None:
+                kept = [*kept, part] if entries <= KEPT_TERMS else None
+            yield part
+        self._kept = kept
+
+    def _gathered(self) -> Iterator[_Part]:
+        from scipy import sparse
+
+        m, row_doc, docs = self.m, self.row_doc, self.docs
+        bounds = np.append(np.searchsorted(row_doc, docs[::DOC_CHUNK]), len(row_doc))
+        for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
+            self.progress.check()
+            local = np.searchsorted(docs, row_doc[lo:hi]) - np.searchsorted(docs, row_doc[lo])
+            rows = int(local[-1]) + 1 if hi > lo else 0
+            a = sparse.csr_matrix(
+                (np.ones(hi - lo, np.float32), (local, np.arange(hi - lo))), shape=(rows, hi - lo)
+            )
+            part = (a @ m[lo:hi]).tocsr()
+            yield part.indptr, part.indices, rows
+
+    def df(self) -> np.ndarray:
+        """How many of the documents hold each term."""
+        df = np.zeros(self.m.shape[1], np.int64)
+        for _, terms, _ in self._parts():
+            df += np.bincount(terms, minlength=len(df))
         return df
-    return sparse.vstack(parts, format="csr") if parts else sparse.csr_matrix((0, m.shape[1]))
+
+    def having(self, terms: np.ndarray, rarest: np.ndarray | None = None) -> sparse.csr_matrix:
+        """Each document's ``terms`` (a mask over the terms), 1 where it has them, and
+        of those only its :data:`QUERY_TERMS` rarest by the document frequencies
+        ``rarest``, if given."""
+        from scipy import sparse
+
+        parts = []
+        for indptr, held, rows in self._parts():
+            keep = terms[held]
+            at = np.concatenate([[0], np.cumsum(keep)])[indptr]
+            own = sparse.csr_matrix(
+                (np.ones(int(at[-1]), np.float32), held[keep], at), shape=(rows, len(terms))
+            )
+            if rarest is not None:
+                own = _rarest(own, rarest, QUERY_TERMS, self.progress)
+            parts.append(own)
+        if not parts:
+            return sparse.csr_matrix((0, self.m.shape[1]), dtype=np.float32)
+        return sparse.vstack(parts, format="csr")
 
 
 def _rarest(
@@ -187,25 +227,22 @@ def candidate_documents(space: SentenceSpace, documents: int, progress: Progress
     left, right, left_doc, _, right_doc, _ = space
     ldocs, rdocs = sorted_unique(left_doc), sorted_unique(right_doc)
     same = space.one_language
-    df = _doc_terms(left, left_doc, ldocs, progress)
-    if not same:
-        df = df + _doc_terms(right, right_doc, rdocs, progress)
+    lterms = _DocTerms(left, left_doc, ldocs, progress)
+    rterms = lterms if same else _DocTerms(right, right_doc, rdocs, progress)
+    df = lterms.df() if same else lterms.df() + rterms.df()
     held = len(np.union1d(ldocs, rdocs))
     usable = (df >= 2) & (df <= rare_limit(held))
     idf = np.where(usable, np.log((held + 1) / np.maximum(df, 1)), 0.0).astype(np.float32)
     # each document's rarest terms first; then the documents' terms among those asked
     # for only: a term nobody asks for adds nothing to a product, and every document's
     # every rare term (gigabytes in a folder of 100,000) is never held
-    # with ``usable`` given, each is the documents' terms (a sparse matrix)
-    ql = cast("sparse.csr_matrix", _doc_terms(left, left_doc, ldocs, progress, usable, df))
-    qr = ql if same else cast(
-        "sparse.csr_matrix", _doc_terms(right, right_doc, rdocs, progress, usable, df)
-    )
+    ql = lterms.having(usable, rarest=df)
+    qr = ql if same else rterms.having(usable, rarest=df)
     asked = np.zeros(len(usable), bool)
     asked[ql.indices] = True
     asked[qr.indices] = True
-    dl = _doc_terms(left, left_doc, ldocs, progress, asked)
-    dr = dl if same else _doc_terms(right, right_doc, rdocs, progress, asked)
+    dl = lterms.having(asked)
+    dr = dl if same else rterms.having(asked)
     keys = [_candidate_keys(ql, dr, ldocs, rdocs, idf, documents, progress)]
     back = _candidate_keys(qr, dl, rdocs, ldocs, idf, documents, progress) if not same else keys[0]
     keys.append((back % documents) * documents + back // documents)  # the other side's
