@@ -155,3 +155,19 @@ def test_a_cancel_is_acted_on_inside_the_shared_text_and_the_shared_counts(monke
     assert comparison._shared(corpus, Progress())[1].tolist()  # runs through
     with pytest.raises(Cancelled):
         comparison._shared(corpus, stop)
+
+
+def test_a_cancel_is_acted_on_while_the_sentence_rows_are_made(monkeypatch) -> None:
+    """A sentence space of 100,000 essays takes minutes: a cancel is acted on between
+    its slices of documents."""
+    from simhash_core.compare.meaning import ENGLISH, tfidf
+    from simhash_core.text.sentences import sentences_of
+
+    monkeypatch.setattr(tfidf, "TFIDF_SLICE", 8)  # a slice or two per document
+    topics = ("rivers flood the valley", "bridges carry trains", "forests hold water")
+    sents = [sentences_of(f"The {t} in spring. Then {t} again in autumn.") for t in topics]
+    assert tfidf.sentence_space(sents, "word", ENGLISH, ENGLISH, progress=Progress())
+    stop = Progress()
+    stop.cancel()
+    with pytest.raises(Cancelled):
+        tfidf.sentence_space(sents, "word", ENGLISH, ENGLISH, progress=stop)

@@ -87,7 +87,9 @@ def _links_of_space(sents: list[Sentences], spec: _Spec, how: Products) -> _Link
     units, made = how.job.total, SPACE_MADE_LARGE if blocked else SPACE_MADE
     ready = how.job.subjob(made * units, total=2 if blocked else 1)
     how = replace(how, job=how.job.subjob((1 - made) * units, total=units))
-    space = sentence_space(sents, spec.field, spec.row_lang, spec.col_lang, how.copies)
+    space = sentence_space(
+        sents, spec.field, spec.row_lang, spec.col_lang, how.copies, how.job.progress
+    )
     ready.advance(1)
     ready.check()
     give_back_free_memory()  # the slices' buffers: the products need the room

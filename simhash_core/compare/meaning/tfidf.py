@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from simhash_core.compare.tally import SortedTally, distinct_counts
+from simhash_core.progress import Progress
 from simhash_core.text.sentences import Sentences
 
 if TYPE_CHECKING:  # scipy is imported where sentences are multiplied: a re-scan answered
@@ -25,7 +26,9 @@ COMMON_TERM_SHARE = 0.002  # terms in more than 0.2% of the sentences are left o
 COMMON_TERM_SENTENCES = 200  # ...when that is more than 200 sentences
 
 
-def _tfidf(sides: list[_Side], weight: np.ndarray | None = None) -> list[sparse.csr_matrix]:
+def _tfidf(
+    sides: list[_Side], weight: np.ndarray | None = None, progress: Progress | None = None
+) -> list[sparse.csr_matrix]:
     """L2-normalised TF-IDF rows (sublinear term frequency) of each side's sentences,
     IDF over all of them, each row counted ``weight[doc]`` times if given (a sentence
     of a document handed in several times: the same IDF as with every copy's rows).
@@ -35,11 +38,12 @@ def _tfidf(sides: list[_Side], weight: np.ndarray | None = None) -> list[sparse.
     weighted rows straight into arrays of their final size. Beside the matrices, only
     one slice's terms are held: never the folder's every term occurrence (250 million
     in a folder of 100,000 essays), nor the entries of terms left out as too common.
+    A cancel of ``progress`` is acted on between the slices.
     """
     # per term: the (weighted) number of sentences holding it, then each side's entries
     tally = SortedTally(1 + len(sides), waiting=TFIDF_SLICE, grow=True, dtype=np.uint32)
     for k, side in enumerate(sides):
-        for doc, ptr, ids in side.slices():
+        for doc, ptr, ids in side.slices(progress):
             distinct = _distinct_terms(ptr, ids.astype(np.int64), 1 << 32)
             per_row = None if weight is None else weight[doc]
             lengths = np.diff(distinct.indptr)
@@ -57,12 +61,14 @@ def _tfidf(sides: list[_Side], weight: np.ndarray | None = None) -> list[sparse.
     # product dense: left out (only in large folders)
     idf[df > max(COMMON_TERM_SENTENCES, COMMON_TERM_SHARE * rows)] = 0.0
     return [
-        _weighted_rows(side, vocab, idf, int(n[idf != 0].sum()))
+        _weighted_rows(side, vocab, idf, int(n[idf != 0].sum()), progress)
         for side, n in zip(sides, entries, strict=True)
     ]
 
 
-def _weighted_rows(side: _Side, vocab: np.ndarray, idf: np.ndarray, nnz: int) -> sparse.csr_matrix:
+def _weighted_rows(
+    side: _Side, vocab: np.ndarray, idf: np.ndarray, nnz: int, progress: Progress | None
+) -> sparse.csr_matrix:
     """The second pass of :func:`_tfidf` for one side: its ``nnz`` entries of terms
     that count, weighted and normalised, written a slice at a time."""
     from scipy import sparse
@@ -74,7 +80,7 @@ def _weighted_rows(side: _Side, vocab: np.ndarray, idf: np.ndarray, nnz: int) ->
     data, indices = np.empty(nnz, np.float32), np.empty(nnz, index)
     indptr = np.zeros(n + 1, index)
     at = first = 0
-    for _, ptr, ids in side.slices():
+    for _, ptr, ids in side.slices(progress):
         m = _distinct_terms(ptr, _places(vocab, ids), len(vocab))
         np.log(m.data, out=m.data)
         m.data += 1.0
@@ -179,13 +185,17 @@ class _Side:
             local.append(mine)
         return cls(sents, field, lang, np.concatenate(docs), np.concatenate(local))
 
-    def slices(self) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    def slices(
+        self, progress: Progress | None = None
+    ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
         """(each row's document, ptr, term ids) of a slice of documents at a time, in
-        row order."""
+        row order; a cancel of ``progress`` acted on before each."""
         lo, held = 0, 0
         for hi, s in enumerate(self.sents, start=1):
             held += len(getattr(s, f"{self.field}_ids"))
             if held >= TFIDF_SLICE or hi == len(self.sents):
+                if progress is not None:
+                    progress.check()
                 doc, _, ptr, ids = _gather(self.sents[lo:hi], self.field, self.lang)
                 if len(doc):
                     yield doc + lo, ptr, ids
@@ -267,15 +277,16 @@ def sentence_space(
     row_lang: int,
     col_lang: int,
     copies: np.ndarray | None = None,
+    progress: Progress | None = None,
 ) -> SentenceSpace | None:
     """The TF-IDF rows of the ``row_lang`` and ``col_lang`` sentences (the same matrix
     when the languages are), and each row's document and place in it. None if a side
     has no sentence. ``copies[d]``: how many documents document ``d`` stands for (the
-    IDF counts each of them)."""
+    IDF counts each of them). A cancel of ``progress`` is acted on as the rows are made."""
     rows = _Side.of(sents, field, row_lang)
     cols = rows if row_lang == col_lang else _Side.of(sents, field, col_lang)
     if len(rows.doc) == 0 or len(cols.doc) == 0:
         return None
     # across languages, one IDF over both sides' sentences: the shared English-stem space
-    made = _tfidf([rows] if cols is rows else [rows, cols], copies)
+    made = _tfidf([rows] if cols is rows else [rows, cols], copies, progress)
     return SentenceSpace(made[0], made[-1], rows.doc, rows.local, cols.doc, cols.local)
