@@ -150,14 +150,14 @@ def measure(
     aligned: Mapping[Pair, PairMeasure] | None = None,
     kinds: Sequence[Pair | None] | None = None,
     progress: Progress | None = None,
-    low: float = 0.0,
+    share: tuple[float, float] = (0.0, 1.0),
 ) -> list[PairMeasure]:
     """The word-for-word measure of each of ``pairs`` (``shared[k]`` shingles shared
     by ``pairs[k]``): from the ``memo``, from ``aligned`` (the workers' measures), or
     aligned here; what is aligned here with enough shared shingles joins the memo, one
     pair of each pair of contents (twins lend their measure through
     ``corpus.measured``). ``kinds``: each pair's :meth:`Corpus.pair_kind`, if known.
-    ``progress`` is told how far, from ``low`` of the stage on.
+    ``progress`` is told how far, as the ``share`` of its stage.
     """
     memo = memo if memo is not None else ComparisonMemo.empty()
     aligned = aligned or {}
@@ -166,8 +166,7 @@ def measure(
     out = []
     for step, pair in enumerate(pairs):
         if progress is not None and step % 64 == 0:
-            progress.reached(low + (1 - low) * step / len(pairs))
-            progress.check()
+            _told(progress, share, step / len(pairs))
         drop_mapped_pages(step + 1)  # those of the documents measured so far
         out.append(_measure_one(corpus, pair, kinds[step], shared[step], memo, aligned, kept))
     return out
@@ -235,6 +234,14 @@ class _Earlier:
     meaning_of: Pair | None  # the pair whose judged meaning it has
 
 
+def _told(progress: Progress, share: tuple[float, float], fraction: float) -> None:
+    """``fraction`` of a step whose ``share`` of the stage that is, told to
+    ``progress``; a cancel is acted on."""
+    low, high = share
+    progress.reached(low + (high - low) * fraction)
+    progress.check()
+
+
 def judge(
     corpus: Corpus,
     pairs: Sequence[Pair],
@@ -247,6 +254,7 @@ def judge(
     kinds: Sequence[Pair | None] | None = None,
     quiet: bool = False,
     progress: Progress | None = None,
+    share: tuple[float, float] = (0.0, 1.0),
 ) -> Judged:
     """Each measured pair's scores, flag and reasons (:func:`judge_pair`), with its
     reworded and translated passages judged from what the meaning layer found
@@ -258,6 +266,7 @@ def judge(
     (:meth:`Corpus.pair_kind`), measures, meaning and archive labels as one judged
     before takes that judgement (:func:`judged_as`), as a class of 25 copies of each
     essay has 18,000 such pairs. ``kinds``: each pair's pair of contents, if known.
+    ``progress`` is told how far, as the ``share`` of its stage.
     """
     meaning = meaning or {}
     kinds = kinds if kinds is not None else pair_kinds(corpus, pairs)
@@ -267,7 +276,7 @@ def judge(
     meaning_of: dict[Pair, Pair] = {}
     for step, (i, j) in enumerate(pairs):
         if progress is not None and step % 64 == 0:
-            progress.check()
+            _told(progress, share, step / len(pairs))
         drop_mapped_pages(step)  # those of the pairs judged so far, now and then
         found = meaning.get((i, j))
         d_ij = views.distance_of(i, j)

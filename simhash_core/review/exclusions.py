@@ -66,9 +66,11 @@ from typing import Any
 import numpy as np
 
 from simhash_core.compare.comparison import (
+    MEANING_SHARE,
     Restriction,
     compare_documents,
     finish_pairs,
+    judging_from,
     meaning_links,
     meta_evidence,
     pair_matrix,
@@ -577,12 +579,15 @@ def _incremental(
     counts["assignment text: pairs measured"] = len(todo)
     shares = shared_of(corpus, shared, todo)
     kinds = pair_kinds(corpus, todo)
-    measures = measure(corpus, todo, shares, kinds=kinds, progress=progress)
+    judging = judging_from(MEANING_SHARE)  # the meaning links took the bar up to there
+    measures = measure(
+        corpus, todo, shares, kinds=kinds, progress=progress, share=(MEANING_SHARE, judging)
+    )
     quiet = settings.report_floor > 0
     judged = judge(
         corpus, todo, measures, shares, views,
         meaning=links, set_sizes=set_sizes.tolist(), kinds=kinds, quiet=quiet,
-        progress=progress,
+        progress=progress, share=(judging, 1.0),
     )  # fmt: skip
     redo = set(todo)
     evidence = meta_evidence(docs)

@@ -78,7 +78,7 @@ def test_a_scan_says_the_comparison_began_before_preparing_it(tmp_path, monkeypa
 def test_the_comparisons_preparation_moves_the_bar(tmp_path, monkeypatch) -> None:
     """Each step before the first sentence product is told when it ends: the shared
     text, the shared counts, each sentence space and (in a large folder) its candidate
-    documents. The bar never goes back."""
+    documents; judging the pairs is told as it goes. The bar never goes back."""
     from simhash_core.compare import comparison
     from simhash_core.compare.meaning import blocking, links
     from simhash_core.scan import scan
@@ -114,6 +114,10 @@ def test_the_comparisons_preparation_moves_the_bar(tmp_path, monkeypatch) -> Non
     assert before["blocked_pairs"][0] > before["candidate_documents"][0]
     compared = [done for stage, done in seen if stage is Stage.COMPARE]
     assert compared == sorted(compared) and compared[-1] == Job.SCALE
+    # judging the pairs (their passages found) has its own share: the bar does not
+    # stand at the end of the measuring while it runs
+    judging = comparison.judging_from(comparison.MEANING_SHARE)
+    assert int(judging * Job.SCALE) in compared
 
 
 def test_a_cancel_is_acted_on_inside_the_shared_text_and_the_shared_counts(monkeypatch) -> None:
