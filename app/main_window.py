@@ -496,6 +496,7 @@ class MainWindow(QMainWindow):
         )
         self._pending_check = None
         self.progress_panel.start()
+        self.matrix_panel.set_scanning(True)
         self.scanner.start(request)
         self.scanStarted.emit(request)
         self.retranslate_ui()
@@ -601,6 +602,7 @@ class MainWindow(QMainWindow):
 
     def _on_finished(self, result: ScanResult) -> None:
         self.progress_panel.hide()
+        self.matrix_panel.set_scanning(False)
         check, self._pending_check = self._pending_check, None
         self.set_result(result, check)
         self._keyboard_to_the_result()
@@ -620,6 +622,7 @@ class MainWindow(QMainWindow):
 
     def _on_failed(self, message: str) -> None:
         self.progress_panel.hide()
+        self.matrix_panel.set_scanning(False)
         self.statusBar().showMessage(self.tr("The scan failed: {error}").format(error=message))
         self.scanFailed.emit(message)
 

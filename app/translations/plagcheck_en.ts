@@ -31,7 +31,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../main_window.py" line="698"/>
+        <location filename="../main_window.py" line="701"/>
         <source>Judged again: %n flagged pair(s)</source>
         <translation>
             <numerusform>Judged again: %n flagged pair</numerusform>
@@ -39,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="937"/>
+        <location filename="../main_window.py" line="940"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>compared with the archive (%n file)</numerusform>
@@ -47,7 +47,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="939"/>
+        <location filename="../main_window.py" line="942"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>%n archived file shown</numerusform>
@@ -58,7 +58,7 @@
 <context>
     <name>MatrixPanel</name>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="271"/>
+        <location filename="../views/matrix_panel.py" line="278"/>
         <source>%n file(s) read</source>
         <translation>
             <numerusform>%n file read</numerusform>
@@ -66,7 +66,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="276"/>
+        <location filename="../views/matrix_panel.py" line="283"/>
         <source>%n file(s) compared</source>
         <translation>
             <numerusform>%n file compared</numerusform>
@@ -74,7 +74,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="277"/>
+        <location filename="../views/matrix_panel.py" line="284"/>
         <source>%n flagged pair(s)</source>
         <translation>
             <numerusform>%n flagged pair</numerusform>
@@ -82,7 +82,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="278"/>
+        <location filename="../views/matrix_panel.py" line="285"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -90,7 +90,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="282"/>
+        <location filename="../views/matrix_panel.py" line="289"/>
         <source>%n unreadable file(s) not in the matrix (see Errors)</source>
         <translation>
             <numerusform>%n unreadable file not in the matrix (see Errors)</numerusform>

@@ -186,6 +186,7 @@ class MatrixPanel(QWidget):
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.legend)
         self.result: ScanResult | None = None
+        self.scanning = False  # a scan runs: the placeholder says so, not "drop here"
         self.flagged = 0  # flagged pairs of the result shown
         self.archive_note = ""
         self.retranslate_ui()
@@ -226,6 +227,12 @@ class MatrixPanel(QWidget):
         if note != self.archive_note:
             self.archive_note = note
             self.title.set_items(self.summary_items())
+
+    def set_scanning(self, scanning: bool) -> None:
+        """Whether a scan runs: until its result, the placeholder tells the teacher
+        the files are being checked rather than asking for them again."""
+        self.scanning = scanning
+        self.retranslate_ui()
 
     def set_result(self, result: ScanResult | None) -> None:
         self.result = result
@@ -339,7 +346,11 @@ class MatrixPanel(QWidget):
         for i in range(self.metric_combo.count()):
             self.metric_combo.setItemText(i, names[self.metric_combo.itemData(i)])
         r = self.result
-        if r is not None and len(r.documents) < 2:
+        if self.scanning:
+            self.placeholder.setText(
+                self.tr("Checking the files…\nThe matrix appears here when they are compared.")
+            )
+        elif r is not None and len(r.documents) < 2:
             self.placeholder.setText(self._nothing_to_compare(r))
         else:
             self.placeholder.setText(

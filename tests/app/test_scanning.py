@@ -247,6 +247,24 @@ def test_an_empty_folder_or_a_lone_file_says_why_there_is_no_matrix(qtbot, windo
     )
 
 
+def test_while_a_scan_runs_the_matrix_says_so_not_drop_here(qtbot, window, tmp_path):
+    """A teacher who dropped a folder is not asked to drop files while they are read
+    and compared: the empty matrix says the files are being checked, until the result."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for i in range(3):
+        (folder / f"s{i}.txt").write_text(zh_essay(i), encoding="utf-8")
+    panel = window.matrix_panel
+    assert panel.placeholder.text().startswith("Drop folders or files here")
+    during: list[str] = []
+    window.scanner.progressed.connect(lambda _: during.append(panel.placeholder.text()))
+    with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS):
+        window.scan_paths([folder])
+    assert during and all(t.startswith("Checking the files") for t in during)
+    assert panel.stack.currentWidget() is panel.view
+    assert not panel.scanning
+
+
 def test_templates_are_remembered_per_folder_and_never_carry_over(qtbot, window, tmp_path):
     """A folder opened again (from Recent folders) gets its template back; another
     folder does not inherit it; the status bar says which template is active."""
