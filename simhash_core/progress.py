@@ -146,6 +146,58 @@ class Progress:
         """
         self.update(int(fraction * Job.SCALE), Job.SCALE)
 
+    def within(self, low: float, high: float) -> Progress:
+        """A progress for a part of this one's current stage, from ``low`` to ``high``
+        of it: whatever units the part reports in, this one hears them as that share of
+        the stage, in thousandths. A cancel of either is a cancel of both.
+
+        >>> seen = []
+        >>> whole = Progress(lambda r: seen.append((r.done, r.total, r.item)) or True)
+        >>> part = whole.within(0.5, 1.0)
+        >>> part.update(1, 4, "a.txt"); part.reached(1.0)
+        >>> seen
+        [(625, 1000, 'a.txt'), (1000, 1000, '')]
+        >>> whole.cancel(); part.cancelled
+        True
+        """
+        return _Part(self, (low, high))
+
+
+class _Part(Progress):
+    """A part of another progress's current stage (see :meth:`Progress.within`)."""
+
+    def __init__(self, whole: Progress, share: tuple[float, float]) -> None:
+        super().__init__()
+        self.whole, self.share = whole, share
+        self.stage = whole.stage
+
+    @property
+    def cancelled(self) -> bool:
+        return self.whole.cancelled
+
+    def cancel(self) -> None:
+        self.whole.cancel()
+
+    def resume(self) -> None:
+        self.whole.resume()
+
+    def plan(self, *stages: Stage) -> None:
+        """The whole's plan holds."""
+
+    def begin(self, stage: Stage) -> None:
+        """The part stays in the whole's stage."""
+
+    def update(
+        self, done: int, total: int, item: str = "", step: tuple[int, int] | None = None
+    ) -> None:
+        low, high = self.share
+        fraction = min(1.0, done / total) if total > 0 else 0.0
+        self.whole.update(int((low + (high - low) * fraction) * Job.SCALE), Job.SCALE, item, step)
+        self.overall = self.whole.overall
+
+    def check(self) -> None:
+        self.whole.check()
+
 
 class Job:
     """A job inside the current stage, split into sub-jobs, in the manner of dupeGuru's

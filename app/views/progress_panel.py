@@ -89,7 +89,6 @@ class ProgressPanel(QWidget):
         formats = {
             Stage.READ: self.tr("%v / %m files"),
             Stage.COMPARE: self.tr("%p% compared"),
-            Stage.ARCHIVE: self.tr("%v / %m files"),
         }
         self.bar.setFormat(formats.get(self.stage, "%p%"))
         if self.cancelling:

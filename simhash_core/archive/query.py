@@ -101,6 +101,9 @@ def _unique_paths(new: list[Document], archived: list[Document], ids: list[int])
     return out
 
 
+SEARCH_SHARE = 0.3  # of the archive stage's bar: finding the archived candidates
+
+
 def compare_with_archive(
     result: ScanResult,
     store: ArchiveStore,
@@ -122,8 +125,10 @@ def compare_with_archive(
     if any(d.archive_label is not None for d in new):
         raise ValueError("result already holds archived documents")
     n = len(new)
+    progress = progress or Progress()
+    progress.begin(Stage.ARCHIVE)  # the search, then the comparison, as its shares
     common = shared_text_shingles(new, settings.shared_text_files)
-    ids = archive_candidates(new, store, settings, common, progress)
+    ids = archive_candidates(new, store, settings, common, progress.within(0.0, SEARCH_SHARE))
     archived = store.load(ids, settings=settings)
     new, archived, ids = _without_own_copies(new, archived, ids)
     if settings.idf == "corpus" and archived:
@@ -137,7 +142,7 @@ def compare_with_archive(
         docs,
         settings,
         all_pairs=all_pairs,
-        progress=progress,
+        progress=progress.within(SEARCH_SHARE, 1.0),
         memo=memo,
         restrict=Restriction(new=n, kept=tuple(result.pairs)),
     )

@@ -332,6 +332,29 @@ def test_an_archive_keeps_its_own_settings(tmp_path: Path) -> None:
 # ----- comparing a class with the archive -------------------------------------------
 
 
+def test_the_archive_stage_reports_its_search_then_its_comparison_in_one_unit(
+    store: SQLiteArchive,
+) -> None:
+    """The archive stage is the search for archived candidates, then the comparison
+    with them: both told as shares of the stage in thousandths, never the comparison's
+    thousandths as if they were the search's files ("500 / 1000 files" for 7)."""
+    from simhash_core.archive import query
+    from simhash_core.progress import Job, Progress, Stage
+
+    fill(store)
+    new = [make_doc(zh_essay(100 + i), f"n{i}.txt") for i in range(5)]
+    new += [make_doc(near_copy(2), "copy.txt"), make_doc(partial_copy(4), "partial.txt")]
+    seen: list[tuple[Stage, int, int]] = []
+    progress = Progress(lambda r: seen.append((r.stage, r.done, r.total)) or True)
+    compare_with_archive(new_result(new), store, ScanSettings(), progress=progress)
+    assert {stage for stage, _, _ in seen} == {Stage.ARCHIVE}
+    assert {total for _, _, total in seen} == {Job.SCALE}
+    done = [d for _, d, _ in seen]
+    assert done == sorted(done) and done[-1] == Job.SCALE
+    searched = int(query.SEARCH_SHARE * Job.SCALE)
+    assert any(d < searched for d in done) and any(searched < d < Job.SCALE for d in done)
+
+
 def test_scan_against_archive_finds_copies(store: SQLiteArchive) -> None:
     fill(store)
     new = [make_doc(zh_essay(100 + i), f"n{i}.txt") for i in range(5)]
