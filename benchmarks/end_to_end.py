@@ -26,6 +26,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from importlib.util import find_spec
 from pathlib import Path
 
 BENCHMARKS = Path(__file__).resolve().parent
@@ -86,13 +87,14 @@ def _python(code: str) -> list[str]:
     return [sys.executable, "-c", code]
 
 
-def peer_commands(folder: Folder) -> dict[str, list[str]]:
-    """The peers' commands for ``folder``, by name."""
+def peer_commands(folder: Folder) -> dict[str, list[str] | None]:
+    """The peers' commands for ``folder``, by name (None: the peer is not installed
+    here: the Debian package similarity-tester, the PyPI package copydetect)."""
     seed, sketch = (
         _python(_PEER.format(benchmarks=str(BENCHMARKS), folder=str(folder.path), function=f))
         for f in ("run_reference", "run_datasketch")
     )
-    out = {
+    out: dict[str, list[str] | None] = {
         "seed pipeline (jieba keywords, Python SimHash)": seed,
         "datasketch (MinHash 5-grams, LSH)": sketch,
     }
@@ -101,8 +103,11 @@ def peer_commands(folder: Folder) -> dict[str, list[str]]:
 
         files = sorted(str(p) for p in folder.path.rglob("*.txt"))
         simtext = ["sim_text", "-r", str(SIMTEXT_RUN), "-a", "-e", "-p", "-T"]
-        out["sim_text (C)"] = [*simtext, "-t", str(SIMTEXT_SHOWN), *files]
-        out["copydetect (winnowing)"] = _python(_COPYDETECT.format(folder=str(folder.path)))
+        out["sim_text (C)"] = (
+            [*simtext, "-t", str(SIMTEXT_SHOWN), *files] if shutil.which("sim_text") else None
+        )
+        copydetect = _python(_COPYDETECT.format(folder=str(folder.path)))
+        out["copydetect (winnowing)"] = copydetect if find_spec("copydetect") else None
     return out
 
 
@@ -151,11 +156,17 @@ def end_to_end_table(folders: list[Folder], tmp: Path, tree: Path = ROOT, runs: 
         ours = plagcheck_runs(folder, cache, tree, runs)
         for name, run in ours.items():
             print(_line(folder.name, files, f"plagcheck {name}", run, ""))
-        peers = {name: measured(argv) for name, argv in peer_commands(folder).items()}
+        peers = {
+            name: measured(argv) if argv is not None else None
+            for name, argv in peer_commands(folder).items()
+        }
         again = cold_run(folder, cache, tree)
         basis = (ours["cold, filling the cache"].seconds + again.seconds) / 2
         print(_line(folder.name, files, "plagcheck cold, filling the cache, again", again, ""))
         for name, run in peers.items():
+            if run is None:
+                print(f"| {folder.name} | {files:,} | {name} | not installed |  |  |")
+                continue
             print(_line(folder.name, files, name, run, f"{run.seconds / basis:.1f}x"))
         shutil.rmtree(cache, ignore_errors=True)
     print(f"\nload average at the end {os.getloadavg()[0]:.1f}")
