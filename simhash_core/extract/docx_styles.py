@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element, fromstring
 
+import xxhash
+
 from .hidden_runs import TINY_POINTS, same_colour
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -47,6 +49,7 @@ def could_hide(data: bytes, page: str) -> bool:
     (or the theme's background), letters of 2 points or less. Table styles do not
     count (their light letters sit on their own shading). The part is read as styles
     only where this holds: nearly every file says nothing of the kind, and is spared.
+    A part is searched once per process (:data:`SEEN_STYLES_KEPT` parts are kept).
 
     >>> could_hide(b'<w:rPr><w:color w:val="2F5496"/><w:sz w:val="28"/></w:rPr>', "FFFFFF")
     False
@@ -56,6 +59,24 @@ def could_hide(data: bytes, page: str) -> bool:
     ...            b'w:themeColor="background1"/></w:rPr></w:style>', "FFFFFF")
     False
     """
+    key = (xxhash.xxh3_128_digest(data), page)
+    found = _SEEN_STYLES.get(key)
+    if found is None:
+        found = _SEEN_STYLES[key] = _could_hide(data, page)
+        if len(_SEEN_STYLES) > SEEN_STYLES_KEPT:
+            del _SEEN_STYLES[next(iter(_SEEN_STYLES))]
+    return found
+
+
+# styles parts already searched in this process, by their bytes' 128-bit digest and
+# the page colour: the files of one class, made from one template by one version of
+# Word, share their 350 KB part, and searching it takes longer than unzipping it
+SEEN_STYLES_KEPT = 64
+_SEEN_STYLES: dict[tuple[bytes, str], bool] = {}
+
+
+def _could_hide(data: bytes, page: str) -> bool:
+    """:func:`could_hide`, searched."""
     rest = _without_table_styles(data)
     if _MARKER.search(rest):
         return True

@@ -50,7 +50,6 @@ def permute(x: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """
     v = np.empty((len(a), len(x)), dtype=np.uint64)
     _permute_into(x, a, b, v, np.empty_like(v))
-    np.subtract(v, PRIME, out=v, where=v >= PRIME)
     return v
 
 
@@ -60,21 +59,31 @@ _SHIFT = np.uint64(31)
 def _permute_into(
     x: np.ndarray, a: np.ndarray, b: np.ndarray, v: np.ndarray, t: np.ndarray
 ) -> None:
-    """``(a * x + b) mod p`` into ``v`` (``t`` is scratch of the same shape), except that
-    a result of 0 or 1 may be left as ``p`` or ``p + 1``.
+    """``(a * x + b) mod p`` into ``v`` (``t`` is scratch of the same shape), for ``a, b,
+    x < p``.
 
-    ``a * x + b < 2**62``; folding the bits above 31 onto the low ones twice (``2**31 ≡ 1
-    mod p``) leaves a value ``<= p + 1`` congruent to the result.
+    ``a * x + b <= (p - 1) ** 2 + p - 1``, so its bits above 31 are at most ``2**31 - 3``
+    and folding them onto the low 31 bits once (``2**31 ≡ 1 mod p``) leaves ``s < 2 *
+    p`` congruent to the result. The result is then the smaller of ``s`` and ``s - p``:
+    where ``s < p``, ``s - p`` wraps around to above ``2**64 - p``.
+
+    >>> v, t = np.empty((1, 3), np.uint64), np.empty((1, 3), np.uint64)
+    >>> top = 2**31 - 2  # p - 1: every operand at its largest
+    >>> _permute_into(np.array([top, 1, 0], np.uint64), np.array([top], np.uint64),
+    ...               np.array([top], np.uint64), v, t)
+    >>> v.tolist() == [[(top * top + top) % (2**31 - 1), (2 * top) % (2**31 - 1), top]]
+    True
     """
     np.multiply(a[:, None], x[None, :], out=v)
     v += b[:, None]
-    for _ in range(2):
-        np.right_shift(v, _SHIFT, out=t)
-        v &= PRIME
-        v += t
+    np.right_shift(v, _SHIFT, out=t)
+    v &= PRIME
+    v += t
+    np.subtract(v, PRIME, out=t)
+    np.minimum(v, t, out=v)
 
 
-def signature(shingles: np.ndarray, num_perm: int = 128, chunk: int = 256) -> np.ndarray:
+def signature(shingles: np.ndarray, num_perm: int = 128, chunk: int = 128) -> np.ndarray:
     """MinHash signature (uint64, ``num_perm`` values) of a set of shingle hashes.
 
     Each 64-bit shingle hash is reduced modulo ``p = 2**31 - 1`` to give ``x``; each
@@ -82,8 +91,7 @@ def signature(shingles: np.ndarray, num_perm: int = 128, chunk: int = 256) -> np
     gives all-``p`` values (similar to nothing).
 
     The permuted values are computed a chunk of shingles at a time into two reused
-    buffers that stay in the CPU cache, and only a chunk holding an unreduced ``p`` or
-    ``p + 1`` (about one document in a few thousand) pays for the final reduction.
+    buffers that stay in the CPU cache.
     """
     a, b = permutations(num_perm)
     sig = np.full(num_perm, _EMPTY, dtype=np.uint64)
@@ -96,8 +104,6 @@ def signature(shingles: np.ndarray, num_perm: int = 128, chunk: int = 256) -> np
         part = x[start : start + chunk]
         v, t = v_buf[:, : len(part)], t_buf[:, : len(part)]
         _permute_into(part, a, b, v, t)
-        if v.max() >= PRIME:
-            np.subtract(v, PRIME, out=v, where=v >= PRIME)
         np.minimum(sig, v.min(axis=1), out=sig)
     return sig
 

@@ -70,12 +70,18 @@ def top_keywords_of(terms: list[str], weights: np.ndarray, n: int = 200) -> Keyw
         return Keywords()
     if len(terms) > n:  # only the terms at or above the n-th weight need the slow sort
         cut = np.partition(weights, len(weights) - n)[len(weights) - n]
-        chosen = np.flatnonzero(weights >= cut).tolist()
-        items = [(terms[i], w) for i, w in zip(chosen, weights[chosen].tolist(), strict=True)]
+        chosen = np.flatnonzero(weights >= cut)
+        names = [terms[i] for i in chosen.tolist()]
+        kept = weights[chosen]
     else:
-        items = list(zip(terms, np.asarray(weights, np.float64).tolist(), strict=True))
-    ranked = sorted(items, key=lambda tw: (-tw[1], tw[0]))[:n]
-    return Keywords.from_arrays([t for t, _ in ranked], np.array([round(w, 6) for _, w in ranked]))
+        names, kept = list(terms), np.asarray(weights, np.float64)
+    # by weight, heaviest first, and equal weights by term: the terms sorted first, then
+    # a stable sort of their weights (the same order as sorting on (-weight, term))
+    by_name = sorted(range(len(names)), key=names.__getitem__)
+    order = np.take(by_name, np.argsort(-kept[by_name], kind="stable")[:n]).tolist()
+    return Keywords.from_arrays(
+        [names[k] for k in order], np.array([round(w, 6) for w in kept[order].tolist()])
+    )
 
 
 def reweighted(docs: list[Document], idf_from: Iterable[Document]) -> list[Document]:

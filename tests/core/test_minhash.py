@@ -53,9 +53,9 @@ def _signature_by_python_ints(shingles: np.ndarray, num_perm: int) -> list[int]:
 
 
 def test_signature_equals_exact_integer_arithmetic():
-    """The chunked, lazily reduced computation gives exactly ``min((a*x + b) mod p)``,
-    also where ``a*x + b`` is a multiple of ``p`` or one more (the values the fast path
-    leaves unreduced), in any chunk."""
+    """The chunked computation, folded once, gives exactly ``min((a*x + b) mod p)``,
+    also where ``a*x + b`` is a multiple of ``p``, one more or one less (the edges of
+    the fold), in any chunk."""
     p = (1 << 31) - 1
     a, b = permutations(8)
     rng = np.random.default_rng(7)
