@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 
@@ -86,6 +87,9 @@ from simhash_core.types import (
     deferrable,
     deferred_array,
 )
+
+_A = TypeVar("_A")
+_B = TypeVar("_B")
 
 
 @deferrable("distance", "jaccard")
@@ -178,17 +182,29 @@ def score_corpus(
     dense = len(corpus.docs) <= dense_limit
     # a large folder keeps the counts it reads (see _kept_shared); else it needs them all
     pruned = not dense and not all_pairs and restrict is None
-    shared, set_sizes = _fill_memo(corpus, memo, whole=not pruned, progress=progress)
-    views = Views.of(corpus.docs, dense=dense)
-    close = views.close(corpus.settings.simhash_k)
-    if pruned:
-        shared = _kept_shared(memo, shared, close)
-    progress.reached(PREPARED)
-    progress.check()
     timings: dict[str, float] = {}
-    started = time.perf_counter()
-    meaning = _meaning_links(corpus, restrict, progress, memo)
-    timings["meaning layer"] = time.perf_counter() - started
+
+    def prepared() -> tuple[Mapping[tuple[int, int], int], np.ndarray, Views]:
+        shared, set_sizes = _fill_memo(corpus, memo, whole=not pruned, progress=progress)
+        views = Views.of(corpus.docs, dense=dense)
+        if pruned:
+            shared = _kept_shared(memo, shared, views.close(corpus.settings.simhash_k))
+        return shared, set_sizes, views
+
+    def meaning_links() -> dict:
+        started = time.perf_counter()
+        found = _meaning_links(corpus, restrict, progress, memo)
+        timings["meaning layer"] = time.perf_counter() - started
+        return found
+
+    if is_large(len(corpus.docs)):  # one after the other: each takes gigabytes
+        shared, set_sizes, views = prepared()
+        progress.reached(PREPARED)
+        progress.check()
+        meaning = meaning_links()
+    else:
+        (shared, set_sizes, views), meaning = side_by_side(prepared, meaning_links, progress)
+    close = views.close(corpus.settings.simhash_k)
     give_back_free_memory()  # the sentence products', before the aligning
     todo = _candidates(corpus, shared, close, meaning, restrict, all_pairs)
     counts = shared_of(corpus, shared, todo)
@@ -231,6 +247,39 @@ def score_corpus(
     if dense:
         matrix = pair_matrix(views.distance, views.jaccard, shared, sizes, pairs, restrict)
     return Scores(pairs, matrix, others, timings, judged.meaning_of)
+
+
+def side_by_side(
+    first: Callable[[], _A], second: Callable[[], _B], progress: Progress
+) -> tuple[_A, _B]:
+    """``first()`` here and ``second()`` in a thread, at once; both results, or the
+    first exception of either, after both have ended.
+
+    The shared counts and the fingerprints' views run mostly on one core, the meaning
+    layer's products on every core but not all the time: side by side they fill the
+    cores that either alone leaves idle (0.46 s of 5.1 s comparing 1,000 files, the
+    results the same). The bar is at the preparation's end from the start
+    (:data:`PREPARED`), and the meaning layer moves it on. A cancel stops both: each
+    checks ``progress``.
+
+    >>> side_by_side(lambda: 1, lambda: "two", Progress())
+    (1, 'two')
+    """
+    progress.reached(PREPARED)
+    progress.check()
+    with ThreadPoolExecutor(1, thread_name_prefix="meaning-layer") as pool:
+        later = pool.submit(second)
+        try:
+            here = first()
+        except BaseException:
+            ours = not progress.cancelled  # a fault here, not the user's cancel
+            if ours:
+                progress.cancel()  # the thread stops at its next check
+            later.exception()  # waited for: never left running
+            if ours:
+                progress.resume()
+            raise
+        return here, later.result()
 
 
 def _fill_memo(
