@@ -23,8 +23,10 @@ STAGE_WORDS = {
 
 
 class TerminalProgress:
-    """A one-line progress bar per stage, with the time left while files are read,
-    drawn only on a terminal."""
+    """A one-line progress bar per stage, drawn only on a terminal: the files read of
+    the files to read and the time left while reading, a percentage in the other
+    stages (the comparison counts its work in thousandths, not in files), as the app's
+    bar shows them."""
 
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stderr  # the current one, not the one at import
@@ -51,9 +53,10 @@ class TerminalProgress:
         left = ""
         if report.stage is Stage.READ and done:
             left = f"{(now - self.started) / done * (total - done):4.0f}s left  "
+        count = f"{done}/{total}" if report.stage is Stage.READ else f"{frac:4.0%}"
         name = report.item[-40:]
         word = STAGE_WORDS[report.stage]
-        self.stream.write(f"\r{word:<9} [{bar}] {done}/{total} {left}{name:<40}")
+        self.stream.write(f"\r{word:<9} [{bar}] {count} {left}{name:<40}")
         self.open_line = done < total
         if not self.open_line:
             self.stream.write("\n")

@@ -151,6 +151,8 @@ def test_reporting_floor_without_all_pairs(tmp_path):
 
 
 def test_terminal_progress_bar_shows_stage_count_time_left_and_file():
+    """Files read of files to read while reading; the comparison as a percentage (its
+    reports count thousandths of its work, never files)."""
     from simhash_core.progress import ProgressReport, Stage
 
     class Terminal(io.StringIO):
@@ -164,12 +166,13 @@ def test_terminal_progress_bar_shows_stage_count_time_left_and_file():
     bar(ProgressReport(Stage.READ, 1, 4, "r01/essay.docx"))
     bar.last = 0.0
     bar(ProgressReport(Stage.READ, 4, 4, "r01/last.pdf"))
-    bar(ProgressReport(Stage.COMPARE, 10, 20))
+    bar(ProgressReport(Stage.COMPARE, 500, 1000))
     lines = screen.getvalue().split("\r")
     assert "reading   [#######-----------------------] 1/4" in lines[-3]
     assert "s left" in lines[-3] and "r01/essay.docx" in lines[-3]
     assert lines[-2].startswith("reading   [" + "#" * 30 + "] 4/4") and lines[-2].endswith("\n")
-    assert lines[-1].startswith("comparing [###############") and "left" not in lines[-1]
+    assert lines[-1].startswith("comparing [" + "#" * 15 + "-" * 15 + "]  50% ")
+    assert "500/1000" not in lines[-1] and "left" not in lines[-1]
     quiet = io.StringIO()  # not a terminal: nothing drawn
     TerminalProgress(quiet)(ProgressReport(Stage.READ, 1, 4, "x"))
     assert quiet.getvalue() == ""
