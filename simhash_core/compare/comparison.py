@@ -184,12 +184,13 @@ def score_corpus(
     pruned = not dense and not all_pairs and restrict is None
     timings: dict[str, float] = {}
 
-    def prepared() -> tuple[Mapping[tuple[int, int], int], np.ndarray, Views]:
+    def prepared() -> tuple[Mapping[tuple[int, int], int], np.ndarray, Views, set]:
         shared, set_sizes = _fill_memo(corpus, memo, whole=not pruned, progress=progress)
         views = Views.of(corpus.docs, dense=dense)
+        close = views.close(corpus.settings.simhash_k)
         if pruned:
-            shared = _kept_shared(memo, shared, views.close(corpus.settings.simhash_k))
-        return shared, set_sizes, views
+            shared = _kept_shared(memo, shared, close)
+        return shared, set_sizes, views, close
 
     def meaning_links() -> dict:
         started = time.perf_counter()
@@ -198,13 +199,14 @@ def score_corpus(
         return found
 
     if is_large(len(corpus.docs)):  # one after the other: each takes gigabytes
-        shared, set_sizes, views = prepared()
+        shared, set_sizes, views, close = prepared()
         progress.reached(PREPARED)
         progress.check()
         meaning = meaning_links()
     else:
-        (shared, set_sizes, views), meaning = side_by_side(prepared, meaning_links, progress)
-    close = views.close(corpus.settings.simhash_k)
+        (shared, set_sizes, views, close), meaning = side_by_side(
+            prepared, meaning_links, progress
+        )
     give_back_free_memory()  # the sentence products', before the aligning
     todo = _candidates(corpus, shared, close, meaning, restrict, all_pairs)
     counts = shared_of(corpus, shared, todo)
