@@ -27,9 +27,10 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing.connection import Connection, wait
 from multiprocessing.reduction import ForkingPickler
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from simhash_core.messages import Message
 from simhash_core.progress import Progress
@@ -343,3 +344,28 @@ class IsolatedPool:
             args = task[1]() if callable(task[1]) else task[1]  # made when first sent
             held = self._held = (task, bytes(ForkingPickler.dumps((func, args))))
         return held[1]
+
+
+_Chunk = TypeVar("_Chunk")
+
+
+def run_chunks(
+    func: TaskFunc,
+    chunks: Sequence[_Chunk],
+    args: Callable[[_Chunk], tuple],
+    pool: IsolatedPool,
+    progress: Progress | None = None,
+    share: tuple[float, float] = (0.0, 1.0),
+) -> Iterator[tuple[_Chunk, Any]]:
+    """``func(*args(chunk))`` for each of ``chunks`` in ``pool``, each chunk's arguments
+    made when it is sent (never all held at once): ``(chunk, result)`` as they finish,
+    in any order, without the chunks no worker could finish (the caller does those
+    itself). ``progress`` hears how many have finished, as the ``share`` of its stage,
+    and can cancel them (the results yielded so far stay valid)."""
+    progress = progress or Progress()
+    tasks = [(k, partial(args, chunk)) for k, chunk in enumerate(chunks)]
+    low, high = share
+    for done, (k, outcome) in enumerate(pool.run(func, tasks, progress), start=1):
+        progress.reached(low + (high - low) * done / len(chunks))
+        if not isinstance(outcome, TaskFailure):
+            yield chunks[k], outcome

@@ -229,7 +229,7 @@ def score_corpus(
     judged = judge(
         corpus, todo, measures, counts, views,
         meaning=meaning, set_sizes=sizes, kinds=kinds, quiet=quiet, progress=progress,
-        share=(judging, 1.0),
+        share=(judging, 1.0), workers=workers,
     )  # fmt: skip
     progress.reached(1.0)
     kept = restrict.kept if restrict is not None and restrict.kept is not None else ()

@@ -85,6 +85,8 @@ class Corpus:
     # class of 20,000 held every aligned document's, 0.5 GB)
     _sorted: OrderedDict[int, SortedShingles] = field(default_factory=OrderedDict, repr=False)
     _sentences: dict[int, Sentences] = field(default_factory=dict, repr=False)
+    # common_spans of each document asked for (or given: see compare.judge_workers)
+    _common_spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
     _glossed: dict[int, Sentences] = field(default_factory=dict, repr=False)
     # compare.meaning.MeaningFound of each pair with reworded or translated passages,
     # filled in by the comparison
@@ -236,7 +238,14 @@ class Corpus:
         return float(self.word_weights(i)[m.a0 : m.a1].sum()) * min(1.0, m.units / span)
 
     def common_spans(self, i: int) -> list[tuple[int, int]]:
-        """Original-text spans of document ``i`` that are the class's shared text."""
+        """Original-text spans of document ``i`` that are the class's shared text (made
+        once: every pair of the document reads them; do not change the list)."""
+        found = self._common_spans.get(i)
+        if found is None:
+            found = self._common_spans[i] = self._find_common_spans(i)
+        return found
+
+    def _find_common_spans(self, i: int) -> list[tuple[int, int]]:
         d = self.docs[i]
         if not len(self.common):
             return []
@@ -291,6 +300,7 @@ class Corpus:
             _weights=self._weights,
             _sorted=self._sorted,
             _sentences=self._sentences,
+            _common_spans=self._common_spans,
             _glossed=self._glossed,
             meaning=dict(self.meaning),
             _same=self.same_text,
@@ -308,6 +318,16 @@ class Corpus:
             self._aligned.setdefault(kind, matches)
         elif matches:
             self._given[(i, j)] = matches
+
+    def held_matches(self, i: int, j: int) -> list[UnitMatch] | None:
+        """The aligned runs of documents ``i < j`` held here (given, or aligned for
+        their pair of texts), as :meth:`matches` would read them before any filter;
+        None when they are not held (nothing is aligned to answer)."""
+        given = self._given.get((i, j))
+        if given is not None:
+            return given
+        kind = self.pair_kind(i, j)
+        return None if kind is None else self._aligned.get(kind)
 
     @property
     def same_text(self) -> SameText:

@@ -24,7 +24,7 @@ from simhash_core.compare.corpus import Corpus
 from simhash_core.compare.pair_score import PairMeasure, measure_matches
 from simhash_core.compare.passages import UnitMatch
 from simhash_core.memory import drop_mapped_pages
-from simhash_core.pool import IsolatedPool, TaskFailure
+from simhash_core.pool import IsolatedPool, run_chunks
 from simhash_core.progress import Progress
 from simhash_core.types import Document, ScanSettings, UnitSpans
 
@@ -49,21 +49,15 @@ def measure_in_workers(
     """
     if workers < 2 or len(pairs) < MIN_PAIRS:
         return {}
-    progress = progress or Progress()
-    chunks = range(0, len(pairs), PAIRS_PER_CHUNK)
-    # each chunk's documents gathered when it is sent, not all of them at once
-    tasks = [
-        (lo, partial(_chunk_args, corpus, list(pairs[lo : lo + PAIRS_PER_CHUNK]))) for lo in chunks
-    ]
-    out: dict[tuple[int, int], tuple[PairMeasure, list[UnitMatch]]] = {}
+    step = PAIRS_PER_CHUNK
+    chunks = [list(pairs[lo : lo + step]) for lo in range(0, len(pairs), step)]
     pool = IsolatedPool(workers, timeout=CHUNK_SECONDS, memory_mb=4096)
-    low, high = share
-    for done, (lo, outcome) in enumerate(pool.run(_measure_chunk, tasks, progress), start=1):
-        progress.reached(low + (high - low) * done / len(chunks))
-        if isinstance(outcome, TaskFailure):
-            continue  # measured by the caller
-        for pair, found in zip(pairs[lo : lo + PAIRS_PER_CHUNK], outcome, strict=True):
-            out[pair] = found
+    # each chunk's documents gathered when it is sent, not all of them at once
+    out: dict[tuple[int, int], tuple[PairMeasure, list[UnitMatch]]] = {}
+    for chunk, outcome in run_chunks(
+        _measure_chunk, chunks, partial(_chunk_args, corpus), pool, progress, share
+    ):
+        out.update(zip(chunk, outcome, strict=True))
     return out
 
 

@@ -23,12 +23,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from simhash_core.compare.corpus import Corpus, SharedCounts
-from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound, PairMeaning, judge_meaning
+from simhash_core.compare.judge_workers import JudgedPair, ToJudge, judge_in_workers, judge_one
+from simhash_core.compare.meaning import NOTHING_FOUND, PairMeaning
 from simhash_core.compare.memo import ComparisonMemo
 from simhash_core.compare.pair_score import (
     MIN_SHARED_SHINGLES,
     PairMeasure,
-    judge_pair,
     judged_as,
     measure_kind,
     shares,
@@ -224,22 +224,23 @@ class Judged:
     meaning_of: dict[Pair, Pair]
 
 
-@dataclass
-class _Earlier:
-    """A judgement that pairs of the same contents and measures take."""
-
-    found: PairMeaning | None  # what the meaning layer found
-    pair: PairScore
-    names_a: bool  # the share reason names the first document's student
-    meaning_of: Pair | None  # the pair whose judged meaning it has
-
-
 def _told(progress: Progress, share: tuple[float, float], fraction: float) -> None:
     """``fraction`` of a step whose ``share`` of the stage that is, told to
     ``progress``; a cancel is acted on."""
     low, high = share
     progress.reached(low + (high - low) * fraction)
     progress.check()
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What :func:`judge` does with each measured pair: judge it (``judged``, in
+    order), or give it the judgement of an earlier pair of the same contents
+    (``as_before``: the step it takes it from), or leave it out (neither)."""
+
+    judged: list[ToJudge]
+    steps: list[int]  # the step of each of ``judged``
+    as_before: dict[int, int]
 
 
 def judge(
@@ -255,6 +256,7 @@ def judge(
     quiet: bool = False,
     progress: Progress | None = None,
     share: tuple[float, float] = (0.0, 1.0),
+    workers: int = 1,
 ) -> Judged:
     """Each measured pair's scores, flag and reasons (:func:`judge_pair`), with its
     reworded and translated passages judged from what the meaning layer found
@@ -266,50 +268,102 @@ def judge(
     (:meth:`Corpus.pair_kind`), measures, meaning and archive labels as one judged
     before takes that judgement (:func:`judged_as`), as a class of 25 copies of each
     essay has 18,000 such pairs. ``kinds``: each pair's pair of contents, if known.
-    ``progress`` is told how far, as the ``share`` of its stage.
+    ``progress`` is told how far, as the ``share`` of its stage. With ``workers`` > 1,
+    the pairs are judged in that many worker processes when there are many
+    (:mod:`.judge_workers`): the same pairs, in the same order.
     """
-    meaning = meaning or {}
     kinds = kinds if kinds is not None else pair_kinds(corpus, pairs)
+    plan = _plan(
+        corpus, pairs, measures, shared, views, meaning or {}, set_sizes, kinds, quiet=quiet,
+        progress=progress,
+    )  # fmt: skip
+    low, high = share
+    middle = low + (high - low) * 0.95  # what is left after the workers: a few pairs
+    done = judge_in_workers(corpus, plan.judged, workers, progress, (low, middle))
+    if done:
+        share = (middle, high)
+    judged: dict[int, JudgedPair] = {}
+    for k, (step, t) in enumerate(zip(plan.steps, plan.judged, strict=True)):
+        if progress is not None and k % 64 == 0:
+            _told(progress, share, k / len(plan.judged))
+        drop_mapped_pages(k)  # those of the pairs judged so far, now and then
+        found = done.get((t.i, t.j))
+        judged[step] = found if found is not None else judge_one(corpus, t)
+    return _assembled(corpus, pairs, measures, plan, judged)
+
+
+def _plan(
+    corpus: Corpus,
+    pairs: Sequence[Pair],
+    measures: Sequence[PairMeasure],
+    shared: Sequence[int],
+    views: Views,
+    meaning: Mapping[Pair, PairMeaning],
+    set_sizes: Sequence[int],
+    kinds: Sequence[Pair | None],
+    *,
+    quiet: bool,
+    progress: Progress | None = None,
+) -> _Plan:
+    """Which pairs :func:`judge` judges, which take an earlier pair's judgement and
+    which it leaves out (see :class:`_Plan`); a cancel of ``progress`` is acted on."""
     k = corpus.settings.simhash_k
-    earlier: dict[tuple, _Earlier] = {}
-    out: list[PairScore] = []
-    meaning_of: dict[Pair, Pair] = {}
+    # everything judge_pair reads, but the students' names and the meaning found: the
+    # step last judged with it (a pair with other meaning is judged, and then lends)
+    earlier: dict[tuple, int] = {}
+    plan = _Plan([], [], {})
     for step, (i, j) in enumerate(pairs):
-        if progress is not None and step % 64 == 0:
-            _told(progress, share, step / len(pairs))
-        drop_mapped_pages(step)  # those of the pairs judged so far, now and then
+        if progress is not None and step % 4096 == 0:
+            progress.check()
         found = meaning.get((i, j))
         d_ij = views.distance_of(i, j)
         if quiet and found is None and d_ij > k and _quiet(corpus, i, j, measures[step]):
             continue  # similarity 0 and nothing to flag: below the floor, not reported
         kind = kinds[step]
         j_ij = views.jaccard_of(i, j)
-        # everything judge_pair reads, but the students' names and the meaning found
-        same = None
         if kind is not None:
             labels = (corpus.docs[i].archive_label, corpus.docs[j].archive_label)
             same = (kind, found is None, d_ij, j_ij, shared[step], labels)
             before = earlier.get(same)
-            if before is not None and before.found == found:
-                out.append(_as_before(corpus, before, i, j, meaning_of))
+            if before is not None and meaning.get(pairs[before]) == found:
+                plan.as_before[step] = before
                 continue
-        judged = _judged_meaning(corpus, i, j, found, meaning_of)
-        p = judge_pair(
-            corpus,
-            i,
-            j,
-            measures[step],
-            shared=shared[step],
-            set_sizes=(set_sizes[i], set_sizes[j]),
-            distance=d_ij,
-            jaccard=j_ij,
-            meaning=judged,
-        )
-        out.append(p)
-        if same is not None:
-            share_a, share_b = shares(measures[step], judged)  # the side pair.share names
-            held = (i, j) if found is not None else None
-            earlier[same] = _Earlier(found, p, share_a >= share_b, held)
+            earlier[same] = step
+        sizes = (set_sizes[i], set_sizes[j])
+        plan.judged.append(ToJudge(i, j, measures[step], shared[step], sizes, d_ij, j_ij, found))
+        plan.steps.append(step)
+    return plan
+
+
+def _assembled(
+    corpus: Corpus,
+    pairs: Sequence[Pair],
+    measures: Sequence[PairMeasure],
+    plan: _Plan,
+    judged: Mapping[int, JudgedPair],
+) -> Judged:
+    """The judged pairs in the order measured, each pair planned to take an earlier
+    pair's judgement given it (with its judged meaning)."""
+    out: list[PairScore] = []
+    meaning_of: dict[Pair, Pair] = {}
+    for step, (i, j) in enumerate(pairs):
+        here = judged.get(step)
+        if here is not None:
+            out.append(here.pair)
+            if here.meaning is not None:
+                meaning_of[(i, j)] = (i, j)
+            continue
+        before = plan.as_before.get(step)
+        if before is None:
+            continue  # quiet
+        lent = judged[before]
+        a, b = pairs[before]
+        if lent.meaning is not None:
+            corpus.meaning[(i, j)] = corpus.meaning[(a, b)]
+            meaning_of[(i, j)] = (a, b)
+        share_a, share_b = shares(measures[before], lent.meaning or NOTHING_FOUND)
+        # the share reason names the side with the larger share
+        out.append(judged_as(lent.pair, corpus, i, j, share_a >= share_b))
     return Judged(out, meaning_of)
 
 
@@ -320,37 +374,6 @@ def _quiet(corpus: Corpus, i: int, j: int, m: PairMeasure) -> bool:
         return False
     a, b = corpus.docs[i], corpus.docs[j]
     return not (b.archive_label and a.content_hash == b.content_hash)
-
-
-def _judged_meaning(
-    corpus: Corpus, i: int, j: int, found: PairMeaning | None, meaning_of: dict[Pair, Pair]
-) -> MeaningFound:
-    """The passages of what the meaning layer ``found`` for pair ``i, j`` that a
-    teacher is shown (kept in ``corpus.meaning``; nothing when it found nothing)."""
-    if found is None:
-        return NOTHING_FOUND
-    s = corpus.settings
-    judged = corpus.meaning[(i, j)] = judge_meaning(
-        found,
-        corpus.sentences(i),
-        corpus.sentences(j),
-        margin=s.meaning_margin,
-        min_sentences=s.meaning_sentences,
-        texts=(corpus.docs[i].text, corpus.docs[j].text),
-    )
-    meaning_of[(i, j)] = (i, j)
-    return judged
-
-
-def _as_before(
-    corpus: Corpus, before: _Earlier, i: int, j: int, meaning_of: dict[Pair, Pair]
-) -> PairScore:
-    """Pair ``i, j`` judged as the ``before`` pair of the same contents was, with its
-    judged meaning."""
-    if before.meaning_of is not None:
-        corpus.meaning[(i, j)] = corpus.meaning[before.meaning_of]
-        meaning_of[(i, j)] = before.meaning_of
-    return judged_as(before.pair, corpus, i, j, before.names_a)
 
 
 def order(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
 from simhash_core.compare import measure_workers
@@ -11,14 +9,8 @@ from simhash_core.compare.comparison import compare_documents
 from simhash_core.compare.corpus import Corpus
 from simhash_core.compare.pair_score import _measure
 from simhash_core.compare.shared_text import shared_text_shingles
-from simhash_core.scan import scan
 from simhash_core.types import ScanSettings
-from tests.core.samples import CLASS_ZH, PAN13, needs_samples
-
-
-@cache
-def _documents(folder):
-    return scan([folder], isolate=False, compare=False).documents
+from tests.core.samples import CLASS_ZH, PAN13, needs_samples, scanned
 
 
 @pytest.fixture
@@ -30,7 +22,7 @@ def small_chunks(monkeypatch):
 
 @needs_samples
 def test_pairs_measured_in_workers_are_measured_as_in_the_parent(small_chunks):
-    docs = _documents(PAN13)
+    docs = scanned(PAN13)
     settings = ScanSettings()
     corpus = Corpus.build(docs, settings, shared_text_shingles(docs, settings.shared_text_files))
     pairs = [(i, j) for i in range(0, 30) for j in range(i + 1, len(docs), 3)]
@@ -46,7 +38,7 @@ def test_pairs_measured_in_workers_are_measured_as_in_the_parent(small_chunks):
 
 @needs_samples
 def test_too_few_pairs_or_one_worker_stay_in_the_parent():
-    docs = _documents(CLASS_ZH)
+    docs = scanned(CLASS_ZH)
     settings = ScanSettings()
     corpus = Corpus.build(docs, settings)
     assert measure_workers.measure_in_workers(corpus, [(0, 1)], workers=2) == {}
@@ -57,7 +49,7 @@ def test_too_few_pairs_or_one_worker_stay_in_the_parent():
 @pytest.mark.parametrize("folder", [CLASS_ZH, PAN13], ids=["class-zh", "pan13-en"])
 def test_a_comparison_with_workers_gives_the_same_pairs_and_passages(folder, small_chunks):
     """Every score, reason, direction and group, and each flagged pair's passages."""
-    docs = _documents(folder)
+    docs = scanned(folder)
     settings = ScanSettings()
     one = compare_documents(docs, settings)
     two = compare_documents(docs, settings, workers=2)
