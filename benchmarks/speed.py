@@ -494,7 +494,7 @@ def stages_table(folder: Path) -> None:
         rate = [f"{n / seconds:,.0f}", f"{chars / seconds:,.0f}"] if seconds else ["", ""]
         print(row([name, f"{seconds:.1f}", *rate, f"{rss:,.0f}", f"{peak:,.0f}"]))
     for key in (
-        "compare: shingles mapped",
+        "compare: arrays mapped",
         "compare: meaning layer",
         "compare: aligning in the workers",
     ):

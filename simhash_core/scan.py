@@ -53,7 +53,6 @@ from simhash_core.memory import (
     collector_paused,
     give_back_free_memory,
     kept_objects_released,
-    mapped_copies,
     on_a_map,
 )
 from simhash_core.ocr.reader import STEP_SECONDS, STEP_SECONDS_CAP, OcrReader
@@ -794,7 +793,7 @@ def scan(
     timings.update({f"cpu:{stage}": seconds for stage, seconds in sorted(cpu.items())})
 
     docs = [by_index[n] for n in sorted(by_index)]
-    by_index.clear()  # the documents live in docs alone (see _shingles_mapped)
+    by_index.clear()  # the documents live in docs alone (see _arrays_mapped)
     close_zips()  # the teacher may move or delete them now
     zip_notices = layout_notices(found.zips, docs)
     if settings.idf == "corpus":
@@ -863,22 +862,28 @@ def _mapped_folder(cache: AnalysisCache | None) -> Path:
     return folder
 
 
-def _shingles_mapped(docs: list[Document], cache: AnalysisCache | None) -> list[Document]:
-    """``docs`` with their shingles held in a file mapped into memory, in the cache's
-    folder: 2.1 GB of 100,000 essays that the comparison reads in a few passes only (see
-    :mod:`simhash_core.memory`). Shingles already mapped (put on the reading's shelf,
-    :func:`_shelved`) stay where they are; the same ``docs`` where that file cannot be
-    written."""
+def _arrays_mapped(docs: list[Document], cache: AnalysisCache | None) -> list[Document]:
+    """``docs`` with the arrays the comparison reads (shingles, units, which shingles
+    count, sentences) held in a file mapped into memory, in the cache's folder, as the
+    reading's shelf holds those the workers sent (:func:`_shelved`): a large folder's
+    gigabytes that the comparison reads in a few passes only (see
+    :mod:`simhash_core.memory`). The same ``docs`` where that file cannot be written.
+
+    The documents the cache gave (their fields deferred) are made one at a time, put
+    on the shelf, and replaced in ``docs`` itself, the caller's list: neither a made
+    original nor the stored row it was decoded from (97 KB of an essay, together) stays
+    in memory. Making them all and keeping the originals took a re-judged folder of
+    100,000 files to 10.5 GB.
+    """
     todo = [k for k, d in enumerate(docs) if not on_a_map(given_array(d, "shingle_seq"))]
     if not todo:
         return docs
-    copies = mapped_copies([docs[k].shingle_seq for k in todo], _mapped_folder(cache))
-    if copies is None:
+    shelf = MappedShelf(_mapped_folder(cache))
+    if not shelf.holding:
         return docs
-    out = list(docs)
-    for k, seq in zip(todo, copies, strict=True):
-        out[k] = replace(docs[k], shingle_seq=seq)
-    return out
+    for k in todo:
+        docs[k] = _shelved(replace(docs[k]), shelf)  # replace() makes every field
+    return docs
 
 
 def _shelved(doc: Document, shelf: MappedShelf) -> Document:
@@ -921,8 +926,8 @@ def _compare(
     one for exactly these documents and settings, stored back if it grew; and the
     documents compared. Where the cached verdict answers, that is ``docs`` as they
     are (their shingles, deferred where the cache gave them, are not made); else, from
-    :data:`MAPPED_FROM` documents on, ``docs`` with their shingles in a mapped file
-    (the time it took in ``timings``)."""
+    :data:`MAPPED_FROM` documents on, ``docs`` with their arrays in a mapped file
+    (:func:`_arrays_mapped`; the time it took in ``timings``)."""
     key = None
     if cache is not None:
         analysis_key = settings_key(settings, array_digest(template))
@@ -940,10 +945,10 @@ def _compare(
         return restored, docs
     if len(docs) >= MAPPED_FROM:
         t0 = time.perf_counter()
-        docs = _shingles_mapped(docs, cache)
+        docs = _arrays_mapped(docs, cache)
         give_back_free_memory()  # their arrays in memory
         if timings is not None:
-            timings["compare: shingles mapped"] = time.perf_counter() - t0
+            timings["compare: arrays mapped"] = time.perf_counter() - t0
     out = compare_documents(
         docs, settings, all_pairs=all_pairs, memo=memo, progress=progress, workers=workers
     )

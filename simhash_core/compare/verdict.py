@@ -83,6 +83,12 @@ def judging_sources(root: Path) -> list[Path]:
     return out
 
 
+# taken as the judging code is loaded (this module is imported with it), not when a
+# scan first needs it: a process that runs while the code is updated on disk must not
+# file its verdicts under the new code's digest
+judging_code_digest()
+
+
 def verdict_key(memo_key: str, settings: ScanSettings, docs: Sequence[Document]) -> str:
     """The cache key of a class's verdict (see the module docstring).
 

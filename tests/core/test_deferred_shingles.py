@@ -15,6 +15,7 @@ from pytest import MonkeyPatch
 
 import simhash_core.scan as scan_module
 from simhash_core.fingerprint.analyze import analyze_text
+from simhash_core.memory import on_a_map
 from simhash_core.progress import Progress
 from simhash_core.scan import scan
 from simhash_core.store.cache import AnalysisCache
@@ -88,7 +89,7 @@ def test_a_warm_scan_with_its_verdict_does_not_make_the_shingles(
     warm = scan([folder], settings=ScanSettings(workers=1), isolate=False, cache=cache)
     assert gc.isenabled()  # the collector, paused while the cache was read, is on again
     assert all(_unmade(warm))
-    assert "compare: shingles mapped" not in warm.timings
+    assert "compare: arrays mapped" not in warm.timings
     assert warm.pairs == cold.pairs
     opened = next(p for p in cold.pairs if p.flagged and p.passages)
     assert warm.corpus.passages(opened.a, opened.b) == cold.corpus.passages(opened.a, opened.b)
@@ -104,16 +105,24 @@ def test_a_warm_scan_without_its_verdict_compares_the_shingles_mapped(
     folder, tmp_path, monkeypatch
 ):
     """Where the verdict can't answer (another threshold), the documents from the cache
-    are compared: their shingles made, and mapped to a file from MAPPED_FROM on."""
+    are compared: their arrays made, and mapped to a file from MAPPED_FROM on."""
     monkeypatch.setattr(scan_module, "MAPPED_FROM", 1)
     cache = AnalysisCache(tmp_path / "c.sqlite")
     _filled(folder, cache)
     settings = ScanSettings(workers=1, flag_similarity=0.5)
     fresh = scan([folder], settings=settings, isolate=False)
     warm = scan([folder], settings=settings, isolate=False, cache=cache)
-    assert "compare: shingles mapped" in warm.timings
+    assert "compare: arrays mapped" in warm.timings
     assert not any(_unmade(warm))
     assert all(not d.shingle_seq.flags.writeable for d in warm.documents)  # mapped
+    # and the other arrays the comparison reads, as the reading's shelf holds them
+    held = [
+        a
+        for d in warm.documents
+        for a in (d.shingle_seq, d.sentences.word_ids, d.sentences.spans, d.usable, d.units.gaps)
+        if a.nbytes
+    ]
+    assert len(held) >= 3 * len(warm.documents) and all(on_a_map(a) for a in held)
     assert warm.pairs == fresh.pairs
 
 
