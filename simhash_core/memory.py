@@ -10,18 +10,19 @@ nothing).
 
 The documents' shingle hashes are the largest part of them (21 KB of an essay's 50 KB)
 and are read in a few passes only: the class-wide common text and shared counts, then
-the pairs being aligned. :func:`mapped_copies` writes such arrays to one temporary file
-and gives back read-only arrays over a memory map of it. A page read is in the process
+the pairs being aligned. A :class:`MappedShelf` writes such arrays to one temporary
+file and gives back read-only arrays over a memory map of it. A page read is in the process
 only until :func:`drop_mapped_pages` (the passes call it as they go, and
 :func:`give_back_free_memory` too); the next read takes it from the kernel's page cache,
 or the disk. The file is removed from its folder at once: it is gone when the process
 is, however it ends.
 
 A cold scan of a large folder puts each document's arrays (its shingles, its units'
-places, its sentences': 39 KB of an essay's 50 KB) in such a file as the workers send
-them (:class:`MappedShelf`), rather than its shingles alone at the end of the
-reading: they never wait in the heap, which grew by 57 KB a file while the folder was
-read (1.2 GB on 20,920 files) and kept those pages for the comparison.
+places, its sentences': 39 KB of an essay's 50 KB) on a shelf as the workers send them,
+rather than its shingles alone at the end of the reading: they never wait in the heap,
+which grew by 57 KB a file while the folder was read (1.2 GB on 20,920 files) and kept
+those pages for the comparison. A large folder compared from the cache puts them there
+one document at a time before the comparison (``scan._arrays_mapped``).
 
 Python's cycle collector runs every few hundred new objects, and each of its oldest
 passes goes through every object the process holds: while 100,000 documents come from
@@ -41,7 +42,7 @@ import mmap
 import os
 import tempfile
 import weakref
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -117,46 +118,17 @@ def kept_objects_released() -> None:
     gc.unfreeze()
 
 
-# the live maps of mapped_copies (a map lives while any of its arrays does)
+# the live maps of the shelves (a map lives while any of its arrays does)
 _MAPS: weakref.WeakSet[mmap.mmap] = weakref.WeakSet()
 _ALIGN = 64  # bytes: each array starts at a multiple of this in the file
 
 
-def mapped_copies(arrays: Sequence[np.ndarray], folder: Path | str) -> list[np.ndarray] | None:
-    """Read-only copies of ``arrays`` (same dtypes and shapes), held in one temporary
-    file in ``folder`` and mapped into memory; ``None`` when that file cannot be made or
-    written (the folder is missing or read-only, the disk is full): keep the arrays.
-
-    ``folder`` should be on a disk (a cache folder): in a RAM-backed ``/tmp`` the copies
-    would take the same memory, counted elsewhere.
-
-    >>> import tempfile
-    >>> a, b = np.arange(5, dtype=np.uint64), np.array([[1.5, 2.0]])
-    >>> a2, b2 = mapped_copies([a, b], tempfile.gettempdir())
-    >>> a2.tolist(), b2.tolist(), a2.dtype, b2.shape, a2.flags.writeable
-    ([0, 1, 2, 3, 4], [[1.5, 2.0]], dtype('uint64'), (1, 2), False)
-    """
-    if not any(a.nbytes for a in arrays):  # nothing to hold (an empty file cannot be mapped)
-        return [np.array(a, copy=True) for a in arrays]
-    shelf = MappedShelf(folder)
-    held = [shelf.put(a, "copies") for a in arrays]
-    if not shelf.holding:  # it could not be made, or stopped writing
-        return None
-    return [h if h.nbytes else _read_only(np.array(h, copy=True)) for h in held]
-
-
-def _read_only(a: np.ndarray) -> np.ndarray:
-    """``a``, made read-only (as every mapped copy is)."""
-    a.flags.writeable = False
-    return a
-
-
 def on_a_map(a: np.ndarray) -> bool:
-    """Whether array ``a`` is held in a file mapped by :func:`mapped_copies` or a
-    :class:`MappedShelf` (not in the heap).
+    """Whether array ``a`` is held in a file mapped by a :class:`MappedShelf` (not in
+    the heap).
 
     >>> import tempfile
-    >>> on_a_map(np.arange(3)), on_a_map(mapped_copies([np.arange(3)], tempfile.gettempdir())[0])
+    >>> on_a_map(np.arange(3)), on_a_map(MappedShelf(tempfile.gettempdir()).put(np.arange(3), "x"))
     (False, True)
     """
     base = getattr(a, "base", None)  # (a deferred array, not made yet, has none)
@@ -180,9 +152,10 @@ class _Segment:
 
 class MappedShelf:
     """Arrays put in a temporary file one by one, as they arrive, each given back as a
-    read-only array over a memory map of it: :func:`mapped_copies` for results that come
-    over minutes (a large folder's, as the workers send them), so that none of them
-    waits in the heap. A page read stays in the process until :func:`drop_mapped_pages`.
+    read-only array over a memory map of it: for results that come over minutes (a
+    large folder's, as the workers send them, or as the cache's are made one by one), so
+    that none of them waits in the heap. A page read stays in the process until
+    :func:`drop_mapped_pages`.
 
     Each kind of array has segments of the file of its own (:data:`SHELF_SEGMENT`
     bytes, mapped one at a time): a pass that reads one kind of every document (which
@@ -272,7 +245,7 @@ DROP_EVERY = 2048  # documents: a class-wide pass drops the pages it read this o
 
 
 def drop_mapped_pages(done: int | None = None) -> bool:
-    """Drop the pages of :func:`mapped_copies` that were read from this process's
+    """Drop the pages of the shelves' files that were read into this process's
     memory (they are read again when next used); whether it was asked to now.
 
     A pass over the documents passes how many it has ``done``: it drops them every

@@ -99,7 +99,7 @@ class Discovery:
     # the ZIPs opened: (path, display path of its entries' folder, "" for a chosen ZIP)
     zips: list[tuple[Path, str]] = field(default_factory=list)
     # each file's ``stat`` as the walk made it (not an entry of a ZIP): the scan asks
-    # again for none of them (its size, its signature, when it was changed)
+    # again for neither its size nor its stat signature
     stats: dict[Path, os.stat_result] = field(default_factory=dict)
 
 
