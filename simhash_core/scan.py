@@ -14,7 +14,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import fields, replace
 from pathlib import Path
@@ -193,11 +193,10 @@ def _cache_writer(path: str) -> CacheWriter:
 
 
 def refuse_huge(
-    files: list[tuple[Path, str]], limit: int, stats: Mapping[Path, os.stat_result] | None = None
+    files: list[tuple[Path, str]], limit: int
 ) -> tuple[list[tuple[Path, str]], list[FileError]]:
     """``files`` without those larger than any submission can be, and an error row for
-    each: decided on the size alone, before any byte is read or hashed (the size in
-    ``stats``, as discovery found it, where it has the file).
+    each: decided on the size alone, before any byte is read or hashed.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
@@ -213,7 +212,7 @@ def refuse_huge(
     kept, errors = [], []
     for path, shown in files:
         try:
-            size = _stat(path, stats).st_size
+            size = os.stat(path).st_size
         except OSError:
             size = 0  # the worker says why it can't be read
         if size > limit:
@@ -223,28 +222,18 @@ def refuse_huge(
     return kept, errors
 
 
-def _stat(path: Path, found: Mapping[Path, os.stat_result] | None) -> os.stat_result:
-    """``path``'s ``stat`` as ``found`` holds it (discovery's), else asked now."""
-    info = found.get(path) if found is not None else None
-    return info if info is not None else os.stat(path)
-
-
 def _digests(
-    paths: Sequence[Path],
-    cache: AnalysisCache | None,
-    progress: Progress | None = None,
-    found: Mapping[Path, os.stat_result] | None = None,
+    paths: Sequence[Path], cache: AnalysisCache | None, progress: Progress | None = None
 ) -> list[str | None]:
     """Content hashes of the files: from the cache for files whose stat signature is
     unchanged (for an entry of a ZIP: its CRC and sizes), otherwise read in parallel
-    threads (hashing releases the GIL). After a cancel the rest are left unhashed (None).
-    ``found``: the files' ``stat`` as discovery made it (else each is asked now)."""
+    threads (hashing releases the GIL). After a cancel the rest are left unhashed (None)."""
     stats: dict[str, str] = {}
     known: dict[str, str] = {}
     if cache is not None:
         for p in paths:
             try:
-                stats[str(p)] = stat_signature(_stat(p, found))
+                stats[str(p)] = stat_signature(os.stat(p))
             except OSError:
                 # an entry of a ZIP; else the worker reports why it can't be read
                 with contextlib.suppress(ExtractError):
@@ -476,7 +465,6 @@ def analyze_files(
     task: TaskFunc | None = None,
     on_note: Callable[[int, TaskNote], None] | None = None,
     reading_starts: Callable[[], None] | None = None,
-    stats: Mapping[Path, os.stat_result] | None = None,
 ) -> Generator[tuple[int, SubmissionRead], None, None]:
     """Yield ``(index into subs, what was read)`` as submissions finish (``subs``: the
     files grouped by student, :func:`submissions_of`; by default each file alone);
@@ -494,7 +482,6 @@ def analyze_files(
     stored under no hash), and the submissions of its old content are then read
     themselves. ``task`` replaces the per-file function of one-file submissions (same
     arguments as the default); tests use it to simulate a reader that hangs or crashes.
-    ``stats``: the files' ``stat`` as discovery made it (never for such a second round).
     """
     subs = list(subs) if subs is not None else [Submission((i,), None) for i in range(len(files))]
     # isolated workers store their own results (the parent stays free for the GUI)
@@ -505,7 +492,7 @@ def analyze_files(
     parent_stores = cache is not None and store is None
     reading = _Reading(
         files, subs, settings, template, cache,
-        _digests([p for p, _ in files], cache, progress, stats),
+        _digests([p for p, _ in files], cache, progress),
         store, corpus_idf or parent_stores, timeout,
     )
     tasks: list[tuple[int, tuple]] = []
@@ -753,7 +740,7 @@ def scan(
     found = discover(chosen)
     template_paths = [Path(t).resolve() for t in templates]
     files, errors = refuse_huge(
-        _without(found.files, template_paths), DEFAULT_LIMITS.max_file_bytes, found.stats
+        _without(found.files, template_paths), DEFAULT_LIMITS.max_file_bytes
     )
     template, template_errors = template_shingles(template_paths, settings)
     errors.extend(template_errors)
@@ -788,7 +775,6 @@ def scan(
         task=task,
         on_note=pages_read,
         reading_starts=reading_starts,
-        stats=found.stats,
     )
     with contextlib.closing(outcomes):  # closed even if this stops: see analyze_files
         for n, outcome in outcomes:
@@ -809,7 +795,6 @@ def scan(
     docs = [by_index[n] for n in sorted(by_index)]
     by_index.clear()  # the documents live in docs alone (see _arrays_mapped)
     close_zips()  # the teacher may move or delete them now
-    found.stats.clear()  # (66 MB of 100,000 files) read: not asked for again
     zip_notices = layout_notices(found.zips, docs)
     if settings.idf == "corpus":
         docs = reweight_with_corpus_idf(docs)

@@ -98,9 +98,6 @@ class Discovery:
     skipped: list[FileError] = field(default_factory=list)
     # the ZIPs opened: (path, display path of its entries' folder, "" for a chosen ZIP)
     zips: list[tuple[Path, str]] = field(default_factory=list)
-    # each file's ``stat`` as the walk made it (not an entry of a ZIP): the scan asks
-    # again for neither its size nor its stat signature
-    stats: dict[Path, os.stat_result] = field(default_factory=dict)
 
 
 def printable(name: str) -> str:
@@ -163,7 +160,6 @@ def _within(real: str, folders: Iterable[str]) -> bool:
 class _Walker:
     def __init__(self, roots: list[Path]) -> None:
         self.files: list[tuple[Path, str]] = []
-        self.stats: dict[Path, os.stat_result] = {}
         self.skipped: list[FileError] = []
         self.zips: list[tuple[Path, str]] = []
         self.seen_dirs: set[tuple[int, int]] = set()
@@ -317,7 +313,6 @@ class _Walker:
         if self._seen(shown, info):
             return
         self.files.append((path, shown))
-        self.stats[path] = info
 
     def _seen(self, shown: str, info: os.stat_result) -> bool:
         """Whether the file was reached before (a link, overlapping roots): then skipped."""
@@ -360,7 +355,6 @@ class _Walker:
         with archive:
             if _is_package(archive):  # a DOCX, PPTX or ODT named .zip: a document
                 self.files.append((path, shown))
-                self.stats[path] = info
                 return
             self.zips.append((path, base))
             self._entries(archive, path, shown, base, 1, _Budget())
@@ -459,7 +453,7 @@ class _Walker:
             counts[shown] += 1
             unique.append((path, shown if counts[shown] == 1 else f"{shown} ({counts[shown]})"))
         skipped = sorted(self.skipped, key=lambda e: (e.path.casefold(), e.path, e.code))
-        return Discovery(unique, skipped, self.zips, self.stats)
+        return Discovery(unique, skipped, self.zips)
 
 
 @dataclass

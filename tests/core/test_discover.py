@@ -281,33 +281,3 @@ def test_format_characters_in_names_are_escaped(tmp_path: Path, char: str) -> No
     (shown,) = _shown(discover([tmp_path]))
     assert char not in shown and shown.isprintable()
     assert shown == f"x<U+{ord(char):04X}>txt.exe.txt"
-
-
-def test_discovery_keeps_each_files_stat_and_the_scan_asks_for_none_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The walk's ``stat`` of each file is kept: the size limit and the cache's stat
-    signature read it, so a large folder's files are asked about once, not thrice."""
-    from simhash_core import scan as scan_mod
-    from simhash_core.store.cache import AnalysisCache, stat_signature
-
-    _write(tmp_path / "c", "a.txt", "sub/b.txt")
-    found = discover([tmp_path / "c"])
-    assert set(found.stats) == {p for p, _ in found.files}
-    for path, _ in found.files:
-        assert found.stats[path] == os.stat(path)
-    # the kept stat decides, not the disk: a file said to be huge is refused unread
-    big = os.stat_result((0o100644, 1, 1, 1, 0, 0, 300 * 2**20, 0, 0, 0))
-    (a, _), (b, _) = found.files
-    kept, errors = scan_mod.refuse_huge(found.files, 200 * 2**20, {a: big})
-    assert [shown for _, shown in kept] == ["sub/b.txt"] and errors[0].code == "too-large"
-    # and the cache trusts a stored hash on the kept signature without asking again
-    cache = AnalysisCache(tmp_path / "cache.sqlite")
-    cache.remember_digests([(str(a), stat_signature(found.stats[a]), "d" * 32)])
-    calls: list[object] = []
-    real_stat = os.stat
-    monkeypatch.setattr(scan_mod.os, "stat", lambda p, *k, **kw: calls.append(p) or real_stat(p))
-    digests = scan_mod._digests([a, b], cache, None, found.stats)
-    assert digests[0] == "d" * 32 and digests[1] and not calls
-    assert scan_mod._digests([a], cache, None) == ["d" * 32]
-    assert calls == [a]  # without the walk's stats, each file is asked
