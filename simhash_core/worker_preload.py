@@ -11,7 +11,9 @@ once, not by each worker before its first file (0.25-0.35 s of CPU each, measure
 import pypdfium2  # noqa: F401
 
 import simhash_core.scan  # noqa: F401
-from simhash_core import extract  # noqa: F401
+
+# every reader: the package imports each when first used (a re-scan needs none)
+from simhash_core.extract import doc, docx, html, image, odt, pdf, pptx, rtf, txt  # noqa: F401
 from simhash_core.fingerprint.minhash import permutations
 from simhash_core.text.glossary import english_stems
 from simhash_core.text.lazy_regex import compile_all

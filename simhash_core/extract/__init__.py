@@ -22,15 +22,12 @@ import os
 import stat
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from simhash_core.messages import Message
-from simhash_core.ocr.reader import OcrReader
 from simhash_core.types import ExtractedText
 
 from .digest import content_hasher
-from .doc import extract_doc
-from .docx import extract_docx
 from .errors import (
     CODES,
     DEFAULT_LIMITS,
@@ -39,16 +36,12 @@ from .errors import (
     size_label,
     too_large_reason,
 )
-from .html import extract_html, extract_markdown
-from .image import IMAGE_SUFFIXES, extract_image
-from .odt import ODT_MIMETYPE, extract_odt
-from .pdf import extract_pdf
-from .pptx import extract_pptx
-from .rtf import extract_rtf
-from .sniff import OLE2_MAGIC
-from .txt import extract_txt
+from .sniff import IMAGE_SUFFIXES, ODT_MIMETYPE, OLE2_MAGIC
 from .wrap import join_wrapped_lines
 from .zip_entries import is_member, read_member
+
+if TYPE_CHECKING:
+    from simhash_core.ocr.reader import OcrReader
 
 __all__ = [
     "CODES",
@@ -210,27 +203,49 @@ def _package_kind(data: bytes) -> str:
 def _extract_kind(
     kind: str, data: bytes, limits: ExtractLimits, ocr: OcrReader | None, truncated: bool
 ) -> ExtractedText:
-    """The text of a file's bytes by the reader of ``kind``."""
+    """The text of a file's bytes by the reader of ``kind``. Each reader is imported
+    when first used: a re-scan the cache answers, or a folder of one format, imports
+    none or one of them (with their XML, PDF and encoding libraries)."""
     if kind in _TEXT_KINDS:
         cut = limits.max_txt_bytes if truncated else None
         if kind == "md":
+            from .html import extract_markdown
+
             return extract_markdown(data, truncated_at=cut)
+        from .txt import extract_txt
+
         return extract_txt(data, truncated_at=cut)
     if kind in ("docx", "odt"):
         # by content: LibreOffice users rename one to the other
         if _is_odt(data) or (kind == "odt" and b"[Content_Types].xml" not in data[:4096]):
+            from .odt import extract_odt
+
             return extract_odt(data, limits, ocr)
+        from .docx import extract_docx
+
         return extract_docx(data, limits, ocr=ocr)
     if kind == "pptx":
+        from .pptx import extract_pptx
+
         return extract_pptx(data, limits)
     if kind in ("doc", "wps"):
+        from .doc import extract_doc
+
         return extract_doc(data, limits, kind=kind)
     if kind == "image":
+        from .image import extract_image
+
         return extract_image(data, ocr)
     if kind == "rtf":
+        from .rtf import extract_rtf
+
         return extract_rtf(data)
     if kind == "html":
+        from .html import extract_html
+
         return extract_html(data)
+    from .pdf import extract_pdf
+
     return extract_pdf(data, limits, ocr)
 
 

@@ -16,7 +16,6 @@ from simhash_core.types import ExtractedText, OcrRegion
 from .errors import ExtractError
 from .wrap import join_wrapped_lines
 
-IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif", ".webp", ".tif", ".tiff")
 PHOTO_WHERE = Message.of("ocr.where-photo")
 
 

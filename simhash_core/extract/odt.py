@@ -27,6 +27,7 @@ from simhash_core.types import DocumentMeta, ExtractedText
 from .errors import DEFAULT_LIMITS, ExtractError, ExtractLimits
 from .hidden_runs import PAGE, HiddenText, hiding
 from .odt_styles import OdtLook, OdtStyles, page_colour
+from .sniff import ODT_MIMETYPE
 from .zip_parts import PARAGRAPH_BREAK, PictureTexts, ZipParts, open_package, part_properties
 
 _OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
@@ -36,7 +37,6 @@ _DRAW = "{urn:oasis:names:tc:opendocument:xmlns:drawing:1.0}"
 _MANIFEST = "{urn:oasis:names:tc:opendocument:xmlns:manifest:1.0}"
 _IMAGE = f"{_DRAW}image"
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
-ODT_MIMETYPE = b"application/vnd.oasis.opendocument.text"
 
 # blocks that are not the document's text
 _SKIP_BLOCKS = {

@@ -32,6 +32,8 @@ from typing import overload
 
 import numpy as np
 
+from simhash_core.hashing import sorted_unique
+
 from . import pdf_layout
 from .pdf_layout import Glyph, Line, _is_rtl
 from .wrap import is_cjk
@@ -64,7 +66,7 @@ def char_flags(codes: np.ndarray) -> np.ndarray:
     flags = _table[codes]
     if (flags & _KNOWN).all():
         return flags
-    for code in np.unique(codes[(flags & _KNOWN) == 0]).tolist():
+    for code in sorted_unique(codes[(flags & _KNOWN) == 0]).tolist():
         ch = chr(code)
         _table[code] = (
             _KNOWN

@@ -10,6 +10,9 @@ from __future__ import annotations
 from simhash_core.messages import Message
 
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+ODT_MIMETYPE = b"application/vnd.oasis.opendocument.text"  # an ODT's first entry holds it
+# photos and screenshots, read by OCR (:mod:`.image`)
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif", ".webp", ".tif", ".tiff")
 ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
 
 # (prefix, message code). All of these are binary formats: none can start a text file.

@@ -25,12 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from simhash_core.fingerprint.simhash import bit_sums
 from simhash_core.hashing import stable_hashes
 from simhash_core.types import Document, ScanSettings
+
+if TYPE_CHECKING:
+    from simhash_core.text.idf_table import IdfLookup
 
 BITS = 64
 
@@ -67,7 +71,7 @@ class WordPush:
         return "both"
 
 
-def _idf(settings: ScanSettings, corpus: Sequence[Document]) -> tuple[Mapping[str, float], float]:
+def _idf(settings: ScanSettings, corpus: Sequence[Document]) -> tuple[IdfLookup, float]:
     from simhash_core.fingerprint.weights import corpus_idf
     from simhash_core.text.vocabulary import jieba_idf
 

@@ -21,12 +21,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from itertools import repeat
 from operator import mul
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from simhash_core.text.idf_table import idf_values
 from simhash_core.types import Document, Keywords
+
+if TYPE_CHECKING:
+    from simhash_core.text.idf_table import IdfLookup
 
 
 def corpus_idf(docs_terms: Iterable[Mapping[str, int]]) -> tuple[dict[str, float], float]:
@@ -46,12 +50,10 @@ def corpus_idf(docs_terms: Iterable[Mapping[str, int]]) -> tuple[dict[str, float
     return idf, math.log(1 + n) + 1.0
 
 
-def tfidf(
-    terms: Mapping[str, int], idf: Mapping[str, float], default_idf: float
-) -> dict[str, float]:
+def tfidf(terms: Mapping[str, int], idf: IdfLookup, default_idf: float) -> dict[str, float]:
     """``tf * idf`` per term."""
     # map() keeps the loop in C: this runs once per document on ~1,000 terms
-    weights = map(mul, terms.values(), map(idf.get, terms, repeat(default_idf)))
+    weights = map(mul, terms.values(), idf_values(idf, list(terms), default_idf))
     return dict(zip(terms, weights, strict=True))
 
 

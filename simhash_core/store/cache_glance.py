@@ -10,6 +10,8 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from simhash_core.user_folders import cache_folder
+
 FILE_DIGESTS = "file_digests"  # the cache's table of the files it has hashed, by path
 SAMPLED = 3  # files looked up under each path
 
@@ -22,10 +24,7 @@ def default_cache_path() -> Path:
     '/tmp/somewhere/analyses.sqlite'
     >>> del os.environ["PLAGCHECK_CACHE_DIR"]
     """
-    from platformdirs import user_cache_dir
-
-    base = os.environ.get("PLAGCHECK_CACHE_DIR") or user_cache_dir("plagcheck", appauthor=False)
-    return Path(base) / "analyses.sqlite"
+    return cache_folder() / "analyses.sqlite"
 
 
 def path_key(path: str) -> bytes:

@@ -35,6 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
+from simhash_core.hashing import sorted_unique
 from simhash_core.text.lazy_regex import LazyRegex
 
 CJK_RANGES = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
@@ -240,7 +241,7 @@ class _CodePointTable:
         mapped = self.forms[cps]
         mapped -= np.uint32(1)  # unseen (0) wraps round to 0xFFFFFFFF, resized to 0xFFFFFFFE
         if (mapped >= self._RESIZED - 1).any():
-            for cp in np.unique(cps[mapped == self._RESIZED]).tolist():
+            for cp in sorted_unique(cps[mapped == self._RESIZED]).tolist():
                 form = self.cache[chr(cp)]
                 self.forms[cp] = ord(form) + 1 if len(form) == 1 else self._RESIZED
             mapped = self.forms[cps]

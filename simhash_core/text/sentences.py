@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from simhash_core.hashing import sorted_unique
 from simhash_core.text.glossary import english_ids, gloss_ids
 from simhash_core.text.lazy_regex import LazyRegex
 from simhash_core.text.normalize import CJK_RANGES, NormalizedText, is_cjk_codepoint, normalize
@@ -265,7 +266,7 @@ def _word_classes(codepoints: np.ndarray) -> np.ndarray:
     :data:`_WORD` is a longest run of letters or of digits."""
     cls = _WORD_CLASS[codepoints]
     if not cls.all():
-        for cp in np.unique(codepoints[cls == 0]).tolist():
+        for cp in sorted_unique(codepoints[cls == 0]).tolist():
             ch = chr(cp)
             digit = _DIGIT if _DIGITS.match(ch) else _OTHER
             _WORD_CLASS[cp] = _LETTER if _LETTERS.match(ch) else digit

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simhash_core.hashing import stable_hashes
+from simhash_core.hashing import sorted_unique, stable_hashes
 from simhash_core.text.lazy_regex import LazyRegex
 from simhash_core.text.normalize import CJK_RANGES
 
@@ -90,7 +90,7 @@ def _classes(codepoints: np.ndarray) -> np.ndarray:
     cls = _CLASS_TABLE[codepoints]
     unseen = cls < 0
     if unseen.any():
-        for cp in np.unique(codepoints[unseen]).tolist():
+        for cp in sorted_unique(codepoints[unseen]).tolist():
             ch = chr(cp)
             _CLASS_TABLE[cp] = (
                 _CJK if _CJK_RUN.fullmatch(ch) else _WORD if _LATIN_WORD.fullmatch(ch) else _OTHER
@@ -103,7 +103,7 @@ def _cjk_hashes(codepoints: np.ndarray) -> np.ndarray:
     """:func:`stable_hash64` of single CJK characters, by code point."""
     unseen = ~_CJK_HASHED[codepoints]
     if unseen.any():
-        new = np.unique(codepoints[unseen])
+        new = sorted_unique(codepoints[unseen])
         _CJK_HASH[new] = stable_hashes([chr(c) for c in new.tolist()])
         _CJK_HASHED[new] = True
     return _CJK_HASH[codepoints]

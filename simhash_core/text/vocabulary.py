@@ -11,6 +11,7 @@ of thousands, cache-friendly) gives an id, and numpy gathers the rest by id.
 >>> f = vocab.features({"峡谷": 2, "the": 3, "cat": 1, "猫": 4})
 >>> f.terms, f.weights.tolist()
 ({'峡谷': 2, 'cat': 1}, [10.0, 2.0])
+>>> from simhash_core.hashing import stable_hash64
 >>> bool(f.hashes[0] == stable_hash64("峡谷"))
 True
 """
@@ -27,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simhash_core.hashing import stable_hash64
+from simhash_core.text.idf_table import IdfLookup, IdfTable, idf_table, idf_values, word_hashes
 from simhash_core.text.stopwords import stopwords
 
 
@@ -56,7 +57,7 @@ class Vocabulary:
 
     def __init__(
         self,
-        idf: Mapping[str, float],
+        idf: IdfLookup,
         default_idf: float,
         stop: frozenset[str],
         max_words: int = 1_000_000,
@@ -77,20 +78,24 @@ class Vocabulary:
     def __len__(self) -> int:
         return len(self._ids)
 
-    def _add(self, word: str) -> int:
-        self._ids[word] = index = len(self._hashes)
-        self._hashes.append(stable_hash64(word))
-        self._idfs.append(self._idf.get(word, self._default_idf))
-        self._keep.append(is_feature_word(word, self._stop))
-        return index
+    def _add(self, new: list[str]) -> None:
+        """Give each of ``new`` (distinct words the table lacks) the next id: their hashes
+        and IDFs found together (one search of jieba's table for them all)."""
+        hashes = word_hashes(new)
+        first = len(self._hashes)
+        self._ids.update(zip(new, range(first, first + len(new)), strict=True))
+        self._hashes.extend(hashes.tolist())
+        self._idfs.extend(idf_values(self._idf, new, self._default_idf, hashes))
+        self._keep.extend(is_feature_word(w, self._stop) for w in new)
 
     def _ids_of(self, words: list[str]) -> np.ndarray:
         """The id of each word (int64), adding the words not seen before; under the lock."""
         if len(self._ids) > self._max_words:
             self._clear()
         found = list(map(self._ids.get, words))
-        if None in found:
-            found = [self._add(w) if i is None else i for w, i in zip(words, found, strict=True)]
+        if None in found:  # ``words`` are distinct (a Counter's keys)
+            self._add([w for w, i in zip(words, found, strict=True) if i is None])
+            found = list(map(self._ids.__getitem__, words))
         return np.array(found, dtype=np.int64)
 
     def features(self, counts: Mapping[str, int]) -> Features:
@@ -127,16 +132,17 @@ __all__ = ["Features", "Vocabulary", "is_feature_word", "jieba_idf", "jieba_voca
 
 
 @lru_cache(maxsize=1)
-def jieba_idf() -> tuple[dict[str, float], float]:
-    """jieba's IDF table and its median (the weight of unknown words)."""
+def jieba_idf() -> tuple[IdfTable, float]:
+    """jieba's IDF table and its median (the weight of unknown words), as arrays kept in
+    the user's cache folder (:mod:`simhash_core.text.idf_table`: milliseconds, where
+    parsing ``idf.txt`` takes half a second)."""
     from importlib.util import find_spec
+
+    from simhash_core.user_folders import cache_folder
 
     # locate the table without importing jieba.analyse, which loads far more than this
     spec = find_spec("jieba")
     if spec is None or spec.origin is None:
         raise RuntimeError("jieba is not installed")
-    path = Path(spec.origin).parent / "analyse" / "idf.txt"
-    words = path.read_text(encoding="utf-8").split()
-    table = dict(zip(words[::2], map(float, words[1::2]), strict=True))
-    values = sorted(table.values())
-    return table, values[len(values) // 2]
+    table = idf_table(Path(spec.origin).parent / "analyse" / "idf.txt", cache_folder())
+    return table, table.median

@@ -251,7 +251,7 @@ def test_unexpected_library_errors_become_corrupt(
     def boom(data: bytes, limits: ExtractLimits, **_: object) -> None:
         raise ValueError("library bug")
 
-    monkeypatch.setattr(extract_pkg, "extract_docx", boom)
+    monkeypatch.setattr(docx_mod, "extract_docx", boom)
     code, reason = _code(path)
     assert code == "corrupt" and reason == Message.of(
         "file.library", format=Message.of("format.docx"), detail="ValueError: library bug"
