@@ -247,6 +247,7 @@ class IsolatedPool:
         tasks: Sequence[tuple[Any, tuple | Callable[[], tuple]]],
         progress: Progress | None = None,
         on_note: Callable[[Any, TaskNote], None] | None = None,
+        between: Callable[[], bool] | None = None,
     ) -> Iterator[tuple[Any, Any]]:
         """Yield ``(key, result)`` or ``(key, TaskFailure)`` as tasks finish.
 
@@ -256,6 +257,10 @@ class IsolatedPool:
         Stops early (killing the workers) when ``progress`` is cancelled; the results
         already yielded stay valid. ``on_note`` hears the running tasks' notes
         (:func:`note`); a note's ``seconds`` extend that task's time limit.
+        ``between`` is the caller's own work, done a little at a time (a few
+        milliseconds a call) whenever no worker has a result ready, instead of waiting:
+        this process's core works beside the workers'. It returns False once it has
+        nothing left; whatever it has not done when the tasks end is the caller's.
         """
         progress = progress or Progress()
         ctx = _context(self.preload)
@@ -282,7 +287,10 @@ class IsolatedPool:
                     return
                 busy = {w.conn: w for w in pool if w.queue}
                 # wait gives back some of the objects it is given: here the pipes
-                ready = cast("list[Connection]", wait(list(busy), timeout=0.1))
+                pause = 0.0 if between is not None else 0.1
+                ready = cast("list[Connection]", wait(list(busy), timeout=pause))
+                if not ready and between is not None and not between():
+                    between = None
                 for conn in ready:
                     w = busy[conn]
                     try:
@@ -356,16 +364,19 @@ def run_chunks(
     pool: IsolatedPool,
     progress: Progress | None = None,
     share: tuple[float, float] = (0.0, 1.0),
+    between: Callable[[], bool] | None = None,
 ) -> Iterator[tuple[_Chunk, Any]]:
     """``func(*args(chunk))`` for each of ``chunks`` in ``pool``, each chunk's arguments
     made when it is sent (never all held at once): ``(chunk, result)`` as they finish,
     in any order, without the chunks no worker could finish (the caller does those
     itself). ``progress`` hears how many have finished, as the ``share`` of its stage,
-    and can cancel them (the results yielded so far stay valid)."""
+    and can cancel them (the results yielded so far stay valid). ``between``: the
+    caller's own work meanwhile (see :meth:`IsolatedPool.run`)."""
     progress = progress or Progress()
     tasks = [(k, partial(args, chunk)) for k, chunk in enumerate(chunks)]
     low, high = share
-    for done, (k, outcome) in enumerate(pool.run(func, tasks, progress), start=1):
+    results = pool.run(func, tasks, progress, between=between)
+    for done, (k, outcome) in enumerate(results, start=1):
         progress.reached(low + (high - low) * done / len(chunks))
         if not isinstance(outcome, TaskFailure):
             yield chunks[k], outcome

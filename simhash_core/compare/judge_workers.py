@@ -17,7 +17,7 @@ the parent instead: a pair is never lost.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -102,6 +102,7 @@ def judge_in_workers(
     workers: int,
     progress: Progress | None = None,
     share: tuple[float, float] = (0.0, 1.0),
+    between: Callable[[], bool] | None = None,
 ) -> dict[tuple[int, int], JudgedPair]:
     """The pairs of ``tasks`` with word-for-word passages judged in ``workers``
     processes, by their pair: they take the time (5-10 ms a pair, their passages made
@@ -114,6 +115,9 @@ def judge_in_workers(
     align are given to the corpus (:meth:`Corpus.give_matches`), as aligning them here
     would have kept them. ``progress`` hears how far the chunks are, as the ``share``
     of its stage, and can cancel them (the pairs judged so far are returned).
+    ``between`` is the caller's own judging, done while the workers judge (see
+    :meth:`~simhash_core.pool.IsolatedPool.run`); it is not called when the workers
+    are not used.
     """
     sent = [t for t in tasks if t.measure.passages]
     if workers < 2 or len(sent) < MIN_PAIRS or not _portable(corpus):
@@ -123,7 +127,7 @@ def judge_in_workers(
     pool = IsolatedPool(workers, timeout=CHUNK_SECONDS, memory_mb=4096)
     out: dict[tuple[int, int], JudgedPair] = {}
     for chunk, outcome in run_chunks(
-        _judge_chunk, chunks, partial(_chunk_args, corpus), pool, progress, share
+        _judge_chunk, chunks, partial(_chunk_args, corpus), pool, progress, share, between
     ):
         for t, (judged, aligned) in zip(chunk, outcome, strict=True):
             out[(t.i, t.j)] = _in_parent(corpus, t, judged, aligned)

@@ -279,7 +279,12 @@ def judge(
     )  # fmt: skip
     low, high = share
     middle = low + (high - low) * 0.95  # what is left after the workers: a few pairs
-    done = judge_in_workers(corpus, plan.judged, workers, progress, (low, middle))
+    # the pairs never sent to a worker are judged here while the workers judge theirs
+    places = [k for k, t in enumerate(plan.judged) if not t.measure.passages]
+    mine = _Meanwhile(corpus, plan.judged, places)
+    done = judge_in_workers(
+        corpus, plan.judged, workers, progress, (low, middle), between=mine.judge_some
+    )
     if done:
         share = (middle, high)
     judged: dict[int, JudgedPair] = {}
@@ -288,8 +293,30 @@ def judge(
             _told(progress, share, k / len(plan.judged))
         drop_mapped_pages(k)  # those of the pairs judged so far, now and then
         found = done.get((t.i, t.j))
+        if found is None:
+            found = mine.judged.get(k)
         judged[step] = found if found is not None else judge_one(corpus, t)
     return _assembled(corpus, pairs, measures, plan, judged)
+
+
+class _Meanwhile:
+    """Pairs judged in this process a few at a time, as
+    :meth:`~simhash_core.pool.IsolatedPool.run` asks while the workers judge others (a
+    pair is judged from its two documents alone: the order changes nothing)."""
+
+    BATCH = 4  # pairs a call: a few milliseconds, so that a worker waits little
+
+    def __init__(self, corpus: Corpus, tasks: Sequence[ToJudge], places: list[int]) -> None:
+        self.corpus, self.tasks = corpus, tasks
+        self._left = places[::-1]  # taken from the end: in order
+        self.judged: dict[int, JudgedPair] = {}  # by place in ``tasks``
+
+    def judge_some(self) -> bool:
+        """Judge the next few pairs; False once none is left."""
+        for _ in range(min(self.BATCH, len(self._left))):
+            k = self._left.pop()
+            self.judged[k] = judge_one(self.corpus, self.tasks[k])
+        return bool(self._left)
 
 
 def _plan(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from simhash_core.compare import judge_workers
+from simhash_core.compare import judge_workers, steps
 from simhash_core.compare.comparison import compare_documents, score_corpus
 from simhash_core.compare.corpus import Corpus
 from simhash_core.compare.judge_workers import ToJudge, judge_in_workers, judge_one
@@ -78,14 +78,25 @@ def test_too_few_pairs_one_worker_or_the_reviews_exclusions_stay_in_the_parent()
 @needs_samples
 @pytest.mark.parametrize("folder", [CLASS_ZH, PAN13], ids=["class-zh", "pan13-en"])
 def test_a_comparison_judged_in_workers_gives_the_same_pairs_passages_and_meaning(
-    folder, small_chunks
+    folder, small_chunks, monkeypatch
 ):
     """Every score, reason, direction and group, each flagged pair's passages, and the
-    judged reworded and translated passages."""
+    judged reworded and translated passages; with the pairs the workers are not sent
+    judged in the parent meanwhile."""
     docs = scanned(folder)
     settings = ScanSettings()
     one = compare_documents(docs, settings)
+    meanwhile = []  # the pairs this process judged while the workers judged theirs
+    real = steps._Meanwhile.judge_some
+
+    def counted(self: steps._Meanwhile) -> bool:
+        more = real(self)
+        meanwhile.append(len(self.judged))
+        return more
+
+    monkeypatch.setattr(steps._Meanwhile, "judge_some", counted)
     two = compare_documents(docs, settings, workers=2)
+    assert meanwhile and meanwhile[-1] > 0
     assert two.pairs == one.pairs and two.clusters == one.clusters
     assert two.corpus.meaning == one.corpus.meaning
     flagged = [p for p in one.pairs if p.flagged]

@@ -28,6 +28,27 @@ def test_results_come_back():
     assert out == {i: i * i for i in range(10)}
 
 
+def test_the_callers_own_work_is_done_while_the_workers_work():
+    """``between`` runs whenever no result is ready, until it says it is done; its work
+    happens while the tasks run (before the last result), not after them."""
+    done: list[float] = []
+
+    def between() -> bool:
+        done.append(time.monotonic())
+        time.sleep(0.01)
+        return len(done) < 5
+
+    pool = IsolatedPool(2)
+    out = {}
+    last_result = 0.0
+    for key, value in pool.run(t.hang, [(i, (0.4,)) for i in range(4)], between=between):
+        out[key] = value
+        last_result = time.monotonic()
+    assert out == {i: "woke up" for i in range(4)}
+    assert len(done) == 5  # asked until it had nothing left, then never again
+    assert done[-1] < last_result
+
+
 def test_hanging_task_is_stopped_at_the_limit_and_the_rest_goes_on():
     pool = IsolatedPool(2, timeout=1.0)
     tasks = [("slow", (30,)), *[(f"ok{i}", (0.01,)) for i in range(5)]]
