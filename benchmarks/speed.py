@@ -193,6 +193,7 @@ def cli_warm_table(tmp: Path, class_folder: Path, tree: Path, runs: int = 5) -> 
     plain text from PAN): no cache, filling the cache, then ``runs`` warm re-scans; the
     cache's bytes per file read, and the load average beside each row (the machine is
     shared). ``tree``: the checkout whose code runs (PYTHONPATH)."""
+    from end_to_end import cache_bytes, fresh_cache
     from make_pan_folder import make_pan_folder
 
     print(f"\nload average {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores, shared)")
@@ -211,13 +212,13 @@ def cli_warm_table(tmp: Path, class_folder: Path, tree: Path, runs: int = 5) -> 
         ("English plain text (PAN)", plain, []),
     ):
         cache = tmp / f"cache-{name.split()[0]}"
-        shutil.rmtree(cache, ignore_errors=True)
         run_env = {**env, "PLAGCHECK_CACHE_DIR": str(cache)}
+        fresh_cache(cache, run_env, tree)
         argv = [sys.executable, "-m", "simhash_core.cli", "scan", str(folder), *extra, "-q"]
         load = os.getloadavg()[0]
         cold = _cli_seconds([*argv, "--no-cache"], run_env, tree)
         fill = _cli_seconds(argv, run_env, tree)
-        size = sum(f.stat().st_size for f in cache.iterdir())
+        size = cache_bytes(cache)
         warm = [_cli_seconds(argv, run_env, tree) for _ in range(runs)]
         files = sum(1 for p in folder.rglob("*") if p.is_file())
         print(
