@@ -15,11 +15,12 @@
 6. Copying that is common: the sample class copied 25 times (1,000 files, 18,875
    flagged pairs), cold and warm from the command line, and its stages.
 7. Re-scans from the command line (``--only-warm``): the benchmark class and 1,000
-   English plain-text files (``make_pan_folder.py``), each with no cache, filling the
-   cache and warm (a new process each), the cache's size per file and what filling it
-   costs; ``--tree`` runs another checkout's code (before and after, one session).
+   English plain-text files (``make_pan_folder.py``), each with no cache and filling the
+   cache (alternating, medians of ``--cold-runs``), then warm (a new process each), the
+   cache's size per file and what filling it costs; ``--tree`` runs another checkout's
+   code (before and after, one session).
 
-    python benchmarks/speed.py --only-warm [--tree ../main] [--runs 5]
+    python benchmarks/speed.py --only-warm [--tree ../main] [--runs 5] [--cold-runs 3]
 
 8. End to end (``--end-to-end``, and last in a full run): plagcheck cold, without a
    cache and warm, the seed pipeline, datasketch, sim_text and copydetect on the
@@ -188,11 +189,16 @@ def _cli_seconds(argv: list[str], env: dict[str, str], cwd: Path | None = None) 
     return time.perf_counter() - t0
 
 
-def cli_warm_table(tmp: Path, class_folder: Path, tree: Path, runs: int = 5) -> None:
+def cli_warm_table(
+    tmp: Path, class_folder: Path, tree: Path, runs: int = 5, cold_runs: int = 3
+) -> None:
     """``plagcheck scan`` of two 1,000-file folders (the benchmark class, and English
-    plain text from PAN): no cache, filling the cache, then ``runs`` warm re-scans; the
-    cache's bytes per file read, and the load average beside each row (the machine is
-    shared). ``tree``: the checkout whose code runs (PYTHONPATH)."""
+    plain text from PAN): ``cold_runs`` rounds of a scan with no cache then one filling
+    a fresh cache, alternating (one cold run of each moves by 20 % and more on a
+    shared machine: medians, and what filling costs as the median of each round's
+    own difference), then ``runs`` warm re-scans; the cache's bytes per file read, and
+    the load average beside each row. ``tree``: the checkout whose code runs
+    (PYTHONPATH)."""
     from end_to_end import cache_bytes, fresh_cache
     from make_pan_folder import make_pan_folder
 
@@ -204,7 +210,8 @@ def cli_warm_table(tmp: Path, class_folder: Path, tree: Path, runs: int = 5) -> 
     compiled(tree)
     table(
         f"Re-scans from the command line ({tree}), a new process each",
-        ["folder", "no cache s", "filling the cache s", "filling costs",
+        ["folder", f"no cache s (median of {cold_runs}: all)",
+         f"filling the cache s (median of {cold_runs}: all)", "filling costs (median, range)",
          f"warm s (best / median of {runs})", "cache KB per file", "load average"],
     )  # fmt: skip
     for name, folder, extra in (
@@ -213,27 +220,39 @@ def cli_warm_table(tmp: Path, class_folder: Path, tree: Path, runs: int = 5) -> 
     ):
         cache = tmp / f"cache-{name.split()[0]}"
         run_env = {**env, "PLAGCHECK_CACHE_DIR": str(cache)}
-        fresh_cache(cache, run_env, tree)
         argv = [sys.executable, "-m", "simhash_core.cli", "scan", str(folder), *extra, "-q"]
         load = os.getloadavg()[0]
-        cold = _cli_seconds([*argv, "--no-cache"], run_env, tree)
-        fill = _cli_seconds(argv, run_env, tree)
+        cold, fill = [], []
+        for _ in range(cold_runs):
+            fresh_cache(cache, run_env, tree)
+            cold.append(_cli_seconds([*argv, "--no-cache"], run_env, tree))
+            fill.append(_cli_seconds(argv, run_env, tree))
         size = cache_bytes(cache)
         warm = [_cli_seconds(argv, run_env, tree) for _ in range(runs)]
         files = sum(1 for p in folder.rglob("*") if p.is_file())
+        costs = [(f - c) / c for c, f in zip(cold, fill, strict=True)]
         print(
             row(
                 [
                     name,
-                    f"{cold:.2f}",
-                    f"{fill:.2f}",
-                    f"{(fill - cold) / cold:+.0%}",
+                    _median_and_all(cold),
+                    _median_and_all(fill),
+                    f"{statistics.median(costs):+.0%} ({min(costs):+.0%} to {max(costs):+.0%})",
                     f"{min(warm):.2f} / {statistics.median(warm):.2f}",
                     f"{size / files / 1024:.1f}",
                     f"{load:.1f} to {os.getloadavg()[0]:.1f}",
                 ]
             )
         )
+
+
+def _median_and_all(seconds: list[float]) -> str:
+    """``"9.78: 9.78, 10.1, 11.4"``: the median, then every run in its order.
+
+    >>> _median_and_all([10.1, 9.78, 11.4])
+    '10.10: 10.10, 9.78, 11.40'
+    """
+    return f"{statistics.median(seconds):.2f}: " + ", ".join(f"{s:.2f}" for s in seconds)
 
 
 def make_common_copying(folder: Path, copies: int = 25) -> Path:
@@ -622,6 +641,10 @@ def main() -> int:
     )  # fmt: skip
     ap.add_argument("--runs", type=int, default=5, help="warm re-scans per folder (--only-warm)")
     ap.add_argument(
+        "--cold-runs", type=int, default=3,
+        help="rounds of no cache then filling, alternating (--only-warm)",
+    )  # fmt: skip
+    ap.add_argument(
         "--end-to-end", action="store_true", help="only the end-to-end table against every peer"
     )
     ap.add_argument(
@@ -639,7 +662,7 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as tmp:
             folder = _class_folder(args, Path(tmp))
             for tree in args.tree or [ROOT]:
-                cli_warm_table(Path(tmp), folder, tree.resolve(), args.runs)
+                cli_warm_table(Path(tmp), folder, tree.resolve(), args.runs, args.cold_runs)
         return 0
     if args.end_to_end:
         with tempfile.TemporaryDirectory() as tmp:
