@@ -34,8 +34,6 @@ import errno
 import io
 import json
 import os
-import stat
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -47,6 +45,7 @@ from simhash_core.review.decisions import REASON_WORDS, STATE_WORDS, Reason, Ver
 from simhash_core.review.evidence import pair_evidence
 from simhash_core.translations import Translation, translation
 from simhash_core.types import Document, FileError, PairScore, Passage, ScanResult, SharedText
+from simhash_core.whole_file import put_in_place, temporary_beside
 
 ERROR_HEADERS = ("File", "Problem", "Reason")  # context "Report"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -71,25 +70,6 @@ def safe_cell(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(_FORMULA_START):
         return "'" + value
     return value
-
-
-def _umask() -> int:
-    """The process's umask, read without changing it where the system allows."""
-    with contextlib.suppress(OSError, ValueError), open("/proc/self/status") as fh:
-        for line in fh:
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    mask = os.umask(0o022)  # elsewhere: read it by setting it, and put it back at once
-    os.umask(mask)
-    return mask
-
-
-def _mode_for(path: Path) -> int:
-    """Permissions for a report at ``path``: a replaced file keeps its own, a new one
-    gets what ``open()`` would give it (0666 less the umask)."""
-    with contextlib.suppress(OSError):
-        return stat.S_IMODE(os.stat(path).st_mode)
-    return 0o666 & ~_umask()
 
 
 def _why(exc: OSError, path: Path) -> str:
@@ -124,15 +104,13 @@ def write_all_or_none(files: Sequence[tuple[Path, Writer]], encoding: str = "utf
     try:
         for path, writer in files:
             current = Path(path)
-            fd, tmp = tempfile.mkstemp(
-                prefix=f".{current.name}.", suffix=".tmp", dir=current.parent or "."
-            )
+            fd, tmp = temporary_beside(current)
             done.append((tmp, current))
             _write_one(fd, current, writer, encoding)
             complete += 1
         for tmp, target in done:
             current = target
-            os.replace(tmp, target)
+            put_in_place(tmp, target)
     except KeyboardInterrupt as exc:
         written = _keep_complete(done[:complete])
         _remove_temporary(done[complete:])
@@ -156,8 +134,8 @@ class ReportsInterrupted(KeyboardInterrupt):
 
 
 def _write_one(fd: int, target: Path, writer: Writer, encoding: str) -> None:
-    """Write one report to the open temporary file ``fd``, flushed to the disk with the
-    permissions ``target`` will have."""
+    """Write one report to the open temporary file ``fd``, flushed to the disk (its
+    permissions are set when it is put in place)."""
     opened: IO[Any]  # bytes for a BinaryWriter (the PDF), text for the rest
     if isinstance(writer, BinaryWriter):
         opened = os.fdopen(fd, "wb")
@@ -166,7 +144,6 @@ def _write_one(fd: int, target: Path, writer: Writer, encoding: str) -> None:
     with opened as fh:
         writer(fh)
         fh.flush()
-        os.fchmod(fh.fileno(), _mode_for(target))
         os.fsync(fh.fileno())
 
 
@@ -177,7 +154,7 @@ def _keep_complete(complete: Sequence[tuple[str, Path]]) -> list[Path]:
     for tmp, target in complete:
         if os.path.exists(tmp):
             try:
-                os.replace(tmp, target)
+                put_in_place(tmp, target)
             except OSError:
                 _remove_temporary([(tmp, target)])
                 continue

@@ -28,6 +28,7 @@ from typing import Any
 
 from simhash_core.review.decisions import Decision, Decisions, Reason, Verdict
 from simhash_core.review.exclusions import Exclusion, Exclusions
+from simhash_core.whole_file import write_whole
 
 FILE_FORMAT = "plagcheck-decisions"
 FILE_VERSION = 1
@@ -235,16 +236,7 @@ def write_decisions_file(
     """Write ``decisions`` (and ``exclusions``) to ``path`` whole or not at all (a
     temporary file beside it, then renamed over it)."""
     text = json.dumps(decisions_json(decisions, exclusions), ensure_ascii=False, indent=1) + "\n"
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with temporary.open("w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(temporary, path)
-    finally:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
+    write_whole(path, text.encode("utf-8"))
 
 
 def read_decisions_file(path: Path) -> list[Decision]:

@@ -22,8 +22,7 @@ hashes are equal, about one chance in 10^14 per word.
 
 from __future__ import annotations
 
-import os
-import tempfile
+import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import repeat
@@ -34,6 +33,7 @@ import numpy as np
 import xxhash
 
 from simhash_core.hashing import stable_hash64
+from simhash_core.whole_file import write_whole
 
 FORM = 1  # the table file's form: hashes then IDFs, uint64 and float64, little-endian
 
@@ -180,15 +180,10 @@ def _read(path: Path) -> IdfTable | None:
 def _write(path: Path, table: IdfTable) -> None:
     """Write the table at ``path`` whole or not at all (a file renamed into place)."""
     raw = np.concatenate([table.hashes.astype("<u8"), table.values.astype("<f8").view("<u8")])
+    out = io.BytesIO()
+    np.save(out, raw, allow_pickle=False)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".part", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                np.save(fh, raw, allow_pickle=False)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_whole(path, out.getvalue(), durable=False)  # made again if lost
     except OSError:
         return
