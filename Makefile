@@ -30,6 +30,7 @@ run: $(STAMP) system-deps
 
 lint: $(STAMP)
 	$(BIN)/ruff check simhash_core app tests benchmarks
+	$(BIN)/ruff format --check simhash_core app tests benchmarks
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 

@@ -697,9 +697,7 @@ class MainWindow(QMainWindow):
         if pair is not None:
             self.open_pair(*pair, view=tab)
         flagged = sum(1 for p in result.pairs if p.flagged)
-        self.statusBar().showMessage(
-            self.tr("Judged again: %n flagged pair(s)", "", flagged), 8000
-        )
+        self.statusBar().showMessage(self.tr("Judged again: %n flagged pair(s)", "", flagged), 8000)
 
     def _title_students(self, *_: object) -> None:
         rows = self.students_model.rows
@@ -793,7 +791,9 @@ class MainWindow(QMainWindow):
         """Where the teacher wants a report: an HTML or a PDF path (None: cancelled)."""
         html, pdf = self.tr("HTML report (*.html)"), self.tr("PDF report (*.pdf)")
         path, chosen = QFileDialog.getSaveFileName(
-            self, self.tr("Export report"), str(self.export_suggestion(f"{name}.html")),
+            self,
+            self.tr("Export report"),
+            str(self.export_suggestion(f"{name}.html")),
             f"{html};;{pdf}",
         )
         if not path:
@@ -819,9 +819,12 @@ class MainWindow(QMainWindow):
             return
         levels = [self.tr("Scores only"), self.tr("Summary"), self.tr("Full passages")]
         chosen, ok = QInputDialog.getItem(
-            self, self.tr("A student's report"),
+            self,
+            self.tr("A student's report"),
             self.tr("How much the report shows (other students are never named):"),
-            levels, 1, False,
+            levels,
+            1,
+            False,
         )
         if not ok:
             return

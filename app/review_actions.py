@@ -345,9 +345,7 @@ class ReviewActions(QObject):
                 self.tr("Could not import the decisions: {why}").format(why=exc), 8000
             )
             return
-        self.window.statusBar().showMessage(
-            self.tr("%n decision(s) imported", "", count), 8000
-        )
+        self.window.statusBar().showMessage(self.tr("%n decision(s) imported", "", count), 8000)
 
     def retranslate(self) -> None:
         self.menu.setTitle(self.tr("&Review"))
@@ -409,9 +407,7 @@ def exclusion_lines(result: ScanResult, a: int, b: int) -> list[str]:
         return []
     mine = set(applied.of_pair(a, b))
     phrases = {
-        ExclusionKind.PASSAGE: QCoreApplication.translate(
-            "ReviewActions", "the passage “{label}”"
-        ),
+        ExclusionKind.PASSAGE: QCoreApplication.translate("ReviewActions", "the passage “{label}”"),
         ExclusionKind.SOURCE: QCoreApplication.translate("ReviewActions", "{label} as a source"),
         ExclusionKind.TEMPLATE: QCoreApplication.translate(
             "ReviewActions", "“{label}” as the assignment text"

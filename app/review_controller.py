@@ -160,8 +160,9 @@ class ReviewController(QObject):
 
     def _on_save_failed(self, message: str) -> None:
         self.problem.emit(
-            self.tr("The decision could not be saved: {why}. It stays in this session's reports.")
-            .format(why=message)
+            self.tr(
+                "The decision could not be saved: {why}. It stays in this session's reports."
+            ).format(why=message)
         )
 
     def wait_saved(self, msecs: int = 10_000) -> bool:
@@ -201,8 +202,9 @@ class ReviewController(QObject):
             write(self.store)
         except (DecisionStoreError, OSError) as exc:
             self.problem.emit(
-                self.tr("The exclusion could not be kept: {why}. It holds for this session.")
-                .format(why=exc)
+                self.tr(
+                    "The exclusion could not be kept: {why}. It holds for this session."
+                ).format(why=exc)
             )
 
     def rejudge(self, exclusions: Exclusions) -> None:

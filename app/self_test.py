@@ -23,9 +23,7 @@ from simhash_core.sample_class import SampleClass, report_problems, sample_class
 from simhash_core.types import ScanResult
 
 
-def run_self_test(
-    app: QApplication, out: Path | None, lang: str | None, timeout_s: float
-) -> int:
+def run_self_test(app: QApplication, out: Path | None, lang: str | None, timeout_s: float) -> int:
     """The self-test in a window with the default settings and no decisions (a
     teacher's own thresholds and exclusions must not change what it checks); returns
     the exit code."""

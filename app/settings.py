@@ -19,6 +19,8 @@ from simhash_core.settings import ScanSettings, check_value, saved_fields, specs
 
 RECENT_LIMIT = 8
 TEMPLATE_FOLDERS_LIMIT = 64  # folders whose templates are remembered
+
+
 def _to_bool(value: object, default: bool) -> bool:
     if isinstance(value, bool):
         return value
@@ -128,9 +130,7 @@ class AppSettings:
             return {}
         if not isinstance(data, dict):
             return {}
-        return {
-            str(k): [str(t) for t in v] for k, v in data.items() if isinstance(v, list)
-        }
+        return {str(k): [str(t) for t in v] for k, v in data.items() if isinstance(v, list)}
 
     def folder_templates(self, folder: Path | str) -> list[Path]:
         """The templates last used with ``folder`` (those that still exist)."""

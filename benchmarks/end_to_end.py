@@ -191,6 +191,5 @@ def end_to_end_table(folders: list[Folder], tmp: Path, tree: Path = ROOT, runs: 
 
 def _line(folder: str, files: int, pipeline: str, run: Run, ratio: str) -> str:
     return (
-        f"| {folder} | {files:,} | {pipeline} | {run.seconds:.2f} | {ratio} "
-        f"| {run.peak_mb:,.0f} |"
+        f"| {folder} | {files:,} | {pipeline} | {run.seconds:.2f} | {ratio} | {run.peak_mb:,.0f} |"
     )

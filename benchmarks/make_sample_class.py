@@ -193,9 +193,7 @@ def expected() -> dict[str, list[dict[str, str]]]:
     """The known copies and the honest pairs, by file name."""
     names = {s.number: s.file_name for s in CLASS}
     return {
-        "copies": [
-            {"copy": names[c], "original": names[o], "how": how} for _, c, o, how in COPIES
-        ],
+        "copies": [{"copy": names[c], "original": names[o], "how": how} for _, c, o, how in COPIES],
         "honest": [{"a": names[a], "b": names[b], "why": why} for a, b, why in HONEST],
     }
 

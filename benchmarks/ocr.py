@@ -151,8 +151,9 @@ def run_tesseract(cases) -> None:
 
     def one(case):
         name, _, pdf, _ = case
-        text, seconds = tesseract(str(Path(pdf).with_suffix(".png")), "eng" if "en" in name
-                                  else "chi_sim+eng")
+        text, seconds = tesseract(
+            str(Path(pdf).with_suffix(".png")), "eng" if "en" in name else "chi_sim+eng"
+        )
         return text, seconds, float("nan")
 
     t0 = time.perf_counter()

@@ -90,7 +90,9 @@ def main() -> int:
     for run in ("cold", "warm"):
         done = subprocess.run(
             [sys.executable, __file__, "--run", str(folder), str(cache_dir)],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
         )
         got = dict(item.split("=") for item in done.stdout.split())
         print(

@@ -139,6 +139,7 @@ def relevant_exclusions(result: ScanResult, exclusions: Iterable[Exclusion]) -> 
     and the shortest match counted (a teacher's rule for every class)."""
     # the comparison's modules: imported when a check has exclusions, not at start-up
     from simhash_core.review.exclusions import ExclusionKind, Exclusions
+
     contents = {d.file_key for d in result.documents}
 
     def bears(e: Exclusion) -> bool:

@@ -465,8 +465,7 @@ SINGULAR: dict[str, str] = {
     "flag.joiner": "1 invisible joiner inside a word",
     "flag.filler": "1 space replaced by an invisible Hangul filler",
     "flag.shuffled": (
-        "1 character drawn out of reading order (p. {pages}): read in the order the page "
-        "shows it"
+        "1 character drawn out of reading order (p. {pages}): read in the order the page shows it"
     ),
     "flag.mismatch": (
         "1 character of a text layer that does not match what its page shows (p. {pages}): "

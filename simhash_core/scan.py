@@ -289,9 +289,9 @@ def _submission_task(
                 writer.put_text(text)
         writer.put(store[1], done.analysis)
         spent = ("cache write", time.perf_counter() - t0)
-        done = replace(done, fresh=(), analysis=replace(
-            done.analysis, timings=(*done.analysis.timings, spent)
-        ))
+        done = replace(
+            done, fresh=(), analysis=replace(done.analysis, timings=(*done.analysis.timings, spent))
+        )
     if done.analysis is not None:
         done = replace(done, analysis=_sent(done.analysis, keep_terms))
     return done
@@ -429,7 +429,12 @@ class _Reading:
             for j in sub.files
         ]
         return (
-            _submission_task, members, self.settings, self.template, self.store, keep,
+            _submission_task,
+            members,
+            self.settings,
+            self.template,
+            self.store,
+            keep,
             self.per_file,
         )
 
@@ -491,9 +496,15 @@ def analyze_files(
     corpus_idf = settings.idf == "corpus"
     parent_stores = cache is not None and store is None
     reading = _Reading(
-        files, subs, settings, template, cache,
+        files,
+        subs,
+        settings,
+        template,
+        cache,
         _digests([p for p, _ in files], cache, progress),
-        store, corpus_idf or parent_stores, timeout,
+        store,
+        corpus_idf or parent_stores,
+        timeout,
     )
     tasks: list[tuple[int, tuple]] = []
     # what the cache gives is many objects and no cycles: the collector waits (its
@@ -528,8 +539,18 @@ def analyze_files(
             yield twin, _twin(outcome)
     if (apart or unread) and not progress.cancelled:
         yield from _read_again(
-            files, subs, settings, template, progress, apart, unread, on_note,
-            isolate=isolate, timeout=timeout, cache=cache, task=task,
+            files,
+            subs,
+            settings,
+            template,
+            progress,
+            apart,
+            unread,
+            on_note,
+            isolate=isolate,
+            timeout=timeout,
+            cache=cache,
+            task=task,
         )
 
 
@@ -557,7 +578,12 @@ def _read_again(
     if unread:
         notes = (lambda k, note: on_note(unread[k], note)) if on_note is not None else None
         again = analyze_files(
-            files, settings, template, progress, subs=[subs[k] for k in unread], on_note=notes,
+            files,
+            settings,
+            template,
+            progress,
+            subs=[subs[k] for k in unread],
+            on_note=notes,
             **how,
         )
         for k, outcome in again:
@@ -650,8 +676,16 @@ def _text_of(a: Analysis | None) -> ExtractedText:
     """The text an analysis was made of."""
     assert a is not None
     return ExtractedText(
-        a.text, a.kind, a.encoding, a.pages, a.warnings, a.meta, a.ocr,
-        a.ocr_skipped, a.ocr_offered, a.content_hash,
+        a.text,
+        a.kind,
+        a.encoding,
+        a.pages,
+        a.warnings,
+        a.meta,
+        a.ocr,
+        a.ocr_skipped,
+        a.ocr_offered,
+        a.content_hash,
     )
 
 

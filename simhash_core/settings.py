@@ -245,7 +245,7 @@ class ScanSettings:
     )
     exclude_quotes: bool = setting(
         False,
-        label="Ignore quoted text (“…”, 「…」, \"…\")",
+        label='Ignore quoted text (“…”, 「…」, "…")',
         tip="Leave quoted text out of the comparison",
         affects=Affects.ANALYSIS,
         flag="--exclude-quotes",

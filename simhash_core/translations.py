@@ -78,8 +78,7 @@ REPORT_WORDS: tuple[str, ...] = (
     "translated",
     "common text of the class",
     # the reports' shared text (report.contents.SHARED_HINT)
-    "Shared text is not counted. If it is the assignment text, scan again with it as the "
-    "template.",
+    "Shared text is not counted. If it is the assignment text, scan again with it as the template.",
     "template, references",
     "Turn on JavaScript to see the texts of each pair.",
     "copied",
@@ -174,9 +173,7 @@ class Translation:
         """What joins sentences on one line: "；" in Chinese, "; " in English."""
         return "；" if self.lang == "zh_CN" else "; "
 
-    def joined(
-        self, messages: Iterable[Message], names: Callable[[str], str] | None = None
-    ) -> str:
+    def joined(self, messages: Iterable[Message], names: Callable[[str], str] | None = None) -> str:
         return self.separator.join(self.message(m, names) for m in messages)
 
     def column(self, header: str) -> str:

@@ -54,9 +54,19 @@ def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     pyinstaller = Path(sys.executable).with_name("pyinstaller")
     started = time.perf_counter()
     built = subprocess.run(
-        [str(pyinstaller), "--noconfirm", "--distpath", str(work / "dist"),
-         "--workpath", str(work / "build"), str(SPEC)],
-        cwd=ROOT, capture_output=True, text=True, timeout=BUILD_MINUTES * 60,
+        [
+            str(pyinstaller),
+            "--noconfirm",
+            "--distpath",
+            str(work / "dist"),
+            "--workpath",
+            str(work / "build"),
+            str(SPEC),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=BUILD_MINUTES * 60,
     )
     assert built.returncode == 0, built.stderr[-3000:]
     print(f"\nbundle built in {time.perf_counter() - started:.0f} s", file=sys.stderr)
@@ -67,8 +77,12 @@ def run_self_test(program: Path, home: Path, out: Path) -> tuple[str, float]:
     """Run ``program --self-test out``; its output and the seconds to its window."""
     started = time.perf_counter()
     proc = subprocess.Popen(
-        [str(program), "--self-test", str(out)], cwd=home, env=clean_env(home),
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [str(program), "--self-test", str(out)],
+        cwd=home,
+        env=clean_env(home),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     assert proc.stdout is not None
     lines, to_window = [], float("nan")
@@ -88,9 +102,7 @@ def test_the_bundle_passes_its_self_test(bundle: Path, tmp_path: Path) -> None:
     assert to_window < 30, output
 
 
-def test_the_bundle_says_its_version_and_reads_a_scan_by_ocr(
-    bundle: Path, tmp_path: Path
-) -> None:
+def test_the_bundle_says_its_version_and_reads_a_scan_by_ocr(bundle: Path, tmp_path: Path) -> None:
     """The bundle's command line: its version, and a scanned copy of an essay read by
     OCR (ONNX Runtime and RapidOCR's models inside the bundle) and flagged."""
     env = clean_env(tmp_path)
@@ -103,12 +115,17 @@ def test_the_bundle_says_its_version_and_reads_a_scan_by_ocr(
     folder = tmp_path / "class"
     folder.mkdir()
     shutil.copy(essay, folder / "original.docx")
-    typeset((ROOT / "benchmarks" / "sample_class" / "e04.txt").read_text("utf-8"),
-            tmp_path / "typed.pdf")
+    typeset(
+        (ROOT / "benchmarks" / "sample_class" / "e04.txt").read_text("utf-8"),
+        tmp_path / "typed.pdf",
+    )
     image_pdf(render(tmp_path / "typed.pdf", 200), folder / "scanned.pdf", 200)
     scanned = subprocess.run(
         [str(bundle / "plagcheck"), "scan", str(folder), "-q", "--json", str(tmp_path / "r.json")],
-        env=env, capture_output=True, text=True, timeout=300,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert scanned.returncode == 0, scanned.stderr
     result = json.loads((tmp_path / "r.json").read_text("utf-8"))
@@ -156,7 +173,10 @@ def pipx_install(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PipxInsta
     work = tmp_path_factory.mktemp("wheel")
     built = subprocess.run(
         [sys.executable, "-m", "build", "--wheel", "--outdir", str(work / "dist"), str(ROOT)],
-        cwd=work, capture_output=True, text=True, timeout=600,
+        cwd=work,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert built.returncode == 0, built.stderr[-3000:]
     wheel = next((work / "dist").glob("plagcheck-*.whl"))
@@ -164,7 +184,11 @@ def pipx_install(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PipxInsta
     assert pipx.is_file(), "pipx missing: pip install -e .[dev]"
     installed = subprocess.run(  # PYTHONPATH would show pip the source tree's metadata
         [str(pipx), "install", "--python", sys._base_executable, str(wheel)],
-        cwd=work, env=pipx_env(work), capture_output=True, text=True, timeout=1200,
+        cwd=work,
+        env=pipx_env(work),
+        capture_output=True,
+        text=True,
+        timeout=1200,
     )
     assert installed.returncode == 0, (installed.stdout + installed.stderr)[-3000:]
     yield PipxInstall(work / "pipx" / "venvs" / "plagcheck", work / "bin")
@@ -181,13 +205,17 @@ def test_the_wheel_installed_with_pipx_passes_the_self_test(
     assert "self-test: passed" in output
     env = clean_env(tmp_path)
     shown = subprocess.run(
-        [str(bin_dir / "plagcheck"), "--version"], env=env, capture_output=True,
+        [str(bin_dir / "plagcheck"), "--version"],
+        env=env,
+        capture_output=True,
         text=True,
     )
     assert shown.stdout.strip() == f"plagcheck {version()}"
     menu = subprocess.run(
-        [str(bin_dir / "plagcheck-gui"), "--install-shortcut"], env=env,
-        capture_output=True, text=True,
+        [str(bin_dir / "plagcheck-gui"), "--install-shortcut"],
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert menu.returncode == 0, menu.stderr
     entry = (tmp_path / "data" / "applications" / "plagcheck.desktop").read_text("utf-8")

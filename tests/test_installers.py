@@ -38,9 +38,18 @@ def test_the_nsis_installer_compiles_and_carries_the_bundle(tmp_path: Path) -> N
     bundle = fake_bundle(tmp_path)
     setup = tmp_path / f"plagcheck-{version()}-setup.exe"
     compiled = subprocess.run(
-        [makensis, "-WX", "-V2", f"-DVERSION={version()}", f"-DSOURCE={bundle}",
-         f"-DOUTFILE={setup}", str(NSI)],
-        capture_output=True, text=True, timeout=120,
+        [
+            makensis,
+            "-WX",
+            "-V2",
+            f"-DVERSION={version()}",
+            f"-DSOURCE={bundle}",
+            f"-DOUTFILE={setup}",
+            str(NSI),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert compiled.returncode == 0, compiled.stdout + compiled.stderr  # warnings are errors
     assert setup.read_bytes()[:2] == b"MZ"
@@ -53,7 +62,9 @@ def test_the_nsis_installer_compiles_and_carries_the_bundle(tmp_path: Path) -> N
         if line.startswith("Path = ")
     }
     assert {
-        "plagcheck-gui.exe", "plagcheck.exe", "_internal/app/icons/plagcheck.ico",
+        "plagcheck-gui.exe",
+        "plagcheck.exe",
+        "_internal/app/icons/plagcheck.ico",
         "uninstall.exe",
     } <= names, listed.stdout
 
@@ -65,7 +76,9 @@ def test_the_nsis_script_needs_the_version_and_puts_the_entry_where_the_app_look
     assert makensis, "nsis missing: .ci/system-deps.sh"
     refused = subprocess.run(
         [makensis, "-V2", f"-DSOURCE={fake_bundle(tmp_path)}", str(NSI)],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert refused.returncode != 0 and "give the version" in refused.stdout + refused.stderr
     script = NSI.read_text("utf-8")

@@ -377,8 +377,10 @@ class PairsModel(QAbstractTableModel):
         if field.kind is FieldKind.TEXT:
             return str(value)
         if field.kind is FieldKind.OCR:
-            return "" if value is None else self.tr("OCR {confidence}").format(
-                confidence=percent(value)
+            return (
+                ""
+                if value is None
+                else self.tr("OCR {confidence}").format(confidence=percent(value))
             )
         return percent(float(value))
 

@@ -72,7 +72,6 @@ def desktop_entry(command: list[str], comment: str = COMMENT) -> str:
     )
 
 
-
 def is_present(place: Place) -> bool:
     """Whether the entry is there (any copy's)."""
     return Path(entry_path(place)).is_file()

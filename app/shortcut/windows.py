@@ -39,7 +39,6 @@ def entry_path(place: Place) -> PureWindowsPath:
     return programs_folder(place) / f"{APP_ID}.lnk"
 
 
-
 def is_present(place: Place) -> bool:
     """Whether the shortcut is there (any copy's: the installer's too)."""
     return Path(entry_path(place)).is_file()
@@ -74,8 +73,15 @@ class StartMenuShortcut:
     def command(self) -> list[str]:
         """The program and arguments that run :meth:`script`."""
         encoded = base64.b64encode(self.script().encode("utf-16-le")).decode("ascii")
-        return [POWERSHELL, "-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass",
-                "-EncodedCommand", encoded]
+        return [
+            POWERSHELL,
+            "-NoProfile",
+            "-NonInteractive",
+            "-ExecutionPolicy",
+            "Bypass",
+            "-EncodedCommand",
+            encoded,
+        ]
 
 
 def windowed(command: list[str]) -> list[str]:
@@ -103,7 +109,10 @@ def install(place: Place, command: list[str]) -> Path:
     shortcut = shortcut_for(place, command)
     Path(shortcut.link).parent.mkdir(parents=True, exist_ok=True)
     ran = subprocess.run(
-        shortcut.command(), capture_output=True, text=True, timeout=60,
+        shortcut.command(),
+        capture_output=True,
+        text=True,
+        timeout=60,
         creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
     )
     if ran.returncode != 0:

@@ -55,7 +55,7 @@ class MeasuresHelp(QDialog):
                     "They are found by meaning, so a student who rewrites every sentence is "
                     "still found. A passage whose sentences were each rewritten but keep "
                     "many of their words, with the same names and numbers, is flagged as "
-                    "\"rewritten one by one\" when its sentences are also much closer to "
+                    '"rewritten one by one" when its sentences are also much closer to '
                     "each other than to the rest of the class."
                 ),
             ),
@@ -91,7 +91,7 @@ class MeasuresHelp(QDialog):
                     "source only on evidence: a file archived in an earlier term; a file "
                     "whose author, in its own properties, is the other student; a file "
                     "built from passages of several others that share nothing with one "
-                    "another. Otherwise it says \"direction unknown\"."
+                    'another. Otherwise it says "direction unknown".'
                 ),
             ),
             (

@@ -63,11 +63,7 @@ def _without_own_copies(
     notes: dict[int, set[str]] = {}
     keep: list[int] = []
     for k, d in enumerate(archived):
-        own = [
-            i
-            for i in by_content.get(d.content_hash, [])
-            if d.path.endswith("/" + new[i].path)
-        ]
+        own = [i for i in by_content.get(d.content_hash, []) if d.path.endswith("/" + new[i].path)]
         for i in own:
             notes.setdefault(i, set()).add(d.archive_label or "")
         if not own:

@@ -271,8 +271,4 @@ def of_scan(result: ScanResult, decisions: Decisions) -> list[Decision]:
     docs = [d for d in result.documents if d.archive_label is None]
     keys = {submission_key(d, d)[0] for d in docs}
     paths = {d.path for d in docs}
-    return [
-        d
-        for d in decisions
-        if set(d.key) <= keys or (all(d.names) and set(d.names) <= paths)
-    ]
+    return [d for d in decisions if set(d.key) <= keys or (all(d.names) and set(d.names) <= paths)]

@@ -204,9 +204,7 @@ def score_corpus(
         progress.check()
         meaning = meaning_links()
     else:
-        (shared, set_sizes, views, close), meaning = side_by_side(
-            prepared, meaning_links, progress
-        )
+        (shared, set_sizes, views, close), meaning = side_by_side(prepared, meaning_links, progress)
     give_back_free_memory()  # the sentence products', before the aligning
     todo = _candidates(corpus, shared, close, meaning, restrict, all_pairs)
     counts = shared_of(corpus, shared, todo)

@@ -439,8 +439,10 @@ def _within(w: Passage, p: Passage) -> bool:
     """Whether passage ``w`` lies inside ``p`` on both sides (and is not common text)."""
     return (
         not w.common
-        and p.a_start <= w.a_start and w.a_end <= p.a_end
-        and p.b_start <= w.b_start and w.b_end <= p.b_end
+        and p.a_start <= w.a_start
+        and w.a_end <= p.a_end
+        and p.b_start <= w.b_start
+        and w.b_end <= p.b_end
     )
 
 

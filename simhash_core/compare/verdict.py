@@ -228,7 +228,12 @@ class Verdict:
             messages = _Messages(data["messages"])
             meaning = {
                 (a, b): MeaningFound(
-                    tuple(Passage(*x) for x in passages), reworded, translated, sa, sb, strength,
+                    tuple(Passage(*x) for x in passages),
+                    reworded,
+                    translated,
+                    sa,
+                    sb,
+                    strength,
                     tuple((x, y) for x, y in links),
                 )
                 for a, b, passages, reworded, translated, sa, sb, strength, links in data["meaning"]

@@ -26,4 +26,3 @@ def content_digest(data: bytes) -> str:
     h = content_hasher()
     h.update(data)
     return h.hexdigest()
-

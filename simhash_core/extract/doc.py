@@ -102,9 +102,7 @@ def extract_doc(
     return ExtractedText(text, kind, meta=meta)
 
 
-def _open_streams(
-    data: bytes, kind: str
-) -> tuple[bytes, dict[str, bytes], DocumentMeta | None]:
+def _open_streams(data: bytes, kind: str) -> tuple[bytes, dict[str, bytes], DocumentMeta | None]:
     """The ``WordDocument`` stream, the table streams and the summary properties of an
     OLE2 file."""
     import olefile

@@ -199,9 +199,7 @@ class _Package(ZipParts):
         return ExtractedText(
             text,
             "docx",
-            warnings=tuple(
-                dict.fromkeys([*hidden, *self.warnings, *self.pictures.warnings()])
-            ),
+            warnings=tuple(dict.fromkeys([*hidden, *self.warnings, *self.pictures.warnings()])),
             meta=self.meta(),
             ocr=regions,
             ocr_skipped=self.pictures.skipped,
@@ -256,9 +254,7 @@ class _Package(ZipParts):
                 yield from extract_rtf(data).text.split("\n")
             except ExtractError:
                 self.warnings.append(Message.of("warn.rtf-part", part=posixpath.basename(name)))
-        elif (
-            DTD_DECLARATION.search(data[:4096]) and b"<html" not in head and b"xhtml" not in head
-        ):
+        elif DTD_DECLARATION.search(data[:4096]) and b"<html" not in head and b"xhtml" not in head:
             raise ExtractError("malicious", Message.of("docx.entities"))
         elif b"<" in head[:200] and (b"html" in head or b"<p" in head or b"<?xml" in head):
             yield from _html_paragraphs(_decode_chunk(data))
@@ -449,6 +445,7 @@ def _paragraph(
 
 
 # ---- imported chunks: HTML, MHT and plain text -------------------------------------------
+
 
 def _html_paragraphs(html: str) -> Iterator[str]:
     """The paragraphs of an HTML chunk.

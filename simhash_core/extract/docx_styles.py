@@ -36,9 +36,7 @@ _RUN_PROPERTIES = re.compile(rb"<(" + _P + rb")rPr\b[^>]*?(?:/>|>.*?</" + _P + r
 _BASED_ON = re.compile(rb"<" + _P + rb"basedOn\b[^>]*>")
 _HIDING = re.compile(rb"vanish|color|<" + _P + rb"sz\b")
 _MARKER = re.compile(rb'vanish|themeColor="(?:background1|light1)"')
-_TABLE_STYLE = re.compile(
-    rb"<" + _P + rb'style\b[^>]*type="table".*?</' + _P + rb"style>", re.S
-)
+_TABLE_STYLE = re.compile(rb"<" + _P + rb'style\b[^>]*type="table".*?</' + _P + rb"style>", re.S)
 _SIZE = re.compile(rb"<(?:\w+:)?sz\s[^>]*?val=\"(\d+)")
 _COLOUR = re.compile(rb"<(?:\w+:)?color\s[^>]*?val=\"([0-9A-Fa-f]{6})\"")
 
@@ -246,5 +244,5 @@ def _look_of(body: bytes, parse: Callable[[bytes], Element]) -> RunLook:
     if found is None or not _HIDING.search(found.group(0)):
         return RunLook()
     prefix = found.group(1).rstrip(b":") or b"w"
-    fragment = b'<x xmlns:' + prefix + b'="' + W.encode() + b'">' + found.group(0) + b"</x>"
+    fragment = b"<x xmlns:" + prefix + b'="' + W.encode() + b'">' + found.group(0) + b"</x>"
     return run_look(parse(fragment)[0])

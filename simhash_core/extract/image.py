@@ -44,9 +44,7 @@ def extract_image(data: bytes, ocr: OcrReader | None) -> ExtractedText:
     if piece.turn:
         warnings.append(Message.of("warn.ocr-turned", degrees=(360 - 90 * piece.turn) % 360))
     if piece.confidence < LOW_CONFIDENCE:
-        warnings.append(
-            Message.of("warn.ocr-low", where=PHOTO_WHERE, confidence=piece.confidence)
-        )
+        warnings.append(Message.of("warn.ocr-low", where=PHOTO_WHERE, confidence=piece.confidence))
     return ExtractedText(
         text,
         "image",

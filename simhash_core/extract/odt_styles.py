@@ -89,9 +89,11 @@ def _look_of(style: Element) -> OdtLook:
         if text.get(name) is not None
     ]
     # letters are tiny only where every script's size given is
-    points = max((s for s in sizes if s is not None), default=None) if all(
-        s is not None for s in sizes
-    ) else None
+    points = (
+        max((s for s in sizes if s is not None), default=None)
+        if all(s is not None for s in sizes)
+        else None
+    )
     return OdtLook(None if display is None else display == "none", color, points, grounded)
 
 

@@ -197,9 +197,7 @@ def _read_scanned_pages(
         return regions
     reading = drawn[: ocr.max_pages]
     if len(drawn) > len(reading):
-        warnings.append(
-            Message.of("warn.ocr-pages-limit", read=len(reading), pages=len(drawn))
-        )
+        warnings.append(Message.of("warn.ocr-pages-limit", read=len(reading), pages=len(drawn)))
     for index, piece in _ocr_pages(data, reading, ocr, warnings):
         if piece is not None and piece.text:
             _put_read_page(lines, index, piece, regions, warnings)
@@ -512,9 +510,7 @@ def _drop_undecodable_keeping(
     for m in _UNDECODABLE.finditer(text):
         gone[m.start() + 1] += 1
     before = np.cumsum(gone)  # characters dropped before each offset
-    return _drop_undecodable(text), [
-        (a - int(before[a]), b - int(before[b])) for a, b in spans
-    ]
+    return _drop_undecodable(text), [(a - int(before[a]), b - int(before[b])) for a, b in spans]
 
 
 def read_pdfium(data: bytes, max_pages: int) -> tuple[PageGlyphs, int]:
@@ -620,9 +616,7 @@ class _Pdfium:
 _pdfium_calls: _Pdfium | None = None
 
 
-def _pdfium_page_glyphs(
-    handle: Any, raw: Any, hidden: np.ndarray | None = None
-) -> Sequence[Glyph]:
+def _pdfium_page_glyphs(handle: Any, raw: Any, hidden: np.ndarray | None = None) -> Sequence[Glyph]:
     """One text page's glyphs, as GlyphColumns (a list if the fast path does not apply),
     without the characters at the indices ``hidden`` (an invisible layer).
 

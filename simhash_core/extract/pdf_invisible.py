@@ -114,9 +114,7 @@ class _PageLooks:
     def _points(self, obj: Any) -> float:
         """The height a text object's letters are drawn at, in points (0 if unknown)."""
         raw, size, matrix = self.raw, self._size, self._matrix
-        if not raw.FPDFTextObj_GetFontSize(obj, size) or not raw.FPDFPageObj_GetMatrix(
-            obj, matrix
-        ):
+        if not raw.FPDFTextObj_GetFontSize(obj, size) or not raw.FPDFPageObj_GetMatrix(obj, matrix):
             return 0.0
         return abs(size.value) * math.hypot(matrix.c, matrix.d)
 

@@ -262,4 +262,3 @@ class _Reader:
         if self.pending:
             self.out.append(bytes(self.pending).decode(self.pending_codec, errors="replace"))
             self.pending.clear()
-

@@ -85,8 +85,15 @@ def open_zip(source: Path | bytes) -> zipfile.ZipFile:
     except ExtractError:
         stream.close()
         raise
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError,
-            struct.error, NotImplementedError) as exc:
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        ValueError,
+        EOFError,
+        OSError,
+        struct.error,
+        NotImplementedError,
+    ) as exc:
         stream.close()
         raise ExtractError("corrupt", Message.of("zip.bad-zip")) from exc
 
@@ -186,9 +193,7 @@ class Entries:
 def entries_of(archive: zipfile.ZipFile) -> Entries:
     """The entries of an open ZIP, named as the teacher's system would name them."""
     infos = archive.infolist()
-    legacy = [
-        _raw_name(i) for i in infos if not i.flag_bits & _UTF8_FLAG
-    ]
+    legacy = [_raw_name(i) for i in infos if not i.flag_bits & _UTF8_FLAG]
     encoding = legacy_encoding(legacy)
     files: dict[str, zipfile.ZipInfo] = {}
     unsafe: list[str] = []
@@ -223,8 +228,8 @@ def refusal(info: zipfile.ZipInfo, limit: int | None = None) -> ExtractError | N
         return ExtractError("encrypted", Message.of("zip.encrypted"))
     if info.file_size > limit:
         return ExtractError(
-            "too-large", Message.of("file.too-large", size=size_label(info.file_size),
-                                    limit=size_label(limit))
+            "too-large",
+            Message.of("file.too-large", size=size_label(info.file_size), limit=size_label(limit)),
         )
     ratio = info.file_size / max(info.compress_size, 1)
     if info.file_size > MB and ratio > DEFAULT_LIMITS.max_docx_ratio:

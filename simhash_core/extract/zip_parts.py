@@ -91,9 +91,7 @@ class ZipParts:
 
     def bomb_reason(self, n_bytes: int) -> Message:
         limit = self.limits.max_docx_xml_bytes
-        return Message.of(
-            f"{self.prefix}.bomb", size=size_label(n_bytes), limit=size_label(limit)
-        )
+        return Message.of(f"{self.prefix}.bomb", size=size_label(n_bytes), limit=size_label(limit))
 
     def read(self, name: str) -> bytes:
         """Decompress one part, never more than the limit (sizes in the header may lie)."""
@@ -114,7 +112,6 @@ class ZipParts:
         """One XML part, parsed with DTDs refused."""
         return self.parse_bytes(self.read(name), name)
 
-
     def relationships(self, part: str) -> list[tuple[str, str, str]]:
         """``(id, type, target part name)`` of a part's internal relationships (its
         ``_rels/<name>.rels``; external targets left out), as OOXML packages (DOCX,
@@ -134,6 +131,7 @@ class ZipParts:
                 name = posixpath.normpath(posixpath.join(folder, target))
             found.append((rel.get("Id", ""), rel.get("Type", ""), name))
         return found
+
     def parse_bytes(self, data: bytes, name: str) -> Element:
         malicious = Message.of(f"{self.prefix}.entities")
         if DTD_DECLARATION.search(data):
@@ -224,17 +222,23 @@ class PictureTexts:
                 return None
             with self.parts.archive.open(name) as stream:
                 data = stream.read(MAX_PICTURE_BYTES)
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, KeyError,
-                NotImplementedError, RuntimeError):
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            EOFError,
+            OSError,
+            ValueError,
+            KeyError,
+            NotImplementedError,
+            RuntimeError,
+        ):
             reason = Message.of(f"{self.parts.prefix}.bad-zip")
             self.ocr.warnings.append(Message.of("warn.ocr-picture", name=shown, reason=reason))
             return None
         piece = self.ocr.picture(data, shown)
         if piece is not None and piece.text and piece.confidence < LOW_CONFIDENCE:
             where = Message.of("ocr.where-picture", name=shown)
-            self._low.append(
-                Message.of("warn.ocr-low", where=where, confidence=piece.confidence)
-            )
+            self._low.append(Message.of("warn.ocr-low", where=where, confidence=piece.confidence))
         return piece
 
     def reader(self, by_id: dict[str, str]) -> Callable[[str], Iterator[str]]:

@@ -376,8 +376,11 @@ class _Walker:
             return f"{base}/{inner}" if base else inner
 
         for name in entries.unsafe:
-            self.skip(shown_of(name.replace("\\", "/").lstrip("/")), "unsafe-name",
-                      Message.of("zip.unsafe-name"))
+            self.skip(
+                shown_of(name.replace("\\", "/").lstrip("/")),
+                "unsafe-name",
+                Message.of("zip.unsafe-name"),
+            )
         folders = {n.rsplit("/", 1)[0] for n in entries.files if "/" in n}
         reported: set[str] = set()
         for name in sorted(entries.files, key=lambda n: n.encode("utf-8", "surrogatepass")):

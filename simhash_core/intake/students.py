@@ -71,9 +71,7 @@ _NUMBER_LATIN = LazyRegex(
 )
 
 
-_BLACKBOARD = LazyRegex(
-    r"^.+_(?P<user>[^_]+)_attempt_\d{4}(?:-\d{2}){5}(?:_.+)?$", re.IGNORECASE
-)
+_BLACKBOARD = LazyRegex(r"^.+_(?P<user>[^_]+)_attempt_\d{4}(?:-\d{2}){5}(?:_.+)?$", re.IGNORECASE)
 _CANVAS = LazyRegex(
     r"^(?P<name>[a-z][a-z'\-]*?)(?:_late)?_(?P<user>\d{2,})_\d{2,}_.+$", re.IGNORECASE
 )
@@ -154,8 +152,7 @@ def students(paths: Sequence[str]) -> list[Student | None]:
     people = Counter(kind for kind, _ in {(w.source, w.key) for w in weak if w is not None})
     trusted = {kind for kind, n in kinds.items() if people[kind] >= 2 and 2 * n > len(paths)}
     found = [
-        w if w is not None and w.source in trusted else s
-        for s, w in zip(found, weak, strict=True)
+        w if w is not None and w.source in trusted else s for s, w in zip(found, weak, strict=True)
     ]
     # a "student" most files share is a course, a date or a title ("20240315_期中作业"),
     # not a person: forget it, so that the folders can say who is who
@@ -211,8 +208,7 @@ def layout_notices(zips: Sequence[tuple[Path, str]], docs: Sequence[Document]) -
     for paths in _exports(path for path, _ in zips):
         below = tuple(str(path) + os.sep for path in paths)
         inside = [
-            d.student for d in docs
-            if d.archive_label is None and str(d.abspath).startswith(below)
+            d.student for d in docs if d.archive_label is None and str(d.abspath).startswith(below)
         ]
         sources = Counter(s.source for s in inside if s is not None and s.source in PLATFORMS)
         name = ", ".join(
@@ -303,10 +299,7 @@ def students_of_files(
     return [_alone(own[p], p) if p in own else s for s, p in zip(found, paths, strict=True)]
 
 
-
-def with_students(
-    docs: Sequence[Document], own: Mapping[str, str] | None = None
-) -> list[Document]:
+def with_students(docs: Sequence[Document], own: Mapping[str, str] | None = None) -> list[Document]:
     """``docs`` with each one's student and the name a teacher reads: the student, with
     the file name when the student handed in several files (archived documents are
     named from the path they were archived under).
@@ -320,6 +313,7 @@ def with_students(
     for i, d in enumerate(docs):
         if d.archive_label is not None:
             found[i] = student_of(d.path.split("/", 2)[-1])
+
     def owner(i: int) -> tuple[bool, str] | None:  # this class and the archive apart
         s = found[i]
         return None if s is None else (docs[i].archive_label is not None, s.key)

@@ -43,9 +43,7 @@ class Submission:
     student: Student | None
 
 
-def submissions_of(
-    paths: Sequence[str], own: Mapping[str, str] | None = None
-) -> list[Submission]:
+def submissions_of(paths: Sequence[str], own: Mapping[str, str] | None = None) -> list[Submission]:
     """The scan's files (display paths) grouped by student, in the order of each
     student's first file; a file without a student is a submission of its own."""
     found = students_of_files(paths, own)

@@ -73,16 +73,16 @@ def _load():
 
 def _make(RapidOCR):
     return RapidOCR(
-                params={
-                    "Global.log_level": "error",
-                    "Global.use_cls": False,  # upright pages: the 180° classifier is skipped
-                    "Det.limit_side_len": DETECT_SIDE,
-                    "Det.limit_type": "max",
-                    "Rec.rec_batch_num": 1,  # lines of very different widths: no padding
-                    "EngineConfig.onnxruntime.intra_op_num_threads": 1,
-                    "EngineConfig.onnxruntime.inter_op_num_threads": 1,
-                }
-            )
+        params={
+            "Global.log_level": "error",
+            "Global.use_cls": False,  # upright pages: the 180° classifier is skipped
+            "Det.limit_side_len": DETECT_SIDE,
+            "Det.limit_type": "max",
+            "Rec.rec_batch_num": 1,  # lines of very different widths: no padding
+            "EngineConfig.onnxruntime.intra_op_num_threads": 1,
+            "EngineConfig.onnxruntime.inter_op_num_threads": 1,
+        }
+    )
 
 
 def recognise(image: np.ndarray) -> list[OcrLine]:

@@ -103,8 +103,9 @@ class OcrReader:
             # it always will, so the file's text (with the warning) may be cached
             detail = f"{type(exc).__name__}: {exc}".strip()[:160]
             self.warnings.append(
-                Message.of("ocr.failed", where=where or Message.of("ocr.where-unknown"),
-                           detail=detail)
+                Message.of(
+                    "ocr.failed", where=where or Message.of("ocr.where-unknown"), detail=detail
+                )
             )
             return None
         finally:

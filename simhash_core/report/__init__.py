@@ -99,9 +99,7 @@ def report_writers(
     (``kind="confirmed"``), with the decisions of ``result.decisions``."""
     if html_path is None and pdf_path is None:
         return []
-    report = class_report(
-        result, lang=lang, anonymous=anonymous, pairs=pairs, date=date, kind=kind
-    )
+    report = class_report(result, lang=lang, anonymous=anonymous, pairs=pairs, date=date, kind=kind)
     out: list[tuple[Path, Writer]] = []
     if html_path is not None:
         out.append((Path(html_path), html_writer(report)))

@@ -248,15 +248,12 @@ class ClassReport:
 
 
 SHARED_HINT = (
-    "Shared text is not counted. If it is the assignment text, scan again with it as the "
-    "template."
+    "Shared text is not counted. If it is the assignment text, scan again with it as the template."
 )
 SHARED_EXCERPT = 120  # characters of a shared text a report quotes
 
 
-def shared_lines(
-    result: ScanResult, t: Translation, names: Names
-) -> tuple[tuple[str, str], ...]:
+def shared_lines(result: ScanResult, t: Translation, names: Names) -> tuple[tuple[str, str], ...]:
     """Each shared text of ``result`` as the reports state it: the sentence in ``t``'s
     language and its start (names redacted as the texts are)."""
     out = []
@@ -488,9 +485,7 @@ def _section(
         ocr_b=ocr_note(right.document, t, names),
         state=found.state if found is not None else Verdict.UNREVIEWED.value,
         decision=decision_parts(found, t, names),
-        metadata=tuple(
-            t.message(m, names) for m in evidence.reasons if m.code.startswith("meta.")
-        ),
+        metadata=tuple(t.message(m, names) for m in evidence.reasons if m.code.startswith("meta.")),
     )
 
 

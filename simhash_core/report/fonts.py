@@ -157,9 +157,7 @@ def _embedded(codes: tuple[int, ...]) -> EmbeddedFont | None:
         if made is None:
             continue
         woff, have = made
-        ranges = ", ".join(
-            f"U+{a:X}" if a == b else f"U+{a:X}-{b:X}" for a, b in _ranges(have)
-        )
+        ranges = ", ".join(f"U+{a:X}" if a == b else f"U+{a:X}-{b:X}" for a, b in _ranges(have))
         data = base64.b64encode(woff).decode("ascii")
         css = (
             f'@font-face {{ font-family: "{EMBEDDED_FAMILY}"; font-style: normal; '

@@ -71,16 +71,14 @@ def _filter_css() -> str:
     """The decision filter without a script: while a state's radio button is checked,
     the pairs (rows and sections) of the other states are hidden."""
     return "\n".join(
-        f'body:has(#filter-{k}:checked) :is(tr, section.pair)[data-state]'
+        f"body:has(#filter-{k}:checked) :is(tr, section.pair)[data-state]"
         f':not([data-state="{k}"]) {{ display: none; }}'
         for k in FILTERS
     )
 
 
 def _css() -> str:
-    colors = "\n".join(
-        f".c{k} {{ background: {c}; }}" for k, c in enumerate(PASSAGE_COLORS)
-    )
+    colors = "\n".join(f".c{k} {{ background: {c}; }}" for k, c in enumerate(PASSAGE_COLORS))
     return f"""
 :root {{ --grey: {COMMON_TEXT}; }}
 * {{ box-sizing: border-box; }}
@@ -438,9 +436,7 @@ def histogram_svg(counts: tuple[int, ...] | list[int], threshold: float, flag_wo
         f'height="{height}" viewBox="0 0 {width} {height}" role="img">'
     ]
     base = top + plot_h
-    parts.append(
-        f'<line x1="{left}" y1="{base}" x2="{left + plot_w}" y2="{base}" stroke="#555"/>'
-    )
+    parts.append(f'<line x1="{left}" y1="{base}" x2="{left + plot_w}" y2="{base}" stroke="#555"/>')
     for i, c in enumerate(counts):
         if not c:
             continue
@@ -452,14 +448,11 @@ def histogram_svg(counts: tuple[int, ...] | list[int], threshold: float, flag_wo
             f'height="{h:.1f}" fill="{color}"><title>{c}</title></rect>'
         )
         parts.append(
-            f'<text x="{x + bar_w / 2:.1f}" y="{base - h - 3:.1f}" '
-            f'text-anchor="middle">{c}</text>'
+            f'<text x="{x + bar_w / 2:.1f}" y="{base - h - 3:.1f}" text-anchor="middle">{c}</text>'
         )
     for pct in (0, 25, 50, 75, 100):
         x = left + plot_w * pct / 100
-        parts.append(
-            f'<text x="{x:.1f}" y="{base + 16}" text-anchor="middle">{pct}%</text>'
-        )
+        parts.append(f'<text x="{x:.1f}" y="{base + 16}" text-anchor="middle">{pct}%</text>')
     tx = left + plot_w * threshold
     parts.append(
         f'<line x1="{tx:.1f}" y1="{top - 6}" x2="{tx:.1f}" y2="{base}" stroke="#c0392b" '
@@ -566,9 +559,7 @@ def _pair_section(s: PairSection, w: Any) -> str:
     if "reworded" in kinds:
         legend.append(f'<span><mark class="c1 reworded">{_e(w("reworded"))}</mark></span>')
     if "translated" in kinds:
-        legend.append(
-            f'<span><mark class="c3 translated">{_e(w("translated"))}</mark></span>'
-        )
+        legend.append(f'<span><mark class="c3 translated">{_e(w("translated"))}</mark></span>')
     legend.append(f'<span class="common">{_e(w("common text of the class"))}</span>')
     legend.append(f'<span class="tpl">{_e(w("template, references"))}</span>')
     title = w("Pair {number}").format(number=s.number)
@@ -602,7 +593,7 @@ def _filter_html(report: ClassReport, w: Any) -> str:
     choices = [("all", str(len(report.pairs))), *((k, counts[k]) for k in FILTERS)]
     labels = "".join(
         f'<label><input type="radio" name="decision" id="filter-{k}" value="{k}"'
-        f'{" checked" if k == "all" else ""}> {_e(w(FILTER_WORDS[k]))} ({n})</label>'
+        f"{' checked' if k == 'all' else ''}> {_e(w(FILTER_WORDS[k]))} ({n})</label>"
         for k, n in choices
     )
     return (
@@ -627,12 +618,9 @@ def _shared_html(report: ClassReport, w: Any) -> str:
     """The shared texts (a prompt many students pasted), not counted, and what to do."""
     if not report.shared:
         return ""
-    items = "".join(
-        f"<li>{_e(line)} <q>{_e(excerpt)}</q></li>" for line, excerpt in report.shared
-    )
+    items = "".join(f"<li>{_e(line)} <q>{_e(excerpt)}</q></li>" for line, excerpt in report.shared)
     return (
-        f'<div class="archive" id="shared-text"><ul>{items}</ul>'
-        f"<p>{_e(w(SHARED_HINT))}</p></div>"
+        f'<div class="archive" id="shared-text"><ul>{items}</ul><p>{_e(w(SHARED_HINT))}</p></div>'
     )
 
 
@@ -715,7 +703,7 @@ def render_cases_html(report: ClassReport, *, embed_font: bool = True) -> str:
     listing = (
         f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         if rows
-        else f'<p>{_e(w("No pair is confirmed as copying."))}</p>'
+        else f"<p>{_e(w('No pair is confirmed as copying.'))}</p>"
     )
     count = w("Confirmed cases: {count}").format(count=len(report.pairs))
     cases = "".join(_case_html(report, s, t) for s in report.pairs)
@@ -774,7 +762,7 @@ def render_html(report: ClassReport, *, embed_font: bool = True) -> str:
         f'<td class="num">{len([m for m in s.passages if not m.common])}</td>'
         f'<td class="num">{s.reworded}</td><td class="num">{s.translated}</td>'
         f'<td class="num" data-sort="{s.group if s.group is not None else 1 << 30}">'
-        f'{"" if s.group is None else s.group}</td>'
+        f"{'' if s.group is None else s.group}</td>"
         f"<td>{_e(sep.join(s.reasons))}</td></tr>"
         for s in report.pairs
     )

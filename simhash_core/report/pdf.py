@@ -385,9 +385,7 @@ def _overview(report: ClassReport, st: dict, font: str, width: float) -> list:
             ]
             for s in report.pairs
         ]
-        story.append(
-            _table(rows, [9 * mm, 34 * mm, 34 * mm, 18 * mm, 24 * mm, width - 119 * mm])
-        )
+        story.append(_table(rows, [9 * mm, 34 * mm, 34 * mm, 18 * mm, 24 * mm, width - 119 * mm]))
     else:
         story.append(P(_x(w("none")), st["note"]))
     story.append(P(_x(w("Files not read, skipped or read with warnings")), st["h2"]))
@@ -519,10 +517,24 @@ def _pair(report: ClassReport, s: PairSection, st: dict, width: float) -> list:
     texts = report.texts
     story += _passages_table(report, s, st, width)
     for side, name, text, spans, common, tpl, ocr in (
-        ("A", s.name_a, texts[s.a], [(m, m.a) for m in s.passages], s.common_a, s.template_a,
-         s.ocr_a),
-        ("B", s.name_b, texts[s.b], [(m, m.b) for m in s.passages], s.common_b, s.template_b,
-         s.ocr_b),
+        (
+            "A",
+            s.name_a,
+            texts[s.a],
+            [(m, m.a) for m in s.passages],
+            s.common_a,
+            s.template_a,
+            s.ocr_a,
+        ),
+        (
+            "B",
+            s.name_b,
+            texts[s.b],
+            [(m, m.b) for m in s.passages],
+            s.common_b,
+            s.template_b,
+            s.ocr_b,
+        ),
     ):
         story.append(P(_x(f"{side} · {name}: {w('full text')}"), st["h2"]))
         if ocr:
@@ -548,8 +560,7 @@ def _decision_story(s: PairSection, st: dict, width: float) -> list:
         return []
     frame, ground = DECISION_COLORS.get(s.state, ("#8fa3bf", "#f4f6f9"))
     rows = [
-        [Paragraph(_x(m.label), st["cell"]), Paragraph(_x(m.value), st["cell"])]
-        for m in s.decision
+        [Paragraph(_x(m.label), st["cell"]), Paragraph(_x(m.value), st["cell"])] for m in s.decision
     ]
     box = _table(
         rows,

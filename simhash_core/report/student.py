@@ -151,8 +151,7 @@ def _pairs_of(result: ScanResult, own: set[int]) -> list[PairScore]:
     chosen = [
         p
         for p in result.pairs
-        if (p.a in own) != (p.b in own)
-        and (p.flagged or decision_of(result, p.a, p.b) is not None)
+        if (p.a in own) != (p.b in own) and (p.flagged or decision_of(result, p.a, p.b) is not None)
     ]
     return sorted(chosen, key=lambda p: (-p.similarity, p.simhash_distance, p.a, p.b))
 
@@ -263,8 +262,12 @@ def render_student_html(report: StudentReport, *, embed_font: bool = True) -> st
     sub = w("plagcheck report · {date}").format(date=report.generated)
     head = "".join(
         f"<th>{_e(h)}</th>"
-        for h in (w("Other submission"), t.column("Similarity"), t.column("Flagged"),
-                  t.column("Decision"))
+        for h in (
+            w("Other submission"),
+            t.column("Similarity"),
+            t.column("Flagged"),
+            t.column("Decision"),
+        )
     )
     rows = "".join(
         f'<tr><td><a href="#partner-{k}">{_e(p.name)}</a></td>'
@@ -277,8 +280,10 @@ def render_student_html(report: StudentReport, *, embed_font: bool = True) -> st
         if rows
         else f"<p>{_e(w(NOTHING_FLAGGED))}</p>"
     )
-    sections = "" if report.level == "score" else "".join(
-        _partner_html(report, p, k, t) for k, p in enumerate(report.partners, 1)
+    sections = (
+        ""
+        if report.level == "score"
+        else "".join(_partner_html(report, p, k, t) for k, p in enumerate(report.partners, 1))
     )
     about = (
         Measure(w("Student"), report.student),
@@ -390,16 +395,25 @@ def render_student_pdf(report: StudentReport) -> bytes:
         Measure(w("Level of detail"), w(LEVEL_WORDS[report.level])),
     )
     story: list = [P(_x(report.title), st["title"]), P(_x(sub), st["note"]), kv(about)]
-    story.append(P(_x(w("Other students are not named: each is shown as Student 1, 2, …")),
-                   st["note"]))
+    story.append(
+        P(_x(w("Other students are not named: each is shown as Student 1, 2, …")), st["note"])
+    )
     story.append(P(_x(w("Similar submissions")), st["h2"]))
     if report.partners:
-        head = (w("Other submission"), t.column("Similarity"), t.column("Flagged"),
-                t.column("Decision"))
+        head = (
+            w("Other submission"),
+            t.column("Similarity"),
+            t.column("Flagged"),
+            t.column("Decision"),
+        )
         rows = [[P(_x(h), cell) for h in head]]
         rows += [
-            [P(_x(p.name), cell), P(_x(p.similarity_text), cell),
-             P(_x(t.yes_no(p.flagged)), cell), P(_x(_decided(p)), cell)]
+            [
+                P(_x(p.name), cell),
+                P(_x(p.similarity_text), cell),
+                P(_x(t.yes_no(p.flagged)), cell),
+                P(_x(_decided(p)), cell),
+            ]
             for p in report.partners
         ]
         story.append(_table(rows, [40 * mm, 24 * mm, 20 * mm, width - 84 * mm]))
@@ -418,8 +432,7 @@ def render_student_pdf(report: StudentReport) -> bytes:
                 story.append(P(_x(w("Matched passages")), st["h3"]))
                 rows = [[P("#", cell), P(_x(w("Your text")), cell), P(_x(p.name), cell)]]
                 rows += [
-                    [P(_x(f"{x.number}\n{x.kind}"), cell), P(_x(x.own), cell),
-                     P(_x(x.other), cell)]
+                    [P(_x(f"{x.number}\n{x.kind}"), cell), P(_x(x.own), cell), P(_x(x.other), cell)]
                     for x in p.passages
                 ]
                 half = (width - 16 * mm) / 2

@@ -41,9 +41,7 @@ MAX_SENTENCES = 3000  # sentences kept per document (a book's first 3,000)
 # a sentence ends at 。！？；(folded to ! ? ;) or at a full stop before a space or the end
 # (the first character tried before any look-behind: re then skips to the next candidate
 # in C; the same matches as [。!?;]+[\"'”’)）]*|(?<![\d\s])\.+(?=\s|$)[\"'”’)）]*)
-_END = LazyRegex(
-    r"[。!?;.](?:(?<=\.)(?<![\d\s]\.)\.*(?=\s|$)|(?<!\.)[。!?;]*)[\"'”’)）]*"
-)
+_END = LazyRegex(r"[。!?;.](?:(?<=\.)(?<![\d\s]\.)\.*(?=\s|$)|(?<!\.)[。!?;]*)[\"'”’)）]*")
 _HAN = LazyRegex(rf"[{CJK_RANGES}]")
 _HAN_RUN = LazyRegex(rf"[{CJK_RANGES}]+")
 _WORD = LazyRegex(r"[^\W\d_]+|\d+")

@@ -69,9 +69,7 @@ def test_the_pasted_prompt_is_taken_out_by_keyboard_and_stays_out(qtbot, setting
     kept = win.result.documents[pair.a].path
     win.review_actions.exclude_source(pair.a)
     assert win.review.wait_judged()
-    qtbot.waitUntil(
-        lambda: all(kept not in names for names in _flagged_names(win)), timeout=10_000
-    )
+    qtbot.waitUntil(lambda: all(kept not in names for names in _flagged_names(win)), timeout=10_000)
     win.close()
 
     # the next scan of the class (another window) leaves out the same

@@ -28,9 +28,7 @@ from simhash_core.version import version
 VALIDATE = shutil.which("desktop-file-validate")
 
 
-@pytest.mark.skipif(
-    VALIDATE is None, reason="desktop-file-validate missing: .ci/system-deps.sh"
-)
+@pytest.mark.skipif(VALIDATE is None, reason="desktop-file-validate missing: .ci/system-deps.sh")
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a Linux menu entry")
 def test_the_menu_entry_is_valid_and_goes_again(tmp_path: Path) -> None:
     place = Place(tmp_path, {"XDG_DATA_HOME": str(tmp_path / "data")})
@@ -134,7 +132,11 @@ def test_the_windows_start_menu_shortcut_is_written_by_powershell() -> None:
     assert str(shortcut.link) == link
     program = shortcut.command()
     assert program[:-1] == [
-        "powershell.exe", "-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass",
+        "powershell.exe",
+        "-NoProfile",
+        "-NonInteractive",
+        "-ExecutionPolicy",
+        "Bypass",
         "-EncodedCommand",
     ]
     script = base64.b64decode(program[-1]).decode("utf-16-le")
@@ -176,7 +178,10 @@ def test_the_macos_launcher_app_starts_this_plagcheck(tmp_path: Path) -> None:
     assert icon.read_bytes()[:4] == b"icns"
     launcher = app / "Contents" / "MacOS" / "plagcheck"
     shown = subprocess.run(
-        [str(launcher), "--version"], capture_output=True, text=True, timeout=60,
+        [str(launcher), "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
     )
     assert shown.stdout.strip() == f"plagcheck {version()}", shown.stderr
@@ -245,7 +250,9 @@ def test_no_thanks_is_remembered(
     assert "Help → Add plagcheck" in first.statusBar().currentMessage()
     settings.sync()
     again = MainWindow(
-        AppSettings.at_path(settings.qsettings.fileName()), languages, persist=False,
+        AppSettings.at_path(settings.qsettings.fileName()),
+        languages,
+        persist=False,
         decisions=decision_store,
     )
     qtbot.addWidget(again)

@@ -58,9 +58,7 @@ def pptx_bytes(slides: list[list[str]], notes: list[list[str]] | None = None) ->
             f'<?xml version="1.0"?><Relationships xmlns="{_RELS}"><Relationship Id="rId1" '
             f'Type="{_TYPE}/officeDocument" Target="ppt/presentation.xml"/></Relationships>',
         )
-        ids = "".join(
-            f'<p:sldId id="{256 + k}" r:id="rId{k + 1}"/>' for k in reversed(range(n))
-        )
+        ids = "".join(f'<p:sldId id="{256 + k}" r:id="rId{k + 1}"/>' for k in reversed(range(n)))
         z.writestr(
             "ppt/presentation.xml",
             f'<?xml version="1.0"?><p:presentation {_P} {_R}><p:sldIdLst>{ids}</p:sldIdLst>'

@@ -515,9 +515,11 @@ def test_a_schema_2_file_is_raised_to_schema_3_and_reads_both_forms(tmp_path: Pa
         (loaded,) = store.load([want[0].doc_id])
         assert loaded.text == zh_essay(2) and len(loaded.unit_starts) == len(loaded.unit_ends)
         assert store.check() == []
-    version = sqlite3.connect(path).execute(
-        "SELECT value FROM meta WHERE key = 'schema_version'"
-    ).fetchone()[0]
+    version = (
+        sqlite3.connect(path)
+        .execute("SELECT value FROM meta WHERE key = 'schema_version'")
+        .fetchone()[0]
+    )
     assert int(version) == SCHEMA_VERSION
 
 

@@ -269,9 +269,7 @@ def test_an_archived_class_scanned_again_does_not_match_itself(
     settings = ScanSettings()
 
     def scan_against_archive(folder: Path):
-        args = parser().parse_args(
-            ["scan", str(folder), "--against-archive", "--archive", archive]
-        )
+        args = parser().parse_args(["scan", str(folder), "--against-archive", "--archive", archive])
         return apply_archive(args, scan(args.paths, settings=settings), settings)
 
     result = scan_against_archive(old)

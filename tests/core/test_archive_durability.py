@@ -232,9 +232,11 @@ def test_a_killed_archive_add_resumes_where_it_stopped(tmp_path: Path, monkeypat
         assert store.count() == 12 and store.check() == []
     from simhash_core.store.cache import CACHE_VERSION
 
-    analysed = sqlite3.connect(cache / "analyses.sqlite").execute(
-        f"SELECT COUNT(*) FROM analyses_v{CACHE_VERSION}"
-    ).fetchone()[0]
+    analysed = (
+        sqlite3.connect(cache / "analyses.sqlite")
+        .execute(f"SELECT COUNT(*) FROM analyses_v{CACHE_VERSION}")
+        .fetchone()[0]
+    )
     assert analysed >= 30  # every analysis was kept as it finished
 
     monkeypatch.setenv("PLAGCHECK_CACHE_DIR", str(cache))

@@ -101,9 +101,7 @@ def test_entries_are_cached_by_zip_entry_and_check_sum(tmp_path: Path, monkeypat
 
     hashed: list[Path] = []
     real_digest = zip_entries.member_digest
-    monkeypatch.setattr(
-        zip_entries, "member_digest", lambda p: hashed.append(p) or real_digest(p)
-    )
+    monkeypatch.setattr(zip_entries, "member_digest", lambda p: hashed.append(p) or real_digest(p))
     essays = {f"20230{k:02}_{n}/essay.txt": zh_essay(40 + k, 20).encode()
               for k, n in enumerate(["张三", "李四", "王五"])}  # fmt: skip
     archive = tmp_path / "class.zip"
@@ -133,10 +131,12 @@ def test_entries_are_cached_by_zip_entry_and_check_sum(tmp_path: Path, monkeypat
 def test_chinese_windows_zip_names_in_gbk(tmp_path: Path) -> None:
     real = ["2023001_张三_作业".encode("gbk"), "2023002_李四_作业".encode("gbk")]
     names = {letter * len(raw): raw for letter, raw in zip("AB", real, strict=True)}
-    data = zip_bytes({
-        f"{placeholder}.txt": zh_essay(k, 20).encode("gb18030")
-        for k, placeholder in enumerate(names)
-    })
+    data = zip_bytes(
+        {
+            f"{placeholder}.txt": zh_essay(k, 20).encode("gb18030")
+            for k, placeholder in enumerate(names)
+        }
+    )
     archive = tmp_path / "作业.zip"
     archive.write_bytes(with_legacy_names(data, names))
     with zipfile.ZipFile(archive) as z:  # what Python alone would call them
@@ -463,7 +463,9 @@ def test_new_kinds_in_a_class_are_compared(tmp_path: Path) -> None:
     docs = result.documents
     flagged = {frozenset((docs[p.a].label, docs[p.b].label)) for p in result.pairs if p.flagged}
     assert flagged == {
-        frozenset(("张三", "李四")), frozenset(("张三", "王五")), frozenset(("李四", "王五"))
+        frozenset(("张三", "李四")),
+        frozenset(("张三", "王五")),
+        frozenset(("李四", "王五")),
     }
 
 

@@ -93,9 +93,7 @@ def _assert_copied(
     assert shown in pair.reasons
     for other in result.pairs:  # the flag tells nothing about pairs that are not copies
         if flagged.name not in (names[other.a], names[other.b]):
-            assert all(
-                r.code != "pair.flag" or r["name"] != flagged.label for r in other.reasons
-            )
+            assert all(r.code != "pair.flag" or r["name"] != flagged.label for r in other.reasons)
 
 
 def _between_words(properties: str, every: int = 3) -> tuple[str, int]:
@@ -137,7 +135,7 @@ STYLES = (
     '<w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="24"/></w:rPr></w:rPrDefault>'
     "</w:docDefaults>"
     '<w:style w:type="character" w:styleId="Quiet"><w:basedOn w:val="Quieter"/>'
-    '<w:rPr><w:i/></w:rPr></w:style>'
+    "<w:rPr><w:i/></w:rPr></w:style>"
     '<w:style w:type="character" w:styleId="Quieter"><w:rPr><w:vanish/></w:rPr></w:style>'
     '<w:style w:type="paragraph" w:styleId="Normal" w:default="1"><w:rPr>'
     '<w:color w:val="000000"/></w:rPr></w:style>'
@@ -376,8 +374,10 @@ def test_a_students_several_files_name_the_file_with_the_trick(tmp_path: Path) -
     pair = next(p for p in result.pairs if "Ann Lee" in (labels[p.a], labels[p.b]))
     assert {labels[pair.a], labels[pair.b]} == {"Ann Lee", "Bo Wu"} and pair.flagged
     said = [str(r) for r in pair.reasons if r.code == "pair.flag"]
-    assert said == [f"Ann Lee, essay.docx: {hidden:,} characters of hidden text, in letters "
-                    "of the page's colour"]
+    assert said == [
+        f"Ann Lee, essay.docx: {hidden:,} characters of hidden text, in letters "
+        "of the page's colour"
+    ]
 
 
 # ---- PDF (item 6) ----------------------------------------------------------------------

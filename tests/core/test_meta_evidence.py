@@ -105,9 +105,7 @@ def test_rare_agreements_are_reported_and_defaults_are_not(tmp_path: Path):
     (tmp_path / "e.docx").write_bytes(_docx(en_essay(32, 30)))
     result = scan([tmp_path], isolate=False)
     docs = result.documents
-    by_names = {
-        frozenset((docs[p.a].name, docs[p.b].name)): p for p in result.pairs if p.flagged
-    }
+    by_names = {frozenset((docs[p.a].name, docs[p.b].name)): p for p in result.pairs if p.flagged}
     ab = by_names[frozenset(("a.docx", "b.docx"))]
     assert Message.of("meta.same-author", name="kid") in ab.reasons
     assert "meta.same-created" in _codes(ab)

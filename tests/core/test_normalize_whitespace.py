@@ -34,9 +34,7 @@ def _run_by_run(text: str) -> tuple[str, np.ndarray]:
 
 
 def _fast(text: str) -> tuple[str, np.ndarray]:
-    out, offsets = _drop(
-        text, np.arange(len(text) + 1, dtype=np.int32), _surplus_whitespace(text)
-    )
+    out, offsets = _drop(text, np.arange(len(text) + 1, dtype=np.int32), _surplus_whitespace(text))
     return norm_module._ODD_SPACE.sub(" ", out), offsets
 
 

@@ -184,8 +184,8 @@ def _png_claiming(width: int, height: int) -> bytes:
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     pixels = zlib.compress(b"\0" * 100_000, 9)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(
-        b"IEND", b""
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
     )
 
 
@@ -228,9 +228,7 @@ def test_a_corrupt_jpeg_is_named_and_the_text_kept(tmp_path):
     _docx_with_raw_picture(path, broken, "corrupt")
     got = extract(path, ocr=OcrReader())
     assert got.text.startswith("Typed text")
-    assert any(
-        w.code == "warn.ocr-picture" and "damaged picture" in str(w) for w in got.warnings
-    )
+    assert any(w.code == "warn.ocr-picture" and "damaged picture" in str(w) for w in got.warnings)
 
 
 def _pdf_with_one_image(width: int, height: int) -> bytes:

@@ -36,7 +36,7 @@ def _code(data: bytes, suffix: str, tmp_path: Path, limits: ExtractLimits | None
 def test_odt_paragraphs_spaces_header_notes_and_tables_in_order(tmp_path: Path):
     body = (
         "<text:h>标题</text:h>"
-        "<text:p>第一段<text:span>，加粗</text:span><text:s text:c=\"3\"/>end"
+        '<text:p>第一段<text:span>，加粗</text:span><text:s text:c="3"/>end'
         '<text:note text:note-class="footnote"><text:note-citation>1</text:note-citation>'
         "<text:note-body><text:p>脚注的文字。</text:p></text:note-body></text:note></text:p>"
         "<text:list><text:list-item><text:p>列表一</text:p></text:list-item></text:list>"
@@ -148,10 +148,10 @@ def test_a_word_file_importing_an_rtf_part_now_reads_it(tmp_path: Path):
         for item in src.infolist():
             data = src.read(item.filename)
             if item.filename == "word/document.xml":
-                data = data.replace(
-                    b"</w:body>", b'<w:altChunk r:id="rIdChunk"/></w:body>'
-                ) if b"<w:sectPr" not in data else data.replace(
-                    b"<w:sectPr", b'<w:altChunk r:id="rIdChunk"/><w:sectPr', 1
+                data = (
+                    data.replace(b"</w:body>", b'<w:altChunk r:id="rIdChunk"/></w:body>')
+                    if b"<w:sectPr" not in data
+                    else data.replace(b"<w:sectPr", b'<w:altChunk r:id="rIdChunk"/><w:sectPr', 1)
                 )
             if item.filename == "word/_rels/document.xml.rels":
                 data = data.replace(

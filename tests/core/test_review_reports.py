@@ -111,9 +111,10 @@ def test_each_pair_carries_its_decision_and_the_report_counts_them(result: ScanR
         "Decided at": "2026-11-26 14:31:07 UTC",
     }
     cd = by_names[frozenset(("c.txt", "d.txt"))]
-    assert cd.state == "dismissed" and dict((m.label, m.value) for m in cd.decision)[
-        "Decided because"
-    ] == "Group work allowed"
+    assert (
+        cd.state == "dismissed"
+        and dict((m.label, m.value) for m in cd.decision)["Decided because"] == "Group work allowed"
+    )
     ef = by_names[frozenset(("e.txt", "f.txt"))]
     assert ef.state == "outdated" and ef.shown_state == "review"  # shown, not applied
     assert ef.decision[0].value == "Outdated: a file changed since (Confirmed copying)"
@@ -196,9 +197,7 @@ def _docx(text: str, author: str) -> bytes:
 
 
 def pdftotext(path: Path) -> str:
-    done = subprocess.run(
-        ["pdftotext", str(path), "-"], capture_output=True, check=True, text=True
-    )
+    done = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True, text=True)
     return done.stdout
 
 
@@ -215,8 +214,10 @@ def test_in_a_browser_the_filter_and_the_passage_steps_work_by_keyboard(
     sync_api = pytest.importorskip("playwright.sync_api")
     html = tmp_path / "r.html"
     write_reports(result, more=report_writers(result, html_path=html, date=DAY))
-    shown = "() => [...document.querySelectorAll('section.pair')].filter(s => s.offsetParent)" \
+    shown = (
+        "() => [...document.querySelectorAll('section.pair')].filter(s => s.offsetParent)"
         ".map(s => s.dataset.state)"
+    )
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1400, "height": 1000})

@@ -80,11 +80,10 @@ def test_scan_problems_names_a_missed_copy_and_a_flagged_honest_pair(
 ) -> None:
     """The self-test's check can fail: a copy unflagged and an honest pair flagged."""
     names = [d.name for d in scanned.documents]
-    reworded = next(
-        p for p in scanned.pairs if {names[p.a], names[p.b]} == set(sample.copies[2])
+    reworded = next(p for p in scanned.pairs if {names[p.a], names[p.b]} == set(sample.copies[2]))
+    honest = dataclasses.replace(
+        reworded, a=names.index(sample.honest[0][0]), b=names.index(sample.honest[0][1])
     )
-    honest = dataclasses.replace(reworded, a=names.index(sample.honest[0][0]),
-                                 b=names.index(sample.honest[0][1]))
     others = [p for p in scanned.pairs if p is not reworded]
     broken = dataclasses.replace(scanned, pairs=[*others, honest])
     problems = scan_problems(broken, sample)

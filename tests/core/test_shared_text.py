@@ -25,8 +25,7 @@ PROMPT = (
 
 def _docs(texts: dict[str, str], settings: ScanSettings = SETTINGS) -> list[Document]:
     return [
-        to_document(name, Path(name), analyze_text(text, settings))
-        for name, text in texts.items()
+        to_document(name, Path(name), analyze_text(text, settings)) for name, text in texts.items()
     ]
 
 
@@ -139,9 +138,7 @@ def test_the_sample_class_beside_sixty_honest_files_keeps_its_groups(tmp_path: P
 
     def flagged(result) -> set[tuple[str, str]]:
         docs = result.documents
-        return {
-            tuple(sorted((docs[p.a].name, docs[p.b].name))) for p in result.pairs if p.flagged
-        }
+        return {tuple(sorted((docs[p.a].name, docs[p.b].name))) for p in result.pairs if p.flagged}
 
     assert flagged(beside) == flagged(alone) and flagged(alone)
     assert max(len(c.members) for c in beside.clusters) <= 3

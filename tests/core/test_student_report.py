@@ -86,9 +86,10 @@ def test_each_level_shows_what_it_says_and_names_no_other_student(
     assert bool(first.passages) == (level == "full")
     if level == "full":
         assert "张三" not in first.passages[0].other
-        assert first.passages[0].own.strip()[:10] in result.documents[
-            find_student(result, "s01_张三/作业.txt")[0]
-        ].text
+        assert (
+            first.passages[0].own.strip()[:10]
+            in result.documents[find_student(result, "s01_张三/作业.txt")[0]].text
+        )
     html, pdf = tmp_path / "s.html", tmp_path / "s.pdf"
     writers = student_writers(
         result, "张三", html_path=html, pdf_path=pdf, level=level, lang="zh", date=DAY

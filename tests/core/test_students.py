@@ -158,13 +158,11 @@ def test_an_anonymized_report_hides_recognised_students(tmp_path: Path):
     shown = repr(report)
     for name in ("Bo Wu", "Dan Ho", "Ann Lee", "_assignsubmission_"):
         assert name not in shown
-    assert {report.pairs[0].name_a, report.pairs[0].name_b} <= {
-        f"Student {k}" for k in range(1, 7)
-    }
+    assert {report.pairs[0].name_a, report.pairs[0].name_b} <= {f"Student {k}" for k in range(1, 7)}
 
 
 def test_a_date_or_title_every_file_shares_is_no_student():
-    """"20240315_期中作业/2023001_张三.docx": the file names the student, not the folder;
+    """ "20240315_期中作业/2023001_张三.docx": the file names the student, not the folder;
     "张三/20231015_实验报告.docx" for everyone: the folders do."""
     got = students(["20240315_期中作业/2023001_张三.docx", "20240315_期中作业/2023002_李四.docx"])
     assert [s.name for s in got] == ["张三", "李四"]
@@ -282,8 +280,15 @@ def test_a_file_that_hangs_a_students_read_is_read_apart(tmp_path: Path):
         (folder / name).write_text(en_essay(seed, 8), "utf-8")
     files = [(folder / n, f"{folder.name}/{n}") for n in ("a.txt", "c.txt", "hang.txt")]
     (read,) = _read_apart(
-        files, [Submission((0, 1, 2), None)], ScanSettings(workers=1), np_empty(), Progress(),
-        isolate=True, timeout=2.0, cache=None, task=pool_tasks.analyze_but_hang_on,
+        files,
+        [Submission((0, 1, 2), None)],
+        ScanSettings(workers=1),
+        np_empty(),
+        Progress(),
+        isolate=True,
+        timeout=2.0,
+        cache=None,
+        task=pool_tasks.analyze_but_hang_on,
     )
     assert read.joined == (0, 1)
     assert [(k, code) for k, code, _ in read.failed] == [(2, "timeout")]

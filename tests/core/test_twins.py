@@ -41,6 +41,7 @@ def _each_on_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     from simhash_core.compare import comparison
 
     monkeypatch.setattr(scan_module, "_digests", lambda paths, *a, **k: [None] * len(paths))
+
     def each_alone(sents, *args, same=None, **kwargs):
         return meaning.meaning_pairs(sents, *args, **kwargs)
 
@@ -90,7 +91,10 @@ def test_twins_are_read_once_and_aligned_once(tmp_path):
         return _analyze_task(*args)
 
     result = scan(
-        [folder], [CLASS_ZH / "template.txt"], ScanSettings(workers=1), isolate=False,
+        [folder],
+        [CLASS_ZH / "template.txt"],
+        ScanSettings(workers=1),
+        isolate=False,
         task=counting,
     )
     assert len(result.documents) == 4 * len(NAMES)
@@ -124,9 +128,7 @@ def test_meaning_of_copies_is_found_once_and_is_what_each_pair_gets(name, monkey
     for kwargs in ({}, {"translated": False}, {"min_links": settings.meaning_sentences}):
         alone = meaning.meaning_pairs(sents, min_margin=settings.meaning_margin, **kwargs)
         monkeypatch.setattr(links, "sentence_space", counted)
-        once = meaning.meaning_pairs(
-            sents, min_margin=settings.meaning_margin, same=same, **kwargs
-        )
+        once = meaning.meaning_pairs(sents, min_margin=settings.meaning_margin, same=same, **kwargs)
         monkeypatch.setattr(links, "sentence_space", space)
         assert once == alone
         assert multiplied and set(multiplied) == {len(own)}

@@ -163,7 +163,9 @@ def test_a_warm_rescan_restores_the_shared_texts_without_finding_them_again(
     found: list[int] = []
     real = corpus_module.shared_texts
     monkeypatch.setattr(
-        corpus_module, "shared_texts", lambda *a: found.append(1) or real(*a)  # type: ignore[func-returns-value]
+        corpus_module,
+        "shared_texts",
+        lambda *a: found.append(1) or real(*a),  # type: ignore[func-returns-value]
     )
     again = scan([folder], settings=ScanSettings(workers=1), isolate=False, cache=cache)
     assert len(judged) == 1 and found == []  # neither judged nor searched again

@@ -51,9 +51,7 @@ def _html(body: str) -> str:
 
 def _english() -> str:
     rows = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in (("year", "2024"),))
-    return _html(
-        "".join(f"<p>{p}</p>" for p in ENGLISH) + f"<table>{rows}</table>"
-    )
+    return _html("".join(f"<p>{p}</p>" for p in ENGLISH) + f"<table>{rows}</table>")
 
 
 def _chinese() -> str:
@@ -89,7 +87,7 @@ def _tracked_docx(path: Path) -> None:
         "_rels/.rels": (
             '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openx'
             'mlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://sc'
-            "hemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument\" Targe"
+            'hemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Targe'
             't="word/document.xml"/></Relationships>'
         ),
         "word/document.xml": (
@@ -108,9 +106,19 @@ def _convert(source: Path, out: Path) -> None:
         sys.exit("libreoffice is needed to write the .doc fixtures")
     with tempfile.TemporaryDirectory() as profile:
         subprocess.run(
-            [office, f"-env:UserInstallation=file://{profile}", "--headless",
-             "--convert-to", "doc:MS Word 97", "--outdir", str(out.parent), str(source)],
-            check=True, capture_output=True, timeout=180,
+            [
+                office,
+                f"-env:UserInstallation=file://{profile}",
+                "--headless",
+                "--convert-to",
+                "doc:MS Word 97",
+                "--outdir",
+                str(out.parent),
+                str(source),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=180,
         )
     made = out.parent / (source.stem + ".doc")
     made.replace(out)
@@ -119,8 +127,7 @@ def _convert(source: Path, out: Path) -> None:
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        for name, html in (("english", _english()), ("chinese", _chinese()),
-                           ("fields", _fields())):
+        for name, html in (("english", _english()), ("chinese", _chinese()), ("fields", _fields())):
             source = work / f"{name}.html"
             source.write_text(html, encoding="utf-8")
             _convert(source, HERE / f"{name}.doc")
