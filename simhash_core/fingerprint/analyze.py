@@ -21,7 +21,7 @@ from simhash_core.fingerprint.simhash import fingerprint_from_sums, weighted_bit
 from simhash_core.fingerprint.weights import top_keywords_of
 from simhash_core.hashing import in_sorted, sorted_unique
 from simhash_core.messages import Message
-from simhash_core.text.disguise import disguise_flags
+from simhash_core.text.disguise import DISGUISE_KINDS, disguise_flags
 from simhash_core.text.exclusions import excluded_regions
 from simhash_core.text.normalize import NormalizedText, normalize
 from simhash_core.text.sentences import NO_SENTENCES, Sentences, sentences_of
@@ -41,6 +41,7 @@ from simhash_core.types import (
     DocumentMeta,
     ExtractedText,
     FileError,
+    IntegrityFlag,
     Keywords,
     OcrRegion,
     ScanSettings,
@@ -319,9 +320,18 @@ def analyze_file(
 
 def with_disguises(extracted: ExtractedText) -> tuple[Message, ...]:
     """The text's warnings and the disguised letters in it (:mod:`.text.disguise`), each
-    once (a text from the cache already tells them)."""
+    once. A text from the cache tells the disguises found when it was stored: they are
+    counted again, so a text stored before a change of the rule tells what the rule
+    finds now."""
+    kept = [w for w in extracted.warnings if not _disguise(w)]
     found = (flag.message for flag in disguise_flags(extracted.text))
-    return tuple(dict.fromkeys((*extracted.warnings, *found)))
+    return tuple(dict.fromkeys((*kept, *found)))
+
+
+def _disguise(warning: Message) -> bool:
+    """Whether ``warning`` tells disguised letters (a kind :mod:`.text.disguise` counts)."""
+    flag = IntegrityFlag.from_message(warning)
+    return flag is not None and flag.kind in DISGUISE_KINDS
 
 
 def read_digest(extracted: ExtractedText, expected: str | None) -> str:

@@ -70,10 +70,11 @@ from simhash_core.store.codec import (
 )
 from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 
+# 24: look-alike letters beside a Latin name in Cyrillic or Greek text are real letters;
 # 23: rows checked on their bytes, decoded when read (#43); 22: rows hold what cannot be
 # made again cheaply, compactly (#43); 21: PDF white, tiny,
 # shuffled, junk layers (#41); 20: shingles as their units' hashes (#43)
-CACHE_VERSION = 23
+CACHE_VERSION = 24
 # what extraction gives for the same bytes; a change re-reads every file once
 # 9: PDF white, tiny, shuffled, junk layers (#41); 8: texts compressed (#43); 7: junk in a
 # .txt read past; 6: .doc, .wps, photos, turned scans

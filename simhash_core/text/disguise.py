@@ -24,6 +24,8 @@ from .normalize import (
     fold_lookalikes,
 )
 
+# the integrity-flag kinds this module counts (:data:`~simhash_core.types.FLAG_KINDS`)
+DISGUISE_KINDS = ("lookalike", "strike", "joiner", "filler")
 _STROKES = frozenset(DISGUISING_MARKS - {"\u034f"})
 _JOINER = "\u034f"
 # any character a disguise is made of: one search tells a text without any (nearly all)
@@ -43,10 +45,16 @@ def disguise_flags(text: str) -> tuple[IntegrityFlag, ...]:
     if not _ANY.search(text):
         return ()
     folded = fold_lookalikes(text)  # one character for one
-    counts = {
-        "lookalike": sum(a != b for a, b in zip(text, folded, strict=True)),
-        "strike": sum(text.count(mark) for mark in _STROKES),
-        "joiner": text.count(_JOINER),
-        "filler": sum(text.count(filler) for filler in HANGUL_FILLERS),
-    }
+    counts = dict(
+        zip(
+            DISGUISE_KINDS,
+            (
+                sum(a != b for a, b in zip(text, folded, strict=True)),
+                sum(text.count(mark) for mark in _STROKES),
+                text.count(_JOINER),
+                sum(text.count(filler) for filler in HANGUL_FILLERS),
+            ),
+            strict=True,
+        )
+    )
     return tuple(IntegrityFlag(kind, count) for kind, count in counts.items() if count)

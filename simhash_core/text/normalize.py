@@ -76,19 +76,24 @@ DISGUISING_MARKS = frozenset("\u0334\u0335\u0336\u0337\u0338\u034f")
 # Hangul fillers: blank letters a student types for spaces; they are spaces
 HANGUL_FILLERS = frozenset("\u3164\uffa0\u115f\u1160")
 _WORD = LazyRegex(r"[^\W\d_]+")
+_CONTEXT_WORDS = 3  # a real word of another script this near: the text is in that script
 _LATIN = LazyRegex("[A-Za-z\u00c0-\u024f]")
 
 
 def fold_lookalikes(text: str) -> str:
     """``text`` with Cyrillic and Greek letters that look Latin replaced by the Latin
     letters they imitate, where they stand among Latin letters: inside a word that has
-    Latin letters too, or as a whole word of look-alikes next to a Latin word. Real
-    Russian or Greek words are left alone. One character in, one out (offsets keep).
+    Latin letters too, or as a whole word of look-alikes next to a Latin word and not
+    next to a real word of its own script. Real Russian, Ukrainian or Greek words are
+    left alone, the short ones beside a Latin name too ("і" and "На" in a Ukrainian
+    sentence that names an iPhone: :func:`_among_latin`). One character in, one out (offsets keep).
 
     >>> fold_lookalikes("a р\u0430ssage сору of the text")
     'a passage copy of the text'
     >>> fold_lookalikes("Россия и Греция"), fold_lookalikes("ᴄᴏᴘʏ սѕе")
     ('Россия и Греция', 'copy use')
+    >>> fold_lookalikes("купив IPhone і MacBook. На мою думку")
+    'купив IPhone і MacBook. На мою думку'
     """
     if _SMALL_CAPITAL.search(text):
         text = text.translate(_SMALL_CAPITALS_TABLE)
@@ -96,20 +101,18 @@ def fold_lookalikes(text: str) -> str:
         return text
     words = list(_WORD.finditer(text))
     latin = [bool(_LATIN.search(m.group())) for m in words]
+    folds = [_folded(m.group()) for m in words]  # None: no letter of another script
+    real = [f is not None and bool(_OTHER_SCRIPT.search(f)) for f in folds]  # stays
     out = []
     prev = 0
-    for i, m in enumerate(words):
-        word = m.group()
-        if not _OTHER_SCRIPT.search(word):
-            continue
-        folded = word.translate(_LOOKALIKE_TABLE)
-        if folded == word:
+    for i, (m, folded) in enumerate(zip(words, folds, strict=True)):
+        if folded is None or folded == m.group():
             continue
         if latin[i]:  # mixed scripts in one word: only an imitation does that
             pass
-        elif _OTHER_SCRIPT.search(folded):  # a real word of that script stays
+        elif real[i]:  # a real word of that script stays
             continue
-        elif not ((i and latin[i - 1]) or (i + 1 < len(words) and latin[i + 1])):
+        elif not _among_latin(latin, real, i):
             continue  # a whole word of look-alikes, but not among Latin words
         out.append(text[prev : m.start()])
         out.append(folded)
@@ -118,6 +121,30 @@ def fold_lookalikes(text: str) -> str:
         return text
     out.append(text[prev:])
     return "".join(out)
+
+
+def _folded(word: str) -> str | None:
+    """``word`` with its look-alike letters folded to Latin (itself when none looks
+    Latin); None when it has no letter of another script."""
+    if not _OTHER_SCRIPT.search(word):
+        return None
+    return word.translate(_LOOKALIKE_TABLE)
+
+
+def _among_latin(latin: list[bool], real: list[bool], i: int) -> bool:
+    """Whether word ``i`` (a whole word of look-alikes) stands among Latin words: one
+    of its two neighbours is Latin, and no real word of another script is within
+    :data:`_CONTEXT_WORDS` words of it (then the sentence is in that language, naming
+    something in Latin letters).
+
+    >>> _among_latin([True, False, True], [False, False, False], 1)  # "a сору of"
+    True
+    >>> _among_latin([False, True, False, True], [True, False, False, False], 2)
+    False
+    """
+    near = [k for k in (i - 1, i + 1) if 0 <= k < len(latin)]
+    around = real[max(0, i - _CONTEXT_WORDS) : i + _CONTEXT_WORDS + 1]
+    return any(latin[k] for k in near) and not any(around)
 
 
 _CJK_BOUNDS = np.array(

@@ -334,6 +334,34 @@ def test_real_words_of_other_alphabets_are_not_flagged() -> None:
     assert disguise_flags("Россия и Греция, Αθήνα, Հայաստան, 中文 and English") == ()
 
 
+def test_short_real_words_beside_a_latin_name_are_not_flagged() -> None:
+    """A Ukrainian or Russian sentence naming something in Latin letters: its one- and
+    two-letter words ("і", "с", "На") look Latin and stand next to the Latin name, but
+    real words of their own script stand around them (a Ukrainian essay of UA-GEC was
+    flagged with 3 disguised letters for "IPhone і" and "MacBook. На")."""
+    ukrainian = "придбавши собі IPhone і організувавши придбання MacBook.\nНа мою думку, це було"
+    assert disguise_flags(ukrainian) == ()
+    assert disguise_flags("Я купил телефон с iPhone и Apple Watch") == ()
+    # among Latin words, the same letters are still a disguise
+    english = "I bought а MacBook and сору the text"  # Cyrillic а, с, о, р, у
+    (flag,) = disguise_flags(english)
+    assert (flag.kind, flag.chars) == ("lookalike", 5)
+
+
+def test_a_cached_text_tells_its_disguises_as_the_rule_finds_them_now() -> None:
+    """A text stored in the cache with a disguise that the rule no longer finds (it was
+    stored before the rule changed) does not keep telling it."""
+    from simhash_core.fingerprint.analyze import with_disguises
+    from simhash_core.types import ExtractedText
+
+    stale = IntegrityFlag("lookalike", 3).message
+    other = Message.of("warn.truncated", size="1 MB")
+    text = ExtractedText("купив IPhone і MacBook. На мою думку", "txt", warnings=(other, stale))
+    assert with_disguises(text) == (other,)
+    copied = ExtractedText("see сору here", "txt", warnings=(stale,))
+    assert with_disguises(copied) == (IntegrityFlag("lookalike", 4).message,)
+
+
 # ---- where flags go ------------------------------------------------------------------
 
 
