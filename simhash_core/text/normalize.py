@@ -77,6 +77,8 @@ DISGUISING_MARKS = frozenset("\u0334\u0335\u0336\u0337\u0338\u034f")
 HANGUL_FILLERS = frozenset("\u3164\uffa0\u115f\u1160")
 _WORD = LazyRegex(r"[^\W\d_]+")
 _CONTEXT_WORDS = 3  # a real word of another script this near: the text is in that script
+# small Greek letters that look Latin, standing alone: how science writes a quantity
+_SYMBOLS = frozenset("ορνιυκ")
 _LATIN = LazyRegex("[A-Za-z\u00c0-\u024f]")
 
 
@@ -94,6 +96,8 @@ def fold_lookalikes(text: str) -> str:
     ('Россия и Греция', 'copy use')
     >>> fold_lookalikes("купив IPhone і MacBook. На мою думку")
     'купив IPhone і MacBook. На мою думку'
+    >>> fold_lookalikes("the density ρ of water")  # a symbol, not a disguised p
+    'the density ρ of water'
     """
     if _SMALL_CAPITAL.search(text):
         text = text.translate(_SMALL_CAPITALS_TABLE)
@@ -112,6 +116,8 @@ def fold_lookalikes(text: str) -> str:
             pass
         elif real[i]:  # a real word of that script stays
             continue
+        elif m.group() in _SYMBOLS:
+            continue  # a quantity's symbol: the density ρ, the frequency ν
         elif not _among_latin(latin, real, i):
             continue  # a whole word of look-alikes, but not among Latin words
         out.append(text[prev : m.start()])

@@ -342,6 +342,7 @@ def test_short_real_words_beside_a_latin_name_are_not_flagged() -> None:
     ukrainian = "придбавши собі IPhone і організувавши придбання MacBook.\nНа мою думку, це було"
     assert disguise_flags(ukrainian) == ()
     assert disguise_flags("Я купил телефон с iPhone и Apple Watch") == ()
+    assert disguise_flags("the density ρ of water and the frequency ν of the wave") == ()
     # among Latin words, the same letters are still a disguise
     english = "I bought а MacBook and сору the text"  # Cyrillic а, с, о, р, у
     (flag,) = disguise_flags(english)
