@@ -70,7 +70,8 @@ from simhash_core.store.codec import (
 )
 from simhash_core.types import DocumentMeta, ExtractedText, OcrRegion
 
-# 24: look-alike letters beside a Latin name in Cyrillic or Greek text are real letters;
+# 24: look-alike letters beside a Latin name in Cyrillic or Greek text, and a Greek
+# symbol alone (ρ, ν), are real letters;
 # 23: rows checked on their bytes, decoded when read (#43); 22: rows hold what cannot be
 # made again cheaply, compactly (#43); 21: PDF white, tiny,
 # shuffled, junk layers (#41); 20: shingles as their units' hashes (#43)
