@@ -892,8 +892,9 @@ class MainWindow(QMainWindow):
                 )
             )
             return None
+        beside = errors_path or path  # a device or pipe has no errors sheet beside it
         self.statusBar().showMessage(
-            self.tr("Exported {path} and {errors}").format(path=path.name, errors=errors_path.name),
+            self.tr("Exported {path} and {errors}").format(path=path.name, errors=beside.name),
             8000,
         )
         return errors_path

@@ -3,7 +3,9 @@
 The bytes go to a temporary file beside the target (the same folder, so the same
 disk), which then replaces the target in one rename: a reader, a crash or a full disk
 never leaves half a file under the target's name, and the file it replaces stays as
-it was until the new one is complete.
+it was until the new one is complete. A target that is a device or a pipe
+(``/dev/null``, ``/dev/stdout``, a named pipe) is written to as it is: renaming over it
+would put a plain file in its place (:func:`is_stream`).
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as d:
@@ -42,6 +44,19 @@ def file_mode(path: Path) -> int:
     return 0o666 & ~_umask()
 
 
+def is_stream(path: Path) -> bool:
+    """Whether ``path`` is a device, a pipe or a socket: written to, never replaced.
+
+    >>> is_stream(Path("/dev/null")), is_stream(Path(__file__)), is_stream(Path("/no/such"))
+    (True, False, False)
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
 def temporary_beside(path: Path) -> tuple[int, str]:
     """A new temporary file in ``path``'s folder, hidden and named after it (an open
     file descriptor and its path): what :func:`write_whole` renames into place."""
@@ -59,7 +74,11 @@ def write_whole(path: Path, data: bytes, *, durable: bool = True) -> None:
     """Write ``data`` at ``path`` whole or not at all. ``durable``: on the disk before
     the rename (a teacher's decisions), not only in the system's memory (a cache file
     that is made again when lost). An ``OSError`` leaves ``path`` as it was and no
-    temporary file behind."""
+    temporary file behind. A device or pipe is written to directly."""
+    if is_stream(path):
+        with open(path, "wb") as fh:
+            fh.write(data)
+        return
     fd, tmp = temporary_beside(path)
     try:
         with os.fdopen(fd, "wb") as fh:

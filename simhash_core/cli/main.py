@@ -383,8 +383,9 @@ def _scan_and_report(
     if args.csv:
         from simhash_core.report.export import errors_path_for
 
-        listed_in = str(errors_path_for(args.csv))
-        print(f"pairs: {args.csv}   errors: {listed_in}")
+        beside = errors_path_for(args.csv)
+        listed_in = None if beside is None else str(beside)
+        print(f"pairs: {args.csv}" + ("" if beside is None else f"   errors: {beside}"))
     if args.json:
         print(f"json: {args.json}")
     for kind, path in (("html", args.html), ("pdf", args.pdf)):

@@ -45,7 +45,7 @@ from simhash_core.review.decisions import REASON_WORDS, STATE_WORDS, Reason, Ver
 from simhash_core.review.evidence import pair_evidence
 from simhash_core.translations import Translation, translation
 from simhash_core.types import Document, FileError, PairScore, Passage, ScanResult, SharedText
-from simhash_core.whole_file import put_in_place, temporary_beside
+from simhash_core.whole_file import is_stream, put_in_place, temporary_beside
 
 ERROR_HEADERS = ("File", "Problem", "Reason")  # context "Report"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -101,9 +101,12 @@ def write_all_or_none(files: Sequence[tuple[Path, Writer]], encoding: str = "utf
     done: list[tuple[str, Path]] = []
     complete = 0  # done[:complete] are written in full
     current = None
+    streams = [(Path(p), w) for p, w in files if is_stream(Path(p))]  # written last
     try:
         for path, writer in files:
             current = Path(path)
+            if is_stream(current):
+                continue
             fd, tmp = temporary_beside(current)
             done.append((tmp, current))
             _write_one(fd, current, writer, encoding)
@@ -111,6 +114,8 @@ def write_all_or_none(files: Sequence[tuple[Path, Writer]], encoding: str = "utf
         for tmp, target in done:
             current = target
             put_in_place(tmp, target)
+        for current, writer in streams:
+            _write_stream(current, writer, encoding)
     except KeyboardInterrupt as exc:
         written = _keep_complete(done[:complete])
         _remove_temporary(done[complete:])
@@ -131,6 +136,17 @@ class ReportsInterrupted(KeyboardInterrupt):
         super().__init__(f"written: {len(written)}, not written: {len(missing)}")
         self.written = written
         self.missing = missing
+
+
+def _write_stream(target: Path, writer: Writer, encoding: str) -> None:
+    """Write one report to a device or pipe (``/dev/stdout``, ``/dev/null``) as it is."""
+    opened: IO[Any]
+    if isinstance(writer, BinaryWriter):
+        opened = open(target, "wb")  # noqa: SIM115
+    else:
+        opened = open(target, "w", encoding=encoding, newline="")  # noqa: SIM115
+    with opened as fh:
+        writer(fh)
 
 
 def _write_one(fd: int, target: Path, writer: Writer, encoding: str) -> None:
@@ -277,9 +293,17 @@ def error_rows(errors: Iterable[FileError], t: Translation | None = None) -> lis
     return [[e.path, t.problem(e.code), t.message(e.reason)] for e in errors]
 
 
-def errors_path_for(csv_path: Path) -> Path:
-    """The errors sheet written next to a pairs CSV: ``out.csv`` -> ``out-errors.csv``."""
+def errors_path_for(csv_path: Path) -> Path | None:
+    """The errors sheet written next to a pairs CSV: ``out.csv`` -> ``out-errors.csv``;
+    None when the pairs go to a device or a pipe (``/dev/stdout``), which has no
+    folder of its own to put a sheet beside it.
+
+    >>> errors_path_for(Path("out.csv")), errors_path_for(Path("/dev/null"))
+    (PosixPath('out-errors.csv'), None)
+    """
     csv_path = Path(csv_path)
+    if is_stream(csv_path):
+        return None
     return csv_path.with_name(f"{csv_path.stem}-errors{csv_path.suffix or '.csv'}")
 
 
@@ -469,7 +493,9 @@ def write_reports(
     files: list[tuple[Path, Writer]] = []
     if csv_path is not None:
         files.append((Path(csv_path), _pairs_csv_writer(result, pairs, t)))
-        files.append((errors_path_for(Path(csv_path)), _errors_csv_writer(result, t)))
+        errors = errors_path_for(Path(csv_path))
+        if errors is not None:
+            files.append((errors, _errors_csv_writer(result, t)))
     if json_path is not None:
         files.append((Path(json_path), _json_writer(result)))
     files.extend(more)
@@ -482,8 +508,9 @@ def write_pairs_csv(
     path: Path,
     pairs: Sequence[PairScore] | None = None,
     lang: str | None = None,
-) -> Path:
-    """Write the pairs CSV and the errors CSV beside it; returns the errors path."""
+) -> Path | None:
+    """Write the pairs CSV and the errors CSV beside it; returns the errors path (None
+    when the pairs went to a device or pipe)."""
     write_reports(result, csv_path=path, pairs=pairs, lang=lang)
     return errors_path_for(Path(path))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -58,3 +59,47 @@ def test_the_decisions_file_is_written_whole_and_read_back(tmp_path: Path) -> No
     assert [p.name for p in tmp_path.iterdir()] == ["decisions.json"]
     (back,) = read_decisions_file(path)
     assert back == decision
+
+
+def _pipe_reader(pipe: Path) -> tuple[threading.Thread, list[bytes]]:
+    """A thread reading everything written to the named pipe ``pipe``."""
+    got: list[bytes] = []
+
+    def read() -> None:
+        with pipe.open("rb") as fh:
+            got.append(fh.read())
+
+    thread = threading.Thread(target=read, daemon=True)
+    thread.start()
+    return thread, got
+
+
+def test_a_pipe_or_device_is_written_to_and_stays_what_it_is(tmp_path: Path) -> None:
+    """Renaming a temporary file over ``/dev/null`` or a named pipe would put a plain
+    file in its place (as root, ``--csv /dev/null`` once replaced the machine's
+    ``/dev/null``): such a target is written to as it is."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    thread, got = _pipe_reader(pipe)
+    write_whole(pipe, b"through the pipe")
+    thread.join(5)
+    assert got == [b"through the pipe"]
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]
+
+
+def test_the_pairs_csv_goes_down_a_pipe_without_an_errors_sheet(tmp_path: Path) -> None:
+    from simhash_core.report.export import errors_path_for, write_reports
+    from simhash_core.sample_class import sample_class
+    from simhash_core.scan import scan
+
+    result = scan([sample_class().submissions], isolate=False)
+    pipe = tmp_path / "pairs"
+    os.mkfifo(pipe)
+    assert errors_path_for(pipe) is None
+    thread, got = _pipe_reader(pipe)
+    assert write_reports(result, csv_path=pipe) == [pipe]
+    thread.join(10)
+    assert got[0].decode("utf-8-sig").startswith("File A,File B")
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pairs"]
