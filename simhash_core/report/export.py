@@ -101,11 +101,11 @@ def write_all_or_none(files: Sequence[tuple[Path, Writer]], encoding: str = "utf
     done: list[tuple[str, Path]] = []
     complete = 0  # done[:complete] are written in full
     current = None
-    streams = [(Path(p), w) for p, w in files if is_stream(Path(p))]  # written last
+    targets = [(Path(p), w, is_stream(Path(p))) for p, w in files]  # each looked at once
+    streams = [(p, w) for p, w, stream in targets if stream]  # written last, as they are
     try:
-        for path, writer in files:
-            current = Path(path)
-            if is_stream(current):
+        for current, writer, stream in targets:
+            if stream:
                 continue
             fd, tmp = temporary_beside(current)
             done.append((tmp, current))
