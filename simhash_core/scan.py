@@ -34,7 +34,8 @@ from simhash_core.fingerprint.analyze import (
     analyze_file,
     file_digest,
     file_mtime,
-    template_shingles,
+    shingles_of_texts,
+    template_texts,
     to_document,
 )
 from simhash_core.fingerprint.weights import reweighted
@@ -776,7 +777,8 @@ def scan(
     files, errors = refuse_huge(
         _without(found.files, template_paths), DEFAULT_LIMITS.max_file_bytes
     )
-    template, template_errors = template_shingles(template_paths, settings)
+    assignment, template_errors = template_texts(template_paths)
+    template = shingles_of_texts(assignment, settings)
     errors.extend(template_errors)
     timings["discover"] = time.perf_counter() - t0
 
@@ -850,8 +852,9 @@ def scan(
             progress.reached(0.0)
             workers = (settings.workers or default_workers()) if isolate else 1
             compared, docs = _compare(
-                docs, settings, template, cache, all_pairs, progress, workers, timings
-            )
+                docs, settings, template, cache, all_pairs, progress, workers, timings,
+                assignment=assignment,
+            )  # fmt: skip
             pairs, clusters, corpus, matrix, others = compared[:5]
             timings.update({f"compare: {k}": t for k, t in compared.timings.items()})
     except Cancelled:
@@ -955,13 +958,16 @@ def _compare(
     progress: Progress | None = None,
     workers: int = 1,
     timings: dict[str, float] | None = None,
+    *,
+    assignment: Sequence[str] = (),
 ) -> tuple[Comparison, list[Document]]:
     """:func:`compare_documents`, with the comparison memo from the cache when there is
     one for exactly these documents and settings, stored back if it grew; and the
     documents compared. Where the cached verdict answers, that is ``docs`` as they
     are (their shingles, deferred where the cache gave them, are not made); else, from
     :data:`MAPPED_FROM` documents on, ``docs`` with their arrays in a mapped file
-    (:func:`_arrays_mapped`; the time it took in ``timings``)."""
+    (:func:`_arrays_mapped`; the time it took in ``timings``). ``assignment``: the
+    template files' texts (their shingles are ``template``)."""
     key = None
     if cache is not None:
         analysis_key = settings_key(settings, array_digest(template))
@@ -972,7 +978,7 @@ def _compare(
     # the judged outcome too, for the same files, names and settings (not for the
     # stream of every pair, which is made anew)
     judged = verdict_key(key, settings, docs) if key and not all_pairs else None
-    restored = _restored(cache, judged, docs, settings, memo)
+    restored = _restored(cache, judged, docs, settings, memo, assignment)
     if restored is not None:
         if progress is not None:
             progress.update(1, 1)
@@ -984,7 +990,13 @@ def _compare(
         if timings is not None:
             timings["compare: arrays mapped"] = time.perf_counter() - t0
     out = compare_documents(
-        docs, settings, all_pairs=all_pairs, memo=memo, progress=progress, workers=workers
+        docs,
+        settings,
+        all_pairs=all_pairs,
+        memo=memo,
+        progress=progress,
+        workers=workers,
+        assignment=assignment,
     )
     if cache is not None and key and memo.changed:
         cache.put_comparison(key, memo)
@@ -1006,6 +1018,7 @@ def _restored(
     docs: list[Document],
     settings: ScanSettings,
     memo: ComparisonMemo,
+    assignment: Sequence[str] = (),
 ) -> Comparison | None:
     """The comparison rebuilt from the cached verdict stored under ``judged`` and the
     complete ``memo``; None where there is none (or it is not of these documents)."""
@@ -1016,7 +1029,7 @@ def _restored(
         if verdict is None:
             return None
         try:
-            return restore_comparison(docs, settings, memo, verdict)
+            return restore_comparison(docs, settings, memo, verdict, assignment=assignment)
         except (ValueError, IndexError):  # not of these documents after all: compare
             return None
 

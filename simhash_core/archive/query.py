@@ -141,6 +141,7 @@ def compare_with_archive(
         progress=progress.within(SEARCH_SHARE, 1.0),
         memo=memo,
         restrict=Restriction(new=n, kept=tuple(result.pairs)),
+        assignment=result.corpus.assignment if result.corpus is not None else (),
     )
     timings = dict(result.timings)
     timings["archive"] = time.perf_counter() - t0

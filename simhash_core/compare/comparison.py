@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -438,14 +438,17 @@ def restore_comparison(
     memo: ComparisonMemo,
     verdict: Verdict,
     dense_limit: int = DENSE_MATRIX_LIMIT,
+    assignment: Sequence[str] = (),
 ) -> Comparison:
     """The comparison that :func:`compare_documents` made of these very documents and
-    settings, rebuilt from its complete ``memo`` and its ``verdict`` without measuring,
-    judging, orienting or grouping anything: the same pairs, groups, passages and
-    matrix."""
+    settings (and ``assignment`` text), rebuilt from its complete ``memo`` and its
+    ``verdict`` without measuring, judging, orienting or grouping anything: the same
+    pairs, groups, passages and matrix."""
     if not memo.complete or memo.shared is None or memo.set_sizes is None:
         raise ValueError("a verdict needs the complete memo of its comparison")
-    corpus = Corpus.build(docs, settings, memo.common, comparable=memo.comparable)
+    corpus = Corpus.build(
+        docs, settings, memo.common, comparable=memo.comparable, assignment=assignment
+    )
     corpus.meaning.update(verdict.meaning)
     corpus.found_shared_texts(verdict.shared_texts)
     if verdict.same_text is not None:
@@ -524,13 +527,15 @@ def _meaning_links(
     if not (s.reworded or s.translated) or len(corpus.docs) < 2:
         return {}
     sents = [corpus.sentences(i) for i in range(len(corpus.docs))]
+    assignment = corpus.assignment_sentences(glossed=False)
     # glosses only where a translated passage could be: English and Chinese passages
-    translated = s.translated and needs_glosses(sents, s.meaning_sentences)
+    translated = s.translated and needs_glosses([*sents, *assignment], s.meaning_sentences)
     key = meaning_key(s, translated)
     if restrict is None and memo.meaning is not None and memo.meaning_settings == key:
         return memo.meaning
     if translated:
         sents = [corpus.glossed(i) for i in range(len(corpus.docs))]
+        assignment = corpus.assignment_sentences(glossed=True)
     found = meaning_pairs(
         sents,
         reworded=s.reworded,
@@ -544,6 +549,7 @@ def _meaning_links(
         # left out: it could only rank an unflagged pair below 1%, and there are millions
         min_links=s.meaning_sentences if is_large(len(sents)) else 1,
         same=corpus.same_text,
+        assignment=assignment,
     )
     if restrict is None:
         memo.meaning, memo.meaning_settings, memo.changed = found, key, True
@@ -581,6 +587,7 @@ def compare_documents(
     memo: ComparisonMemo | None = None,
     restrict: Restriction | None = None,
     workers: int = 1,
+    assignment: Sequence[str] = (),
 ) -> Comparison:
     """Pairs, clusters, the prepared corpus and the dense matrix for ``docs``.
 
@@ -588,7 +595,9 @@ def compare_documents(
     :func:`~simhash_core.compare.memo.memo_key`); it is used and completed. With
     ``restrict`` (a class and archived documents), the common text is the class's
     alone: last year's essays neither add to it nor hold it. ``workers``: processes
-    that many pairs are aligned in (see :func:`score_corpus`).
+    that many pairs are aligned in (see :func:`score_corpus`). ``assignment``: the
+    assignment text (the template files' texts): a sentence saying what it says is
+    matched by meaning with no student's (see :func:`~.meaning.links.meaning_pairs`).
     """
     memo = memo if memo is not None else ComparisonMemo.empty()
     progress = progress or Progress()
@@ -599,7 +608,9 @@ def compare_documents(
         give_back_free_memory()  # its passes' buffers, before the shared counts
     progress.reached(PREPARED * SHARED_TEXT_PART)
     progress.check()  # a cancel is acted on between the steps (each a second or more)
-    corpus = Corpus.build(docs, settings, memo.common, comparable=memo.comparable)
+    corpus = Corpus.build(
+        docs, settings, memo.common, comparable=memo.comparable, assignment=assignment
+    )
     scored = score_corpus(
         corpus,
         all_pairs=all_pairs,

@@ -36,7 +36,7 @@ from simhash_core.fingerprint.analyze import document_sentences
 from simhash_core.hashing import sorted_unique
 from simhash_core.memory import drop_mapped_pages
 from simhash_core.text.normalize import is_cjk_codepoint
-from simhash_core.text.sentences import Sentences, with_glosses
+from simhash_core.text.sentences import Sentences, sentences_of, with_glosses
 from simhash_core.text.units import comparable_units
 from simhash_core.types import Document, Passage, ScanSettings, SharedText
 
@@ -109,6 +109,9 @@ class Corpus:
     # the spans (A, B) a pair's passages may not be made of again: what the review left
     # out (see derived); None: nothing
     excluded: Callable[[int, int], list[Passage]] | None = field(default=None, repr=False)
+    # the assignment text (the template files' texts, and passages the teacher marked
+    # as assignment text): what it says is no student's own (see assignment_sentences)
+    assignment: tuple[str, ...] = ()
 
     @classmethod
     def build(
@@ -117,15 +120,24 @@ class Corpus:
         settings: ScanSettings,
         common: np.ndarray | None = None,
         comparable: np.ndarray | None = None,
+        assignment: Sequence[str] = (),
     ) -> Corpus:
         """Prepare ``docs``; class-wide ``common`` text is computed from them unless given
         (the archive passes the new class's own, so old years don't shift it).
-        ``comparable`` (per-document unit counts) may come from a memo of this corpus."""
+        ``comparable`` (per-document unit counts) may come from a memo of this corpus;
+        ``assignment``: the assignment text's pieces."""
         if any(d.ngram != settings.ngram for d in docs):
             raise ValueError("documents of another shingle size: analyse them again first")
         if common is None:
             common = shared_text_shingles(docs, settings.shared_text_files)
-        return cls(docs, settings, common, _comparable=comparable)
+        return cls(docs, settings, common, _comparable=comparable, assignment=tuple(assignment))
+
+    def assignment_sentences(self, *, glossed: bool) -> list[Sentences]:
+        """The sentences of each piece of the assignment text, for the meaning layer
+        (with their cross-language terms if ``glossed``)."""
+        t2s = self.settings.t2s
+        made = [sentences_of(text, t2s=t2s, glosses=glossed) for text in self.assignment]
+        return [s for s in made if s.count]
 
     def shared_texts(self) -> tuple[SharedText, ...]:
         """The class's shared texts, as a teacher is told of them (the documents of the
@@ -308,6 +320,7 @@ class Corpus:
             _given=self._given,
             match_filter=match_filter,
             excluded=excluded,
+            assignment=self.assignment,
         )
 
     def give_matches(self, i: int, j: int, matches: list[UnitMatch]) -> None:

@@ -43,7 +43,7 @@ from simhash_core.compare.meaning import (
 from simhash_core.compare.pair_score import PairMeasure
 from simhash_core.types import ScanSettings
 
-MEMO_VERSION = 5  # 5: the meaning layer links sentences between two matched ones
+MEMO_VERSION = 6  # 6: no sentence saying what the assignment text says is linked
 _MEASURE_FIELDS = [f.name for f in fields(PairMeasure)]
 
 

@@ -159,22 +159,32 @@ def template_shingles(
     templates: Sequence[Path], settings: ScanSettings
 ) -> tuple[np.ndarray, list[FileError]]:
     """Shingle hashes of the template files (assignment text), and their read errors."""
+    texts, errors = template_texts(templates)
+    return shingles_of_texts(texts, settings), errors
+
+
+def template_texts(templates: Sequence[Path]) -> tuple[list[str], list[FileError]]:
+    """The texts of the template files (assignment text) that could be read, and why
+    the others could not."""
     from simhash_core.extract import ExtractError, extract
 
     found = []
     errors = []
     for path in templates:
         try:
-            text = extract(Path(path)).text
+            found.append(extract(Path(path)).text)
         except ExtractError as exc:
             errors.append(
                 FileError(str(path), exc.code, Message.of("file.template", reason=exc.reason))
             )
-            continue
-        found.append(text_shingles(text, settings))
-    if not found:
-        return np.zeros(0, dtype=np.uint64), errors
-    return sorted_unique(np.concatenate(found)), errors
+    return found, errors
+
+
+def shingles_of_texts(texts: Sequence[str], settings: ScanSettings) -> np.ndarray:
+    """The sorted, distinct shingle hashes of all of ``texts``."""
+    if not texts:
+        return np.zeros(0, dtype=np.uint64)
+    return sorted_unique(np.concatenate([text_shingles(t, settings) for t in texts]))
 
 
 def analyze_text(

@@ -487,12 +487,15 @@ def _with_templates(
     progress.check()
     restrict = Restriction(new=n_class) if n_class < len(docs) else None
     old: Corpus = base.corpus
+    assignment = (*old.assignment, *texts)  # what it says is no student's own either
     common = shared_text_shingles(new_docs[:n_class], settings.shared_text_files)
     if settings.idf == "corpus" or not np.array_equal(common, old.common):
         # the class-wide text (or the word weights) moved: every pair may change
         if settings.idf == "corpus":
             new_docs = reweighted(new_docs, new_docs)
-        full = compare_documents(new_docs, settings, progress=progress, restrict=restrict)
+        full = compare_documents(
+            new_docs, settings, progress=progress, restrict=restrict, assignment=assignment
+        )
         counts["assignment text: pairs measured"] = -1
         pairs, clusters = full.pairs, full.clusters
         return (
@@ -507,7 +510,7 @@ def _with_templates(
             ),
             tuple(changed),
         )
-    out = _incremental(base, new_docs, changed, common, restrict, progress, counts)
+    out = _incremental(base, new_docs, changed, common, restrict, progress, counts, assignment)
     return out, tuple(changed)
 
 
@@ -528,14 +531,16 @@ def _incremental(
     restrict: Restriction | None,
     progress: Progress,
     counts: dict[str, int],
+    assignment: Sequence[str],
 ) -> ScanResult:
     """The comparison of ``docs`` (``changed`` analysed again, the common text the
-    same) measuring only the pairs that can differ from ``base``'s."""
+    same, ``assignment`` the assignment text now) measuring only the pairs that can
+    differ from ``base``'s."""
     settings = base.settings
     old: Corpus = base.corpus
     touched = set(changed)
     comparable = np.array(old.comparable, dtype=np.int64)
-    corpus = Corpus.build(docs, settings, common, comparable=comparable)
+    corpus = Corpus.build(docs, settings, common, comparable=comparable, assignment=assignment)
     for i in changed:  # ok_mask reads the document's new usable shingles
         comparable[i] = int(
             comparable_units(corpus.ok_mask(i), docs[i].unit_count, docs[i].ngram).sum()

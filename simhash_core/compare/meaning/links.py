@@ -8,7 +8,7 @@ with the same sentences are compared once. Each pair's links are chained into ru
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
 
@@ -329,6 +329,7 @@ def meaning_pairs(
     threads: int = 1,
     min_links: int = 1,
     same: SameText | None = None,
+    assignment: Sequence[Sentences] = (),
 ) -> dict[tuple[int, int], PairMeaning]:
     """Sentences matched by meaning between documents, per pair ``(i, j)``, ``i < j``.
 
@@ -343,12 +344,23 @@ def meaning_pairs(
     for all, its sentences counted once per copy in the IDF and among each sentence's
     neighbours, so every pair gets the links it would get from its own products.
     Without ``same`` each document is compared on its own.
+
+    ``assignment``: the sentences of the assignment text (the template), compared with
+    the folder's like another document's. A student's sentence matched with one of
+    them says what the assignment says, in the student's words or language (a prompt
+    restated, the set passage translated): it is matched with no other student's, as
+    the assignment's own words are left out of the word-for-word comparison.
     """
     same = same if same is not None else SameText.each_alone(len(sents))
     labels, reps = same.labels, same.first
     copies = _copies(labels, reps)
     if copies is not None:
         sents = [sents[r] for r in reps]
+    students = len(sents)
+    if assignment:
+        sents = [*sents, *assignment]
+        if copies is not None:  # the assignment's sentences count once each
+            copies = np.concatenate([copies, np.ones(len(assignment), np.int64)])
     specs = _specs(sents, reworded, translated)
     rows = {lang: sum(int(np.count_nonzero(x.lang == lang)) for x in sents) for lang in LANGS}
     job = Job(progress or Progress(), sum(spec.units(rows) for spec in specs), share)
@@ -357,6 +369,8 @@ def meaning_pairs(
         _links_of_space(sents, spec, replace(how, job=job.subjob(spec.units(rows))))
         for spec in specs
     ]
+    if assignment:
+        parts = without_assignment(parts, students)
     if copies is None:
         return _pair_meanings(parts, min_links, allowed)
     # per ordered pair of contents, then for each pair of documents holding them
@@ -364,6 +378,44 @@ def meaning_pairs(
 
 
 LANGS = (CHINESE, ENGLISH)
+
+
+def without_assignment(parts: list[_Links], students: int) -> list[_Links]:
+    """Each space's links between the first ``students`` documents (the rest are the
+    assignment text's), without those of a sentence matched with the assignment's in
+    any space: what the assignment says is no one's own.
+
+    Document 2 is the assignment below: sentence 7 of document 1 says what its
+    sentence 1 says, so its link with sentence 4 of document 0 goes too.
+
+    >>> z = np.zeros(4)
+    >>> part = _Links(np.array([0, 0, 1, 0]), np.array([1, 2, 2, 1]),
+    ...               np.array([4, 5, 7, 9]), np.array([7, 0, 1, 3]), z, z, np.zeros(4, np.int8))
+    >>> kept = without_assignment([part], 2)[0]
+    >>> list(zip(kept.sent_a.tolist(), kept.sent_b.tolist()))
+    [(9, 3)]
+    >>> len(without_assignment([part], 3)[0].doc_a)  # no assignment: every link kept
+    4
+    """
+    told = np.unique(
+        np.concatenate(
+            [_said(part.doc_a, part.sent_a, part.doc_b >= students) for part in parts]
+            + [_said(part.doc_b, part.sent_b, part.doc_a >= students) for part in parts]
+        )
+    )
+    out = []
+    for part in parts:
+        keep = (part.doc_a < students) & (part.doc_b < students)
+        keep &= ~np.isin(_said(part.doc_a, part.sent_a), told)
+        keep &= ~np.isin(_said(part.doc_b, part.sent_b), told)
+        out.append(part[keep])
+    return out
+
+
+def _said(doc: np.ndarray, sent: np.ndarray, where: np.ndarray | None = None) -> np.ndarray:
+    """One int64 key per (document, sentence), of those ``where`` is true."""
+    keys = (doc.astype(np.int64) << 32) | sent.astype(np.int64)
+    return keys if where is None else keys[where]
 
 
 def _copies(labels: np.ndarray, reps: list[int]) -> np.ndarray | None:
