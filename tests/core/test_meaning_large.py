@@ -121,6 +121,8 @@ def test_the_large_path_is_the_same_whatever_the_blocks_and_threads(large) -> No
     assert one
     large.setattr(products, "ROWS_PER_BLOCK", 16)  # a few documents per block
     large.setattr(blocking, "BLOCK_RIGHT", 64)
+    large.setattr(blocking, "DOC_CHUNK", 5)  # the candidates' documents a few at a time
+    large.setattr(tfidf, "TFIDF_SLICE", 500)  # and the sentence rows
     assert meaning_pairs(sents, threads=1) == one
     assert meaning_pairs(sents, threads=2) == one
     stop = Progress()

@@ -92,3 +92,21 @@ def test_sentence_tfidf_is_scikit_learns(name, field, row_lang, col_lang, copies
         assert np.array_equal(made.indptr, want.indptr)
         assert np.array_equal(made.indices, want.indices)
         np.testing.assert_allclose(made.data, want.data, rtol=2e-6, atol=1e-7)
+
+
+@needs_samples
+@pytest.mark.parametrize("field, row_lang, col_lang", SPACES)
+def test_rows_made_a_slice_at_a_time_in_threads_are_the_same(
+    field, row_lang, col_lang, monkeypatch
+) -> None:
+    """Slices of a few documents, weighted two at a time in threads, put together give
+    the matrix of one slice made alone, to the bit."""
+    sents = _sentences("translated-zh")
+    whole = sentence_space(sents, field, row_lang, col_lang)
+    monkeypatch.setattr(meaning_tfidf, "TFIDF_SLICE", 500)  # about ten documents a slice
+    sliced = sentence_space(sents, field, row_lang, col_lang, threads=2)
+    assert whole is not None and sliced is not None
+    for a, b in ((whole.left, sliced.left), (whole.right, sliced.right)):
+        assert a.shape == b.shape
+        for part in ("indptr", "indices", "data"):
+            assert getattr(a, part).tobytes() == getattr(b, part).tobytes()

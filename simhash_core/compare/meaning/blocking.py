@@ -26,6 +26,7 @@ import numpy as np
 
 from simhash_core.compare.meaning import products
 from simhash_core.compare.meaning.products import (
+    BLOCK_ENTRIES,
     NEIGHBOURS,
     Found,
     Products,
@@ -35,6 +36,7 @@ from simhash_core.compare.meaning.products import (
     similar_pairs,
 )
 from simhash_core.hashing import sorted_unique
+from simhash_core.ordered_threads import map_in_order
 from simhash_core.progress import Progress
 
 if TYPE_CHECKING:
@@ -86,9 +88,15 @@ class _DocTerms:
     never held."""
 
     def __init__(
-        self, m: sparse.csr_matrix, row_doc: np.ndarray, docs: np.ndarray, progress: Progress
+        self,
+        m: sparse.csr_matrix,
+        row_doc: np.ndarray,
+        docs: np.ndarray,
+        progress: Progress,
+        threads: int = 1,
     ) -> None:
         self.m, self.row_doc, self.docs, self.progress = m, row_doc, docs, progress
+        self.threads = threads  # chunks gathered or asked of at once
         self._kept: list[_Part] | None = None
 
     def _parts(self) -> Iterator[_Part]:
@@ -106,19 +114,24 @@ class _DocTerms:
         self._kept = kept
 
     def _gathered(self) -> Iterator[_Part]:
+        bounds = np.append(np.searchsorted(self.row_doc, self.docs[::DOC_CHUNK]), len(self.row_doc))
+        chunks = zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True)
+        yield from map_in_order(self._chunk, chunks, self.threads, "candidates")
+
+    def _chunk(self, rows_of: tuple[int, int]) -> _Part:
+        """The terms of the documents whose sentences are rows ``lo`` to ``hi``."""
         from scipy import sparse
 
+        lo, hi = rows_of
+        self.progress.check()
         m, row_doc, docs = self.m, self.row_doc, self.docs
-        bounds = np.append(np.searchsorted(row_doc, docs[::DOC_CHUNK]), len(row_doc))
-        for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
-            self.progress.check()
-            local = np.searchsorted(docs, row_doc[lo:hi]) - np.searchsorted(docs, row_doc[lo])
-            rows = int(local[-1]) + 1 if hi > lo else 0
-            a = sparse.csr_matrix(
-                (np.ones(hi - lo, np.float32), (local, np.arange(hi - lo))), shape=(rows, hi - lo)
-            )
-            part = (a @ m[lo:hi]).tocsr()
-            yield part.indptr, part.indices, rows
+        local = np.searchsorted(docs, row_doc[lo:hi]) - np.searchsorted(docs, row_doc[lo])
+        rows = int(local[-1]) + 1 if hi > lo else 0
+        a = sparse.csr_matrix(
+            (np.ones(hi - lo, np.float32), (local, np.arange(hi - lo))), shape=(rows, hi - lo)
+        )
+        part = (a @ m[lo:hi]).tocsr()
+        return part.indptr, part.indices, rows
 
     def df(self) -> np.ndarray:
         """How many of the documents hold each term."""
@@ -133,16 +146,16 @@ class _DocTerms:
         ``rarest``, if given."""
         from scipy import sparse
 
-        parts = []
-        for indptr, held, rows in self._parts():
+        def own(part: _Part) -> sparse.csr_matrix:
+            indptr, held, rows = part
             keep = terms[held]
             at = np.concatenate([[0], np.cumsum(keep)])[indptr]
-            own = sparse.csr_matrix(
+            found = sparse.csr_matrix(
                 (np.ones(int(at[-1]), np.float32), held[keep], at), shape=(rows, len(terms))
             )
-            if rarest is not None:
-                own = _rarest(own, rarest, QUERY_TERMS, self.progress)
-            parts.append(own)
+            return found if rarest is None else _rarest(found, rarest, QUERY_TERMS, self.progress)
+
+        parts = list(map_in_order(own, self._parts(), self.threads, "candidates"))
         if not parts:
             return sparse.csr_matrix((0, self.m.shape[1]), dtype=np.float32)
         return sparse.vstack(parts, format="csr")
@@ -213,7 +226,9 @@ def _top_docs(
     return row[rank < k], col[rank < k]
 
 
-def candidate_documents(space: SentenceSpace, documents: int, progress: Progress) -> np.ndarray:
+def candidate_documents(
+    space: SentenceSpace, documents: int, progress: Progress, threads: int = 1
+) -> np.ndarray:
     """Pairs of documents whose sentences are compared in a large folder, as sorted keys
     ``left document * documents + right document``.
 
@@ -223,12 +238,13 @@ def candidate_documents(space: SentenceSpace, documents: int, progress: Progress
     :data:`CANDIDATES` best sharing at least :data:`MIN_SHARED` are its candidates.
     Both sides ask (a pair is a candidate if either finds the other), so the relation
     is symmetric. The cost is bounded by the rare terms' postings, not by the square
-    of the folder."""
+    of the folder. ``threads``: chunks of documents worked on at once (the same
+    candidates)."""
     left, right, left_doc, _, right_doc, _ = space
     ldocs, rdocs = sorted_unique(left_doc), sorted_unique(right_doc)
     same = space.one_language
-    lterms = _DocTerms(left, left_doc, ldocs, progress)
-    rterms = lterms if same else _DocTerms(right, right_doc, rdocs, progress)
+    lterms = _DocTerms(left, left_doc, ldocs, progress, threads)
+    rterms = lterms if same else _DocTerms(right, right_doc, rdocs, progress, threads)
     df = lterms.df() if same else lterms.df() + rterms.df()
     held = len(np.union1d(ldocs, rdocs))
     usable = (df >= 2) & (df <= rare_limit(held))
@@ -243,8 +259,12 @@ def candidate_documents(space: SentenceSpace, documents: int, progress: Progress
     asked[qr.indices] = True
     dl = lterms.having(asked)
     dr = dl if same else rterms.having(asked)
-    keys = [_candidate_keys(ql, dr, ldocs, rdocs, idf, documents, progress)]
-    back = _candidate_keys(qr, dl, rdocs, ldocs, idf, documents, progress) if not same else keys[0]
+    keys = [_candidate_keys(ql, dr, ldocs, rdocs, idf, documents, progress, threads)]
+    back = (
+        _candidate_keys(qr, dl, rdocs, ldocs, idf, documents, progress, threads)
+        if not same
+        else keys[0]
+    )
     keys.append((back % documents) * documents + back // documents)  # the other side's
     return sorted_unique(np.concatenate(keys))
 
@@ -257,16 +277,19 @@ def _candidate_keys(
     idf: np.ndarray,
     documents: int,
     progress: Progress,
+    threads: int = 1,
 ) -> np.ndarray:
     """Each ``a`` document's best ``b`` documents (see :func:`candidate_documents`),
     from its rarest terms (``query``), as keys ``a document * documents + b
-    document``."""
+    document``; ``threads`` blocks of rows at once, each of a ``threads``-th of the
+    entries (the memory of one block alone)."""
     from scipy import sparse
 
     weighted = (query @ sparse.diags(idf)).tocsr()
     b_t = b.T.tocsr()
-    out = []
-    for start, stop in row_blocks(query, b):
+
+    def best(rows: tuple[int, int]) -> np.ndarray:
+        start, stop = rows
         progress.check()
         shared = (query[start:stop] @ b_t).tocsr()
         scores = (weighted[start:stop] @ b_t).tocsr()
@@ -275,7 +298,10 @@ def _candidate_keys(
         row = np.repeat(np.arange(stop - start), np.diff(scores.indptr))
         scores.data[adocs[start + row] == bdocs[scores.indices]] = 0.0  # not itself
         r, c = _top_docs(scores, shared, CANDIDATES)
-        out.append(adocs[start + r].astype(np.int64) * documents + bdocs[c])
+        return adocs[start + r].astype(np.int64) * documents + bdocs[c]
+
+    blocks = row_blocks(query, b, BLOCK_ENTRIES // max(threads, 1))
+    out = list(map_in_order(best, blocks, threads, "candidates"))
     return np.concatenate(out) if out else np.zeros(0, np.int64)
 
 

@@ -88,7 +88,13 @@ def _links_of_space(sents: list[Sentences], spec: _Spec, how: Products) -> _Link
     ready = how.job.subjob(made * units, total=2 if blocked else 1)
     how = replace(how, job=how.job.subjob((1 - made) * units, total=units))
     space = sentence_space(
-        sents, spec.field, spec.row_lang, spec.col_lang, how.copies, how.job.progress
+        sents,
+        spec.field,
+        spec.row_lang,
+        spec.col_lang,
+        how.copies,
+        how.job.progress,
+        threads=how.threads,
     )
     ready.advance(1)
     ready.check()
@@ -170,7 +176,7 @@ def _every_pair(space: SentenceSpace, how: Products) -> _Found:
 def _blocked(space: SentenceSpace, documents: int, how: Products, ready: Job) -> _Found:
     """:func:`_every_pair` in a large folder: each document's sentences meet its
     candidates' and the reference sample's (``ready`` is told when they are found)."""
-    pairs = candidate_documents(space, documents, how.job.progress)
+    pairs = candidate_documents(space, documents, how.job.progress, how.threads)
     ready.advance(1)
     ready.check()
     if space.one_language:

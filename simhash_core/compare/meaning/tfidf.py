@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from simhash_core.compare.tally import SortedTally, distinct_counts
+from simhash_core.ordered_threads import map_in_order
 from simhash_core.progress import Progress
 from simhash_core.text.sentences import Sentences
 
@@ -27,7 +28,10 @@ COMMON_TERM_SENTENCES = 200  # ...when that is more than 200 sentences
 
 
 def _tfidf(
-    sides: list[_Side], weight: np.ndarray | None = None, progress: Progress | None = None
+    sides: list[_Side],
+    weight: np.ndarray | None = None,
+    progress: Progress | None = None,
+    threads: int = 1,
 ) -> list[sparse.csr_matrix]:
     """L2-normalised TF-IDF rows (sublinear term frequency) of each side's sentences,
     IDF over all of them, each row counted ``weight[doc]`` times if given (a sentence
@@ -38,18 +42,24 @@ def _tfidf(
     weighted rows straight into arrays of their final size. Beside the matrices, only
     one slice's terms are held: never the folder's every term occurrence (250 million
     in a folder of 100,000 essays), nor the entries of terms left out as too common.
-    A cancel of ``progress`` is acted on between the slices.
+    A cancel of ``progress`` is acted on between the slices. With ``threads`` > 1,
+    that many slices are worked on at once (the same rows: each slice is made alone,
+    and they are put together in order).
     """
     # per term: the (weighted) number of sentences holding it, then each side's entries
     tally = SortedTally(1 + len(sides), waiting=TFIDF_SLICE, grow=True, dtype=np.uint32)
     for k, side in enumerate(sides):
-        for doc, ptr, ids in side.slices(progress):
+
+        def counted(piece: tuple[np.ndarray, np.ndarray, np.ndarray], k: int = k):
+            doc, ptr, ids = piece
             distinct = _distinct_terms(ptr, ids.astype(np.int64), 1 << 32)
             per_row = None if weight is None else weight[doc]
             lengths = np.diff(distinct.indptr)
             terms = distinct.indices.astype(np.uint32)
-            tally.add(*_slice_counts(terms, per_row, lengths, k, len(sides)))
-            del distinct, ptr, ids  # not held while the next slice is read
+            return _slice_counts(terms, per_row, lengths, k, len(sides))
+
+        for found in map_in_order(counted, side.slices(progress), threads, "tfidf"):
+            tally.add(*found)
     vocab, counts = tally.result()
     df, entries = counts[0].astype(np.int64), counts[1:].astype(np.int64)
     if weight is None:
@@ -61,16 +71,22 @@ def _tfidf(
     # product dense: left out (only in large folders)
     idf[df > max(COMMON_TERM_SENTENCES, COMMON_TERM_SHARE * rows)] = 0.0
     return [
-        _weighted_rows(side, vocab, idf, int(n[idf != 0].sum()), progress)
+        _weighted_rows(side, vocab, idf, int(n[idf != 0].sum()), progress, threads)
         for side, n in zip(sides, entries, strict=True)
     ]
 
 
 def _weighted_rows(
-    side: _Side, vocab: np.ndarray, idf: np.ndarray, nnz: int, progress: Progress | None
+    side: _Side,
+    vocab: np.ndarray,
+    idf: np.ndarray,
+    nnz: int,
+    progress: Progress | None,
+    threads: int = 1,
 ) -> sparse.csr_matrix:
     """The second pass of :func:`_tfidf` for one side: its ``nnz`` entries of terms
-    that count, weighted and normalised, written a slice at a time."""
+    that count, weighted and normalised, written a slice at a time (``threads`` slices
+    weighted at once)."""
     from scipy import sparse
 
     n = len(side.doc)
@@ -80,23 +96,38 @@ def _weighted_rows(
     data, indices = np.empty(nnz, np.float32), np.empty(nnz, index)
     indptr = np.zeros(n + 1, index)
     at = first = 0
-    for _, ptr, ids in side.slices(progress):
-        m = _distinct_terms(ptr, _places(vocab, ids), len(vocab))
-        np.log(m.data, out=m.data)
-        m.data += 1.0
-        m.data *= idf[m.indices]
-        m.eliminate_zeros()  # the terms left out
-        # each row's norm as a sparse sum makes it (float32, in row order): the same
-        # values as weighting the whole matrix at once
-        squares = sparse.csr_matrix((m.data * m.data, m.indices, m.indptr), shape=m.shape)
-        norms = np.sqrt(np.asarray(squares.sum(axis=1)).ravel())
+
+    def weighted(piece: tuple[np.ndarray, np.ndarray, np.ndarray]) -> sparse.csr_matrix:
+        return _weighted_slice(piece[1], _places(vocab, piece[2]), idf, len(vocab))
+
+    for m in map_in_order(weighted, side.slices(progress), threads, "tfidf"):
         lengths = np.diff(m.indptr)
-        m.data *= np.repeat((1.0 / np.maximum(norms, 1e-12)).astype(np.float32), lengths)
         data[at : at + m.nnz], indices[at : at + m.nnz] = m.data, m.indices
         indptr[first + 1 : first + len(lengths) + 1] = m.indptr[1:] + at
         at, first = at + m.nnz, first + len(lengths)
-        del m, squares, ptr, ids  # not held while the next slice is read
+        del m  # not held while the next slice is read
     return sparse.csr_matrix((data, indices, indptr), shape=(n, len(vocab)), copy=False)
+
+
+def _weighted_slice(
+    ptr: np.ndarray, cols: np.ndarray, idf: np.ndarray, width: int
+) -> sparse.csr_matrix:
+    """One slice's rows (``cols[ptr[i]:ptr[i + 1]]``, places in the vocabulary) with
+    sublinear term frequencies times ``idf``, without the terms left out (IDF 0), each
+    row L2-normalised."""
+    from scipy import sparse
+
+    m = _distinct_terms(ptr, cols, width)
+    np.log(m.data, out=m.data)
+    m.data += 1.0
+    m.data *= idf[m.indices]
+    m.eliminate_zeros()  # the terms left out
+    # each row's norm as a sparse sum makes it (float32, in row order): the same
+    # values as weighting the whole matrix at once
+    squares = sparse.csr_matrix((m.data * m.data, m.indices, m.indptr), shape=m.shape)
+    norms = np.sqrt(np.asarray(squares.sum(axis=1)).ravel())
+    m.data *= np.repeat((1.0 / np.maximum(norms, 1e-12)).astype(np.float32), np.diff(m.indptr))
+    return m
 
 
 TFIDF_SLICE = 1 << 22  # term occurrences of the documents weighted at once
@@ -278,6 +309,7 @@ def sentence_space(
     col_lang: int,
     copies: np.ndarray | None = None,
     progress: Progress | None = None,
+    threads: int = 1,
 ) -> SentenceSpace | None:
     """The TF-IDF rows of the ``row_lang`` and ``col_lang`` sentences (the same matrix
     when the languages are), and each row's document and place in it. None if a side
@@ -288,5 +320,5 @@ def sentence_space(
     if len(rows.doc) == 0 or len(cols.doc) == 0:
         return None
     # across languages, one IDF over both sides' sentences: the shared English-stem space
-    made = _tfidf([rows] if cols is rows else [rows, cols], copies, progress)
+    made = _tfidf([rows] if cols is rows else [rows, cols], copies, progress, threads)
     return SentenceSpace(made[0], made[-1], rows.doc, rows.local, cols.doc, cols.local)
