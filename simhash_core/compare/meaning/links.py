@@ -75,13 +75,16 @@ REWORDED_SPACES = (_Spec("word", CHINESE, CHINESE, 0), _Spec("word", ENGLISH, EN
 TRANSLATED_SPACE = _Spec("gloss", CHINESE, ENGLISH, 1)
 
 
-def _links_of_space(sents: list[Sentences], spec: _Spec, how: Products) -> _Links:
+def _links_of_space(
+    sents: list[Sentences], spec: _Spec, how: Products, blocked: bool | None = None
+) -> _Links:
     """The links of one space (a language with itself, or Chinese with English), each
     once, for documents ``doc_a < doc_b``. With ``how.copies`` (the documents stand for
     that many identical ones, see :func:`meaning_pairs`), every link comes in both
     orientations instead, documents in any order: pairs of copies take it from either
-    side."""
-    blocked = is_large(len(sents))
+    side. ``blocked``: whether the folder is large (by default, whether ``sents`` are
+    many; the caller says so when some of them are the assignment's)."""
+    blocked = is_large(len(sents)) if blocked is None else blocked
     if blocked and how.copies is not None:
         raise ValueError("documents standing for copies are compared in a small folder only")
     units, made = how.job.total, SPACE_MADE_LARGE if blocked else SPACE_MADE
@@ -372,7 +375,9 @@ def meaning_pairs(
     job = Job(progress or Progress(), sum(spec.units(rows) for spec in specs), share)
     how = Products(job, threads, min_margin, copies)
     parts = [
-        _links_of_space(sents, spec, replace(how, job=job.subjob(spec.units(rows))))
+        _links_of_space(
+            sents, spec, replace(how, job=job.subjob(spec.units(rows))), is_large(students)
+        )
         for spec in specs
     ]
     if assignment:
