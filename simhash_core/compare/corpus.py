@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from simhash_core.compare.extension import whole_passages
+from simhash_core.compare.extension import ended, whole_passages
 from simhash_core.compare.meaning import shown_beside
 from simhash_core.compare.passages import (
     SortedShingles,
@@ -434,8 +434,17 @@ class Corpus:
 
     def passages(self, i: int, j: int) -> list[Passage]:
         """Matching passages of the pair as shown: :meth:`found_passages` made whole
-        (:meth:`whole_passages`)."""
-        return self.whole_passages(i, j, self.found_passages(i, j))
+        (:meth:`whole_passages`) and ended where their words end (:meth:`shown`)."""
+        return self.shown(i, j, self.whole_passages(i, j, self.found_passages(i, j)))
+
+    def shown(self, i: int, j: int, whole: Sequence[Passage]) -> list[Passage]:
+        """Whole passages of documents ``i < j`` as the side-by-side view shows them:
+        an end in text without sentence ends (a list, a web page's lines) at the last
+        word the other side holds (:func:`~.extension.ended`). The rules that judge a
+        pair read the whole passages, sentence by sentence."""
+        a, b = self.sentences(i), self.sentences(j)
+        texts = (self.docs[i].text, self.docs[j].text)
+        return [ended(p, a, b, texts) for p in whole]
 
     def whole_passages(self, i: int, j: int, found: list[Passage]) -> list[Passage]:
         """The passages ``found`` in documents ``i < j`` (word for word, reworded,

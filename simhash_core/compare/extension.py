@@ -54,6 +54,7 @@ Everything depends only on the two documents: the same pair gives the same passa
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -61,6 +62,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from simhash_core.compare.continuation import Seed, SentenceCosines, Terms, continued
+from simhash_core.text.normalize import CJK_RANGES
 from simhash_core.text.sentences import MAX_CHARS, Sentences, terms_of
 from simhash_core.types import Passage, Summing
 
@@ -828,6 +830,110 @@ def _gap(x: tuple[int, int], y: tuple[int, int], s: Sentences) -> int:
     if gap1 - gap0 > 2 * GAP_SENTENCES * MAX_CHARS:
         return 2 * GAP_SENTENCES + 1
     return _sentences_within(s, gap0, gap1)
+
+
+def ended(p: Passage, a: Sentences, b: Sentences, texts: tuple[str, str]) -> Passage:
+    """``p`` with each end that lies in text without sentence ends of its own moved to
+    the last (or first) word there that the other side's passage holds too.
+
+    A list, a table or a web page's lines have no full stops: such text is cut into
+    pieces of :data:`MAX_CHARS` characters (:func:`~.sentences.sentence_bounds`), and a
+    passage taking whole sentences would run on to a cut that says nothing about where
+    the copy ends. An end in an ordinary sentence stays where the sentence ends; so does
+    one in a piece with no word of the other side's passage, or in a translated passage
+    (its two sides share no words).
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> x = "Listed: " + " ".join(["red apples and green pears"] * 3) + " " + "zzz " * 100
+    >>> y = "Shown here: red apples and green pears and more red apples and green pears."
+    >>> p = ended(Passage(0, len(x), 0, len(y), 10, kind="reworded"),
+    ...           sentences_of(x), sentences_of(y), (x, y))
+    >>> x[p.a_start:p.a_end][-11:], p.b_end == len(y)
+    ('green pears', True)
+    """
+    if p.common or p.kind not in (COPIED, REWORDED):
+        return p
+    (a0, a1), (b0, b1) = (p.a_start, p.a_end), (p.b_start, p.b_end)
+    a0, a1 = _open_ends(a, texts[0], a0, a1, texts[1][b0:b1])
+    b0, b1 = _open_ends(b, texts[1], b0, b1, texts[0][p.a_start : p.a_end])
+    if (a0, a1, b0, b1) == (p.a_start, p.a_end, p.b_start, p.b_end):
+        return p
+    return replace(p, a_start=a0, a_end=a1, b_start=b0, b_end=b1)
+
+
+_HAN_RUN = re.compile(rf"[{CJK_RANGES}]+")
+_TOKEN = re.compile(rf"{_HAN_RUN.pattern}|[^\W_{CJK_RANGES}]+")  # a Chinese run, or a word
+
+
+def _open_ends(s: Sentences, text: str, start: int, end: int, other: str) -> tuple[int, int]:
+    """``[start, end)`` of ``text`` (sentences ``s``) with an end in a run-on
+    (:func:`_run_on`) moved to the nearest word of the run inside the span whose terms
+    ``other`` holds too."""
+    if s.count == 0:
+        return start, end
+    starts, ends = s.spans[0::2], s.spans[1::2]
+    run_on = _run_on(s)
+    first = int(np.searchsorted(ends, start, side="right"))  # the piece holding start
+    last = int(np.searchsorted(starts, end, side="left")) - 1  # the piece holding end - 1
+    wanted: set[int] | None = None
+    if 0 <= last < s.count and run_on[last]:
+        k = last
+        while k > 0 and run_on[k - 1] and starts[k] == ends[k - 1]:
+            k -= 1
+        wanted = set(terms_of(other).tolist())
+        words = _words_in(text, max(int(starts[k]), start), end)
+        end = _last_kept(words, wanted, end)
+    if first < s.count and run_on[first]:
+        k = first
+        while k + 1 < s.count and run_on[k + 1] and starts[k + 1] == ends[k]:
+            k += 1
+        wanted = set(terms_of(other).tolist()) if wanted is None else wanted
+        words = _words_in(text, start, min(int(ends[k]), end))
+        mirrored = [(-w1, -w0, t) for w0, w1, t in reversed(words)]
+        start = -_last_kept(mirrored, wanted, -start)
+    return start, end
+
+
+def _last_kept(words: list[tuple[int, int, set[int]]], wanted: set[int], end: int) -> int:
+    """Where a passage ending at ``end`` after ``words`` (in order) ends: after the word
+    before the first term past the last word whose terms ``wanted`` holds (words
+    without terms there, such as "of the", stay with it); ``end`` when no word is
+    held, or none with terms follows the last one held.
+
+    >>> w = [(0, 3, {1}), (4, 6, set()), (7, 9, {2}), (10, 12, {5})]
+    >>> _last_kept(w, {1}, 12), _last_kept(w, {5}, 12), _last_kept(w, {9}, 12)
+    (6, 12, 12)
+    """
+    held = [k for k, w in enumerate(words) if wanted & w[2]]
+    if not held:
+        return end
+    after = next((k for k in range(held[-1] + 1, len(words)) if words[k][2]), None)
+    return end if after is None else words[after - 1][1]
+
+
+def _run_on(s: Sentences) -> np.ndarray:
+    """Per sentence of ``s``: whether it is a piece of a run of text without a sentence
+    end (:func:`~.sentences.sentence_bounds` cuts one longer than :data:`MAX_CHARS`
+    into pieces of that length and what is left): a piece that long, or the piece that
+    goes straight on from one."""
+    starts, ends = s.spans[0::2], s.spans[1::2]
+    long = (ends - starts) >= MAX_CHARS
+    out = long.copy()
+    out[1:] |= long[:-1] & (starts[1:] == ends[:-1])
+    return out
+
+
+def _words_in(text: str, start: int, end: int) -> list[tuple[int, int, set[int]]]:
+    """The words of ``text[start:end]`` in order: each one's span and terms (none for
+    a word sentences do not count; a Chinese run gives each pair of its characters)."""
+    out = []
+    for m in _TOKEN.finditer(text, start, end):
+        if _HAN_RUN.fullmatch(m.group()):
+            for k in range(m.start(), m.end() - 1):
+                out.append((k, k + 2, set(terms_of(text[k : k + 2]).tolist())))
+            continue
+        out.append((m.start(), m.end(), set(terms_of(m.group()).tolist())))
+    return out
 
 
 def _sentences_within(s: Sentences, start: int, end: int) -> int:

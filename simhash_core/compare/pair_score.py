@@ -108,10 +108,11 @@ class Counted:
 
     share_a: float  # the larger of A's word-for-word share and its reworded/translated share
     share_b: float
-    chars_a: int  # original-text characters of A inside the passages shown
+    chars_a: int  # original-text characters of A inside the passages shown (Corpus.shown)
     chars_b: int
     passages: int  # the passages shown
-    # the whole passages shown, and the word-for-word ones they are made of
+    # the whole passages, sentence by sentence as the rules read them, and the
+    # word-for-word ones they are made of
     whole: tuple[Passage, ...] = ()
     words: tuple[Passage, ...] = ()
 
@@ -129,14 +130,15 @@ def counted(corpus: Corpus, i: int, j: int, m: PairMeasure, meaning: MeaningFoun
     if not m.passages and not meaning.passages:
         return Counted(share_a, share_b, 0, 0, 0)
     words = corpus.word_passages(i, j) if m.passages else []
-    shown = corpus.whole_passages(i, j, [*words, *shown_beside(words, meaning.passages)])
+    whole = corpus.whole_passages(i, j, [*words, *shown_beside(words, meaning.passages)])
+    shown = corpus.shown(i, j, whole)
     return Counted(
         share_a,
         share_b,
         chars_a=_union_length([(p.a_start, p.a_end) for p in shown]),
         chars_b=_union_length([(p.b_start, p.b_end) for p in shown]),
         passages=len(shown),
-        whole=tuple(shown),
+        whole=tuple(whole),
         words=tuple(words),
     )
 
@@ -324,11 +326,12 @@ def rewritten(
         return None
     share_a = sentence_share(corpus.sentences(i), [(p.a_start, p.a_end) for p in again])
     share_b = sentence_share(corpus.sentences(j), [(p.b_start, p.b_end) for p in again])
+    shown = corpus.shown(i, j, whole)
     counts = Counted(
         max(found.share_a, share_a),
         max(found.share_b, share_b),
-        chars_a=_union_length([(p.a_start, p.a_end) for p in whole]),
-        chars_b=_union_length([(p.b_start, p.b_end) for p in whole]),
+        chars_a=_union_length([(p.a_start, p.a_end) for p in shown]),
+        chars_b=_union_length([(p.b_start, p.b_end) for p in shown]),
         passages=len(whole),
         whole=whole,
         words=found.words,

@@ -12,6 +12,7 @@ from simhash_core.compare.continuation import SentenceCosines, continued
 from simhash_core.compare.extension import (
     CONTINUE_DICE,
     _term_rows,
+    ended,
     in_order,
     join_passages,
     loose_summaries,
@@ -403,3 +404,49 @@ def test_pieces_touching_on_one_side_join_across_two_sentences_on_the_other() ->
     assert len(join_passages([first, touching], s, s)) == 1
     apart = Passage(spans[3][0], spans[3][1], spans[3][0], spans[3][1], 10)
     assert len(join_passages([first, apart], s, s)) == 2
+
+
+# a web page's lines: no full stop, none of the source's words
+LINES = (
+    "Opening hours Monday to Friday nine till five Tickets sold at the gate Parking behind "
+    "the museum Guided tours on request Group discounts for schools Gift shop closed on "
+    "holidays Wheelchair access through the side entrance Lockers available for visitors "
+    "Photography allowed without flash Audio guides in seven languages Cafe serves lunch "
+    "Newsletter sign up at the desk Membership cards renewed online Lost property kept a "
+    "month Contact the office by telephone Friends of the museum meet on Thursdays"
+)
+
+
+def test_a_passage_ends_where_its_words_end_in_text_without_full_stops(tmp_path) -> None:
+    """A copy running on into a list without full stops (cut into pieces of 400
+    characters) is shown ending at its last word the source holds, not at a cut 400
+    characters on, and the pair counts what is shown; the source's side, ending at a
+    full stop, stays whole, and the pair is judged as before (flagged for its
+    rewritten sentences)."""
+    copy = _text(REWRITTEN)[:-1]  # its last full stop gone: the list goes straight on
+    text_a, text_b = _text(OTHER[:3]) + " " + copy + " " + LINES, _text(SOURCE)
+    (tmp_path / "a.txt").write_text(text_a, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(text_b, encoding="utf-8")
+    result = scan([tmp_path], isolate=False, all_pairs=True)
+    (p,) = result.corpus.passages(0, 1)
+    assert text_a[p.a_start : p.a_end].startswith("From the northern glaciers")
+    assert text_a[p.a_start : p.a_end].endswith("a narrow railway follows the river")
+    assert (p.b_start, p.b_end) == (0, len(text_b))
+    (pair,) = result.pairs
+    assert pair.flagged and (pair.matched_chars, pair.matched_chars_b) == (
+        p.a_end - p.a_start,
+        p.b_end - p.b_start,
+    )
+    # the whole passages the rules read run on to a cut in the list
+    whole = result.corpus.whole_passages(0, 1, result.corpus.found_passages(0, 1))
+    assert max(w.a_end for w in whole) > p.a_end + 300
+
+
+def test_a_passage_starts_where_its_words_start_after_text_without_full_stops() -> None:
+    text_a, text_b = LINES + " " + _text(REWRITTEN), _text(SOURCE)
+    a, b = sentences_of(text_a), sentences_of(text_b)
+    (whole,) = whole_passages([], a, b)
+    assert not text_a[whole.a_start : whole.a_end].startswith("From")  # a cut's piece
+    p = ended(whole, a, b, (text_a, text_b))
+    assert text_a[p.a_start : p.a_end].startswith("From the northern glaciers")
+    assert (p.a_end, p.b_start, p.b_end) == (whole.a_end, whole.b_start, whole.b_end)
