@@ -56,8 +56,9 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 
@@ -894,7 +895,9 @@ def _open_ends(s: Sentences, text: str, start: int, end: int, other: str) -> tup
     return start, end
 
 
-def _last_kept(words: list[tuple[int, int, set[int]]], wanted: set[int], end: int) -> int:
+def _last_kept(
+    words: Sequence[tuple[int, int, Collection[int]]], wanted: set[int], end: int
+) -> int:
     """Where a passage ending at ``end`` after ``words`` (in order) ends: after the word
     before the first term past the last word whose terms ``wanted`` holds (words
     without terms there, such as "of the", stay with it); ``end`` when no word is
@@ -904,7 +907,7 @@ def _last_kept(words: list[tuple[int, int, set[int]]], wanted: set[int], end: in
     >>> _last_kept(w, {1}, 12), _last_kept(w, {5}, 12), _last_kept(w, {9}, 12)
     (6, 12, 12)
     """
-    held = [k for k, w in enumerate(words) if wanted & w[2]]
+    held = [k for k, w in enumerate(words) if not wanted.isdisjoint(w[2])]
     if not held:
         return end
     after = next((k for k in range(held[-1] + 1, len(words)) if words[k][2]), None)
@@ -923,17 +926,24 @@ def _run_on(s: Sentences) -> np.ndarray:
     return out
 
 
-def _words_in(text: str, start: int, end: int) -> list[tuple[int, int, set[int]]]:
+def _words_in(text: str, start: int, end: int) -> list[tuple[int, int, frozenset[int]]]:
     """The words of ``text[start:end]`` in order: each one's span and terms (none for
     a word sentences do not count; a Chinese run gives each pair of its characters)."""
     out = []
     for m in _TOKEN.finditer(text, start, end):
         if _HAN_RUN.fullmatch(m.group()):
             for k in range(m.start(), m.end() - 1):
-                out.append((k, k + 2, set(terms_of(text[k : k + 2]).tolist())))
+                out.append((k, k + 2, _terms(text[k : k + 2])))
             continue
-        out.append((m.start(), m.end(), set(terms_of(m.group()).tolist())))
+        out.append((m.start(), m.end(), _terms(m.group())))
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _terms(word: str) -> frozenset[int]:
+    """The terms of one word or pair of Chinese characters (:func:`terms_of`), once per
+    process: the words of a folder repeat."""
+    return frozenset(terms_of(word).tolist())
 
 
 def _sentences_within(s: Sentences, start: int, end: int) -> int:
