@@ -12,13 +12,13 @@ in *other* documents).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
+from simhash_core.ordered_threads import map_in_order
 from simhash_core.progress import Job
 
 if TYPE_CHECKING:
@@ -286,25 +286,19 @@ def in_order(
     blocks: Sequence[tuple[np.ndarray, Callable[[], Computed]]], job: Job, threads: int
 ) -> Iterator[tuple[np.ndarray, Computed]]:
     """Each block's left rows and product, in block order, ``threads`` computed at a
-    time (at most that many ahead of the one collected: memory stays bounded)."""
-    threads = max(1, min(threads, MAX_THREADS))
-    if threads == 1 or len(blocks) < 2:
-        for where, compute in blocks:
-            job.check()
-            yield where, compute()
-        return
-    pool = ThreadPoolExecutor(threads, "meaning")
-    try:
-        pending = [pool.submit(compute) for _, compute in blocks[:threads]]
-        for k, (where, _) in enumerate(blocks):
-            job.check()
-            if k + threads < len(blocks):
-                pending.append(pool.submit(blocks[k + threads][1]))
-            found = pending[k].result()
-            pending[k] = None  # type: ignore[call-overload]
-            yield where, found
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    time and that many ahead of the one collected (every thread busy while a block's
+    pairs are taken; memory stays bounded). A cancelled ``job`` stops at the next
+    block."""
+    threads = max(1, min(threads, MAX_THREADS)) if len(blocks) > 1 else 1
+    yield from map_in_order(partial(_computed, job), blocks, threads, "meaning", ahead=threads)
+
+
+def _computed(
+    job: Job, block: tuple[np.ndarray, Callable[[], Computed]]
+) -> tuple[np.ndarray, Computed]:
+    """A block's left rows and product, unless ``job`` was cancelled."""
+    job.check()
+    return block[0], block[1]()
 
 
 def similar_pairs(space: SentenceSpace, how: Products) -> Found:
