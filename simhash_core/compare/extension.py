@@ -882,17 +882,44 @@ def _open_ends(s: Sentences, text: str, start: int, end: int, other: str) -> tup
         while k > 0 and run_on[k - 1] and starts[k] == ends[k - 1]:
             k -= 1
         wanted = set(terms_of(other).tolist())
-        words = _words_in(text, max(int(starts[k]), start), end)
-        end = _last_kept(words, wanted, end)
+        end = _moved_end(text, max(int(starts[k]), start), end, wanted)
     if first < s.count and run_on[first]:
         k = first
         while k + 1 < s.count and run_on[k + 1] and starts[k + 1] == ends[k]:
             k += 1
         wanted = set(terms_of(other).tolist()) if wanted is None else wanted
-        words = _words_in(text, start, min(int(ends[k]), end))
-        mirrored = [(-w1, -w0, t) for w0, w1, t in reversed(words)]
-        start = -_last_kept(mirrored, wanted, -start)
+        start = _moved_start(text, start, min(int(ends[k]), end), wanted)
     return start, end
+
+
+_WINDOW = 1024  # characters read first from a passage's end (its last held word is near)
+
+
+def _moved_end(text: str, lo: int, end: int, wanted: set[int]) -> int:
+    """:func:`_last_kept` over the words of ``text[lo:end]``, read from the end in
+    windows growing fourfold until one holds a word ``wanted`` holds (a run-on of a
+    megabyte is not read whole for each passage ending in it)."""
+    width = _WINDOW
+    while True:
+        at = max(lo, end - width)
+        words = _words_in(text, at, end)[1 if at > lo else 0 :]  # the first may be cut
+        if at == lo or any(not wanted.isdisjoint(w[2]) for w in words):
+            return _last_kept(words, wanted, end)
+        width *= 4
+
+
+def _moved_start(text: str, start: int, hi: int, wanted: set[int]) -> int:
+    """:func:`_moved_end` for a passage's start: its words up to ``hi`` read forward."""
+    width = _WINDOW
+    while True:
+        to = min(hi, start + width)
+        words = _words_in(text, start, to)
+        if to < hi:
+            words = words[:-1]  # the last may be cut
+        if to == hi or any(not wanted.isdisjoint(w[2]) for w in words):
+            mirrored = [(-w1, -w0, t) for w0, w1, t in reversed(words)]
+            return -_last_kept(mirrored, wanted, -start)
+        width *= 4
 
 
 def _last_kept(

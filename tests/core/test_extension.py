@@ -450,3 +450,26 @@ def test_a_passage_starts_where_its_words_start_after_text_without_full_stops() 
     p = ended(whole, a, b, (text_a, text_b))
     assert text_a[p.a_start : p.a_end].startswith("From the northern glaciers")
     assert (p.a_end, p.b_start, p.b_end) == (whole.a_end, whole.b_start, whole.b_end)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_run_on_end_read_in_windows_is_where_reading_all_of_it_puts_it(monkeypatch, seed):
+    """The end and start of a passage in a run-on, read from its edge in growing
+    windows, are where reading every word of it puts them, whatever the windows cut
+    ("b|ridge" is no "ridge", "snow|drop" no "snow")."""
+    from simhash_core.compare import extension
+
+    rng = random.Random(seed)
+    vocabulary = ["river", "bridge", "ridge", "snowdrop", "of", "the", "黄河", "流域", "snow"]
+    text = " ".join(rng.choice(vocabulary) for _ in range(rng.randint(1, 30)))
+    wanted = set(extension.terms_of(" ".join(rng.sample(vocabulary, 2))).tolist())
+    words = extension._words_in(text, 0, len(text))
+    mirrored = [(-w1, -w0, t) for w0, w1, t in reversed(words)]
+    end, start = (
+        extension._last_kept(words, wanted, len(text)),
+        -extension._last_kept(mirrored, wanted, 0),
+    )
+    for window in range(1, len(text) + 2):
+        monkeypatch.setattr(extension, "_WINDOW", window)
+        assert extension._moved_end(text, 0, len(text), wanted) == end, window
+        assert extension._moved_start(text, 0, len(text), wanted) == start, window
