@@ -54,7 +54,6 @@ Everything depends only on the two documents: the same pair gives the same passa
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
@@ -63,6 +62,7 @@ from functools import lru_cache
 import numpy as np
 
 from simhash_core.compare.continuation import Seed, SentenceCosines, Terms, continued
+from simhash_core.text.lazy_regex import LazyRegex
 from simhash_core.text.normalize import CJK_RANGES
 from simhash_core.text.sentences import MAX_CHARS, Sentences, terms_of
 from simhash_core.types import Passage, Summing
@@ -862,8 +862,8 @@ def ended(p: Passage, a: Sentences, b: Sentences, texts: tuple[str, str]) -> Pas
     return replace(p, a_start=a0, a_end=a1, b_start=b0, b_end=b1)
 
 
-_HAN_RUN = re.compile(rf"[{CJK_RANGES}]+")
-_TOKEN = re.compile(rf"{_HAN_RUN.pattern}|[^\W_{CJK_RANGES}]+")  # a Chinese run, or a word
+_HAN_RUN = LazyRegex(rf"[{CJK_RANGES}]+")
+_TOKEN = LazyRegex(rf"{_HAN_RUN.pattern}|[^\W_{CJK_RANGES}]+")  # a Chinese run, or a word
 
 
 def _open_ends(s: Sentences, text: str, start: int, end: int, other: str) -> tuple[int, int]:
