@@ -43,7 +43,8 @@ from simhash_core.compare.meaning import (
 from simhash_core.compare.pair_score import PairMeasure
 from simhash_core.types import ScanSettings
 
-MEMO_VERSION = 6  # 6: no sentence saying what the assignment text says is linked
+MEMO_VERSION = 7  # 7: a run joins a passage only past it on both sides; 6: no sentence
+# saying what the assignment text says is linked
 _MEASURE_FIELDS = [f.name for f in fields(PairMeasure)]
 
 

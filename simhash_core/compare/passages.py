@@ -148,7 +148,17 @@ def align_units(
         a0, a1, b0, b1 = i0, i0 + length - 1 + n, j0, j0 + length - 1 + n
         best = None
         for p in open_:
-            fits = a0 <= p.a1 + max_gap and p.b1 - n <= b0 <= p.b1 + max_gap and a0 >= p.a0
+            # the run goes on past the passage on both sides: text repeated on one
+            # side only ("images in this gallery" five times in a web page, once in the
+            # other) is matched once for each repetition, never as one passage of all
+            # of them against a single one
+            fits = (
+                a0 <= p.a1 + max_gap
+                and p.b1 - n <= b0 <= p.b1 + max_gap
+                and a0 >= p.a0
+                and a1 > p.a1
+                and b1 > p.b1
+            )
             if fits and (best is None or abs(b0 - p.b1) < abs(b0 - best.b1)):
                 best = p
         if best is not None:
