@@ -854,9 +854,8 @@ def ended(p: Passage, a: Sentences, b: Sentences, texts: tuple[str, str]) -> Pas
     """
     if p.common or p.kind not in (COPIED, REWORDED):
         return p
-    (a0, a1), (b0, b1) = (p.a_start, p.a_end), (p.b_start, p.b_end)
-    a0, a1 = _open_ends(a, texts[0], a0, a1, texts[1][b0:b1])
-    b0, b1 = _open_ends(b, texts[1], b0, b1, texts[0][p.a_start : p.a_end])
+    a0, a1 = _open_ends(a, texts[0], p.a_start, p.a_end, (texts[1], p.b_start, p.b_end))
+    b0, b1 = _open_ends(b, texts[1], p.b_start, p.b_end, (texts[0], p.a_start, p.a_end))
     if (a0, a1, b0, b1) == (p.a_start, p.a_end, p.b_start, p.b_end):
         return p
     return replace(p, a_start=a0, a_end=a1, b_start=b0, b_end=b1)
@@ -866,28 +865,30 @@ _HAN_RUN = LazyRegex(rf"[{CJK_RANGES}]+")
 _TOKEN = LazyRegex(rf"{_HAN_RUN.pattern}|[^\W_{CJK_RANGES}]+")  # a Chinese run, or a word
 
 
-def _open_ends(s: Sentences, text: str, start: int, end: int, other: str) -> tuple[int, int]:
+def _open_ends(
+    s: Sentences, text: str, start: int, end: int, other: tuple[str, int, int]
+) -> tuple[int, int]:
     """``[start, end)`` of ``text`` (sentences ``s``) with an end in a run-on
     (:func:`_run_on`) moved to the nearest word of the run inside the span whose terms
-    ``other`` holds too."""
+    the ``other`` side's span (its text, start and end) holds too."""
     if s.count == 0:
         return start, end
     starts, ends = s.spans[0::2], s.spans[1::2]
-    run_on = _run_on(s)
     first = int(np.searchsorted(ends, start, side="right"))  # the piece holding start
     last = int(np.searchsorted(starts, end, side="left")) - 1  # the piece holding end - 1
     wanted: set[int] | None = None
-    if 0 <= last < s.count and run_on[last]:
+    if 0 <= last < s.count and _run_on(s, last):
         k = last
-        while k > 0 and run_on[k - 1] and starts[k] == ends[k - 1]:
+        while k > 0 and _run_on(s, k - 1) and starts[k] == ends[k - 1]:
             k -= 1
-        wanted = set(terms_of(other).tolist())
+        wanted = set(terms_of(other[0][other[1] : other[2]]).tolist())
         end = _moved_end(text, max(int(starts[k]), start), end, wanted)
-    if first < s.count and run_on[first]:
+    if first < s.count and _run_on(s, first):
         k = first
-        while k + 1 < s.count and run_on[k + 1] and starts[k + 1] == ends[k]:
+        while k + 1 < s.count and _run_on(s, k + 1) and starts[k + 1] == ends[k]:
             k += 1
-        wanted = set(terms_of(other).tolist()) if wanted is None else wanted
+        if wanted is None:
+            wanted = set(terms_of(other[0][other[1] : other[2]]).tolist())
         start = _moved_start(text, start, min(int(ends[k]), end), wanted)
     return start, end
 
@@ -941,16 +942,15 @@ def _last_kept(
     return end if after is None else words[after - 1][1]
 
 
-def _run_on(s: Sentences) -> np.ndarray:
-    """Per sentence of ``s``: whether it is a piece of a run of text without a sentence
+def _run_on(s: Sentences, k: int) -> bool:
+    """Whether sentence ``k`` of ``s`` is a piece of a run of text without a sentence
     end (:func:`~.sentences.sentence_bounds` cuts one longer than :data:`MAX_CHARS`
     into pieces of that length and what is left): a piece that long, or the piece that
     goes straight on from one."""
     starts, ends = s.spans[0::2], s.spans[1::2]
-    long = (ends - starts) >= MAX_CHARS
-    out = long.copy()
-    out[1:] |= long[:-1] & (starts[1:] == ends[:-1])
-    return out
+    if ends[k] - starts[k] >= MAX_CHARS:
+        return True
+    return bool(k > 0 and ends[k - 1] - starts[k - 1] >= MAX_CHARS and starts[k] == ends[k - 1])
 
 
 def _words_in(text: str, start: int, end: int) -> list[tuple[int, int, frozenset[int]]]:
