@@ -25,9 +25,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simhash_core.hashing import HashSet
 from simhash_core.types import Document, Passage
 
 MAX_REPEATS = 8  # a shingle repeated more often than this in B is matched at 16 places
+MAX_GAP = 12  # units: runs this close in both documents, in order, are one passage
 
 
 @dataclass
@@ -123,7 +125,7 @@ def align_units(
     b_ok: np.ndarray,
     n: int,
     *,
-    max_gap: int = 12,
+    max_gap: int = MAX_GAP,
     min_units: int = 12,
     b_index: SortedShingles | None = None,
     a_index: SortedShingles | None = None,
@@ -175,6 +177,63 @@ def align_units(
     done.extend(open_)
     kept = [p for p in done if p.units >= min_units]
     return merge_touching(kept)
+
+
+def may_hold_passage(
+    a_seq: np.ndarray,
+    a_ok: np.ndarray,
+    b_usable: HashSet,
+    n: int,
+    *,
+    min_units: int = 12,
+) -> bool:
+    """Whether :func:`align_units` can find a passage of A in B at all: False only
+    where it finds none. ``b_usable``: the set of B's usable shingles.
+
+    Cheap beside aligning (no sort of A, no runs): most pairs of a large folder share a
+    few shingles by chance, scattered through both texts. A passage's units are A's
+    units inside its runs, and its runs follow one another in A within
+    :data:`MAX_GAP` units; so all of them lie in one chain of A's shingles found in B
+    (each starting at most ``n + MAX_GAP`` units after the one before), and a passage
+    of ``min_units`` needs a chain covering that many units.
+
+    >>> from simhash_core.text.units import shingle_hashes
+    >>> a = shingle_hashes(list("abcdefghijklmnopqrstuvwxyz"), 3)
+    >>> ok = np.ones(len(a), bool)
+    >>> b = HashSet(shingle_hashes(list("0123abcdefgXYZhijklmnop"), 3))
+    >>> may_hold_passage(a, ok, b, 3, min_units=12), may_hold_passage(a, ok, b, 3, min_units=30)
+    (True, False)
+    >>> apart = HashSet(a[[0, 23]])  # two shingles, far apart in A: 3 units each
+    >>> [may_hold_passage(a, ok, apart, 3, min_units=u) for u in (5, 3)]
+    [False, True]
+    """
+    at = np.flatnonzero(a_ok)
+    return chain_reaches(at[b_usable(a_seq[at])], n, min_units)
+
+
+def chain_reaches(starts: np.ndarray, n: int, units: int) -> bool:
+    """Whether shingles of ``n`` units starting at ``starts`` (ascending) cover
+    ``units`` units in one chain, each starting within :data:`MAX_GAP` units of the end
+    of the one before. Read until the answer is known: a few shingles found by chance,
+    or the first of a copy's many.
+
+    >>> [chain_reaches(np.array([0, 1, 2, 30, 40]), 5, u) for u in (10, 11)]  # 0-7, 30-45
+    [True, False]
+    >>> [chain_reaches(np.array(s, int), 5, 10) for s in ([0, 17], [0, 18], [])]
+    [True, False, False]
+    >>> chain_reaches(np.array([0, 17]), 5, 11)  # the units between are not covered
+    False
+    """
+    covered, last = 0, None
+    for start in starts.tolist() if len(starts) <= 64 else starts:
+        if last is None or start - last > n + MAX_GAP:
+            covered = n
+        else:
+            covered += min(start - last, n)
+        if covered >= units:
+            return True
+        last = start
+    return False
 
 
 def merge_touching(matches: list[UnitMatch]) -> list[UnitMatch]:

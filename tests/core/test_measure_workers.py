@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from simhash_core.compare import measure_workers
 from simhash_core.compare.comparison import compare_documents
 from simhash_core.compare.corpus import Corpus
-from simhash_core.compare.pair_score import _measure
+from simhash_core.compare.pair_score import NOTHING, _measure
 from simhash_core.compare.shared_text import shared_text_shingles
 from simhash_core.types import ScanSettings
 from tests.core.samples import CLASS_ZH, PAN13, needs_samples, scanned
@@ -34,6 +35,35 @@ def test_pairs_measured_in_workers_are_measured_as_in_the_parent(small_chunks):
         assert measure == _measure(corpus, i, j)
         with_passages += measure.passages > 0
     assert with_passages >= 5  # pan13-en's copies among them
+
+
+@needs_samples
+def test_pairs_that_can_hold_no_passage_are_not_sent_to_workers(small_chunks, monkeypatch):
+    """Pairs sharing a few scattered shingles are measured as having no passage
+    without a worker; every pair sent or not measures as the parent aligns it."""
+    docs = scanned(PAN13)
+    settings = ScanSettings()
+    corpus = Corpus.build(docs, settings, shared_text_shingles(docs, settings.shared_text_files))
+    pairs = [(i, j) for i in range(len(docs)) for j in range(i + 1, len(docs))]
+    pairs = [p for p in pairs if len(np.intersect1d(*(docs[k].shingle_seq for k in p))) >= 1]
+    sent: list[tuple[int, int]] = []
+    run_chunks = measure_workers.run_chunks
+
+    def recorded(func, chunks, *args, **kw):
+        sent.extend(pair for chunk in chunks for pair in chunk)
+        return run_chunks(func, chunks, *args, **kw)
+
+    monkeypatch.setattr(measure_workers, "run_chunks", recorded)
+    found = measure_workers.measure_in_workers(corpus, pairs, workers=2)
+    assert sorted(found) == pairs
+    kept = set(sent)
+    free = [p for p in pairs if p not in kept]
+    assert len(free) >= len(pairs) // 4 and len(sent) >= 5
+    for i, j in pairs:
+        matches = corpus._align(i, j)
+        assert found[(i, j)][1] == matches
+        if (i, j) not in kept:
+            assert matches == [] and found[(i, j)][0] == NOTHING
 
 
 @needs_samples

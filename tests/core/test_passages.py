@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from simhash_core.compare import compare_documents
 from simhash_core.compare.pair_stream import every_pair
 from simhash_core.fingerprint.analyze import analyze_text, to_document
+from simhash_core.hashing import HashSet
 from simhash_core.text.normalize import normalize
 from simhash_core.types import ScanSettings
 from tests.core.textgen import en_essay, sentences_of, zh_essay
@@ -389,3 +390,74 @@ def test_text_repeated_on_one_side_only_is_no_longer_passage() -> None:
     assert matches(repeated, once, 12) == []  # three words, five times: never twelve
     assert matches(repeated, once, 3) == [(4 * k, 4 * k + 3, 1, 4, 3) for k in range(5)]
     assert matches(once, repeated, 3) == [(1, 4, 4 * k, 4 * k + 3, 3) for k in range(5)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 30), min_size=0, max_size=160),
+    st.lists(st.integers(0, 30), min_size=0, max_size=160),
+    st.sampled_from([1, 2, 3, 5]),
+    st.sampled_from([1, 3, 8, 12, 20]),
+    st.integers(0, 2**32 - 1),
+)
+def test_a_pair_said_to_hold_no_passage_aligns_to_none(a, b, n, min_units, seed) -> None:
+    """may_hold_passage is only ever False where align_units finds nothing: words
+    drawn from 31, so texts share runs, repeats and scattered shingles of every kind,
+    with some shingles unusable on either side."""
+    from simhash_core.compare.passages import align_units, may_hold_passage
+    from simhash_core.text.units import shingle_hashes
+
+    sa, sb = shingle_hashes([str(w) for w in a], n), shingle_hashes([str(w) for w in b], n)
+    rng = np.random.default_rng(seed)
+    ok_a, ok_b = rng.random(len(sa)) > 0.1, rng.random(len(sb)) > 0.1
+    found = align_units(sa, ok_a, sb, ok_b, n, min_units=min_units)
+    if found:
+        assert may_hold_passage(sa, ok_a, HashSet(sb[ok_b]), n, min_units=min_units)
+
+
+def test_shingles_shared_by_chance_hold_no_passage_and_a_copy_does() -> None:
+    """Two English essays on other subjects share stock phrases here and there: no
+    passage can come of them, said without aligning them; a copied paragraph can."""
+    from simhash_core.compare.passages import may_hold_passage
+
+    stock = ["on the other hand", "at the end of the day", "as a matter of fact"]
+
+    def with_stock(seed: int, every: int) -> str:
+        said = sentences(seed)
+        for k, phrase in enumerate(stock):
+            said[k * every] = f"{phrase.capitalize()}, {said[k * every]}"
+        return ". ".join(said)
+
+    def sentences(seed: int) -> list[str]:
+        return [s for s in en_essay(seed).split(". ") if s]
+
+    one, two = with_stock(11, 9), with_stock(12, 4)
+    copied = two + ". " + ". ".join(sentences(11)[20:25])
+    a, b, c = (analyze_text(t, SETTINGS) for t in (one, two, copied))
+    ok = np.ones(len(a.shingle_seq), bool)
+
+    def may(other) -> bool:
+        usable = HashSet(other.shingle_seq)
+        return may_hold_passage(a.shingle_seq, ok, usable, SETTINGS.ngram, min_units=12)
+
+    assert len(np.intersect1d(a.shingle_seq, b.shingle_seq)) >= 3
+    assert not may(b)
+    assert may(c)
+
+
+@pytest.mark.parametrize("between", [11, 12, 13])
+def test_may_hold_passage_at_the_edge_of_the_gap_a_passage_bridges(between: int) -> None:
+    """Two runs of four words, ``between`` other words apart in both texts: one
+    passage of eight units up to MAX_GAP (12) words between them, none beyond; the
+    check says so on both sides of the edge."""
+    from simhash_core.compare.passages import MAX_GAP, align_units, may_hold_passage
+    from simhash_core.text.units import shingle_hashes
+
+    def text(filler: str) -> list[str]:
+        return ["a", "b", "c", "d"] + [f"{filler}{k}" for k in range(between)] + list("efgh")
+
+    sa, sb = shingle_hashes(text("x"), 3), shingle_hashes(text("y"), 3)
+    ok_a, ok_b = np.ones(len(sa), bool), np.ones(len(sb), bool)
+    found = align_units(sa, ok_a, sb, ok_b, 3, min_units=8)
+    assert bool(found) == (between <= MAX_GAP)
+    assert may_hold_passage(sa, ok_a, HashSet(sb), 3, min_units=8) == bool(found)
