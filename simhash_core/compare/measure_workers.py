@@ -28,8 +28,7 @@ import numpy as np
 
 from simhash_core.compare.corpus import Corpus
 from simhash_core.compare.pair_score import NOTHING, PairMeasure, measure_matches
-from simhash_core.compare.passages import UnitMatch, may_hold_passage
-from simhash_core.hashing import HashSet
+from simhash_core.compare.passages import UnitMatch, may_hold_passage, usable_set
 from simhash_core.memory import drop_mapped_pages
 from simhash_core.pool import IsolatedPool, run_chunks
 from simhash_core.progress import Progress
@@ -98,7 +97,7 @@ def passage_free(
 def _free_of(corpus: Corpus, firsts: list[int], j: int) -> list[int]:
     """The documents of ``firsts`` that can hold no passage with document ``j``."""
     n, units = corpus.settings.ngram, corpus.settings.min_passage_units
-    usable = HashSet(corpus.docs[j].shingle_seq[corpus.ok_mask(j)])
+    usable = usable_set(corpus.docs[j].shingle_seq[corpus.ok_mask(j)])
     return [
         i
         for i in firsts

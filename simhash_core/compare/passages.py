@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simhash_core.hashing import HashSet
+from simhash_core.compare.shared_text import Members
 from simhash_core.types import Document, Passage
 
 MAX_REPEATS = 8  # a shingle repeated more often than this in B is matched at 16 places
@@ -182,7 +182,7 @@ def align_units(
 def may_hold_passage(
     a_seq: np.ndarray,
     a_ok: np.ndarray,
-    b_usable: HashSet,
+    b_usable: Members,
     n: int,
     *,
     min_units: int = 12,
@@ -200,15 +200,22 @@ def may_hold_passage(
     >>> from simhash_core.text.units import shingle_hashes
     >>> a = shingle_hashes(list("abcdefghijklmnopqrstuvwxyz"), 3)
     >>> ok = np.ones(len(a), bool)
-    >>> b = HashSet(shingle_hashes(list("0123abcdefgXYZhijklmnop"), 3))
+    >>> b = usable_set(shingle_hashes(list("0123abcdefgXYZhijklmnop"), 3))
     >>> may_hold_passage(a, ok, b, 3, min_units=12), may_hold_passage(a, ok, b, 3, min_units=30)
     (True, False)
-    >>> apart = HashSet(a[[0, 23]])  # two shingles, far apart in A: 3 units each
+    >>> apart = usable_set(a[[0, 23]])  # two shingles, far apart in A: 3 units each
     >>> [may_hold_passage(a, ok, apart, 3, min_units=u) for u in (5, 3)]
     [False, True]
     """
     at = np.flatnonzero(a_ok)
     return chain_reaches(at[b_usable(a_seq[at])], n, min_units)
+
+
+def usable_set(shingles: np.ndarray) -> Members:
+    """A document's usable ``shingles`` as :func:`may_hold_passage` asks them, of the
+    few documents it shares some with: sorted, with a filter of their low bits sized
+    to them, and no hash table to build."""
+    return Members(np.sort(shingles), least_bits=0, searched=True)
 
 
 def chain_reaches(starts: np.ndarray, n: int, units: int) -> bool:

@@ -44,7 +44,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from simhash_core.hashing import HashSet, sorted_unique
+from simhash_core.hashing import HashSet, in_sorted, sorted_unique
 from simhash_core.memory import drop_mapped_pages
 from simhash_core.progress import Progress
 from simhash_core.text.normalize import is_cjk_codepoint
@@ -124,21 +124,28 @@ class Members:
     """Membership in a set of hashes, asked of every document in turn.
 
     A class's shared text is a few hundred shingles, asked of millions: a flag per
-    value of their low bits (:data:`FILTER_BITS` or, for a larger set, as many more as
-    keep one false flag in 64) answers almost every one in one look-up, and only the few
-    flagged are looked up exactly, in a :class:`~simhash_core.hashing.HashSet` (a set
-    too large for a filter is asked there directly).
+    value of their low bits (``least_bits``, :data:`FILTER_BITS` unless given, or for a
+    larger set as many more as keep one false flag in 64) answers almost every one in
+    one look-up, and only the few flagged are looked up exactly, in a
+    :class:`~simhash_core.hashing.HashSet` (a set too large for a filter is asked there
+    directly). A set asked of a few documents only (``searched``) builds no table: the
+    few flagged are found by a binary search of the sorted set.
 
     >>> m = Members(np.array([5, 1 << 40], np.uint64))
     >>> m(np.array([5, 6, 1 << 40, (1 << 41) | 5], np.uint64)).tolist()
     [True, False, True, False]
+    >>> m = Members(np.array([5, 1 << 40], np.uint64), least_bits=0, searched=True)
+    >>> len(m.filter), m(np.array([5, 6, 1 << 40, (1 << 41) | 5], np.uint64)).tolist()
+    (256, [True, False, True, False])
     """
 
-    def __init__(self, sorted_set: np.ndarray) -> None:
+    def __init__(
+        self, sorted_set: np.ndarray, *, least_bits: int = FILTER_BITS, searched: bool = False
+    ) -> None:
         self.set = sorted_set
-        self.exact = HashSet(sorted_set)
+        self.exact = None if searched else HashSet(sorted_set)
         self.filter: np.ndarray | None = None
-        bits = max(FILTER_BITS, len(sorted_set).bit_length() + FILTER_SPARE_BITS)
+        bits = max(least_bits, len(sorted_set).bit_length() + FILTER_SPARE_BITS)
         if len(sorted_set) and bits <= FILTER_MAX_BITS:
             self.filter = np.zeros(1 << bits, bool)
             self.filter[self._low(sorted_set)] = True
@@ -147,13 +154,16 @@ class Members:
         assert self.filter is not None
         return (values & values.dtype.type(len(self.filter) - 1)).astype(np.intp)
 
+    def _exactly(self, values: np.ndarray) -> np.ndarray:
+        return in_sorted(values, self.set) if self.exact is None else self.exact(values)
+
     def __call__(self, values: np.ndarray) -> np.ndarray:
         if self.filter is None:
-            return self.exact(values)
+            return self._exactly(values)
         found = self.filter[self._low(values)]
         maybe = np.flatnonzero(found)
         if len(maybe):
-            found[maybe] = self.exact(values[maybe])
+            found[maybe] = self._exactly(values[maybe])
         return found
 
 

@@ -43,11 +43,12 @@ def test_a_hash_set_answers_as_isin(seed: int) -> None:
         assert np.array_equal(HashSet(values)(asked), np.isin(asked, values))
 
 
+@pytest.mark.parametrize("searched", [False, True])  # a hash table, or a binary search
 @pytest.mark.parametrize("max_bits", [0, 24])  # without a filter, and with one
-def test_members_answer_as_isin(max_bits: int, monkeypatch) -> None:
+def test_members_answer_as_isin(max_bits: int, searched: bool, monkeypatch) -> None:
     monkeypatch.setattr(shared_text, "FILTER_MAX_BITS", max_bits)
     for values in _sets(max_bits):
-        members = Members(sorted_unique(values))
+        members = Members(sorted_unique(values), least_bits=8 * searched, searched=searched)
         assert (members.filter is None) == (max_bits == 0 or not len(values))
         asked = _asked(values, max_bits)
         assert np.array_equal(members(asked), np.isin(asked, values))

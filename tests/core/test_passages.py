@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from simhash_core.compare import compare_documents
 from simhash_core.compare.pair_stream import every_pair
+from simhash_core.compare.passages import usable_set
 from simhash_core.fingerprint.analyze import analyze_text, to_document
-from simhash_core.hashing import HashSet
 from simhash_core.text.normalize import normalize
 from simhash_core.types import ScanSettings
 from tests.core.textgen import en_essay, sentences_of, zh_essay
@@ -412,7 +412,7 @@ def test_a_pair_said_to_hold_no_passage_aligns_to_none(a, b, n, min_units, seed)
     ok_a, ok_b = rng.random(len(sa)) > 0.1, rng.random(len(sb)) > 0.1
     found = align_units(sa, ok_a, sb, ok_b, n, min_units=min_units)
     if found:
-        assert may_hold_passage(sa, ok_a, HashSet(sb[ok_b]), n, min_units=min_units)
+        assert may_hold_passage(sa, ok_a, usable_set(sb[ok_b]), n, min_units=min_units)
 
 
 def test_shingles_shared_by_chance_hold_no_passage_and_a_copy_does() -> None:
@@ -437,7 +437,7 @@ def test_shingles_shared_by_chance_hold_no_passage_and_a_copy_does() -> None:
     ok = np.ones(len(a.shingle_seq), bool)
 
     def may(other) -> bool:
-        usable = HashSet(other.shingle_seq)
+        usable = usable_set(other.shingle_seq)
         return may_hold_passage(a.shingle_seq, ok, usable, SETTINGS.ngram, min_units=12)
 
     assert len(np.intersect1d(a.shingle_seq, b.shingle_seq)) >= 3
@@ -460,4 +460,4 @@ def test_may_hold_passage_at_the_edge_of_the_gap_a_passage_bridges(between: int)
     ok_a, ok_b = np.ones(len(sa), bool), np.ones(len(sb), bool)
     found = align_units(sa, ok_a, sb, ok_b, 3, min_units=8)
     assert bool(found) == (between <= MAX_GAP)
-    assert may_hold_passage(sa, ok_a, HashSet(sb), 3, min_units=8) == bool(found)
+    assert may_hold_passage(sa, ok_a, usable_set(sb), 3, min_units=8) == bool(found)
