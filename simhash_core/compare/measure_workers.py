@@ -50,14 +50,16 @@ def measure_in_workers(
 
     Empty when there are too few pairs or workers for it to pay (the caller measures
     those itself), and without the pairs of a chunk that no worker could finish.
-    ``progress`` hears how far the chunks are, as the ``share`` of its stage, and can
-    cancel them (the pairs measured so far are returned). Pairs that can hold no
-    passage are measured without a worker (:func:`passage_free`).
+    ``progress`` hears how far the check and the chunks are, as the ``share`` of its
+    stage (half each), and can cancel them (the pairs measured so far are returned).
+    Pairs that can hold no passage are measured without a worker (:func:`passage_free`).
     """
     if workers < 2 or len(pairs) < MIN_PAIRS:
         return {}
     out: dict[tuple[int, int], tuple[PairMeasure, list[UnitMatch]]] = {}
-    free = passage_free(corpus, pairs, progress)
+    low, high = share
+    middle = (low + high) / 2
+    free = passage_free(corpus, pairs, progress, (low, middle))
     out.update((pair, (NOTHING, [])) for pair in free)
     pairs = [pair for pair in pairs if pair not in free]
     if len(pairs) < MIN_PAIRS or (progress is not None and progress.cancelled):
@@ -67,18 +69,22 @@ def measure_in_workers(
     pool = IsolatedPool(workers, timeout=CHUNK_SECONDS, memory_mb=4096)
     # each chunk's documents gathered when it is sent, not all of them at once
     for chunk, outcome in run_chunks(
-        _measure_chunk, chunks, partial(_chunk_args, corpus), pool, progress, share
+        _measure_chunk, chunks, partial(_chunk_args, corpus), pool, progress, (middle, high)
     ):
         out.update(zip(chunk, outcome, strict=True))
     return out
 
 
 def passage_free(
-    corpus: Corpus, pairs: Sequence[tuple[int, int]], progress: Progress | None = None
+    corpus: Corpus,
+    pairs: Sequence[tuple[int, int]],
+    progress: Progress | None = None,
+    share: tuple[float, float] = (0.0, 1.0),
 ) -> set[tuple[int, int]]:
     """The ``pairs`` that can hold no passage (:func:`may_hold_passage`): taken by
     their second document, whose usable shingles are made a set once for all its
-    pairs. Stops where ``progress`` is cancelled (the pairs found so far).
+    pairs. ``progress`` hears how far it is, as the ``share`` of its stage; where it is
+    cancelled, the pairs found so far.
 
     One thread: the checks are many small NumPy steps, and two threads sharing the
     interpreter took 68 s where one takes 41 s (the 100,000-file folder's pairs)."""
@@ -86,11 +92,13 @@ def passage_free(
     for i, j in pairs:
         firsts.setdefault(j, []).append(i)
     free: set[tuple[int, int]] = set()
+    low, high = share
     for done, j in enumerate(sorted(firsts), start=1):
         if progress is not None and progress.cancelled:
             break
         free.update((i, j) for i in _free_of(corpus, firsts[j], j))
-        drop_mapped_pages(done)  # the documents' shingles, read from their map
+        if drop_mapped_pages(done) and progress is not None:  # every 2,048 documents
+            progress.reached(low + (high - low) * done / len(firsts))
     return free
 
 

@@ -90,3 +90,23 @@ def test_a_comparison_with_workers_gives_the_same_pairs_and_passages(folder, sma
         assert two.corpus.passages(p.a, p.b) == one.corpus.passages(p.a, p.b)
     # the flagged pairs' runs came from the workers, not aligned again
     assert any((p.a, p.b) in two.corpus._given for p in flagged)
+
+
+@needs_samples
+def test_the_passage_check_reports_its_share_and_stops_when_cancelled(monkeypatch):
+    """The check of a large folder's pairs takes tens of seconds: the bar moves through
+    its share as it goes, and a cancel stops it with the pairs found so far."""
+    from simhash_core import memory
+    from simhash_core.progress import Progress
+
+    monkeypatch.setattr(memory, "DROP_EVERY", 4)  # a report every 4 documents
+    docs = scanned(PAN13)
+    corpus = Corpus.build(docs, ScanSettings())
+    pairs = [(i, j) for i in range(len(docs)) for j in range(i + 1, len(docs))]
+    seen: list[float] = []
+    progress = Progress(lambda r: seen.append(r.done / r.total) or True)
+    free = measure_workers.passage_free(corpus, pairs, progress, (0.2, 0.4))
+    assert len(seen) >= 10 and seen == sorted(seen)
+    assert seen[0] > 0.2 and seen[-1] <= 0.4
+    progress.cancel()
+    assert measure_workers.passage_free(corpus, pairs, progress) == set() != free
