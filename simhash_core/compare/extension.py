@@ -503,6 +503,24 @@ def sentence_seeds(a: Sentences, b: Sentences) -> list[Seed]:
     return [s for s, _ in scored_seeds(a, b)]
 
 
+def may_seed(a: Sentences, b: Sentences, x: int, y: int) -> bool:
+    """Whether sentence ``x`` of ``a`` and ``y`` of ``b`` may be a seed: the same
+    language, sharing :data:`SEED_DICE` of their distinct terms (a seed's cosine, which
+    needs both documents' sentences for its IDF, is not asked). A check of one pair of
+    sentences, for pairs where the whole seeding would mostly find nothing.
+
+    >>> from simhash_core.text.sentences import sentences_of
+    >>> a = sentences_of("The cat sat on the warm mat today. Stocks fell sharply in Tokyo again.")
+    >>> b = sentences_of("Today the cat sat on a warm mat.")
+    >>> may_seed(a, b, 0, 0), may_seed(a, b, 1, 0)
+    (True, False)
+    """
+    if a.lang[x] != b.lang[y]:
+        return False
+    terms_a, terms_b = set(a.words(x).tolist()), set(b.words(y).tolist())
+    return 2 * len(terms_a & terms_b) >= SEED_DICE * max(len(terms_a) + len(terms_b), 1)
+
+
 def scored_seeds(
     a: Sentences, b: Sentences, terms: Terms | None = None
 ) -> list[tuple[Seed, float]]:

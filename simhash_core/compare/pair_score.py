@@ -8,11 +8,12 @@ changing a threshold re-judges, it never re-measures.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
+from simhash_core.compare.continuation import Seed
 from simhash_core.compare.corpus import Corpus
-from simhash_core.compare.extension import sentence_seeds
+from simhash_core.compare.extension import MAX_GAP, MIN_SEEDS, may_seed, sentence_seeds
 from simhash_core.compare.meaning import (
     NOTHING_FOUND,
     MeaningFound,
@@ -308,18 +309,26 @@ def rewritten(
 ) -> Rewritten | None:
     """The passages of documents ``i < j`` rewritten sentence by sentence, when no
     layer's evidence flags the pair (:func:`rewritten_passage`), in a pair whose
-    sentences the meaning layer matched :data:`MIN_LINKS` times or more (closer than
-    the class's usual ones). A copy whose every sentence was reworded, words shuffled
-    or replaced, or translated there and back, keeps many of its words in each
-    sentence and stays close to its source against the class; no layer finds it
-    otherwise (no stretch copied word for word, no three sentences in a row at the
-    meaning layer's margin). None without such a passage. ``found``: what the pair
-    counts without it (:func:`counted`); with it, the shares of sentence text inside
-    these passages count too.
+    sentences the meaning layer matched (closer than the class's usual ones):
+    :data:`MIN_LINKS` times or more, or once where the two sentences share a seed's
+    terms (:func:`~.extension.may_seed`: of the 3,338 pairs a 1,000-file class links
+    once, 12 do, so whole passages are made for few pairs).
+
+    A copy whose every sentence was reworded, words shuffled or replaced, or
+    translated there and back, keeps many of its words in each sentence and stays close
+    to its source against the class; no layer finds it otherwise (no stretch copied
+    word for word, no three sentences in a row at the meaning layer's margin). None
+    without such a passage. ``found``: what the pair counts without it
+    (:func:`counted`); with it, the shares of sentence text inside these passages count
+    too.
     """
     s = corpus.settings
-    if not s.reworded or len(meaning.links) < MIN_LINKS:
+    if not s.reworded or not meaning.links:
         return None
+    if len(meaning.links) < MIN_LINKS:  # one link: a copy only if that pair is a seed
+        a, b = corpus.sentences(i), corpus.sentences(j)
+        if not any(may_seed(a, b, x, y) for x, y in meaning.links):
+            return None
     whole = found.whole or tuple(corpus.whole_passages(i, j, list(found.words)))
     again = [p for p in whole if rewritten_passage(corpus, i, j, p, meaning.links)]
     if not again:
@@ -345,31 +354,88 @@ def rewritten_passage(
     corpus: Corpus, i: int, j: int, p: Passage, links: Sequence[tuple[int, int]]
 ) -> bool:
     """Whether whole passage ``p`` of documents ``i < j`` is a copy rewritten sentence
-    by sentence: it holds :data:`MIN_LINKS` or more of the pair's ``links`` (sentences
-    the meaning layer matched against the class) and its sentences are seeds (each
-    sharing a third of its terms with one of the other's), both stating the same facts
-    (names and numbers: :func:`same_facts`), either ``meaning_sentences`` seeded
-    sentences or more, as a reworded passage has, or fewer but each of them linked
-    too, over as many words on both sides as one copied passage that flags alone
-    (``flag_passage_words``): two long sentences in a row, each keeping its words and
-    matched against the whole class, are the shortest such copy. Common text never
-    is."""
+    by sentence. Two kinds of evidence must agree: the pair's ``links`` (sentences the
+    meaning layer matched against the class) inside ``p``, and its seeds (sentences
+    each sharing a third of its terms with one of the other's) stating the same facts
+    on both sides (names and numbers: :func:`same_facts`). Either
+
+    - :data:`MIN_LINKS` links or more, and ``meaning_sentences`` seeded sentences or
+      more, as a reworded passage has; or fewer seeded sentences but each of them
+      linked too, over as many words on both sides as one copied passage that flags
+      alone (``flag_passage_words``): two long sentences in a row, each keeping its
+      words and matched against the whole class, are the shortest such copy; or
+    - one link that is itself a seed with another seed beside it, where chance would
+      not put one (:func:`seeded_beside`), over ``flag_passage_words`` words.
+
+    Common text never is.
+    """
     s = corpus.settings
     if p.common:
         return False
     a, b = corpus.sentences(i), corpus.sentences(j)
     texts = (corpus.docs[i].text, corpus.docs[j].text)
     inside = [(x, y) for x, y in links if _holds(p, a, b, x, y)]
-    if len(inside) < MIN_LINKS:
+    if not inside:
         return False  # (names and numbers read only where it may matter)
-    linked = sum(not other_facts(a, b, texts, x, y) for x, y in inside)
-    if linked < MIN_LINKS:
+    linked = [(x, y) for x, y in inside if not other_facts(a, b, texts, x, y)]
+    if not linked:
         return False
-    seeded = same_facts(corpus, i, j, p)
-    if seeded >= s.meaning_sentences and p.sentences >= s.meaning_sentences:
-        return True
+    every = fact_seeds(corpus, i, j)
+    seeds = {(x, y) for x, y in every if _holds(p, a, b, x, y)}
+    seeded = _sentences(seeds)
     words = min(corpus.span_words(i, p.a_start, p.a_end), corpus.span_words(j, p.b_start, p.b_end))
-    return seeded >= MIN_LINKS and linked >= seeded and words >= s.flag_passage_words
+    if len(linked) >= MIN_LINKS:
+        if seeded >= s.meaning_sentences and p.sentences >= s.meaning_sentences:
+            return True
+        if seeded >= MIN_LINKS and len(linked) >= seeded and words >= s.flag_passage_words:
+            return True
+    shape = (a.count, b.count)
+    return words >= s.flag_passage_words and any(
+        seeded_beside(seeds, every, link, shape) for link in linked if link in seeds
+    )
+
+
+def seeded_beside(
+    seeds: Collection[Seed], every: Collection[Seed], link: Seed, shape: tuple[int, int]
+) -> bool:
+    """Whether ``seeds`` (a passage's) hold :data:`~.extension.MIN_SEEDS` sentences
+    within :data:`~.extension.MAX_GAP` sentences of seed ``link`` on each side, more
+    than chance puts there: the pair's ``every`` seed elsewhere, spread over its other
+    sentence pairs (``shape``: the documents' sentences), would put fewer than one
+    beside it.
+
+    One sentence matched against the class and the sentences around it keeping their
+    words too: a short copy whose words were shuffled or translated there and back.
+    Honest texts on one subject share such a sentence here and there, not two in one
+    place; texts that share a third of their words in every other sentence (lists
+    from one vocabulary) have seeds beside every sentence, and say nothing by it.
+
+    >>> seeded_beside({(3, 7), (4, 8)}, {(3, 7), (4, 8), (20, 30)}, (3, 7), (40, 40))
+    True
+    >>> seeded_beside({(3, 7), (4, 7)}, {(3, 7), (4, 7)}, (3, 7), (40, 40))  # one of B's
+    False
+    >>> seeded_beside({(3, 7), (9, 8)}, {(3, 7), (9, 8)}, (3, 7), (40, 40))  # too far
+    False
+    >>> dense = {(u, v) for u in range(40) for v in range(40) if (u + v) % 8 == 0}
+    >>> seeded_beside({(3, 13), (4, 12)}, dense, (3, 13), (40, 40))  # seeds everywhere
+    False
+    """
+    x, y = link
+    near = range(x - MAX_GAP, x + MAX_GAP + 1), range(y - MAX_GAP, y + MAX_GAP + 1)
+    beside = [(u, v) for u, v in seeds if u in near[0] and v in near[1]]
+    if _sentences(beside) < MIN_SEEDS:
+        return False
+    cells = len(range(max(0, near[0].start), min(shape[0], near[0].stop))) * len(
+        range(max(0, near[1].start), min(shape[1], near[1].stop))
+    )
+    elsewhere = sum(1 for u, v in every if u not in near[0] or v not in near[1])
+    chance = elsewhere * (cells - 1) / max(shape[0] * shape[1] - cells, 1)
+    return chance < 1
+
+
+def _sentences(seeds: Collection[Seed]) -> int:
+    """Distinct sentences of ``seeds`` on the side with fewer."""
+    return min(len({x for x, _ in seeds}), len({y for _, y in seeds}))
 
 
 def same_facts(corpus: Corpus, i: int, j: int, p: Passage) -> int:
@@ -378,13 +444,15 @@ def same_facts(corpus: Corpus, i: int, j: int, p: Passage) -> int:
     source's names and numbers, two texts built from one template each fill in their
     own (:func:`~simhash_core.compare.meaning.other_facts`)."""
     a, b = corpus.sentences(i), corpus.sentences(j)
+    return _sentences([(x, y) for x, y in fact_seeds(corpus, i, j) if _holds(p, a, b, x, y)])
+
+
+def fact_seeds(corpus: Corpus, i: int, j: int) -> set[Seed]:
+    """The seeds of documents ``i < j`` stating the same facts on both sides
+    (:func:`same_facts`)."""
+    a, b = corpus.sentences(i), corpus.sentences(j)
     texts = (corpus.docs[i].text, corpus.docs[j].text)
-    xs, ys = set(), set()
-    for x, y in sentence_seeds(a, b):
-        if _holds(p, a, b, x, y) and not other_facts(a, b, texts, x, y):
-            xs.add(x)
-            ys.add(y)
-    return min(len(xs), len(ys))
+    return {(x, y) for x, y in sentence_seeds(a, b) if not other_facts(a, b, texts, x, y)}
 
 
 def _holds(p: Passage, a: Sentences, b: Sentences, x: int, y: int) -> bool:

@@ -1,8 +1,9 @@
 """A copy rewritten sentence by sentence (every sentence reworded, words moved and
 replaced, nothing copied for five words in a row) flags its pair when its sentences make
 one whole passage of three or more and the meaning layer matched two of them or more
-(``pair_score.rewritten``); one matched sentence, texts that share no sentence's terms
-and the reworded layer turned off flag nothing."""
+(``pair_score.rewritten``), or one of them beside another seed; one matched sentence
+alone, texts that share no sentence's terms and the reworded layer turned off flag
+nothing."""
 
 from __future__ import annotations
 
@@ -12,7 +13,14 @@ from pathlib import Path
 from simhash_core.compare.corpus import Corpus
 from simhash_core.compare.extension import sentence_seeds
 from simhash_core.compare.meaning import NOTHING_FOUND, MeaningFound
-from simhash_core.compare.pair_score import MIN_LINKS, NOTHING, judge_pair, same_facts
+from simhash_core.compare.pair_score import (
+    MIN_LINKS,
+    NOTHING,
+    fact_seeds,
+    judge_pair,
+    same_facts,
+    seeded_beside,
+)
 from simhash_core.scan import scan
 from simhash_core.types import PairScore, Passage, ScanSettings
 from tests.core.test_extension import FILLER, OTHER, REWRITTEN, SOURCE
@@ -54,16 +62,20 @@ def test_a_copy_rewritten_sentence_by_sentence_is_flagged(tmp_path: Path) -> Non
     assert 0.7 < pair.similarity < 0.9
 
 
-def test_one_matched_sentence_does_not_link_the_pair(tmp_path: Path) -> None:
-    """The same passage flags only where the meaning layer matched at least
-    MIN_LINKS sentences: one is what two texts on one subject share by chance."""
+def test_one_matched_sentence_links_the_pair_only_where_it_is_a_seed(tmp_path: Path) -> None:
+    """The same passage flags from one sentence the meaning layer matched only where
+    that sentence pair is itself a seed with another beside it: one matched sentence
+    that keeps none of its words is what two texts on one subject share by chance."""
     rewritten = [REWRITTEN[k] for k in (1, 2, 4, 5)]
     folder = _write(tmp_path / "c", OTHER[:3] + rewritten + OTHER[3:], SOURCE)
     corpus = scan([folder], isolate=False, all_pairs=True).corpus
     found = corpus.meaning[(0, 1)]
-    assert len(found.links) >= MIN_LINKS == 2
-    assert not _judged(corpus, replace(found, links=found.links[:1])).flagged
+    seeds = sentence_seeds(corpus.sentences(0), corpus.sentences(1))
+    assert len(found.links) >= MIN_LINKS == 2 and found.links[0] in seeds
+    assert _judged(corpus, replace(found, links=found.links[:1])).flagged
     assert _judged(corpus, replace(found, links=found.links[:2])).flagged
+    assert (0, 0) not in seeds  # an unrelated sentence of each matched, and nothing else
+    assert not _judged(corpus, replace(found, links=((0, 0),))).flagged
     assert not _judged(corpus, NOTHING_FOUND).flagged  # not linked at all
 
 
@@ -129,14 +141,36 @@ def test_two_long_sentences_linked_and_rewritten_are_a_copy(tmp_path: Path) -> N
     p = _judged(corpus, replace(NOTHING_FOUND, links=((3, 2), (4, 3))))
     assert p.flagged and [r.code for r in p.reasons] == ["pair.rewritten"]
     assert p.reasons[0]["sentences"] == 2
-    # one of the two linked (and another sentence elsewhere): not enough
-    assert not _judged(corpus, replace(NOTHING_FOUND, links=((0, 0), (3, 2)))).flagged
+    # one of the two linked, the other seeded beside it: enough (one reason, two sentences)
+    p = _judged(corpus, replace(NOTHING_FOUND, links=((0, 0), (3, 2))))
+    assert p.flagged and p.reasons[0]["sentences"] == 2
+    assert _judged(corpus, replace(NOTHING_FOUND, links=((4, 3),))).flagged
+    # a sentence linked that is not a seed: not enough, whatever the seeds beside it
+    assert not _judged(corpus, replace(NOTHING_FOUND, links=((0, 0),))).flagged
+    assert not _judged(corpus, replace(NOTHING_FOUND, links=((3, 3),))).flagged
+    assert not _judged(corpus, replace(NOTHING_FOUND, links=((0, 0), (3, 3)))).flagged
+
+
+def test_a_linked_seed_with_the_other_seed_far_away_is_not_a_copy(tmp_path: Path) -> None:
+    """Two seeds of 60 words, but five sentences apart in one text: one linked sentence
+    and a lone similar sentence elsewhere are not one rewritten passage."""
+    _write(
+        tmp_path / "c",
+        [*OTHER[:3], LONG_REWRITTEN[0], *OTHER[3:], *FILLER[6:7], LONG_REWRITTEN[1]],
+        [*FILLER[:2], *LONG_SOURCE, *FILLER[2:6]],
+    )
+    corpus = scan([tmp_path / "c"], isolate=False, all_pairs=True).corpus
+    seeds = sentence_seeds(corpus.sentences(0), corpus.sentences(1))
+    assert seeds == [(3, 2), (8, 3)]  # 5 sentences apart in A, beyond MAX_GAP (4)
+    assert not _judged(corpus, replace(NOTHING_FOUND, links=((3, 2),))).flagged
+    assert not _judged(corpus, replace(NOTHING_FOUND, links=((8, 3),))).flagged
 
 
 def test_two_short_sentences_are_too_short_a_copy(tmp_path: Path) -> None:
     """The same with two sentences of 22 words: shorter than a passage that flags."""
     corpus = _two_sentences(tmp_path / "c", REWRITTEN[1:3], SOURCE[1:3])
     assert not _judged(corpus, replace(NOTHING_FOUND, links=((3, 2), (4, 3)))).flagged
+    assert not _judged(corpus, replace(NOTHING_FOUND, links=((3, 2),))).flagged
 
 
 def test_a_rewritten_passage_left_out_by_the_teacher_flags_nothing(tmp_path: Path) -> None:
@@ -155,3 +189,21 @@ def test_a_rewritten_passage_left_out_by_the_teacher_flags_nothing(tmp_path: Pat
     e = passage_exclusion(result, 0, 1, shown).signed()
     out = apply_exclusions(result, Exclusions.of([e]))
     assert out.pairs == [] and out.exclusions.removed == {(0, 1): (e,)}
+
+
+def test_texts_seeded_everywhere_are_not_rewritten_from_one_link(tmp_path: Path) -> None:
+    """Two texts drawn from one small vocabulary share a third of their words in most
+    sentence pairs: a matched sentence has seeds beside it as it has everywhere, so it
+    is no copy; the same sentences with only the seeds beside it are."""
+    from tests.core.textgen import en_essay
+
+    _write(tmp_path / "c", [en_essay(41, 24)], [en_essay(42, 24)])
+    corpus = scan([tmp_path / "c"], isolate=False, all_pairs=True).corpus
+    seeds = fact_seeds(corpus, 0, 1)
+    assert len(seeds) >= 40 and (16, 6) in seeds
+    shape = (corpus.sentences(0).count, corpus.sentences(1).count)
+    beside = {(x, y) for x, y in seeds if abs(x - 16) <= 4 and abs(y - 6) <= 4}
+    assert len(beside) >= 3
+    assert not seeded_beside(beside, seeds, (16, 6), shape)
+    assert seeded_beside(beside, beside, (16, 6), shape)
+    assert not _judged(corpus, replace(NOTHING_FOUND, links=((16, 6),))).flagged
