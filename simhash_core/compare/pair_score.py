@@ -345,9 +345,12 @@ def rewritten(
         whole=whole,
         words=found.words,
     )
-    one_by_one = sum(p.sentences for p in again if p.summary is None)
+    # a passage's sentences: those matched in order, or its seeded ones if more (a
+    # passage joined from pieces can count one sentence where two keep their words)
+    sentences = [max(p.sentences, same_facts(corpus, i, j, p)) for p in again]
+    one_by_one = sum(n for p, n in zip(again, sentences, strict=True) if p.summary is None)
     summaries = tuple(p.summary for p in again if p.summary is not None)
-    return Rewritten(counts, sum(p.sentences for p in again), one_by_one, summaries)
+    return Rewritten(counts, sum(sentences), one_by_one, summaries)
 
 
 def rewritten_passage(
