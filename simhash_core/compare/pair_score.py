@@ -8,8 +8,9 @@ changing a threshold re-judges, it never re-measures.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from simhash_core.compare.continuation import Seed
 from simhash_core.compare.corpus import Corpus
@@ -330,7 +331,8 @@ def rewritten(
         if not any(may_seed(a, b, x, y) for x, y in meaning.links):
             return None
     whole = found.whole or tuple(corpus.whole_passages(i, j, list(found.words)))
-    again = [p for p in whole if rewritten_passage(corpus, i, j, p, meaning.links)]
+    every = cache(lambda: fact_seeds(corpus, i, j))  # made once, if a passage asks
+    again = [p for p in whole if rewritten_passage(corpus, i, j, p, meaning.links, every)]
     if not again:
         return None
     share_a = sentence_share(corpus.sentences(i), [(p.a_start, p.a_end) for p in again])
@@ -347,20 +349,26 @@ def rewritten(
     )
     # a passage's sentences: those matched in order, or its seeded ones if more (a
     # passage joined from pieces can count one sentence where two keep their words)
-    sentences = [max(p.sentences, same_facts(corpus, i, j, p)) for p in again]
+    sentences = [max(p.sentences, _seeded_in(corpus, i, j, p, every())) for p in again]
     one_by_one = sum(n for p, n in zip(again, sentences, strict=True) if p.summary is None)
     summaries = tuple(p.summary for p in again if p.summary is not None)
     return Rewritten(counts, sum(sentences), one_by_one, summaries)
 
 
 def rewritten_passage(
-    corpus: Corpus, i: int, j: int, p: Passage, links: Sequence[tuple[int, int]]
+    corpus: Corpus,
+    i: int,
+    j: int,
+    p: Passage,
+    links: Sequence[tuple[int, int]],
+    every: Callable[[], set[Seed]],
 ) -> bool:
     """Whether whole passage ``p`` of documents ``i < j`` is a copy rewritten sentence
     by sentence. Two kinds of evidence must agree: the pair's ``links`` (sentences the
     meaning layer matched against the class) inside ``p``, and its seeds (sentences
     each sharing a third of its terms with one of the other's) stating the same facts
-    on both sides (names and numbers: :func:`same_facts`). Either
+    on both sides (names and numbers: :func:`same_facts`; ``every()`` gives the
+    pair's, :func:`fact_seeds`). Either
 
     - :data:`MIN_LINKS` links or more, and ``meaning_sentences`` seeded sentences or
       more, as a reworded passage has; or fewer seeded sentences but each of them
@@ -383,8 +391,7 @@ def rewritten_passage(
     linked = [(x, y) for x, y in inside if not other_facts(a, b, texts, x, y)]
     if not linked:
         return False
-    every = fact_seeds(corpus, i, j)
-    seeds = {(x, y) for x, y in every if _holds(p, a, b, x, y)}
+    seeds = {(x, y) for x, y in every() if _holds(p, a, b, x, y)}
     seeded = _sentences(seeds)
     words = min(corpus.span_words(i, p.a_start, p.a_end), corpus.span_words(j, p.b_start, p.b_end))
     if len(linked) >= MIN_LINKS:
@@ -394,7 +401,7 @@ def rewritten_passage(
             return True
     shape = (a.count, b.count)
     return words >= s.flag_passage_words and any(
-        seeded_beside(seeds, every, link, shape) for link in linked if link in seeds
+        seeded_beside(seeds, every(), link, shape) for link in linked if link in seeds
     )
 
 
@@ -446,8 +453,13 @@ def same_facts(corpus: Corpus, i: int, j: int, p: Passage) -> int:
     fewer) are seeds stating the same facts on both sides: a rewritten copy keeps its
     source's names and numbers, two texts built from one template each fill in their
     own (:func:`~simhash_core.compare.meaning.other_facts`)."""
+    return _seeded_in(corpus, i, j, p, fact_seeds(corpus, i, j))
+
+
+def _seeded_in(corpus: Corpus, i: int, j: int, p: Passage, seeds: Collection[Seed]) -> int:
+    """Distinct sentences (the side with fewer) of ``seeds`` inside passage ``p``."""
     a, b = corpus.sentences(i), corpus.sentences(j)
-    return _sentences([(x, y) for x, y in fact_seeds(corpus, i, j) if _holds(p, a, b, x, y)])
+    return _sentences([(x, y) for x, y in seeds if _holds(p, a, b, x, y)])
 
 
 def fact_seeds(corpus: Corpus, i: int, j: int) -> set[Seed]:
