@@ -207,3 +207,44 @@ def test_texts_seeded_everywhere_are_not_rewritten_from_one_link(tmp_path: Path)
     assert not seeded_beside(beside, seeds, (16, 6), shape)
     assert seeded_beside(beside, beside, (16, 6), shape)
     assert not _judged(corpus, replace(NOTHING_FOUND, links=((16, 6),))).flagged
+
+
+ZH_OWN_A = [
+    "今天的天气非常晴朗，我们一家人去公园散步，看到了许多盛开的花朵。",
+    "午饭以后大家坐在湖边休息，孩子们在草地上放风筝玩得很开心。",
+    "傍晚的时候起风了，我们收拾好东西坐公交车回家。",
+]
+ZH_OWN_B = [
+    "学校图书馆上个月添置了一批新书，同学们借阅的热情很高。",
+    "老师建议我们每周至少读完一本课外书，并写一篇读后感。",
+    "期末考试之前，图书馆会延长开放时间，方便大家复习。",
+    "周末的阅览室里总是坐满了安静学习的学生。",
+]
+ZH_SOURCE = [
+    "黄河发源于青藏高原巴颜喀拉山北麓，流经九个省区，最后在山东省东营市注入渤海，"
+    "全长约五千四百六十四公里。",
+    "由于中游流经黄土高原，河水携带大量泥沙，下游河床不断抬高，形成了著名的地上河，"
+    "历史上多次决口改道。",
+]
+ZH_REWRITTEN = [
+    "全长约五千四百六十四公里的黄河，发源于青藏高原巴颜喀拉山的北麓，流经九个省区以后，"
+    "在山东省东营市注入渤海。",
+    "因为中游流经黄土高原，河水里携带了大量泥沙，使下游的河床不断抬高，成为著名的地上河，"
+    "在历史上多次决口和改道。",
+]
+
+
+def test_a_short_chinese_rewrite_flags_from_one_linked_sentence(tmp_path: Path) -> None:
+    """Chinese the same as English: two sentences reworded (clauses moved, words added),
+    both keeping a third of their character pairs and the source's names and numbers,
+    one matched by the meaning layer: one rewritten passage of two sentences."""
+    folder = tmp_path / "zh"
+    folder.mkdir()
+    (folder / "a.txt").write_text("".join([*ZH_OWN_A[:2], *ZH_REWRITTEN, ZH_OWN_A[2]]), "utf-8")
+    (folder / "b.txt").write_text("".join([*ZH_OWN_B[:2], *ZH_SOURCE, *ZH_OWN_B[2:]]), "utf-8")
+    corpus = scan([folder], isolate=False, all_pairs=True).corpus
+    assert fact_seeds(corpus, 0, 1) == {(2, 2), (3, 3)}
+    p = _judged(corpus, replace(NOTHING_FOUND, links=((2, 2),)))
+    assert p.flagged and [r.code for r in p.reasons] == ["pair.rewritten"]
+    assert p.reasons[0]["sentences"] == 2
+    assert not _judged(corpus, replace(NOTHING_FOUND, links=((0, 0),))).flagged
