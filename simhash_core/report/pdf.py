@@ -612,7 +612,8 @@ def _passages_table(
         left = w("… and {count} more passages, marked in the full texts below")
         rows.append(["", P(_x(left.format(count=len(shown) - TABLE_PASSAGES)), cell), ""])
         extra.append(("SPAN", (1, len(rows) - 1), (2, len(rows) - 1)))
-    table = _table(rows, [16 * mm, (width - 16 * mm) / 2, (width - 16 * mm) / 2], extra=extra)
+    number = 22 * mm  # the passage's number and kind: "translated" on one line
+    table = _table(rows, [number, (width - number) / 2, (width - number) / 2], extra=extra)
     return [P(_x(w("Matched passages")), st["h2"]), table]
 
 
