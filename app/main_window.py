@@ -1128,14 +1128,16 @@ class MainWindow(QMainWindow):
         self.pairs_dock.setWindowTitle(
             self.tr("Pairs ({count})").format(count=len(self.result.pairs) if self.result else 0)
         )
-        problems = self.errors_model.count(Kind.ERROR) + self.errors_model.count(Kind.SKIPPED)
+        # files unreadable or of a type no reader takes (a platform's .xml beside the
+        # essays): not read, which the rows say why; not all of them are errors
+        unread = self.errors_model.count(Kind.ERROR) + self.errors_model.count(Kind.SKIPPED)
         warnings = self.errors_model.count(Kind.WARNING)
         self.errors_dock.setWindowTitle(
-            self.tr("Errors ({count}), warnings ({warnings})").format(
-                count=problems, warnings=warnings
+            self.tr("Not read ({count}), warnings ({warnings})").format(
+                count=unread, warnings=warnings
             )
             if warnings
-            else self.tr("Errors ({count})").format(count=problems)
+            else self.tr("Not read ({count})").format(count=unread)
         )
         self.export_action.setEnabled(self.result is not None)
         self.report_action.setEnabled(self.result is not None)

@@ -31,7 +31,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../main_window.py" line="701"/>
+        <location filename="../main_window.py" line="700"/>
         <source>Judged again: %n flagged pair(s)</source>
         <translation>
             <numerusform>Judged again: %n flagged pair</numerusform>
@@ -39,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="940"/>
+        <location filename="../main_window.py" line="944"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>compared with the archive (%n file)</numerusform>
@@ -47,7 +47,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="942"/>
+        <location filename="../main_window.py" line="946"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>%n archived file shown</numerusform>
@@ -117,7 +117,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="349"/>
+        <location filename="../review_actions.py" line="348"/>
         <source>%n decision(s) imported</source>
         <translation>
             <numerusform>%n decision imported</numerusform>

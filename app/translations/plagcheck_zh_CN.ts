@@ -567,49 +567,49 @@ Why: {reason}</source>
         <translation>这段共用文字已加入作业题目；正在重新判断每一对…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="701"/>
+        <location filename="../main_window.py" line="700"/>
         <source>Judged again: %n flagged pair(s)</source>
         <translation>
             <numerusform>重新判断后：%n 对文件被标记</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="708"/>
+        <location filename="../main_window.py" line="706"/>
         <source>Students ({count}, {left} to review)</source>
         <translation>学生（{count}，{left} 人待审阅）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="710"/>
+        <location filename="../main_window.py" line="708"/>
         <source>Students ({count})</source>
         <translation>学生（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="750"/>
+        <location filename="../main_window.py" line="748"/>
         <source>Nothing to export yet: scan a folder first.</source>
         <translation>暂无可导出的内容：请先扫描一个文件夹。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="755"/>
+        <location filename="../main_window.py" line="753"/>
         <source>Export pairs as CSV</source>
         <translation>将文件对导出为 CSV</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="757"/>
+        <location filename="../main_window.py" line="755"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="794"/>
+        <location filename="../main_window.py" line="792"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="794"/>
+        <location filename="../main_window.py" line="792"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="796"/>
+        <location filename="../main_window.py" line="795"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
@@ -634,331 +634,331 @@ Why: {reason}</source>
         <translation>完整段落</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="822"/>
+        <location filename="../main_window.py" line="823"/>
         <source>A student&apos;s report</source>
         <translation>学生本人的报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="823"/>
+        <location filename="../main_window.py" line="824"/>
         <source>How much the report shows (other students are never named):</source>
         <translation>报告显示的内容（不会出现其他学生的姓名）：</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="858"/>
+        <location filename="../main_window.py" line="861"/>
         <source>A report is being written; try again soon.</source>
         <translation>正在写入一份报告，请稍后再试。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="860"/>
+        <location filename="../main_window.py" line="863"/>
         <source>Writing {path}…</source>
         <translation>正在写入 {path}…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="864"/>
+        <location filename="../main_window.py" line="867"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="868"/>
+        <location filename="../main_window.py" line="871"/>
         <source>Could not write the report: {error}</source>
         <translation>无法写入报告：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="887"/>
+        <location filename="../main_window.py" line="890"/>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="893"/>
+        <location filename="../main_window.py" line="897"/>
         <source>Exported {path} and {errors}</source>
         <translation>已导出 {path} 和 {errors}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="940"/>
+        <location filename="../main_window.py" line="944"/>
         <source>compared with the archive (%n file(s))</source>
         <translation>
             <numerusform>已与档案库比较（%n 个文件）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="942"/>
+        <location filename="../main_window.py" line="946"/>
         <source>%n archived file(s) shown</source>
         <translation>
             <numerusform>显示 %n 个归档文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="943"/>
+        <location filename="../main_window.py" line="947"/>
         <source>no similar archived file</source>
         <translation>没有相似的归档文件</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="945"/>
+        <location filename="../main_window.py" line="949"/>
         <source>the archive is empty: add past classes with Tools → Archive…</source>
         <translation>档案库为空：请通过“工具 → 档案库…”加入往届作业</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="947"/>
+        <location filename="../main_window.py" line="951"/>
         <source>the archive was not searched (scan cancelled)</source>
         <translation>未检索档案库（扫描已取消）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="948"/>
+        <location filename="../main_window.py" line="952"/>
         <source>the archive was not searched: {error}</source>
         <translation>未检索档案库：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="997"/>
+        <location filename="../main_window.py" line="1001"/>
         <source>About plagcheck</source>
         <translation>关于 plagcheck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1003"/>
+        <location filename="../main_window.py" line="1007"/>
         <source>plagcheck {version}</source>
         <translation>plagcheck {version}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1005"/>
+        <location filename="../main_window.py" line="1009"/>
         <source>plagcheck finds copied work in a class&apos;s DOCX, PDF, TXT, ODT and RTF submissions (Chinese and English): SimHash fingerprints, MinHash and matched passages.</source>
         <translation>plagcheck 在一个班级的 DOCX、PDF、TXT、ODT 和 RTF 作业（中文和英文）中查找抄袭：SimHash 指纹、MinHash 和匹配段落。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1024"/>
+        <location filename="../main_window.py" line="1028"/>
         <source>Error log</source>
         <translation>错误日志</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1025"/>
+        <location filename="../main_window.py" line="1029"/>
         <source>No error has been logged. The log will be {path}</source>
         <translation>尚未记录任何错误。日志文件将保存在 {path}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1052"/>
+        <location filename="../main_window.py" line="1056"/>
         <source>plagcheck could not be added to the menu: {error}</source>
         <translation>未能将 plagcheck 添加到菜单：{error}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1056"/>
+        <location filename="../main_window.py" line="1060"/>
         <source>plagcheck is in the applications menu ({path})</source>
         <translation>plagcheck 已添加到应用程序菜单（{path}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1064"/>
+        <location filename="../main_window.py" line="1068"/>
         <source>You can add it later: Help → Add plagcheck to the applications menu</source>
         <translation>以后仍可添加：帮助 → 将 plagcheck 添加到应用程序菜单</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1076"/>
+        <location filename="../main_window.py" line="1080"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1077"/>
+        <location filename="../main_window.py" line="1081"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1078"/>
+        <location filename="../main_window.py" line="1082"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1079"/>
+        <location filename="../main_window.py" line="1083"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1080"/>
+        <location filename="../main_window.py" line="1084"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1081"/>
+        <location filename="../main_window.py" line="1085"/>
         <source>Recent &amp;folders</source>
         <translation>最近的文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1082"/>
+        <location filename="../main_window.py" line="1086"/>
         <source>&amp;Open folder…</source>
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1083"/>
+        <location filename="../main_window.py" line="1087"/>
         <source>Add &amp;files…</source>
         <translation>添加文件(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1084"/>
+        <location filename="../main_window.py" line="1088"/>
         <source>Add &amp;template…</source>
         <translation>添加模板(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1085"/>
+        <location filename="../main_window.py" line="1089"/>
         <source>Clear templates</source>
         <translation>清除模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1086"/>
+        <location filename="../main_window.py" line="1090"/>
         <source>&amp;Rescan</source>
         <translation>重新扫描(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1087"/>
+        <location filename="../main_window.py" line="1091"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1088"/>
+        <location filename="../main_window.py" line="1092"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1089"/>
+        <location filename="../main_window.py" line="1093"/>
         <source>Export class &amp;report (HTML or PDF)…</source>
         <translation>导出班级报告（HTML 或 PDF）(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1090"/>
+        <location filename="../main_window.py" line="1094"/>
         <source>Export report of the shown &amp;pair…</source>
         <translation>导出当前文档对的报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1091"/>
+        <location filename="../main_window.py" line="1095"/>
         <source>Export the c&amp;onfirmed cases…</source>
         <translation>导出确认抄袭的案例(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1092"/>
+        <location filename="../main_window.py" line="1096"/>
         <source>Export a &amp;student&apos;s own report…</source>
         <translation>导出学生本人的报告(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1093"/>
+        <location filename="../main_window.py" line="1097"/>
         <source>A&amp;nonymize reports</source>
         <translation>报告匿名化(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1095"/>
+        <location filename="../main_window.py" line="1099"/>
         <source>Name students Student 1…N in exported reports, without paths or file names</source>
         <translation>导出的报告中以“学生 1…N”称呼学生，不含路径和文件名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1097"/>
+        <location filename="../main_window.py" line="1101"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1098"/>
+        <location filename="../main_window.py" line="1102"/>
         <source>&amp;Compare with archive</source>
         <translation>与档案库比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1100"/>
+        <location filename="../main_window.py" line="1104"/>
         <source>Also compare each scan with the archive of past submissions</source>
         <translation>每次扫描时也与往届作业档案库比较</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1102"/>
+        <location filename="../main_window.py" line="1106"/>
         <source>&amp;Archive…</source>
         <translation>档案库(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1103"/>
+        <location filename="../main_window.py" line="1107"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1104"/>
+        <location filename="../main_window.py" line="1108"/>
         <source>&amp;About plagcheck</source>
         <translation>关于 plagcheck(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1105"/>
+        <location filename="../main_window.py" line="1109"/>
         <source>Open the &amp;error log</source>
         <translation>打开错误日志(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1106"/>
+        <location filename="../main_window.py" line="1110"/>
         <source>Add plagcheck to the applications &amp;menu</source>
         <translation>将 plagcheck 添加到应用程序菜单(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1108"/>
+        <location filename="../main_window.py" line="1112"/>
         <source>Open the &amp;sample class</source>
         <translation>打开示例班级(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1110"/>
+        <location filename="../main_window.py" line="1114"/>
         <source>Scan the 32 short essays that come with plagcheck, six of them copies</source>
         <translation>扫描 plagcheck 自带的 32 篇短文，其中 6 篇是抄袭的</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1112"/>
+        <location filename="../main_window.py" line="1116"/>
         <source>&amp;What the measures mean</source>
         <translation>各项指标的含义(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1113"/>
+        <location filename="../main_window.py" line="1117"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1114"/>
+        <location filename="../main_window.py" line="1118"/>
         <source>Matrix</source>
         <translation>矩阵</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1114"/>
+        <location filename="../main_window.py" line="1118"/>
         <source>Side by side</source>
         <translation>并排对照</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1114"/>
+        <location filename="../main_window.py" line="1118"/>
         <source>Fingerprint bits</source>
         <translation>指纹位</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1119"/>
+        <location filename="../main_window.py" line="1123"/>
         <source>Groups ({count})</source>
         <translation>分组（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1125"/>
+        <location filename="../main_window.py" line="1129"/>
         <source>Pairs ({count})</source>
         <translation>文件对（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1130"/>
-        <source>Errors ({count}), warnings ({warnings})</source>
-        <translation>错误（{count}），警告（{warnings}）</translation>
+        <location filename="../main_window.py" line="1136"/>
+        <source>Not read ({count}), warnings ({warnings})</source>
+        <translation>未读取（{count}），警告（{warnings}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1134"/>
-        <source>Errors ({count})</source>
-        <translation>错误（{count}）</translation>
+        <location filename="../main_window.py" line="1140"/>
+        <source>Not read ({count})</source>
+        <translation>未读取（{count}）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1145"/>
+        <location filename="../main_window.py" line="1151"/>
         <source>Template: {names}</source>
         <translation>模板：{names}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1148"/>
+        <location filename="../main_window.py" line="1154"/>
         <source>No template</source>
         <translation>无模板</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1150"/>
+        <location filename="../main_window.py" line="1156"/>
         <source>Archive on</source>
         <translation>档案库比较已开启</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1155"/>
+        <location filename="../main_window.py" line="1161"/>
         <source>Each scan is also compared with the archive: {location}</source>
         <translation>每次扫描也会与档案库比较：{location}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1156"/>
+        <location filename="../main_window.py" line="1162"/>
         <source>the default file</source>
         <translation>默认文件</translation>
     </message>
@@ -2934,7 +2934,7 @@ Archived: {label}</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../models/pairs_model.py" line="380"/>
+        <location filename="../models/pairs_model.py" line="383"/>
         <source>OCR {confidence}</source>
         <translation>OCR {confidence}</translation>
     </message>
@@ -3136,7 +3136,7 @@ Archived: {label}</source>
 <context>
     <name>ProgressPanel</name>
     <message>
-        <location filename="../views/progress_panel.py" line="102"/>
+        <location filename="../views/progress_panel.py" line="101"/>
         <source>Comparing documents…</source>
         <translation>正在比较文档…</translation>
     </message>
@@ -3147,7 +3147,6 @@ Archived: {label}</source>
     </message>
     <message>
         <location filename="../views/progress_panel.py" line="90"/>
-        <location filename="../views/progress_panel.py" line="92"/>
         <source>%v / %m files</source>
         <translation>%v / %m 个文件</translation>
     </message>
@@ -3157,37 +3156,37 @@ Archived: {label}</source>
         <translation>已比较 %p%</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="96"/>
+        <location filename="../views/progress_panel.py" line="95"/>
         <source>Stopping; keeping the files read so far…</source>
         <translation>正在停止，保留已读取的文件…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="98"/>
+        <location filename="../views/progress_panel.py" line="97"/>
         <source>Finding the files…</source>
         <translation>正在查找文件…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="100"/>
+        <location filename="../views/progress_panel.py" line="99"/>
         <source>Searching the archive of past submissions…</source>
         <translation>正在检索往届作业档案库…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="104"/>
+        <location filename="../views/progress_panel.py" line="103"/>
         <source>Writing the reports…</source>
         <translation>正在写入报告…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="106"/>
+        <location filename="../views/progress_panel.py" line="105"/>
         <source>Estimating time left…</source>
         <translation>正在估算剩余时间…</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="109"/>
+        <location filename="../views/progress_panel.py" line="108"/>
         <source>About {time} left</source>
         <translation>约剩 {time}</translation>
     </message>
     <message>
-        <location filename="../views/progress_panel.py" line="114"/>
+        <location filename="../views/progress_panel.py" line="113"/>
         <source>{file}: reading page {page} of {pages} by OCR</source>
         <translation>{file}：正在用 OCR 识别第 {page} / {pages} 页</translation>
     </message>
@@ -3799,159 +3798,159 @@ Archived: {label}</source>
         <translation>无法导入判定：{why}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="349"/>
+        <location filename="../review_actions.py" line="348"/>
         <source>%n decision(s) imported</source>
         <translation>
             <numerusform>已导入 %n 条判定</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="353"/>
+        <location filename="../review_actions.py" line="351"/>
         <source>&amp;Review</source>
         <translation>审阅(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="354"/>
+        <location filename="../review_actions.py" line="352"/>
         <source>&amp;Confirm copying</source>
         <translation>确认抄袭(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="355"/>
+        <location filename="../review_actions.py" line="353"/>
         <source>&amp;Dismiss</source>
         <translation>排除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="356"/>
+        <location filename="../review_actions.py" line="354"/>
         <source>Mark &amp;unreviewed</source>
         <translation>标为未审阅(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="357"/>
+        <location filename="../review_actions.py" line="355"/>
         <source>Decision and &amp;note…</source>
         <translation>判定与备注(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="358"/>
+        <location filename="../review_actions.py" line="356"/>
         <source>Ne&amp;xt pair to decide</source>
         <translation>下一对待判定(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="359"/>
+        <location filename="../review_actions.py" line="357"/>
         <source>Pre&amp;vious pair to decide</source>
         <translation>上一对待判定(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="361"/>
+        <location filename="../review_actions.py" line="359"/>
         <source>Open the next flagged pair without a decision (J)</source>
         <translation>打开下一对尚未判定的已标记文件 (J)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="362"/>
+        <location filename="../review_actions.py" line="360"/>
         <source>Open the previous flagged pair without a decision (K)</source>
         <translation>打开上一对尚未判定的已标记文件 (K)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="366"/>
+        <location filename="../review_actions.py" line="364"/>
         <source>&amp;Export decisions…</source>
         <translation>导出判定(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="367"/>
+        <location filename="../review_actions.py" line="365"/>
         <source>Leave out this &amp;passage</source>
         <translation>排除此段落(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="368"/>
+        <location filename="../review_actions.py" line="366"/>
         <source>Treat this passage as the &amp;assignment text</source>
         <translation>将此段落视为作业题目文本(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="369"/>
+        <location filename="../review_actions.py" line="367"/>
         <source>Leave out &amp;short matches…</source>
         <translation>排除过短的匹配(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="370"/>
+        <location filename="../review_actions.py" line="368"/>
         <source>Count everything &amp;again</source>
         <translation>全部重新计入(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="372"/>
+        <location filename="../review_actions.py" line="370"/>
         <source>Leave the passage shown out of its pair&apos;s similarity (E)</source>
         <translation>不把当前段落计入这对文件的相似度（E）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="375"/>
+        <location filename="../review_actions.py" line="373"/>
         <source>Add the passage shown to the assignment text and judge every pair again (T)</source>
         <translation>把当前段落加入作业题目文本并重新判断每一对文件（T）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="377"/>
+        <location filename="../review_actions.py" line="375"/>
         <source>&amp;Import decisions…</source>
         <translation>导入判定(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="379"/>
+        <location filename="../review_actions.py" line="377"/>
         <source>Copying</source>
         <translation>抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="380"/>
+        <location filename="../review_actions.py" line="378"/>
         <source>Not copying</source>
         <translation>非抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="381"/>
+        <location filename="../review_actions.py" line="379"/>
         <source>Unreviewed</source>
         <translation>未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="382"/>
+        <location filename="../review_actions.py" line="380"/>
         <source>Note…</source>
         <translation>备注…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="384"/>
+        <location filename="../review_actions.py" line="382"/>
         <source>The pair is copying (C)</source>
         <translation>这对文件属于抄袭（C）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="385"/>
+        <location filename="../review_actions.py" line="383"/>
         <source>The pair is not copying (D)</source>
         <translation>这对文件不属于抄袭（D）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="386"/>
+        <location filename="../review_actions.py" line="384"/>
         <source>Forget the decision on the pair (U)</source>
         <translation>撤销对这对文件的判定（U）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="387"/>
+        <location filename="../review_actions.py" line="385"/>
         <source>Choose the reason and write a note (N)</source>
         <translation>选择理由并写备注（N）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="412"/>
+        <location filename="../review_actions.py" line="410"/>
         <source>the passage “{label}”</source>
         <translation>段落“{label}”</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="415"/>
+        <location filename="../review_actions.py" line="411"/>
         <source>{label} as a source</source>
         <translation>作为来源的 {label}</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="416"/>
+        <location filename="../review_actions.py" line="412"/>
         <source>“{label}” as the assignment text</source>
         <translation>作为作业题目文本的“{label}”</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="419"/>
+        <location filename="../review_actions.py" line="415"/>
         <source>matches under {label} words</source>
         <translation>少于 {label} 词的匹配</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="423"/>
+        <location filename="../review_actions.py" line="419"/>
         <source>(by {who})</source>
         <translation>（{who}）</translation>
     </message>
@@ -3964,17 +3963,17 @@ Archived: {label}</source>
         <translation>无法读取之前的判定：{why}</translation>
     </message>
     <message>
-        <location filename="../review_controller.py" line="163"/>
+        <location filename="../review_controller.py" line="164"/>
         <source>The decision could not be saved: {why}. It stays in this session&apos;s reports.</source>
         <translation>无法保存判定：{why}。本次会话的报告中仍会包含它。</translation>
     </message>
     <message>
-        <location filename="../review_controller.py" line="204"/>
+        <location filename="../review_controller.py" line="206"/>
         <source>The exclusion could not be kept: {why}. It holds for this session.</source>
         <translation>无法保存该排除：{why}。本次会话中仍然有效。</translation>
     </message>
     <message>
-        <location filename="../review_controller.py" line="236"/>
+        <location filename="../review_controller.py" line="238"/>
         <source>The class could not be judged again: {why}</source>
         <translation>无法重新判断全班：{why}</translation>
     </message>

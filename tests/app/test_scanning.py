@@ -116,7 +116,7 @@ def test_bad_files_go_to_the_errors_panel_without_dialogs(qtbot, window, tmp_pat
     assert model.count(Kind.SKIPPED) == 1  # clip.mp4
     assert model.index(0, 0).data(Role.FILE_ERROR).path in unreadable
     assert "2 unreadable" in window.matrix_panel.title.text()
-    assert window.errors_dock.windowTitle() == "Errors (3)"
+    assert window.errors_dock.windowTitle() == "Not read (3)"
     assert window.matrix_model.rowCount() == 3
     assert QApplication.activeModalWidget() is None
     assert not [
@@ -141,7 +141,7 @@ def test_bad_files_go_to_the_errors_panel_without_dialogs(qtbot, window, tmp_pat
     )
     with qtbot.waitSignal(window.scanFinished, timeout=SCAN_TIMEOUT_MS) as finished:
         window.scan_paths([folder])
-    assert window.errors_dock.windowTitle() == "Errors (3), warnings (1)"
+    assert window.errors_dock.windowTitle() == "Not read (3), warnings (1)"
     (warned,) = [r for r in range(model.rowCount()) if model.rows[r].kind is Kind.WARNING]
     assert "Western European (Windows-1252)" in model.index(warned, 3).data()
     assert "save it as UTF-8" in model.index(warned, 3).data()
