@@ -91,10 +91,10 @@
     </message>
     <message numerus="yes">
         <location filename="../views/matrix_panel.py" line="289"/>
-        <source>%n unreadable file(s) not in the matrix (see Errors)</source>
+        <source>%n unreadable file(s) not in the matrix (see Not read)</source>
         <translation>
-            <numerusform>%n unreadable file not in the matrix (see Errors)</numerusform>
-            <numerusform>%n unreadable files not in the matrix (see Errors)</numerusform>
+            <numerusform>%n unreadable file not in the matrix (see Not read)</numerusform>
+            <numerusform>%n unreadable files not in the matrix (see Not read)</numerusform>
         </translation>
     </message>
 </context>

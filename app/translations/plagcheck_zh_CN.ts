@@ -1063,13 +1063,6 @@ Why: {reason}</source>
             <numerusform>%n 个分组</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <location filename="../views/matrix_panel.py" line="289"/>
-        <source>%n unreadable file(s) not in the matrix (see Errors)</source>
-        <translation>
-            <numerusform>%n 个无法读取的文件未列入矩阵（见“错误”）</numerusform>
-        </translation>
-    </message>
     <message>
         <location filename="../views/matrix_panel.py" line="292"/>
         <source>{count} skipped</source>
@@ -1159,6 +1152,13 @@ Why: {reason}</source>
         <location filename="../views/matrix_panel.py" line="266"/>
         <source>The Errors panel says why the other files were not read.</source>
         <translation>错误面板中说明了其他文件未能读取的原因。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/matrix_panel.py" line="289"/>
+        <source>%n unreadable file(s) not in the matrix (see Not read)</source>
+        <translation>
+            <numerusform>%n 个无法读取的文件未列入矩阵（见“未读取”）</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../views/matrix_panel.py" line="351"/>

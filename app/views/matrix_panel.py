@@ -286,7 +286,7 @@ class MatrixPanel(QWidget):
             ]
         if r.errors:
             items.append(
-                self.tr("%n unreadable file(s) not in the matrix (see Errors)", "", len(r.errors))
+                self.tr("%n unreadable file(s) not in the matrix (see Not read)", "", len(r.errors))
             )
         if r.skipped:
             items.append(self.tr("{count} skipped").format(count=len(r.skipped)))
