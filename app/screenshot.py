@@ -87,6 +87,7 @@ class ScreenshotRun(ScanDriver):
         elif view is not None:
             self.window.show_view(view)
         self.window.matrix_model.wait_until_ready()  # a large class's matrix, not a blank
+        self.window.students_model.wait_until_ready()  # the students, not "Students (0)"
         QTimer.singleShot(SETTLE_MS, self._save)
 
     def _on_failed(self, message: str) -> None:
