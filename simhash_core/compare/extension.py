@@ -187,13 +187,17 @@ def seed_passages(
     loose = set(_outside([s for s, _, _ in graded], a, b, blocked, _touches, both=True))
     summaries += loose_summaries([g for g in graded if g[0] in loose], a, b)
     if summaries:
-        pieces = [_cluster_passage(c, a, b) for c in clusters if _sentences(c) >= MIN_SEEDS]
+        pieces = [_cluster_passage(c, a, b) for c in clusters if seeded_sentences(c) >= MIN_SEEDS]
         summaries = [q for q in summaries if not _in_pieces(q, pieces)]
     return out + summaries
 
 
-def _sentences(cluster: Sequence[Seed]) -> int:
-    """The fewer distinct sentences ``cluster`` holds of the two sides."""
+def seeded_sentences(cluster: Collection[Seed]) -> int:
+    """The fewer distinct sentences ``cluster`` holds of the two sides.
+
+    >>> seeded_sentences([(3, 7), (4, 7), (5, 8)])
+    2
+    """
     return min(len({x for x, _ in cluster}), len({y for _, y in cluster}))
 
 
@@ -203,7 +207,7 @@ def _stands(cluster: list[Seed], whole: list[Seed], cosines: SentenceCosines) ->
     terms (a Dice coefficient of :data:`LONE_DICE`: most of a sentence said again)
     and that the next sentences carry on. A seed alone, or a weaker one carried on, is
     the kind of coincidence two texts on one topic hold."""
-    if _sentences(cluster) >= MIN_SEEDS:
+    if seeded_sentences(cluster) >= MIN_SEEDS:
         return True
     return len(whole) > len(cluster) and cosines.dice(*cluster[0]) >= LONE_DICE
 

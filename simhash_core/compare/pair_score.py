@@ -14,7 +14,13 @@ from functools import cache
 
 from simhash_core.compare.continuation import Seed
 from simhash_core.compare.corpus import Corpus
-from simhash_core.compare.extension import MAX_GAP, MIN_SEEDS, may_seed, sentence_seeds
+from simhash_core.compare.extension import (
+    MAX_GAP,
+    MIN_SEEDS,
+    may_seed,
+    seeded_sentences,
+    sentence_seeds,
+)
 from simhash_core.compare.meaning import (
     NOTHING_FOUND,
     MeaningFound,
@@ -392,7 +398,7 @@ def rewritten_passage(
     if not linked:
         return False
     seeds = {(x, y) for x, y in every() if _holds(p, a, b, x, y)}
-    seeded = _sentences(seeds)
+    seeded = seeded_sentences(seeds)
     words = min(corpus.span_words(i, p.a_start, p.a_end), corpus.span_words(j, p.b_start, p.b_end))
     if len(linked) >= MIN_LINKS:
         if seeded >= s.meaning_sentences and p.sentences >= s.meaning_sentences:
@@ -433,7 +439,7 @@ def seeded_beside(
     x, y = link
     near = range(x - MAX_GAP, x + MAX_GAP + 1), range(y - MAX_GAP, y + MAX_GAP + 1)
     beside = [(u, v) for u, v in seeds if u in near[0] and v in near[1]]
-    if _sentences(beside) < MIN_SEEDS:
+    if seeded_sentences(beside) < MIN_SEEDS:
         return False
     cells = len(range(max(0, near[0].start), min(shape[0], near[0].stop))) * len(
         range(max(0, near[1].start), min(shape[1], near[1].stop))
@@ -441,11 +447,6 @@ def seeded_beside(
     elsewhere = sum(1 for u, v in every if u not in near[0] or v not in near[1])
     chance = elsewhere * (cells - 1) / max(shape[0] * shape[1] - cells, 1)
     return chance < 1
-
-
-def _sentences(seeds: Collection[Seed]) -> int:
-    """Distinct sentences of ``seeds`` on the side with fewer."""
-    return min(len({x for x, _ in seeds}), len({y for _, y in seeds}))
 
 
 def same_facts(corpus: Corpus, i: int, j: int, p: Passage) -> int:
@@ -459,7 +460,7 @@ def same_facts(corpus: Corpus, i: int, j: int, p: Passage) -> int:
 def _seeded_in(corpus: Corpus, i: int, j: int, p: Passage, seeds: Collection[Seed]) -> int:
     """Distinct sentences (the side with fewer) of ``seeds`` inside passage ``p``."""
     a, b = corpus.sentences(i), corpus.sentences(j)
-    return _sentences([(x, y) for x, y in seeds if _holds(p, a, b, x, y)])
+    return seeded_sentences([(x, y) for x, y in seeds if _holds(p, a, b, x, y)])
 
 
 def fact_seeds(corpus: Corpus, i: int, j: int) -> set[Seed]:

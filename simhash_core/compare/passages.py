@@ -30,6 +30,7 @@ from simhash_core.types import Document, Passage
 
 MAX_REPEATS = 8  # a shingle repeated more often than this in B is matched at 16 places
 MAX_GAP = 12  # units: runs this close in both documents, in order, are one passage
+MIN_UNITS = 12  # units: a passage's least length, unless the caller gives its setting
 
 
 @dataclass
@@ -126,7 +127,7 @@ def align_units(
     n: int,
     *,
     max_gap: int = MAX_GAP,
-    min_units: int = 12,
+    min_units: int = MIN_UNITS,
     b_index: SortedShingles | None = None,
     a_index: SortedShingles | None = None,
 ) -> list[UnitMatch]:
@@ -185,7 +186,7 @@ def may_hold_passage(
     b_usable: Members,
     n: int,
     *,
-    min_units: int = 12,
+    min_units: int = MIN_UNITS,
 ) -> bool:
     """Whether :func:`align_units` can find a passage of A in B at all: False only
     where it finds none. ``b_usable``: the set of B's usable shingles.
