@@ -23,6 +23,8 @@ from simhash_core.compare.extension import (
 )
 from simhash_core.compare.meaning import (
     NOTHING_FOUND,
+    REWORDED,
+    TRANSLATED,
     MeaningFound,
     other_facts,
     sentence_share,
@@ -123,6 +125,7 @@ class Counted:
     # word-for-word ones they are made of
     whole: tuple[Passage, ...] = ()
     words: tuple[Passage, ...] = ()
+    meant: float = 0.0  # the larger side's share in reworded or translated passages shown
 
 
 def shares(m: PairMeasure, meaning: MeaningFound) -> tuple[float, float]:
@@ -140,6 +143,10 @@ def counted(corpus: Corpus, i: int, j: int, m: PairMeasure, meaning: MeaningFoun
     words = corpus.word_passages(i, j) if m.passages else []
     whole = corpus.whole_passages(i, j, [*words, *shown_beside(words, meaning.passages)])
     shown = corpus.shown(i, j, whole)
+    meant = (0.0, 0.0)
+    if meaning.reworded or meaning.translated:  # its passages as shown: grown whole
+        meant = meant_shares(corpus, i, j, whole)
+        share_a, share_b = max(share_a, meant[0]), max(share_b, meant[1])
     return Counted(
         share_a,
         share_b,
@@ -148,6 +155,20 @@ def counted(corpus: Corpus, i: int, j: int, m: PairMeasure, meaning: MeaningFoun
         passages=len(shown),
         whole=tuple(whole),
         words=tuple(words),
+        meant=max(meant),
+    )
+
+
+def meant_shares(corpus: Corpus, i: int, j: int, whole: Sequence[Passage]) -> tuple[float, float]:
+    """Each side's share of sentence text inside the ``whole`` passages of documents
+    ``i < j`` that are reworded or translated (:func:`sentence_share`): what the
+    meaning layer's sentences cover once grown into the passages the pair shows."""
+    meant = [p for p in whole if p.kind in (REWORDED, TRANSLATED) and not p.common]
+    if not meant:
+        return 0.0, 0.0
+    return (
+        sentence_share(corpus.sentences(i), [(p.a_start, p.a_end) for p in meant]),
+        sentence_share(corpus.sentences(j), [(p.b_start, p.b_end) for p in meant]),
     )
 
 
@@ -194,14 +215,15 @@ def judge_pair(
     """
     s = corpus.settings
     na, nb = set_sizes
-    meaning_share = max(meaning.share_a, meaning.share_b)
+    found = counted(corpus, i, j, m, meaning)
+    meaning_share = max(meaning.share_a, meaning.share_b, found.meant)
     word_share = max(m.share_a, m.share_b)
     similarity = max(word_share, meaning_share)
     if similarity == 0.0 and meaning.strength > 0:
         similarity = NO_PASSAGE_CEILING * min(meaning.strength / (2 * s.meaning_margin), 0.99)
-    found = counted(corpus, i, j, m, meaning)
-    reasons = _reasons(corpus, i, j, m, meaning, found, distance)
-    reworded = meaning.reworded
+    reworded = shown_sentences(found, REWORDED, meaning.reworded)
+    translated = shown_sentences(found, TRANSLATED, meaning.translated)
+    reasons = _reasons(corpus, i, j, m, found, distance, (reworded, translated))
     if all(r.code == "pair.simhash" for r in reasons):  # nothing a teacher reads in words
         again = rewritten(corpus, i, j, meaning, found)
         if again is not None:
@@ -224,9 +246,33 @@ def judge_pair(
         flagged=bool(reasons),
         reasons=reasons,
         reworded=reworded,
-        translated=meaning.translated,
+        translated=translated,
         meaning_share=round(float(meaning_share), 4),
     )
+
+
+def shown_sentences(found: Counted, kind: str, matched: int) -> int:
+    """A pair's sentences reworded (or translated: ``kind``) as its passages show
+    them: the meaning layer's ``matched`` sentences, or the sentences of its whole
+    passages of that kind if more. A reworded passage grows by the sentences beside it
+    that keep many of its words (:mod:`.extension`), and the reason, the pair's
+    measures and each passage's header count the same sentences. 0 when the layer
+    matched none (the passages alone flag nothing).
+
+    >>> whole = (Passage(0, 90, 0, 80, 30, kind=REWORDED, sentences=10),
+    ...          Passage(200, 260, 300, 350, 9, kind=COPIED))
+    >>> found = Counted(0.5, 0.5, 90, 80, 2, whole=whole)
+    >>> shown_sentences(found, REWORDED, 3), shown_sentences(found, REWORDED, 0)
+    (10, 0)
+    >>> shown_sentences(found, TRANSLATED, 2)
+    2
+    """
+    if not matched:
+        return 0
+    shown = sum(
+        p.sentences for p in found.whole if p.kind == kind and not p.common and p.summary is None
+    )
+    return max(matched, shown)
 
 
 def _reasons(
@@ -234,15 +280,15 @@ def _reasons(
     i: int,
     j: int,
     m: PairMeasure,
-    meaning: MeaningFound,
     found: Counted,
     distance: int,
+    meant: tuple[int, int],
 ) -> tuple[Message, ...]:
     """Why documents ``i < j`` are flagged (empty: they are not), the reasons a teacher
     reads in plain words first (an identical archived file, how much is matched text,
-    the passages, the reworded and translated sentences), the technical measure after
-    (the SimHash distance). The order changes what is read first, never what is
-    flagged."""
+    the passages, the ``meant`` sentences reworded and translated: see
+    :func:`shown_sentences`), the technical measure after (the SimHash distance). The
+    order changes what is read first, never what is flagged."""
     s = corpus.settings
     a, b = corpus.docs[i], corpus.docs[j]
     plain, technical = [], []
@@ -260,10 +306,11 @@ def _reasons(
                 "pair.passage", words=float(m.longest_words), passages=found.passages, chars=chars
             )
         )
-    if meaning.reworded:
-        plain.append(Message.of("pair.reworded", sentences=meaning.reworded))
-    if meaning.translated:
-        plain.append(Message.of("pair.translated", sentences=meaning.translated))
+    reworded, translated = meant
+    if reworded:
+        plain.append(Message.of("pair.reworded", sentences=reworded))
+    if translated:
+        plain.append(Message.of("pair.translated", sentences=translated))
     edited = None if plain or not found.words else edited_passage(corpus, i, j, found)
     if edited is not None:
         plain.append(

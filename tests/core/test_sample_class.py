@@ -12,6 +12,7 @@ import pytest
 
 from simhash_core.check import CheckRequest, check_class
 from simhash_core.cli.main import main
+from simhash_core.compare.meaning import sentence_share
 from simhash_core.sample_class import (
     SampleClass,
     report_problems,
@@ -73,6 +74,33 @@ def test_known_copies_are_flagged_and_honest_pairs_are_not(
     for a, b in sample.honest:
         assert frozenset((a, b)) not in flagged
     assert scan_problems(scanned, sample) == []
+
+
+def test_a_pair_counts_the_passages_it_shows(sample: SampleClass, scanned: ScanResult) -> None:
+    """The reworded and the translated copy: the reason, the pair's measures and the
+    passages shown side by side count the same sentences, and the similarity is the
+    share of the text those passages hold (the reworded essay is reworded throughout:
+    the meaning layer's three sentences grow into one passage of ten)."""
+    expected = json.loads((sample.submissions.parent / "expected.json").read_text("utf-8"))
+    names = [d.name for d in scanned.documents]
+    assert scanned.corpus is not None
+    for copy in expected["copies"]:
+        if copy["how"] not in ("reworded", "translated"):
+            continue
+        pair = next(
+            p for p in scanned.pairs if {names[p.a], names[p.b]} == {copy["copy"], copy["original"]}
+        )
+        shown = [x for x in scanned.corpus.passages(pair.a, pair.b) if x.kind == copy["how"]]
+        count = pair.reworded if copy["how"] == "reworded" else pair.translated
+        assert count == sum(x.sentences for x in shown) >= 7
+        assert dict(pair.reasons[0].values)["sentences"] == count
+        sentences = (scanned.corpus.sentences(pair.a), scanned.corpus.sentences(pair.b))
+        held = max(
+            sentence_share(sentences[0], [(x.a_start, x.a_end) for x in shown]),
+            sentence_share(sentences[1], [(x.b_start, x.b_end) for x in shown]),
+        )
+        assert pair.similarity == pytest.approx(held, abs=1e-4)
+        assert pair.meaning_share == pair.similarity
 
 
 def test_scan_problems_names_a_missed_copy_and_a_flagged_honest_pair(
