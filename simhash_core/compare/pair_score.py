@@ -260,7 +260,7 @@ def shown_sentences(found: Counted, kind: str, matched: int) -> int:
     matched none (the passages alone flag nothing).
 
     >>> whole = (Passage(0, 90, 0, 80, 30, kind=REWORDED, sentences=10),
-    ...          Passage(200, 260, 300, 350, 9, kind=COPIED))
+    ...          Passage(200, 260, 300, 350, 9))
     >>> found = Counted(0.5, 0.5, 90, 80, 2, whole=whole)
     >>> shown_sentences(found, REWORDED, 3), shown_sentences(found, REWORDED, 0)
     (10, 0)
