@@ -119,7 +119,8 @@ class ReviewActions(QObject):
 
     def open_to_review(self, step: int) -> None:
         """Open the next (``step`` 1) or previous (-1) flagged pair left to decide, from
-        the pair shown; say so when every flagged pair has a decision."""
+        the pair shown, with the keyboard in it; say so when every flagged pair has a
+        decision."""
         result = self.window.result
         if result is None:
             return
@@ -132,6 +133,9 @@ class ReviewActions(QObject):
             self.window.statusBar().showMessage(message, 5000)
             return
         self.window.open_pair(found.a, found.b)
+        # the keyboard goes on in the pair opened: C, D, U and N decide what is shown,
+        # not the row a list still has (J pressed in the Students list)
+        self.window.side_by_side.take_focus()
         count = len(left)
         self.window.statusBar().showMessage(self.tr("%n flagged pair(s) left to decide", "", count))
 

@@ -24,6 +24,7 @@ from app.later import turns
 from app.models.groups_model import SOURCE_COLOR, GroupsModel, pairs_by_group, strongest_pair
 from app.models.roles import Role
 from app.theme import muted_style
+from app.views.find_box import FindBoxKeys
 from simhash_core.types import ScanResult
 
 __all__ = ["SOURCE_COLOR", "GroupsPanel", "pairs_by_group", "strongest_pair"]
@@ -63,6 +64,7 @@ class GroupsPanel(QWidget):
         self.filter_edit = QLineEdit()
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._on_filter)
+        FindBoxKeys(self.filter_edit, self.tree)  # ↓ and Enter from the find box
         self.empty_label = QLabel()
         self.empty_label.setWordWrap(True)
         self.empty_label.setStyleSheet(muted_style())

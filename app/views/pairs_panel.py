@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from app.later import turns
 from app.models.pairs_model import Column, PairsModel, PairsProxy
 from app.models.roles import Role
+from app.views.find_box import FindBoxKeys
 from simhash_core.types import PairScore, ScanResult
 
 FIT_SAMPLE_ROWS = 50  # rows measured when the columns are fitted to their contents
@@ -61,6 +62,7 @@ class PairsPanel(QWidget):
         self.table.horizontalHeader().sectionClicked.connect(self._sort_by)
         # Enter and a double click both activate (a double click must not open twice)
         self.table.activated.connect(self._open)
+        FindBoxKeys(self.filter_edit, self.table)  # ↓ and Enter from the find box
         model.modelReset.connect(self._fit_columns)
 
         bar = QHBoxLayout()

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from app.models.pairs_model import report_word
 from app.models.roles import Role
 from app.models.students_model import StudentColumn, StudentsModel, StudentsProxy
+from app.views.find_box import FindBoxKeys
 from simhash_core.review.standing import REVIEW_WORDS, Review, distribution
 
 BINS = 20
@@ -137,6 +138,7 @@ class StudentsPanel(QWidget):
         header.setResizeContentsPrecision(50)  # fitted to the first rows, not 5,000
         header.setStretchLastSection(True)
         self.table.activated.connect(self._open)
+        FindBoxKeys(self.name_filter, self.table)  # ↓ and Enter from the find box
         model.ready.connect(self._on_reset)
         model.dataChanged.connect(lambda *_: self._update_summary())
 

@@ -112,3 +112,57 @@ def test_after_a_scan_enter_opens_the_first_flagged_pair(window, small_class, qt
         press(Qt.Key.Key_Return)
     pair = tuple(sorted(opened.args))
     assert pair in {(p.a, p.b) for p in window.result.pairs if p.flagged}
+
+
+def test_a_find_box_leads_into_its_list(window, small_result, qtbot):
+    """Typing a name in a find box, then ↓ moves into the list and Enter opens what the
+    box found (its first row), in the students panel, the pairs table and the groups;
+    with nothing found the box keeps the keys."""
+    window.set_result(small_result)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    students = window.students_panel
+    qtbot.waitUntil(lambda: students.proxy.rowCount() > 0, timeout=10_000)
+    name = students.proxy.index(1, 0).data()  # not the row the list starts on
+    box = students.name_filter
+    box.setFocus()
+    QTest.keyClicks(box, name)
+    qtbot.waitUntil(lambda: students.proxy.rowCount() >= 1)
+    first = students.proxy.index(0, 0)
+    assert name in first.data()
+    press(Qt.Key.Key_Down)
+    assert focused() is students.table
+    assert students.table.currentIndex().row() == 0
+    box.setFocus()
+    with qtbot.waitSignal(window.pairOpened) as opened:
+        press(Qt.Key.Key_Return)
+    assert set(opened.args) == set(first.data(Role.DOC_PAIR))
+
+    # the pairs table: Enter opens the first pair the filter leaves
+    window.tabs.setCurrentIndex(Tab.MATRIX)
+    pairs = window.pairs_panel
+    pairs.filter_edit.setFocus()
+    QTest.keyClicks(
+        pairs.filter_edit,
+        small_result.documents[pairs.proxy.index(0, 0).data(Role.DOC_PAIR)[1]].name,
+    )
+    first = pairs.proxy.index(0, 0)
+    with qtbot.waitSignal(window.pairOpened) as opened:
+        press(Qt.Key.Key_Enter, Qt.KeyboardModifier.KeypadModifier)
+    assert set(opened.args) == set(first.data(Role.DOC_PAIR))
+
+    # the groups: ↓ to the first group left
+    groups = window.groups_panel
+    groups.filter_edit.setFocus()
+    press(Qt.Key.Key_Down)
+    assert focused() is groups.tree and groups.tree.currentIndex().isValid()
+
+    # nothing found: the keys stay in the box, nothing opens
+    box.setFocus()
+    box.clear()
+    QTest.keyClicks(box, "zzzz-no-such-student")
+    assert students.proxy.rowCount() == 0
+    with qtbot.assertNotEmitted(window.pairOpened):
+        press(Qt.Key.Key_Return)
+        press(Qt.Key.Key_Down)
+    assert focused() is box

@@ -256,3 +256,29 @@ def test_j_and_k_walk_the_flagged_pairs_left_to_decide(qtbot, settings, small_cl
     win.pairs_panel.filter_edit.setFocus()
     _press(qtbot, win.pairs_panel.filter_edit, "jk")
     assert win.pairs_panel.filter_edit.text() == "jk"
+
+
+def test_after_j_the_keys_decide_the_pair_opened(qtbot, settings, small_result, tmp_path):
+    """J pressed in the Students list opens the next pair to decide and takes the
+    keyboard with it: C then confirms the pair shown, not the list's row."""
+    from dataclasses import replace
+
+    win = _window(qtbot, settings, DecisionStore(tmp_path / "d.sqlite"))
+    win.set_result(replace(small_result, decisions=None))
+    table, proxy = win.students_panel.table, win.students_panel.proxy
+    qtbot.waitUntil(lambda: proxy.rowCount() > 0, timeout=10_000)
+    first = max((p for p in win.result.pairs if p.flagged), key=lambda p: p.similarity)
+    row = next(
+        r for r in range(proxy.rowCount())
+        if set(proxy.index(r, 0).data(Role.DOC_PAIR) or ()) not in ({first.a, first.b}, set())
+    )  # fmt: skip
+    in_list = tuple(proxy.index(row, 0).data(Role.DOC_PAIR))
+    table.setFocus()
+    table.setCurrentIndex(proxy.index(row, 0))
+    _press(qtbot, table, "j")
+    assert win.current_pair == (first.a, first.b)
+    win.side_by_side.wait_for_evidence()
+    qtbot.waitUntil(lambda: win.side_by_side.isAncestorOf(QApplication.focusWidget()))
+    _press(qtbot, QApplication.focusWidget(), "c")
+    assert win.review.found(first.a, first.b) is not None
+    assert win.review.found(*in_list) is None, "the list's row is not decided"
