@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from simhash_core.compare.extension import ended, whole_passages
+from simhash_core.compare.fact_seeds import fact_seeds, recounted
 from simhash_core.compare.meaning import shown_beside
 from simhash_core.compare.passages import (
     SortedShingles,
@@ -434,8 +435,13 @@ class Corpus:
 
     def passages(self, i: int, j: int) -> list[Passage]:
         """Matching passages of the pair as shown: :meth:`found_passages` made whole
-        (:meth:`whole_passages`) and ended where their words end (:meth:`shown`)."""
-        return self.shown(i, j, self.whole_passages(i, j, self.found_passages(i, j)))
+        (:meth:`whole_passages`), each reworded one counting the sentences the teacher
+        sees rewritten (:func:`~.fact_seeds.recounted`, as the pair's reason counts
+        them), and ended where their words end (:meth:`shown`)."""
+        whole = self.whole_passages(i, j, self.found_passages(i, j))
+        a, b = self.sentences(i), self.sentences(j)
+        texts = (self.docs[i].text, self.docs[j].text)
+        return self.shown(i, j, recounted(whole, a, b, lambda: fact_seeds(a, b, texts)))
 
     def shown(self, i: int, j: int, whole: Sequence[Passage]) -> list[Passage]:
         """Whole passages of documents ``i < j`` as the side-by-side view shows them:

@@ -14,13 +14,9 @@ from functools import cache
 
 from simhash_core.compare.continuation import Seed
 from simhash_core.compare.corpus import Corpus
-from simhash_core.compare.extension import (
-    MAX_GAP,
-    MIN_SEEDS,
-    may_seed,
-    seeded_sentences,
-    sentence_seeds,
-)
+from simhash_core.compare.extension import MAX_GAP, MIN_SEEDS, may_seed, seeded_sentences
+from simhash_core.compare.fact_seeds import fact_seeds as facts_seeded
+from simhash_core.compare.fact_seeds import holds, recounted, seeded_in
 from simhash_core.compare.meaning import (
     NOTHING_FOUND,
     REWORDED,
@@ -32,7 +28,6 @@ from simhash_core.compare.meaning import (
 )
 from simhash_core.compare.passages import UnitMatch, covered, to_passages
 from simhash_core.messages import Message
-from simhash_core.text.sentences import Sentences
 from simhash_core.types import PairScore, Passage, Summing
 
 SIMHASH_MIN_UNITS = 150  # below this, SimHash distances of unrelated texts are noisy
@@ -216,13 +211,17 @@ def judge_pair(
     s = corpus.settings
     na, nb = set_sizes
     found = counted(corpus, i, j, m, meaning)
+    shown = found.whole
+    if meaning.reworded:  # each reworded passage's sentences as its header counts them
+        a, b = corpus.sentences(i), corpus.sentences(j)
+        shown = tuple(recounted(found.whole, a, b, lambda: fact_seeds(corpus, i, j)))
     meaning_share = max(meaning.share_a, meaning.share_b, found.meant)
     word_share = max(m.share_a, m.share_b)
     similarity = max(word_share, meaning_share)
     if similarity == 0.0 and meaning.strength > 0:
         similarity = NO_PASSAGE_CEILING * min(meaning.strength / (2 * s.meaning_margin), 0.99)
-    reworded = shown_sentences(found, REWORDED, meaning.reworded)
-    translated = shown_sentences(found, TRANSLATED, meaning.translated)
+    reworded = shown_sentences(shown, REWORDED, meaning.reworded)
+    translated = shown_sentences(shown, TRANSLATED, meaning.translated)
     reasons = _reasons(corpus, i, j, m, found, distance, (reworded, translated))
     if all(r.code == "pair.simhash" for r in reasons):  # nothing a teacher reads in words
         again = rewritten(corpus, i, j, meaning, found)
@@ -251,27 +250,25 @@ def judge_pair(
     )
 
 
-def shown_sentences(found: Counted, kind: str, matched: int) -> int:
+def shown_sentences(whole: Sequence[Passage], kind: str, matched: int) -> int:
     """A pair's sentences reworded (or translated: ``kind``) as its passages show
-    them: the meaning layer's ``matched`` sentences, or the sentences of its whole
-    passages of that kind if more. A reworded passage grows by the sentences beside it
-    that keep many of its words (:mod:`.extension`), and the reason, the pair's
+    them: the layer's ``matched`` sentences, or the sentences of its ``whole``
+    passages of that kind if more (each as its header counts it:
+    :func:`~.fact_seeds.recounted`). A reworded passage grows by the sentences beside
+    it that keep many of its words (:mod:`.extension`), and the reason, the pair's
     measures and each passage's header count the same sentences. 0 when the layer
     matched none (the passages alone flag nothing).
 
     >>> whole = (Passage(0, 90, 0, 80, 30, kind=REWORDED, sentences=10),
     ...          Passage(200, 260, 300, 350, 9))
-    >>> found = Counted(0.5, 0.5, 90, 80, 2, whole=whole)
-    >>> shown_sentences(found, REWORDED, 3), shown_sentences(found, REWORDED, 0)
+    >>> shown_sentences(whole, REWORDED, 3), shown_sentences(whole, REWORDED, 0)
     (10, 0)
-    >>> shown_sentences(found, TRANSLATED, 2)
+    >>> shown_sentences(whole, TRANSLATED, 2)
     2
     """
     if not matched:
         return 0
-    shown = sum(
-        p.sentences for p in found.whole if p.kind == kind and not p.common and p.summary is None
-    )
+    shown = sum(p.sentences for p in whole if p.kind == kind and not p.common and p.summary is None)
     return max(matched, shown)
 
 
@@ -403,9 +400,13 @@ def rewritten(
     # a passage's sentences: those matched in order, or its seeded ones if more (a
     # passage joined from pieces can count one sentence where two keep their words)
     sentences = [max(p.sentences, _seeded_in(corpus, i, j, p, every())) for p in again]
-    one_by_one = sum(n for p, n in zip(again, sentences, strict=True) if p.summary is None)
+    flagging = sum(n for p, n in zip(again, sentences, strict=True) if p.summary is None)
+    # the reason counts the reworded passages shown beside those that flag, each as
+    # its header does, as the meaning layer's reason does (shown_sentences)
+    a, b = corpus.sentences(i), corpus.sentences(j)
+    one_by_one = shown_sentences(recounted(whole, a, b, every), REWORDED, flagging)
     summaries = tuple(p.summary for p in again if p.summary is not None)
-    return Rewritten(counts, sum(sentences), one_by_one, summaries)
+    return Rewritten(counts, sum(sentences) - flagging + one_by_one, one_by_one, summaries)
 
 
 def rewritten_passage(
@@ -438,13 +439,13 @@ def rewritten_passage(
         return False
     a, b = corpus.sentences(i), corpus.sentences(j)
     texts = (corpus.docs[i].text, corpus.docs[j].text)
-    inside = [(x, y) for x, y in links if _holds(p, a, b, x, y)]
+    inside = [(x, y) for x, y in links if holds(p, a, b, x, y)]
     if not inside:
         return False  # (names and numbers read only where it may matter)
     linked = [(x, y) for x, y in inside if not other_facts(a, b, texts, x, y)]
     if not linked:
         return False
-    seeds = {(x, y) for x, y in every() if _holds(p, a, b, x, y)}
+    seeds = {(x, y) for x, y in every() if holds(p, a, b, x, y)}
     seeded = seeded_sentences(seeds)
     words = min(corpus.span_words(i, p.a_start, p.a_end), corpus.span_words(j, p.b_start, p.b_end))
     if len(linked) >= MIN_LINKS:
@@ -506,22 +507,14 @@ def same_facts(corpus: Corpus, i: int, j: int, p: Passage) -> int:
 
 def _seeded_in(corpus: Corpus, i: int, j: int, p: Passage, seeds: Collection[Seed]) -> int:
     """Distinct sentences (the side with fewer) of ``seeds`` inside passage ``p``."""
-    a, b = corpus.sentences(i), corpus.sentences(j)
-    return seeded_sentences([(x, y) for x, y in seeds if _holds(p, a, b, x, y)])
+    return seeded_in(p, corpus.sentences(i), corpus.sentences(j), seeds)
 
 
 def fact_seeds(corpus: Corpus, i: int, j: int) -> set[Seed]:
     """The seeds of documents ``i < j`` stating the same facts on both sides
-    (:func:`same_facts`)."""
-    a, b = corpus.sentences(i), corpus.sentences(j)
+    (:func:`same_facts`, :func:`.fact_seeds.fact_seeds`)."""
     texts = (corpus.docs[i].text, corpus.docs[j].text)
-    return {(x, y) for x, y in sentence_seeds(a, b) if not other_facts(a, b, texts, x, y)}
-
-
-def _holds(p: Passage, a: Sentences, b: Sentences, x: int, y: int) -> bool:
-    """Whether passage ``p`` holds sentence ``x`` of ``a`` and sentence ``y`` of ``b``."""
-    (a0, a1), (b0, b1) = a.text_span(x), b.text_span(y)
-    return p.a_start <= a0 and a1 <= p.a_end and p.b_start <= b0 and b1 <= p.b_end
+    return facts_seeded(corpus.sentences(i), corpus.sentences(j), texts)
 
 
 @dataclass(frozen=True)

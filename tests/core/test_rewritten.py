@@ -23,6 +23,7 @@ from simhash_core.compare.pair_score import (
 )
 from simhash_core.scan import scan
 from simhash_core.types import PairScore, Passage, ScanSettings
+from tests.core.samples import SAMPLES, needs_samples
 from tests.core.test_extension import FILLER, OTHER, REWRITTEN, SOURCE
 
 
@@ -248,3 +249,25 @@ def test_a_short_chinese_rewrite_flags_from_one_linked_sentence(tmp_path: Path) 
     assert p.flagged and [r.code for r in p.reasons] == ["pair.rewritten"]
     assert p.reasons[0]["sentences"] == 2
     assert not _judged(corpus, replace(NOTHING_FOUND, links=((0, 0),))).flagged
+
+
+@needs_samples
+def test_a_copied_piece_joined_to_a_rewritten_one_counts_its_sentences() -> None:
+    """A PAN copy (random obfuscation) whose passage joins a piece copied word for word
+    to a reworded sentence: the reason, the pair's measure and the passage's header
+    count the same two sentences (the header said 1 while the reason said 2)."""
+    pan = SAMPLES / "pan13-obfuscated"
+    result = scan(
+        [pan / "src" / "source-document00709.txt", pan / "susp" / "suspicious-document01629.txt"],
+        isolate=False,
+    )
+    assert result.corpus is not None
+    (pair,) = result.pairs
+    assert [m.code for m in pair.reasons] == ["pair.rewritten"]
+    (shown,) = result.corpus.passages(pair.a, pair.b)
+    assert shown.kind == "reworded"
+    whole = result.corpus.whole_passages(
+        pair.a, pair.b, result.corpus.found_passages(pair.a, pair.b)
+    )
+    assert [p.sentences for p in whole] == [1], "the rules still read the sentences in order"
+    assert dict(pair.reasons[0].values)["sentences"] == pair.reworded == shown.sentences == 2
