@@ -684,13 +684,28 @@ class Summing:
     summed: int
 
 
+class PassageKind(str, Enum):
+    """How a passage matches: word for word, sentence by sentence in other words, or in
+    the other language. A string too: stored and written as its value.
+
+    >>> str(PassageKind.REWORDED), PassageKind("translated") is PassageKind.TRANSLATED
+    ('reworded', True)
+    """
+
+    COPIED = "copied"  # the same words
+    REWORDED = "reworded"
+    TRANSLATED = "translated"
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True)
 class Passage:
     """A matching passage: ``[a_start, a_end)`` of document A's original text matches
     ``[b_start, b_end)`` of B's. ``units`` counts comparison units (CJK characters or
     Latin words) in the match; ``common`` marks text shared by much of the class.
-    ``kind`` says how it matches: word for word (``"copied"``), or sentence by sentence
-    in other words (``"reworded"``) or in the other language (``"translated"``)."""
+    ``kind`` says how it matches (:class:`PassageKind`)."""
 
     a_start: int
     a_end: int
@@ -698,7 +713,7 @@ class Passage:
     b_end: int
     units: int
     common: bool = False
-    kind: str = "copied"  # "copied" (the same words), "reworded" or "translated"
+    kind: PassageKind = PassageKind.COPIED
     sentences: int = 0  # reworded and translated passages: sentences matched in order
     summary: Summing | None = None  # a summary of the other side's text (whole passages)
 

@@ -101,7 +101,7 @@
 <context>
     <name>ReviewActions</name>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="136"/>
+        <location filename="../review_actions.py" line="140"/>
         <source>%n flagged pair(s) left to decide</source>
         <translation>
             <numerusform>%n flagged pair left to decide</numerusform>
@@ -109,7 +109,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="330"/>
+        <location filename="../review_actions.py" line="334"/>
         <source>%n decision(s) exported to {path}</source>
         <translation>
             <numerusform>%n decision exported to {path}</numerusform>
@@ -117,7 +117,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="348"/>
+        <location filename="../review_actions.py" line="352"/>
         <source>%n decision(s) imported</source>
         <translation>
             <numerusform>%n decision imported</numerusform>
@@ -128,7 +128,7 @@
 <context>
     <name>SideBySideView</name>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="474"/>
+        <location filename="../views/side_by_side.py" line="488"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>reworded, %n sentence</numerusform>
@@ -136,7 +136,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="476"/>
+        <location filename="../views/side_by_side.py" line="490"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>translated, %n sentence</numerusform>
@@ -144,7 +144,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="483"/>
+        <location filename="../views/side_by_side.py" line="497"/>
         <source>summary: %n sentence(s) for {summed}</source>
         <translation>
             <numerusform>summary: %n sentence for {summed}</numerusform>
@@ -152,7 +152,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="509"/>
+        <location filename="../views/side_by_side.py" line="523"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n matched passage</numerusform>

@@ -347,7 +347,7 @@
 <context>
     <name>Distribution</name>
     <message>
-        <location filename="../views/students_panel.py" line="48"/>
+        <location filename="../views/students_panel.py" line="49"/>
         <source>Students by their highest similarity, in steps of 5 %; red: at or above the flag</source>
         <translation>按最高相似度分布的学生人数（每 5% 一档）；红色：达到或超过标记阈值</translation>
     </message>
@@ -466,27 +466,27 @@ Why: {reason}</source>
         <translation>经 OCR 识别，置信度 {confidence}</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="224"/>
+        <location filename="../views/groups_panel.py" line="226"/>
         <source>Groups of near-duplicates appear here after a scan.</source>
         <translation>扫描后，这里会列出相似文件的分组。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="228"/>
+        <location filename="../views/groups_panel.py" line="230"/>
         <source>No group: the comparison was cancelled. Scan again to compare.</source>
         <translation>没有分组：比较已取消。请重新扫描以进行比较。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="232"/>
+        <location filename="../views/groups_panel.py" line="234"/>
         <source>No group: no pair of files was flagged.</source>
         <translation>没有分组：没有文件对被标记。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="236"/>
+        <location filename="../views/groups_panel.py" line="238"/>
         <source>No group has a file or student named “{text}”.</source>
         <translation>没有哪个组里有名为“{text}”的文件或学生。</translation>
     </message>
     <message>
-        <location filename="../views/groups_panel.py" line="290"/>
+        <location filename="../views/groups_panel.py" line="292"/>
         <source>Find a student or file…</source>
         <translation>查找学生或文件…</translation>
     </message>
@@ -1026,6 +1026,11 @@ Why: {reason}</source>
 <context>
     <name>MatrixPanel</name>
     <message>
+        <location filename="../views/matrix_panel.py" line="266"/>
+        <source>The Not read panel says why the other files were not read.</source>
+        <translation>“未读取”面板中说明了其他文件未能读取的原因。</translation>
+    </message>
+    <message>
         <location filename="../views/matrix_panel.py" line="274"/>
         <source>Similarity matrix</source>
         <translation>相似度矩阵</translation>
@@ -1134,24 +1139,19 @@ Why: {reason}</source>
         <translation>包含度</translation>
     </message>
     <message>
-        <location filename="../views/matrix_panel.py" line="260"/>
-        <source>No readable documents. See the Errors panel.</source>
-        <translation>没有可读取的文档。请查看“错误”面板。</translation>
-    </message>
-    <message>
         <location filename="../views/matrix_panel.py" line="256"/>
         <source>No submissions here: the folder holds no {kinds} file.</source>
         <translation>这里没有作业：文件夹中没有 {kinds} 文件。</translation>
     </message>
     <message>
+        <location filename="../views/matrix_panel.py" line="260"/>
+        <source>No readable documents. See the Not read panel.</source>
+        <translation>没有可读取的文档。请查看“未读取”面板。</translation>
+    </message>
+    <message>
         <location filename="../views/matrix_panel.py" line="262"/>
         <source>Only {name} could be read: there is nothing to compare it with. Add the other submissions, or compare with the archive of past ones.</source>
         <translation>只能读取 {name}：没有可与之比较的文件。请加入其他作业，或与往届作业档案库比较。</translation>
-    </message>
-    <message>
-        <location filename="../views/matrix_panel.py" line="266"/>
-        <source>The Errors panel says why the other files were not read.</source>
-        <translation>错误面板中说明了其他文件未能读取的原因。</translation>
     </message>
     <message numerus="yes">
         <location filename="../views/matrix_panel.py" line="289"/>
@@ -2942,12 +2942,12 @@ Archived: {label}</source>
 <context>
     <name>PairsPanel</name>
     <message>
-        <location filename="../views/pairs_panel.py" line="199"/>
+        <location filename="../views/pairs_panel.py" line="201"/>
         <source>Filter by file name…</source>
         <translation>按文件名筛选…</translation>
     </message>
     <message>
-        <location filename="../views/pairs_panel.py" line="200"/>
+        <location filename="../views/pairs_panel.py" line="202"/>
         <source>Flagged only</source>
         <translation>仅显示已标记</translation>
     </message>
@@ -2955,22 +2955,22 @@ Archived: {label}</source>
 <context>
     <name>PassagePane</name>
     <message>
-        <location filename="../views/side_by_side.py" line="129"/>
+        <location filename="../views/side_by_side.py" line="143"/>
         <source>Read by OCR from {where}, {sure} sure</source>
         <translation>由 OCR 从{where}识别，置信度 {sure}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="148"/>
+        <location filename="../views/side_by_side.py" line="162"/>
         <source>Passage {n}: reworded</source>
         <translation>段落 {n}：改写</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="149"/>
+        <location filename="../views/side_by_side.py" line="163"/>
         <source>Passage {n}: translated</source>
         <translation>段落 {n}：翻译</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="151"/>
+        <location filename="../views/side_by_side.py" line="165"/>
         <source>Passage {n}</source>
         <translation>第 {n} 段</translation>
     </message>
@@ -3677,280 +3677,280 @@ Archived: {label}</source>
         <translation>请先选择一对文件。</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="131"/>
+        <location filename="../review_actions.py" line="132"/>
         <source>Every flagged pair has a decision.</source>
         <translation>每对已标记的文件都已有判定。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="136"/>
+        <location filename="../review_actions.py" line="140"/>
         <source>%n flagged pair(s) left to decide</source>
         <translation>
             <numerusform>还有 %n 对已标记的文件待判定</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="187"/>
-        <location filename="../review_actions.py" line="198"/>
+        <location filename="../review_actions.py" line="191"/>
+        <location filename="../review_actions.py" line="202"/>
         <source>Show a passage first.</source>
         <translation>请先显示一处段落。</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="192"/>
+        <location filename="../review_actions.py" line="196"/>
         <source>The passage is left out; the class is judged again…</source>
         <translation>已排除该段落；正在重新判断全班…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="204"/>
+        <location filename="../review_actions.py" line="208"/>
         <source>The passage joins the assignment text; every pair is judged again…</source>
         <translation>该段落已并入作业题目文本；正在重新判断每一对文件…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="211"/>
+        <location filename="../review_actions.py" line="215"/>
         <source>Leave out short matches</source>
         <translation>排除过短的匹配</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="212"/>
+        <location filename="../review_actions.py" line="216"/>
         <source>Leave out word-for-word matches shorter than (words; 0 counts them all):</source>
         <translation>排除短于以下词数的逐字匹配（词；0 表示全部计入）：</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="242"/>
+        <location filename="../review_actions.py" line="246"/>
         <source>{a} and {b}: confirmed as copying</source>
         <translation>{a} 与 {b}：确认抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="243"/>
+        <location filename="../review_actions.py" line="247"/>
         <source>{a} and {b}: dismissed</source>
         <translation>{a} 与 {b}：已排除</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="244"/>
+        <location filename="../review_actions.py" line="248"/>
         <source>{a} and {b}: not reviewed</source>
         <translation>{a} 与 {b}：未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="253"/>
+        <location filename="../review_actions.py" line="257"/>
         <source>Decision on the pair</source>
         <translation>对这对文件的判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="273"/>
+        <location filename="../review_actions.py" line="277"/>
         <source>Confirm copying</source>
         <translation>确认抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="274"/>
+        <location filename="../review_actions.py" line="278"/>
         <source>Dismiss</source>
         <translation>排除</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="276"/>
+        <location filename="../review_actions.py" line="280"/>
         <source>Without a reason</source>
         <translation>不说明理由</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="283"/>
+        <location filename="../review_actions.py" line="287"/>
         <source>Mark unreviewed</source>
         <translation>标为未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="285"/>
+        <location filename="../review_actions.py" line="289"/>
         <source>Decision and note…</source>
         <translation>判定与备注…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="292"/>
+        <location filename="../review_actions.py" line="296"/>
         <source>Leave out {name} from every pair</source>
         <translation>在所有文件对中排除 {name}</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="314"/>
+        <location filename="../review_actions.py" line="318"/>
         <source>Export decisions</source>
         <translation>导出判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="316"/>
-        <location filename="../review_actions.py" line="335"/>
+        <location filename="../review_actions.py" line="320"/>
+        <location filename="../review_actions.py" line="339"/>
         <source>Decisions (*.json)</source>
         <translation>判定文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="326"/>
+        <location filename="../review_actions.py" line="330"/>
         <source>Could not export the decisions: {why}</source>
         <translation>无法导出判定：{why}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="330"/>
+        <location filename="../review_actions.py" line="334"/>
         <source>%n decision(s) exported to {path}</source>
         <translation>
             <numerusform>已将 %n 条判定导出到 {path}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="335"/>
+        <location filename="../review_actions.py" line="339"/>
         <source>Import decisions</source>
         <translation>导入判定</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="345"/>
+        <location filename="../review_actions.py" line="349"/>
         <source>Could not import the decisions: {why}</source>
         <translation>无法导入判定：{why}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../review_actions.py" line="348"/>
+        <location filename="../review_actions.py" line="352"/>
         <source>%n decision(s) imported</source>
         <translation>
             <numerusform>已导入 %n 条判定</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="351"/>
+        <location filename="../review_actions.py" line="355"/>
         <source>&amp;Review</source>
         <translation>审阅(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="352"/>
+        <location filename="../review_actions.py" line="356"/>
         <source>&amp;Confirm copying</source>
         <translation>确认抄袭(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="353"/>
+        <location filename="../review_actions.py" line="357"/>
         <source>&amp;Dismiss</source>
         <translation>排除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="354"/>
+        <location filename="../review_actions.py" line="358"/>
         <source>Mark &amp;unreviewed</source>
         <translation>标为未审阅(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="355"/>
+        <location filename="../review_actions.py" line="359"/>
         <source>Decision and &amp;note…</source>
         <translation>判定与备注(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="356"/>
+        <location filename="../review_actions.py" line="360"/>
         <source>Ne&amp;xt pair to decide</source>
         <translation>下一对待判定(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="357"/>
+        <location filename="../review_actions.py" line="361"/>
         <source>Pre&amp;vious pair to decide</source>
         <translation>上一对待判定(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="359"/>
+        <location filename="../review_actions.py" line="363"/>
         <source>Open the next flagged pair without a decision (J)</source>
         <translation>打开下一对尚未判定的已标记文件 (J)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="360"/>
+        <location filename="../review_actions.py" line="364"/>
         <source>Open the previous flagged pair without a decision (K)</source>
         <translation>打开上一对尚未判定的已标记文件 (K)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="364"/>
+        <location filename="../review_actions.py" line="368"/>
         <source>&amp;Export decisions…</source>
         <translation>导出判定(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="365"/>
+        <location filename="../review_actions.py" line="369"/>
         <source>Leave out this &amp;passage</source>
         <translation>排除此段落(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="366"/>
+        <location filename="../review_actions.py" line="370"/>
         <source>Treat this passage as the &amp;assignment text</source>
         <translation>将此段落视为作业题目文本(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="367"/>
+        <location filename="../review_actions.py" line="371"/>
         <source>Leave out &amp;short matches…</source>
         <translation>排除过短的匹配(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="368"/>
+        <location filename="../review_actions.py" line="372"/>
         <source>Count everything &amp;again</source>
         <translation>全部重新计入(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="370"/>
+        <location filename="../review_actions.py" line="374"/>
         <source>Leave the passage shown out of its pair&apos;s similarity (E)</source>
         <translation>不把当前段落计入这对文件的相似度（E）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="373"/>
+        <location filename="../review_actions.py" line="377"/>
         <source>Add the passage shown to the assignment text and judge every pair again (T)</source>
         <translation>把当前段落加入作业题目文本并重新判断每一对文件（T）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="375"/>
+        <location filename="../review_actions.py" line="379"/>
         <source>&amp;Import decisions…</source>
         <translation>导入判定(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="377"/>
+        <location filename="../review_actions.py" line="381"/>
         <source>Copying</source>
         <translation>抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="378"/>
+        <location filename="../review_actions.py" line="382"/>
         <source>Not copying</source>
         <translation>非抄袭</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="379"/>
+        <location filename="../review_actions.py" line="383"/>
         <source>Unreviewed</source>
         <translation>未审阅</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="380"/>
+        <location filename="../review_actions.py" line="384"/>
         <source>Note…</source>
         <translation>备注…</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="382"/>
+        <location filename="../review_actions.py" line="386"/>
         <source>The pair is copying (C)</source>
         <translation>这对文件属于抄袭（C）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="383"/>
+        <location filename="../review_actions.py" line="387"/>
         <source>The pair is not copying (D)</source>
         <translation>这对文件不属于抄袭（D）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="384"/>
+        <location filename="../review_actions.py" line="388"/>
         <source>Forget the decision on the pair (U)</source>
         <translation>撤销对这对文件的判定（U）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="385"/>
+        <location filename="../review_actions.py" line="389"/>
         <source>Choose the reason and write a note (N)</source>
         <translation>选择理由并写备注（N）</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="410"/>
+        <location filename="../review_actions.py" line="414"/>
         <source>the passage “{label}”</source>
         <translation>段落“{label}”</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="411"/>
+        <location filename="../review_actions.py" line="415"/>
         <source>{label} as a source</source>
         <translation>作为来源的 {label}</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="412"/>
+        <location filename="../review_actions.py" line="416"/>
         <source>“{label}” as the assignment text</source>
         <translation>作为作业题目文本的“{label}”</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="415"/>
+        <location filename="../review_actions.py" line="419"/>
         <source>matches under {label} words</source>
         <translation>少于 {label} 词的匹配</translation>
     </message>
     <message>
-        <location filename="../review_actions.py" line="419"/>
+        <location filename="../review_actions.py" line="423"/>
         <source>(by {who})</source>
         <translation>（{who}）</translation>
     </message>
@@ -4268,131 +4268,131 @@ Archived: {label}</source>
 <context>
     <name>SideBySideView</name>
     <message>
-        <location filename="../views/side_by_side.py" line="466"/>
+        <location filename="../views/side_by_side.py" line="480"/>
         <source>No matched passage</source>
         <translation>没有匹配段落</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="469"/>
+        <location filename="../views/side_by_side.py" line="483"/>
         <source>Passage {k} of {n}</source>
         <translation>第 {k} / {n} 段</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="491"/>
+        <location filename="../views/side_by_side.py" line="505"/>
         <source>Open a pair from the matrix, the groups or the pairs table.</source>
         <translation>请从矩阵、分组或文件对表格中打开一对文件。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="502"/>
+        <location filename="../views/side_by_side.py" line="516"/>
         <source>{a} and {b} share no reported passage.</source>
         <translation>{a} 与 {b} 没有共同的段落。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="533"/>
-        <location filename="../views/side_by_side.py" line="534"/>
+        <location filename="../views/side_by_side.py" line="547"/>
+        <location filename="../views/side_by_side.py" line="548"/>
         <source>Flagged because: {reasons}</source>
         <translation>标记原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="530"/>
+        <location filename="../views/side_by_side.py" line="544"/>
         <source>Not flagged.</source>
         <translation>未标记。</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="461"/>
+        <location filename="../views/side_by_side.py" line="475"/>
         <source>The passages could not be found: {why}</source>
         <translation>无法找出匹配段落：{why}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="464"/>
+        <location filename="../views/side_by_side.py" line="478"/>
         <source>Finding the passages…</source>
         <translation>正在查找匹配段落…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="474"/>
+        <location filename="../views/side_by_side.py" line="488"/>
         <source>reworded, %n sentence(s)</source>
         <translation>
             <numerusform>改写，%n 句</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="476"/>
+        <location filename="../views/side_by_side.py" line="490"/>
         <source>translated, %n sentence(s)</source>
         <translation>
             <numerusform>翻译，%n 句</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="483"/>
+        <location filename="../views/side_by_side.py" line="497"/>
         <source>summary: %n sentence(s) for {summed}</source>
         <translation>
             <numerusform>概要：%n 句概括 {summed} 句</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="496"/>
+        <location filename="../views/side_by_side.py" line="510"/>
         <source>Finding the passages of {a} and {b}…</source>
         <translation>正在查找 {a} 与 {b} 的匹配段落…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/side_by_side.py" line="509"/>
+        <location filename="../views/side_by_side.py" line="523"/>
         <source>%n matched passage(s)</source>
         <translation>
             <numerusform>%n 处匹配段落</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="510"/>
+        <location filename="../views/side_by_side.py" line="524"/>
         <source>matched text: {sa} of {a}, {sb} of {b}</source>
         <translation>匹配文本：{a} 的 {sa}，{b} 的 {sb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="513"/>
+        <location filename="../views/side_by_side.py" line="527"/>
         <source>SimHash distance {distance}</source>
         <translation>SimHash 距离 {distance}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="514"/>
+        <location filename="../views/side_by_side.py" line="528"/>
         <source>Jaccard {jaccard}</source>
         <translation>Jaccard {jaccard}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="515"/>
+        <location filename="../views/side_by_side.py" line="529"/>
         <source>containment {ca} / {cb}</source>
         <translation>包含度 {ca} / {cb}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="517"/>
+        <location filename="../views/side_by_side.py" line="531"/>
         <source>same meaning: {share}</source>
         <translation>同义：{share}</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="549"/>
+        <location filename="../views/side_by_side.py" line="563"/>
         <source>◀ Previous</source>
         <translation>◀ 上一处</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="550"/>
+        <location filename="../views/side_by_side.py" line="564"/>
         <source>Next ▶</source>
         <translation>下一处 ▶</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="553"/>
+        <location filename="../views/side_by_side.py" line="567"/>
         <source>Same colour = same passage · dashed underline = reworded, wavy underline = translated · grey = common to much of the class, grey italics = template or references: not counted</source>
         <translation>同一颜色 = 同一段落 · 虚线下划线 = 改写，波浪下划线 = 翻译 · 灰色 = 全班多数人共有的文本，灰色斜体 = 模板或参考文献：不计入</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="558"/>
+        <location filename="../views/side_by_side.py" line="572"/>
         <source>dotted amber underline = read by OCR from a scan or picture</source>
         <translation>琥珀色点状下划线 = 由 OCR 从扫描件或图片识别</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="564"/>
+        <location filename="../views/side_by_side.py" line="578"/>
         <source>Show the scan</source>
         <translation>查看扫描件</translation>
     </message>
     <message>
-        <location filename="../views/side_by_side.py" line="566"/>
+        <location filename="../views/side_by_side.py" line="580"/>
         <source>The page or picture this text was read from by OCR, to check it</source>
         <translation>这段文字经 OCR 识别所依据的页面或图片，供核对</translation>
     </message>
@@ -4488,27 +4488,27 @@ Archived: {label}</source>
 <context>
     <name>StudentsPanel</name>
     <message>
-        <location filename="../views/students_panel.py" line="185"/>
+        <location filename="../views/students_panel.py" line="187"/>
         <source>{shown} of {count} students · {left} to review · {confirmed} confirmed</source>
         <translation>显示 {shown}/{count} 名学生 · {left} 人待审阅 · {confirmed} 人确认抄袭</translation>
     </message>
     <message>
-        <location filename="../views/students_panel.py" line="201"/>
+        <location filename="../views/students_panel.py" line="203"/>
         <source>Every student</source>
         <translation>全部学生</translation>
     </message>
     <message>
-        <location filename="../views/students_panel.py" line="204"/>
+        <location filename="../views/students_panel.py" line="206"/>
         <source>Only students whose highest similarity is at least this</source>
         <translation>只显示最高相似度不低于此值的学生</translation>
     </message>
     <message>
-        <location filename="../views/students_panel.py" line="205"/>
+        <location filename="../views/students_panel.py" line="207"/>
         <source>Highest similarity at least</source>
         <translation>最高相似度至少</translation>
     </message>
     <message>
-        <location filename="../views/students_panel.py" line="206"/>
+        <location filename="../views/students_panel.py" line="208"/>
         <source>Find a student…</source>
         <translation>查找学生…</translation>
     </message>

@@ -257,13 +257,13 @@ class MatrixPanel(QWidget):
                 kinds=kinds
             )
         if not r.documents:
-            return self.tr("No readable documents. See the Errors panel.")
+            return self.tr("No readable documents. See the Not read panel.")
         text = self.tr(
             "Only {name} could be read: there is nothing to compare it with. Add the other "
             "submissions, or compare with the archive of past ones."
         ).format(name=r.documents[0].path)
         if problems:
-            text += "\n" + self.tr("The Errors panel says why the other files were not read.")
+            text += "\n" + self.tr("The Not read panel says why the other files were not read.")
         return text
 
     def summary_items(self) -> list[str]:

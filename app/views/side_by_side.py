@@ -46,7 +46,15 @@ from simhash_core.report.palette import COMMON_TEXT as COMMON_HEX
 from simhash_core.report.palette import PASSAGE_COLORS as PASSAGE_HEX
 from simhash_core.report.palette import REWORDED_UNDERLINE, TRANSLATED_UNDERLINE
 from simhash_core.review.evidence import PairEvidence, pair_evidence
-from simhash_core.types import Document, OcrRegion, PairScore, Passage, ScanResult, Summing
+from simhash_core.types import (
+    Document,
+    OcrRegion,
+    PairScore,
+    Passage,
+    PassageKind,
+    ScanResult,
+    Summing,
+)
 
 # one palette for the app and the reports (simhash_core.report.palette)
 PASSAGE_COLORS = tuple(QColor(c) for c in PASSAGE_HEX)
@@ -55,8 +63,14 @@ COMMON_TEXT = QColor(COMMON_HEX)
 
 # how reworded and translated passages differ from word-for-word ones: an underline
 KIND_UNDERLINES = {
-    "reworded": (QTextCharFormat.UnderlineStyle.DashUnderline, QColor(REWORDED_UNDERLINE)),
-    "translated": (QTextCharFormat.UnderlineStyle.WaveUnderline, QColor(TRANSLATED_UNDERLINE)),
+    PassageKind.REWORDED: (
+        QTextCharFormat.UnderlineStyle.DashUnderline,
+        QColor(REWORDED_UNDERLINE),
+    ),
+    PassageKind.TRANSLATED: (
+        QTextCharFormat.UnderlineStyle.WaveUnderline,
+        QColor(TRANSLATED_UNDERLINE),
+    ),
 }
 
 
@@ -93,12 +107,12 @@ class PassagePane(QPlainTextEdit):
         spans: list[tuple[int, int]],
         common: list[tuple[int, int]],
         excluded: list[tuple[int, int]] | None = None,
-        kinds: list[str] | None = None,
+        kinds: list[PassageKind] | None = None,
         ocr: Sequence[OcrRegion] = (),
     ) -> None:
         """Show ``text`` with passage ``k`` at ``spans[k]``; grey the ``common`` spans
         (shared by much of the class) and, in italics, the ``excluded`` ones (template,
-        references). Passages whose ``kinds[k]`` is ``"reworded"`` or ``"translated"``
+        references). Passages whose ``kinds[k]`` is reworded or translated (:class:`PassageKind`)
         are underlined in that kind's style (see :data:`KIND_UNDERLINES`). Text read
         by OCR (``ocr``) has a dotted amber underline and says where it was read."""
         if not text and not self.display.text:  # empty, and empty already (a new result)
@@ -139,14 +153,14 @@ class PassagePane(QPlainTextEdit):
             fmt = QTextCharFormat()
             fmt.setBackground(passage_color(k))
             fmt.setForeground(readable_on(passage_color(k)))  # dark on pastel, any palette
-            kind = kinds[k] if kinds else "copied"
+            kind = kinds[k] if kinds else PassageKind.COPIED
             if kind in KIND_UNDERLINES:
                 style, color = KIND_UNDERLINES[kind]
                 fmt.setUnderlineStyle(style)
                 fmt.setUnderlineColor(color)
             tips = {
-                "reworded": self.tr("Passage {n}: reworded"),
-                "translated": self.tr("Passage {n}: translated"),
+                PassageKind.REWORDED: self.tr("Passage {n}: reworded"),
+                PassageKind.TRANSLATED: self.tr("Passage {n}: translated"),
             }
             fmt.setToolTip(tips.get(kind, self.tr("Passage {n}")).format(n=k + 1))
             self._format(start, end, fmt)
@@ -470,9 +484,9 @@ class SideBySideView(QWidget):
             p = self.passages[k]
             if p.summary is not None:
                 label += " · " + self._summary_words(p.summary)
-            elif p.kind == "reworded":
+            elif p.kind == PassageKind.REWORDED:
                 label += " · " + self.tr("reworded, %n sentence(s)", "", p.sentences)
-            elif p.kind == "translated":
+            elif p.kind == PassageKind.TRANSLATED:
                 label += " · " + self.tr("translated, %n sentence(s)", "", p.sentences)
             self.position_label.setText(label)
 

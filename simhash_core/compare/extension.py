@@ -65,7 +65,7 @@ from simhash_core.compare.continuation import Seed, SentenceCosines, Terms, cont
 from simhash_core.text.lazy_regex import LazyRegex
 from simhash_core.text.normalize import CJK_RANGES
 from simhash_core.text.sentences import MAX_CHARS, Sentences, terms_of
-from simhash_core.types import Passage, Summing
+from simhash_core.types import Passage, PassageKind, Summing
 
 SEED_COSINE = 0.33  # Sanchez-Perez et al. 2014: both at least 0.33
 SEED_DICE = 0.33
@@ -75,7 +75,7 @@ MIN_SEEDS = 2  # a cluster of this many seeds is a passage on its own
 SUMMARY_SENTENCES = 3  # a summary: this many close sentences matching in the other...
 SUMMARY_GAP = 3 * MAX_GAP  # ...in order, at most this many sentences apart there
 GAP_SENTENCES = 1  # passages with one whole sentence between them on each side are one
-COPIED, REWORDED = "copied", "reworded"
+COPIED, REWORDED = PassageKind.COPIED, PassageKind.REWORDED
 LONE_DICE = 0.5  # a seed carried on stands alone when its sentences share half their terms
 LOOSE = 0.5  # a summary's other sentences match with this share of a seed's cosine and Dice
 CONDENSED = 2  # a summary is at most half as long as the text it sums up
@@ -91,7 +91,7 @@ class _Part:
     b1: int
     units: int
     sentences: int
-    chars: dict[str, int]
+    chars: dict[PassageKind, int]
     summary: bool = False  # a summary rule found it, or part of it
 
     @classmethod

@@ -38,6 +38,7 @@ from simhash_core.types import (
     Document,
     PairScore,
     Passage,
+    PassageKind,
     ScanSettings,
     SharedPlace,
     SharedText,
@@ -157,6 +158,11 @@ def _passage(p: Passage) -> list[Any]:
     return [p.a_start, p.a_end, p.b_start, p.b_end, p.units, p.common, p.kind, p.sentences]
 
 
+def _passage_from(row: list[Any]) -> Passage:
+    a0, a1, b0, b1, units, common, kind, sentences = row
+    return Passage(a0, a1, b0, b1, units, common, PassageKind(kind), sentences)
+
+
 def _pair(p: PairScore, messages: _Messages) -> list[Any]:
     row = [getattr(p, name) for name in _PAIR_FIELDS]
     row[_REASONS] = [messages.number(m) for m in p.reasons]
@@ -228,7 +234,7 @@ class Verdict:
             messages = _Messages(data["messages"])
             meaning = {
                 (a, b): MeaningFound(
-                    tuple(Passage(*x) for x in passages),
+                    tuple(_passage_from(x) for x in passages),
                     reworded,
                     translated,
                     sa,

@@ -31,10 +31,9 @@ from simhash_core.review.decisions import (
 )
 from simhash_core.review.evidence import pair_evidence
 from simhash_core.translations import Translation, translation
-from simhash_core.types import Document, PairScore, ScanResult, ocr_confidence
+from simhash_core.types import Document, PairScore, PassageKind, ScanResult, ocr_confidence
 
 HISTOGRAM_BINS = 20  # 5% each
-PASSAGE_KINDS = ("copied", "reworded", "translated")
 
 Span = tuple[int, int]
 
@@ -155,7 +154,7 @@ class MarkedPassage:
     """A matched passage of a pair, numbered in the order of A's text."""
 
     number: int  # 1-based, the same on both sides (its colour is number - 1)
-    kind: str  # "copied", "reworded" or "translated"
+    kind: PassageKind
     a: Span
     b: Span
     common: bool = False  # text much of the class shares: shown grey, not as copying

@@ -48,6 +48,7 @@ from simhash_core.report.palette import (
 )
 from simhash_core.review.decisions import DECISION_WORDS, STATE_WORDS
 from simhash_core.translations import translation
+from simhash_core.types import PassageKind
 
 FONT_STACK = (
     f'"Segoe UI", "Helvetica Neue", Arial, "{EMBEDDED_FAMILY}", "Microsoft YaHei", "PingFang SC", '
@@ -556,9 +557,9 @@ def _pair_section(s: PairSection, w: Any) -> str:
     values = "".join(f'<td class="num">{_e(m.value)}</td>' for m in s.measures)
     kinds = {m.kind for m in s.passages if not m.common}
     legend = [f'<span class="c0">{_e(w("Matched passage (same colour on both sides)"))}</span>']
-    if "reworded" in kinds:
+    if PassageKind.REWORDED in kinds:
         legend.append(f'<span><mark class="c1 reworded">{_e(w("reworded"))}</mark></span>')
-    if "translated" in kinds:
+    if PassageKind.TRANSLATED in kinds:
         legend.append(f'<span><mark class="c3 translated">{_e(w("translated"))}</mark></span>')
     legend.append(f'<span class="common">{_e(w("common text of the class"))}</span>')
     legend.append(f'<span class="tpl">{_e(w("template, references"))}</span>')

@@ -49,6 +49,7 @@ from simhash_core.report.palette import (
 )
 from simhash_core.review.decisions import DECISION_WORDS, STATE_WORDS
 from simhash_core.translations import translation
+from simhash_core.types import PassageKind
 
 FALLBACK_FONT = "STSong-Light"
 FONT = "PlagcheckCJK"
@@ -150,9 +151,9 @@ def _marked_paragraphs(
                 continue
             run = escape(piece)
             if mark is not None and not mark.common:
-                if mark.kind == "reworded":
+                if mark.kind == PassageKind.REWORDED:
                     run = f'<u color="{REWORDED_UNDERLINE}">{run}</u>'
-                elif mark.kind == "translated":
+                elif mark.kind == PassageKind.TRANSLATED:
                     run = f'<u color="{TRANSLATED_UNDERLINE}">{run}</u>'
                 run = f'<span backColor="{passage_color(mark.number - 1)}">{run}</span>'
                 if first and k == 0:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from simhash_core.compare.text_spans import excluded_spans
 from simhash_core.messages import Message
 from simhash_core.review.decisions import PairKey, submission_key
-from simhash_core.types import Direction, Document, PairScore, Passage, ScanResult
+from simhash_core.types import Direction, Document, PairScore, Passage, PassageKind, ScanResult
 
 Span = tuple[int, int]
 
@@ -80,7 +80,7 @@ class PairEvidence:
 
     @property
     def reworded(self) -> tuple[Passage, ...]:
-        return tuple(p for p in self.passages if p.kind != "copied")
+        return tuple(p for p in self.passages if p.kind != PassageKind.COPIED)
 
     def side(self, k: int) -> SideEvidence:
         """Side ``k``: 0 is the left, 1 the right."""

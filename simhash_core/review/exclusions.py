@@ -102,7 +102,14 @@ from simhash_core.hashing import sorted_unique
 from simhash_core.progress import Progress
 from simhash_core.review.decisions import PairKey, now, pair_key, submission_key, user_name
 from simhash_core.text.units import comparable_units
-from simhash_core.types import DENSE_MATRIX_LIMIT, Document, PairScore, Passage, ScanResult
+from simhash_core.types import (
+    DENSE_MATRIX_LIMIT,
+    Document,
+    PairScore,
+    Passage,
+    PassageKind,
+    ScanResult,
+)
 
 Span = tuple[int, int]
 Pair = tuple[int, int]
@@ -715,8 +722,8 @@ def _meaning_without(
     )
     if len(kept) == len(found.passages):
         return found
-    reworded = sum(p.sentences for p in kept if p.kind == "reworded")
-    translated = sum(p.sentences for p in kept if p.kind == "translated")
+    reworded = sum(p.sentences for p in kept if p.kind == PassageKind.REWORDED)
+    translated = sum(p.sentences for p in kept if p.kind == PassageKind.TRANSLATED)
     return MeaningFound(
         kept,
         reworded,

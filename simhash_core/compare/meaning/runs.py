@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from simhash_core.types import PassageKind
+
 MIN_SENTENCES = 3  # a reworded or translated passage has at least 3 sentences
 MAX_STEP = 2  # consecutive matched sentences may skip one sentence on either side
 
 
-REWORDED, TRANSLATED = "reworded", "translated"
+REWORDED, TRANSLATED = PassageKind.REWORDED, PassageKind.TRANSLATED
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class MeaningRun:
     """Consecutive matched sentences of two documents: one reworded or translated
     passage. ``links`` are in order on both sides."""
 
-    kind: str  # REWORDED or TRANSLATED
+    kind: PassageKind  # REWORDED or TRANSLATED
     links: tuple[SentenceLink, ...]
 
     @property
@@ -50,7 +52,7 @@ class PairMeaning:
     strength: float  # best mean margin of MIN_SENTENCES chained sentences (0: none)
 
 
-def chain_runs(links: list[SentenceLink], kind: str) -> list[MeaningRun]:
+def chain_runs(links: list[SentenceLink], kind: PassageKind) -> list[MeaningRun]:
     """Matched sentences of one pair grouped into runs that keep their order.
 
     Each link continues the longest run ending at a link at most :data:`MAX_STEP`
