@@ -135,7 +135,7 @@ def whole_passages(
     >>> s = sentences_of("One two three four five six. Seven eight nine ten eleven twelve.")
     >>> got = whole_passages([Passage(0, 28, 0, 28, 6), Passage(29, 65, 29, 65, 6)], s, s,
     ...                      seeds=False)
-    >>> [(p.a_start, p.a_end, p.kind) for p in got]
+    >>> [(p.a_start, p.a_end, str(p.kind)) for p in got]
     [(0, 65, 'copied')]
     """
     common = [p for p in found if p.common]

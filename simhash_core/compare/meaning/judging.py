@@ -115,7 +115,7 @@ def judge_meaning(
     >>> links = tuple(SentenceLink(k, k, 2.0, 0.5) for k in range(4))
     >>> f = judge_meaning(PairMeaning((MeaningRun(REWORDED, links),), 2.0), s, s,
     ...                   margin=1.3, min_sentences=3)
-    >>> f.reworded, f.passages[0].kind, f.passages[0].sentences, f.share_a
+    >>> f.reworded, str(f.passages[0].kind), f.passages[0].sentences, f.share_a
     (4, 'reworded', 4, 1.0)
     """
     passages: list[Passage] = []
