@@ -28,7 +28,7 @@ from simhash_core.compare.meaning import (
 )
 from simhash_core.compare.passages import UnitMatch, covered, to_passages
 from simhash_core.messages import Message
-from simhash_core.types import PairScore, Passage, Summing
+from simhash_core.types import PairScore, Passage, PassageKind, Summing
 
 SIMHASH_MIN_UNITS = 150  # below this, SimHash distances of unrelated texts are noisy
 # The share rule needs one passage of at least this many words: in a short answer a
@@ -250,7 +250,7 @@ def judge_pair(
     )
 
 
-def shown_sentences(whole: Sequence[Passage], kind: str, matched: int) -> int:
+def shown_sentences(whole: Sequence[Passage], kind: PassageKind, matched: int) -> int:
     """A pair's sentences reworded (or translated: ``kind``) as its passages show
     them: the layer's ``matched`` sentences, or the sentences of its ``whole``
     passages of that kind if more (each as its header counts it:
